@@ -1,0 +1,202 @@
+import { sql } from 'drizzle-orm';
+import {
+  type AnySQLiteColumn,
+  index,
+  integer,
+  primaryKey,
+  sqliteTable,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/sqlite-core';
+
+const timestampNow = (column: string) =>
+  integer(column, { mode: 'timestamp_ms' })
+    .notNull()
+    .default(sql`(cast(unixepoch('subsec') * 1000 as integer))`);
+
+export const users = sqliteTable(
+  'users',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    name: text('name').notNull(),
+    isAdmin: integer('is_admin', { mode: 'boolean' }).notNull().default(false),
+    isBanned: integer('is_banned', { mode: 'boolean' }).notNull().default(false),
+    avatarUrl: text('avatar_url'),
+    createdAt: timestampNow('created_at'),
+    updatedAt: timestampNow('updated_at'),
+    updatedBy: integer('updated_by').references((): AnySQLiteColumn => users.id, {
+      onDelete: 'set null',
+    }),
+  },
+  (t) => [
+    uniqueIndex('users_name_lower_unique').on(sql`lower(${t.name})`),
+    index('users_updated_at_idx').on(t.updatedAt),
+  ],
+);
+
+/** Only the SHA-256 of a session token is stored, so a leaked database cannot log anyone in. */
+export const sessions = sqliteTable(
+  'sessions',
+  {
+    id: text('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: integer('expires_at', { mode: 'timestamp_ms' }).notNull(),
+    createdAt: timestampNow('created_at'),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId), index('sessions_expires_idx').on(t.expiresAt)],
+);
+
+/** Issued after the login provider vouched for a user; exchanged once on /confirm-login. */
+export const loginTokens = sqliteTable(
+  'login_tokens',
+  {
+    id: text('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: integer('expires_at', { mode: 'timestamp_ms' }).notNull(),
+    createdAt: timestampNow('created_at'),
+  },
+  (t) => [index('login_tokens_user_idx').on(t.userId), index('login_tokens_expires_idx').on(t.expiresAt)],
+);
+
+/** Hashes of provider codes already exchanged, so a replayed code is refused. */
+export const usedAuthCodes = sqliteTable(
+  'used_auth_codes',
+  {
+    codeHash: text('code_hash').primaryKey(),
+    usedAt: timestampNow('used_at'),
+  },
+  (t) => [index('used_auth_codes_used_at_idx').on(t.usedAt)],
+);
+
+export const jams = sqliteTable(
+  'jams',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    slug: text('slug').notNull().unique(),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    body: text('body').notNull().default(''),
+    imageUrl: text('image_url'),
+    startsAt: integer('starts_at', { mode: 'timestamp_ms' }).notNull(),
+    endsAt: integer('ends_at', { mode: 'timestamp_ms' }).notNull(),
+    featured: integer('featured', { mode: 'boolean' }).notNull().default(false),
+    mystery: integer('mystery', { mode: 'boolean' }).notNull().default(false),
+    createdAt: timestampNow('created_at'),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    updatedAt: timestampNow('updated_at'),
+    updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    index('jams_starts_at_idx').on(t.startsAt, t.id),
+    index('jams_ends_at_idx').on(t.endsAt),
+    index('jams_featured_starts_at_idx').on(t.featured, t.startsAt),
+  ],
+);
+
+/** Old slugs of renamed jams, so shared links keep working. */
+export const jamSlugRedirects = sqliteTable(
+  'jam_slug_redirects',
+  {
+    slug: text('slug').primaryKey(),
+    jamId: integer('jam_id')
+      .notNull()
+      .references(() => jams.id, { onDelete: 'cascade' }),
+    createdAt: timestampNow('created_at'),
+  },
+  (t) => [index('jam_slug_redirects_jam_idx').on(t.jamId)],
+);
+
+export const jamManagers = sqliteTable(
+  'jam_managers',
+  {
+    jamId: integer('jam_id')
+      .notNull()
+      .references(() => jams.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    addedAt: timestampNow('added_at'),
+    addedBy: integer('added_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [primaryKey({ columns: [t.jamId, t.userId] }), index('jam_managers_user_idx').on(t.userId)],
+);
+
+/** A Scratch project entered into a jam. */
+export const projects = sqliteTable(
+  'projects',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    jamId: integer('jam_id')
+      .notNull()
+      .references(() => jams.id, { onDelete: 'cascade' }),
+    scratchId: integer('scratch_id').notNull(),
+    submitterId: integer('submitter_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    thumbnailUrl: text('thumbnail_url'),
+    authorName: text('author_name').notNull(),
+    isWinner: integer('is_winner', { mode: 'boolean' }).notNull().default(false),
+    submittedAt: timestampNow('submitted_at'),
+  },
+  (t) => [
+    uniqueIndex('projects_jam_scratch_unique').on(t.jamId, t.scratchId),
+    uniqueIndex('projects_jam_submitter_unique').on(t.jamId, t.submitterId),
+    index('projects_jam_submitted_idx').on(t.jamId, t.submittedAt, t.id),
+    index('projects_submitter_idx').on(t.submitterId),
+  ],
+);
+
+/** jamId is copied from the project so the per-jam vote limit is one indexed count. */
+export const votes = sqliteTable(
+  'votes',
+  {
+    projectId: integer('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    voterId: integer('voter_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    jamId: integer('jam_id')
+      .notNull()
+      .references(() => jams.id, { onDelete: 'cascade' }),
+    createdAt: timestampNow('created_at'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.projectId, t.voterId] }),
+    index('votes_jam_voter_idx').on(t.jamId, t.voterId),
+    index('votes_voter_idx').on(t.voterId),
+  ],
+);
+
+/** What administrators and managers did, and to what. */
+export const auditLog = sqliteTable(
+  'audit_log',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    at: timestampNow('at'),
+    actorId: integer('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    actorName: text('actor_name'),
+    action: text('action').notNull(),
+    jamId: integer('jam_id').references(() => jams.id, { onDelete: 'set null' }),
+    targetUserId: integer('target_user_id').references(() => users.id, { onDelete: 'set null' }),
+    details: text('details', { mode: 'json' }).$type<Record<string, unknown>>(),
+  },
+  (t) => [
+    index('audit_log_at_idx').on(t.at),
+    index('audit_log_jam_idx').on(t.jamId),
+    index('audit_log_actor_idx').on(t.actorId),
+    index('audit_log_target_user_idx').on(t.targetUserId),
+  ],
+);
+
+export type User = typeof users.$inferSelect;
+export type Session = typeof sessions.$inferSelect;
+export type Jam = typeof jams.$inferSelect;
+export type Project = typeof projects.$inferSelect;
+export type Vote = typeof votes.$inferSelect;
+export type AuditEntry = typeof auditLog.$inferSelect;

@@ -1,0 +1,147 @@
+/**
+ * Demo data for trying Itinerary locally. Deterministic (same names, texts and ids every run;
+ * dates relative to the day it runs) and idempotent (running it again updates, never duplicates).
+ */
+import { and, eq, sql } from 'drizzle-orm';
+import type { LibSQLDatabase } from 'drizzle-orm/libsql';
+import * as schema from './schema';
+
+const { users, jams, jamManagers, projects, votes } = schema;
+const DAY = 24 * 60 * 60 * 1000;
+
+export const DEMO_ADMIN = 'demo_admin';
+export const DEMO_USERS = ['pixel_pioneer', 'sprite_smith', 'loop_legend', 'block_builder', 'cat_coder'] as const;
+
+type DemoJam = {
+  slug: string;
+  name: string;
+  description: string;
+  body: string;
+  startDay: number;
+  endDay: number;
+  featured: boolean;
+  mystery: boolean;
+  manager: string;
+  entries: { scratchId: number; by: string; title: string; winner?: boolean }[];
+  votes: [voter: string, scratchId: number][];
+};
+
+const DEMO_JAMS: DemoJam[] = [
+  {
+    slug: 'winter-mystery-jam',
+    name: 'Winter Mystery Jam',
+    description: 'The theme is a secret until the jam starts. Warm up your sprites!',
+    body: '## Theme\n\n**Frozen in time.** Make a game where time stands still.\n\n## Rules\n\n- Made during the jam\n- One project per Scratcher\n\n## Prize\n\nA spot on the front page.',
+    startDay: 3,
+    endDay: 10,
+    featured: true,
+    mystery: true,
+    manager: 'loop_legend',
+    entries: [],
+    votes: [],
+  },
+  {
+    slug: 'space-sprint-jam',
+    name: 'Space Sprint Jam',
+    description: 'Make a fast-paced space game in one week.',
+    body: '## Theme\n\n**Orbit.** Anything that goes round and round.\n\n## Rules\n\n1. Start a new project during the jam.\n2. Credit any assets you remix.\n3. Be kind in the comments.\n\n## Prize\n\nThe winners are featured on the home page. [Scratch community guidelines](https://scratch.mit.edu/community_guidelines)',
+    startDay: -2,
+    endDay: 5,
+    featured: true,
+    mystery: false,
+    manager: 'pixel_pioneer',
+    entries: [
+      { scratchId: 900000101, by: 'sprite_smith', title: 'Orbit Runner' },
+      { scratchId: 900000102, by: 'loop_legend', title: 'Gravity Golf' },
+      { scratchId: 900000103, by: 'block_builder', title: 'Moon Miner' },
+    ],
+    votes: [
+      ['pixel_pioneer', 900000101],
+      ['cat_coder', 900000101],
+      ['cat_coder', 900000102],
+      ['sprite_smith', 900000103],
+    ],
+  },
+  {
+    slug: 'autumn-arcade-jam',
+    name: 'Autumn Arcade Jam',
+    description: 'Retro arcade games with a cosy autumn twist.',
+    body: '## Theme\n\n**Falling leaves.**\n\n## Rules\n\nOne entry per Scratcher, made during the jam.\n\n## Prize\n\nBragging rights and a winner badge.',
+    startDay: -30,
+    endDay: -16,
+    featured: false,
+    mystery: false,
+    manager: 'sprite_smith',
+    entries: [
+      { scratchId: 900000201, by: 'pixel_pioneer', title: 'Leaf Catcher', winner: true },
+      { scratchId: 900000202, by: 'cat_coder', title: 'Pumpkin Pong' },
+      { scratchId: 900000203, by: 'loop_legend', title: 'Acorn Invaders' },
+    ],
+    votes: [
+      ['sprite_smith', 900000202],
+      ['block_builder', 900000202],
+      ['pixel_pioneer', 900000203],
+      ['cat_coder', 900000201],
+    ],
+  },
+];
+
+const thumbnail = (scratchId: number) => `https://cdn2.scratch.mit.edu/get_image/project/${scratchId}_480x360.png`;
+
+export async function seedDemoData(database: LibSQLDatabase<typeof schema>, now = new Date()): Promise<void> {
+  const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+  await database.transaction(async (tx) => {
+    const userIds = new Map<string, number>();
+    for (const name of [DEMO_ADMIN, ...DEMO_USERS]) {
+      const [row] = await tx
+        .insert(users)
+        .values({ name, isAdmin: name === DEMO_ADMIN })
+        .onConflictDoUpdate({ target: sql`lower(${users.name})`, set: { name } })
+        .returning({ id: users.id });
+      userIds.set(name, row!.id);
+    }
+    const id = (name: string) => userIds.get(name)!;
+
+    for (const jam of DEMO_JAMS) {
+      const fields = {
+        name: jam.name,
+        description: jam.description,
+        body: jam.body,
+        imageUrl: null,
+        startsAt: new Date(today + jam.startDay * DAY),
+        endsAt: new Date(today + jam.endDay * DAY),
+        featured: jam.featured,
+        mystery: jam.mystery,
+      };
+      const [row] = await tx
+        .insert(jams)
+        .values({ slug: jam.slug, ...fields, createdBy: id(DEMO_ADMIN), updatedBy: id(DEMO_ADMIN) })
+        .onConflictDoUpdate({ target: jams.slug, set: fields })
+        .returning({ id: jams.id });
+      const jamId = row!.id;
+      await tx.insert(jamManagers).values({ jamId, userId: id(jam.manager) }).onConflictDoNothing();
+
+      for (const [index, entry] of jam.entries.entries()) {
+        await tx
+          .insert(projects)
+          .values({
+            jamId,
+            scratchId: entry.scratchId,
+            submitterId: id(entry.by),
+            title: entry.title,
+            thumbnailUrl: thumbnail(entry.scratchId),
+            authorName: entry.by,
+            isWinner: entry.winner ?? false,
+            submittedAt: new Date(today + jam.startDay * DAY + (index + 1) * 3_600_000),
+          })
+          .onConflictDoNothing();
+      }
+      for (const [voter, scratchId] of jam.votes) {
+        const project = await tx.query.projects.findFirst({
+          where: and(eq(projects.jamId, jamId), eq(projects.scratchId, scratchId)),
+        });
+        await tx.insert(votes).values({ projectId: project!.id, voterId: id(voter), jamId }).onConflictDoNothing();
+      }
+    }
+  });
+}

@@ -1,0 +1,59 @@
+/**
+ * `npm start`: validate the configuration, build if needed, migrate, then serve.
+ * One process: our own node:http server around Astro's handler, so that draining on
+ * SIGTERM and the request log live in one place.
+ */
+import { createServer } from 'node:http';
+import { pathToFileURL } from 'node:url';
+import type { AddressInfo } from 'node:net';
+import { ConfigError, config } from '../src/server/config';
+import { prepareDatabase } from '../src/server/boot';
+import { SERVER_ENTRY, buildIfStale } from './build-if-stale';
+
+const DRAIN_TIMEOUT_MS = 10_000;
+
+function loadConfigOrExit() {
+  try {
+    return config();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
+const settings = loadConfigOrExit();
+buildIfStale();
+await prepareDatabase();
+
+process.env.ASTRO_NODE_AUTOSTART = 'disabled';
+const { handler } = (await import(pathToFileURL(SERVER_ENTRY).href)) as {
+  handler: (req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse) => void;
+};
+
+const server = createServer((req, res) => {
+  const started = performance.now();
+  res.on('finish', () => {
+    const path = (req.url ?? '/').split('?')[0];
+    const ms = (performance.now() - started).toFixed(1);
+    console.log(`${req.method} ${path} ${res.statusCode} ${ms}ms`);
+  });
+  handler(req, res);
+});
+
+server.listen(settings.PORT, settings.HOST, () => {
+  const { port } = server.address() as AddressInfo;
+  const host = settings.HOST.includes(':') ? `[${settings.HOST}]` : settings.HOST;
+  console.log(`Itinerary listening on http://${host}:${port}`);
+});
+
+function shutdown(signal: string) {
+  console.log(`${signal} received: finishing in-flight requests…`);
+  server.close(() => process.exit(0));
+  server.closeIdleConnections();
+  setTimeout(() => process.exit(1), DRAIN_TIMEOUT_MS).unref();
+}
+process.once('SIGTERM', () => shutdown('SIGTERM'));
+process.once('SIGINT', () => shutdown('SIGINT'));

@@ -1,0 +1,21 @@
+import { defineMiddleware } from 'astro:middleware';
+import { DEFAULT_LOCALE, isLocaleCode } from './i18n/locales';
+import { splitLocale } from './i18n/paths';
+import { translator } from './i18n/translate';
+
+/**
+ * Every page lives under `src/pages/[...locale]/`; the optional `locale` segment must be
+ * `hu` or `ir` (English has no prefix). Anything else is an unknown page.
+ */
+export const onRequest = defineMiddleware(async (ctx, next) => {
+  // A rewrite (e.g. to /404) runs this again: keep the locale of the URL the visitor asked for.
+  ctx.locals.locale ??= splitLocale(ctx.url.pathname).locale;
+  ctx.locals.t ??= translator(ctx.locals.locale);
+
+  const param = ctx.params.locale;
+  const isPage = 'locale' in ctx.params;
+  if (isPage && param !== undefined && (param === DEFAULT_LOCALE || !isLocaleCode(param))) {
+    return ctx.rewrite('/404');
+  }
+  return next();
+});

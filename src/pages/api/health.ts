@@ -1,0 +1,4 @@
+import { checkDatabase } from '../../server/health';
+import { endpoint } from '../../server/endpoint';
+
+export const GET = endpoint(() => checkDatabase());

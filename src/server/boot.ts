@@ -1,0 +1,10 @@
+import { config } from './config';
+import { db, migrateDatabase } from './db';
+import { ensureAdmins } from './users';
+
+/** Everything the server needs before its first request: a migrated database and the bootstrap admins. */
+export async function prepareDatabase(): Promise<void> {
+  const database = await db();
+  await migrateDatabase(database);
+  await ensureAdmins(config().ITINERARY_ADMINS, database);
+}

@@ -1,0 +1,54 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type RunningApp, startApp } from '../helpers/app';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+const folder = mkdtempSync(join(tmpdir(), 'itinerary-start-'));
+const databaseFile = join(folder, 'nested', 'folder', 'itinerary.db');
+let app: RunningApp;
+
+beforeAll(async () => {
+  app = await startApp({ DATABASE_URL: `file:${databaseFile}`, ITINERARY_ADMINS: 'First_Admin' });
+});
+afterAll(async () => {
+  await app?.stop();
+  rmSync(folder, { recursive: true, force: true });
+});
+
+describe('starting the server', () => {
+  it('creates and migrates the embedded database, then serves the home page', async () => {
+    const response = await fetch(`${app.url}/`);
+    expect(response.status).toBe(200);
+    expect(await response.text()).toContain('<title>Home | Itinerary</title>');
+    expect(existsSync(databaseFile)).toBe(true);
+  });
+
+  it('reports the database as reachable on /api/health', async () => {
+    const response = await fetch(`${app.url}/api/health`);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ ok: true, database: 'reachable' });
+  });
+
+  it('logs one line per request with method, path, status and time', async () => {
+    await fetch(`${app.url}/api/health?x=1`);
+    expect(app.logs()).toMatch(/^GET \/api\/health 200 \d+\.\dms$/m);
+  });
+
+  it('stops with one clear line when a variable is wrong', () => {
+    const result = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {
+      cwd: ROOT,
+      env: { ...process.env, PORT: 'not-a-port' },
+      encoding: 'utf8',
+    });
+    expect(result.status).toBe(1);
+    expect(result.stderr.trim()).toBe('Invalid configuration: PORT must be a port number (got "not-a-port")');
+  });
+
+  it('finishes cleanly on SIGTERM', async () => {
+    const other = await startApp({ DATABASE_URL: `file:${join(folder, 'other.db')}` });
+    expect(await other.stop('SIGTERM')).toBe(0);
+  });
+});

@@ -1,0 +1,90 @@
+import { and, count, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_ADMIN, DEMO_USERS, seedDemoData } from '../../db/seed';
+import { jamManagers, jams, projects, users, votes } from '../../db/schema';
+import { ensureAdmins, findUserByName } from '../../src/server/users';
+import { type TestDatabase, createTestDatabase } from '../helpers/database';
+
+let test: TestDatabase;
+beforeAll(async () => {
+  test = await createTestDatabase();
+}, 30_000);
+afterAll(() => test.cleanup());
+
+const rows = async (table: typeof users | typeof jams | typeof projects | typeof votes | typeof jamManagers) =>
+  (await test.database.select({ n: count() }).from(table))[0]!.n;
+
+describe(`the data layer (${process.env.TEST_DATABASE ?? 'file'})`, () => {
+  it('refuses a second user whose name differs only in case', async () => {
+    await test.database.insert(users).values({ name: 'CaseTest' });
+    await expect(test.database.insert(users).values({ name: 'casetest' })).rejects.toThrow();
+    expect((await findUserByName('CASETEST', test.database))?.name).toBe('CaseTest');
+  });
+
+  it('makes the configured administrators admins, creating them when missing', async () => {
+    await ensureAdmins(['casetest', 'brand_new_admin'], test.database);
+    expect((await findUserByName('CaseTest', test.database))?.isAdmin).toBe(true);
+    expect((await findUserByName('brand_new_admin', test.database))?.isAdmin).toBe(true);
+  });
+
+  it('seeds demo data deterministically and idempotently', async () => {
+    const now = new Date('2026-11-22T12:00:00Z');
+    await seedDemoData(test.database, now);
+    const first = { users: await rows(users), jams: await rows(jams), projects: await rows(projects), votes: await rows(votes) };
+    await seedDemoData(test.database, now);
+    expect({ users: await rows(users), jams: await rows(jams), projects: await rows(projects), votes: await rows(votes) }).toEqual(first);
+    expect(first.jams).toBe(3);
+
+    const all = await test.database.select().from(jams);
+    const status = (jam: (typeof all)[number]) =>
+      now < jam.startsAt ? 'upcoming' : now < jam.endsAt ? 'ongoing' : 'over';
+    expect(all.filter((jam) => status(jam) === 'upcoming' && jam.mystery)).toHaveLength(1);
+    expect(all.filter((jam) => status(jam) === 'ongoing' && jam.featured)).toHaveLength(1);
+    const ended = all.find((jam) => status(jam) === 'over')!;
+    const winners = await test.database.select().from(projects).where(and(eq(projects.jamId, ended.id), eq(projects.isWinner, true)));
+    expect(winners).toHaveLength(1);
+    expect((await findUserByName(DEMO_ADMIN, test.database))?.isAdmin).toBe(true);
+    for (const name of DEMO_USERS) expect(await findUserByName(name, test.database)).toBeDefined();
+  });
+
+  it('allows one entry per user per jam and each project once per jam', async () => {
+    const [jam] = await test.database.select().from(jams).limit(1);
+    const entry = { jamId: jam!.id, title: 'T', authorName: 'x' };
+    const [alice] = await test.database.insert(users).values({ name: 'entry_alice' }).returning();
+    const [bob] = await test.database.insert(users).values({ name: 'entry_bob' }).returning();
+    await test.database.insert(projects).values({ ...entry, scratchId: 1, submitterId: alice!.id });
+    await expect(test.database.insert(projects).values({ ...entry, scratchId: 2, submitterId: alice!.id })).rejects.toThrow();
+    await expect(test.database.insert(projects).values({ ...entry, scratchId: 1, submitterId: bob!.id })).rejects.toThrow();
+  });
+
+  it('counts a vote once per project and voter', async () => {
+    const [project] = await test.database.select().from(projects).limit(1);
+    const [voter] = await test.database.insert(users).values({ name: 'voter_once' }).returning();
+    const vote = { projectId: project!.id, voterId: voter!.id, jamId: project!.jamId };
+    await test.database.insert(votes).values(vote);
+    await expect(test.database.insert(votes).values(vote)).rejects.toThrow();
+  });
+
+  it('deleting a jam removes its managers, entries and votes; renaming keeps them', async () => {
+    const [jam] = await test.database.select().from(jams).where(eq(jams.slug, 'space-sprint-jam'));
+    const before = await test.database.select({ n: count() }).from(projects).where(eq(projects.jamId, jam!.id));
+    await test.database.update(jams).set({ slug: 'renamed-sprint', name: 'Renamed' }).where(eq(jams.id, jam!.id));
+    const after = await test.database.select({ n: count() }).from(projects).where(eq(projects.jamId, jam!.id));
+    expect(after).toEqual(before);
+
+    await test.database.delete(jams).where(eq(jams.id, jam!.id));
+    for (const table of [projects, votes, jamManagers]) {
+      const left = await test.database.select({ n: count() }).from(table).where(eq(table.jamId, jam!.id));
+      expect(left[0]!.n).toBe(0);
+    }
+  });
+
+  it('deleting a user removes their entries and votes', async () => {
+    const user = (await findUserByName('cat_coder', test.database))!;
+    await test.database.delete(users).where(eq(users.id, user.id));
+    expect((await test.database.select({ n: count() }).from(votes).where(eq(votes.voterId, user.id)))[0]!.n).toBe(0);
+    expect((await test.database.select({ n: count() }).from(projects).where(eq(projects.submitterId, user.id)))[0]!.n).toBe(0);
+    const integrity = await test.database.all<{ integrity_check: string }>(sql`PRAGMA integrity_check`);
+    expect(integrity[0]?.integrity_check).toBe('ok');
+  });
+});

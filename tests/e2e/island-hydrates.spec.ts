@@ -1,0 +1,10 @@
+import { expect, test } from '@playwright/test';
+
+test('the home page countdown island hydrates and ticks in the browser', async ({ page }) => {
+  await page.goto('/');
+  const countdown = page.locator('.countdown').first();
+  await expect(countdown).toHaveAttribute('data-hydrated', 'true');
+  const timer = countdown.getByRole('timer');
+  const first = await timer.textContent();
+  await expect(timer).not.toHaveText(first ?? '', { timeout: 5000 });
+});

@@ -1,0 +1,40 @@
+/** Scratch users and projects the fakes know about. Names deliberately use several casings. */
+export interface FakeScratchUser {
+  username: string;
+  id: number;
+  /** New Scratchers cannot log in through the provider. */
+  newScratcher?: boolean;
+}
+
+export interface FakeScratchProject {
+  id: number;
+  title: string;
+  author: string;
+  shared: boolean;
+}
+
+export const SCRATCH_USERS: FakeScratchUser[] = [
+  { username: 'demo_admin', id: 1001 },
+  { username: 'pixel_pioneer', id: 1002 },
+  { username: 'sprite_smith', id: 1003 },
+  { username: 'loop_legend', id: 1004 },
+  { username: 'block_builder', id: 1005 },
+  { username: 'cat_coder', id: 1006 },
+  { username: 'GriffTheGreat', id: 1007 },
+  { username: 'MixedCase_Maker', id: 1008 },
+  { username: 'fresh_sprout', id: 1009, newScratcher: true },
+];
+
+export const SCRATCH_PROJECTS: FakeScratchProject[] = [
+  { id: 900000101, title: 'Orbit Runner', author: 'sprite_smith', shared: true },
+  { id: 900000102, title: 'Gravity Golf', author: 'loop_legend', shared: true },
+  { id: 900000103, title: 'Moon Miner', author: 'block_builder', shared: true },
+  { id: 100000001, title: 'Pixel Quest', author: 'pixel_pioneer', shared: true },
+  { id: 100000002, title: 'Cat Platformer', author: 'cat_coder', shared: true },
+  { id: 100000003, title: 'Secret Draft', author: 'cat_coder', shared: false },
+  { id: 100000004, title: 'Griff Dash', author: 'GriffTheGreat', shared: true },
+  { id: 100000005, title: 'Mixed Up', author: 'MixedCase_Maker', shared: true },
+];
+
+export const avatarUrl = (id: number) => `https://cdn2.scratch.mit.edu/get_image/user/${id}_90x90.png`;
+export const thumbnailUrl = (id: number) => `https://cdn2.scratch.mit.edu/get_image/project/${id}_480x360.png`;

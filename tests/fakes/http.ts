@@ -1,0 +1,47 @@
+import { type IncomingMessage, type Server, type ServerResponse, createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export type Handler = (req: IncomingMessage, res: ServerResponse, url: URL) => void | Promise<void>;
+
+export interface RunningFake {
+  url: string;
+  server: Server;
+  close(): Promise<void>;
+}
+
+export function sendJson(res: ServerResponse, status: number, body: unknown) {
+  res.writeHead(status, { 'content-type': 'application/json' });
+  res.end(JSON.stringify(body));
+}
+
+export async function readBody(req: IncomingMessage): Promise<string> {
+  let text = '';
+  for await (const chunk of req) text += chunk;
+  return text;
+}
+
+/** Starts a tiny HTTP server on 127.0.0.1 (port 0 picks a free one). */
+export function listen(handler: Handler, port = 0): Promise<RunningFake> {
+  const server = createServer(async (req, res) => {
+    const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+    try {
+      await handler(req, res, url);
+    } catch (error) {
+      sendJson(res, 500, { error: String(error) });
+    }
+  });
+  return new Promise((resolve) => {
+    server.listen(port, '127.0.0.1', () => {
+      const { port: actual } = server.address() as AddressInfo;
+      resolve({
+        url: `http://127.0.0.1:${actual}`,
+        server,
+        close: () =>
+          new Promise<void>((done) => {
+            server.closeAllConnections();
+            server.close(() => done());
+          }),
+      });
+    });
+  });
+}

@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { parseConfig } from '../../src/server/config';
+
+describe('configuration', () => {
+  it('uses the documented defaults when nothing is set', () => {
+    const config = parseConfig({});
+    expect(config).toMatchObject({
+      HOST: 'localhost',
+      PORT: 4321,
+      PUBLIC_SITE_URL: 'http://localhost:4321',
+      DATABASE_URL: 'file:./data/itinerary.db',
+      SCRATCH_AUTH_URL: 'https://auth.itinerary.eu.org',
+      SCRATCH_API_URL: 'https://api.scratch.mit.edu',
+      ITINERARY_ADMINS: [],
+      ITINERARY_DEV_LOGIN: false,
+    });
+  });
+
+  it('treats empty variables as unset and splits the admin list', () => {
+    const config = parseConfig({ PORT: '', ITINERARY_ADMINS: ' alice, Bob ,,' });
+    expect(config.PORT).toBe(4321);
+    expect(config.ITINERARY_ADMINS).toEqual(['alice', 'Bob']);
+  });
+
+  it('accepts remote libSQL URLs with a token', () => {
+    const config = parseConfig({ DATABASE_URL: 'libsql://db.example.org', DATABASE_AUTH_TOKEN: 'secret' });
+    expect(config.DATABASE_URL).toBe('libsql://db.example.org');
+    expect(config.DATABASE_AUTH_TOKEN).toBe('secret');
+  });
+
+  it.each([
+    [{ PORT: 'abc' }, 'Invalid configuration: PORT must be a port number (got "abc")'],
+    [{ PORT: '70000' }, 'Invalid configuration: PORT must be 0..65535 (got "70000")'],
+    [{ DATABASE_URL: 'postgres://x' }, 'Invalid configuration: DATABASE_URL must start with file:, libsql://, http(s):// or ws(s):// (got "postgres://x")'],
+    [{ SCRATCH_API_URL: 'not a url' }, 'Invalid configuration: SCRATCH_API_URL must be an http(s) URL (got "not a url")'],
+    [{ ITINERARY_DEV_LOGIN: 'yes' }, 'Invalid configuration: ITINERARY_DEV_LOGIN must be 1 or 0 (got "yes")'],
+    [
+      { ITINERARY_DEV_LOGIN: '1', NODE_ENV: 'production' },
+      'Invalid configuration: ITINERARY_DEV_LOGIN must not be enabled when NODE_ENV=production (got "1")',
+    ],
+  ])('refuses %o with one line naming the variable', (env, message) => {
+    expect(() => parseConfig(env)).toThrow(message);
+  });
+});
