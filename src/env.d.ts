@@ -4,5 +4,7 @@ declare namespace App {
   interface Locals {
     locale: import('./i18n/locales').LocaleCode;
     t: import('./i18n/translate').Translate;
+    /** The request's validated session (memoized; null when anonymous or invalid). */
+    session: () => Promise<import('./server/session').SessionValidation>;
   }
 }

@@ -2,6 +2,7 @@ import { defineMiddleware } from 'astro:middleware';
 import { DEFAULT_LOCALE, isLocaleCode } from './i18n/locales';
 import { splitLocale } from './i18n/paths';
 import { translator } from './i18n/translate';
+import { sessionLoader } from './server/auth';
 
 /**
  * Every page lives under `src/pages/[...locale]/`; the optional `locale` segment must be
@@ -11,6 +12,7 @@ export const onRequest = defineMiddleware(async (ctx, next) => {
   // A rewrite (e.g. to /404) runs this again: keep the locale of the URL the visitor asked for.
   ctx.locals.locale ??= splitLocale(ctx.url.pathname).locale;
   ctx.locals.t ??= translator(ctx.locals.locale);
+  ctx.locals.session ??= sessionLoader(ctx.request, ctx.cookies);
 
   const param = ctx.params.locale;
   const isPage = 'locale' in ctx.params;

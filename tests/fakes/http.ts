@@ -1,7 +1,7 @@
 import { type IncomingMessage, type Server, type ServerResponse, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-export type Handler = (req: IncomingMessage, res: ServerResponse, url: URL) => void | Promise<void>;
+export type Handler = (req: IncomingMessage, res: ServerResponse, url: URL) => unknown;
 
 export interface RunningFake {
   url: string;

@@ -1,0 +1,84 @@
+import { sql } from 'drizzle-orm';
+import { sessions, users } from '../../db/schema';
+import { SESSION_COOKIE, SESSION_LIFETIME_MS, generateSessionToken, hashToken } from '../../src/server/session';
+import { type Fakes, startFakes } from '../fakes';
+import { type RunningApp, startApp } from './app';
+import { type TestDatabase, createTestDatabase } from './database';
+
+export interface TestUser {
+  id: number;
+  name: string;
+  token: string;
+  /** Headers that carry this user's session cookie. */
+  headers: Record<string, string>;
+}
+
+export interface Reply<T = any> {
+  status: number;
+  headers: Headers;
+  body: T;
+}
+
+export interface Environment {
+  app: RunningApp;
+  db: TestDatabase['database'];
+  fakes: Fakes;
+  /** Creates (or reuses) a user with the given flags and a fresh session. */
+  login(name: string, flags?: { isAdmin?: boolean; isBanned?: boolean }): Promise<TestUser>;
+  /** Calls the app like a same-site browser would (Origin set), optionally as a user. */
+  request<T = any>(path: string, options?: { method?: string; body?: unknown; as?: TestUser | null; headers?: Record<string, string> }): Promise<Reply<T>>;
+  close(): Promise<void>;
+}
+
+/** A fresh database, the Scratch fakes and the built server: what an API test file needs. */
+export async function startEnvironment(env: Record<string, string> = {}): Promise<Environment> {
+  const database = await createTestDatabase();
+  const fakes = await startFakes();
+  const app = await startApp({ DATABASE_URL: database.url, ...fakes.env, ...env });
+  const db = database.database;
+
+  return {
+    app,
+    db,
+    fakes,
+    async login(name, flags = {}) {
+      const [user] = await db
+        .insert(users)
+        .values({ name, isAdmin: flags.isAdmin ?? false, isBanned: flags.isBanned ?? false })
+        .onConflictDoUpdate({
+          target: sql`lower(${users.name})`,
+          set: { isAdmin: flags.isAdmin ?? false, isBanned: flags.isBanned ?? false },
+        })
+        .returning();
+      const token = generateSessionToken();
+      await db.insert(sessions).values({ id: hashToken(token), userId: user!.id, expiresAt: new Date(Date.now() + SESSION_LIFETIME_MS) });
+      return { id: user!.id, name: user!.name, token, headers: { cookie: `${SESSION_COOKIE}=${token}` } };
+    },
+    async request(path, { method = 'GET', body, as, headers = {} } = {}) {
+      const response = await fetch(`${app.url}${path}`, {
+        method,
+        redirect: 'manual',
+        headers: {
+          origin: app.url,
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+          ...(as ? as.headers : {}),
+          ...headers,
+        },
+        body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+      });
+      const text = await response.text();
+      let parsed: unknown = text;
+      try {
+        parsed = text ? JSON.parse(text) : undefined;
+      } catch {
+        // not JSON: keep the text
+      }
+      return { status: response.status, headers: response.headers, body: parsed as any };
+    },
+    async close() {
+      await app.stop();
+      await fakes.close();
+      await database.cleanup();
+    },
+  };
+}
