@@ -3,7 +3,7 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
 const ROOT = resolve(import.meta.dirname, '..');
-export const SERVER_ENTRY = join(ROOT, 'dist/server/entry.mjs');
+export const SERVER_ENTRY = join(ROOT, process.env.ITINERARY_DIST ?? 'dist', 'server/entry.mjs');
 const SOURCES = ['src', 'locales', 'public', 'db/schema.ts', 'astro.config.mjs', 'package.json', 'tsconfig.json'];
 
 function newestChange(path: string): number {
