@@ -1,8 +1,230 @@
-import { desc, eq } from 'drizzle-orm';
-import { type Jam, jams } from '../../db/schema';
+/** Game jams: reading, listing and running them. Permission checks happen here, once. */
+import { type SQL, and, count, desc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
+import { type Jam, jamSlugRedirects, jams, projects, votes } from '../../db/schema';
+import { jamStatus } from '../lib/jam-timing';
+import type { JamCreate, JamDto, JamListDto, JamListQuery, JamUpdate } from '../lib/schemas/jams';
+import { recordAudit } from './audit';
+import { announceChange } from './changes';
 import { db } from './db';
+import { AppError, notFound } from './errors';
+import { type JamRole, can, jamRole, requireJamPermission } from './permissions';
+import type { SessionUser } from './session';
+import { uniqueSlug } from './slugs';
 
-export async function listFeaturedJams(): Promise<Jam[]> {
+export type JamLookup = { jam: Jam; canonicalSlug: string } | null;
+
+/** Finds a jam by its slug or by a slug it had before a rename. */
+export async function findJam(slug: string): Promise<JamLookup> {
   const database = await db();
-  return database.select().from(jams).where(eq(jams.featured, true)).orderBy(desc(jams.startsAt)).limit(12);
+  const [jam] = await database.select().from(jams).where(eq(jams.slug, slug));
+  if (jam) return { jam, canonicalSlug: jam.slug };
+  const [old] = await database
+    .select({ jam: jams })
+    .from(jamSlugRedirects)
+    .innerJoin(jams, eq(jams.id, jamSlugRedirects.jamId))
+    .where(eq(jamSlugRedirects.slug, slug));
+  return old ? { jam: old.jam, canonicalSlug: old.jam.slug } : null;
 }
+
+export async function requireJam(slug: string): Promise<Jam> {
+  const found = await findJam(slug);
+  if (!found) throw notFound('There is no game jam at this address.');
+  return found.jam;
+}
+
+/** Mystery mode (spec §4): before the start, only managers and admins see the body. */
+export function bodyIsHidden(jam: Jam, role: JamRole, now = Date.now()): boolean {
+  return jam.mystery && jamStatus(jam, now) === 'upcoming' && !can(role, 'jam:read-mystery');
+}
+
+export async function countEntries(jamId: number): Promise<number> {
+  const [row] = await (await db()).select({ n: count() }).from(projects).where(eq(projects.jamId, jamId));
+  return row?.n ?? 0;
+}
+
+export function toJamDto(jam: Jam, options: { entryCount: number; hideBody: boolean }): JamDto {
+  return {
+    id: jam.id,
+    slug: jam.slug,
+    name: jam.name,
+    description: jam.description,
+    body: options.hideBody ? null : jam.body,
+    bodyHidden: options.hideBody,
+    imageUrl: jam.imageUrl,
+    startsAt: jam.startsAt.toISOString(),
+    endsAt: jam.endsAt.toISOString(),
+    status: jamStatus(jam),
+    featured: jam.featured,
+    mystery: jam.mystery,
+    entryCount: options.entryCount,
+    createdAt: jam.createdAt.toISOString(),
+    updatedAt: jam.updatedAt.toISOString(),
+  };
+}
+
+export async function readJam(slug: string, viewer: SessionUser | null): Promise<JamDto> {
+  const jam = await requireJam(slug);
+  const role = await jamRole(viewer, jam.id);
+  return toJamDto(jam, { entryCount: await countEntries(jam.id), hideBody: bodyIsHidden(jam, role) });
+}
+
+function statusCondition(status: JamListQuery['status'], now: Date): SQL | undefined {
+  if (status === 'upcoming') return gt(jams.startsAt, now);
+  if (status === 'ongoing') return and(lte(jams.startsAt, now), gt(jams.endsAt, now));
+  if (status === 'ended') return lte(jams.endsAt, now);
+  return undefined;
+}
+
+const escapeLike = (text: string) => text.replace(/[!%_]/g, (c) => `!${c}`);
+
+/** Newest start first; an out-of-range page is clamped to the last one. */
+export async function listJams(query: JamListQuery, now = new Date()): Promise<JamListDto> {
+  const database = await db();
+  const where = and(
+    statusCondition(query.status, now),
+    query.featured === undefined ? undefined : eq(jams.featured, query.featured),
+    query.q ? sql`${jams.name} LIKE ${`%${escapeLike(query.q)}%`} ESCAPE '!'` : undefined,
+  );
+  const [{ total } = { total: 0 }] = await database.select({ total: count() }).from(jams).where(where);
+  const totalPages = Math.max(1, Math.ceil(total / query.perPage));
+  const page = Math.min(query.page, totalPages);
+  const rows = await database
+    .select()
+    .from(jams)
+    .where(where)
+    .orderBy(desc(jams.startsAt), desc(jams.id))
+    .limit(query.perPage)
+    .offset((page - 1) * query.perPage);
+  const counts = await entryCounts(rows.map((jam) => jam.id));
+  return {
+    jams: rows.map((jam) => {
+      const { body: _body, bodyHidden: _hidden, ...card } = toJamDto(jam, { entryCount: counts.get(jam.id) ?? 0, hideBody: true });
+      return card;
+    }),
+    page,
+    perPage: query.perPage,
+    total,
+    totalPages,
+  };
+}
+
+async function entryCounts(jamIds: number[]): Promise<Map<number, number>> {
+  if (jamIds.length === 0) return new Map();
+  const database = await db();
+  const rows = await database
+    .select({ jamId: projects.jamId, n: count() })
+    .from(projects)
+    .where(inArray(projects.jamId, jamIds))
+    .groupBy(projects.jamId);
+  return new Map(rows.map((row) => [row.jamId, row.n]));
+}
+
+export async function listFeaturedJams(limit = 12): Promise<Jam[]> {
+  return (await db()).select().from(jams).where(eq(jams.featured, true)).orderBy(desc(jams.startsAt), desc(jams.id)).limit(limit);
+}
+
+export async function createJam(user: SessionUser, input: JamCreate): Promise<JamDto> {
+  await requireJamPermission(user, null, 'jam:create');
+  const database = await db();
+  const jam = await database.transaction(async (tx) => {
+    const slug = await uniqueSlug(tx, input.name);
+    const [created] = await tx
+      .insert(jams)
+      .values({ ...input, slug, createdBy: user.id, updatedBy: user.id })
+      .returning();
+    await recordAudit(tx, user, { action: 'jam.create', jamId: created!.id, details: { slug } });
+    return created!;
+  });
+  announceChange({ kind: 'jam', jamId: jam.id });
+  return toJamDto(jam, { entryCount: 0, hideBody: false });
+}
+
+/** Renaming moves the slug; the old one keeps redirecting and nothing attached to the jam changes. */
+export async function updateJam(user: SessionUser, slug: string, input: JamUpdate): Promise<JamDto> {
+  const jam = await requireJam(slug);
+  await requireJamPermission(user, jam.id, 'jam:edit');
+  const merged = { startsAt: input.startsAt ?? jam.startsAt, endsAt: input.endsAt ?? jam.endsAt };
+  if (merged.endsAt.getTime() <= merged.startsAt.getTime()) {
+    throw new AppError(400, 'invalid_input', 'The end must be after the start.');
+  }
+  const database = await db();
+  const updated = await database.transaction(async (tx) => {
+    let newSlug = jam.slug;
+    if (input.name !== undefined && input.name !== jam.name) {
+      newSlug = await uniqueSlug(tx, input.name, jam.id);
+      if (newSlug !== jam.slug) {
+        await tx.delete(jamSlugRedirects).where(eq(jamSlugRedirects.slug, newSlug));
+        await tx.insert(jamSlugRedirects).values({ slug: jam.slug, jamId: jam.id }).onConflictDoNothing();
+      }
+    }
+    const [row] = await tx
+      .update(jams)
+      .set({ ...input, slug: newSlug, updatedAt: new Date(), updatedBy: user.id })
+      .where(eq(jams.id, jam.id))
+      .returning();
+    await recordAudit(tx, user, {
+      action: 'jam.update',
+      jamId: jam.id,
+      details: { fields: Object.keys(input), ...(newSlug !== jam.slug ? { from: jam.slug, to: newSlug } : {}) },
+    });
+    return row!;
+  });
+  announceChange({ kind: 'jam', jamId: jam.id });
+  return toJamDto(updated, { entryCount: await countEntries(jam.id), hideBody: false });
+}
+
+export async function deleteJam(user: SessionUser, slug: string): Promise<void> {
+  const jam = await requireJam(slug);
+  await requireJamPermission(user, jam.id, 'jam:delete');
+  const database = await db();
+  await database.transaction(async (tx) => {
+    await recordAudit(tx, user, { action: 'jam.delete', details: { jamId: jam.id, slug: jam.slug, name: jam.name } });
+    // Entries, votes, managers and old slugs go with it (ON DELETE CASCADE).
+    await tx.delete(jams).where(eq(jams.id, jam.id));
+  });
+  announceChange({ kind: 'jam', jamId: jam.id });
+}
+
+async function setFlag(user: SessionUser, slug: string, action: 'jam:feature' | 'jam:advanced', set: Partial<Pick<Jam, 'featured' | 'mystery'>>) {
+  const jam = await requireJam(slug);
+  await requireJamPermission(user, jam.id, action);
+  const database = await db();
+  const updated = await database.transaction(async (tx) => {
+    const [row] = await tx.update(jams).set({ ...set, updatedAt: new Date(), updatedBy: user.id }).where(eq(jams.id, jam.id)).returning();
+    await recordAudit(tx, user, { action: action === 'jam:feature' ? 'jam.feature' : 'jam.advanced', jamId: jam.id, details: set });
+    return row!;
+  });
+  announceChange({ kind: 'jam', jamId: jam.id });
+  return toJamDto(updated, { entryCount: await countEntries(jam.id), hideBody: false });
+}
+
+export const setFeatured = (user: SessionUser, slug: string, featured: boolean) => setFlag(user, slug, 'jam:feature', { featured });
+export const setAdvancedOptions = (user: SessionUser, slug: string, options: { mystery: boolean }) =>
+  setFlag(user, slug, 'jam:advanced', { mystery: options.mystery });
+
+export async function clearVotes(user: SessionUser, slug: string): Promise<{ removed: number }> {
+  const jam = await requireJam(slug);
+  await requireJamPermission(user, jam.id, 'jam:clear-votes');
+  const database = await db();
+  const removed = await database.transaction(async (tx) => {
+    const deleted = await tx.delete(votes).where(eq(votes.jamId, jam.id)).returning({ projectId: votes.projectId });
+    await recordAudit(tx, user, { action: 'jam.clear-votes', jamId: jam.id, details: { removed: deleted.length } });
+    return deleted.length;
+  });
+  announceChange({ kind: 'votes', jamId: jam.id });
+  return { removed };
+}
+
+export async function clearSubmissions(user: SessionUser, slug: string): Promise<{ removed: number }> {
+  const jam = await requireJam(slug);
+  await requireJamPermission(user, jam.id, 'jam:clear-submissions');
+  const database = await db();
+  const removed = await database.transaction(async (tx) => {
+    const deleted = await tx.delete(projects).where(eq(projects.jamId, jam.id)).returning({ id: projects.id });
+    await recordAudit(tx, user, { action: 'jam.clear-submissions', jamId: jam.id, details: { removed: deleted.length } });
+    return deleted.length;
+  });
+  announceChange({ kind: 'entries', jamId: jam.id });
+  return { removed };
+}
+

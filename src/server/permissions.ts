@@ -30,6 +30,7 @@ const ADMIN_ONLY_ACTIONS = [
 ] as const;
 
 export type JamAction = (typeof MANAGER_ACTIONS)[number] | (typeof ADMIN_ONLY_ACTIONS)[number];
+export const JAM_ACTIONS: readonly JamAction[] = [...MANAGER_ACTIONS, ...ADMIN_ONLY_ACTIONS];
 
 export function can(role: JamRole, action: JamAction): boolean {
   if (role === 'admin') return true;

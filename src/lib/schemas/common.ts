@@ -1,0 +1,27 @@
+import { z } from 'zod';
+
+/** Spec §5 messages, shared by forms and the server. */
+export const REQUIRED_MESSAGE = 'Please fill in the required fields!';
+export const INVALID_URL_MESSAGE = 'The URL entered is invalid!';
+
+export const USERNAME_PATTERN = /^[A-Za-z0-9_-]{1,20}$/;
+export const usernameSchema = z
+  .string({ error: 'You must enter a username!' })
+  .trim()
+  .min(1, 'You must enter a username!')
+  .regex(USERNAME_PATTERN, 'That is not a valid Scratch username.');
+
+export const httpUrlSchema = z
+  .string()
+  .trim()
+  .max(2048, INVALID_URL_MESSAGE)
+  .refine((value) => {
+    try {
+      const url = new URL(value);
+      return url.protocol === 'https:' || url.protocol === 'http:';
+    } catch {
+      return false;
+    }
+  }, INVALID_URL_MESSAGE);
+
+export const isoDateSchema = z.coerce.date({ error: 'Not a valid date' }).refine((date) => !Number.isNaN(date.getTime()), 'Not a valid date');

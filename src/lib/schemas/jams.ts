@@ -1,0 +1,100 @@
+import { z } from 'zod';
+import { REQUIRED_MESSAGE, httpUrlSchema, isoDateSchema, usernameSchema } from './common';
+
+export const JAM_NAME_MAX = 80;
+export const JAM_DESCRIPTION_MAX = 300;
+export const JAM_BODY_MAX = 20_000;
+export const JAMS_PER_PAGE_OPTIONS = [3, 5, 10, 20] as const;
+export const DEFAULT_JAMS_PER_PAGE = 10;
+export const JAM_STATUSES = ['upcoming', 'ongoing', 'ended'] as const;
+export type JamStatusFilter = (typeof JAM_STATUSES)[number];
+
+const requiredText = (max: number) =>
+  z.string({ error: REQUIRED_MESSAGE }).trim().min(1, REQUIRED_MESSAGE).max(max, `At most ${max} characters.`);
+
+const jamFields = {
+  name: requiredText(JAM_NAME_MAX),
+  description: requiredText(JAM_DESCRIPTION_MAX),
+  body: z.string().max(JAM_BODY_MAX, `At most ${JAM_BODY_MAX} characters.`).default(''),
+  imageUrl: z.union([httpUrlSchema, z.literal('').transform(() => null), z.null()]).default(null),
+  startsAt: isoDateSchema,
+  endsAt: isoDateSchema,
+  mystery: z.boolean().default(false),
+};
+
+const endAfterStart = (jam: { startsAt?: Date; endsAt?: Date }) =>
+  !jam.startsAt || !jam.endsAt || jam.endsAt.getTime() > jam.startsAt.getTime();
+const endAfterStartIssue = { message: 'The end must be after the start.', path: ['endsAt'] };
+
+export const jamCreateSchema = z.object(jamFields).refine(endAfterStart, endAfterStartIssue);
+export type JamCreateInput = z.input<typeof jamCreateSchema>;
+export type JamCreate = z.output<typeof jamCreateSchema>;
+
+/** Editing never touches mystery mode: that is an admin-only advanced option. */
+export const jamUpdateSchema = z
+  .object({
+    name: jamFields.name,
+    description: jamFields.description,
+    body: jamFields.body,
+    imageUrl: jamFields.imageUrl,
+    startsAt: jamFields.startsAt,
+    endsAt: jamFields.endsAt,
+  })
+  .partial()
+  .refine(endAfterStart, endAfterStartIssue);
+export type JamUpdate = z.output<typeof jamUpdateSchema>;
+
+const booleanQuery = z
+  .enum(['true', 'false', '1', '0', 'on', ''])
+  .transform((value) => (value === '' ? undefined : value === 'true' || value === '1' || value === 'on'));
+
+/** Query of the jam list (API and the explore page share it). Bad values fall back to defaults. */
+export const jamListQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).catch(1).default(1),
+  perPage: z.coerce
+    .number()
+    .refine((n) => (JAMS_PER_PAGE_OPTIONS as readonly number[]).includes(n))
+    .catch(DEFAULT_JAMS_PER_PAGE)
+    .default(DEFAULT_JAMS_PER_PAGE),
+  status: z.enum(JAM_STATUSES).optional().catch(undefined),
+  featured: booleanQuery.optional().catch(undefined),
+  q: z.string().trim().max(100).optional().catch(undefined).transform((q) => q || undefined),
+});
+export type JamListQuery = z.output<typeof jamListQuerySchema>;
+
+export const featuredSchema = z.object({ featured: z.boolean({ error: 'featured must be true or false' }) });
+export const advancedOptionsSchema = z.object({ mystery: z.boolean({ error: 'mystery must be true or false' }) });
+export const addManagerSchema = z.object({ name: usernameSchema });
+
+/** What the API says about a jam. `body` is null while a mystery jam hides it from this viewer. */
+export interface JamDto {
+  id: number;
+  slug: string;
+  name: string;
+  description: string;
+  body: string | null;
+  bodyHidden: boolean;
+  imageUrl: string | null;
+  startsAt: string;
+  endsAt: string;
+  status: 'upcoming' | 'ongoing' | 'over';
+  featured: boolean;
+  mystery: boolean;
+  entryCount: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface JamListDto {
+  jams: Omit<JamDto, 'body' | 'bodyHidden'>[];
+  page: number;
+  perPage: number;
+  total: number;
+  totalPages: number;
+}
+
+export interface ManagerDto {
+  id: number;
+  name: string;
+  addedAt: string;
+}

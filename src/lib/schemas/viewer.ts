@@ -1,0 +1,11 @@
+export type JamRoleName = 'admin' | 'manager' | 'none';
+
+export interface JamViewerDto {
+  user: { id: number; name: string; isAdmin: boolean; isBanned: boolean } | null;
+  role: JamRoleName;
+  isManager: boolean;
+  /** Permission names (`jam:edit`, `jam:delete`, …) the viewer holds for this jam. */
+  allowed: string[];
+  entry: { id: number; scratchId: number; title: string } | null;
+  hiddenBody: string | null;
+}

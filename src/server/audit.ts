@@ -1,0 +1,24 @@
+import { auditLog } from '../../db/schema';
+import type { Database } from './db';
+import type { SessionUser } from './session';
+
+type Writer = Pick<Database, 'insert'>;
+
+export interface AuditEvent {
+  action: string;
+  jamId?: number | null;
+  targetUserId?: number | null;
+  details?: Record<string, unknown>;
+}
+
+/** Writes who did what; call inside the same transaction as the change itself. */
+export async function recordAudit(writer: Writer, actor: SessionUser, event: AuditEvent): Promise<void> {
+  await writer.insert(auditLog).values({
+    actorId: actor.id,
+    actorName: actor.name,
+    action: event.action,
+    jamId: event.jamId ?? null,
+    targetUserId: event.targetUserId ?? null,
+    details: event.details ?? null,
+  });
+}

@@ -1,0 +1,16 @@
+/**
+ * A tiny in-process signal that data shown on public pages changed. Services call
+ * `announceChange`; caches subscribe. Keeps services unaware of who caches what.
+ */
+export type Change = { kind: 'jam' | 'entries' | 'votes' | 'users'; jamId?: number };
+
+const listeners = new Set<(change: Change) => void>();
+
+export function onChange(listener: (change: Change) => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export function announceChange(change: Change): void {
+  for (const listener of listeners) listener(change);
+}

@@ -1,0 +1,47 @@
+import { jamManagers, jams, projects, votes, type Jam } from '../../db/schema';
+import type { TestDatabase } from './database';
+
+type Db = TestDatabase['database'];
+const HOUR = 3_600_000;
+let sequence = 0;
+
+export type JamTiming = 'upcoming' | 'ongoing' | 'over';
+
+export function timing(status: JamTiming, now = Date.now()) {
+  if (status === 'upcoming') return { startsAt: new Date(now + 24 * HOUR), endsAt: new Date(now + 48 * HOUR) };
+  if (status === 'ongoing') return { startsAt: new Date(now - 24 * HOUR), endsAt: new Date(now + 24 * HOUR) };
+  return { startsAt: new Date(now - 48 * HOUR), endsAt: new Date(now - 24 * HOUR) };
+}
+
+export async function insertJam(db: Db, overrides: Partial<typeof jams.$inferInsert> & { status?: JamTiming } = {}): Promise<Jam> {
+  sequence += 1;
+  const { status = 'ongoing', ...rest } = overrides;
+  const [jam] = await db
+    .insert(jams)
+    .values({
+      slug: `test-jam-${process.pid}-${sequence}`,
+      name: `Test Jam ${sequence}`,
+      description: `Description ${sequence}`,
+      body: `Secret body ${sequence}`,
+      ...timing(status),
+      ...rest,
+    })
+    .returning();
+  return jam!;
+}
+
+export async function insertManager(db: Db, jamId: number, userId: number) {
+  await db.insert(jamManagers).values({ jamId, userId }).onConflictDoNothing();
+}
+
+export async function insertEntry(db: Db, jamId: number, submitterId: number, scratchId: number, extra: Partial<typeof projects.$inferInsert> = {}) {
+  const [entry] = await db
+    .insert(projects)
+    .values({ jamId, submitterId, scratchId, title: `Project ${scratchId}`, authorName: 'someone', ...extra })
+    .returning();
+  return entry!;
+}
+
+export async function insertVote(db: Db, jamId: number, projectId: number, voterId: number) {
+  await db.insert(votes).values({ jamId, projectId, voterId });
+}
