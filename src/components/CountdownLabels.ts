@@ -1,11 +1,15 @@
 import type { Translate } from '../i18n/translate';
 
+const forms = (t: Translate, key: string) => ({ one: t(`${key}_one`), other: t(`${key}_other`) });
+
 export const countdownLabels = (t: Translate) => ({
   startingIn: t('jam.startingIn'),
   endingIn: t('jam.endingIn'),
   ended: t('jam.ended'),
-  days: t('countdown.days'),
-  hours: t('countdown.hours'),
-  minutes: t('countdown.minutes'),
-  seconds: t('countdown.seconds'),
+  days: forms(t, 'countdown.days'),
+  hours: forms(t, 'countdown.hours'),
+  minutes: forms(t, 'countdown.minutes'),
+  seconds: forms(t, 'countdown.seconds'),
 });
+
+export type CountdownLabels = ReturnType<typeof countdownLabels>;

@@ -5,6 +5,7 @@ import type { JamViewerDto } from '../lib/schemas/viewer';
 import { JAM_ACTIONS, can, jamRole } from './permissions';
 import { db } from './db';
 import { bodyIsHidden, requireJam } from './jams';
+import { renderMarkdown } from './markdown';
 import type { SessionUser } from './session';
 
 export async function jamViewerState(slug: string, viewer: SessionUser | null): Promise<JamViewerDto> {
@@ -17,6 +18,7 @@ export async function jamViewerState(slug: string, viewer: SessionUser | null): 
         .where(and(eq(projects.jamId, jam.id), eq(projects.submitterId, viewer.id)))
     : [];
   const publiclyHidden = bodyIsHidden(jam, 'none');
+  const hiddenBody = publiclyHidden && !bodyIsHidden(jam, role) ? jam.body : null;
   return {
     user: viewer ? { id: viewer.id, name: viewer.name, isAdmin: viewer.isAdmin, isBanned: viewer.isBanned } : null,
     role,
@@ -24,6 +26,7 @@ export async function jamViewerState(slug: string, viewer: SessionUser | null): 
     allowed: JAM_ACTIONS.filter((action) => can(role, action)),
     entry: entry ?? null,
     // The public page leaves a mystery body out; managers and admins get it here.
-    hiddenBody: publiclyHidden && !bodyIsHidden(jam, role) ? jam.body : null,
+    hiddenBody,
+    hiddenBodyHtml: hiddenBody === null ? null : renderMarkdown(hiddenBody),
   };
 }

@@ -177,8 +177,8 @@ describe('who may run a jam', () => {
       const reply = await env.request('/api/jams', { method: 'POST', body: newJamBody('Refused'), as: as(role) });
       expect(reply.status, role).toBe(role === 'anonymous' ? 401 : 403);
     }
-    const [{ n }] = await env.db.select({ n: count() }).from(jams).where(eq(jams.name, 'Refused'));
-    expect(n).toBe(0);
+    const [row] = await env.db.select({ n: count() }).from(jams).where(eq(jams.name, 'Refused'));
+    expect(row?.n).toBe(0);
   });
 });
 

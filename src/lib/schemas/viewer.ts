@@ -7,5 +7,7 @@ export interface JamViewerDto {
   /** Permission names (`jam:edit`, `jam:delete`, …) the viewer holds for this jam. */
   allowed: string[];
   entry: { id: number; scratchId: number; title: string } | null;
+  /** A mystery jam's body, rendered by the server's safe markdown renderer, for its managers and admins. */
   hiddenBody: string | null;
+  hiddenBodyHtml: string | null;
 }

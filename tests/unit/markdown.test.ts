@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { renderMarkdown } from '../../src/server/markdown';
+
+describe('markdown for user content', () => {
+  it('renders headings, emphasis, lists and http, https and mailto links', () => {
+    const html = renderMarkdown('## Theme\n\n**Orbit** and *time*\n\n- [site](https://example.org) [mail](mailto:a@b.c) [plain](http://example.org)');
+    expect(html).toContain('<h2>Theme</h2>');
+    expect(html).toContain('<strong>Orbit</strong>');
+    expect(html).toContain('href="https://example.org"');
+    expect(html).toContain('href="mailto:a@b.c"');
+    expect(html).toContain('href="http://example.org"');
+  });
+
+  it.each([
+    '[x](javascript:alert(1))',
+    '[x](JaVaScRiPt:alert(1))',
+    '[x](vbscript:msgbox(1))',
+    '[x](file:///etc/passwd)',
+    '[x](data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==)',
+    '<a href="javascript:alert(1)">x</a>',
+  ])('drops the dangerous link in %s', (markdown) => {
+    const html = renderMarkdown(markdown);
+    expect(html).not.toMatch(/javascript:|vbscript:|file:|data:/i);
+  });
+
+  it('keeps data images of type gif, png, jpeg and webp but not svg', () => {
+    for (const type of ['gif', 'png', 'jpeg', 'webp']) {
+      expect(renderMarkdown(`![x](data:image/${type};base64,AAAA)`)).toContain(`src="data:image/${type};base64,AAAA"`);
+    }
+    expect(renderMarkdown('![x](data:image/svg+xml;base64,AAAA)')).not.toContain('data:');
+  });
+
+  it('removes scripts, event handlers and styles from raw HTML', () => {
+    const html = renderMarkdown('<script>alert(1)</script><img src="https://x.org/a.png" onerror="alert(1)"><p style="color:red" onclick="x()">hi</p><iframe src="https://evil.org"></iframe>');
+    expect(html).not.toMatch(/<script|onerror|onclick|style=|<iframe/i);
+    expect(html).toContain('<p>hi</p>');
+  });
+});
