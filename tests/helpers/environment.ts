@@ -22,6 +22,7 @@ export interface Reply<T = any> {
 export interface Environment {
   app: RunningApp;
   db: TestDatabase['database'];
+  databaseUrl: string;
   fakes: Fakes;
   /** Creates (or reuses) a user with the given flags and a fresh session. */
   login(name: string, flags?: { isAdmin?: boolean; isBanned?: boolean }): Promise<TestUser>;
@@ -40,6 +41,7 @@ export async function startEnvironment(env: Record<string, string> = {}): Promis
   return {
     app,
     db,
+    databaseUrl: database.url,
     fakes,
     async login(name, flags = {}) {
       const [user] = await db
