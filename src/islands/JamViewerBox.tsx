@@ -1,7 +1,10 @@
+import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import { ApiError, api } from '../lib/api-client';
 import { jamStatus } from '../lib/jam-timing';
+import { plural } from '../lib/plural';
 import type { JamViewerDto } from '../lib/schemas/viewer';
+import { $myVotes, loadMyVotes } from '../stores/votes';
 
 export interface JamViewerLabels {
   entered: string;
@@ -13,6 +16,8 @@ export interface JamViewerLabels {
   login: string;
   banned: string;
   mysteryPreview: string;
+  votesLeft_one: string;
+  votesLeft_other: string;
 }
 
 interface Props {
@@ -28,10 +33,14 @@ export default function JamViewerBox({ slug, startsAt, endsAt, loginHref, labels
   const [viewer, setViewer] = useState<JamViewerDto | null>(null);
   const [failed, setFailed] = useState(false);
   const [now, setNow] = useState(() => Date.now());
+  const myVotes = useStore($myVotes);
 
   useEffect(() => {
     api<JamViewerDto>(`/jams/${encodeURIComponent(slug)}/viewer`)
-      .then(setViewer)
+      .then((state) => {
+        setViewer(state);
+        if (state.user && !state.user.isBanned) void loadMyVotes(slug).catch(() => undefined);
+      })
       .catch((error: unknown) => setFailed(error instanceof ApiError));
     const timer = setInterval(() => setNow(Date.now()), 1000);
     return () => clearInterval(timer);
@@ -61,6 +70,11 @@ export default function JamViewerBox({ slug, startsAt, endsAt, loginHref, labels
         <p>{labels.submitBelow}</p>
       ) : null}
       {!ongoing && <p>{labels.notAccepting}</p>}
+      {ongoing && myVotes && !viewer.user.isBanned && (
+        <p className="votes-left">
+          {plural(document.documentElement.lang, { one: labels.votesLeft_one, other: labels.votesLeft_other }, myVotes.remaining)}
+        </p>
+      )}
       {viewer.hiddenBodyHtml && (
         <section className="mystery-preview" aria-label={labels.mysteryPreview}>
           <h2>{labels.mysteryPreview}</h2>

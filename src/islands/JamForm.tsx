@@ -1,0 +1,178 @@
+import { useId, useState } from 'react';
+import { ApiError, api } from '../lib/api-client';
+import { fromDatetimeLocal, toDatetimeLocal } from '../lib/datetime-local';
+import { INVALID_URL_MESSAGE, REQUIRED_MESSAGE } from '../lib/schemas/common';
+import { type JamDto, jamCreateSchema, jamUpdateSchema } from '../lib/schemas/jams';
+import { pushNotification, pushNotificationAfterNavigation } from '../stores/notifications';
+
+export interface JamFormLabels {
+  name: string;
+  description: string;
+  descriptionHint: string;
+  body: string;
+  bodyHint: string;
+  markdown: string;
+  preview: string;
+  previewEmpty: string;
+  imageUrl: string;
+  startsAt: string;
+  endsAt: string;
+  mystery: string;
+  mysteryHint: string;
+  required: string;
+  create: string;
+  save: string;
+  cancel: string;
+  created: string;
+  updated: string;
+  failed: string;
+}
+
+interface Props {
+  labels: JamFormLabels;
+  /** Editing an existing jam (in the manager tools modal) instead of creating one. */
+  jam?: JamDto;
+  /** Where to go after saving: `{slug}` is replaced by the saved jam's slug. */
+  redirectTo: string;
+  onCancel?: () => void;
+}
+
+type Field = 'name' | 'description' | 'body' | 'imageUrl' | 'startsAt' | 'endsAt';
+
+/** Create or edit a game jam; validated with the same zod schema as the API. */
+export default function JamForm({ labels, jam, redirectTo, onCancel }: Props) {
+  const id = useId();
+  const [values, setValues] = useState({
+    name: jam?.name ?? '',
+    description: jam?.description ?? '',
+    body: jam?.body ?? '',
+    imageUrl: jam?.imageUrl ?? '',
+    startsAt: toDatetimeLocal(jam?.startsAt),
+    endsAt: toDatetimeLocal(jam?.endsAt),
+    mystery: jam?.mystery ?? false,
+  });
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const [tab, setTab] = useState<'markdown' | 'preview'>('markdown');
+  const [previewHtml, setPreviewHtml] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+
+  const set = (field: keyof typeof values) => (event: { target: { value: string; checked?: boolean } }) =>
+    setValues({ ...values, [field]: field === 'mystery' ? Boolean(event.target.checked) : event.target.value });
+
+  async function showPreview() {
+    setTab('preview');
+    try {
+      const { html } = await api<{ html: string }>('/markdown-preview', { method: 'POST', body: { markdown: values.body } });
+      setPreviewHtml(html);
+    } catch (error) {
+      setPreviewHtml(null);
+      pushNotification({ type: 'error', content: { message: error instanceof ApiError ? error.message : String(error) } });
+    }
+  }
+
+  async function submit(event: React.FormEvent) {
+    event.preventDefault();
+    const payload = {
+      name: values.name,
+      description: values.description,
+      body: values.body,
+      imageUrl: values.imageUrl,
+      startsAt: fromDatetimeLocal(values.startsAt),
+      endsAt: fromDatetimeLocal(values.endsAt),
+      ...(jam ? {} : { mystery: values.mystery }),
+    };
+    const parsed = (jam ? jamUpdateSchema : jamCreateSchema).safeParse(payload);
+    if (!parsed.success) {
+      const found: Partial<Record<Field, string>> = {};
+      for (const issue of parsed.error.issues) found[issue.path[0] as Field] ??= issue.message;
+      setErrors(found);
+      const messages = Object.values(found);
+      pushNotification({
+        type: 'error',
+        content: { message: messages.includes(REQUIRED_MESSAGE) ? REQUIRED_MESSAGE : messages.includes(INVALID_URL_MESSAGE) ? INVALID_URL_MESSAGE : messages[0]! },
+      });
+      return;
+    }
+    setErrors({});
+    setSaving(true);
+    try {
+      const saved = await api<JamDto>(jam ? `/jams/${encodeURIComponent(jam.slug)}` : '/jams', {
+        method: jam ? 'PATCH' : 'POST',
+        body: payload,
+      });
+      pushNotificationAfterNavigation({ type: 'success', content: { message: jam ? labels.updated : labels.created } });
+      window.location.assign(redirectTo.replace('{slug}', saved.slug));
+    } catch (error) {
+      setSaving(false);
+      const message = error instanceof ApiError ? error.message : String(error);
+      console.error(labels.failed, error);
+      pushNotification({ type: 'error', content: { message } });
+    }
+  }
+
+  const field = (name: Field, label: string, input: React.ReactNode, required = false, hint?: string) => (
+    <div className={`field${errors[name] ? ' invalid' : ''}`}>
+      <label htmlFor={`${id}-${name}`}>
+        {label} {required && <span className="required">({labels.required})</span>}
+      </label>
+      {hint && <p className="hint" id={`${id}-${name}-hint`}>{hint}</p>}
+      {input}
+      {errors[name] && (
+        <p className="field-error" id={`${id}-${name}-error`} role="alert">
+          {errors[name]}
+        </p>
+      )}
+    </div>
+  );
+  const describedBy = (name: Field, hint = false) =>
+    [hint ? `${id}-${name}-hint` : '', errors[name] ? `${id}-${name}-error` : ''].filter(Boolean).join(' ') || undefined;
+
+  return (
+    <form className="jam-form" onSubmit={submit} noValidate>
+      {field('name', labels.name, <input id={`${id}-name`} value={values.name} onChange={set('name')} maxLength={80} required aria-invalid={Boolean(errors.name)} aria-describedby={describedBy('name')} />, true)}
+      {field(
+        'description',
+        labels.description,
+        <textarea id={`${id}-description`} value={values.description} onChange={set('description')} maxLength={300} rows={2} required aria-invalid={Boolean(errors.description)} aria-describedby={describedBy('description', true)} />,
+        true,
+        labels.descriptionHint,
+      )}
+      <div className={`field${errors.body ? ' invalid' : ''}`}>
+        <span className="label" id={`${id}-body-label`}>{labels.body}</span>
+        <p className="hint" id={`${id}-body-hint`}>{labels.bodyHint}</p>
+        <div role="tablist" aria-labelledby={`${id}-body-label`} className="tabs">
+          <button type="button" role="tab" aria-selected={tab === 'markdown'} onClick={() => setTab('markdown')}>{labels.markdown}</button>
+          <button type="button" role="tab" aria-selected={tab === 'preview'} onClick={showPreview}>{labels.preview}</button>
+        </div>
+        {tab === 'markdown' ? (
+          <textarea id={`${id}-body`} aria-labelledby={`${id}-body-label`} aria-describedby={`${id}-body-hint`} value={values.body} onChange={set('body')} rows={12} />
+        ) : (
+          <div className="markdown preview" role="tabpanel" aria-live="polite" dangerouslySetInnerHTML={{ __html: previewHtml || `<p>${labels.previewEmpty}</p>` }} />
+        )}
+      </div>
+      {field('imageUrl', labels.imageUrl, <input id={`${id}-imageUrl`} type="url" value={values.imageUrl} onChange={set('imageUrl')} placeholder="https://" aria-invalid={Boolean(errors.imageUrl)} aria-describedby={describedBy('imageUrl')} />)}
+      <div className="field-row">
+        {field('startsAt', labels.startsAt, <input id={`${id}-startsAt`} type="datetime-local" value={values.startsAt} onChange={set('startsAt')} required aria-invalid={Boolean(errors.startsAt)} aria-describedby={describedBy('startsAt')} />, true)}
+        {field('endsAt', labels.endsAt, <input id={`${id}-endsAt`} type="datetime-local" value={values.endsAt} onChange={set('endsAt')} required aria-invalid={Boolean(errors.endsAt)} aria-describedby={describedBy('endsAt')} />, true)}
+      </div>
+      {!jam && (
+        <div className="field checkbox">
+          <label>
+            <input type="checkbox" checked={values.mystery} onChange={set('mystery')} aria-describedby={`${id}-mystery-hint`} /> {labels.mystery}
+          </label>
+          <p className="hint" id={`${id}-mystery-hint`}>{labels.mysteryHint}</p>
+        </div>
+      )}
+      <div className="actions">
+        {onCancel && (
+          <button type="button" className="button" onClick={onCancel}>
+            {labels.cancel}
+          </button>
+        )}
+        <button type="submit" className="button primary" disabled={saving} aria-busy={saving}>
+          {jam ? labels.save : labels.create}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,27 @@
+/** The viewer's votes in the jam on this page, shared by every upvote button and the viewer box. */
+import { atom } from 'nanostores';
+import { ApiError, api } from '../lib/api-client';
+import type { MyVotesDto } from '../lib/schemas/entries';
+
+export const $myVotes = atom<MyVotesDto | null>(null);
+
+let loaded: string | undefined;
+
+export async function loadMyVotes(slug: string): Promise<void> {
+  if (loaded === slug) return;
+  loaded = slug;
+  try {
+    $myVotes.set(await api<MyVotesDto>(`/jams/${encodeURIComponent(slug)}/my-votes`));
+  } catch (error) {
+    if (!(error instanceof ApiError) || error.status !== 401) throw error;
+  }
+}
+
+/** Casts or takes back a vote; the server's answer is the new truth. */
+export async function setVote(slug: string, entryId: number, upvoted: boolean): Promise<MyVotesDto> {
+  const state = await api<MyVotesDto>(`/jams/${encodeURIComponent(slug)}/entries/${entryId}/vote`, {
+    method: upvoted ? 'PUT' : 'DELETE',
+  });
+  $myVotes.set(state);
+  return state;
+}
