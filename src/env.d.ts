@@ -6,5 +6,7 @@ declare namespace App {
     t: import('./i18n/translate').Translate;
     /** The request's validated session (memoized; null when anonymous or invalid). */
     session: () => Promise<import('./server/session').SessionValidation>;
+    /** Set by pages that render the same HTML for everyone (see server/page-cache.ts). */
+    cachePolicy?: import('./server/page-cache').CachePolicy;
   }
 }

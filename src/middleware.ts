@@ -3,6 +3,8 @@ import { DEFAULT_LOCALE, isLocaleCode } from './i18n/locales';
 import { splitLocale } from './i18n/paths';
 import { translator } from './i18n/translate';
 import { sessionLoader } from './server/auth';
+import { guardRoute } from './server/guards';
+import { withPageCache } from './server/page-cache';
 
 /**
  * Every page lives under `src/pages/[...locale]/`; the optional `locale` segment must be
@@ -19,5 +21,5 @@ export const onRequest = defineMiddleware(async (ctx, next) => {
   if (isPage && param !== undefined && (param === DEFAULT_LOCALE || !isLocaleCode(param))) {
     return ctx.rewrite('/404');
   }
-  return next();
+  return (await guardRoute(ctx)) ?? withPageCache(ctx, next);
 });

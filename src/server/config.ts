@@ -43,6 +43,15 @@ const configSchema = z
       .enum(['0', '1', 'true', 'false'], { error: 'must be 1 or 0' })
       .default('0')
       .transform((flag) => flag === '1' || flag === 'true'),
+    /** `off` disables the in-process page cache (benchmarks compare both). */
+    ITINERARY_PAGE_CACHE: z.enum(['on', 'off'], { error: 'must be on or off' }).default('on'),
+    /** Upper bound, in seconds, on how long a cached page lives; also the staleness bound between app servers. */
+    ITINERARY_PAGE_CACHE_TTL: z.coerce
+      .number({ error: 'must be a number of seconds' })
+      .int('must be a whole number of seconds')
+      .min(1, 'must be at least 1 second')
+      .max(86_400, 'must be at most 86400 seconds')
+      .default(30),
   })
   .superRefine((config, ctx) => {
     if (config.ITINERARY_DEV_LOGIN && config.NODE_ENV === 'production') {

@@ -119,6 +119,15 @@ async function entryCounts(jamIds: number[]): Promise<Map<number, number>> {
   return new Map(rows.map((row) => [row.jamId, row.n]));
 }
 
+/** The next moment any jam starts or ends: lists of jams may change then without a write. */
+export async function nextJamMoment(now = new Date()): Promise<number | null> {
+  const database = await db();
+  const [start] = await database.select({ at: sql<number | null>`min(${jams.startsAt})` }).from(jams).where(gt(jams.startsAt, now));
+  const [end] = await database.select({ at: sql<number | null>`min(${jams.endsAt})` }).from(jams).where(gt(jams.endsAt, now));
+  const moments = [start?.at, end?.at].filter((at): at is number => typeof at === 'number');
+  return moments.length ? Math.min(...moments) : null;
+}
+
 export async function listFeaturedJams(limit = 12): Promise<Jam[]> {
   return (await db()).select().from(jams).where(eq(jams.featured, true)).orderBy(desc(jams.startsAt), desc(jams.id)).limit(limit);
 }
