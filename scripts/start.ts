@@ -4,6 +4,7 @@
  * SIGTERM and the request log live in one place.
  */
 import { createServer } from 'node:http';
+import compression from 'compression';
 import { pathToFileURL } from 'node:url';
 import type { AddressInfo } from 'node:net';
 import { ConfigError, config } from '../src/server/config';
@@ -33,6 +34,9 @@ const { handler } = (await import(pathToFileURL(SERVER_ENTRY).href)) as {
   handler: (req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse) => void;
 };
 
+// gzip or brotli (quality 4) for HTML, JSON, JS and CSS, whichever the client accepts.
+const compress = compression({ threshold: 1024 });
+
 const server = createServer((req, res) => {
   const started = performance.now();
   res.on('finish', () => {
@@ -40,7 +44,7 @@ const server = createServer((req, res) => {
     const ms = (performance.now() - started).toFixed(1);
     console.log(`${req.method} ${path} ${res.statusCode} ${ms}ms`);
   });
-  handler(req, res);
+  compress(req as never, res as never, () => handler(req, res));
 });
 
 server.listen(settings.PORT, settings.HOST, () => {

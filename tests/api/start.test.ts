@@ -52,3 +52,13 @@ describe('starting the server', () => {
     expect(await other.stop('SIGTERM')).toBe(0);
   });
 });
+
+describe('responses', () => {
+  it('are compressed with brotli or gzip when the client accepts it', async () => {
+    for (const encoding of ['br', 'gzip']) {
+      const response = await fetch(`${app.url}/`, { headers: { 'accept-encoding': encoding } });
+      expect(response.headers.get('content-encoding')).toBe(encoding);
+      expect(await response.text()).toContain('<title>Home | Itinerary</title>');
+    }
+  });
+});
