@@ -1,0 +1,123 @@
+import { z } from 'zod';
+import type { JamStatus } from '../jam-timing';
+import { usernameSchema } from './common';
+
+/** Spec §9: page sizes of the users table; `-1` (or `all`) is "All". */
+export const USER_PAGE_SIZES = [10, 20, 30, 40, 50] as const;
+export const ALL_USERS = -1;
+export const DEFAULT_USERS_PER_PAGE = 10;
+
+export const USER_SORT_FIELDS = ['name', 'id', 'isAdmin', 'isBanned', 'createdAt', 'updatedAt', 'updatedBy'] as const;
+export type UserSortField = (typeof USER_SORT_FIELDS)[number];
+export interface UserSortRule {
+  field: UserSortField;
+  direction: 'asc' | 'desc';
+}
+
+const SORT_RULE = /^([A-Za-z]+)(?::(asc|desc))?$/;
+
+/** `name:asc,updatedAt:desc` — the first rule wins, later ones break ties (shift-click multi-sort). */
+const sortSchema = z
+  .string()
+  .trim()
+  .transform((text, ctx) => {
+    const rules: UserSortRule[] = [];
+    for (const part of text.split(',').filter(Boolean)) {
+      const match = SORT_RULE.exec(part.trim());
+      const field = match?.[1] as UserSortField | undefined;
+      if (!match || !field || !USER_SORT_FIELDS.includes(field)) {
+        ctx.addIssue({ code: 'custom', message: `Sort by one of ${USER_SORT_FIELDS.join(', ')}, as field:asc or field:desc.` });
+        return z.NEVER;
+      }
+      if (rules.some((rule) => rule.field === field)) continue;
+      rules.push({ field, direction: (match[2] as 'asc' | 'desc' | undefined) ?? 'asc' });
+    }
+    return rules;
+  });
+
+const flagFilter = z
+  .enum(['true', 'false'], { error: 'Use true or false.' })
+  .transform((value) => value === 'true');
+
+const textFilter = z.string().trim().max(100, 'At most 100 characters.').transform((text) => text || undefined);
+
+/** The admin users list: paging, sorting and filtering happen in the database. */
+export const userListQuerySchema = z.object({
+  page: z.coerce.number({ error: 'The page must be a number.' }).int().min(1, 'Pages start at 1.').default(1),
+  perPage: z
+    .enum(['10', '20', '30', '40', '50', '-1', 'all'], { error: 'Show 10, 20, 30, 40 or 50 users per page, or all.' })
+    .transform((value) => (value === 'all' ? ALL_USERS : Number(value)))
+    .default(DEFAULT_USERS_PER_PAGE),
+  sort: sortSchema.default([]),
+  /** Matches the name, who made the last change, or the exact internal ID. */
+  q: textFilter.optional(),
+  name: textFilter.optional(),
+  updatedBy: textFilter.optional(),
+  isAdmin: flagFilter.optional(),
+  isBanned: flagFilter.optional(),
+});
+export type UserListQueryInput = z.input<typeof userListQuerySchema>;
+export type UserListQuery = z.output<typeof userListQuerySchema>;
+
+export const createUserSchema = z.object({ name: usernameSchema });
+export type CreateUserInput = z.input<typeof createUserSchema>;
+
+export const updateUserFlagsSchema = z
+  .object({
+    isAdmin: z.boolean({ error: 'isAdmin must be true or false.' }).optional(),
+    isBanned: z.boolean({ error: 'isBanned must be true or false.' }).optional(),
+  })
+  .strict()
+  .refine((flags) => flags.isAdmin !== undefined || flags.isBanned !== undefined, 'Say which flags to change: isAdmin, isBanned or both.');
+export type UpdateUserFlags = z.output<typeof updateUserFlagsSchema>;
+
+export const userIdSchema = z.coerce.number().int().positive();
+
+export const CONFIRM_NAME_MESSAGE = 'Type your username to confirm that you want to delete your account.';
+/** Deleting one's own account is confirmed by typing one's username (checked on the server too). */
+export const deleteAccountSchema = z.object({
+  name: z.string({ error: CONFIRM_NAME_MESSAGE }).trim().min(1, CONFIRM_NAME_MESSAGE).max(100),
+});
+export type DeleteAccountInput = z.input<typeof deleteAccountSchema>;
+
+/** A user as the admin tools see them. */
+export interface AdminUserDto {
+  id: number;
+  name: string;
+  isAdmin: boolean;
+  isBanned: boolean;
+  createdAt: string;
+  updatedAt: string;
+  updatedBy: { id: number; name: string } | null;
+}
+
+export interface UserListDto {
+  users: AdminUserDto[];
+  page: number;
+  /** `-1` when every user is on one page. */
+  perPage: number;
+  total: number;
+  totalPages: number;
+}
+
+export interface CreateUserResultDto {
+  user: AdminUserDto;
+  /** False when the Scratcher already had an account; nothing was changed then. */
+  created: boolean;
+}
+
+export interface DashboardJamDto {
+  slug: string;
+  name: string;
+  status: JamStatus;
+  startsAt: string;
+  endsAt: string;
+}
+
+export interface DashboardDto {
+  user: { id: number; name: string; isAdmin: boolean; avatarUrl: string };
+  /** Jams the user has a project in, with that project's title; newest start first. */
+  entered: (DashboardJamDto & { entryTitle: string })[];
+  /** Jams the user is a manager of; newest start first. */
+  managing: DashboardJamDto[];
+}
