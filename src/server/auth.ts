@@ -1,14 +1,28 @@
 import type { APIContext, AstroCookies } from 'astro';
 import { AppError, unauthenticated } from './errors';
 import {
+  SESSION_COOKIE,
   type SessionValidation,
   type SessionUser,
+  deleteSessionTokenCookie,
   readSessionToken,
   setSessionTokenCookie,
   validateSessionToken,
 } from './session';
 
 type RequestContext = Pick<APIContext, 'request' | 'cookies' | 'locals'>;
+
+/**
+ * Cookie changes are a courtesy here: a component that asks for the session while the page is
+ * already streaming can no longer set headers, and that must not break the page.
+ */
+function bestEffort(change: () => void): void {
+  try {
+    change();
+  } catch {
+    // the response has started; the cookie is corrected on the next request
+  }
+}
 
 /** Validates the request's session once per request (lazily: public pages never pay for it). */
 export function sessionLoader(request: Request, cookies: AstroCookies): () => Promise<SessionValidation> {
@@ -18,8 +32,9 @@ export function sessionLoader(request: Request, cookies: AstroCookies): () => Pr
       const token = readSessionToken(request, cookies);
       if (!token) return null;
       const result = await validateSessionToken(token);
-      if (result?.renewed && cookies.get('itinerary-token')?.value === token) {
-        setSessionTokenCookie(cookies, token, result.session.expiresAt);
+      if (cookies.get(SESSION_COOKIE)?.value === token) {
+        if (!result) bestEffort(() => deleteSessionTokenCookie(cookies));
+        else if (result.renewed) bestEffort(() => setSessionTokenCookie(cookies, token, result.session.expiresAt));
       }
       return result;
     })();

@@ -69,6 +69,15 @@ export async function invalidateSession(sessionId: string): Promise<void> {
   await (await db()).delete(sessions).where(eq(sessions.id, sessionId));
 }
 
+/** Logs one session out by its raw token; false when there was no such session. */
+export async function invalidateSessionToken(token: string): Promise<boolean> {
+  const removed = await (await db())
+    .delete(sessions)
+    .where(eq(sessions.id, hashToken(token)))
+    .returning({ id: sessions.id });
+  return removed.length > 0;
+}
+
 /** Logs a user out everywhere: used on ban, deletion and by the user themself. */
 export async function invalidateUserSessions(userId: number): Promise<void> {
   await (await db()).delete(sessions).where(eq(sessions.userId, userId));

@@ -4,6 +4,8 @@
  * whether `/api/auth/me` has answered yet.
  */
 import { atom } from 'nanostores';
+import { ApiError, api } from '../lib/api-client';
+import { pushNotificationAfterNavigation } from './notifications';
 
 export interface SessionUserDto {
   id: number;
@@ -22,6 +24,11 @@ export const $session = atom<{ status: SessionStatus; user: SessionUserDto | nul
   token: null,
 });
 
+const ANONYMOUS = { status: 'anonymous', user: null, token: null } as const;
+export const LOGGED_OUT_MESSAGE = 'You have been logged out.';
+/** Spec §9: the logout notification shows for 5000 ms. */
+export const LOGGED_OUT_TIMEOUT_MS = 5000;
+
 let loading: Promise<void> | undefined;
 
 /** Validates the session against /api/auth/me once per page; islands call this on mount. */
@@ -32,9 +39,37 @@ export function loadSession(): Promise<void> {
       if (response.ok && !body.error && typeof body.name === 'string') {
         $session.set({ status: 'authenticated', user: body as SessionUserDto, token: null });
       } else {
-        $session.set({ status: 'anonymous', user: null, token: null });
+        // The server has expired the cookie already.
+        $session.set(ANONYMOUS);
       }
     })
-    .catch(() => $session.set({ status: 'anonymous', user: null, token: null }));
+    .catch(() => $session.set(ANONYMOUS));
   return loading;
+}
+
+export interface LogoutOptions {
+  /** Where "home" is in the visitor's language (default `/`). */
+  homePath?: string;
+  /** The toast text in the visitor's language (default 'You have been logged out.'). */
+  message?: string;
+}
+
+/**
+ * Spec §4 Logout: ends the session on the server, goes home, then shows the logged-out toast
+ * for 5000 ms. The session is reset even when the call fails (the server expires the cookie
+ * either way); then the promise rejects with the error and the page stays. The nav passes the
+ * localized home path and message.
+ */
+export async function logout({ homePath = '/', message = LOGGED_OUT_MESSAGE }: LogoutOptions = {}): Promise<'logged out'> {
+  try {
+    await api('/auth/remove', { method: 'POST' });
+  } catch (error) {
+    // 401: the session had already ended, which is what logging out wants.
+    if (!(error instanceof ApiError && error.status === 401)) throw error;
+  } finally {
+    $session.set(ANONYMOUS);
+  }
+  pushNotificationAfterNavigation({ type: 'success', content: { message }, timeout: LOGGED_OUT_TIMEOUT_MS });
+  window.location.assign(homePath);
+  return 'logged out';
 }

@@ -3,9 +3,14 @@ import type { AddressInfo } from 'node:net';
 
 export type Handler = (req: IncomingMessage, res: ServerResponse, url: URL) => unknown;
 
+/** `down` answers 503 to everything, `hang` never answers: for testing timeouts and outages. */
+export type FakeMode = 'ok' | 'down' | 'hang';
+
 export interface RunningFake {
   url: string;
   server: Server;
+  /** Also reachable over HTTP as `POST /__mode {"mode":"down"}` (for other processes). */
+  setMode(mode: FakeMode): void;
   close(): Promise<void>;
 }
 
@@ -22,9 +27,16 @@ export async function readBody(req: IncomingMessage): Promise<string> {
 
 /** Starts a tiny HTTP server on 127.0.0.1 (port 0 picks a free one). */
 export function listen(handler: Handler, port = 0): Promise<RunningFake> {
+  let mode: FakeMode = 'ok';
   const server = createServer(async (req, res) => {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
     try {
+      if (req.method === 'POST' && url.pathname === '/__mode') {
+        mode = (JSON.parse(await readBody(req)) as { mode: FakeMode }).mode;
+        return sendJson(res, 200, { mode });
+      }
+      if (mode === 'hang') return;
+      if (mode === 'down') return sendJson(res, 503, { error: 'unavailable (fake outage)' });
       await handler(req, res, url);
     } catch (error) {
       sendJson(res, 500, { error: String(error) });
@@ -36,6 +48,9 @@ export function listen(handler: Handler, port = 0): Promise<RunningFake> {
       resolve({
         url: `http://127.0.0.1:${actual}`,
         server,
+        setMode: (next) => {
+          mode = next;
+        },
         close: () =>
           new Promise<void>((done) => {
             server.closeAllConnections();

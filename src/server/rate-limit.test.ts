@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { createRateLimiter, rateLimited } from './rate-limit';
+
+const clock = (start = 0) => {
+  let now = start;
+  return { now: () => now, advance: (ms: number) => (now += ms) };
+};
+
+describe('token bucket rate limiter', () => {
+  it('allows a burst of `capacity` requests, then asks to wait', () => {
+    const time = clock();
+    const limiter = createRateLimiter({ capacity: 3, perMs: 3000 }, time.now);
+    expect([limiter.take('a'), limiter.take('a'), limiter.take('a')]).toEqual([null, null, null]);
+    expect(limiter.take('a')).toBe(1);
+  });
+
+  it('refills evenly over the period', () => {
+    const time = clock();
+    const limiter = createRateLimiter({ capacity: 2, perMs: 60_000 }, time.now);
+    limiter.take('a');
+    limiter.take('a');
+    expect(limiter.take('a')).toBe(30);
+    time.advance(29_000);
+    expect(limiter.take('a')).toBe(1);
+    time.advance(1_000);
+    expect(limiter.take('a')).toBeNull();
+  });
+
+  it('counts each key on its own', () => {
+    const limiter = createRateLimiter({ capacity: 1, perMs: 1000 }, clock().now);
+    expect(limiter.take('a')).toBeNull();
+    expect(limiter.take('b')).toBeNull();
+    expect(limiter.take('a')).not.toBeNull();
+  });
+
+  it('answers 429 with Retry-After and the JSON error shape', async () => {
+    const limiter = createRateLimiter({ capacity: 1, perMs: 5000 }, clock().now);
+    expect(rateLimited(limiter, 'ip')).toBeNull();
+    const response = rateLimited(limiter, 'ip')!;
+    expect(response.status).toBe(429);
+    expect(response.headers.get('retry-after')).toBe('5');
+    expect((await response.json()).error).toMatchObject({ status: 429, code: 'rate_limited', retryAfter: 5 });
+  });
+});
