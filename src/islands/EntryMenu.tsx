@@ -1,86 +1,93 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
+import type { IslandMessages } from '../i18n/island';
+import { IslandI18n, useT } from '../i18n/react';
 import { ApiError, api } from '../lib/api-client';
-import type { JamViewerDto } from '../lib/schemas/viewer';
-import { pushNotification, pushNotificationAfterNavigation } from '../stores/notifications';
+import { reloadWithToast } from '../lib/reload-with-toast';
+import { $jamViewer, loadJamViewer, viewerMay } from '../stores/jam-viewer';
+import { pushNotification } from '../stores/notifications';
 import { $session, loadSession } from '../stores/session';
-
-export interface EntryMenuLabels {
-  menu: string;
-  remove: string;
-  removeConfirm: string;
-  removed: string;
-  selectWinner: string;
-  revokeWinner: string;
-  winnerSelected: string;
-  winnerRevoked: string;
-  cancel: string;
-  confirm: string;
-}
+import { ConfirmDialog } from './ui/ConfirmDialog';
 
 interface Props {
+  messages: IslandMessages;
   slug: string;
   entryId: number;
   title: string;
   authorName: string;
   isWinner: boolean;
   endsAt: string;
-  labels: EntryMenuLabels;
 }
 
-let viewerRequest: Promise<JamViewerDto> | undefined;
-const viewerOf = (slug: string) => (viewerRequest ??= api<JamViewerDto>(`/jams/${encodeURIComponent(slug)}/viewer`));
+/** Remove an entry (its submitter, managers, admins); select or revoke the winner (managers, admins, after the end). */
+export default function EntryMenu({ messages, ...props }: Props) {
+  return (
+    <IslandI18n messages={messages}>
+      <Menu {...props} />
+    </IslandI18n>
+  );
+}
 
-/** Remove an entry (its submitter, managers, admins) and select or revoke the winner (managers, admins, after the end). */
-export default function EntryMenu({ slug, entryId, title, authorName, isWinner, endsAt, labels }: Props) {
+function Menu({ slug, entryId, title, authorName, isWinner, endsAt }: Omit<Props, 'messages'>) {
+  const t = useT();
   const session = useStore($session);
-  const [allowed, setAllowed] = useState<string[]>([]);
+  const viewer = useStore($jamViewer);
+  const [confirming, setConfirming] = useState(false);
 
   useEffect(() => {
     void loadSession().then(() => {
-      if ($session.get().status === 'authenticated') void viewerOf(slug).then((viewer) => setAllowed(viewer.allowed)).catch(() => undefined);
+      if ($session.get().status === 'authenticated') void loadJamViewer(slug).catch(() => undefined);
     });
   }, [slug]);
 
   const own = session.user?.name.toLowerCase() === authorName.toLowerCase();
-  const canRemove = own || allowed.includes('jam:remove-entry');
-  const canChooseWinner = allowed.includes('jam:select-winner') && Date.now() >= Date.parse(endsAt);
+  const canRemove = own || viewerMay(viewer, 'jam:remove-entry');
+  const canChooseWinner = viewerMay(viewer, 'jam:select-winner') && Date.now() >= Date.parse(endsAt);
   if (!canRemove && !canChooseWinner) return null;
 
-  async function run(action: () => Promise<unknown>, success: string) {
+  const base = `/jams/${encodeURIComponent(slug)}/entries/${entryId}`;
+  async function run(request: () => Promise<unknown>, success: string, failure: string) {
     try {
-      await action();
-      pushNotificationAfterNavigation({ type: 'success', content: { message: success } });
-      window.location.reload();
+      await request();
+      reloadWithToast(success);
     } catch (error) {
+      setConfirming(false);
       console.error(error);
-      pushNotification({ type: 'error', content: { message: error instanceof ApiError ? error.message : String(error) } });
+      pushNotification({ type: 'error', content: { message: `${failure} ${error instanceof ApiError ? error.message : ''}`.trim() } });
     }
   }
 
-  const base = `/jams/${encodeURIComponent(slug)}/entries/${entryId}`;
   return (
     <div className="entry-menu">
       {canChooseWinner && (
         <button
           type="button"
           className="button"
-          onClick={() => run(() => api(`${base}/winner`, { method: isWinner ? 'DELETE' : 'PUT' }), isWinner ? labels.winnerRevoked : labels.winnerSelected)}
+          onClick={() =>
+            run(
+              () => api(`${base}/winner`, { method: isWinner ? 'DELETE' : 'PUT' }),
+              isWinner ? t('entry.winnerRevoked') : t('entry.winnerSelected'),
+              t('entry.winnerFailed'),
+            )
+          }
         >
-          {isWinner ? labels.revokeWinner : labels.selectWinner}
+          {isWinner ? t('entry.revokeWinner') : t('entry.selectWinner')}
         </button>
       )}
       {canRemove && (
-        <button
-          type="button"
-          className="button danger"
-          onClick={() => {
-            if (window.confirm(labels.removeConfirm.replace('{{title}}', title))) void run(() => api(base, { method: 'DELETE' }), labels.removed);
-          }}
-        >
-          {labels.remove}
+        <button type="button" className="button danger" onClick={() => setConfirming(true)}>
+          {t('entry.remove')}
         </button>
       )}
+      <ConfirmDialog
+        open={confirming}
+        danger
+        title={t('entry.remove')}
+        message={t('entry.removeConfirm', { title })}
+        confirmLabel={t('entry.remove')}
+        onCancel={() => setConfirming(false)}
+        onConfirm={() => run(() => api(base, { method: 'DELETE' }), t('entry.removed'), t('entry.removeFailed'))}
+      />
     </div>
   );
 }

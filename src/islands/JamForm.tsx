@@ -3,33 +3,11 @@ import { ApiError, api } from '../lib/api-client';
 import { fromDatetimeLocal, toDatetimeLocal } from '../lib/datetime-local';
 import { INVALID_URL_MESSAGE, REQUIRED_MESSAGE } from '../lib/schemas/common';
 import { type JamDto, jamCreateSchema, jamUpdateSchema } from '../lib/schemas/jams';
+import { useT } from '../i18n/react';
 import { pushNotification, pushNotificationAfterNavigation } from '../stores/notifications';
 
-export interface JamFormLabels {
-  name: string;
-  description: string;
-  descriptionHint: string;
-  body: string;
-  bodyHint: string;
-  markdown: string;
-  preview: string;
-  previewEmpty: string;
-  imageUrl: string;
-  startsAt: string;
-  endsAt: string;
-  mystery: string;
-  mysteryHint: string;
-  required: string;
-  create: string;
-  save: string;
-  cancel: string;
-  created: string;
-  updated: string;
-  failed: string;
-}
 
 interface Props {
-  labels: JamFormLabels;
   /** Editing an existing jam (in the manager tools modal) instead of creating one. */
   jam?: JamDto;
   /** Where to go after saving: `{slug}` is replaced by the saved jam's slug. */
@@ -40,7 +18,8 @@ interface Props {
 type Field = 'name' | 'description' | 'body' | 'imageUrl' | 'startsAt' | 'endsAt';
 
 /** Create or edit a game jam; validated with the same zod schema as the API. */
-export default function JamForm({ labels, jam, redirectTo, onCancel }: Props) {
+export default function JamForm({ jam, redirectTo, onCancel }: Props) {
+  const t = useT();
   const id = useId();
   const [values, setValues] = useState({
     name: jam?.name ?? '',
@@ -100,12 +79,12 @@ export default function JamForm({ labels, jam, redirectTo, onCancel }: Props) {
         method: jam ? 'PATCH' : 'POST',
         body: payload,
       });
-      pushNotificationAfterNavigation({ type: 'success', content: { message: jam ? labels.updated : labels.created } });
+      pushNotificationAfterNavigation({ type: 'success', content: { message: jam ? t('jamForm.updated') : t('jamForm.created') } });
       window.location.assign(redirectTo.replace('{slug}', saved.slug));
     } catch (error) {
       setSaving(false);
       const message = error instanceof ApiError ? error.message : String(error);
-      console.error(labels.failed, error);
+      console.error(t('jamForm.failed'), error);
       pushNotification({ type: 'error', content: { message } });
     }
   }
@@ -113,7 +92,7 @@ export default function JamForm({ labels, jam, redirectTo, onCancel }: Props) {
   const field = (name: Field, label: string, input: React.ReactNode, required = false, hint?: string) => (
     <div className={`field${errors[name] ? ' invalid' : ''}`}>
       <label htmlFor={`${id}-${name}`}>
-        {label} {required && <span className="required">({labels.required})</span>}
+        {label} {required && <span className="required">({t('jamForm.required')})</span>}
       </label>
       {hint && <p className="hint" id={`${id}-${name}-hint`}>{hint}</p>}
       {input}
@@ -129,48 +108,48 @@ export default function JamForm({ labels, jam, redirectTo, onCancel }: Props) {
 
   return (
     <form className="jam-form" onSubmit={submit} noValidate>
-      {field('name', labels.name, <input id={`${id}-name`} value={values.name} onChange={set('name')} maxLength={80} required aria-invalid={Boolean(errors.name)} aria-describedby={describedBy('name')} />, true)}
+      {field('name', t('jamForm.name'), <input id={`${id}-name`} value={values.name} onChange={set('name')} maxLength={80} required aria-invalid={Boolean(errors.name)} aria-describedby={describedBy('name')} />, true)}
       {field(
         'description',
-        labels.description,
+        t('jamForm.description'),
         <textarea id={`${id}-description`} value={values.description} onChange={set('description')} maxLength={300} rows={2} required aria-invalid={Boolean(errors.description)} aria-describedby={describedBy('description', true)} />,
         true,
-        labels.descriptionHint,
+        t('jamForm.descriptionHint'),
       )}
       <div className={`field${errors.body ? ' invalid' : ''}`}>
-        <span className="label" id={`${id}-body-label`}>{labels.body}</span>
-        <p className="hint" id={`${id}-body-hint`}>{labels.bodyHint}</p>
+        <span className="label" id={`${id}-body-label`}>{t('jamForm.body')}</span>
+        <p className="hint" id={`${id}-body-hint`}>{t('jamForm.bodyHint')}</p>
         <div role="tablist" aria-labelledby={`${id}-body-label`} className="tabs">
-          <button type="button" role="tab" aria-selected={tab === 'markdown'} onClick={() => setTab('markdown')}>{labels.markdown}</button>
-          <button type="button" role="tab" aria-selected={tab === 'preview'} onClick={showPreview}>{labels.preview}</button>
+          <button type="button" role="tab" aria-selected={tab === 'markdown'} onClick={() => setTab('markdown')}>{t('jamForm.markdown')}</button>
+          <button type="button" role="tab" aria-selected={tab === 'preview'} onClick={showPreview}>{t('jamForm.preview')}</button>
         </div>
         {tab === 'markdown' ? (
           <textarea id={`${id}-body`} aria-labelledby={`${id}-body-label`} aria-describedby={`${id}-body-hint`} value={values.body} onChange={set('body')} rows={12} />
         ) : (
-          <div className="markdown preview" role="tabpanel" aria-live="polite" dangerouslySetInnerHTML={{ __html: previewHtml || `<p>${labels.previewEmpty}</p>` }} />
+          <div className="markdown preview" role="tabpanel" aria-live="polite" dangerouslySetInnerHTML={{ __html: previewHtml || `<p>${t('jamForm.previewEmpty')}</p>` }} />
         )}
       </div>
-      {field('imageUrl', labels.imageUrl, <input id={`${id}-imageUrl`} type="url" value={values.imageUrl} onChange={set('imageUrl')} placeholder="https://" aria-invalid={Boolean(errors.imageUrl)} aria-describedby={describedBy('imageUrl')} />)}
+      {field('imageUrl', t('jamForm.imageUrl'), <input id={`${id}-imageUrl`} type="url" value={values.imageUrl} onChange={set('imageUrl')} placeholder="https://" aria-invalid={Boolean(errors.imageUrl)} aria-describedby={describedBy('imageUrl')} />)}
       <div className="field-row">
-        {field('startsAt', labels.startsAt, <input id={`${id}-startsAt`} type="datetime-local" value={values.startsAt} onChange={set('startsAt')} required aria-invalid={Boolean(errors.startsAt)} aria-describedby={describedBy('startsAt')} />, true)}
-        {field('endsAt', labels.endsAt, <input id={`${id}-endsAt`} type="datetime-local" value={values.endsAt} onChange={set('endsAt')} required aria-invalid={Boolean(errors.endsAt)} aria-describedby={describedBy('endsAt')} />, true)}
+        {field('startsAt', t('jamForm.startsAt'), <input id={`${id}-startsAt`} type="datetime-local" value={values.startsAt} onChange={set('startsAt')} required aria-invalid={Boolean(errors.startsAt)} aria-describedby={describedBy('startsAt')} />, true)}
+        {field('endsAt', t('jamForm.endsAt'), <input id={`${id}-endsAt`} type="datetime-local" value={values.endsAt} onChange={set('endsAt')} required aria-invalid={Boolean(errors.endsAt)} aria-describedby={describedBy('endsAt')} />, true)}
       </div>
       {!jam && (
         <div className="field checkbox">
           <label>
-            <input type="checkbox" checked={values.mystery} onChange={set('mystery')} aria-describedby={`${id}-mystery-hint`} /> {labels.mystery}
+            <input type="checkbox" checked={values.mystery} onChange={set('mystery')} aria-describedby={`${id}-mystery-hint`} /> {t('jamForm.mystery')}
           </label>
-          <p className="hint" id={`${id}-mystery-hint`}>{labels.mysteryHint}</p>
+          <p className="hint" id={`${id}-mystery-hint`}>{t('jamForm.mysteryHint')}</p>
         </div>
       )}
       <div className="actions">
         {onCancel && (
           <button type="button" className="button" onClick={onCancel}>
-            {labels.cancel}
+            {t('common.cancel')}
           </button>
         )}
         <button type="submit" className="button primary" disabled={saving} aria-busy={saving}>
-          {jam ? labels.save : labels.create}
+          {jam ? t('jamForm.save') : t('jamForm.create')}
         </button>
       </div>
     </form>

@@ -1,83 +1,80 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
-import { ApiError, api } from '../lib/api-client';
+import type { IslandMessages } from '../i18n/island';
+import { IslandI18n, useT } from '../i18n/react';
 import { jamStatus } from '../lib/jam-timing';
 import { plural } from '../lib/plural';
-import type { JamViewerDto } from '../lib/schemas/viewer';
+import { $jamViewer, loadJamViewer } from '../stores/jam-viewer';
 import { $myVotes, loadMyVotes } from '../stores/votes';
-
-export interface JamViewerLabels {
-  entered: string;
-  submitBelow: string;
-  notAccepting: string;
-  manager: string;
-  admin: string;
-  loginPrompt: string;
-  login: string;
-  banned: string;
-  mysteryPreview: string;
-  votesLeft_one: string;
-  votesLeft_other: string;
-}
+import { ManagerTools } from './jam/ManagerTools';
+import { SubmitEntry } from './jam/SubmitEntry';
 
 interface Props {
+  messages: IslandMessages;
   slug: string;
   startsAt: string;
   endsAt: string;
   loginHref: string;
-  labels: JamViewerLabels;
+  homeHref: string;
+  jamHref: string;
 }
 
-/** The part of the jam page that depends on who is looking: entry state, role, mystery preview. */
-export default function JamViewerBox({ slug, startsAt, endsAt, loginHref, labels }: Props) {
-  const [viewer, setViewer] = useState<JamViewerDto | null>(null);
-  const [failed, setFailed] = useState(false);
-  const [now, setNow] = useState(() => Date.now());
+/** The part of the jam page that depends on who is looking: entry state, votes left, role, manager tools. */
+export default function JamViewerBox({ messages, ...props }: Props) {
+  return (
+    <IslandI18n messages={messages}>
+      <ViewerBox {...props} />
+    </IslandI18n>
+  );
+}
+
+function ViewerBox({ slug, startsAt, endsAt, loginHref, homeHref, jamHref }: Omit<Props, 'messages'>) {
+  const t = useT();
+  const viewer = useStore($jamViewer);
   const myVotes = useStore($myVotes);
+  const [now, setNow] = useState(() => Date.now());
 
   useEffect(() => {
-    api<JamViewerDto>(`/jams/${encodeURIComponent(slug)}/viewer`)
+    loadJamViewer(slug)
       .then((state) => {
-        setViewer(state);
         if (state.user && !state.user.isBanned) void loadMyVotes(slug).catch(() => undefined);
       })
-      .catch((error: unknown) => setFailed(error instanceof ApiError));
+      .catch((error: unknown) => console.error(error));
     const timer = setInterval(() => setNow(Date.now()), 1000);
     return () => clearInterval(timer);
   }, [slug]);
 
-  if (!viewer) return <div className="viewer-box" aria-busy={!failed} />;
+  if (!viewer) return <div className="viewer-box" aria-busy="true" />;
 
   const ongoing = jamStatus({ startsAt, endsAt }, now) === 'ongoing';
   if (!viewer.user) {
     return (
       <div className="viewer-box">
         <p>
-          {labels.loginPrompt} <a href={loginHref}>{labels.login}</a>
+          {t('jam.loginPrompt')} <a href={loginHref}>{t('nav.login')}</a>
         </p>
       </div>
     );
   }
+  const banned = viewer.user.isBanned;
   return (
-    <div className="viewer-box" aria-live="polite">
-      {viewer.role === 'admin' && <p className="role">{labels.admin}</p>}
-      {viewer.role === 'manager' && <p className="role">{labels.manager}</p>}
-      {viewer.user.isBanned ? (
-        <p>{labels.banned}</p>
-      ) : viewer.entry ? (
-        <p>{labels.entered}</p>
-      ) : ongoing ? (
-        <p>{labels.submitBelow}</p>
-      ) : null}
-      {!ongoing && <p>{labels.notAccepting}</p>}
-      {ongoing && myVotes && !viewer.user.isBanned && (
-        <p className="votes-left">
-          {plural(document.documentElement.lang, { one: labels.votesLeft_one, other: labels.votesLeft_other }, myVotes.remaining)}
-        </p>
-      )}
+    <div className="viewer-box">
+      <div className="viewer-status" aria-live="polite">
+        {viewer.role === 'admin' && <p className="role">{t('jam.youAreAdmin')}</p>}
+        {viewer.role === 'manager' && <p className="role">{t('jam.youAreManager')}</p>}
+        {banned ? <p>{t('jam.bannedNotice')}</p> : viewer.entry ? <p>{t('jam.entered')}</p> : ongoing ? <p>{t('jam.submitBelow')}</p> : null}
+        {!ongoing && <p>{t('jam.notAccepting')}</p>}
+        {ongoing && myVotes && !banned && (
+          <p className="votes-left">
+            {plural(document.documentElement.lang, { one: t('jam.votesLeft_one'), other: t('jam.votesLeft_other') }, myVotes.remaining)}
+          </p>
+        )}
+      </div>
+      {ongoing && !banned && !viewer.entry && <SubmitEntry slug={slug} />}
+      <ManagerTools slug={slug} viewer={viewer} homeHref={homeHref} jamHref={jamHref} />
       {viewer.hiddenBodyHtml && (
-        <section className="mystery-preview" aria-label={labels.mysteryPreview}>
-          <h2>{labels.mysteryPreview}</h2>
+        <section className="mystery-preview" aria-labelledby="mystery-preview-heading">
+          <h2 id="mystery-preview-heading">{t('jam.mysteryPreview')}</h2>
           <div className="markdown" dangerouslySetInnerHTML={{ __html: viewer.hiddenBodyHtml }} />
         </section>
       )}

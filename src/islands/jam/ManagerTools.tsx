@@ -1,0 +1,136 @@
+import { useState } from 'react';
+import { useT } from '../../i18n/react';
+import { ApiError, api } from '../../lib/api-client';
+import { reloadWithToast } from '../../lib/reload-with-toast';
+import type { JamDto } from '../../lib/schemas/jams';
+import type { JamViewerDto } from '../../lib/schemas/viewer';
+import { pushNotification } from '../../stores/notifications';
+import JamForm from '../JamForm';
+import { ConfirmDialog } from '../ui/ConfirmDialog';
+import { Dropdown, type DropdownItem } from '../ui/Dropdown';
+import { Modal } from '../ui/Modal';
+import { ManagersEditor } from './ManagersEditor';
+
+type Dialog = 'edit' | 'managers' | 'advanced' | 'clear-votes' | 'clear-submissions' | 'delete' | null;
+
+interface Props {
+  slug: string;
+  viewer: JamViewerDto;
+  homeHref: string;
+  jamHref: string;
+}
+
+/** The ⋮ menu of managers and administrators (spec §6). The server checks every action again. */
+export function ManagerTools({ slug, viewer, homeHref, jamHref }: Props) {
+  const t = useT();
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const [jam, setJam] = useState<JamDto | null>(null);
+  const [mystery, setMystery] = useState(false);
+  const may = (permission: string) => viewer.allowed.includes(permission);
+  const base = `/jams/${encodeURIComponent(slug)}`;
+
+  async function open(next: Dialog) {
+    if (next === 'edit' || next === 'advanced') {
+      try {
+        const loaded = await api<JamDto>(base);
+        setJam(loaded);
+        setMystery(loaded.mystery);
+      } catch (failure) {
+        return fail(failure);
+      }
+    }
+    setDialog(next);
+  }
+
+  function fail(failure: unknown, prefix?: string) {
+    console.error(failure);
+    const reason = failure instanceof ApiError ? failure.message : String(failure);
+    pushNotification({ type: 'error', content: { message: prefix ? `${prefix} ${reason}` : reason } });
+  }
+
+  async function act(request: () => Promise<unknown>, success: string, failure: string, to?: string) {
+    try {
+      await request();
+      setDialog(null);
+      reloadWithToast(success, 'success', to);
+    } catch (error) {
+      setDialog(null);
+      fail(error, failure);
+    }
+  }
+
+  const toggleFeatured = async () => {
+    try {
+      const current = await api<JamDto>(base);
+      await act(
+        () => api(`${base}/featured`, { method: 'PUT', body: { featured: !current.featured } }),
+        current.featured ? t('manage.unfeatured') : t('manage.featured'),
+        t('manage.failed'),
+      );
+    } catch (error) {
+      fail(error);
+    }
+  };
+
+  const candidates: (DropdownItem | false)[] = [
+    may('jam:edit') && { label: t('manage.edit'), onSelect: () => void open('edit') },
+    may('jam:manage-managers') && { label: t('manage.managers'), onSelect: () => void open('managers') },
+    may('jam:download-entries') && { label: t('manage.downloadEntries'), href: `/api${base}/entries.csv` },
+    may('jam:feature') && { label: t('manage.toggleFeatured'), onSelect: () => void toggleFeatured() },
+    may('jam:advanced') && { label: t('manage.advanced'), onSelect: () => void open('advanced') },
+    may('jam:clear-votes') && { label: t('manage.clearVotes'), onSelect: () => setDialog('clear-votes') },
+    may('jam:clear-submissions') && { label: t('manage.clearSubmissions'), onSelect: () => setDialog('clear-submissions') },
+    may('jam:delete') && { label: t('manage.delete'), onSelect: () => setDialog('delete') },
+  ];
+  const items = candidates.filter((item): item is DropdownItem => item !== false);
+  if (items.length === 0) return null;
+
+  const confirmations = {
+    'clear-votes': { title: t('manage.clearVotesTitle'), message: t('manage.clearVotesMessage'), run: () => act(() => api(`${base}/votes`, { method: 'DELETE' }), t('manage.votesCleared'), t('manage.failed')) },
+    'clear-submissions': { title: t('manage.clearSubmissionsTitle'), message: t('manage.clearSubmissionsMessage'), run: () => act(() => api(`${base}/entries`, { method: 'DELETE' }), t('manage.submissionsCleared'), t('manage.failed')) },
+    delete: { title: t('manage.deleteTitle'), message: t('manage.deleteMessage'), run: () => act(() => api(base, { method: 'DELETE' }), t('manage.deleted'), t('manage.deleteFailed'), homeHref) },
+  } as const;
+  const confirmation = dialog && dialog in confirmations ? confirmations[dialog as keyof typeof confirmations] : null;
+
+  return (
+    <div className="manager-tools">
+      <Dropdown label={<span aria-label={t('manage.menu')}>⋮</span>} items={items} placement="bottom-end" />
+      <Modal open={dialog === 'edit'} onClose={() => setDialog(null)} header={t('manage.edit')}>
+        {jam && <JamForm jam={jam} redirectTo={jamHref} onCancel={() => setDialog(null)} />}
+      </Modal>
+      <Modal open={dialog === 'managers'} onClose={() => setDialog(null)} header={t('manage.managers')}>
+        {dialog === 'managers' && <ManagersEditor slug={slug} viewerName={viewer.user?.name ?? ''} isManager={viewer.isManager} />}
+      </Modal>
+      <Modal
+        open={dialog === 'advanced'}
+        onClose={() => setDialog(null)}
+        header={t('manage.advanced')}
+        actions={
+          <>
+            <button type="button" className="button" onClick={() => setDialog(null)}>{t('common.cancel')}</button>
+            <button
+              type="button"
+              className="button primary"
+              onClick={() => act(() => api(`${base}/advanced`, { method: 'PUT', body: { mystery } }), t('manage.advancedSaved'), t('manage.failed'))}
+            >
+              {t('manage.save')}
+            </button>
+          </>
+        }
+      >
+        <label className="checkbox">
+          <input type="checkbox" checked={mystery} onChange={(event) => setMystery(event.target.checked)} /> {t('jamForm.mystery')}
+        </label>
+        <p className="hint">{t('jamForm.mysteryHint')}</p>
+      </Modal>
+      <ConfirmDialog
+        open={confirmation !== null}
+        danger
+        title={confirmation?.title ?? ''}
+        message={confirmation?.message}
+        onCancel={() => setDialog(null)}
+        onConfirm={() => confirmation?.run()}
+      />
+    </div>
+  );
+}

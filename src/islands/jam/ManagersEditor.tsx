@@ -1,0 +1,109 @@
+import { useEffect, useId, useState } from 'react';
+import { useT } from '../../i18n/react';
+import { ApiError, api } from '../../lib/api-client';
+import { reloadWithToast } from '../../lib/reload-with-toast';
+import { addManagerSchema, type ManagerDto } from '../../lib/schemas/jams';
+import { pushNotification } from '../../stores/notifications';
+import { ConfirmDialog } from '../ui/ConfirmDialog';
+import { Spinner } from '../ui/Spinner';
+
+type Pending = { kind: 'remove'; manager: ManagerDto } | { kind: 'leave' } | null;
+
+/** The list of managers: add by username, remove with confirmation, or leave the role yourself. */
+export function ManagersEditor({ slug, viewerName, isManager }: { slug: string; viewerName: string; isManager: boolean }) {
+  const t = useT();
+  const id = useId();
+  const base = `/jams/${encodeURIComponent(slug)}/managers`;
+  const [managers, setManagers] = useState<ManagerDto[] | null>(null);
+  const [name, setName] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [pending, setPending] = useState<Pending>(null);
+
+  const reload = () =>
+    api<{ managers: ManagerDto[] }>(base)
+      .then((answer) => setManagers(answer.managers))
+      .catch((failure: unknown) => setError(failure instanceof ApiError ? failure.message : String(failure)));
+  useEffect(() => void reload(), [slug]);
+
+  async function add(event: React.FormEvent) {
+    event.preventDefault();
+    const parsed = addManagerSchema.safeParse({ name });
+    if (!parsed.success) return setError(parsed.error.issues[0]!.message);
+    try {
+      const added = await api<ManagerDto>(base, { method: 'POST', body: parsed.data });
+      setError(null);
+      setName('');
+      pushNotification({ type: 'success', content: { message: t('manage.managerAdded', { name: added.name }) } });
+      await reload();
+    } catch (failure) {
+      console.error(failure);
+      setError(failure instanceof ApiError ? failure.message : String(failure));
+    }
+  }
+
+  async function remove(target: string, leaving: boolean) {
+    try {
+      await api(`${base}/${encodeURIComponent(target)}`, { method: 'DELETE' });
+      setPending(null);
+      if (leaving) return reloadWithToast(t('manage.left'));
+      pushNotification({ type: 'success', content: { message: t('manage.managerRemoved', { name: target }) } });
+      await reload();
+    } catch (failure) {
+      setPending(null);
+      console.error(failure);
+      pushNotification({
+        type: 'error',
+        content: { message: `${t(leaving ? 'manage.leaveFailed' : 'manage.removeFailed')} ${failure instanceof ApiError ? failure.message : ''}`.trim() },
+      });
+    }
+  }
+
+  return (
+    <div className="managers-editor">
+      {managers === null ? (
+        <Spinner />
+      ) : managers.length === 0 ? (
+        <p>{t('manage.noManagers')}</p>
+      ) : (
+        <ul className="managers">
+          {managers.map((manager) => (
+            <li key={manager.id}>
+              <img className="avatar" src={`/api/user/${encodeURIComponent(manager.name)}/picture`} alt="" width="24" height="24" />
+              <span>{manager.name}</span>
+              {manager.name !== viewerName && (
+                <button type="button" className="button small" onClick={() => setPending({ kind: 'remove', manager })}>
+                  {t('manage.remove')}
+                  <span className="visually-hidden"> {manager.name}</span>
+                </button>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+      <form className="inline-form" onSubmit={add} noValidate>
+        <label htmlFor={`${id}-name`}>{t('manage.addLabel')}</label>
+        <input id={`${id}-name`} value={name} onChange={(event) => setName(event.target.value)} autoComplete="off" aria-invalid={Boolean(error)} aria-describedby={error ? `${id}-error` : undefined} />
+        <button type="submit" className="button">{t('manage.add')}</button>
+      </form>
+      {error && (
+        <p className="field-error" id={`${id}-error`} role="alert">
+          {error}
+        </p>
+      )}
+      {isManager && (
+        <button type="button" className="button danger" onClick={() => setPending({ kind: 'leave' })}>
+          {t('manage.leave')}
+        </button>
+      )}
+      <ConfirmDialog
+        open={pending !== null}
+        danger
+        title={pending?.kind === 'leave' ? t('manage.leaveTitle') : t('manage.removeTitle', { name: pending?.kind === 'remove' ? pending.manager.name : '' })}
+        message={pending?.kind === 'leave' ? t('manage.leaveMessage') : t('manage.removeMessage')}
+        confirmLabel={pending?.kind === 'leave' ? t('manage.leave') : t('manage.remove')}
+        onCancel={() => setPending(null)}
+        onConfirm={() => (pending?.kind === 'leave' ? remove(viewerName, true) : pending && remove(pending.manager.name, false))}
+      />
+    </div>
+  );
+}

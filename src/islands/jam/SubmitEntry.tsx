@@ -1,0 +1,73 @@
+import { useId, useState } from 'react';
+import { ApiError, api } from '../../lib/api-client';
+import { reloadWithToast } from '../../lib/reload-with-toast';
+import { submitEntrySchema } from '../../lib/schemas/entries';
+import { useT } from '../../i18n/react';
+import { Modal } from '../ui/Modal';
+
+/** "Enter the game jam": a Scratch project URL, checked here with the API's own schema. */
+export function SubmitEntry({ slug }: { slug: string }) {
+  const t = useT();
+  const id = useId();
+  const [open, setOpen] = useState(false);
+  const [url, setUrl] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function submit(event: React.FormEvent) {
+    event.preventDefault();
+    const parsed = submitEntrySchema.safeParse({ url });
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]!.message);
+      return;
+    }
+    setError(null);
+    setBusy(true);
+    try {
+      await api(`/jams/${encodeURIComponent(slug)}/entries`, { method: 'POST', body: parsed.data });
+      reloadWithToast(t('submit.success'));
+    } catch (failure) {
+      setBusy(false);
+      console.error(failure);
+      setError(failure instanceof ApiError ? failure.message : String(failure));
+    }
+  }
+
+  return (
+    <>
+      <button type="button" className="button primary" onClick={() => setOpen(true)}>
+        {t('submit.open')}
+      </button>
+      <Modal open={open} onClose={() => setOpen(false)} header={t('submit.title')} subHeader={t('submit.help')}>
+        <form onSubmit={submit} noValidate>
+          <div className={`field${error ? ' invalid' : ''}`}>
+            <label htmlFor={`${id}-url`}>{t('submit.url')}</label>
+            <input
+              id={`${id}-url`}
+              type="url"
+              inputMode="url"
+              placeholder="https://scratch.mit.edu/projects/…"
+              value={url}
+              onChange={(event) => setUrl(event.target.value)}
+              aria-invalid={Boolean(error)}
+              aria-describedby={error ? `${id}-error` : undefined}
+            />
+            {error && (
+              <p className="field-error" id={`${id}-error`} role="alert">
+                {error}
+              </p>
+            )}
+          </div>
+          <div className="actions">
+            <button type="button" className="button" onClick={() => setOpen(false)}>
+              {t('common.cancel')}
+            </button>
+            <button type="submit" className="button primary" disabled={busy} aria-busy={busy}>
+              {t('submit.submit')}
+            </button>
+          </div>
+        </form>
+      </Modal>
+    </>
+  );
+}

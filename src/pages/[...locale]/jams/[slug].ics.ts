@@ -1,0 +1,16 @@
+import { CALENDAR_CONTENT_TYPE, jamsCalendar } from '../../../server/calendar';
+import { endpoint } from '../../../server/endpoint';
+import { findJam } from '../../../server/jams';
+import { shareResponse } from '../../../server/share-responses';
+import { jamCalendarPath, siteUrl } from '../../../server/site-urls';
+
+/** `/jams/{slug}.ics`: one jam as a calendar event. Wins over the jam page route for `.ics`. */
+export const GET = endpoint(async (ctx) => {
+  const { locale, t } = ctx.locals;
+  const slug = ctx.params.slug!;
+  const found = await findJam(slug);
+  if (!found) return ctx.rewrite('/404');
+  if (found.canonicalSlug !== slug) return ctx.redirect(jamCalendarPath(found.canonicalSlug, locale), 301);
+  const ics = jamsCalendar([found.jam], { site: siteUrl(), locale, t }, found.jam.name);
+  return shareResponse(ics, CALENDAR_CONTENT_TYPE, { 'content-disposition': `attachment; filename="${found.jam.slug}.ics"` });
+});
