@@ -3,7 +3,9 @@ import { DEFAULT_LOCALE, isLocaleCode } from './i18n/locales';
 import { splitLocale } from './i18n/paths';
 import { translator } from './i18n/translate';
 import { sessionLoader } from './server/auth';
+import { isErrorPage, withErrorPageFallback } from './server/error-page-fallback';
 import { guardRoute } from './server/guards';
+import { redirectToPreferredLocale } from './server/locale-redirect';
 import { withPageCache } from './server/page-cache';
 
 /**
@@ -16,10 +18,17 @@ export const onRequest = defineMiddleware(async (ctx, next) => {
   ctx.locals.t ??= translator(ctx.locals.locale);
   ctx.locals.session ??= sessionLoader(ctx.request, ctx.cookies);
 
+  // Before the error-page shortcut: a guarded page that is not built yet is still guarded.
+  const detour = await guardRoute(ctx);
+  if (detour) return detour;
+  if (isErrorPage(ctx)) return withErrorPageFallback(ctx, next);
+  const localeRedirect = redirectToPreferredLocale(ctx);
+  if (localeRedirect) return localeRedirect;
+
   const param = ctx.params.locale;
   const isPage = 'locale' in ctx.params;
   if (isPage && param !== undefined && (param === DEFAULT_LOCALE || !isLocaleCode(param))) {
     return ctx.rewrite('/404');
   }
-  return (await guardRoute(ctx)) ?? withPageCache(ctx, next);
+  return withPageCache(ctx, next);
 });

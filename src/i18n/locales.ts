@@ -5,9 +5,9 @@ import ir from '../../locales/ir.json';
 export type Messages = typeof en;
 export type MessageKey = keyof Messages;
 
-export const LOCALE_CODES = ['en', 'hu', 'ir'] as const;
-export type LocaleCode = (typeof LOCALE_CODES)[number];
-export const DEFAULT_LOCALE: LocaleCode = 'en';
+import { DEFAULT_LOCALE, LOCALE_CODES, type LocaleCode, isLocaleCode } from './codes';
+
+export { DEFAULT_LOCALE, LOCALE_CODES, type LocaleCode, isLocaleCode };
 
 export interface Locale {
   code: LocaleCode;
@@ -40,8 +40,5 @@ export const LOCALES: readonly Locale[] = [
   describe('hu', 'hu-HU', 'Magyar', 'hu'),
   describe('ir', 'ir-IR', 'Gaeilge', 'ga'),
 ];
-
-export const isLocaleCode = (value: unknown): value is LocaleCode =>
-  typeof value === 'string' && (LOCALE_CODES as readonly string[]).includes(value);
 
 export const localeByCode = (code: LocaleCode): Locale => LOCALES.find((locale) => locale.code === code)!;

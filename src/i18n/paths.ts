@@ -1,4 +1,4 @@
-import { DEFAULT_LOCALE, type LocaleCode, isLocaleCode } from './locales';
+import { DEFAULT_LOCALE, type LocaleCode, isLocaleCode } from './codes';
 
 /** `/explore` in Hungarian is `/hu/explore`; English has no prefix. */
 export function localizePath(locale: LocaleCode, path: string): string {

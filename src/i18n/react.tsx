@@ -1,0 +1,40 @@
+import i18next, { type i18n as I18n } from 'i18next';
+import { type ReactNode, useMemo } from 'react';
+import { I18nextProvider, useTranslation } from 'react-i18next';
+import type { IslandMessages } from './island';
+
+const instances = new Map<string, I18n>();
+
+/** One i18next instance per locale in the browser; every island adds the messages it brought. */
+function instanceFor({ locale, resources }: IslandMessages): I18n {
+  let instance = instances.get(locale);
+  if (!instance) {
+    instance = i18next.createInstance();
+    void instance.init({
+      lng: locale,
+      fallbackLng: false,
+      resources: {},
+      initAsync: false,
+      interpolation: { escapeValue: false },
+      keySeparator: false,
+      nsSeparator: false,
+      returnNull: false,
+      react: { useSuspense: false },
+    });
+    instances.set(locale, instance);
+  }
+  instance.addResources(locale, 'translation', resources);
+  return instance;
+}
+
+/**
+ * Wraps an island so it and the shared components inside it translate with react-i18next.
+ * The page passes `islandMessages(locale, prefixes)`; English already fills the gaps there.
+ */
+export function IslandI18n({ messages, children }: { messages: IslandMessages; children: ReactNode }) {
+  const instance = useMemo(() => instanceFor(messages), [messages]);
+  return <I18nextProvider i18n={instance}>{children}</I18nextProvider>;
+}
+
+/** The island's translator (react-i18next's `t`). */
+export const useT = () => useTranslation().t;

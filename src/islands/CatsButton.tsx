@@ -1,0 +1,69 @@
+/**
+ * "Browse some cats" on the error screen (spec §2 Error screen): a modal with a random cat
+ * picture and joke, a close button labelled 'Paw-don me' or 'Paw-down me' at random, and a
+ * button for another one that never repeats the one just shown.
+ */
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { IslandMessages } from '../i18n/island';
+import { IslandI18n } from '../i18n/react';
+import { CAT_JOKES, CAT_PICTURE_COUNT, catPictureUrl, randomCloseLabel, randomIndexOtherThan } from '../lib/cats';
+import { Modal } from './ui/Modal';
+
+export default function CatsButton({ messages }: { messages: IslandMessages }) {
+  return (
+    <IslandI18n messages={messages}>
+      <Cats />
+    </IslandI18n>
+  );
+}
+
+interface Shown {
+  picture: number;
+  joke: number;
+  closeLabel: string;
+}
+
+const another = (previous?: Shown): Shown => ({
+  picture: randomIndexOtherThan(CAT_PICTURE_COUNT, previous?.picture),
+  joke: randomIndexOtherThan(CAT_JOKES.length, previous?.joke),
+  closeLabel: previous?.closeLabel ?? randomCloseLabel(),
+});
+
+function Cats() {
+  const { t } = useTranslation();
+  const [shown, setShown] = useState<Shown | undefined>();
+  return (
+    <>
+      <button type="button" className="button" onClick={() => setShown({ ...another(shown), closeLabel: randomCloseLabel() })}>
+        {t('error.browseCats')}
+      </button>
+      <Modal
+        open={shown !== undefined}
+        onClose={() => setShown(undefined)}
+        closeIcon={false}
+        header={t('cats.title')}
+        className="cats-modal"
+        actions={
+          <>
+            <button type="button" className="button" onClick={() => setShown(another(shown))}>
+              {t('cats.another')}
+            </button>
+            <button type="button" className="button primary" lang="en" onClick={() => setShown(undefined)}>
+              {shown?.closeLabel}
+            </button>
+          </>
+        }
+      >
+        {shown && (
+          <figure className="cat-figure">
+            <img src={catPictureUrl(shown.picture)} alt={t('cats.pictureAlt', { number: shown.picture + 1 })} width="400" height="400" />
+            <figcaption>
+              <blockquote lang="en">{CAT_JOKES[shown.joke]}</blockquote>
+            </figcaption>
+          </figure>
+        )}
+      </Modal>
+    </>
+  );
+}

@@ -1,0 +1,51 @@
+/** The credits on /about: the prerendered page asks /api/contributors when it is shown. */
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { IslandMessages } from '../i18n/island';
+import { IslandI18n } from '../i18n/react';
+import { api } from '../lib/api-client';
+import { Spinner } from './ui/Spinner';
+
+interface Contributor {
+  name: string;
+  avatarUrl: string;
+  profileUrl: string;
+  contributions: number;
+}
+
+type State = { status: 'loading' } | { status: 'failed' } | { status: 'loaded'; contributors: Contributor[] };
+
+export default function Contributors({ messages }: { messages: IslandMessages }) {
+  return (
+    <IslandI18n messages={messages}>
+      <List />
+    </IslandI18n>
+  );
+}
+
+function List() {
+  const { t } = useTranslation();
+  const [state, setState] = useState<State>({ status: 'loading' });
+  useEffect(() => {
+    api<{ contributors: Contributor[] }>('/contributors')
+      .then(({ contributors }) => setState({ status: 'loaded', contributors }))
+      .catch(() => setState({ status: 'failed' }));
+  }, []);
+
+  if (state.status === 'loading') return <Spinner message={t('about.contributorsLoading')} />;
+  if (state.status === 'failed') return <p role="status" className="notice">{t('about.contributorsFailed')}</p>;
+  if (state.contributors.length === 0) return <p>{t('about.contributorsEmpty')}</p>;
+  return (
+    <ul className="contributors">
+      {state.contributors.map((person) => (
+        <li key={person.name}>
+          <a href={person.profileUrl || undefined}>
+            {person.avatarUrl && <img src={person.avatarUrl} alt="" width="40" height="40" loading="lazy" />}
+            <span className="contributor-name">{person.name}</span>
+            <span className="contributor-count">{t('about.contributions', { count: person.contributions })}</span>
+          </a>
+        </li>
+      ))}
+    </ul>
+  );
+}

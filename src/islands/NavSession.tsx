@@ -1,0 +1,63 @@
+/**
+ * The logged-in part of the navigation bar (spec §2 Layout, §6): the page HTML is the same for
+ * everyone, so this island asks the session store and shows Log in, or the Create menu, the
+ * profile link (avatar + username) and Log out.
+ */
+import { useStore } from '@nanostores/react';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { LocaleCode } from '../i18n/codes';
+import type { IslandMessages } from '../i18n/island';
+import { localizePath } from '../i18n/paths';
+import { IslandI18n } from '../i18n/react';
+import { pushNotification } from '../stores/notifications';
+import { $session, loadSession, logout } from '../stores/session';
+import { Dropdown } from './ui/Dropdown';
+
+interface Props {
+  messages: IslandMessages;
+  locale: LocaleCode;
+}
+
+export default function NavSession({ messages, locale }: Props) {
+  return (
+    <IslandI18n messages={messages}>
+      <Session locale={locale} />
+    </IslandI18n>
+  );
+}
+
+function Session({ locale }: { locale: LocaleCode }) {
+  const { t } = useTranslation();
+  const { status, user } = useStore($session);
+  useEffect(() => void loadSession(), []);
+
+  if (status === 'unknown') return <div className="nav-session" aria-busy="true" />;
+  if (status === 'anonymous' || !user) {
+    return (
+      <div className="nav-session">
+        <a className="button primary" href={localizePath(locale, '/login')}>
+          {t('nav.login')}
+        </a>
+      </div>
+    );
+  }
+
+  const signOut = () =>
+    logout({ homePath: localizePath(locale, '/'), message: t('session.loggedOut') }).catch((error: unknown) =>
+      pushNotification({ type: 'error', content: { message: error instanceof Error ? error.message : String(error) } }),
+    );
+
+  return (
+    <div className="nav-session">
+      <Dropdown label={t('nav.create')} items={[{ label: t('nav.createJam'), href: localizePath(locale, '/jams/new') }]} />
+      <a className="nav-profile" href={localizePath(locale, '/dashboard')}>
+        <img className="avatar" src={`/api/user/${encodeURIComponent(user.name)}/picture`} alt="" width="28" height="28" />
+        <span>{user.name}</span>
+      </a>
+      <button type="button" className="button" onClick={signOut}>
+        {t('nav.logout')}
+      </button>
+    </div>
+  );
+}

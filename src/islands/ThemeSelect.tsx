@@ -1,0 +1,45 @@
+/** The footer's colour mode selector (spec §2 Layout): System, Light mode, Dark mode, Flame. */
+import { useStore } from '@nanostores/react';
+import { useEffect, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { IslandMessages } from '../i18n/island';
+import { IslandI18n } from '../i18n/react';
+import { COLOR_MODE_PREFERENCES, isColorModePreference } from '../lib/color-mode';
+import { $colorModePreference, setColorModePreference, syncThemeWithDocument } from '../stores/theme';
+
+export default function ThemeSelect({ messages }: { messages: IslandMessages }) {
+  return (
+    <IslandI18n messages={messages}>
+      <Select />
+    </IslandI18n>
+  );
+}
+
+function Select() {
+  const { t } = useTranslation();
+  const id = useId();
+  const stored = useStore($colorModePreference);
+  // The server cannot know the stored preference: render `system` until hydrated.
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => {
+    syncThemeWithDocument();
+    setHydrated(true);
+  }, []);
+  const preference = hydrated ? stored : 'system';
+  return (
+    <div className="theme-select">
+      <label htmlFor={id}>{t('theme.label')}</label>
+      <select
+        id={id}
+        value={preference}
+        onChange={(event) => isColorModePreference(event.target.value) && setColorModePreference(event.target.value)}
+      >
+        {COLOR_MODE_PREFERENCES.map((mode) => (
+          <option key={mode} value={mode}>
+            {t(`theme.${mode}`)}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}

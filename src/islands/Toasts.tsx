@@ -1,0 +1,47 @@
+/** Toast notifications (spec §2, §3, §4): top centre, polite live region, closeable, timed. */
+import { useStore } from '@nanostores/react';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { IslandMessages } from '../i18n/island';
+import { IslandI18n } from '../i18n/react';
+import { $notifications, type Notification, closeNotification, flushPendingNotifications } from '../stores/notifications';
+import { Spinner } from './ui/Spinner';
+
+export default function Toasts({ messages }: { messages: IslandMessages }) {
+  return (
+    <IslandI18n messages={messages}>
+      <ToastList />
+    </IslandI18n>
+  );
+}
+
+function ToastList() {
+  const { t } = useTranslation();
+  const notifications = useStore($notifications);
+  useEffect(() => flushPendingNotifications(), []);
+  return (
+    <div className="toasts" role="region" aria-label={t('toast.region')}>
+      <ul aria-live="polite" aria-relevant="additions text">
+        {notifications.map((notification) => (
+          <Toast key={notification.id} notification={notification} />
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+function Toast({ notification }: { notification: Notification }) {
+  const { t } = useTranslation();
+  const { id, type, content, isCloseable, closing } = notification;
+  return (
+    <li className={`toast toast-${type}${closing ? ' closing' : ''}`} data-type={type} role={type === 'error' ? 'alert' : undefined}>
+      {content.loading && <Spinner variant="notification" />}
+      <p className="toast-message">{content.message}</p>
+      {isCloseable && (
+        <button type="button" className="toast-close icon-button" aria-label={t('toast.close')} onClick={() => closeNotification(id)}>
+          <span aria-hidden="true">×</span>
+        </button>
+      )}
+    </li>
+  );
+}

@@ -1,0 +1,92 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ALL_ROWS, PAGE_SIZES, SET_PAGE_DELAY_MS, parsePageInput } from '../../../lib/table/columns';
+
+/** The slice of a TanStack table the pagination bar needs. */
+export interface PaginatedTable {
+  state: { pagination: { pageIndex: number; pageSize: number } };
+  getPageCount(): number;
+  getPrePaginatedRowModel(): { rows: readonly unknown[] };
+  setPageIndex(index: number): void;
+  setPageSize(size: number): void;
+  getCanPreviousPage(): boolean;
+  getCanNextPage(): boolean;
+  previousPage(): void;
+  nextPage(): void;
+}
+
+const isAll = (size: number) => size > PAGE_SIZES[PAGE_SIZES.length - 2]!;
+
+export function DataTablePagination({ table }: { table: PaginatedTable }) {
+  const { t } = useTranslation();
+  const sizeId = useId();
+  const pageId = useId();
+  const { pageIndex, pageSize } = table.state.pagination;
+  const lastPage = Math.max(1, table.getPageCount());
+  const total = table.getPrePaginatedRowModel().rows.length;
+  const from = total === 0 ? 0 : pageIndex * pageSize + 1;
+  const to = Math.min(total, (pageIndex + 1) * pageSize);
+
+  const [pageText, setPageText] = useState(String(pageIndex + 1));
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => setPageText(String(pageIndex + 1)), [pageIndex]);
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  const commitPage = (text: string) => {
+    clearTimeout(timer.current);
+    const page = parsePageInput(text, lastPage);
+    if (page === undefined) setPageText(String(pageIndex + 1));
+    else table.setPageIndex(page - 1);
+  };
+
+  return (
+    <div className="table-pagination">
+      <div className="table-page-size">
+        <label htmlFor={sizeId}>{t('table.rowsPerPage')}</label>
+        <select
+          id={sizeId}
+          value={isAll(pageSize) ? ALL_ROWS : pageSize}
+          onChange={(event) => {
+            const size = Number(event.target.value);
+            table.setPageSize(size === ALL_ROWS ? Number.MAX_SAFE_INTEGER : size);
+            table.setPageIndex(0);
+          }}
+        >
+          {PAGE_SIZES.map((size) => (
+            <option key={size} value={size}>
+              {size === ALL_ROWS ? t('table.all') : size}
+            </option>
+          ))}
+        </select>
+      </div>
+      <p className="table-range" aria-live="polite">
+        {t('table.range', { from, to, total })}
+      </p>
+      <div className="table-pages">
+        <button type="button" className="button" onClick={() => table.previousPage()} disabled={!table.getCanPreviousPage()}>
+          {t('table.previous')}
+        </button>
+        <label htmlFor={pageId}>{t('table.page')}</label>
+        <input
+          id={pageId}
+          className="page-input"
+          inputMode="numeric"
+          size={3}
+          value={pageText}
+          onChange={(event) => {
+            setPageText(event.target.value);
+            const text = event.target.value;
+            clearTimeout(timer.current);
+            timer.current = setTimeout(() => commitPage(text), SET_PAGE_DELAY_MS);
+          }}
+          onBlur={() => commitPage(pageText)}
+          onKeyDown={(event) => event.key === 'Enter' && commitPage(pageText)}
+        />
+        <span>{t('table.ofPages', { total: lastPage })}</span>
+        <button type="button" className="button" onClick={() => table.nextPage()} disabled={!table.getCanNextPage()}>
+          {t('table.next')}
+        </button>
+      </div>
+    </div>
+  );
+}
