@@ -80,7 +80,7 @@ describe('creating a user by username', () => {
     const reply = await env.request('/api/users', { method: 'POST', body: { name: 'USERS_PLAIN' }, as: admin });
     expect(reply.status).toBe(200);
     expect(reply.body).toMatchObject({ created: false, user: { id: user.id, name: 'users_plain' } });
-    const [{ n }] = await env.db.select({ n: count() }).from(users).where(eq(sql`lower(${users.name})`, 'users_plain'));
+    const [{ n } = { n: -1 }] = await env.db.select({ n: count() }).from(users).where(eq(sql`lower(${users.name})`, 'users_plain'));
     expect(n).toBe(1);
   });
 
