@@ -23,6 +23,9 @@ export const SCRATCH_USERS: FakeScratchUser[] = [
   { username: 'GriffTheGreat', id: 1007 },
   { username: 'MixedCase_Maker', id: 1008 },
   { username: 'fresh_sprout', id: 1009, newScratcher: true },
+  // Used only by the auth end-to-end tests (one of them gets banned).
+  { username: 'login_learner', id: 1010 },
+  { username: 'banned_bandit', id: 1011 },
 ];
 
 export const SCRATCH_PROJECTS: FakeScratchProject[] = [
