@@ -63,7 +63,7 @@ function Demo() {
   return (
     <div className="prose demo">
       <h2>Toasts</h2>
-      <p className="actions">
+      <div className="actions">
         <button type="button" className="button" onClick={toast('default')}>Default toast</button>
         <button type="button" className="button" onClick={toast('success')}>Success toast</button>
         <button type="button" className="button" onClick={toast('warning')}>Warning toast</button>
@@ -71,16 +71,16 @@ function Demo() {
         <button type="button" className="button" onClick={() => pushNotification({ content: { message: 'Working on it', loading: true }, disableTimeout: true })}>
           Loading toast without timeout
         </button>
-      </p>
+      </div>
 
       <h2>Progress bar</h2>
-      <p className="actions">
+      <div className="actions">
         <button type="button" className="button" onClick={() => { startProgress(); setTimeout(() => finishProgress(true), 1500); }}>Slow success</button>
         <button type="button" className="button" onClick={() => { startProgress(); setTimeout(() => finishProgress(false), 800); }}>Failure</button>
-      </p>
+      </div>
 
       <h2>Modal, confirmation and dropdown</h2>
-      <p className="actions">
+      <div className="actions">
         <button type="button" className="button" onClick={() => setModalOpen(true)}>Open modal</button>
         <button type="button" className="button" onClick={() => setConfirmOpen(true)}>Delete something</button>
         <Dropdown
@@ -91,7 +91,7 @@ function Demo() {
             { label: 'Explore jams', href: '/explore' },
           ]}
         />
-      </p>
+      </div>
       <Modal
         open={modalOpen}
         onClose={() => setModalOpen(false)}
@@ -120,11 +120,11 @@ function Demo() {
       <p><Spinner /></p>
 
       <h2>Data table</h2>
-      <p className="actions">
+      <div className="actions">
         <button type="button" className="button" onClick={() => setTableState('rows')}>Sample rows</button>
         <button type="button" className="button" onClick={() => setTableState('empty')}>No rows</button>
         <button type="button" className="button" onClick={() => setTableState('loading')}>Loading</button>
-      </p>
+      </div>
       <DataTable
         caption="Sample jams"
         rows={tableState === 'rows' ? SAMPLE_ROWS : []}

@@ -1,0 +1,30 @@
+import { readFileSync } from 'node:fs';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { COLOR_MODE_STORAGE_KEY, FORCED_SYSTEM_WARNING, resolveTheme, validForcedMode } from '../../src/lib/color-mode';
+
+afterEach(() => vi.restoreAllMocks());
+
+describe('colour modes', () => {
+  it('resolves system to the OS setting and keeps the other preferences', () => {
+    expect(resolveTheme('system', true)).toBe('dark');
+    expect(resolveTheme('system', false)).toBe('light');
+    expect(resolveTheme('flame', true)).toBe('flame');
+    expect(resolveTheme('light', true)).toBe('light');
+  });
+
+  it('lets a page force light, dark or flame', () => {
+    expect(validForcedMode('flame')).toBe('flame');
+    expect(validForcedMode(undefined)).toBeUndefined();
+  });
+
+  it('refuses to force system and says so in the console', () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    expect(validForcedMode('system')).toBeUndefined();
+    expect(warn).toHaveBeenCalledWith(FORCED_SYSTEM_WARNING);
+  });
+
+  it('reads the same localStorage key in the pre-paint script as the store writes', () => {
+    const script = readFileSync(new URL('../../src/components/ThemeScript.astro', import.meta.url), 'utf8');
+    expect(script).toContain(`localStorage.getItem('${COLOR_MODE_STORAGE_KEY}')`);
+  });
+});
