@@ -3,6 +3,7 @@ import { DEFAULT_LOCALE, isLocaleCode } from './i18n/locales';
 import { splitLocale } from './i18n/paths';
 import { translator } from './i18n/translate';
 import { sessionLoader } from './server/auth';
+import { withPublicCors } from './server/cors';
 import { isErrorPage, withErrorPageFallback } from './server/error-page-fallback';
 import { guardRoute } from './server/guards';
 import { redirectToPreferredLocale } from './server/locale-redirect';
@@ -30,5 +31,5 @@ export const onRequest = defineMiddleware(async (ctx, next) => {
   if (isPage && param !== undefined && (param === DEFAULT_LOCALE || !isLocaleCode(param))) {
     return ctx.rewrite('/404');
   }
-  return withPageCache(ctx, next);
+  return withPublicCors(ctx, () => withPageCache(ctx, next));
 });

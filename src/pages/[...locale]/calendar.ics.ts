@@ -1,0 +1,10 @@
+import { CALENDAR_CONTENT_TYPE, calendarJams, jamsCalendar } from '../../server/calendar';
+import { endpoint } from '../../server/endpoint';
+import { shareResponse } from '../../server/share-responses';
+import { siteUrl } from '../../server/site-urls';
+
+/** Every jam, for calendar apps to subscribe to. */
+export const GET = endpoint(async ({ locals }) => {
+  const ics = jamsCalendar(await calendarJams(), { site: siteUrl(), locale: locals.locale, t: locals.t });
+  return shareResponse(ics, CALENDAR_CONTENT_TYPE, { 'content-disposition': 'inline; filename="itinerary.ics"' });
+});

@@ -1,0 +1,145 @@
+import { readFileSync, readdirSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
+import { validate } from '@readme/openapi-parser';
+import { describe, expect, it } from 'vitest';
+import { OPERATIONS } from '../../src/server/openapi-operations';
+import { apiReference, openApiDocument } from '../../src/server/openapi';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+const PAGES = join(ROOT, 'src/pages');
+const SITE = 'https://itinerary.example';
+
+function filesUnder(folder: string): string[] {
+  return readdirSync(folder, { withFileTypes: true }).flatMap((entry) =>
+    entry.isDirectory() ? filesUnder(join(folder, entry.name)) : [join(folder, entry.name)],
+  );
+}
+
+/** `src/pages/api/jams/[slug]/entries/index.ts` → `/api/jams/{slug}/entries`; the locale segment drops out. */
+function routeOf(file: string): string {
+  const path = relative(PAGES, file)
+    .replace(/\.ts$/, '')
+    .replace(/(^|\/)index$/, '')
+    .replace(/^\[\.\.\.locale\]\/?/, '')
+    .replace(/\[([^\]]+)\]/g, '{$1}');
+  return `/${path}`;
+}
+
+/** Every (method, path) an endpoint file under src/pages answers, read from its `export const GET = …` lines. */
+function endpointsInSource(filter: (file: string) => boolean): string[] {
+  return filesUnder(PAGES)
+    .filter((file) => file.endsWith('.ts') && filter(file))
+    .flatMap((file) =>
+      [...readFileSync(file, 'utf8').matchAll(/export const (GET|POST|PUT|PATCH|DELETE)\b/g)].map(
+        ([, method]) => `${method} ${routeOf(file)}`,
+      ),
+    );
+}
+
+const SHARE_ROUTES = /\/(rss\.xml|feed\.json|calendar\.ics|\[slug\]\.ics)\.ts$/;
+const documented = (document: ReturnType<typeof openApiDocument>) =>
+  Object.entries(document.paths).flatMap(([path, item]) => Object.keys(item).map((method) => `${method.toUpperCase()} ${path}`));
+
+describe('the OpenAPI document', () => {
+  const document = openApiDocument(SITE);
+
+  it('is a valid OpenAPI 3.1 document', async () => {
+    expect(document.openapi).toBe('3.1.0');
+    const result = await validate(structuredClone(document) as never);
+    expect(result.valid ? [] : result.errors).toEqual([]);
+    expect(result.warnings).toEqual([]);
+  });
+
+  it('describes every endpoint under /api, and the feeds and calendars', () => {
+    const inSource = endpointsInSource((file) => file.includes('/pages/api/') || SHARE_ROUTES.test(file));
+    expect(inSource).toContain('GET /api/jams/{slug}/entries.csv');
+    expect(inSource).toContain('GET /jams/{slug}.ics');
+    const missing = inSource.filter((endpoint) => !documented(document).includes(endpoint));
+    expect(missing, 'endpoints without a description in src/server/openapi-operations.ts').toEqual([]);
+  });
+
+  it('describes no endpoint that does not exist', () => {
+    const inSource = new Set(endpointsInSource(() => true));
+    expect(documented(document).filter((endpoint) => !inSource.has(endpoint))).toEqual([]);
+  });
+
+  it('names this site as its server and the session cookie as the way to log in', () => {
+    expect(document.servers).toEqual([{ url: SITE }]);
+    expect(document).toMatchObject({
+      components: { securitySchemes: { sessionCookie: { type: 'apiKey', in: 'cookie', name: 'itinerary-token' } } },
+    });
+  });
+
+  it('takes its request schemas from the zod schemas the endpoints parse with', () => {
+    const create = document.paths['/api/jams']!.post as any;
+    const schema = create.requestBody.content['application/json'].schema;
+    expect(schema.required).toEqual(['name', 'description', 'startsAt', 'endsAt']);
+    expect(schema.properties.name).toMatchObject({ type: 'string', minLength: 1, maxLength: 80 });
+    expect(schema.properties.startsAt).toEqual({ type: 'string', format: 'date-time' });
+    const list = document.paths['/api/jams']!.get as any;
+    expect(list.parameters.find((p: any) => p.name === 'status').schema.enum).toEqual(['upcoming', 'ongoing', 'ended']);
+    expect(list.parameters.find((p: any) => p.name === 'perPage').schema.enum).toEqual([3, 5, 10, 20]);
+  });
+
+  it('marks public reads as needing no session and changes as needing one', () => {
+    expect((document.paths['/api/jams']!.get as any).security).toEqual([]);
+    expect((document.paths['/api/jams/{slug}']!.delete as any).security).toEqual([{ sessionCookie: [] }, { sessionToken: [] }]);
+  });
+});
+
+describe('the examples in the API description', () => {
+  it.each(OPERATIONS.filter((operation) => operation.body).map((operation) => [`${operation.method} ${operation.path}`, operation]))(
+    'request example of %s is accepted by the endpoint’s own schema',
+    (_name, operation) => {
+      expect(() => operation.body!.schema.parse(operation.body!.example)).not.toThrow();
+    },
+  );
+
+  it.each(OPERATIONS.filter((operation) => operation.answer.schema).map((operation) => [`${operation.method} ${operation.path}`, operation]))(
+    'answer example of %s matches the answer schema',
+    (_name, operation) => {
+      expect(() => operation.answer.schema!.parse(operation.answer.example)).not.toThrow();
+    },
+  );
+});
+
+describe('the API reference for /developers', () => {
+  const groups = apiReference();
+
+  it('lists every operation once, grouped by topic, with its method, path and who may call it', () => {
+    const endpoints = groups.flatMap((group) => group.endpoints);
+    expect(endpoints).toHaveLength(OPERATIONS.length);
+    expect(groups.map((group) => group.tag)).toEqual([
+      'Jams',
+      'Entries',
+      'Managers',
+      'Account',
+      'Users',
+      'Login flow',
+      'Feeds and calendars',
+      'Site',
+    ]);
+    const read = endpoints.find((endpoint) => endpoint.method === 'GET' && endpoint.path === '/api/jams/{slug}');
+    expect(read).toMatchObject({ summary: 'Read a jam', access: 'optional-session', errors: [{ status: 404 }] });
+    expect(read!.parameters).toEqual([
+      { name: 'slug', in: 'path', required: true, description: 'The jam slug (an old slug of a renamed jam works too).', type: 'string' },
+    ]);
+    expect(JSON.parse(read!.response.example!)).toMatchObject({ slug: 'space-sprint-jam' });
+  });
+
+  it('gives readable parameter types and request examples', () => {
+    const list = groups[0]!.endpoints.find((endpoint) => endpoint.id === 'getApiJams')!;
+    expect(list.parameters.map(({ name, type }) => `${name}: ${type}`)).toEqual([
+      'page: integer (≥ 1, default 1)',
+      'perPage: 3 | 5 | 10 | 20 (default 10)',
+      'status: upcoming | ongoing | ended',
+      'featured: 0 | 1 | true | false | on',
+      'q: string (≤ 100 characters)',
+    ]);
+    const confirm = groups.flatMap((group) => group.endpoints).find((endpoint) => endpoint.path === '/api/auth/confirm')!;
+    expect(confirm.request).toEqual({
+      contentType: 'application/x-www-form-urlencoded',
+      example: 'token=abcdefghijklmnopqrstuvwxyz234567&locale=en',
+    });
+  });
+});

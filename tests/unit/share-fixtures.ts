@@ -1,0 +1,29 @@
+import type { Jam } from '../../db/schema';
+import { translator } from '../../src/i18n/translate';
+
+export const SITE = 'https://itinerary.example';
+export const NOW = Date.parse('2025-03-04T12:00:00Z');
+export const t = translator('en');
+
+let id = 0;
+/** A jam row as the database gives it, with a secret body that must never be shown. */
+export function jamRow(overrides: Partial<Jam> = {}): Jam {
+  id += 1;
+  return {
+    id,
+    slug: `jam-${id}`,
+    name: `Jam ${id}`,
+    description: `Description of jam ${id}`,
+    body: `SECRET BODY ${id}`,
+    imageUrl: null,
+    startsAt: new Date('2025-03-01T18:00:00Z'),
+    endsAt: new Date('2025-03-08T18:00:00Z'),
+    featured: false,
+    mystery: false,
+    createdAt: new Date('2025-02-10T09:30:00Z'),
+    createdBy: null,
+    updatedAt: new Date('2025-02-12T16:05:00Z'),
+    updatedBy: null,
+    ...overrides,
+  };
+}
