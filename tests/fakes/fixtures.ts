@@ -26,6 +26,9 @@ export const SCRATCH_USERS: FakeScratchUser[] = [
   // Used only by the auth end-to-end tests (one of them gets banned).
   { username: 'login_learner', id: 1010 },
   { username: 'banned_bandit', id: 1011 },
+  // Used only by the dashboard end-to-end tests (one is created, banned and deleted; one deletes themself).
+  { username: 'Dash_Newcomer', id: 1012 },
+  { username: 'dash_leaver', id: 1013 },
 ];
 
 export const SCRATCH_PROJECTS: FakeScratchProject[] = [
