@@ -91,9 +91,10 @@ export const jams = sqliteTable(
     updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
   },
   (t) => [
-    index('jams_starts_at_idx').on(t.startsAt, t.id),
+    // The list indexes carry ends_at so a page of any list is found without reading a row (see listJams).
+    index('jams_list_idx').on(t.startsAt, t.id, t.endsAt),
     index('jams_ends_at_idx').on(t.endsAt),
-    index('jams_featured_starts_at_idx').on(t.featured, t.startsAt),
+    index('jams_featured_list_idx').on(t.featured, t.startsAt, t.id, t.endsAt),
   ],
 );
 

@@ -1,5 +1,5 @@
 /** Game jams: reading, listing and running them. Permission checks happen here, once. */
-import { type SQL, and, count, desc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
+import { type SQL, and, asc, count, desc, eq, gt, inArray, lte, or, sql } from 'drizzle-orm';
 import { type Jam, jamSlugRedirects, jams, projects, votes } from '../../db/schema';
 import { jamStatus } from '../lib/jam-timing';
 import type { JamCreate, JamDto, JamListDto, JamListQuery, JamUpdate } from '../lib/schemas/jams';
@@ -68,16 +68,47 @@ export async function readJam(slug: string, viewer: SessionUser | null): Promise
   return toJamDto(jam, { entryCount: await countEntries(jam.id), hideBody: bodyIsHidden(jam, role) });
 }
 
+/** `+starts_at` keeps SQLite from walking the start index: "not over yet" (ends_at) is the short range. */
 function statusCondition(status: JamListQuery['status'], now: Date): SQL | undefined {
   if (status === 'upcoming') return gt(jams.startsAt, now);
-  if (status === 'ongoing') return and(lte(jams.startsAt, now), gt(jams.endsAt, now));
+  if (status === 'ongoing') return and(sql`+${jams.startsAt} <= ${now.getTime()}`, gt(jams.endsAt, now));
   if (status === 'ended') return lte(jams.endsAt, now);
   return undefined;
 }
 
 const escapeLike = (text: string) => text.replace(/[!%_]/g, (c) => `!${c}`);
 
-/** Newest start first; an out-of-range page is clamped to the last one. */
+/**
+ * Counting 100,000 index entries one by one takes milliseconds, so the big lists ("over",
+ * "not featured") are counted as differences of small ones: all jams (`count(*)` of a whole
+ * table is cheap), featured jams and jams not over yet are few.
+ */
+function countExpression(status: JamListQuery['status'], featured: boolean | undefined, now: Date): SQL {
+  if (featured === false) return sql`(${countExpression(status, undefined, now)} - ${countExpression(status, true, now)})`;
+  const onlyFeatured = featured ? eq(jams.featured, true) : undefined;
+  if (status === 'ended') {
+    const notOver = and(gt(jams.endsAt, now), onlyFeatured);
+    return sql`(${countExpression(undefined, featured, now)} - (select count(*) from ${jams} where ${notOver}))`;
+  }
+  const where = and(statusCondition(status, now), onlyFeatured);
+  return sql`(select count(*) from ${jams}${where ? sql` where ${where}` : sql``})`;
+}
+
+async function countJams(query: JamListQuery, where: SQL | undefined, now: Date): Promise<number> {
+  const database = await db();
+  if (query.q) {
+    const [row] = await database.select({ n: count() }).from(jams).where(where);
+    return row?.n ?? 0;
+  }
+  const [row] = await database.all<{ n: number }>(sql`select ${countExpression(query.status, query.featured, now)} as n`);
+  return Number(row?.n ?? 0);
+}
+
+/**
+ * Newest start first; an out-of-range page is clamped to the last one. The page's ids come from
+ * the list index alone, walked from whichever end is nearer, so the last of 10,000 pages costs
+ * about as little as the first.
+ */
 export async function listJams(query: JamListQuery, now = new Date()): Promise<JamListDto> {
   const database = await db();
   const where = and(
@@ -85,16 +116,22 @@ export async function listJams(query: JamListQuery, now = new Date()): Promise<J
     query.featured === undefined ? undefined : eq(jams.featured, query.featured),
     query.q ? sql`${jams.name} LIKE ${`%${escapeLike(query.q)}%`} ESCAPE '!'` : undefined,
   );
-  const [{ total } = { total: 0 }] = await database.select({ total: count() }).from(jams).where(where);
+  const total = await countJams(query, where, now);
   const totalPages = Math.max(1, Math.ceil(total / query.perPage));
   const page = Math.min(query.page, totalPages);
-  const rows = await database
-    .select()
+  const offset = (page - 1) * query.perPage;
+  const size = Math.max(0, Math.min(query.perPage, total - offset));
+  // Lists that reach back to the oldest jams are walked from the far end for pages past the middle.
+  const reachesOldest = query.status === undefined || query.status === 'ended';
+  const fromOldest = reachesOldest && offset + size / 2 > total / 2;
+  const pageIds = database
+    .select({ id: jams.id })
     .from(jams)
     .where(where)
-    .orderBy(desc(jams.startsAt), desc(jams.id))
-    .limit(query.perPage)
-    .offset((page - 1) * query.perPage);
+    .orderBy(...(fromOldest ? [asc(jams.startsAt), asc(jams.id)] : [desc(jams.startsAt), desc(jams.id)]))
+    .limit(size) // exactly what is left, so the walk stops as soon as the page is full
+    .offset(fromOldest ? total - offset - size : offset);
+  const rows = size === 0 ? [] : await database.select().from(jams).where(inArray(jams.id, pageIds)).orderBy(desc(jams.startsAt), desc(jams.id));
   const counts = await entryCounts(rows.map((jam) => jam.id));
   return {
     jams: rows.map((jam) => {

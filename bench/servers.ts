@@ -1,0 +1,86 @@
+/** Starting what the benchmarks measure: the built app (as `npm start` runs it) and the baseline. */
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { closeSync, mkdirSync, openSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { freePort } from '../tests/helpers/ports';
+
+export const ROOT = resolve(import.meta.dirname, '..');
+export const DATA = join(ROOT, 'bench/.data');
+/** Benchmarks build into their own folder unless told otherwise, so they never disturb `dist/`. */
+export const DIST = process.env.ITINERARY_DIST ?? 'dist-bench';
+
+export interface Server {
+  url: string;
+  process: ChildProcess;
+  stop(): Promise<void>;
+}
+
+/** `astro build` into DIST, always: a benchmark of a stale build measures the wrong code. */
+export function build(): void {
+  console.log(`Building into ${DIST}/ …`);
+  const result = spawnSync(process.execPath, [join(ROOT, 'node_modules/astro/bin/astro.mjs'), 'build'], {
+    cwd: ROOT,
+    env: { ...process.env, ITINERARY_DIST: DIST },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  if (result.status !== 0) throw new Error('astro build failed');
+}
+
+async function waitUntilUp(url: string, child: ChildProcess, name: string): Promise<void> {
+  const deadline = Date.now() + 180_000; // scripts/start.ts may rebuild first
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`${name} exited with ${child.exitCode}; see bench/.data/${name}.log`);
+    try {
+      if ((await fetch(url)).status < 500) return;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`${name} did not start in 180 s; see bench/.data/${name}.log`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+function spawnLogged(name: string, args: string[], env: Record<string, string>): ChildProcess {
+  mkdirSync(DATA, { recursive: true });
+  // The request log goes to a file, as in production; a pipe to this process would cost it CPU.
+  const log = openSync(join(DATA, `${name}.log`), 'w');
+  const child = spawn(process.execPath, args, { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', log, log] });
+  closeSync(log);
+  return child;
+}
+
+function stopper(child: ChildProcess) {
+  return async () => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    const exited = new Promise((r) => child.once('exit', r));
+    child.kill('SIGTERM');
+    await exited;
+  };
+}
+
+/** The built site on a loopback port, started by scripts/start.ts exactly as `npm start` does. */
+export async function startApp(name: string, env: Record<string, string>): Promise<Server> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const child = spawnLogged(name, ['--import', 'tsx', 'scripts/start.ts'], {
+    NODE_ENV: 'production',
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    PUBLIC_SITE_URL: url,
+    ITINERARY_DIST: DIST,
+    ITINERARY_ADMINS: '',
+    ITINERARY_DEV_LOGIN: '0',
+    ...env,
+  });
+  await waitUntilUp(`${url}/api/health`, child, name);
+  return { url, process: child, stop: stopper(child) };
+}
+
+/** bench/baseline.ts: a bare node:http server answering every request with the bytes of `file`. */
+export async function startBaseline(file: string): Promise<Server> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const child = spawnLogged('baseline', ['--import', 'tsx', 'bench/baseline.ts', file], { HOST: '127.0.0.1', PORT: String(port) });
+  await waitUntilUp(url, child, 'baseline');
+  return { url, process: child, stop: stopper(child) };
+}
