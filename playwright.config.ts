@@ -5,6 +5,8 @@ const port = Number(process.env.E2E_PORT ?? 4620);
 export default defineConfig({
   testDir: 'tests/e2e',
   testMatch: '**/*.spec.ts',
+  // One folder per port, so parallel runs on one machine do not delete each other's artifacts.
+  outputDir: `test-results/e2e-${port}`,
   fullyParallel: true,
   workers: process.env.CI ? 2 : undefined,
   retries: 0,

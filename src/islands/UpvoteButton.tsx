@@ -27,8 +27,10 @@ export default function UpvoteButton({ slug, entryId, authorName, startsAt, ends
   const session = useStore($session);
   const myVotes = useStore($myVotes);
   const [busy, setBusy] = useState(false);
+  const [hydrated, setHydrated] = useState(false);
 
   useEffect(() => {
+    setHydrated(true);
     void loadSession().then(() => {
       if ($session.get().status === 'authenticated') void loadMyVotes(slug).catch(() => undefined);
     });
@@ -39,7 +41,8 @@ export default function UpvoteButton({ slug, entryId, authorName, startsAt, ends
   const own = session.user?.name.toLowerCase() === authorName.toLowerCase();
 
   async function toggle() {
-    if (session.status !== 'authenticated') {
+    await loadSession();
+    if ($session.get().status !== 'authenticated') {
       pushNotification({ type: 'warning', content: { message: labels.loginToUpvote } });
       return;
     }
@@ -59,7 +62,8 @@ export default function UpvoteButton({ slug, entryId, authorName, startsAt, ends
       type="button"
       className={`button upvote${upvoted ? ' upvoted' : ''}`}
       aria-pressed={upvoted}
-      disabled={busy}
+      // Until hydration the button cannot work; disabled says so instead of swallowing the click.
+      disabled={busy || !hydrated}
       onClick={toggle}
     >
       <span aria-hidden="true">▲ </span>

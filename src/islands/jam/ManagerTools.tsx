@@ -94,7 +94,16 @@ export function ManagerTools({ slug, viewer, homeHref, jamHref }: Props) {
 
   return (
     <div className="manager-tools">
-      <Dropdown label={<span aria-label={t('manage.menu')}>⋮</span>} items={items} placement="bottom-end" />
+      <Dropdown
+        label={
+          <>
+            <span aria-hidden="true">⋮ </span>
+            {t('manage.menu')}
+          </>
+        }
+        items={items}
+        placement="bottom-end"
+      />
       <Modal open={dialog === 'edit'} onClose={() => setDialog(null)} header={t('manage.edit')}>
         {jam && <JamForm jam={jam} redirectTo={jamHref} onCancel={() => setDialog(null)} />}
       </Modal>

@@ -1,0 +1,100 @@
+import { type Browser, type Page, expect, test } from '@playwright/test';
+import { loginAs } from './fixtures';
+
+const MINUTE = 60_000;
+
+async function userPage(browser: Browser, name: string): Promise<Page> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await loginAs(page, name);
+  return page;
+}
+
+async function submitThroughApi(page: Page, slug: string, projectId: number) {
+  const response = await page.request.post(`/api/jams/${slug}/entries`, { data: { url: `https://scratch.mit.edu/projects/${projectId}` } });
+  expect(response.status(), await response.text()).toBe(201);
+  return (await response.json()) as { id: number; title: string };
+}
+
+test('people enter a jam, vote within their limit, and see the winners after the end', async ({ browser }) => {
+  test.setTimeout(120_000);
+  const admin = await userPage(browser, 'demo_admin');
+  const created = await admin.request.post('/api/jams', {
+    data: {
+      name: `Vote Rally ${Date.now().toString(36)}`,
+      description: 'Entries and votes end to end.',
+      startsAt: new Date(Date.now() - MINUTE).toISOString(),
+      endsAt: new Date(Date.now() + 60 * MINUTE).toISOString(),
+    },
+  });
+  const { slug } = (await created.json()) as { slug: string };
+
+  // A Scratcher enters through the form.
+  const pixel = await userPage(browser, 'pixel_pioneer');
+  await pixel.goto(`/jams/${slug}`);
+  await expect(pixel.getByText('Submit your project below!')).toBeVisible();
+  await pixel.getByRole('button', { name: 'Enter the game jam' }).click();
+  const dialog = pixel.getByRole('dialog', { name: 'Enter the game jam' });
+  await dialog.getByLabel('Game URL').fill('https://scratch.mit.edu/users/pixel_pioneer');
+  await dialog.getByRole('button', { name: 'Submit' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText('The URL entered is invalid!');
+  await dialog.getByLabel('Game URL').fill('https://scratch.mit.edu/projects/100000002');
+  await dialog.getByRole('button', { name: 'Submit' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText('You can only submit projects you own');
+  await dialog.getByLabel('Game URL').fill('https://scratch.mit.edu/projects/100000001/fullscreen');
+  await dialog.getByRole('button', { name: 'Submit' }).click();
+  await expect(pixel.getByText('Your project has been submitted!')).toBeVisible();
+  await expect(pixel.getByText('You have entered this game jam.')).toBeVisible();
+  await expect(pixel.getByRole('heading', { name: 'Pixel Quest' })).toBeVisible();
+
+  // Three more entries.
+  for (const [name, project] of [['cat_coder', 100000002], ['GriffTheGreat', 100000004], ['MixedCase_Maker', 100000005]] as const) {
+    const page = await userPage(browser, name);
+    await submitThroughApi(page, slug, project);
+    await page.context().close();
+  }
+
+  // Another user upvotes three entries and is refused the fourth.
+  const voter = await userPage(browser, 'sprite_smith');
+  await voter.goto(`/jams/${slug}`);
+  await expect(voter.getByText('You may cast 3 more votes')).toBeVisible();
+  const upvote = (title: string) => voter.getByRole('listitem').filter({ has: voter.getByRole('heading', { name: title }) }).getByRole('button', { name: /Upvote|upvoted/ });
+  await upvote('Pixel Quest').click();
+  await expect(upvote('Pixel Quest')).toHaveAttribute('aria-pressed', 'true');
+  await expect(voter.getByText('You may cast 2 more votes')).toBeVisible();
+  await upvote('Cat Platformer').click();
+  await expect(voter.getByText('You may cast 1 more vote')).toBeVisible();
+  await upvote('Griff Dash').click();
+  await expect(voter.getByText('You may cast 0 more votes')).toBeVisible();
+  await upvote('Mixed Up').click();
+  await expect(voter.getByText('You have used all 3 of your votes in this jam.')).toBeVisible();
+  await expect(upvote('Mixed Up')).toHaveAttribute('aria-pressed', 'false');
+
+  // Anonymous visitors are asked to log in.
+  const anonymousContext = await browser.newContext();
+  const anonymous = await anonymousContext.newPage();
+  await anonymous.goto(`/jams/${slug}`);
+  await anonymous.getByRole('listitem').filter({ hasText: 'Pixel Quest' }).getByRole('button', { name: 'Upvote' }).click();
+  await expect(anonymous.getByText('Please log in to upvote projects!')).toBeVisible();
+
+  // The jam ends: results and the Winners card appear.
+  const ended = await admin.request.patch(`/api/jams/${slug}`, {
+    data: { startsAt: new Date(Date.now() - 2 * MINUTE).toISOString(), endsAt: new Date(Date.now() - 1000).toISOString() },
+  });
+  expect(ended.status()).toBe(200);
+  await admin.goto(`/jams/${slug}`);
+  const winners = admin.getByRole('region', { name: 'Winners' });
+  await expect(winners).toBeVisible();
+  await expect(winners.getByText('selected by the community')).toBeVisible();
+  await expect(admin.getByText('The jam is over: vote counts and the ranking are public.')).toBeVisible();
+  await expect(admin.getByText('1 vote').first()).toBeVisible();
+
+  // A manager (here the administrator) selects a winner and revokes it.
+  await admin.getByRole('listitem').filter({ hasText: 'Mixed Up' }).getByRole('button', { name: 'Select as winner' }).click();
+  await expect(admin.getByText('The winner has been selected.')).toBeVisible();
+  await expect(admin.getByRole('region', { name: 'Winners' }).getByText('winner', { exact: true })).toBeVisible();
+  await admin.getByRole('listitem').filter({ hasText: 'Mixed Up' }).getByRole('button', { name: 'Revoke winner' }).click();
+  await expect(admin.getByText('The winner status has been revoked.')).toBeVisible();
+  await expect(admin.getByRole('region', { name: 'Winners' }).getByText('winner', { exact: true })).toHaveCount(0);
+  await anonymousContext.close();
+});

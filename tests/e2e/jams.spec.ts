@@ -1,0 +1,149 @@
+import { type APIRequestContext, type Browser, expect, test } from '@playwright/test';
+import { datetimeLocal, loginAs } from './fixtures';
+
+const MINUTE = 60_000;
+let jamCounter = 0;
+const uniqueName = (base: string) => `${base} ${Date.now().toString(36)}${++jamCounter}`;
+
+async function createJamThroughApi(request: APIRequestContext, fields: Record<string, unknown>) {
+  const response = await request.post('/api/jams', { data: fields });
+  expect(response.status(), await response.text()).toBe(201);
+  return (await response.json()) as { slug: string; name: string };
+}
+
+async function anonymousPageText(browser: Browser, path: string) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto(path);
+  const text = await page.locator('main').innerText();
+  await context.close();
+  return text;
+}
+
+test('an administrator creates, edits, features and runs a jam', async ({ page, browser }) => {
+  test.setTimeout(90_000);
+  await loginAs(page, 'demo_admin');
+  const name = uniqueName('Pixel Parade');
+
+  await page.goto('/jams/new');
+  await page.getByRole('button', { name: 'Create game jam' }).click();
+  await expect(page.getByText('Please fill in the required fields!').first()).toBeVisible();
+
+  await page.getByLabel('Name').fill(name);
+  await page.getByLabel('Description').fill('Tiny pixel games for a tiny week.');
+  await page.getByRole('textbox', { name: 'Body' }).fill('## Theme\n\nEverything is **pixels**.');
+  await page.getByRole('tab', { name: 'Preview' }).click();
+  await expect(page.locator('.preview strong')).toHaveText('pixels');
+  await page.getByLabel('Image link').fill('not a url');
+  await page.getByLabel('Start').fill(datetimeLocal(-MINUTE));
+  await page.getByLabel('End').fill(datetimeLocal(7 * 24 * 60 * MINUTE));
+  await page.getByRole('button', { name: 'Create game jam' }).click();
+  await expect(page.getByText('The URL entered is invalid!').first()).toBeVisible();
+  await page.getByLabel('Image link').fill('');
+  await page.getByRole('button', { name: 'Create game jam' }).click();
+
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+  await expect(page.getByText('The game jam has been created.')).toBeVisible();
+  await expect(page.getByText('You are an administrator')).toBeVisible();
+  await expect(page.locator('#about strong')).toHaveText('pixels');
+
+  // Edit it through the manager tools.
+  await page.getByRole('button', { name: /Manager tools/ }).click();
+  await page.getByRole('menuitem', { name: 'Edit game jam' }).click();
+  const editor = page.getByRole('dialog', { name: 'Edit game jam' });
+  await editor.getByLabel('Description').fill('Edited: tiny pixel games.');
+  await editor.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByText('The game jam has been updated.')).toBeVisible();
+  await expect(page.getByText('Edited: tiny pixel games.').first()).toBeVisible();
+
+  // Add a manager, then remove them with confirmation.
+  await page.getByRole('button', { name: /Manager tools/ }).click();
+  await page.getByRole('menuitem', { name: 'Edit managers' }).click();
+  const managers = page.getByRole('dialog', { name: 'Edit managers' });
+  await managers.getByLabel('Add a manager by username').fill('sprite_smith');
+  await managers.getByRole('button', { name: 'Add' }).click();
+  await expect(page.getByText('sprite_smith is now a manager of this jam.')).toBeVisible();
+  await expect(managers.getByRole('listitem').filter({ hasText: 'sprite_smith' })).toBeVisible();
+  await managers.getByRole('button', { name: 'Remove sprite_smith' }).click();
+  await page.getByRole('dialog', { name: 'Remove sprite_smith as a manager?' }).getByRole('button', { name: 'Remove' }).click();
+  await expect(page.getByText('sprite_smith is no longer a manager of this jam.')).toBeVisible();
+  await expect(managers.getByText('This jam has no managers yet.')).toBeVisible();
+  await managers.getByRole('button', { name: 'Close' }).click();
+
+  // Feature it: it appears on the home page.
+  await page.getByRole('button', { name: /Manager tools/ }).click();
+  await page.getByRole('menuitem', { name: 'Feature / Unfeature' }).click();
+  await expect(page.getByText('The game jam is now featured.')).toBeVisible();
+  await page.goto('/');
+  await expect(page.getByRole('link', { name })).toBeVisible();
+});
+
+test('mystery mode hides the body from visitors until an administrator turns it off', async ({ page, browser }) => {
+  await loginAs(page, 'demo_admin');
+  const jam = await createJamThroughApi(page.request, {
+    name: uniqueName('Secret Sprint'),
+    description: 'Guess the theme!',
+    body: 'The theme is LIGHTHOUSES',
+    startsAt: new Date(Date.now() + 60 * MINUTE).toISOString(),
+    endsAt: new Date(Date.now() + 120 * MINUTE).toISOString(),
+    mystery: true,
+  });
+  expect(await anonymousPageText(browser, `/jams/${jam.slug}`)).not.toContain('LIGHTHOUSES');
+  await page.goto(`/jams/${jam.slug}`);
+  await expect(page.locator('.mystery-preview')).toContainText('The theme is LIGHTHOUSES');
+
+  await page.getByRole('button', { name: /Manager tools/ }).click();
+  await page.getByRole('menuitem', { name: 'Advanced options' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Advanced options' });
+  await dialog.getByLabel('Mystery mode').uncheck();
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Advanced options saved.')).toBeVisible();
+  expect(await anonymousPageText(browser, `/jams/${jam.slug}`)).toContain('The theme is LIGHTHOUSES');
+});
+
+test('the countdown flips from "Starting in" to "Ending in" when the start passes, without a reload', async ({ page }) => {
+  await loginAs(page, 'demo_admin');
+  const jam = await createJamThroughApi(page.request, {
+    name: uniqueName('Quick Start'),
+    description: 'Starts in a few seconds.',
+    startsAt: new Date(Date.now() + 4000).toISOString(),
+    endsAt: new Date(Date.now() + 60 * MINUTE).toISOString(),
+  });
+  await page.goto(`/jams/${jam.slug}`);
+  const countdown = page.locator('.jam-timing .countdown');
+  await expect(countdown).toContainText('Starting in');
+  await expect(countdown).toContainText('Ending in', { timeout: 10_000 });
+  await expect(page.getByText('Submit your project below!')).toBeVisible();
+});
+
+test('explore paginates, filters by status and featured, and searches by name', async ({ page }) => {
+  await loginAs(page, 'demo_admin');
+  const prefix = uniqueName('Zorbly');
+  for (let i = 1; i <= 4; i++) {
+    await createJamThroughApi(page.request, {
+      name: `${prefix} ${i}`,
+      description: 'For the explore test.',
+      startsAt: new Date(Date.now() - (i + 1) * 24 * 60 * MINUTE).toISOString(),
+      endsAt: new Date(Date.now() - i * 24 * 60 * MINUTE).toISOString(),
+    });
+  }
+  await page.goto('/explore');
+  await page.getByLabel('Search by name').fill(prefix);
+  await page.getByLabel('Status').selectOption('ended');
+  await page.getByLabel('Jams per page').selectOption('3');
+  await page.getByRole('button', { name: 'Apply' }).click();
+  await expect(page).toHaveURL(/status=ended/);
+  await expect(page.getByText('Page 1 of 2')).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2 }).filter({ hasText: prefix })).toHaveCount(3);
+  await expect(page.getByRole('link', { name: `${prefix} 1` })).toBeVisible();
+  await page.getByRole('link', { name: 'Next' }).click();
+  await expect(page.getByText('Page 2 of 2')).toBeVisible();
+  await expect(page.getByRole('link', { name: `${prefix} 4` })).toBeVisible();
+
+  await page.goto(`/explore?q=${encodeURIComponent(prefix)}&status=ongoing`);
+  await expect(page.getByText('No game jams match these filters.')).toBeVisible();
+  await page.goto(`/explore?q=${encodeURIComponent(prefix)}&featured=true`);
+  await expect(page.getByText('No game jams match these filters.')).toBeVisible();
+  await page.goto(`/explore?q=${encodeURIComponent(prefix)}&perPage=3&page=99`);
+  await expect(page.getByText('Page 2 of 2')).toBeVisible();
+});
