@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { type BrowserContext, type Locator, type Page, expect, test } from '@playwright/test';
 import { loginAs } from './fixtures';
 
@@ -8,6 +9,13 @@ const stubAvatars = (context: BrowserContext) =>
   );
 
 test.beforeEach(({ context }) => stubAvatars(context));
+
+/** WCAG 2 A/AA problems in the page's main content (and any open dialog). */
+const accessibilityViolations = async (page: Page) =>
+  (await new AxeBuilder({ page }).include('main').withTags(['wcag2a', 'wcag2aa']).analyze()).violations.map(({ id, nodes }) => ({
+    id,
+    targets: nodes.map((node) => node.target.join(' ')),
+  }));
 
 const expectPath = (page: Page, path: string) => expect.poll(() => new URL(page.url()).pathname).toBe(path);
 
@@ -29,6 +37,7 @@ test('an administrator creates a user, sorts and filters the table, bans and unb
   await expectPath(page, '/dashboard/users');
   const table = page.getByRole('table', { name: 'All users' });
   await expect(table.getByRole('cell', { name: 'demo_admin', exact: true })).toBeVisible();
+  expect(await accessibilityViolations(page)).toEqual([]);
 
   // Create: the empty name is refused, then Scratch gives the canonical spelling.
   await page.getByRole('button', { name: 'Create user' }).click();
@@ -73,6 +82,7 @@ test('an administrator creates a user, sorts and filters the table, bans and unb
   await table.getByRole('button', { name: 'Edit demo_admin' }).click();
   const own = page.getByRole('dialog', { name: 'Edit demo_admin' });
   await expect(own.getByText('You are editing your own profile!')).toBeVisible();
+  expect(await accessibilityViolations(page)).toEqual([]);
   await own.getByRole('button', { name: 'Cancel' }).click();
   await table.getByRole('searchbox', { name: 'Filter Name' }).fill('newcom');
 
@@ -121,6 +131,7 @@ test('a user deletes their own account after typing their username and is logged
   await expect(page.getByText('Role: User')).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Admin tools' })).toHaveCount(0);
   await expect(page.getByText('It is irreversible')).toBeVisible();
+  expect(await accessibilityViolations(page)).toEqual([]);
 
   const dialog = page.getByRole('dialog', { name: 'Delete your account?' });
   // A click before the island has hydrated does nothing, so retry until the dialog opens.
@@ -130,6 +141,7 @@ test('a user deletes their own account after typing their username and is logged
   }).toPass();
   const forever = dialog.getByRole('button', { name: 'Delete my account forever' });
   await expect(forever).toBeDisabled();
+  expect(await accessibilityViolations(page)).toEqual([]);
   await dialog.getByLabel('Type your username, dash_leaver, to confirm').fill('someone_else');
   await expect(forever).toBeDisabled();
   await dialog.getByLabel('Type your username, dash_leaver, to confirm').fill('dash_leaver');
