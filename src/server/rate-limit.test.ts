@@ -39,6 +39,11 @@ describe('token bucket rate limiter', () => {
     const response = rateLimited(limiter, 'ip')!;
     expect(response.status).toBe(429);
     expect(response.headers.get('retry-after')).toBe('5');
-    expect((await response.json()).error).toMatchObject({ status: 429, code: 'rate_limited', retryAfter: 5 });
+    expect((await response.json()).error).toEqual({
+      status: 429,
+      code: 'rate_limited',
+      message: 'Too many login attempts. Please wait 5 seconds and try again.',
+      retryAfter: 5,
+    });
   });
 });

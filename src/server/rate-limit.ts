@@ -50,7 +50,7 @@ export function createRateLimiter({ capacity, perMs }: RateLimit, now: () => num
 export function rateLimited(limiter: RateLimiter, key: string): Response | null {
   const wait = limiter.take(key);
   if (wait === null) return null;
-  const error = new AppError(429, 'rate_limited', `Too many login attempts. Please wait ${wait} seconds and try again.`, {
+  const error = new AppError(429, 'rate_limited', `Too many login attempts. Please wait ${wait} ${wait === 1 ? 'second' : 'seconds'} and try again.`, {
     retryAfter: wait,
   });
   return errorResponse(error, { 'retry-after': String(wait) });

@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { type BrowserContext, type Page, expect, test } from '@playwright/test';
 
 const FAILED = 'Failed FluffyScratch auth! Keep in mind that the login system currently does not support New Scratchers.';
@@ -113,4 +114,16 @@ test('a banned user is sent to the banned page and can go on browsing logged out
 
   await throughProvider(page, 'banned_bandit');
   await expectPath(page, '/banned/banned_bandit');
+});
+
+test('the login and confirmation pages have no accessibility violations', async ({ page }) => {
+  const audit = async () => (await new AxeBuilder({ page }).include('main').withTags(['wcag2a', 'wcag2aa']).analyze()).violations;
+  await page.goto('/login');
+  expect(await audit()).toEqual([]);
+  await throughProvider(page, 'cat_coder');
+  await expect(page.getByRole('heading', { name: 'Log in as cat_coder' })).toBeVisible();
+  expect(await audit()).toEqual([]);
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await page.goto('/confirm-login?token=stale');
+  expect(await audit()).toEqual([]);
 });
