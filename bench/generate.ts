@@ -56,10 +56,11 @@ export async function generateBenchDatabase(path = BENCH_DATABASE, now = Date.no
     SELECT n, 'bench_user_' || printf('%05d', n), 'https://cdn2.scratch.mit.edu/get_image/user/' || (1000 + n) || '_90x90.png' FROM seq`);
 
   // Jam 1 is the big one; jams 2..100,000 start about 52 minutes apart, newest a month ahead.
-  await run(`INSERT INTO jams (id, slug, name, description, body, starts_at, ends_at, featured, mystery, created_by)
+  await run(`INSERT INTO jams (id, slug, name, description, body, starts_at, ends_at, featured, mystery, created_by, created_at, updated_at)
     VALUES (1, '${BIG_JAM_SLUG}', 'GMTK-size Bench Jam', 'The big one: 10,000 entries and 30,000 Scratchers who can vote.',
-      '${BIG_JAM_BODY.replaceAll("'", "''")}', ${now - 9 * DAY}, ${now + 1 * DAY}, 1, 0, 1)`);
-  await run(`INSERT INTO jams (id, slug, name, description, body, starts_at, ends_at, featured, mystery, created_by)
+      '${BIG_JAM_BODY.replaceAll("'", "''")}', ${now - 9 * DAY}, ${now + 1 * DAY}, 1, 0, 1, ${now - 30 * DAY}, ${now - 30 * DAY})`);
+  // Each jam was created two weeks before it starts (or just now), so "newest jams" lists (feeds) are realistic.
+  await run(`INSERT INTO jams (id, slug, name, description, body, starts_at, ends_at, featured, mystery, created_by, created_at, updated_at)
     ${seq(JAM_COUNT)}
     SELECT n, 'bench-jam-' || printf('%06d', n),
       ${pick(ADJECTIVES, 'n % 20')} || ' ' || ${pick(NOUNS, '(n / 20) % 20')} || ' Jam #' || n,
@@ -67,7 +68,8 @@ export async function generateBenchDatabase(path = BENCH_DATABASE, now = Date.no
       '## Theme' || char(10) || char(10) || 'A ' || lower(${pick(NOUNS, '(n * 11) % 20')}) || '.',
       ${now + 30 * DAY} - n * ${52 * MINUTE},
       ${now + 30 * DAY} - n * ${52 * MINUTE} + (2 + (n * 7) % 13) * ${DAY},
-      n % 500 = 0, n % 50 = 0, 1 + n % ${USER_COUNT}
+      n % 500 = 0, n % 50 = 0, 1 + n % ${USER_COUNT},
+      min(${now}, ${now + 16 * DAY} - n * ${52 * MINUTE}), min(${now}, ${now + 16 * DAY} - n * ${52 * MINUTE})
     FROM seq WHERE n > 1`);
 
   // Entries of the big jam: user n submits project n, a few seconds apart.

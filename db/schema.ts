@@ -95,6 +95,8 @@ export const jams = sqliteTable(
     index('jams_list_idx').on(t.startsAt, t.id, t.endsAt),
     index('jams_ends_at_idx').on(t.endsAt),
     index('jams_featured_list_idx').on(t.featured, t.startsAt, t.id, t.endsAt),
+    // Feeds list the newest jams first.
+    index('jams_created_at_idx').on(t.createdAt, t.id),
   ],
 );
 

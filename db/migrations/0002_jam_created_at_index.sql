@@ -1,0 +1,1 @@
+CREATE INDEX `jams_created_at_idx` ON `jams` (`created_at`,`id`);

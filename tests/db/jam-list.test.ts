@@ -1,0 +1,77 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Jam, jams } from '../../db/schema';
+import type { JamListQuery } from '../../src/lib/schemas/jams';
+import { listJams } from '../../src/server/jams';
+import { type TestDatabase, createTestDatabase } from '../helpers/database';
+
+const HOUR = 3_600_000;
+const NOW = new Date('2026-06-01T12:00:00Z');
+const JAM_COUNT = 157;
+
+let test: TestDatabase;
+let all: Jam[];
+
+beforeAll(async () => {
+  test = await createTestDatabase();
+  process.env.DATABASE_URL = test.url;
+  // Mostly over, some running, some to come; several share a start time so ties break by id.
+  const rows = Array.from({ length: JAM_COUNT }, (_, i) => {
+    const startsAt = NOW.getTime() + (10 - i) * 5 * HOUR - (i % 7 === 0 ? 0 : (i % 3) * HOUR) + (i % 11 === 0 ? 5 * HOUR : 0);
+    return {
+      slug: `list-jam-${i}`,
+      name: i % 4 === 0 ? `Cat Jam ${i}` : `Robot Jam ${i}`,
+      startsAt: new Date(startsAt),
+      endsAt: new Date(startsAt + (1 + (i % 9) * 6) * HOUR),
+      featured: i % 6 === 0,
+    };
+  });
+  await test.database.insert(jams).values(rows);
+  all = await test.database.select().from(jams);
+}, 60_000);
+afterAll(() => test?.cleanup());
+
+const statusOf = (jam: Jam) => (NOW < jam.startsAt ? 'upcoming' : NOW < jam.endsAt ? 'ongoing' : 'ended');
+const newestFirst = (a: Jam, b: Jam) => b.startsAt.getTime() - a.startsAt.getTime() || b.id - a.id;
+
+function expected(query: JamListQuery) {
+  return all
+    .filter((jam) => query.status === undefined || statusOf(jam) === query.status)
+    .filter((jam) => query.featured === undefined || jam.featured === query.featured)
+    .filter((jam) => !query.q || jam.name.toLowerCase().includes(query.q.toLowerCase()))
+    .sort(newestFirst)
+    .map((jam) => jam.id);
+}
+
+const filters: Pick<JamListQuery, 'status' | 'featured' | 'q'>[] = [];
+for (const status of [undefined, 'upcoming', 'ongoing', 'ended'] as const) {
+  for (const featured of [undefined, true, false]) filters.push({ status, featured });
+}
+filters.push({ q: 'cat' }, { q: 'cat', status: 'ended', featured: false });
+
+describe('the jam list over many jams', () => {
+  it('has jams of every status in the data set, so each filter below is exercised', () => {
+    const statuses = new Set(all.map(statusOf));
+    expect([...statuses].sort()).toEqual(['ended', 'ongoing', 'upcoming']);
+  });
+
+  it.each(filters)('shows every matching jam exactly once, newest start first, on every page (%o)', async (filter) => {
+    for (const perPage of [3, 10]) {
+      const ids = expected({ page: 1, perPage, ...filter });
+      const totalPages = Math.max(1, Math.ceil(ids.length / perPage));
+      const seen: number[] = [];
+      for (let page = 1; page <= totalPages; page++) {
+        const result = await listJams({ page, perPage, ...filter }, NOW);
+        expect(result).toMatchObject({ page, perPage, total: ids.length, totalPages });
+        seen.push(...result.jams.map((jam) => jam.id));
+      }
+      expect(seen).toEqual(ids);
+    }
+  });
+
+  it('clamps a page past the end to the last page', async () => {
+    const ids = expected({ page: 1, perPage: 10, status: 'ended' });
+    const result = await listJams({ page: 9999, perPage: 10, status: 'ended' }, NOW);
+    expect(result.page).toBe(Math.ceil(ids.length / 10));
+    expect(result.jams.map((jam) => jam.id)).toEqual(ids.slice((result.page - 1) * 10));
+  });
+});

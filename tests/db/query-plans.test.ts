@@ -1,0 +1,178 @@
+/**
+ * Every list query the site runs, checked with EXPLAIN QUERY PLAN: the statements are captured
+ * from the real service functions, so a changed query is checked as it is, not as it was.
+ * Without ANALYZE statistics SQLite plans as if every table were large, so a small data set
+ * shows the plans the big one gets (bench/ measures those).
+ */
+import type { InStatement } from '@libsql/client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { jamSlugRedirects, jams, projects, sessions, users, votes } from '../../db/schema';
+import { JAM_STATUSES } from '../../src/lib/schemas/jams';
+import { db } from '../../src/server/db';
+import { listEntries } from '../../src/server/entries';
+import { feedJams } from '../../src/server/feeds';
+import { readWinners } from '../../src/server/winners';
+import { countEntries, findJam, listFeaturedJams, listJams, nextJamMoment } from '../../src/server/jams';
+import { type SessionUser, generateSessionToken, hashToken, validateSessionToken } from '../../src/server/session';
+import { findUserByName } from '../../src/server/users';
+import { castVote, myVotes } from '../../src/server/votes';
+import { type TestDatabase, createTestDatabase } from '../helpers/database';
+
+const HOUR = 3_600_000;
+const BIG_TABLES = ['jams', 'projects', 'votes', 'users', 'sessions'];
+
+let test: TestDatabase;
+let voter: SessionUser;
+const now = Date.now();
+
+beforeAll(async () => {
+  test = await createTestDatabase();
+  process.env.DATABASE_URL = test.url;
+  const database = test.database;
+  const people = await database
+    .insert(users)
+    .values(Array.from({ length: 6 }, (_, i) => ({ name: `plan_user_${i}` })))
+    .returning();
+  voter = people[5]!;
+  // Three jams of every status, featured and not, so every list below has a first, middle and last page.
+  const windows = { running: [-1, 1], over: [-3, -2], coming: [1, 2] } as const;
+  await database.insert(jams).values(
+    Object.entries(windows).flatMap(([status, [start, end]], s) =>
+      [true, false].flatMap((featured, f) =>
+        [0, 1, 2].map((n) => ({
+          id: 1 + s * 6 + f * 3 + n,
+          slug: n === 0 && f === 0 ? status : `${status}-${f}-${n}`,
+          name: `${status} ${n}`,
+          startsAt: new Date(now + start * HOUR - n * 60_000),
+          endsAt: new Date(now + end * HOUR),
+          featured,
+        })),
+      ),
+    ),
+  );
+  await database.insert(jamSlugRedirects).values({ slug: 'old-running', jamId: 1 });
+  for (const jamId of [1, 7]) {
+    await database.insert(projects).values(
+      people.slice(0, 4).map((person, i) => ({ jamId, scratchId: jamId * 100 + i, submitterId: person.id, title: `P${i}`, authorName: person.name })),
+    );
+  }
+  const entries = await database.select().from(projects);
+  await database.insert(votes).values(entries.slice(0, 3).map((entry) => ({ projectId: entry.id, voterId: people[4]!.id, jamId: entry.jamId })));
+}, 60_000);
+afterAll(() => test?.cleanup());
+
+/** The statements `action` sends to the database, in order. */
+async function statementsOf(action: () => Promise<unknown>): Promise<{ sql: string; args: unknown[] }[]> {
+  const client = (await db()).$client;
+  const execute = client.execute;
+  const seen: { sql: string; args: unknown[] }[] = [];
+  client.execute = ((statement: InStatement) => {
+    if (typeof statement === 'object') seen.push({ sql: statement.sql, args: (statement.args ?? []) as unknown[] });
+    return execute.call(client, statement);
+  }) as typeof client.execute;
+  try {
+    await action();
+  } finally {
+    client.execute = execute;
+  }
+  return seen.filter((statement) => !/^\s*(begin|commit|rollback|pragma)/i.test(statement.sql));
+}
+
+async function plansOf(action: () => Promise<unknown>): Promise<{ sql: string; plan: string[] }[]> {
+  const client = (await db()).$client;
+  const statements = await statementsOf(action);
+  expect(statements.length).toBeGreaterThan(0);
+  return Promise.all(
+    statements.map(async ({ sql, args }) => {
+      const { rows } = await client.execute({ sql: `EXPLAIN QUERY PLAN ${sql}`, args: args as never });
+      return { sql, plan: rows.map((row) => String(row.detail)) };
+    }),
+  );
+}
+
+/** A plain `SCAN table` reads every row; `SCAN table USING … INDEX` walks an index in order and stops at LIMIT. */
+function expectNoTableScan(plans: { sql: string; plan: string[] }[]) {
+  for (const { sql, plan } of plans) {
+    const scans = plan.filter((step) => BIG_TABLES.some((table) => new RegExp(`^SCAN ${table}$`).test(step)));
+    expect(scans, `${sql}\n${plan.join('\n')}`).toEqual([]);
+  }
+}
+
+const usesIndex = (plans: { plan: string[] }[], index: string) => plans.some(({ plan }) => plan.some((step) => step.includes(`INDEX ${index}`)));
+
+describe('query plans', () => {
+  const lists = [
+    ...[undefined, ...JAM_STATUSES].flatMap((status) => [undefined, true, false].map((featured) => ({ status, featured }))),
+  ];
+
+  it.each(lists)('finds every page of the jam list through an index, first, middle and last (%o)', async (filter) => {
+    for (const page of [1, 2, 3]) {
+      const plans = await plansOf(() => listJams({ page, perPage: 1, ...filter }, new Date(now)));
+      expectNoTableScan(plans);
+      const pageIndex = filter.featured === undefined ? 'jams_list_idx' : 'jams_featured_list_idx';
+      // Running jams come from the short "not over yet" range of ends_at, then a small sort.
+      expect(usesIndex(plans, pageIndex) || (filter.status === 'ongoing' && usesIndex(plans, 'jams_ends_at_idx'))).toBe(true);
+    }
+  });
+
+  it('counts the entries of the jams on a list page with the entries index', async () => {
+    const plans = await plansOf(() => listJams({ page: 1, perPage: 10 }, new Date(now)));
+    expect(usesIndex(plans, 'projects_jam_submitted_idx')).toBe(true);
+  });
+
+  it('finds the featured jams for the home page and the next start or end without reading every jam', async () => {
+    const featured = await plansOf(() => listFeaturedJams());
+    expectNoTableScan(featured);
+    expect(usesIndex(featured, 'jams_featured_list_idx')).toBe(true);
+    const moments = await plansOf(() => nextJamMoment(new Date(now)));
+    expectNoTableScan(moments);
+    expect(usesIndex(moments, 'jams_list_idx') && usesIndex(moments, 'jams_ends_at_idx')).toBe(true);
+  });
+
+  it('lists the newest jams for the feeds by walking the creation-time index', async () => {
+    const plans = await plansOf(() => feedJams(new Date(now)));
+    expectNoTableScan(plans);
+    expect(usesIndex(plans, 'jams_created_at_idx')).toBe(true);
+  });
+
+  it('finds a jam by its slug or an old slug through their unique indexes', async () => {
+    const plans = [...(await plansOf(() => findJam('running'))), ...(await plansOf(() => findJam('old-running')))];
+    expectNoTableScan(plans);
+    expect(usesIndex(plans, 'jams_slug_unique')).toBe(true);
+    expect(usesIndex(plans, 'sqlite_autoindex_jam_slug_redirects_1')).toBe(true);
+  });
+
+  it.each(['running', 'over'])('lists the entries of a jam (%s) through the entries index, with vote counts from the votes key', async (slug) => {
+    const plans = [
+      ...(await plansOf(() => listEntries(slug, 1))),
+      ...(await plansOf(() => countEntries(slug === 'running' ? 1 : 7))),
+      ...(slug === 'over' ? await plansOf(() => readWinners(slug)) : []),
+    ];
+    expectNoTableScan(plans);
+    expect(usesIndex(plans, 'projects_jam_submitted_idx')).toBe(true);
+    expect(usesIndex(plans, 'sqlite_autoindex_votes_1')).toBe(true);
+  });
+
+  it("reads and limits a user's votes in a jam through the jam-and-voter index", async () => {
+    const [entry] = await test.database.select().from(projects).limit(1);
+    const plans = [...(await plansOf(() => myVotes(voter, 'running'))), ...(await plansOf(() => castVote(voter, 'running', entry!.id)))];
+    expectNoTableScan(plans);
+    const limitCheck = plans.find(({ sql }) => /insert or ignore into "votes"/i.test(sql));
+    expect(limitCheck, 'the vote insert').toBeDefined();
+    expect(usesIndex([limitCheck!], 'votes_jam_voter_idx')).toBe(true);
+  });
+
+  it('finds a session by the hash of its token through the primary key', async () => {
+    const token = generateSessionToken();
+    await test.database.insert(sessions).values({ id: hashToken(token), userId: voter.id, expiresAt: new Date(now + 30 * 24 * HOUR) });
+    const plans = await plansOf(() => validateSessionToken(token));
+    expectNoTableScan(plans);
+    expect(usesIndex(plans, 'sqlite_autoindex_sessions_1')).toBe(true);
+  });
+
+  it('finds a user by name in any letter case through the lower(name) index', async () => {
+    const plans = await plansOf(() => findUserByName('PLAN_USER_1'));
+    expectNoTableScan(plans);
+    expect(usesIndex(plans, 'users_name_lower_unique')).toBe(true);
+  });
+});
