@@ -58,7 +58,7 @@ function Demo() {
   const [confirmOpen, setConfirmOpen] = useState(false);
   const [tableState, setTableState] = useState<'rows' | 'empty' | 'loading'>('rows');
   const toast = (type: 'default' | 'success' | 'warning' | 'error', extra = {}) => () =>
-    pushNotification({ type, content: { message: `A ${type} notification` }, ...extra });
+    pushNotification({ type, content: { message: `Notification of type ${type}` }, ...extra });
 
   return (
     <div className="prose demo">

@@ -48,3 +48,13 @@ describe('the redirect from the root path', () => {
     expect(redirectToPreferredLocale(context('/explore', { cookie: 'hu' }))).toBeUndefined();
   });
 });
+
+describe('the page path', () => {
+  it('drops the locale prefix and a trailing slash', async () => {
+    const { pagePath } = await import('../../src/i18n/current-path');
+    expect(pagePath('/hu/about/')).toBe('/about');
+    expect(pagePath('/ir')).toBe('/');
+    expect(pagePath('/')).toBe('/');
+    expect(pagePath('/jams/x')).toBe('/jams/x');
+  });
+});

@@ -1,7 +1,8 @@
 /** The language selector's links: remember the choice in the locale cookie and keep the page. */
 import { LOCALE_COOKIE, LOCALE_COOKIE_DAYS } from '../../i18n/locale-choice';
 import { isLocaleCode } from '../../i18n/codes';
-import { localizePath, splitLocale } from '../../i18n/paths';
+import { pagePath } from '../../i18n/current-path';
+import { localizePath } from '../../i18n/paths';
 import { serializeCookie } from '../../lib/cookies';
 
 export function rememberLocaleOnSwitch(): void {
@@ -12,6 +13,6 @@ export function rememberLocaleOnSwitch(): void {
     if (!isLocaleCode(locale)) return;
     document.cookie = serializeCookie(LOCALE_COOKIE, locale, { days: LOCALE_COOKIE_DAYS });
     // The page as the visitor sees it now (query and hash included), in the chosen language.
-    link.href = `${localizePath(locale, splitLocale(location.pathname).path)}${location.search}${location.hash}`;
+    link.href = `${localizePath(locale, pagePath(location.pathname))}${location.search}${location.hash}`;
   });
 }

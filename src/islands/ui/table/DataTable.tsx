@@ -104,6 +104,8 @@ export function DataTable<Row extends RowData>({ rows, columns, caption, loading
     columns: definitions,
     data,
     enableSortingRemoval: false,
+    // Every column starts ascending (TanStack would start numbers descending).
+    sortDescFirst: false,
     enableMultiSort: true,
     globalFilterFn: (row, id, value) => {
       const column = byId.get(id);

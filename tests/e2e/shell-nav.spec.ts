@@ -1,0 +1,58 @@
+import { type Page, expect, test } from '@playwright/test';
+
+const USER = { id: 7, name: 'pixel_pioneer', isAdmin: false, isBanned: false, updatedAt: '2025-01-01T00:00:00.000Z', updatedBy: null };
+
+async function pretendLoggedIn(page: Page) {
+  let loggedIn = true;
+  await page.route('**/api/auth/me', (route) =>
+    loggedIn ? route.fulfill({ json: USER }) : route.fulfill({ status: 401, json: { error: { status: 401, code: 'unauthenticated', message: 'x' } } }),
+  );
+  await page.route('**/api/auth/remove', (route) => {
+    loggedIn = false;
+    return route.fulfill({ status: 204 });
+  });
+}
+
+test('a visitor sees Log in and no Create menu', async ({ page }) => {
+  await page.goto('/hu/explore');
+  const nav = page.getByRole('banner');
+  await expect(nav.getByRole('link', { name: 'Bejelentkezés' })).toHaveAttribute('href', '/hu/login');
+  await expect(nav.getByRole('button', { name: /Létrehozás/ })).toHaveCount(0);
+  await expect(nav.getByRole('link', { name: /Visszajelzés/ })).toHaveAttribute('target', '_blank');
+});
+
+test('a logged-in user gets the Create menu, a profile link and Log out', async ({ page }) => {
+  await pretendLoggedIn(page);
+  await page.goto('/about');
+  const nav = page.getByRole('banner');
+  await expect(nav.getByRole('link', { name: 'pixel_pioneer' })).toHaveAttribute('href', '/dashboard');
+  await expect(nav.getByRole('link', { name: 'Log in' })).toHaveCount(0);
+  await nav.getByRole('button', { name: /Create/ }).click();
+  await expect(nav.getByRole('menuitem', { name: 'Game jam' })).toHaveAttribute('href', '/jams/new');
+
+  await nav.getByRole('button', { name: 'Log out' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('region', { name: 'Notifications' })).toContainText('You have been logged out.');
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Log in' })).toBeVisible();
+});
+
+test('on a phone the navigation folds into a menu button', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 700 });
+  await page.goto('/faq');
+  const nav = page.getByRole('banner');
+  const menu = nav.getByRole('button', { name: 'Menu' });
+  await expect(nav.getByRole('link', { name: 'Explore' })).toBeHidden();
+  await menu.click();
+  await expect(menu).toHaveAttribute('aria-expanded', 'true');
+  await expect(nav.getByRole('link', { name: 'Explore' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(nav.getByRole('link', { name: 'Explore' })).toBeHidden();
+});
+
+test('the navigation bar stays at the top, 3rem high', async ({ page }) => {
+  await page.goto('/privacy');
+  const header = page.getByRole('banner');
+  await page.mouse.wheel(0, 2000);
+  await expect.poll(async () => (await header.boundingBox())?.y).toBe(0);
+  expect((await header.boundingBox())?.height).toBe(48);
+});

@@ -1,0 +1,50 @@
+import { expect, test } from '@playwright/test';
+
+const theme = (page: import('@playwright/test').Page) => page.locator('html');
+
+test('the chosen theme persists across a reload and syncs to a second tab', async ({ page, context }) => {
+  await page.goto('/about');
+  const select = page.getByRole('combobox', { name: 'Theme' });
+  await expect(select).toHaveValue('system');
+  await select.selectOption({ label: 'Dark mode' });
+  await expect(theme(page)).toHaveAttribute('data-theme', 'dark');
+
+  await page.reload();
+  await expect(theme(page)).toHaveAttribute('data-theme', 'dark');
+  await expect(page.getByRole('combobox', { name: 'Theme' })).toHaveValue('dark');
+
+  const second = await context.newPage();
+  await second.goto('/faq');
+  await expect(theme(second)).toHaveAttribute('data-theme', 'dark');
+
+  await second.getByRole('combobox', { name: 'Theme' }).selectOption({ label: 'Flame' });
+  await expect(theme(second)).toHaveAttribute('data-theme', 'flame');
+  await expect(theme(page)).toHaveAttribute('data-theme', 'flame');
+});
+
+test('the stored theme is applied before the first paint', async ({ page }) => {
+  await page.addInitScript(() => {
+    localStorage.setItem('itinerary-color-mode', 'flame');
+    new MutationObserver((_, observer) => {
+      if (!document.body) return;
+      (window as unknown as { themeAtBody: string | null }).themeAtBody = document.documentElement.getAttribute('data-theme');
+      observer.disconnect();
+    }).observe(document, { childList: true, subtree: true });
+  });
+  await page.goto('/terms');
+  expect(await page.evaluate(() => (window as unknown as { themeAtBody: string | null }).themeAtBody)).toBe('flame');
+});
+
+test('the system preference follows the operating system setting live', async ({ page }) => {
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.goto('/privacy');
+  await expect(theme(page)).toHaveAttribute('data-theme', 'light');
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await expect(theme(page)).toHaveAttribute('data-theme', 'dark');
+});
+
+test('a page can force a colour mode over the preference', async ({ page }) => {
+  await page.addInitScript(() => localStorage.setItem('itinerary-color-mode', 'dark'));
+  await page.goto('/dev/components?force=flame');
+  await expect(theme(page)).toHaveAttribute('data-theme', 'flame');
+});
