@@ -20,7 +20,7 @@ async function anonymousPageText(browser: Browser, path: string) {
   return text;
 }
 
-test('an administrator creates, edits, features and runs a jam', async ({ page, browser }) => {
+test('an administrator creates, edits, features and runs a jam', async ({ page }) => {
   test.setTimeout(90_000);
   await loginAs(page, 'demo_admin');
   const name = uniqueName('Pixel Parade');
