@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { errorMessage, errorStatus } from '../../src/lib/error-status';
-import { PLAIN_ERROR_MESSAGE, plainErrorResponse } from '../../src/server/error-page-fallback';
+import { vi } from 'vitest';
+import { PLAIN_ERROR_MESSAGE, isErrorPage, plainErrorResponse, withErrorPageFallback } from '../../src/server/error-page-fallback';
 
 describe('the status of a route error', () => {
   it('comes from statusCode, status or response.status, in that order, else 500', () => {
@@ -19,6 +20,24 @@ describe('the status of a route error', () => {
 
   it('has a plain fallback page when the error page itself fails', async () => {
     const response = plainErrorResponse(500);
+    expect(response.status).toBe(500);
+    expect(await response.text()).toContain(PLAIN_ERROR_MESSAGE);
+  });
+});
+
+describe('the error page fallback', () => {
+  it('applies to the 404 and 500 pages only', () => {
+    expect(isErrorPage({ routePattern: '/404' })).toBe(true);
+    expect(isErrorPage({ routePattern: '/500' })).toBe(true);
+    expect(isErrorPage({ routePattern: '/[...locale]/about' })).toBe(false);
+  });
+
+  it('answers with the plain message when rendering the error page throws', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const ctx = { routePattern: '/500' } as Parameters<typeof withErrorPageFallback>[0];
+    const response = await withErrorPageFallback(ctx, async () => {
+      throw new Error('the error page broke');
+    });
     expect(response.status).toBe(500);
     expect(await response.text()).toContain(PLAIN_ERROR_MESSAGE);
   });
