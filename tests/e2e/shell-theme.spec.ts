@@ -22,7 +22,9 @@ test('the chosen theme persists across a reload and syncs to a second tab', asyn
   await expect(theme(page)).toHaveAttribute('data-theme', 'flame');
 });
 
-test('the stored theme is applied before the first paint', async ({ page }) => {
+test('the stored theme is applied before the first paint, by a script the CSP allows', async ({ page }) => {
+  const violations: string[] = [];
+  page.on('console', (message) => message.text().includes('Content Security Policy') && violations.push(message.text()));
   await page.addInitScript(() => {
     localStorage.setItem('itinerary-color-mode', 'flame');
     new MutationObserver((_, observer) => {
@@ -31,8 +33,11 @@ test('the stored theme is applied before the first paint', async ({ page }) => {
       observer.disconnect();
     }).observe(document, { childList: true, subtree: true });
   });
-  await page.goto('/terms');
-  expect(await page.evaluate(() => (window as unknown as { themeAtBody: string | null }).themeAtBody)).toBe('flame');
+  for (const path of ['/terms', '/explore']) {
+    await page.goto(path);
+    expect(await page.evaluate(() => (window as unknown as { themeAtBody: string | null }).themeAtBody), path).toBe('flame');
+  }
+  expect(violations).toEqual([]);
 });
 
 test('the system preference follows the operating system setting live', async ({ page }) => {

@@ -1,5 +1,6 @@
-import { readFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { THEME_SCRIPT, THEME_SCRIPT_HASH } from '../../src/components/theme-script';
 import { COLOR_MODE_STORAGE_KEY, FORCED_SYSTEM_WARNING, resolveTheme, validForcedMode } from '../../src/lib/color-mode';
 
 afterEach(() => vi.restoreAllMocks());
@@ -23,8 +24,8 @@ describe('colour modes', () => {
     expect(warn).toHaveBeenCalledWith(FORCED_SYSTEM_WARNING);
   });
 
-  it('reads the same localStorage key in the pre-paint script as the store writes', () => {
-    const script = readFileSync(new URL('../../src/components/ThemeScript.astro', import.meta.url), 'utf8');
-    expect(script).toContain(`localStorage.getItem('${COLOR_MODE_STORAGE_KEY}')`);
+  it('reads the same localStorage key in the pre-paint script as the store writes, and hashes it for the CSP', () => {
+    expect(THEME_SCRIPT).toContain(`localStorage.getItem('${COLOR_MODE_STORAGE_KEY}')`);
+    expect(THEME_SCRIPT_HASH).toBe(`sha256-${createHash('sha256').update(THEME_SCRIPT).digest('base64')}`);
   });
 });
