@@ -6,8 +6,28 @@ export default defineConfig({
   // ITINERARY_DIST lets parallel checkouts of work build side by side (default dist/).
   outDir: process.env.ITINERARY_DIST ?? './dist',
   output: 'server',
-  adapter: node({ mode: 'standalone' }),
+  // staticHeaders: prerendered pages get their CSP as a header too (a <meta> CSP cannot carry frame-ancestors).
+  // bodySizeLimit: no request body may exceed 1 MiB, whatever reads it (the adapter's default is 1 GiB).
+  adapter: node({ mode: 'standalone', staticHeaders: true, bodySizeLimit: 1024 * 1024 }),
   integrations: [react()],
+  security: {
+    // Replaced by src/server/origin-check.ts, which covers JSON too and answers in the API's error shape.
+    checkOrigin: false,
+    // Hash-based: Astro hashes every script and style it emits, so no 'unsafe-inline' for scripts.
+    csp: {
+      directives: [
+        "default-src 'self'",
+        "img-src 'self' https: data:",
+        'frame-src https://scratch.mit.edu',
+        "object-src 'none'",
+        "base-uri 'self'",
+        "form-action 'self'",
+        "frame-ancestors 'none'",
+      ],
+      // Islands render `style` attributes (React's style prop); <style> elements stay hash-only.
+      styleDirective: { resources: ["'self'", { resource: "'unsafe-inline'", kind: 'attribute' }] },
+    },
+  },
   i18n: {
     locales: ['en', 'hu', 'ir'],
     defaultLocale: 'en',

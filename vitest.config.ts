@@ -31,6 +31,15 @@ export default defineConfig({
           hookTimeout: 90_000,
         },
       },
+      {
+        test: {
+          name: 'security',
+          include: ['tests/security/**/*.test.ts'],
+          globalSetup: ['tests/global/build.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
     ],
   },
 });

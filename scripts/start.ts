@@ -9,6 +9,7 @@ import { pathToFileURL } from 'node:url';
 import type { AddressInfo } from 'node:net';
 import { ConfigError, config } from '../src/server/config';
 import { prepareDatabase } from '../src/server/boot';
+import { applySecurityHeaders } from '../src/server/security-headers';
 import { SERVER_ENTRY, buildIfStale } from './build-if-stale';
 
 const DRAIN_TIMEOUT_MS = 10_000;
@@ -39,6 +40,7 @@ const compress = compression({ threshold: 1024 });
 
 const server = createServer((req, res) => {
   const started = performance.now();
+  applySecurityHeaders(res);
   res.on('finish', () => {
     const path = (req.url ?? '/').split('?')[0];
     const ms = (performance.now() - started).toFixed(1);

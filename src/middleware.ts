@@ -6,6 +6,7 @@ import { sessionLoader } from './server/auth';
 import { withPublicCors } from './server/cors';
 import { isErrorPage, withErrorPageFallback } from './server/error-page-fallback';
 import { guardRoute } from './server/guards';
+import { crossSiteRefusal } from './server/origin-check';
 import { redirectToPreferredLocale } from './server/locale-redirect';
 import { withPageCache } from './server/page-cache';
 
@@ -18,6 +19,9 @@ export const onRequest = defineMiddleware(async (ctx, next) => {
   ctx.locals.locale ??= splitLocale(ctx.url.pathname).locale;
   ctx.locals.t ??= translator(ctx.locals.locale);
   ctx.locals.session ??= sessionLoader(ctx.request, ctx.cookies);
+
+  const crossSite = crossSiteRefusal(ctx);
+  if (crossSite) return crossSite;
 
   // Before the error-page shortcut: a guarded page that is not built yet is still guarded.
   const detour = await guardRoute(ctx);

@@ -31,8 +31,8 @@ export async function readJson<Schema extends z.ZodType>(
   let text: string;
   try {
     text = await request.text();
-  } catch {
-    throw badRequest('The request body could not be read.');
+  } catch (error) {
+    throw isOverBodyLimit(error) ? tooLarge() : badRequest('The request body could not be read.');
   }
   if (new TextEncoder().encode(text).byteLength > MAX_JSON_BODY_BYTES) throw tooLarge();
   let data: unknown;
@@ -49,4 +49,7 @@ export function readQuery<Schema extends z.ZodType>(url: URL, schema: Schema): z
   return schema.parse(Object.fromEntries(url.searchParams));
 }
 
-const tooLarge = () => new AppError(413, 'payload_too_large', 'The request body is too large.');
+export const tooLarge = () => new AppError(413, 'payload_too_large', 'The request body is too large.');
+
+/** The Node adapter stops reading any body past `bodySizeLimit` (astro.config.mjs) with this error. */
+export const isOverBodyLimit = (error: unknown) => error instanceof Error && /body size limit exceeded/i.test(error.message);

@@ -11,8 +11,16 @@ import { db } from './db';
 import { AppError, badRequest, conflict, notFound } from './errors';
 import { requireJam } from './jams';
 import { can, jamRole } from './permissions';
+import { type RateLimit, createRateLimiter } from './rate-limit';
 import { fetchScratchProject } from './scratch';
 import type { SessionUser } from './session';
+
+/**
+ * Per user, checked before Scratch is asked: the deadline rush (a retry or two each) passes,
+ * a script that floods Scratch through us does not.
+ */
+export const SUBMIT_RATE_LIMIT: RateLimit = { capacity: 10, perMs: 60_000 };
+export const submitLimiter = createRateLimiter(SUBMIT_RATE_LIMIT);
 
 export const resultsArePublic = (jam: Jam, now = Date.now()) => jamStatus(jam, now) === 'over';
 

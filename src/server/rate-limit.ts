@@ -1,6 +1,7 @@
 /**
- * In-process token buckets, one per key (an IP address): `capacity` requests at once, refilled
- * evenly over `perMs`. One process holds its own counts; with several app servers each limits alone.
+ * In-process token buckets, one per key (an IP address, or a user id for submissions and votes):
+ * `capacity` requests at once, refilled evenly over `perMs`. One process holds its own counts;
+ * with several app servers each limits alone.
  */
 import { AppError, errorResponse } from './errors';
 
@@ -47,10 +48,10 @@ export function createRateLimiter({ capacity, perMs }: RateLimit, now: () => num
 }
 
 /** The 429 answer (JSON error shape + Retry-After) when the key has used up its bucket, else null. */
-export function rateLimited(limiter: RateLimiter, key: string): Response | null {
+export function rateLimited(limiter: RateLimiter, key: string, what = 'login attempts'): Response | null {
   const wait = limiter.take(key);
   if (wait === null) return null;
-  const error = new AppError(429, 'rate_limited', `Too many login attempts. Please wait ${wait} ${wait === 1 ? 'second' : 'seconds'} and try again.`, {
+  const error = new AppError(429, 'rate_limited', `Too many ${what}. Please wait ${wait} ${wait === 1 ? 'second' : 'seconds'} and try again.`, {
     retryAfter: wait,
   });
   return errorResponse(error, { 'retry-after': String(wait) });

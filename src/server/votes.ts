@@ -9,7 +9,12 @@ import { db } from './db';
 import { AppError, conflict } from './errors';
 import { requireEntry } from './entries';
 import { requireJam } from './jams';
+import { type RateLimit, createRateLimiter } from './rate-limit';
 import type { SessionUser } from './session';
+
+/** Per user, casting and taking back together: far above what clicking does, far below a script. */
+export const VOTE_RATE_LIMIT: RateLimit = { capacity: 60, perMs: 60_000 };
+export const voteLimiter = createRateLimiter(VOTE_RATE_LIMIT);
 
 export async function myVotes(user: SessionUser, slug: string): Promise<MyVotesDto> {
   const jam = await requireJam(slug);

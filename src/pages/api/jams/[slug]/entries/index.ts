@@ -1,8 +1,9 @@
 import { entryListQuerySchema, submitEntrySchema } from '../../../../../lib/schemas/entries';
 import { requireUser } from '../../../../../server/auth';
 import { endpoint, readJson, readQuery } from '../../../../../server/endpoint';
-import { listEntries, submitEntry } from '../../../../../server/entries';
+import { listEntries, submitEntry, submitLimiter } from '../../../../../server/entries';
 import { clearSubmissions } from '../../../../../server/jams';
+import { rateLimited } from '../../../../../server/rate-limit';
 
 export const GET = endpoint(({ params, url }) => {
   const { page, perPage } = readQuery(url, entryListQuerySchema);
@@ -11,6 +12,8 @@ export const GET = endpoint(({ params, url }) => {
 
 export const POST = endpoint(async (ctx) => {
   const user = await requireUser(ctx);
+  const limited = rateLimited(submitLimiter, `user:${user.id}`, 'submissions');
+  if (limited) return limited;
   const { url } = await readJson(ctx.request, submitEntrySchema);
   return Response.json(await submitEntry(user, ctx.params.slug!, url), { status: 201 });
 });
