@@ -19,4 +19,4 @@ export const THEME_SCRIPT = `(function () {
   root.setAttribute('data-theme', mode);
 })();`;
 
-export const THEME_SCRIPT_HASH = `sha256-${createHash('sha256').update(THEME_SCRIPT).digest('base64')}`;
+export const THEME_SCRIPT_HASH: `sha256-${string}` = `sha256-${createHash('sha256').update(THEME_SCRIPT).digest('base64')}`;
