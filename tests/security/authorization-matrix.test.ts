@@ -1,0 +1,48 @@
+/**
+ * The authorization matrix: every endpoint that can change something × every kind of visitor.
+ * Each cell runs in a fresh scene; an allowed call must show its effect in the database, a refused
+ * one must answer the exact status and code and leave the whole database as it was.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Environment, startEnvironment } from '../helpers/environment';
+import { mutatingRoutes, routeKey } from './api-routes';
+import { snapshot } from './db-snapshot';
+import { ROLES, ROLE_NAMES, ROWS, buildScene, refusalFor, rowKey, send } from './mutating-endpoints';
+
+let env: Environment;
+
+beforeAll(async () => {
+  env = await startEnvironment();
+  // Another administrator, so that an administrator deleting their own account is not the last one.
+  await env.login('matrix_keeper', { isAdmin: true });
+});
+afterAll(() => env?.close());
+
+const CELLS = ROWS.flatMap((row) => ROLES.map((role) => ({ row, role, allowed: row.allowed.includes(role) })));
+
+describe('the authorization matrix', () => {
+  it('has a row for every endpoint that can change something, and no row for one that does not exist', () => {
+    const endpoints = mutatingRoutes().map(routeKey).sort();
+    expect(ROWS.map(rowKey).sort()).toEqual(endpoints);
+    expect(CELLS.length).toBe(endpoints.length * ROLES.length);
+  });
+
+  it.each(CELLS.map((cell) => [rowKey(cell.row), ROLE_NAMES[cell.role], cell.allowed ? 'allowed' : 'refused', cell] as const))(
+    '%s as %s: %s',
+    async (_key, _who, _verdict, { row, role, allowed }) => {
+      const scene = await buildScene(env, role, row.jam);
+      await row.prepare?.(scene, env);
+      const before = await snapshot(env.db.$client);
+      const reply = await send(env, row.call(scene), scene.me);
+      if (allowed) {
+        expect(reply.status, JSON.stringify(reply.body)).toBe(row.status);
+        await row.effect(scene, env, reply);
+        return;
+      }
+      const { status, code } = refusalFor(row, role);
+      expect(reply.status, JSON.stringify(reply.body)).toBe(status);
+      expect(reply.body).toEqual({ error: { status, code, message: expect.any(String), ...(code === 'banned' ? { name: scene.me!.name } : {}) } });
+      expect(await snapshot(env.db.$client)).toEqual(before);
+    },
+  );
+});

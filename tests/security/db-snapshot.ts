@@ -1,0 +1,20 @@
+/** The whole database as comparable data: "changed nothing" means equal snapshots. */
+import type { Environment } from '../helpers/environment';
+
+type Client = Environment['db']['$client'];
+
+export async function tableNames(client: Client): Promise<string[]> {
+  const result = await client.execute(
+    "select name from sqlite_master where type = 'table' and name not like 'sqlite_%' and name not like '__drizzle%' order by name",
+  );
+  return result.rows.map((row) => String(row.name));
+}
+
+export async function snapshot(client: Client): Promise<Record<string, unknown[]>> {
+  const tables: Record<string, unknown[]> = {};
+  for (const name of await tableNames(client)) {
+    const result = await client.execute(`select * from "${name}" order by rowid`);
+    tables[name] = result.rows.map((row) => ({ ...row }));
+  }
+  return tables;
+}

@@ -1,0 +1,430 @@
+/**
+ * One row per endpoint that can change something: how to call it in a fresh scene, who may, and
+ * what it does when allowed. The authorization matrix and the CSRF test both walk these rows;
+ * both fail when src/pages/api/** has a write endpoint without a row here.
+ */
+import { and, eq, sql } from 'drizzle-orm';
+import { expect } from 'vitest';
+import { type Jam, type Project, jamManagers, jams, loginTokens, projects, sessions, users, votes } from '../../db/schema';
+import { LOGIN_TOKEN_LIFETIME_MS } from '../../src/server/login-tokens';
+import { generateSessionToken, hashToken } from '../../src/server/session';
+import type { Environment, Reply, TestUser } from '../helpers/environment';
+import { type JamTiming, insertEntry, insertJam, insertManager, insertVote } from '../helpers/factories';
+
+export const ROLES = ['anonymous', 'user', 'banned', 'otherManager', 'manager', 'admin'] as const;
+export type Role = (typeof ROLES)[number];
+
+export const ROLE_NAMES: Record<Role, string> = {
+  anonymous: 'anonymous visitor',
+  user: 'logged-in user',
+  banned: 'banned user',
+  otherManager: 'manager of another jam',
+  manager: 'manager of this jam',
+  admin: 'administrator',
+};
+
+/** Everything one cell needs, created fresh so cells cannot affect each other. */
+export interface Scene {
+  id: string;
+  role: Role;
+  /** Who sends the request (null: nobody is logged in). */
+  me: TestUser | null;
+  jam: Jam;
+  otherJam: Jam;
+  /** Submitted to `jam` by `submitter`, who is nobody else in the scene. */
+  entry: Project;
+  submitter: TestUser;
+  /** A second manager of `jam`. */
+  coManager: TestUser;
+  /** A user with no part in anything. */
+  bystander: TestUser;
+  /** What a row's `prepare` wants to hand to `call` and `effect`. */
+  extra: Record<string, string>;
+}
+
+export interface Call {
+  method: string;
+  path: string;
+  json?: unknown;
+  form?: Record<string, string>;
+  cookies?: Record<string, string>;
+}
+
+export interface Row {
+  method: 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  pattern: string;
+  /** The jam's timing in the scene (winners need it over). */
+  jam?: JamTiming;
+  allowed: readonly Role[];
+  /** The status of an allowed call. */
+  status: number;
+  /** For rows where refusal is not about the session (e.g. an endpoint that does not exist here). */
+  refusal?: { status: number; code: string };
+  prepare?: (scene: Scene, env: Environment) => Promise<void>;
+  call: (scene: Scene) => Call;
+  /** Checks the database once an allowed call went through. */
+  effect: (scene: Scene, env: Environment, reply: Reply) => Promise<void>;
+}
+
+const EVERYONE = ROLES;
+const LOGGED_IN: readonly Role[] = ['user', 'banned', 'otherManager', 'manager', 'admin'];
+const ACTIVE_USERS: readonly Role[] = ['user', 'otherManager', 'manager', 'admin'];
+const MANAGERS: readonly Role[] = ['manager', 'admin'];
+const ADMINS: readonly Role[] = ['admin'];
+const NOBODY: readonly Role[] = [];
+
+const HOUR = 3_600_000;
+let scratchIds = 700_000_000;
+
+type Db = Environment['db'];
+const jamRow = async (db: Db, id: number) => (await db.select().from(jams).where(eq(jams.id, id)))[0];
+const entryRow = async (db: Db, id: number) => (await db.select().from(projects).where(eq(projects.id, id)))[0];
+const userRow = async (db: Db, id: number) => (await db.select().from(users).where(eq(users.id, id)))[0];
+const isManager = async (db: Db, jamId: number, userId: number) =>
+  (await db.select().from(jamManagers).where(and(eq(jamManagers.jamId, jamId), eq(jamManagers.userId, userId)))).length === 1;
+const hasVote = async (db: Db, projectId: number, voterId: number) =>
+  (await db.select().from(votes).where(and(eq(votes.projectId, projectId), eq(votes.voterId, voterId)))).length === 1;
+
+/** A one-time login token as the login callback leaves it: in the database and in this browser's cookie. */
+async function pendingLogin(scene: Scene, env: Environment): Promise<void> {
+  const token = generateSessionToken();
+  await env.db
+    .insert(loginTokens)
+    .values({ id: hashToken(token), userId: scene.bystander.id, expiresAt: new Date(Date.now() + LOGIN_TOKEN_LIFETIME_MS) });
+  scene.extra.loginToken = token;
+}
+const loginTokenGone = async (scene: Scene, env: Environment) =>
+  expect(await env.db.select().from(loginTokens).where(eq(loginTokens.id, hashToken(scene.extra.loginToken!)))).toEqual([]);
+
+export const ROWS: Row[] = [
+  {
+    method: 'POST',
+    pattern: '/api/jams',
+    allowed: ADMINS,
+    status: 201,
+    call: (s) => ({
+      method: 'POST',
+      path: '/api/jams',
+      json: {
+        name: `Matrix jam ${s.id}`,
+        description: 'Made by the authorization matrix.',
+        startsAt: new Date(Date.now() + HOUR).toISOString(),
+        endsAt: new Date(Date.now() + 2 * HOUR).toISOString(),
+      },
+    }),
+    effect: async (s, env) => {
+      expect(await env.db.select().from(jams).where(eq(jams.name, `Matrix jam ${s.id}`))).toHaveLength(1);
+    },
+  },
+  {
+    method: 'PATCH',
+    pattern: '/api/jams/[slug]',
+    allowed: MANAGERS,
+    status: 200,
+    call: (s) => ({ method: 'PATCH', path: `/api/jams/${s.jam.slug}`, json: { description: `Edited in ${s.id}` } }),
+    effect: async (s, env) => expect((await jamRow(env.db, s.jam.id))?.description).toBe(`Edited in ${s.id}`),
+  },
+  {
+    method: 'DELETE',
+    pattern: '/api/jams/[slug]',
+    allowed: ADMINS,
+    status: 204,
+    call: (s) => ({ method: 'DELETE', path: `/api/jams/${s.jam.slug}` }),
+    effect: async (s, env) => expect(await jamRow(env.db, s.jam.id)).toBeUndefined(),
+  },
+  {
+    method: 'PUT',
+    pattern: '/api/jams/[slug]/advanced',
+    allowed: ADMINS,
+    status: 200,
+    call: (s) => ({ method: 'PUT', path: `/api/jams/${s.jam.slug}/advanced`, json: { mystery: true } }),
+    effect: async (s, env) => expect((await jamRow(env.db, s.jam.id))?.mystery).toBe(true),
+  },
+  {
+    method: 'PUT',
+    pattern: '/api/jams/[slug]/featured',
+    allowed: ADMINS,
+    status: 200,
+    call: (s) => ({ method: 'PUT', path: `/api/jams/${s.jam.slug}/featured`, json: { featured: true } }),
+    effect: async (s, env) => expect((await jamRow(env.db, s.jam.id))?.featured).toBe(true),
+  },
+  {
+    method: 'DELETE',
+    pattern: '/api/jams/[slug]/votes',
+    allowed: ADMINS,
+    status: 200,
+    prepare: async (s, env) => insertVote(env.db, s.jam.id, s.entry.id, s.bystander.id),
+    call: (s) => ({ method: 'DELETE', path: `/api/jams/${s.jam.slug}/votes` }),
+    effect: async (s, env) => expect(await env.db.select().from(votes).where(eq(votes.jamId, s.jam.id))).toEqual([]),
+  },
+  {
+    method: 'POST',
+    pattern: '/api/jams/[slug]/entries',
+    allowed: ACTIVE_USERS,
+    status: 201,
+    prepare: async (s, env) => {
+      const id = (scratchIds += 1);
+      s.extra.scratchId = String(id);
+      if (s.me) env.fakes.scratchApi.projects.push({ id, title: `Entry of ${s.me.name}`, author: s.me.name, shared: true });
+    },
+    call: (s) => ({ method: 'POST', path: `/api/jams/${s.jam.slug}/entries`, json: { url: `https://scratch.mit.edu/projects/${s.extra.scratchId}` } }),
+    effect: async (s, env) => {
+      const rows = await env.db.select().from(projects).where(and(eq(projects.jamId, s.jam.id), eq(projects.submitterId, s.me!.id)));
+      expect(rows.map((row) => row.scratchId)).toEqual([Number(s.extra.scratchId)]);
+    },
+  },
+  {
+    method: 'DELETE',
+    pattern: '/api/jams/[slug]/entries',
+    allowed: ADMINS,
+    status: 200,
+    call: (s) => ({ method: 'DELETE', path: `/api/jams/${s.jam.slug}/entries` }),
+    effect: async (s, env) => expect(await env.db.select().from(projects).where(eq(projects.jamId, s.jam.id))).toEqual([]),
+  },
+  {
+    method: 'DELETE',
+    pattern: '/api/jams/[slug]/entries/[id]',
+    allowed: MANAGERS,
+    status: 204,
+    call: (s) => ({ method: 'DELETE', path: `/api/jams/${s.jam.slug}/entries/${s.entry.id}` }),
+    effect: async (s, env) => expect(await entryRow(env.db, s.entry.id)).toBeUndefined(),
+  },
+  {
+    method: 'PUT',
+    pattern: '/api/jams/[slug]/entries/[id]/vote',
+    allowed: ACTIVE_USERS,
+    status: 200,
+    call: (s) => ({ method: 'PUT', path: `/api/jams/${s.jam.slug}/entries/${s.entry.id}/vote` }),
+    effect: async (s, env) => expect(await hasVote(env.db, s.entry.id, s.me!.id)).toBe(true),
+  },
+  {
+    method: 'DELETE',
+    pattern: '/api/jams/[slug]/entries/[id]/vote',
+    allowed: ACTIVE_USERS,
+    status: 200,
+    prepare: async (s, env) => {
+      if (s.me) await insertVote(env.db, s.jam.id, s.entry.id, s.me.id);
+    },
+    call: (s) => ({ method: 'DELETE', path: `/api/jams/${s.jam.slug}/entries/${s.entry.id}/vote` }),
+    effect: async (s, env) => expect(await hasVote(env.db, s.entry.id, s.me!.id)).toBe(false),
+  },
+  {
+    method: 'PUT',
+    pattern: '/api/jams/[slug]/entries/[id]/winner',
+    jam: 'over',
+    allowed: MANAGERS,
+    status: 200,
+    call: (s) => ({ method: 'PUT', path: `/api/jams/${s.jam.slug}/entries/${s.entry.id}/winner` }),
+    effect: async (s, env) => expect((await entryRow(env.db, s.entry.id))?.isWinner).toBe(true),
+  },
+  {
+    method: 'DELETE',
+    pattern: '/api/jams/[slug]/entries/[id]/winner',
+    jam: 'over',
+    allowed: MANAGERS,
+    status: 200,
+    prepare: async (s, env) => {
+      await env.db.update(projects).set({ isWinner: true }).where(eq(projects.id, s.entry.id));
+    },
+    call: (s) => ({ method: 'DELETE', path: `/api/jams/${s.jam.slug}/entries/${s.entry.id}/winner` }),
+    effect: async (s, env) => expect((await entryRow(env.db, s.entry.id))?.isWinner).toBe(false),
+  },
+  {
+    method: 'POST',
+    pattern: '/api/jams/[slug]/managers',
+    allowed: MANAGERS,
+    status: 201,
+    call: (s) => ({ method: 'POST', path: `/api/jams/${s.jam.slug}/managers`, json: { name: s.bystander.name } }),
+    effect: async (s, env) => expect(await isManager(env.db, s.jam.id, s.bystander.id)).toBe(true),
+  },
+  {
+    method: 'DELETE',
+    pattern: '/api/jams/[slug]/managers/[name]',
+    allowed: MANAGERS,
+    status: 204,
+    call: (s) => ({ method: 'DELETE', path: `/api/jams/${s.jam.slug}/managers/${s.coManager.name}` }),
+    effect: async (s, env) => expect(await isManager(env.db, s.jam.id, s.coManager.id)).toBe(false),
+  },
+  {
+    method: 'POST',
+    pattern: '/api/markdown-preview',
+    allowed: ACTIVE_USERS,
+    status: 200,
+    call: () => ({ method: 'POST', path: '/api/markdown-preview', json: { markdown: '**bold**' } }),
+    // Changes nothing by design; the matrix checks the database stayed the same.
+    effect: async (_s, _env, reply) => expect(reply.body).toEqual({ html: '<p><strong>bold</strong></p>\n' }),
+  },
+  {
+    method: 'DELETE',
+    pattern: '/api/me',
+    allowed: ACTIVE_USERS,
+    status: 204,
+    call: (s) => ({ method: 'DELETE', path: '/api/me', json: { name: s.me?.name ?? s.bystander.name } }),
+    effect: async (s, env) => expect(await userRow(env.db, s.me!.id)).toBeUndefined(),
+  },
+  {
+    method: 'POST',
+    pattern: '/api/users',
+    allowed: ADMINS,
+    status: 201,
+    prepare: async (s, env) => {
+      s.extra.newcomer = `${s.id}_new`;
+      env.fakes.scratchApi.users.push({ username: s.extra.newcomer, id: (scratchIds += 1) });
+    },
+    call: (s) => ({ method: 'POST', path: '/api/users', json: { name: s.extra.newcomer } }),
+    effect: async (s, env) => {
+      expect(await env.db.select().from(users).where(eq(sql`lower(${users.name})`, s.extra.newcomer!.toLowerCase()))).toHaveLength(1);
+    },
+  },
+  {
+    method: 'PATCH',
+    pattern: '/api/users/[id]',
+    allowed: ADMINS,
+    status: 200,
+    call: (s) => ({ method: 'PATCH', path: `/api/users/${s.bystander.id}`, json: { isBanned: true } }),
+    effect: async (s, env) => expect((await userRow(env.db, s.bystander.id))?.isBanned).toBe(true),
+  },
+  {
+    method: 'DELETE',
+    pattern: '/api/users/[id]',
+    allowed: ADMINS,
+    status: 204,
+    call: (s) => ({ method: 'DELETE', path: `/api/users/${s.bystander.id}` }),
+    effect: async (s, env) => expect(await userRow(env.db, s.bystander.id)).toBeUndefined(),
+  },
+  {
+    method: 'POST',
+    pattern: '/api/auth/remove',
+    // Logging out always works, banned or not.
+    allowed: LOGGED_IN,
+    status: 200,
+    call: () => ({ method: 'POST', path: '/api/auth/remove' }),
+    effect: async (s, env) => expect(await env.db.select().from(sessions).where(eq(sessions.id, hashToken(s.me!.token)))).toEqual([]),
+  },
+  {
+    method: 'POST',
+    pattern: '/api/auth/confirm',
+    // A step of logging in: it answers to the one-time token bound to this browser, not to a session.
+    allowed: EVERYONE,
+    status: 303,
+    prepare: pendingLogin,
+    call: (s) => ({
+      method: 'POST',
+      path: '/api/auth/confirm',
+      form: { token: s.extra.loginToken!, locale: 'en' },
+      cookies: { 'itinerary-login': s.extra.loginToken! },
+    }),
+    effect: async (s, env) => {
+      await loginTokenGone(s, env);
+      expect(await env.db.select().from(sessions).where(eq(sessions.userId, s.bystander.id))).toHaveLength(2);
+    },
+  },
+  {
+    method: 'POST',
+    pattern: '/api/auth/cancel',
+    allowed: EVERYONE,
+    status: 303,
+    prepare: pendingLogin,
+    call: (s) => ({
+      method: 'POST',
+      path: '/api/auth/cancel',
+      form: { token: s.extra.loginToken!, locale: 'en' },
+      cookies: { 'itinerary-login': s.extra.loginToken! },
+    }),
+    effect: async (s, env) => {
+      await loginTokenGone(s, env);
+      expect(await env.db.select().from(sessions).where(eq(sessions.userId, s.bystander.id))).toHaveLength(1);
+    },
+  },
+  {
+    method: 'POST',
+    pattern: '/api/auth/dev-login',
+    // Only with ITINERARY_DEV_LOGIN=1, which these tests (like production) leave off.
+    allowed: NOBODY,
+    status: 303,
+    refusal: { status: 404, code: 'not_found' },
+    call: (s) => ({ method: 'POST', path: '/api/auth/dev-login', form: { username: `${s.id}_dev`, locale: 'en' } }),
+    effect: async () => {},
+  },
+];
+
+export const rowKey = (row: Pick<Row, 'method' | 'pattern'>) => `${row.method} ${row.pattern}`;
+
+/** What a refused call answers, by who made it. */
+export function refusalFor(row: Row, role: Role): { status: number; code: string } {
+  if (row.refusal) return row.refusal;
+  if (role === 'anonymous') return { status: 401, code: 'unauthenticated' };
+  if (role === 'banned') return { status: 403, code: 'banned' };
+  return { status: 403, code: 'forbidden' };
+}
+
+let scenes = 0;
+
+/** Fresh users, jams and an entry for one cell; names stay within Scratch's 20 characters. */
+export async function buildScene(env: Environment, role: Role, timing: JamTiming = 'ongoing'): Promise<Scene> {
+  scenes += 1;
+  const id = `m${scenes}`;
+  const [submitter, coManager, bystander] = await Promise.all([
+    env.login(`${id}_sub`),
+    env.login(`${id}_co`),
+    env.login(`${id}_by`),
+  ]);
+  const jam = await insertJam(env.db, { status: timing });
+  const otherJam = await insertJam(env.db);
+  await insertManager(env.db, jam.id, coManager.id);
+  const entry = await insertEntry(env.db, jam.id, submitter.id, (scratchIds += 1));
+  const me =
+    role === 'anonymous' ? null : await env.login(`${id}_${role.slice(0, 8)}`, { isAdmin: role === 'admin', isBanned: role === 'banned' });
+  if (role === 'manager') await insertManager(env.db, jam.id, me!.id);
+  if (role === 'otherManager') await insertManager(env.db, otherJam.id, me!.id);
+  return { id, role, me, jam, otherJam, entry, submitter, coManager, bystander, extra: {} };
+}
+
+export type Encoding = 'json' | 'urlencoded' | 'multipart' | 'text';
+
+function encode(call: Call, encoding: Encoding | undefined): { body?: BodyInit; contentType?: string } {
+  const fields = call.form ?? (call.json as Record<string, string> | undefined);
+  if (fields === undefined) return {};
+  const as = encoding ?? (call.form ? 'urlencoded' : 'json');
+  if (as === 'json') return { body: JSON.stringify(fields), contentType: 'application/json' };
+  // A cross-site <form enctype="text/plain"> can carry a JSON-looking body: the classic trick against JSON APIs.
+  if (as === 'text') return { body: JSON.stringify(fields), contentType: 'text/plain' };
+  const flat = Object.entries(fields).map(([name, value]) => [name, typeof value === 'string' ? value : JSON.stringify(value)]);
+  if (as === 'urlencoded') return { body: new URLSearchParams(flat).toString(), contentType: 'application/x-www-form-urlencoded' };
+  const form = new FormData();
+  for (const [name, value] of flat) form.append(name!, value!);
+  return { body: form }; // fetch sets multipart/form-data with its boundary
+}
+
+export interface SendOptions {
+  /** Extra headers; `null` removes one (e.g. `origin: null` sends no Origin at all). */
+  headers?: Record<string, string | null>;
+  encoding?: Encoding;
+}
+
+/** Sends a row's call as a same-site browser would (our Origin), with `me`'s session cookie. */
+export async function send(env: Environment, call: Call, me: TestUser | null, options: SendOptions = {}): Promise<Reply> {
+  const cookies = { ...(me ? { 'itinerary-token': me.token } : {}), ...call.cookies };
+  const cookie = Object.entries(cookies).map(([name, value]) => `${name}=${value}`).join('; ');
+  const { body, contentType } = encode(call, options.encoding);
+  const headers: Record<string, string | null> = {
+    origin: env.app.url,
+    ...(contentType ? { 'content-type': contentType } : {}),
+    ...(cookie ? { cookie } : {}),
+    ...options.headers,
+  };
+  const response = await fetch(`${env.app.url}${call.path}`, {
+    method: call.method,
+    redirect: 'manual',
+    headers: Object.fromEntries(Object.entries(headers).filter((entry): entry is [string, string] => entry[1] !== null)),
+    body,
+  });
+  const text = await response.text();
+  let parsed: unknown = text;
+  try {
+    parsed = text ? JSON.parse(text) : undefined;
+  } catch {
+    // not JSON: keep the text
+  }
+  return { status: response.status, headers: response.headers, body: parsed as any };
+}
