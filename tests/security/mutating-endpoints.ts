@@ -383,8 +383,8 @@ export async function buildScene(env: Environment, role: Role, timing: JamTiming
 export type Encoding = 'json' | 'urlencoded' | 'multipart' | 'text';
 
 function encode(call: Call, encoding: Encoding | undefined): { body?: BodyInit; contentType?: string } {
-  const fields = call.form ?? (call.json as Record<string, string> | undefined);
-  if (fields === undefined) return {};
+  if (call.form === undefined && call.json === undefined && encoding === undefined) return {};
+  const fields = call.form ?? (call.json as Record<string, string> | undefined) ?? {};
   const as = encoding ?? (call.form ? 'urlencoded' : 'json');
   if (as === 'json') return { body: JSON.stringify(fields), contentType: 'application/json' };
   // A cross-site <form enctype="text/plain"> can carry a JSON-looking body: the classic trick against JSON APIs.
