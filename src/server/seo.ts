@@ -50,6 +50,7 @@ export function seoTags(input: SeoInput): HeadTag[] {
   const image = absoluteUrl(site, input.image || DEFAULT_PREVIEW_IMAGE);
   const imageAlt = input.imageAlt ?? title;
   const tags: HeadTag[] = [
+    meta('name', 'description', description),
     link({ rel: 'canonical', href: url }),
     ...alternateLinks(site, path).map(({ hreflang, href }) => link({ rel: 'alternate', hreflang, href })),
     meta('property', 'og:site_name', siteName),

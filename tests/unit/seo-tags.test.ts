@@ -29,6 +29,7 @@ describe('link preview tags', () => {
       startsAt: new Date('2025-03-01T18:00:00Z'),
       endsAt: '2025-03-08T18:00:00.000Z',
     });
+    expect(meta('description')).toEqual(['Make a fast-paced space game in one week.']);
     expect(meta('og:title')).toEqual(['Space Sprint Jam']);
     expect(meta('og:description')).toEqual(['Make a fast-paced space game in one week.']);
     expect(meta('og:site_name')).toEqual(['Itinerary']);
