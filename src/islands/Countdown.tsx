@@ -1,23 +1,23 @@
 import { useEffect, useState } from 'react';
+import type { IslandMessages } from '../i18n/island';
+import { IslandI18n, useT } from '../i18n/react';
 import { type JamWindow, jamStatus, nextMoment, splitDuration } from '../lib/jam-timing';
-import { type PluralForms, plural } from '../lib/plural';
 
-interface Props extends JamWindow {
-  labels: {
-    startingIn: string;
-    endingIn: string;
-    ended: string;
-    days: PluralForms;
-    hours: PluralForms;
-    minutes: PluralForms;
-    seconds: PluralForms;
-  };
-}
-
+/** Keys the countdown translates with (see `islandMessages`). */
+export const COUNTDOWN_KEYS = ['jam.startingIn', 'jam.endingIn', 'jam.ended', 'countdown.'] as const;
 const UNITS = ['days', 'hours', 'minutes', 'seconds'] as const;
 
 /** Counts down to the jam's next start or end and flips its label when the moment passes, without a reload. */
-export default function Countdown({ startsAt, endsAt, labels }: Props) {
+export default function Countdown({ messages, ...window }: JamWindow & { messages: IslandMessages }) {
+  return (
+    <IslandI18n messages={messages}>
+      <Clock {...window} />
+    </IslandI18n>
+  );
+}
+
+function Clock({ startsAt, endsAt }: JamWindow) {
+  const t = useT();
   const [now, setNow] = useState(() => Date.now());
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => {
@@ -29,18 +29,17 @@ export default function Countdown({ startsAt, endsAt, labels }: Props) {
 
   const status = jamStatus({ startsAt, endsAt }, now);
   const target = nextMoment({ startsAt, endsAt }, now);
-  const heading = status === 'upcoming' ? labels.startingIn : status === 'ongoing' ? labels.endingIn : labels.ended;
+  const heading = t(status === 'upcoming' ? 'jam.startingIn' : status === 'ongoing' ? 'jam.endingIn' : 'jam.ended');
   const left = target === null ? null : splitDuration(target - now);
-  const lang = typeof document === 'undefined' ? 'en' : document.documentElement.lang;
 
   return (
     <div className="countdown" data-status={status} data-hydrated={hydrated ? 'true' : undefined}>
       <span className="countdown-label">{heading}</span>
       {left && (
-        <span className="countdown-time" role="timer" aria-live="off" suppressHydrationWarning>
+        <span className="countdown-time" role="timer" aria-live="off">
           {UNITS.map((unit) => (
             <span key={unit} className="countdown-unit" suppressHydrationWarning>
-              {plural(lang, labels[unit], left[unit])}
+              {t(`countdown.${unit}`, { count: left[unit] })}
             </span>
           ))}
         </span>

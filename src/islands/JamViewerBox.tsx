@@ -3,7 +3,6 @@ import { useEffect, useState } from 'react';
 import type { IslandMessages } from '../i18n/island';
 import { IslandI18n, useT } from '../i18n/react';
 import { jamStatus } from '../lib/jam-timing';
-import { plural } from '../lib/plural';
 import { $jamViewer, loadJamViewer } from '../stores/jam-viewer';
 import { $myVotes, loadMyVotes } from '../stores/votes';
 import { ManagerTools } from './jam/ManagerTools';
@@ -66,7 +65,7 @@ function ViewerBox({ slug, startsAt, endsAt, loginHref, homeHref, jamHref }: Omi
         {!ongoing && <p>{t('jam.notAccepting')}</p>}
         {ongoing && myVotes && !banned && (
           <p className="votes-left">
-            {plural(document.documentElement.lang, { one: t('jam.votesLeft_one'), other: t('jam.votesLeft_other') }, myVotes.remaining)}
+            {t('jam.votesLeft', { count: myVotes.remaining })}
           </p>
         )}
       </div>

@@ -1,24 +1,36 @@
 import { useState } from 'react';
+import type { IslandMessages } from '../i18n/island';
+import { IslandI18n, useT } from '../i18n/react';
+import { scratchEmbedUrl } from '../lib/scratch-url';
 
 interface Props {
+  messages: IslandMessages;
   scratchId: number;
   title: string;
-  labels: { play: string; close: string; player: string };
 }
 
 /** The Scratch player is heavy: it is only loaded when someone asks to play. */
-export default function PlayButton({ scratchId, title, labels }: Props) {
+export default function PlayButton({ messages, ...props }: Props) {
+  return (
+    <IslandI18n messages={messages}>
+      <Player {...props} />
+    </IslandI18n>
+  );
+}
+
+function Player({ scratchId, title }: Omit<Props, 'messages'>) {
+  const t = useT();
   const [playing, setPlaying] = useState(false);
   return (
     <div className="play">
       <button type="button" className="button" aria-expanded={playing} onClick={() => setPlaying(!playing)}>
-        {playing ? labels.close : labels.play}
+        {playing ? t('entry.closePlayer') : t('entry.play')}
       </button>
       {playing && (
         <iframe
           className="scratch-player"
-          src={`https://scratch.mit.edu/projects/${scratchId}/embed`}
-          title={`${labels.player}: ${title}`}
+          src={scratchEmbedUrl(scratchId)}
+          title={`${t('entry.player')}: ${title}`}
           width="485"
           height="402"
           allowFullScreen

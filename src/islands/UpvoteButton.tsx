@@ -1,29 +1,34 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
+import type { IslandMessages } from '../i18n/island';
+import { IslandI18n, useT } from '../i18n/react';
 import { ApiError } from '../lib/api-client';
 import { jamStatus } from '../lib/jam-timing';
 import { pushNotification } from '../stores/notifications';
 import { $session, loadSession } from '../stores/session';
 import { $myVotes, loadMyVotes, setVote } from '../stores/votes';
 
-export interface UpvoteLabels {
-  upvote: string;
-  upvoted: string;
-  loginToUpvote: string;
-  ownEntry: string;
-}
 
 interface Props {
+  messages: IslandMessages;
   slug: string;
   entryId: number;
   authorName: string;
   startsAt: string;
   endsAt: string;
-  labels: UpvoteLabels;
 }
 
 /** Upvote / take back, while the jam is ongoing. The pressed state is what screen readers announce. */
-export default function UpvoteButton({ slug, entryId, authorName, startsAt, endsAt, labels }: Props) {
+export default function UpvoteButton({ messages, ...props }: Props) {
+  return (
+    <IslandI18n messages={messages}>
+      <Upvote {...props} />
+    </IslandI18n>
+  );
+}
+
+function Upvote({ slug, entryId, authorName, startsAt, endsAt }: Omit<Props, 'messages'>) {
+  const t = useT();
   const session = useStore($session);
   const myVotes = useStore($myVotes);
   const [busy, setBusy] = useState(false);
@@ -43,7 +48,7 @@ export default function UpvoteButton({ slug, entryId, authorName, startsAt, ends
   async function toggle() {
     await loadSession();
     if ($session.get().status !== 'authenticated') {
-      pushNotification({ type: 'warning', content: { message: labels.loginToUpvote } });
+      pushNotification({ type: 'warning', content: { message: t('entry.loginToUpvote') } });
       return;
     }
     setBusy(true);
@@ -56,7 +61,7 @@ export default function UpvoteButton({ slug, entryId, authorName, startsAt, ends
     }
   }
 
-  if (own) return <span className="upvote own">{labels.ownEntry}</span>;
+  if (own) return <span className="upvote own">{t('entry.ownEntry')}</span>;
   return (
     <button
       type="button"
@@ -67,7 +72,7 @@ export default function UpvoteButton({ slug, entryId, authorName, startsAt, ends
       onClick={toggle}
     >
       <span aria-hidden="true">▲ </span>
-      {upvoted ? labels.upvoted : labels.upvote}
+      {upvoted ? t('entry.upvoted') : t('entry.upvote')}
     </button>
   );
 }
