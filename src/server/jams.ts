@@ -1,5 +1,5 @@
 /** Game jams: reading, listing and running them. Permission checks happen here, once. */
-import { type SQL, and, asc, count, desc, eq, gt, inArray, lte, or, sql } from 'drizzle-orm';
+import { type SQL, and, asc, count, desc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
 import { type Jam, jamSlugRedirects, jams, projects, votes } from '../../db/schema';
 import { jamStatus } from '../lib/jam-timing';
 import type { JamCreate, JamDto, JamListDto, JamListQuery, JamUpdate } from '../lib/schemas/jams';

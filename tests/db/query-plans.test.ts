@@ -4,7 +4,7 @@
  * Without ANALYZE statistics SQLite plans as if every table were large, so a small data set
  * shows the plans the big one gets (bench/ measures those).
  */
-import type { InStatement } from '@libsql/client';
+import type { InStatement, ResultSet } from '@libsql/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jamSlugRedirects, jams, projects, sessions, users, votes } from '../../db/schema';
 import { JAM_STATUSES } from '../../src/lib/schemas/jams';
@@ -64,7 +64,7 @@ afterAll(() => test?.cleanup());
 /** The statements `action` sends to the database, in order. */
 async function statementsOf(action: () => Promise<unknown>): Promise<{ sql: string; args: unknown[] }[]> {
   const client = (await db()).$client;
-  const execute = client.execute;
+  const execute = client.execute as (statement: InStatement) => Promise<ResultSet>;
   const seen: { sql: string; args: unknown[] }[] = [];
   client.execute = ((statement: InStatement) => {
     if (typeof statement === 'object') seen.push({ sql: statement.sql, args: (statement.args ?? []) as unknown[] });
@@ -73,7 +73,7 @@ async function statementsOf(action: () => Promise<unknown>): Promise<{ sql: stri
   try {
     await action();
   } finally {
-    client.execute = execute;
+    client.execute = execute as typeof client.execute;
   }
   return seen.filter((statement) => !/^\s*(begin|commit|rollback|pragma)/i.test(statement.sql));
 }
@@ -107,7 +107,7 @@ describe('query plans', () => {
 
   it.each(lists)('finds every page of the jam list through an index, first, middle and last (%o)', async (filter) => {
     for (const page of [1, 2, 3]) {
-      const plans = await plansOf(() => listJams({ page, perPage: 1, ...filter }, new Date(now)));
+      const plans = await plansOf(() => listJams({ page, perPage: 1, q: undefined, ...filter }, new Date(now)));
       expectNoTableScan(plans);
       const pageIndex = filter.featured === undefined ? 'jams_list_idx' : 'jams_featured_list_idx';
       // Running jams come from the short "not over yet" range of ends_at, then a small sort.
@@ -116,7 +116,7 @@ describe('query plans', () => {
   });
 
   it('counts the entries of the jams on a list page with the entries index', async () => {
-    const plans = await plansOf(() => listJams({ page: 1, perPage: 10 }, new Date(now)));
+    const plans = await plansOf(() => listJams({ page: 1, perPage: 10, q: undefined }, new Date(now)));
     expect(usesIndex(plans, 'projects_jam_submitted_idx')).toBe(true);
   });
 
