@@ -105,13 +105,14 @@ function cacheControl(expiresAt: number, now = Date.now()): string {
   return `public, max-age=0, s-maxage=${sMaxAge}${swr > 0 ? `, stale-while-revalidate=${swr}` : ''}`;
 }
 
-function respond(page: CachedPage, request: Request, hit: boolean): Response {
+function respond(page: CachedPage, request: Request, hit: boolean, key: string): Response {
   const encoding = hit ? chooseEncoding(page, request) : null;
   const { body, etag } = encoding ? page.encoded[encoding]! : page;
   const headers = new Headers(page.headers);
   headers.set('etag', etag);
   headers.set('cache-control', cacheControl(page.expiresAt));
-  headers.set('vary', 'Accept-Encoding');
+  // `/` redirects by the locale cookie or Accept-Language before the cache: shared caches must keep those apart.
+  headers.set('vary', key === '' ? 'Accept-Encoding, Cookie, Accept-Language' : 'Accept-Encoding');
   headers.set('x-page-cache', hit ? 'hit' : 'miss');
   // A known length lets the compression middleware skip small pages; an encoding makes it skip the rest.
   if (encoding) headers.set('content-encoding', encoding);
@@ -136,7 +137,7 @@ export async function withPageCache(
   const now = Date.now();
   if (enabled()) {
     const cached = pages.get(key);
-    if (cached && cached.expiresAt > now) return respond(cached, request, true);
+    if (cached && cached.expiresAt > now) return respond(cached, request, true, key);
   }
   const response = await render();
   const policy = ctx.locals.cachePolicy;
@@ -155,5 +156,5 @@ export async function withPageCache(
     pages.set(key, page);
     precompress(page);
   }
-  return respond(page, request, false);
+  return respond(page, request, false, key);
 }

@@ -59,6 +59,13 @@ describe('the page cache', () => {
     expect(after.body).toContain('SURPRISE THEME');
   });
 
+  it('tells shared caches that the root page varies by locale cookie and language', async () => {
+    const home = await env.request('/');
+    expect(home.status).toBe(200);
+    expect(home.headers.get('vary')).toBe('Accept-Encoding, Cookie, Accept-Language');
+    expect((await env.request('/explore')).headers.get('vary')).toBe('Accept-Encoding');
+  });
+
   it('never caches pages that depend on the visitor', async () => {
     const admin = await env.login('cache_admin', { isAdmin: true });
     const page = await env.request('/jams/new', { as: admin });
