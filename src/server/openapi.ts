@@ -8,6 +8,8 @@ import { SESSION_COOKIE } from './session';
 import { type Access, type HttpMethod, OPERATIONS, type Operation, TAGS, type TagName } from './openapi-operations';
 import { apiSchemas, errorSchema } from './openapi-schemas';
 
+export type { Access } from './openapi-operations';
+
 type JsonSchema = Record<string, unknown>;
 export type OpenApiDocument = Record<string, unknown> & { openapi: '3.1.0'; paths: Record<string, Record<string, unknown>> };
 
