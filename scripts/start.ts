@@ -9,6 +9,7 @@ import { pathToFileURL } from 'node:url';
 import type { AddressInfo } from 'node:net';
 import { ConfigError, config } from '../src/server/config';
 import { prepareDatabase } from '../src/server/boot';
+import { answerClientError, refuseUnservable } from '../src/server/http-guards';
 import { applySecurityHeaders } from '../src/server/security-headers';
 import { SERVER_ENTRY, buildIfStale } from './build-if-stale';
 
@@ -46,8 +47,11 @@ const server = createServer((req, res) => {
     const ms = (performance.now() - started).toFixed(1);
     console.log(`${req.method} ${path} ${res.statusCode} ${ms}ms`);
   });
+  if (refuseUnservable(req, res)) return;
   compress(req as never, res as never, () => handler(req, res));
 });
+
+server.on('clientError', answerClientError);
 
 server.listen(settings.PORT, settings.HOST, () => {
   const { port } = server.address() as AddressInfo;

@@ -2,6 +2,7 @@ import { defineMiddleware } from 'astro:middleware';
 import { DEFAULT_LOCALE, isLocaleCode } from './i18n/locales';
 import { splitLocale } from './i18n/paths';
 import { translator } from './i18n/translate';
+import { apiNotFound } from './server/api-not-found';
 import { sessionLoader } from './server/auth';
 import { withPublicCors } from './server/cors';
 import { isErrorPage, withErrorPageFallback } from './server/error-page-fallback';
@@ -26,7 +27,7 @@ export const onRequest = defineMiddleware(async (ctx, next) => {
   // Before the error-page shortcut: a guarded page that is not built yet is still guarded.
   const detour = await guardRoute(ctx);
   if (detour) return detour;
-  if (isErrorPage(ctx)) return withErrorPageFallback(ctx, next);
+  if (isErrorPage(ctx)) return apiNotFound(ctx) ?? withErrorPageFallback(ctx, next);
   const localeRedirect = redirectToPreferredLocale(ctx);
   if (localeRedirect) return localeRedirect;
 
