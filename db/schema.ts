@@ -100,6 +100,15 @@ export const jams = sqliteTable(
   ],
 );
 
+/**
+ * How many jams there are, in one row kept by triggers (see the jam_count migration): counting
+ * 100,000 jams for every page of the explore list would cost a millisecond each time.
+ */
+export const jamCount = sqliteTable('jam_count', {
+  id: integer('id').primaryKey(),
+  n: integer('n').notNull(),
+});
+
 /** Old slugs of renamed jams, so shared links keep working. */
 export const jamSlugRedirects = sqliteTable(
   'jam_slug_redirects',

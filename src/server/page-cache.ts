@@ -121,7 +121,17 @@ function respond(page: CachedPage, request: Request, hit: boolean, key: string):
     return new Response(null, { status: 304, headers });
   }
   headers.set('content-length', String(body.byteLength));
-  return new Response(request.method === 'HEAD' ? null : (body as BodyInit), { status: 200, headers });
+  return new Response(request.method === 'HEAD' ? null : streamOf(body), { status: 200, headers });
+}
+
+/** The cached bytes as a one-chunk stream: `new Response(bytes)` would copy them on every hit. */
+function streamOf(bytes: Uint8Array): ReadableStream<Uint8Array> {
+  return new ReadableStream({
+    start(controller) {
+      controller.enqueue(bytes);
+      controller.close();
+    },
+  });
 }
 
 const cacheKey = (url: URL) => url.pathname.replace(/\/+$/, '') + url.search;

@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Jam, jams } from '../../db/schema';
 import type { JamListQuery } from '../../src/lib/schemas/jams';
@@ -67,6 +68,21 @@ describe('the jam list over many jams', () => {
       }
       expect(seen).toEqual(ids);
     }
+  });
+
+  it('keeps the count of all jams exact as jams are added and deleted, also when a write is rolled back', async () => {
+    const before = (await listJams(list({}), NOW)).total;
+    const [extra] = await test.database.insert(jams).values({ slug: 'count-me', name: 'Count me', startsAt: NOW, endsAt: NOW }).returning();
+    expect((await listJams(list({}), NOW)).total).toBe(before + 1);
+    await expect(
+      test.database.transaction(async (tx) => {
+        await tx.delete(jams).where(eq(jams.id, extra!.id));
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+    expect((await listJams(list({}), NOW)).total).toBe(before + 1);
+    await test.database.delete(jams).where(eq(jams.id, extra!.id));
+    expect((await listJams(list({}), NOW)).total).toBe(before);
   });
 
   it('clamps a page past the end to the last page', async () => {
