@@ -11,6 +11,12 @@ import { config } from './config';
 import { db } from './db';
 
 export const SESSION_COOKIE = 'itinerary-token';
+/**
+ * A readable companion of the HttpOnly token cookie that holds no secret: it only tells the
+ * browser a session may exist, so anonymous pages skip the `/api/auth/me` round trip (and the
+ * 401 it would log in the console).
+ */
+export const SESSION_HINT_COOKIE = 'itinerary-session';
 export const SESSION_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
 /** A session used in its second half gets a fresh 30 days. */
 const RENEW_WHEN_LEFT_MS = SESSION_LIFETIME_MS / 2;
@@ -97,10 +103,12 @@ export function setSessionTokenCookie(cookies: AstroCookies, token: string, expi
     path: '/',
     expires: expiresAt,
   });
+  cookies.set(SESSION_HINT_COOKIE, '1', { sameSite: 'lax', secure: secureCookies(), path: '/', expires: expiresAt });
 }
 
 export function deleteSessionTokenCookie(cookies: AstroCookies): void {
   cookies.set(SESSION_COOKIE, '', { httpOnly: true, sameSite: 'lax', secure: secureCookies(), path: '/', maxAge: 0 });
+  cookies.set(SESSION_HINT_COOKIE, '', { sameSite: 'lax', secure: secureCookies(), path: '/', maxAge: 0 });
 }
 
 /** The raw token from the Authorization header (`Bearer x` or just `x`) or the cookie. */

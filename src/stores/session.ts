@@ -31,8 +31,15 @@ export const LOGGED_OUT_TIMEOUT_MS = 5000;
 
 let loading: Promise<void> | undefined;
 
+/** Set next to the HttpOnly session cookie by the server (src/server/session.ts); it holds no secret. */
+const mayHaveSession = () => document.cookie.split('; ').includes('itinerary-session=1');
+
 /** Validates the session against /api/auth/me once per page; islands call this on mount. */
 export function loadSession(): Promise<void> {
+  if (!loading && !mayHaveSession()) {
+    $session.set(ANONYMOUS);
+    loading = Promise.resolve();
+  }
   loading ??= fetch('/api/auth/me', { credentials: 'same-origin' })
     .then(async (response) => {
       const body = (await response.json().catch(() => ({}))) as Partial<SessionUserDto> & { error?: unknown };
