@@ -10,6 +10,8 @@ import { guardRoute } from './server/guards';
 import { crossSiteRefusal } from './server/origin-check';
 import { redirectToPreferredLocale } from './server/locale-redirect';
 import { withPageCache } from './server/page-cache';
+// Registers the page cache's fast path, which scripts/start.ts asks before Astro runs.
+import './server/page-cache-fast-path';
 
 /**
  * Every page lives under `src/pages/[...locale]/`; the optional `locale` segment must be

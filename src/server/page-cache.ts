@@ -47,6 +47,7 @@ const pages = new LRUCache<string, CachedPage>({
 });
 
 const enabled = () => config().ITINERARY_PAGE_CACHE === 'on';
+const cacheKey = (url: URL) => url.pathname.replace(/\/+$/, '') + url.search;
 
 export function invalidate(change: Change): void {
   const drop = new Set<string>();
@@ -85,17 +86,20 @@ function precompress(page: CachedPage): void {
 }
 
 /** The best ready variant the client accepts (brotli, then gzip), or null for the plain body. */
-function chooseEncoding(page: CachedPage, request: Request): Encoding | null {
-  const accepted = (request.headers.get('accept-encoding') ?? '')
-    .split(',')
-    .map((part) => part.trim().split(';'))
-    .filter(([, q]) => !q || !/^\s*q\s*=\s*0(\.0*)?\s*$/.test(q))
-    .map(([name]) => name!.toLowerCase());
+function chooseEncoding(page: CachedPage, acceptEncoding: string | null): Encoding | null {
+  const accepted = acceptedEncodings(acceptEncoding);
   for (const encoding of ['br', 'gzip'] as const) {
     if (page.encoded[encoding] && (accepted.includes(encoding) || accepted.includes('*'))) return encoding;
   }
   return null;
 }
+
+const acceptedEncodings = (header: string | null) =>
+  (header ?? '')
+    .split(',')
+    .map((part) => part.trim().split(';'))
+    .filter(([, q]) => !q || !/^\s*q\s*=\s*0(\.0*)?\s*$/.test(q))
+    .map(([name]) => name!.toLowerCase());
 
 /** Shared caches (a CDN) may keep the page until its next moment, and serve it stale briefly while refreshing. */
 function cacheControl(expiresAt: number, now = Date.now()): string {
@@ -105,23 +109,57 @@ function cacheControl(expiresAt: number, now = Date.now()): string {
   return `public, max-age=0, s-maxage=${sMaxAge}${swr > 0 ? `, stale-while-revalidate=${swr}` : ''}`;
 }
 
-function respond(page: CachedPage, request: Request, hit: boolean, key: string): Response {
-  const encoding = hit ? chooseEncoding(page, request) : null;
+export interface CachedAnswer {
+  status: 200 | 304;
+  headers: Record<string, string>;
+  /** Null for 304 and HEAD. */
+  body: Uint8Array | null;
+}
+
+interface Ask {
+  method: string;
+  acceptEncoding: string | null;
+  ifNoneMatch: string | null;
+}
+
+/** What to send for a page: a compressed copy the client accepts once one is ready, else the plain bytes. */
+function answer(page: CachedPage, ask: Ask, hit: boolean, key: string): CachedAnswer {
+  const encoding = hit ? chooseEncoding(page, ask.acceptEncoding) : null;
   const { body, etag } = encoding ? page.encoded[encoding]! : page;
-  const headers = new Headers(page.headers);
-  headers.set('etag', etag);
-  headers.set('cache-control', cacheControl(page.expiresAt));
+  const headers = Object.fromEntries(page.headers);
+  headers['etag'] = etag;
+  headers['cache-control'] = cacheControl(page.expiresAt);
   // `/` redirects by the locale cookie or Accept-Language before the cache: shared caches must keep those apart.
-  headers.set('vary', key === '' ? 'Accept-Encoding, Cookie, Accept-Language' : 'Accept-Encoding');
-  headers.set('x-page-cache', hit ? 'hit' : 'miss');
+  headers['vary'] = key === '' ? 'Accept-Encoding, Cookie, Accept-Language' : 'Accept-Encoding';
+  headers['x-page-cache'] = hit ? 'hit' : 'miss';
   // A known length lets the compression middleware skip small pages; an encoding makes it skip the rest.
-  if (encoding) headers.set('content-encoding', encoding);
-  const inm = request.headers.get('if-none-match');
-  if (inm && inm.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag)) {
-    return new Response(null, { status: 304, headers });
+  if (encoding) headers['content-encoding'] = encoding;
+  if (ask.ifNoneMatch?.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag)) {
+    return { status: 304, headers, body: null };
   }
-  headers.set('content-length', String(body.byteLength));
-  return new Response(request.method === 'HEAD' ? null : streamOf(body), { status: 200, headers });
+  headers['content-length'] = String(body.byteLength);
+  return { status: 200, headers, body: ask.method === 'HEAD' ? null : body };
+}
+
+function respond(page: CachedPage, request: Request, hit: boolean, key: string): Response {
+  const ask = { method: request.method, acceptEncoding: request.headers.get('accept-encoding'), ifNoneMatch: request.headers.get('if-none-match') };
+  const { status, headers, body } = answer(page, ask, hit, key);
+  return new Response(body && streamOf(body), { status, headers });
+}
+
+/**
+ * A cached page's answer without going through Astro, for the Node server in front of it
+ * (see page-cache-fast-path.ts). Null when the page is not cached, or when a client that takes
+ * compression would get plain bytes because the compressed copies are not ready yet.
+ */
+export function cachedAnswer(url: URL, ask: Ask): CachedAnswer | null {
+  if (!enabled() || (ask.method !== 'GET' && ask.method !== 'HEAD')) return null;
+  const key = cacheKey(url);
+  const page = pages.get(key);
+  if (!page || page.expiresAt <= Date.now()) return null;
+  const wantsCompression = acceptedEncodings(ask.acceptEncoding).some((name) => name === 'br' || name === 'gzip' || name === '*');
+  if (wantsCompression && chooseEncoding(page, ask.acceptEncoding) === null) return null;
+  return answer(page, ask, true, key);
 }
 
 /** The cached bytes as a one-chunk stream: `new Response(bytes)` would copy them on every hit. */
@@ -133,8 +171,6 @@ function streamOf(bytes: Uint8Array): ReadableStream<Uint8Array> {
     },
   });
 }
-
-const cacheKey = (url: URL) => url.pathname.replace(/\/+$/, '') + url.search;
 
 /** Serves a cached page, or renders it and keeps it when the page opted in. */
 export async function withPageCache(
