@@ -6,7 +6,9 @@
  * against every answer. See bench/README.md.
  */
 import { rmSync } from 'node:fs';
+import { Agent, request } from 'node:http';
 import { join } from 'node:path';
+import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
 import { jams, projects, sessions, users, votes } from '../db/schema';
 import { VOTE_LIMIT } from '../src/lib/schemas/entries';
 import { migrateDatabase, openDatabase } from '../src/server/db';
@@ -19,6 +21,7 @@ const USERS = 500;
 const SUBMISSIONS_PER_USER = 2;
 const VOTES_PER_USER = 20;
 const SPIKE_SECONDS = Number(process.env.SPIKE_SECONDS ?? 50);
+const SERVERS = Number(process.env.SPIKE_SERVERS ?? 1);
 const SLUG = 'deadline-spike-jam';
 const PROJECT_BASE = 880_000_000;
 
@@ -70,7 +73,12 @@ await fetch(`${scratch.url}/__fixtures`, {
   }),
 });
 
-const app = await startApp('app-spike', { DATABASE_URL: `file:${path}`, SCRATCH_API_URL: scratch.url });
+// SPIKE_SERVERS=2 runs two app processes on the same database file, each user sticking to one,
+// as behind a load balancer: the scale-out that README "Deploying" describes, on one machine.
+const apps = await Promise.all(
+  Array.from({ length: SERVERS }, (_, i) => startApp(`app-spike-${i + 1}`, { DATABASE_URL: `file:${path}`, SCRATCH_API_URL: scratch.url })),
+);
+const appFor = (user: number) => apps[user % apps.length]!;
 
 // The schedule: each user submits twice within the first 60 % of the spike, and votes 20 times
 // from 10 % on, always for an entry already accepted (and not their own) when the vote is sent.
@@ -86,28 +94,56 @@ plan.sort((a, b) => a.at - b.at);
 
 const accepted: { id: number; user: number }[] = [];
 const answers: Answer[] = [];
-const headersOf = (user: number) => ({ origin: app.url, cookie: `${SESSION_COOKIE}=${tokens[user]}`, 'content-type': 'application/json' });
+// node:http with keep-alive rather than fetch: the client shares the two cores with the server,
+// and fetch costs it several times more CPU per request.
+const agent = new Agent({ keepAlive: true, maxSockets: 256 });
+
+/** One request as a browser would send it (cookie, Origin, compression accepted); the status and the JSON answer. */
+function call(method: string, path: string, user: number, body?: unknown): Promise<{ status: number; json: unknown }> {
+  return new Promise((resolve, reject) => {
+    const payload = body === undefined ? undefined : JSON.stringify(body);
+    const app = appFor(user);
+    const req = request(`${app.url}${path}`, {
+      method,
+      agent,
+      headers: {
+        origin: app.url,
+        cookie: `${SESSION_COOKIE}=${tokens[user]}`,
+        'accept-encoding': 'gzip, deflate, br',
+        ...(payload ? { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(payload)) } : {}),
+      },
+    });
+    req.on('response', (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => {
+        const raw = Buffer.concat(chunks);
+        const encoding = res.headers['content-encoding'];
+        const text = (encoding === 'br' ? brotliDecompressSync(raw) : encoding === 'gzip' ? gunzipSync(raw) : encoding === 'deflate' ? inflateSync(raw) : raw).toString();
+        resolve({ status: res.statusCode!, json: text ? JSON.parse(text) : null });
+      });
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end(payload);
+  });
+}
 
 async function send(step: Planned): Promise<void> {
   const started = performance.now();
   if (step.kind === 'submit') {
     const project = projectOf(step.user, step.attempt);
-    const response = await fetch(`${app.url}/api/jams/${SLUG}/entries`, {
-      method: 'POST',
-      headers: headersOf(step.user),
-      body: JSON.stringify({ url: `https://scratch.mit.edu/projects/${project}/` }),
-    });
-    const body = (await response.json()) as { id?: number };
-    answers.push({ kind: 'submit', user: step.user, status: response.status, ms: performance.now() - started, project, entryId: body.id });
-    if (response.status === 201 && body.id) accepted.push({ id: body.id, user: step.user });
+    const { status, json } = await call('POST', `/api/jams/${SLUG}/entries`, step.user, { url: `https://scratch.mit.edu/projects/${project}/` });
+    const id = (json as { id?: number } | null)?.id;
+    answers.push({ kind: 'submit', user: step.user, status, ms: performance.now() - started, project, entryId: id });
+    if (status === 201 && id) accepted.push({ id, user: step.user });
     return;
   }
   const choices = accepted.filter((entry) => entry.user !== step.user);
   if (choices.length === 0) throw new Error('no entry to vote for yet: the schedule starts votes too early');
   const entry = choices[Math.floor(next() * choices.length)]!;
-  const response = await fetch(`${app.url}/api/jams/${SLUG}/entries/${entry.id}/vote`, { method: 'PUT', headers: headersOf(step.user) });
-  await response.arrayBuffer();
-  answers.push({ kind: 'vote', user: step.user, status: response.status, ms: performance.now() - started, entryId: entry.id });
+  const { status } = await call('PUT', `/api/jams/${SLUG}/entries/${entry.id}/vote`, step.user);
+  answers.push({ kind: 'vote', user: step.user, status, ms: performance.now() - started, entryId: entry.id });
 }
 
 console.log(`Spike: ${plan.length.toLocaleString('en')} requests over ${SPIKE_SECONDS} s …`);
@@ -122,7 +158,8 @@ await Promise.all(
   ),
 );
 const elapsed = (performance.now() - began) / 1000;
-await app.stop();
+agent.destroy();
+await Promise.all(apps.map((app) => app.stop()));
 await scratch.close();
 
 // Check every answer against what the database holds.
@@ -183,7 +220,7 @@ const report = `## npm run bench:spike
 
 ${machine(loadAtStart)}.
 ${USERS} users with sessions, one running jam, the Scratch API fake knowing 2 projects per user; requests sent on a fixed
-schedule (not waiting for each other) over ${SPIKE_SECONDS} s; one app server on an embedded database (WAL), page cache on.
+schedule (not waiting for each other) over ${SPIKE_SECONDS} s; ${SERVERS === 1 ? 'one app server' : `${SERVERS} app servers`} on an embedded database (WAL), page cache on.
 
 | | |
 |---|---|
