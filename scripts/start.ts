@@ -5,12 +5,13 @@
  */
 import { createServer } from 'node:http';
 import compression from 'compression';
+import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { AddressInfo } from 'node:net';
 import { ConfigError, config } from '../src/server/config';
 import { prepareDatabase } from '../src/server/boot';
 import { answerClientError, refuseUnservable } from '../src/server/http-guards';
-import { applySecurityHeaders } from '../src/server/security-headers';
+import { applySecurityHeaders, useSitePolicy } from '../src/server/security-headers';
 import { SERVER_ENTRY, buildIfStale } from './build-if-stale';
 
 const DRAIN_TIMEOUT_MS = 10_000;
@@ -32,6 +33,7 @@ buildIfStale();
 await prepareDatabase();
 
 process.env.ASTRO_NODE_AUTOSTART = 'disabled';
+useSitePolicy(resolve(SERVER_ENTRY, '../..'));
 const { handler } = (await import(pathToFileURL(SERVER_ENTRY).href)) as {
   handler: (req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse) => void;
 };

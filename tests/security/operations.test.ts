@@ -45,7 +45,7 @@ describe('security headers', () => {
     }
   });
 
-  it.each(['/', '/explore', '/about', '/hu/faq', '/login', '/no-such-page'])(
+  it.each(['/', '/explore', '/about', '/about/', '/hu/faq', '/login', '/no-such-page', '/api/jams', '/favicon.svg'])(
     'give %s a script policy of hashes, without unsafe-inline or unsafe-eval',
     async (path) => {
       const csp = (await fetch(`${env.app.url}${path}`)).headers.get('content-security-policy') ?? '';
