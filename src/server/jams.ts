@@ -105,6 +105,10 @@ async function countJams(query: JamListQuery, where: SQL | undefined, now: Date)
   return Number(row?.n ?? 0);
 }
 
+// Written out in full: drizzle leaves column names unqualified in a one-table select, and a bare
+// "id" inside the subquery would mean the project's id.
+const entryCount = sql<number>`(select count(*) from ${projects} where ${projects}.${sql.identifier(projects.jamId.name)} = ${jams}.${sql.identifier(jams.id.name)})`.mapWith(Number);
+
 /**
  * Newest start first; an out-of-range page is clamped to the last one. The page's ids come from
  * the list index alone, walked from whichever end is nearer, so the last of 10,000 pages costs
@@ -132,11 +136,13 @@ export async function listJams(query: JamListQuery, now = new Date()): Promise<J
     .orderBy(...(fromOldest ? [asc(jams.startsAt), asc(jams.id)] : [desc(jams.startsAt), desc(jams.id)]))
     .limit(size) // exactly what is left, so the walk stops as soon as the page is full
     .offset(fromOldest ? total - offset - size : offset);
-  const rows = size === 0 ? [] : await database.select().from(jams).where(inArray(jams.id, pageIds)).orderBy(desc(jams.startsAt), desc(jams.id));
-  const counts = await entryCounts(rows.map((jam) => jam.id));
+  const rows =
+    size === 0
+      ? []
+      : await database.select({ jam: jams, entryCount }).from(jams).where(inArray(jams.id, pageIds)).orderBy(desc(jams.startsAt), desc(jams.id));
   return {
-    jams: rows.map((jam) => {
-      const { body: _body, bodyHidden: _hidden, ...card } = toJamDto(jam, { entryCount: counts.get(jam.id) ?? 0, hideBody: true });
+    jams: rows.map(({ jam, entryCount }) => {
+      const { body: _body, bodyHidden: _hidden, ...card } = toJamDto(jam, { entryCount, hideBody: true });
       return card;
     }),
     page,
@@ -146,23 +152,13 @@ export async function listJams(query: JamListQuery, now = new Date()): Promise<J
   };
 }
 
-async function entryCounts(jamIds: number[]): Promise<Map<number, number>> {
-  if (jamIds.length === 0) return new Map();
-  const database = await db();
-  const rows = await database
-    .select({ jamId: projects.jamId, n: count() })
-    .from(projects)
-    .where(inArray(projects.jamId, jamIds))
-    .groupBy(projects.jamId);
-  return new Map(rows.map((row) => [row.jamId, row.n]));
-}
-
 /** The next moment any jam starts or ends: lists of jams may change then without a write. */
 export async function nextJamMoment(now = new Date()): Promise<number | null> {
-  const database = await db();
-  const [start] = await database.select({ at: sql<number | null>`min(${jams.startsAt})` }).from(jams).where(gt(jams.startsAt, now));
-  const [end] = await database.select({ at: sql<number | null>`min(${jams.endsAt})` }).from(jams).where(gt(jams.endsAt, now));
-  const moments = [start?.at, end?.at].filter((at): at is number => typeof at === 'number');
+  const at = now.getTime();
+  const [row] = await (await db()).all<{ start: number | null; end: number | null }>(sql`select
+    (select min(${jams.startsAt}) from ${jams} where ${jams.startsAt} > ${at}) as start,
+    (select min(${jams.endsAt}) from ${jams} where ${jams.endsAt} > ${at}) as end`);
+  const moments = [row?.start, row?.end].filter((moment) => typeof moment === 'number');
   return moments.length ? Math.min(...moments) : null;
 }
 

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Jam, jams } from '../../db/schema';
+import { type Jam, jams, projects, users } from '../../db/schema';
 import type { JamListQuery } from '../../src/lib/schemas/jams';
 import { listJams } from '../../src/server/jams';
 import { type TestDatabase, createTestDatabase } from '../helpers/database';
@@ -11,6 +11,7 @@ const JAM_COUNT = 157;
 
 let test: TestDatabase;
 let all: Jam[];
+const entryCounts = new Map<number, number>();
 
 beforeAll(async () => {
   test = await createTestDatabase();
@@ -28,6 +29,15 @@ beforeAll(async () => {
   });
   await test.database.insert(jams).values(rows);
   all = await test.database.select().from(jams);
+  const authors = await test.database
+    .insert(users)
+    .values([0, 1, 2].map((k) => ({ name: `list_author_${k}` })))
+    .returning();
+  for (const [n, jam] of all.filter((_, i) => i % 10 === 3).entries()) {
+    const entries = authors.slice(0, 1 + (n % 3)).map((author, k) => ({ jamId: jam.id, scratchId: n * 10 + k, submitterId: author.id, title: 'T', authorName: author.name }));
+    await test.database.insert(projects).values(entries);
+    entryCounts.set(jam.id, entries.length);
+  }
 }, 60_000);
 afterAll(() => test?.cleanup());
 
@@ -83,6 +93,14 @@ describe('the jam list over many jams', () => {
     expect((await listJams(list({}), NOW)).total).toBe(before + 1);
     await test.database.delete(jams).where(eq(jams.id, extra!.id));
     expect((await listJams(list({}), NOW)).total).toBe(before);
+  });
+
+  it("gives each listed jam its own number of entries", async () => {
+    const listed = [];
+    for (let page = 1; page <= Math.ceil(JAM_COUNT / 20); page++) listed.push(...(await listJams(list({ page, perPage: 20 }), NOW)).jams);
+    expect(listed).toHaveLength(JAM_COUNT);
+    expect(entryCounts.size).toBeGreaterThan(5);
+    for (const jam of listed) expect(jam.entryCount, jam.slug).toBe(entryCounts.get(jam.id) ?? 0);
   });
 
   it('clamps a page past the end to the last page', async () => {
