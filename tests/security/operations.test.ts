@@ -49,7 +49,9 @@ describe('security headers', () => {
     'give %s a script policy of hashes, without unsafe-inline or unsafe-eval',
     async (path) => {
       const csp = (await fetch(`${env.app.url}${path}`)).headers.get('content-security-policy') ?? '';
-      const directives = Object.fromEntries(csp.split(';').map((part) => part.trim().split(/\s+/)).map(([name, ...values]) => [name, values]));
+      const directives: Record<string, string[]> = Object.fromEntries(
+        csp.split(';').map((part) => part.trim().split(/\s+/)).map(([name, ...values]) => [name, values]),
+      );
       expect(directives['script-src']).toContain("'self'");
       expect(directives['script-src']!.some((value) => value.startsWith("'sha256-"))).toBe(true);
       expect(csp).not.toMatch(/script-src[^;]*'unsafe-(inline|eval)'/);
