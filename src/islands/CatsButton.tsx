@@ -9,6 +9,7 @@ import type { IslandMessages } from '../i18n/island';
 import { IslandI18n } from '../i18n/react';
 import { CAT_JOKES, CAT_PICTURE_COUNT, catPictureUrl, randomCloseLabel, randomIndexOtherThan } from '../lib/cats';
 import { Modal } from './ui/Modal';
+import { useHydrated } from './ui/use-hydrated';
 
 export default function CatsButton({ messages }: { messages: IslandMessages }) {
   return (
@@ -33,9 +34,10 @@ const another = (previous?: Shown): Shown => ({
 function Cats() {
   const { t } = useTranslation();
   const [shown, setShown] = useState<Shown | undefined>();
+  const hydrated = useHydrated();
   return (
     <>
-      <button type="button" className="button" onClick={() => setShown({ ...another(shown), closeLabel: randomCloseLabel() })}>
+      <button type="button" className="button" disabled={!hydrated} onClick={() => setShown({ ...another(shown), closeLabel: randomCloseLabel() })}>
         {t('error.browseCats')}
       </button>
       <Modal

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { IslandMessages } from '../i18n/island';
 import { IslandI18n, useT } from '../i18n/react';
 import { scratchEmbedUrl } from '../lib/scratch-url';
+import { useHydrated } from './ui/use-hydrated';
 
 interface Props {
   messages: IslandMessages;
@@ -21,9 +22,10 @@ export default function PlayButton({ messages, ...props }: Props) {
 function Player({ scratchId, title }: Omit<Props, 'messages'>) {
   const t = useT();
   const [playing, setPlaying] = useState(false);
+  const hydrated = useHydrated();
   return (
     <div className="play">
-      <button type="button" className="button" aria-expanded={playing} onClick={() => setPlaying(!playing)}>
+      <button type="button" className="button" disabled={!hydrated} aria-expanded={playing} onClick={() => setPlaying(!playing)}>
         {playing ? t('entry.closePlayer') : t('entry.play')}
       </button>
       {playing && (

@@ -7,6 +7,7 @@ import { jamStatus } from '../lib/jam-timing';
 import { pushNotification } from '../stores/notifications';
 import { $session, loadSession } from '../stores/session';
 import { $myVotes, loadMyVotes, setVote } from '../stores/votes';
+import { useHydrated } from './ui/use-hydrated';
 
 
 interface Props {
@@ -32,10 +33,9 @@ function Upvote({ slug, entryId, authorName, startsAt, endsAt }: Omit<Props, 'me
   const session = useStore($session);
   const myVotes = useStore($myVotes);
   const [busy, setBusy] = useState(false);
-  const [hydrated, setHydrated] = useState(false);
+  const hydrated = useHydrated();
 
   useEffect(() => {
-    setHydrated(true);
     void loadSession().then(() => {
       if ($session.get().status === 'authenticated') void loadMyVotes(slug).catch(() => undefined);
     });
@@ -67,7 +67,6 @@ function Upvote({ slug, entryId, authorName, startsAt, endsAt }: Omit<Props, 'me
       type="button"
       className={`button upvote${upvoted ? ' upvoted' : ''}`}
       aria-pressed={upvoted}
-      // Until hydration the button cannot work; disabled says so instead of swallowing the click.
       disabled={busy || !hydrated}
       onClick={toggle}
     >
