@@ -1,16 +1,14 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
-import type { IslandMessages } from '../i18n/island';
-import { IslandI18n, useT } from '../i18n/react';
-import { ApiError, api } from '../lib/api-client';
-import { reloadWithToast } from '../lib/reload-with-toast';
-import { $jamViewer, loadJamViewer, viewerMay } from '../stores/jam-viewer';
-import { pushNotification } from '../stores/notifications';
-import { $session, loadSession } from '../stores/session';
-import { ConfirmDialog } from './ui/ConfirmDialog';
+import { useT } from '../../i18n/react';
+import { ApiError, api } from '../../lib/api-client';
+import { reloadWithToast } from '../../lib/reload-with-toast';
+import { $jamViewer, loadJamViewer, viewerMay } from '../../stores/jam-viewer';
+import { pushNotification } from '../../stores/notifications';
+import { $session, loadSession } from '../../stores/session';
+import { ConfirmDialog } from '../ui/ConfirmDialog';
 
 interface Props {
-  messages: IslandMessages;
   slug: string;
   entryId: number;
   title: string;
@@ -20,15 +18,7 @@ interface Props {
 }
 
 /** Remove an entry (its submitter, managers, admins); select or revoke the winner (managers, admins, after the end). */
-export default function EntryMenu({ messages, ...props }: Props) {
-  return (
-    <IslandI18n messages={messages}>
-      <Menu {...props} />
-    </IslandI18n>
-  );
-}
-
-function Menu({ slug, entryId, title, authorName, isWinner, endsAt }: Omit<Props, 'messages'>) {
+export function EntryMenu({ slug, entryId, title, authorName, isWinner, endsAt }: Props) {
   const t = useT();
   const session = useStore($session);
   const viewer = useStore($jamViewer);

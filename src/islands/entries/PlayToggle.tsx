@@ -1,25 +1,10 @@
 import { useState } from 'react';
-import type { IslandMessages } from '../i18n/island';
-import { IslandI18n, useT } from '../i18n/react';
-import { scratchEmbedUrl } from '../lib/scratch-url';
-import { useHydrated } from './ui/use-hydrated';
-
-interface Props {
-  messages: IslandMessages;
-  scratchId: number;
-  title: string;
-}
+import { useT } from '../../i18n/react';
+import { scratchEmbedUrl } from '../../lib/scratch-url';
+import { useHydrated } from '../ui/use-hydrated';
 
 /** The Scratch player is heavy: it is only loaded when someone asks to play. */
-export default function PlayButton({ messages, ...props }: Props) {
-  return (
-    <IslandI18n messages={messages}>
-      <Player {...props} />
-    </IslandI18n>
-  );
-}
-
-function Player({ scratchId, title }: Omit<Props, 'messages'>) {
+export function PlayToggle({ scratchId, title }: { scratchId: number; title: string }) {
   const t = useT();
   const [playing, setPlaying] = useState(false);
   const hydrated = useHydrated();

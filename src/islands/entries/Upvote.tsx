@@ -1,17 +1,14 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
-import type { IslandMessages } from '../i18n/island';
-import { IslandI18n, useT } from '../i18n/react';
-import { ApiError } from '../lib/api-client';
-import { jamStatus } from '../lib/jam-timing';
-import { pushNotification } from '../stores/notifications';
-import { $session, loadSession } from '../stores/session';
-import { $myVotes, loadMyVotes, setVote } from '../stores/votes';
-import { useHydrated } from './ui/use-hydrated';
-
+import { useT } from '../../i18n/react';
+import { ApiError } from '../../lib/api-client';
+import { jamStatus } from '../../lib/jam-timing';
+import { pushNotification } from '../../stores/notifications';
+import { $session, loadSession } from '../../stores/session';
+import { $myVotes, loadMyVotes, setVote } from '../../stores/votes';
+import { useHydrated } from '../ui/use-hydrated';
 
 interface Props {
-  messages: IslandMessages;
   slug: string;
   entryId: number;
   authorName: string;
@@ -20,15 +17,7 @@ interface Props {
 }
 
 /** Upvote / take back, while the jam is ongoing. The pressed state is what screen readers announce. */
-export default function UpvoteButton({ messages, ...props }: Props) {
-  return (
-    <IslandI18n messages={messages}>
-      <Upvote {...props} />
-    </IslandI18n>
-  );
-}
-
-function Upvote({ slug, entryId, authorName, startsAt, endsAt }: Omit<Props, 'messages'>) {
+export function Upvote({ slug, entryId, authorName, startsAt, endsAt }: Props) {
   const t = useT();
   const session = useStore($session);
   const myVotes = useStore($myVotes);
