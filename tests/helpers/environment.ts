@@ -31,6 +31,18 @@ export interface Environment {
   close(): Promise<void>;
 }
 
+/** A response as tests look at it: status, headers, and the body parsed as JSON when it is JSON. */
+export async function readReply<T = any>(response: Response): Promise<Reply<T>> {
+  const text = await response.text();
+  let parsed: unknown = text;
+  try {
+    parsed = text ? JSON.parse(text) : undefined;
+  } catch {
+    // not JSON: keep the text
+  }
+  return { status: response.status, headers: response.headers, body: parsed as T };
+}
+
 /** A fresh database, the Scratch fakes and the built server: what an API test file needs. */
 export async function startEnvironment(env: Record<string, string> = {}): Promise<Environment> {
   const database = await createTestDatabase();
@@ -68,14 +80,7 @@ export async function startEnvironment(env: Record<string, string> = {}): Promis
         },
         body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
       });
-      const text = await response.text();
-      let parsed: unknown = text;
-      try {
-        parsed = text ? JSON.parse(text) : undefined;
-      } catch {
-        // not JSON: keep the text
-      }
-      return { status: response.status, headers: response.headers, body: parsed as any };
+      return readReply(response);
     },
     async close() {
       await app.stop();

@@ -8,7 +8,7 @@ import { expect } from 'vitest';
 import { type Jam, type Project, jamManagers, jams, loginTokens, projects, sessions, users, votes } from '../../db/schema';
 import { LOGIN_TOKEN_LIFETIME_MS } from '../../src/server/login-tokens';
 import { generateSessionToken, hashToken } from '../../src/server/session';
-import type { Environment, Reply, TestUser } from '../helpers/environment';
+import { type Environment, type Reply, type TestUser, readReply } from '../helpers/environment';
 import { type JamTiming, insertEntry, insertJam, insertManager, insertVote } from '../helpers/factories';
 
 export const ROLES = ['anonymous', 'user', 'banned', 'otherManager', 'manager', 'admin'] as const;
@@ -419,12 +419,5 @@ export async function send(env: Environment, call: Call, me: TestUser | null, op
     headers: Object.fromEntries(Object.entries(headers).filter((entry): entry is [string, string] => entry[1] !== null)),
     body,
   });
-  const text = await response.text();
-  let parsed: unknown = text;
-  try {
-    parsed = text ? JSON.parse(text) : undefined;
-  } catch {
-    // not JSON: keep the text
-  }
-  return { status: response.status, headers: response.headers, body: parsed as any };
+  return readReply(response);
 }
