@@ -41,6 +41,14 @@ const { handler } = (await import(pathToFileURL(SERVER_ENTRY).href)) as {
 // gzip or brotli (quality 4) for HTML, JSON, JS and CSS, whichever the client accepts.
 const compress = compression({ threshold: 1024 });
 
+type FastPath = (req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse) => boolean;
+/**
+ * A cached public page is answered before Astro runs (src/server/page-cache-fast-path.ts). The
+ * bundle registers it when Astro first loads the middleware, so it is looked up per request;
+ * importing the module here would load a second copy with its own, empty cache.
+ */
+const pageCacheFastPath = () => (globalThis as Record<symbol, FastPath | undefined>)[Symbol.for('itinerary.serveFromPageCache')];
+
 const server = createServer((req, res) => {
   const started = performance.now();
   applySecurityHeaders(res);
@@ -50,6 +58,7 @@ const server = createServer((req, res) => {
     console.log(`${req.method} ${path} ${res.statusCode} ${ms}ms`);
   });
   if (refuseUnservable(req, res)) return;
+  if (pageCacheFastPath()?.(req, res)) return;
   compress(req as never, res as never, () => handler(req, res));
 });
 
