@@ -4,6 +4,7 @@ import { fromDatetimeLocal, toDatetimeLocal } from '../lib/datetime-local';
 import { INVALID_URL_MESSAGE, REQUIRED_MESSAGE } from '../lib/schemas/common';
 import { type JamDto, jamCreateSchema, jamUpdateSchema } from '../lib/schemas/jams';
 import { useT } from '../i18n/react';
+import { useHydrated } from './ui/use-hydrated';
 import { pushNotification, pushNotificationAfterNavigation } from '../stores/notifications';
 
 
@@ -21,6 +22,7 @@ type Field = 'name' | 'description' | 'body' | 'imageUrl' | 'startsAt' | 'endsAt
 export default function JamForm({ jam, redirectTo, onCancel }: Props) {
   const t = useT();
   const id = useId();
+  const hydrated = useHydrated();
   const [values, setValues] = useState({
     name: jam?.name ?? '',
     description: jam?.description ?? '',
@@ -108,6 +110,8 @@ export default function JamForm({ jam, redirectTo, onCancel }: Props) {
 
   return (
     <form className="jam-form" onSubmit={submit} noValidate>
+      {/* Until hydrated, a submit would reload the page and typing could be reset: keep it all disabled. */}
+      <fieldset className="form-fields" disabled={!hydrated}>
       {field('name', t('jamForm.name'), <input id={`${id}-name`} value={values.name} onChange={set('name')} maxLength={80} required aria-invalid={Boolean(errors.name)} aria-describedby={describedBy('name')} />, true)}
       {field(
         'description',
@@ -152,6 +156,7 @@ export default function JamForm({ jam, redirectTo, onCancel }: Props) {
           {jam ? t('jamForm.save') : t('jamForm.create')}
         </button>
       </div>
+      </fieldset>
     </form>
   );
 }
