@@ -245,29 +245,20 @@ export const setFeatured = (user: SessionUser, slug: string, featured: boolean) 
 export const setAdvancedOptions = (user: SessionUser, slug: string, options: { mystery: boolean }) =>
   setFlag(user, slug, 'jam:advanced', { mystery: options.mystery });
 
-export async function clearVotes(user: SessionUser, slug: string): Promise<{ removed: number }> {
+/** Clears every vote or every entry (with its votes) of a jam, in one audited transaction. */
+async function clearAll(user: SessionUser, slug: string, what: 'votes' | 'submissions'): Promise<{ removed: number }> {
   const jam = await requireJam(slug);
-  await requireJamPermission(user, jam.id, 'jam:clear-votes');
-  const database = await db();
-  const removed = await database.transaction(async (tx) => {
-    const deleted = await tx.delete(votes).where(eq(votes.jamId, jam.id)).returning({ projectId: votes.projectId });
-    await recordAudit(tx, user, { action: 'jam.clear-votes', jamId: jam.id, details: { removed: deleted.length } });
+  await requireJamPermission(user, jam.id, what === 'votes' ? 'jam:clear-votes' : 'jam:clear-submissions');
+  const table = what === 'votes' ? votes : projects;
+  const removed = await (await db()).transaction(async (tx) => {
+    const deleted = await tx.delete(table).where(eq(table.jamId, jam.id)).returning({ jamId: table.jamId });
+    await recordAudit(tx, user, { action: `jam.clear-${what}`, jamId: jam.id, details: { removed: deleted.length } });
     return deleted.length;
   });
-  announceChange({ kind: 'votes', jamId: jam.id });
+  announceChange({ kind: what === 'votes' ? 'votes' : 'entries', jamId: jam.id });
   return { removed };
 }
 
-export async function clearSubmissions(user: SessionUser, slug: string): Promise<{ removed: number }> {
-  const jam = await requireJam(slug);
-  await requireJamPermission(user, jam.id, 'jam:clear-submissions');
-  const database = await db();
-  const removed = await database.transaction(async (tx) => {
-    const deleted = await tx.delete(projects).where(eq(projects.jamId, jam.id)).returning({ id: projects.id });
-    await recordAudit(tx, user, { action: 'jam.clear-submissions', jamId: jam.id, details: { removed: deleted.length } });
-    return deleted.length;
-  });
-  announceChange({ kind: 'entries', jamId: jam.id });
-  return { removed };
-}
+export const clearVotes = (user: SessionUser, slug: string) => clearAll(user, slug, 'votes');
+export const clearSubmissions = (user: SessionUser, slug: string) => clearAll(user, slug, 'submissions');
 
