@@ -1,5 +1,5 @@
 import i18next, { type i18n as I18n } from 'i18next';
-import { type ReactNode, useMemo } from 'react';
+import { type ComponentType, type ReactNode, useMemo } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import type { IslandMessages } from './island';
 
@@ -38,3 +38,17 @@ export function IslandI18n({ messages, children }: { messages: IslandMessages; c
 
 /** The island's translator (react-i18next's `t`). */
 export const useT = () => useTranslation().t;
+
+/**
+ * Makes a component an island that translates with the messages its page passes:
+ * `export default translated(Clock)` takes Clock's props plus `messages`.
+ */
+export function translated<Props extends object>(Component: ComponentType<Props>) {
+  return function TranslatedIsland({ messages, ...props }: Props & { messages: IslandMessages }) {
+    return (
+      <IslandI18n messages={messages}>
+        <Component {...(props as Props)} />
+      </IslandI18n>
+    );
+  };
+}

@@ -5,19 +5,12 @@
  */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { IslandMessages } from '../i18n/island';
-import { IslandI18n } from '../i18n/react';
+import { translated } from '../i18n/react';
 import { CAT_JOKES, CAT_PICTURE_COUNT, catPictureUrl, randomCloseLabel, randomIndexOtherThan } from '../lib/cats';
 import { Modal } from './ui/Modal';
 import { useHydrated } from './ui/use-hydrated';
 
-export default function CatsButton({ messages }: { messages: IslandMessages }) {
-  return (
-    <IslandI18n messages={messages}>
-      <Cats />
-    </IslandI18n>
-  );
-}
+export default translated(Cats);
 
 interface Shown {
   picture: number;

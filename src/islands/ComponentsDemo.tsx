@@ -1,7 +1,6 @@
 /** The development page's island: every shared component, with sample data, to try by hand and in e2e tests. */
 import { useState } from 'react';
-import type { IslandMessages } from '../i18n/island';
-import { IslandI18n } from '../i18n/react';
+import { translated } from '../i18n/react';
 import { pushNotification } from '../stores/notifications';
 import { finishProgress, startProgress } from '../stores/progress';
 import { ConfirmDialog } from './ui/ConfirmDialog';
@@ -45,13 +44,7 @@ const COLUMNS: DataTableColumn<SampleRow>[] = [
   { label: 'Secret', field: () => 'hidden value', id: 'secret', hidden: true },
 ];
 
-export default function ComponentsDemo({ messages }: { messages: IslandMessages }) {
-  return (
-    <IslandI18n messages={messages}>
-      <Demo />
-    </IslandI18n>
-  );
-}
+export default translated(Demo);
 
 function Demo() {
   const [modalOpen, setModalOpen] = useState(false);

@@ -1,8 +1,7 @@
 /** The credits on /about: the prerendered page asks /api/contributors when it is shown. */
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { IslandMessages } from '../i18n/island';
-import { IslandI18n } from '../i18n/react';
+import { translated } from '../i18n/react';
 import { api } from '../lib/api-client';
 import { Spinner } from './ui/Spinner';
 
@@ -15,13 +14,7 @@ interface Contributor {
 
 type State = { status: 'loading' } | { status: 'failed' } | { status: 'loaded'; contributors: Contributor[] };
 
-export default function Contributors({ messages }: { messages: IslandMessages }) {
-  return (
-    <IslandI18n messages={messages}>
-      <List />
-    </IslandI18n>
-  );
-}
+export default translated(List);
 
 function List() {
   const { t } = useTranslation();

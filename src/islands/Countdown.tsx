@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { IslandMessages } from '../i18n/island';
-import { IslandI18n, useT } from '../i18n/react';
+import { translated, useT } from '../i18n/react';
 import { type JamWindow, jamStatus, nextMoment, splitDuration } from '../lib/jam-timing';
 
 /** Keys the countdown translates with (see `islandMessages`). */
@@ -8,13 +7,7 @@ export const COUNTDOWN_KEYS = ['jam.startingIn', 'jam.endingIn', 'jam.ended', 'c
 const UNITS = ['days', 'hours', 'minutes', 'seconds'] as const;
 
 /** Counts down to the jam's next start or end and flips its label when the moment passes, without a reload. */
-export default function Countdown({ messages, ...window }: JamWindow & { messages: IslandMessages }) {
-  return (
-    <IslandI18n messages={messages}>
-      <Clock {...window} />
-    </IslandI18n>
-  );
-}
+export default translated(Clock);
 
 function Clock({ startsAt, endsAt }: JamWindow) {
   const t = useT();

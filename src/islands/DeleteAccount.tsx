@@ -4,7 +4,7 @@
  */
 import { type SubmitEvent, useId, useState } from 'react';
 import type { IslandMessages } from '../i18n/island';
-import { IslandI18n, useT } from '../i18n/react';
+import { translated, useT } from '../i18n/react';
 import { api } from '../lib/api-client';
 import { reportFailure } from '../lib/report-failure';
 import { pushNotificationAfterNavigation } from '../stores/notifications';
@@ -17,13 +17,7 @@ interface Props {
   homePath: string;
 }
 
-export default function DeleteAccount({ messages, ...props }: Props) {
-  return (
-    <IslandI18n messages={messages}>
-      <DeleteAccountButton {...props} />
-    </IslandI18n>
-  );
-}
+export default translated(DeleteAccountButton);
 
 function DeleteAccountButton({ name, homePath }: Omit<Props, 'messages'>) {
   const t = useT();

@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import type { IslandMessages } from '../i18n/island';
-import { IslandI18n, useT } from '../i18n/react';
+import { translated, useT } from '../i18n/react';
 import { jamStatus } from '../lib/jam-timing';
 import { $jamViewer, loadJamViewer } from '../stores/jam-viewer';
 import { $myVotes, loadMyVotes } from '../stores/votes';
@@ -19,13 +19,7 @@ interface Props {
 }
 
 /** The part of the jam page that depends on who is looking: entry state, votes left, role, manager tools. */
-export default function JamViewerBox({ messages, ...props }: Props) {
-  return (
-    <IslandI18n messages={messages}>
-      <ViewerBox {...props} />
-    </IslandI18n>
-  );
-}
+export default translated(ViewerBox);
 
 function ViewerBox({ slug, startsAt, endsAt, loginHref, homeHref, jamHref }: Omit<Props, 'messages'>) {
   const t = useT();

@@ -7,25 +7,13 @@ import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LocaleCode } from '../i18n/codes';
-import type { IslandMessages } from '../i18n/island';
 import { localizePath } from '../i18n/paths';
-import { IslandI18n } from '../i18n/react';
+import { translated } from '../i18n/react';
 import { pushNotification } from '../stores/notifications';
 import { $session, loadSession, logout } from '../stores/session';
 import { Dropdown } from './ui/Dropdown';
 
-interface Props {
-  messages: IslandMessages;
-  locale: LocaleCode;
-}
-
-export default function NavSession({ messages, locale }: Props) {
-  return (
-    <IslandI18n messages={messages}>
-      <Session locale={locale} />
-    </IslandI18n>
-  );
-}
+export default translated(Session);
 
 function Session({ locale }: { locale: LocaleCode }) {
   const { t } = useTranslation();

@@ -2,18 +2,11 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { IslandMessages } from '../i18n/island';
-import { IslandI18n } from '../i18n/react';
+import { translated } from '../i18n/react';
 import { COLOR_MODE_PREFERENCES, isColorModePreference } from '../lib/color-mode';
 import { $colorModePreference, setColorModePreference, syncThemeWithDocument } from '../stores/theme';
 
-export default function ThemeSelect({ messages }: { messages: IslandMessages }) {
-  return (
-    <IslandI18n messages={messages}>
-      <Select />
-    </IslandI18n>
-  );
-}
+export default translated(Select);
 
 function Select() {
   const { t } = useTranslation();

@@ -2,18 +2,11 @@
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { IslandMessages } from '../i18n/island';
-import { IslandI18n } from '../i18n/react';
+import { translated } from '../i18n/react';
 import { $notifications, type Notification, closeNotification, flushPendingNotifications } from '../stores/notifications';
 import { Spinner } from './ui/Spinner';
 
-export default function Toasts({ messages }: { messages: IslandMessages }) {
-  return (
-    <IslandI18n messages={messages}>
-      <ToastList />
-    </IslandI18n>
-  );
-}
+export default translated(ToastList);
 
 function ToastList() {
   const { t } = useTranslation();

@@ -4,7 +4,7 @@
  */
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { IslandMessages } from '../i18n/island';
-import { IslandI18n, useT } from '../i18n/react';
+import { translated, useT } from '../i18n/react';
 import { api } from '../lib/api-client';
 import { reportFailure } from '../lib/report-failure';
 import type { AdminUserDto, UserListDto } from '../lib/schemas/users';
@@ -21,13 +21,7 @@ interface Props {
   homePath: string;
 }
 
-export default function UsersAdmin({ messages, ...props }: Props) {
-  return (
-    <IslandI18n messages={messages}>
-      <Users {...props} />
-    </IslandI18n>
-  );
-}
+export default translated(Users);
 
 /** The table sorts, filters and pages the whole list in the browser, so it asks for every user. */
 const loadUsers = () => api<UserListDto>('/users', { query: { perPage: 'all', sort: 'name:asc' } });
