@@ -2,7 +2,10 @@ import { createHash } from 'node:crypto';
 import { COLOR_MODE_STORAGE_KEY } from '../lib/color-mode';
 
 /**
- * Applies the colour mode before the first paint (spec §4: no flash of the wrong theme).
+ * Applies the colour mode before the first paint (spec §4: no flash of the wrong theme), and
+ * marks every image that fails to load with `data-failed` so CSS hides it over its generated art
+ * or placeholder (no broken-image icon). Listening here, in the head, catches failures that
+ * happen before any module script runs; a later successful load clears the mark.
  * The same bytes on every page; ThemeScript.astro allows it in the CSP by its hash.
  */
 export const THEME_SCRIPT = `(function () {
@@ -17,6 +20,15 @@ export const THEME_SCRIPT = `(function () {
   }
   if (!themes[mode]) mode = matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light';
   root.setAttribute('data-theme', mode);
+  function mark(event) {
+    var target = event.target;
+    if (target && target.tagName === 'IMG') {
+      if (event.type === 'error') target.setAttribute('data-failed', '');
+      else target.removeAttribute('data-failed');
+    }
+  }
+  document.addEventListener('error', mark, true);
+  document.addEventListener('load', mark, true);
 })();`;
 
 export const THEME_SCRIPT_HASH: `sha256-${string}` = `sha256-${createHash('sha256').update(THEME_SCRIPT).digest('base64')}`;

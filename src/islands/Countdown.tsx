@@ -1,15 +1,25 @@
 import { useEffect, useState } from 'react';
 import { translated, useT } from '../i18n/react';
 import { type JamWindow, jamStatus, nextMoment, splitDuration } from '../lib/jam-timing';
+import styles from './Countdown.module.css';
 
 /** Keys the countdown translates with (see `islandMessages`). */
 export const COUNTDOWN_KEYS = ['jam.startingIn', 'jam.endingIn', 'jam.ended', 'countdown.'] as const;
 const UNITS = ['days', 'hours', 'minutes', 'seconds'] as const;
 
-/** Counts down to the jam's next start or end and flips its label when the moment passes, without a reload. */
+interface CountdownProps extends JamWindow {
+  /** `large` for a jam's own page, `small` (the default) for cards. */
+  size?: 'small' | 'large';
+}
+
+/**
+ * Counts down to the jam's next start or end as digit blocks ("2 d 04 h 42 m 18 s") and flips its
+ * label when the moment passes, without a reload. Screen readers get the long form
+ * ("2 days 4 hours…") as the timer's name.
+ */
 export default translated(Clock);
 
-function Clock({ startsAt, endsAt }: JamWindow) {
+function Clock({ startsAt, endsAt, size = 'small' }: CountdownProps) {
   const t = useT();
   const [now, setNow] = useState(() => Date.now());
   const [hydrated, setHydrated] = useState(false);
@@ -24,15 +34,23 @@ function Clock({ startsAt, endsAt }: JamWindow) {
   const target = nextMoment({ startsAt, endsAt }, now);
   const heading = t(status === 'upcoming' ? 'jam.startingIn' : status === 'ongoing' ? 'jam.endingIn' : 'jam.ended');
   const left = target === null ? null : splitDuration(target - now);
+  const spoken = left && UNITS.map((unit) => t(`countdown.${unit}`, { count: left[unit] })).join(' ');
 
   return (
-    <div className="countdown" data-status={status} data-hydrated={hydrated ? 'true' : undefined}>
-      <span className="countdown-label">{heading}</span>
+    <div
+      className={`countdown ${styles.countdown} ${styles[size]}`}
+      data-status={status}
+      data-hydrated={hydrated ? 'true' : undefined}
+    >
+      <span className={styles.label}>{heading}</span>{' '}
       {left && (
-        <span className="countdown-time" role="timer" aria-live="off">
-          {UNITS.map((unit) => (
-            <span key={unit} className="countdown-unit" suppressHydrationWarning>
-              {t(`countdown.${unit}`, { count: left[unit] })}
+        <span className={styles.time} role="timer" aria-live="off" aria-label={spoken ?? undefined} suppressHydrationWarning>
+          {UNITS.map((unit, index) => (
+            <span key={unit} className={styles.block} aria-hidden="true">
+              <span className={styles.digits} suppressHydrationWarning>
+                {index === 0 ? left[unit] : String(left[unit]).padStart(2, '0')}
+              </span>{' '}
+              <span className={styles.unit}>{t(`countdown.short.${unit}`)}</span>{' '}
             </span>
           ))}
         </span>

@@ -1,0 +1,167 @@
+/**
+ * `npm run screenshots`: a gallery of every page type in light, dark and flame at 1280 and 390 px,
+ * written to docs/screenshots/ as `{view}-{theme}-{width}.png`. The demo seed, the Scratch fakes,
+ * a fresh database and the built server run on loopback; the browser's clock is frozen so the
+ * countdowns read the same on every run. Scratch's CDN is unreachable here, so every thumbnail
+ * shows its generated art.
+ *
+ * `npm run screenshots -- home jam-ongoing-visitor` takes only the named views.
+ */
+import { spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { type Browser, type Page, chromium } from '@playwright/test';
+import { seedDemoData } from '../db/seed';
+import { migrateDatabase, openDatabase } from '../src/server/db';
+import { startFakes } from '../tests/fakes';
+
+const ROOT = resolve(import.meta.dirname, '..');
+const OUT = join(ROOT, 'docs/screenshots');
+const PORT = Number(process.env.SCREENSHOTS_PORT ?? 4680);
+const BASE = `http://127.0.0.1:${PORT}`;
+const ALL_THEMES = ['light', 'dark', 'flame'] as const;
+/** SCREENSHOTS_THEMES=light and SCREENSHOTS_WIDTHS=390 narrow a run while working on one page. */
+const THEMES = ALL_THEMES.filter((theme) => (process.env.SCREENSHOTS_THEMES ?? theme).split(',').includes(theme));
+const WIDTHS = [1280, 390].filter((width) => (process.env.SCREENSHOTS_WIDTHS ?? String(width)).split(',').includes(String(width)));
+const DAY = 86_400_000;
+/** The seed's jams start and end on UTC midnights; the frozen clock reads 10:42:18 of the same day. */
+const TODAY = Math.floor(Date.now() / DAY) * DAY;
+const FROZEN = TODAY + (10 * 3600 + 42 * 60 + 18) * 1000;
+
+type View = { name: string; path: string; as?: string; then?: (page: Page) => Promise<void> };
+
+const jam = { upcoming: 'winter-mystery-jam', ongoing: 'space-sprint-jam', ended: 'autumn-arcade-jam' };
+/** Who is who in the demo seed: a participant (entered or may enter), the jam's manager, the admin. */
+const people = {
+  upcoming: { participant: 'cat_coder', manager: 'loop_legend' },
+  ongoing: { participant: 'sprite_smith', manager: 'pixel_pioneer' },
+  ended: { participant: 'pixel_pioneer', manager: 'sprite_smith' },
+} as const;
+
+const VIEWS: View[] = [
+  { name: 'home', path: '/' },
+  { name: 'home-admin', path: '/', as: 'demo_admin' },
+  { name: 'explore', path: '/explore' },
+  ...(['upcoming', 'ongoing', 'ended'] as const).flatMap((status) => [
+    { name: `jam-${status}-visitor`, path: `/jams/${jam[status]}` },
+    { name: `jam-${status}-participant`, path: `/jams/${jam[status]}`, as: people[status].participant },
+    { name: `jam-${status}-manager`, path: `/jams/${jam[status]}`, as: people[status].manager },
+    { name: `jam-${status}-admin`, path: `/jams/${jam[status]}`, as: 'demo_admin' },
+  ]),
+  {
+    name: 'entry-play',
+    path: `/jams/${jam.ongoing}#submissions`,
+    as: 'cat_coder',
+    then: async (page) => {
+      await page.getByRole('button', { name: 'Play' }).first().click();
+      await page.locator('iframe').first().waitFor();
+    },
+  },
+  {
+    name: 'submit-entry',
+    path: `/jams/${jam.ongoing}`,
+    as: 'cat_coder',
+    then: async (page) => {
+      await page.getByRole('button', { name: 'Enter the game jam' }).first().click();
+      await page.getByLabel('Game URL').fill('https://scratch.mit.edu/projects/900000104');
+    },
+  },
+  { name: 'dashboard', path: '/dashboard', as: 'pixel_pioneer' },
+  { name: 'dashboard-admin', path: '/dashboard', as: 'demo_admin' },
+  { name: 'users', path: '/dashboard/users', as: 'demo_admin' },
+  { name: 'create-jam', path: '/jams/new', as: 'demo_admin' },
+  { name: 'login', path: '/login' },
+  { name: 'about', path: '/about' },
+  { name: 'error', path: '/no-such-page' },
+];
+
+async function startSite(): Promise<{ stop: () => void }> {
+  const folder = mkdtempSync(join(tmpdir(), 'itinerary-screenshots-'));
+  const databaseUrl = `file:${join(folder, 'site.db')}`;
+  const database = await openDatabase(databaseUrl);
+  await migrateDatabase(database);
+  await seedDemoData(database, new Date(TODAY));
+  database.$client.close();
+  const fakes = await startFakes();
+  const app = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {
+    cwd: ROOT,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: {
+      ...process.env,
+      ...fakes.env,
+      NODE_ENV: 'test',
+      HOST: '127.0.0.1',
+      PORT: String(PORT),
+      PUBLIC_SITE_URL: BASE,
+      DATABASE_URL: databaseUrl,
+      ITINERARY_ADMINS: 'demo_admin',
+      ITINERARY_DEV_LOGIN: '1',
+    },
+  });
+  for (let tries = 0; ; tries++) {
+    try {
+      if ((await fetch(`${BASE}/api/health`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (tries > 600) throw new Error('The site did not start within 60 s.');
+    await new Promise((done) => setTimeout(done, 100));
+  }
+  return {
+    stop: () => {
+      app.kill('SIGTERM');
+      void fakes.close();
+    },
+  };
+}
+
+/** Signs in through the development login (the site runs with ITINERARY_DEV_LOGIN=1). */
+async function signIn(page: Page, name: string): Promise<void> {
+  await page.goto(`${BASE}/login`);
+  await page.getByLabel('Username').fill(name);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Confirm' }).click();
+  await page.waitForURL((url) => !url.pathname.includes('confirm-login'));
+}
+
+async function shoot(browser: Browser, view: View, theme: (typeof ALL_THEMES)[number], width: number): Promise<void> {
+  const context = await browser.newContext({
+    viewport: { width, height: width > 600 ? 900 : 844 },
+    deviceScaleFactor: 1,
+    colorScheme: theme === 'dark' ? 'dark' : 'light',
+    reducedMotion: 'reduce',
+  });
+  await context.addInitScript((mode) => localStorage.setItem('itinerary-color-mode', mode), theme);
+  const page = await context.newPage();
+  await page.clock.install({ time: FROZEN });
+  await page.clock.pauseAt(FROZEN);
+  try {
+    if (view.as) await signIn(page, view.as);
+    await page.goto(`${BASE}${view.path}`, { waitUntil: 'networkidle' });
+    await page.evaluate(() => document.fonts.ready);
+    await view.then?.(page);
+    await page.waitForTimeout(150);
+    await page.screenshot({ path: join(OUT, `${view.name}-${theme}-${width}.png`), fullPage: true, animations: 'disabled' });
+  } finally {
+    await context.close();
+  }
+}
+
+const only = process.argv.slice(2);
+const views = only.length ? VIEWS.filter((view) => only.includes(view.name)) : VIEWS;
+mkdirSync(OUT, { recursive: true });
+const site = await startSite();
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+});
+try {
+  for (const view of views) {
+    for (const theme of THEMES) for (const width of WIDTHS) await shoot(browser, view, theme, width);
+    console.log(`${view.name}: ${THEMES.length * WIDTHS.length} screenshots`);
+  }
+} finally {
+  await browser.close();
+  site.stop();
+}

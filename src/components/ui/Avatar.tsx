@@ -1,0 +1,22 @@
+import type { CSSProperties } from 'react';
+
+interface AvatarProps {
+  username: string;
+  src?: string | null;
+  /** CSS length, e.g. "2rem". */
+  size?: string;
+}
+
+/**
+ * A user's round picture over their initial: when the picture is missing or fails to load
+ * (`data-failed`), the initial on the accent colour shows instead. Decorative: the name is
+ * always written next to it.
+ */
+export default function Avatar({ username, src, size = '2rem' }: AvatarProps) {
+  return (
+    <span className="avatar avatar-placeholder" style={{ '--avatar-size': size } as CSSProperties} aria-hidden="true">
+      {username.slice(0, 1)}
+      {src && <img src={src} alt="" loading="lazy" decoding="async" />}
+    </span>
+  );
+}
