@@ -182,10 +182,14 @@ export async function createJam(user: SessionUser, input: JamCreate): Promise<Ja
   return toJamDto(jam, { entryCount: 0, hideBody: false });
 }
 
-/** Renaming moves the slug; the old one keeps redirecting and nothing attached to the jam changes. */
+/**
+ * Changes only the fields in `input` (PATCH: what was not sent stays as it is). Renaming moves the
+ * slug; the old one keeps redirecting and nothing attached to the jam changes.
+ */
 export async function updateJam(user: SessionUser, slug: string, input: JamUpdate): Promise<JamDto> {
   const jam = await requireJam(slug);
   await requireJamPermission(user, jam.id, 'jam:edit');
+  if (Object.keys(input).length === 0) return toJamDto(jam, { entryCount: await countEntries(jam.id), hideBody: false });
   const merged = { startsAt: input.startsAt ?? jam.startsAt, endsAt: input.endsAt ?? jam.endsAt };
   if (merged.endsAt.getTime() <= merged.startsAt.getTime()) {
     throw new AppError(400, 'invalid_input', 'The end must be after the start.');

@@ -136,7 +136,8 @@ export const OPERATIONS: readonly Operation[] = [
     path: '/api/jams/{slug}',
     tag: 'Jams',
     summary: 'Edit a jam',
-    description: 'Send only the fields to change. Renaming moves the slug; the old one keeps working.',
+    description:
+      'Send only the fields to change: a field you leave out keeps its value. `null` clears `body` (to empty) and `imageUrl` (no picture; an empty string does too); the name, description and dates cannot be cleared (400). Renaming moves the slug; the old one keeps working.',
     access: 'manager',
     pathParams: slug,
     body: { schema: jamUpdateSchema, example: { description: 'Make a fast-paced space game in one week. Sound on!' } },
@@ -462,6 +463,7 @@ export const OPERATIONS: readonly Operation[] = [
     path: '/api/users/{id}',
     tag: 'Users',
     summary: 'Set a user’s admin and banned flags',
+    description: 'Send only the flags to change (at least one): a flag you leave out keeps its value. The flags cannot be null.',
     access: 'admin',
     pathParams: { id: 'The user’s internal ID.' },
     body: { schema: updateUserFlagsSchema, example: { isBanned: true } },

@@ -30,17 +30,23 @@ export const jamCreateSchema = z.object(jamFields).refine(endAfterStart, endAfte
 export type JamCreateInput = z.input<typeof jamCreateSchema>;
 export type JamCreate = z.output<typeof jamCreateSchema>;
 
-/** Editing never touches mystery mode: that is an admin-only advanced option. */
+/**
+ * PATCH semantics: a field that is not sent stays as it is; `null` clears the fields that may be
+ * empty (body → '', imageUrl → none) and is refused for the required ones. No defaults here —
+ * a default would overwrite what the request did not mention. Editing never touches mystery
+ * mode: that is an admin-only advanced option.
+ */
 export const jamUpdateSchema = z
   .object({
-    name: jamFields.name,
-    description: jamFields.description,
-    body: jamFields.body,
-    imageUrl: jamFields.imageUrl,
-    startsAt: jamFields.startsAt,
-    endsAt: jamFields.endsAt,
+    name: jamFields.name.optional(),
+    description: jamFields.description.optional(),
+    body: z
+      .union([z.string().max(JAM_BODY_MAX, `At most ${JAM_BODY_MAX} characters.`), z.null().transform(() => '')])
+      .optional(),
+    imageUrl: z.union([httpUrlSchema, z.literal('').transform(() => null), z.null()]).optional(),
+    startsAt: jamFields.startsAt.optional(),
+    endsAt: jamFields.endsAt.optional(),
   })
-  .partial()
   .refine(endAfterStart, endAfterStartIssue);
 export type JamUpdate = z.output<typeof jamUpdateSchema>;
 
