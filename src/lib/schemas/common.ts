@@ -37,4 +37,4 @@ export const isoDateSchema = z
     (value) => typeof value === 'string' || typeof value === 'number' || value instanceof Date,
     { error: 'Not a valid date' },
   )
-  .pipe(z.coerce.date({ error: 'Not a valid date' }).refine((date) => !Number.isNaN(date.getTime()), 'Not a valid date'));
+  .pipe(z.coerce.date<string | number | Date>({ error: 'Not a valid date' }).refine((date) => !Number.isNaN(date.getTime()), 'Not a valid date'));
