@@ -96,7 +96,7 @@ export const OPERATIONS: readonly Operation[] = [
     path: '/api/jams',
     tag: 'Jams',
     summary: 'List jams',
-    description: 'Newest start first, one page at a time. A page past the end gives the last page.',
+    description: 'Newest start first unless `sort` says otherwise, one page at a time. A page past the end gives the last page.',
     access: 'public',
     query: jamListQuerySchema,
     queryNotes: {
@@ -105,6 +105,8 @@ export const OPERATIONS: readonly Operation[] = [
       status: 'Only upcoming, ongoing or ended jams.',
       featured: 'true: only featured jams; false: only the others.',
       q: 'Part of the name.',
+      sort:
+        'newest: newest start first (the default). ending-soonest / starting-soonest: jams still to end (start) first, the nearest first, then those that already did, the most recent first. most-entries: most entries first. name: by name, A to Z, ignoring case.',
     },
     queryTypes: { perPage: { type: 'integer', enum: [...JAMS_PER_PAGE_OPTIONS] } },
     answer: json(200, 'One page of jams (without their bodies).', answers.jamListSchema, example.exampleJamList),
