@@ -208,11 +208,14 @@ export const auditLog = sqliteTable(
     targetUserId: integer('target_user_id').references(() => users.id, { onDelete: 'set null' }),
     details: text('details', { mode: 'json' }).$type<Record<string, unknown>>(),
   },
+  // The activity pages list newest first by id (the order of the writes); each index also holds
+  // the id, so a filtered page is walked in order from its index.
   (t) => [
     index('audit_log_at_idx').on(t.at),
     index('audit_log_jam_idx').on(t.jamId),
     index('audit_log_actor_idx').on(t.actorId),
     index('audit_log_target_user_idx').on(t.targetUserId),
+    index('audit_log_action_idx').on(t.action),
   ],
 );
 

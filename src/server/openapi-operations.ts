@@ -12,6 +12,7 @@ import {
 } from '../lib/schemas/auth';
 import { VOTE_LIMIT, entryListQuerySchema, submitEntrySchema } from '../lib/schemas/entries';
 import { markdownPreviewSchema } from '../lib/schemas/markdown';
+import { ACTIVITY_PAGE_SIZES, AUDIT_ACTIONS, activityQuerySchema, jamActivityQuerySchema } from '../lib/schemas/activity';
 import {
   USER_PAGE_SIZES,
   USER_SORT_FIELDS,
@@ -43,6 +44,7 @@ export const TAGS = [
   { name: 'Managers', description: 'The people who run a jam.' },
   { name: 'Account', description: 'The session of the person calling, their dashboard, and user pictures.' },
   { name: 'Users', description: 'Administrators’ tools: every user, their admin and banned flags.' },
+  { name: 'Activity', description: 'The audit log, read-only: who did what to which jam or user, and when.' },
   { name: 'Login flow', description: 'Browser steps of "Log in with Scratch": redirects and form posts, not for scripts.' },
   { name: 'Feeds and calendars', description: 'RSS, JSON Feed and iCalendar. Prefix the path with /hu or /ir for Hungarian or Irish.' },
   { name: 'Site', description: 'Health, credits, the markdown preview and this description.' },
@@ -89,6 +91,16 @@ const json = (status: number, description: string, schema: z.ZodType, exampleVal
 });
 const noContent: Answer = { status: 204, description: 'Done; no content.' };
 const redirect = (status: 302 | 303, description: string, location: string): Answer => ({ status, description, location });
+
+const activityQueryNotes: Record<string, string> = {
+  page: 'Page number, from 1.',
+  perPage: `Entries per page: one of ${ACTIVITY_PAGE_SIZES.join(', ')}.`,
+  jam: 'Only entries about this jam (its slug).',
+  user: 'Only entries by or about this user (username). A deleted account is found by the name it acted under.',
+  action: `Only this kind of action: ${AUDIT_ACTIONS.join(', ')}.`,
+};
+const { jam: _jamNote, ...jamActivityQueryNotes } = activityQueryNotes;
+const activityQueryTypes = { perPage: { type: 'integer', enum: [...ACTIVITY_PAGE_SIZES] } };
 
 export const OPERATIONS: readonly Operation[] = [
   {
@@ -481,6 +493,33 @@ export const OPERATIONS: readonly Operation[] = [
     pathParams: { id: 'The user’s internal ID.' },
     answer: noContent,
     errors: [401, 403, 404, 409],
+  },
+  {
+    method: 'get',
+    path: '/api/activity',
+    tag: 'Activity',
+    summary: 'Everything administrators and managers did',
+    description: 'Newest first, paged and filtered by the database. Read-only.',
+    access: 'admin',
+    query: activityQuerySchema,
+    queryNotes: activityQueryNotes,
+    queryTypes: activityQueryTypes,
+    answer: json(200, 'One page of the activity.', answers.activityListSchema, example.exampleActivityList),
+    errors: [401, 403],
+  },
+  {
+    method: 'get',
+    path: '/api/jams/{slug}/activity',
+    tag: 'Activity',
+    summary: 'What happened to a jam',
+    description: 'The same as /api/activity for one jam, for its managers and administrators.',
+    access: 'manager',
+    pathParams: slug,
+    query: jamActivityQuerySchema,
+    queryNotes: jamActivityQueryNotes,
+    queryTypes: activityQueryTypes,
+    answer: json(200, 'One page of the jam’s activity.', answers.activityListSchema, example.exampleActivityList),
+    errors: [401, 403, 404],
   },
   {
     method: 'get',

@@ -115,6 +115,7 @@ describe('the API reference for /developers', () => {
       'Managers',
       'Account',
       'Users',
+      'Activity',
       'Login flow',
       'Feeds and calendars',
       'Site',
