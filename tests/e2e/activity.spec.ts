@@ -29,6 +29,9 @@ async function jamWithHistory(browser: Browser): Promise<{ slug: string; name: s
   return { slug, name };
 }
 
+// Three real logins through the fake provider per test: more than the default 30 s on a busy machine.
+test.describe.configure({ timeout: 90_000 });
+
 test.beforeEach(async ({ context }) => {
   await context.route('https://cdn2.scratch.mit.edu/**', (route) =>
     route.fulfill({ contentType: 'image/svg+xml', body: '<svg xmlns="http://www.w3.org/2000/svg" width="90" height="90"/>' }),
