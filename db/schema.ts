@@ -85,6 +85,8 @@ export const jams = sqliteTable(
     endsAt: integer('ends_at', { mode: 'timestamp_ms' }).notNull(),
     featured: integer('featured', { mode: 'boolean' }).notNull().default(false),
     mystery: integer('mystery', { mode: 'boolean' }).notNull().default(false),
+    /** How many entries the jam has, kept by triggers on projects (see the jam_entry_count migration); the explore sort. */
+    entryCount: integer('entry_count').notNull().default(0),
     createdAt: timestampNow('created_at'),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     updatedAt: timestampNow('updated_at'),
@@ -93,10 +95,18 @@ export const jams = sqliteTable(
   (t) => [
     // The list indexes carry ends_at so a page of any list is found without reading a row (see listJams).
     index('jams_list_idx').on(t.startsAt, t.id, t.endsAt),
-    index('jams_ends_at_idx').on(t.endsAt),
+    // Also the "ending soonest" sort; featured and starts_at let every filter be checked in the index.
+    index('jams_ends_at_idx').on(t.endsAt, t.id, t.featured, t.startsAt),
     index('jams_featured_list_idx').on(t.featured, t.startsAt, t.id, t.endsAt),
     // Feeds list the newest jams first.
     index('jams_created_at_idx').on(t.createdAt, t.id),
+    // The explore sorts "name A–Z", "most entries" and "ending soonest", each also within featured or
+    // not featured jams (a filter on `featured` alone would otherwise sort nearly every jam).
+    index('jams_name_list_idx').on(sql`${t.name} collate nocase`, t.id, t.featured, t.startsAt, t.endsAt),
+    index('jams_featured_name_list_idx').on(t.featured, sql`${t.name} collate nocase`, t.id, t.startsAt, t.endsAt),
+    index('jams_entry_count_list_idx').on(t.entryCount, t.startsAt, t.id, t.featured, t.endsAt),
+    index('jams_featured_entry_count_list_idx').on(t.featured, t.entryCount, t.startsAt, t.id, t.endsAt),
+    index('jams_featured_ends_at_idx').on(t.featured, t.endsAt, t.id, t.startsAt),
   ],
 );
 
@@ -198,11 +208,14 @@ export const auditLog = sqliteTable(
     targetUserId: integer('target_user_id').references(() => users.id, { onDelete: 'set null' }),
     details: text('details', { mode: 'json' }).$type<Record<string, unknown>>(),
   },
+  // The activity pages list newest first by id (the order of the writes); each index also holds
+  // the id, so a filtered page is walked in order from its index.
   (t) => [
     index('audit_log_at_idx').on(t.at),
     index('audit_log_jam_idx').on(t.jamId),
     index('audit_log_actor_idx').on(t.actorId),
     index('audit_log_target_user_idx').on(t.targetUserId),
+    index('audit_log_action_idx').on(t.action),
   ],
 );
 

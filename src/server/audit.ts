@@ -1,11 +1,13 @@
 import { auditLog } from '../../db/schema';
+import type { AuditAction } from '../lib/schemas/activity';
 import type { Database } from './db';
 import type { SessionUser } from './session';
 
 type Writer = Pick<Database, 'insert'>;
 
 export interface AuditEvent {
-  action: string;
+  /** One of AUDIT_ACTIONS, so the activity pages know every kind there is. */
+  action: AuditAction;
   jamId?: number | null;
   targetUserId?: number | null;
   details?: Record<string, unknown>;

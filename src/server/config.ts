@@ -1,4 +1,9 @@
 import { z } from 'zod';
+import {
+  DEFAULT_ORIGINAL_FRONTEND_SOURCE_URL,
+  DEFAULT_ORIGINAL_SERVER_SOURCE_URL,
+  DEFAULT_SOURCE_CODE_URL,
+} from '../lib/site-links';
 
 const emptyAsUnset = (value: unknown) => (value === '' ? undefined : value);
 const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' });
@@ -27,6 +32,13 @@ const configSchema = z
     CONTRIBUTORS_URL: httpUrl.default(
       'https://api.github.com/repos/itinerary-jams/itinerary/contributors',
     ),
+    /** Linked from the footer, About, Terms and Developers; new issues go to `{SOURCE_CODE_URL}/issues/new`. */
+    SOURCE_CODE_URL: httpUrl.default(DEFAULT_SOURCE_CODE_URL).transform(withoutTrailingSlash),
+    /** The earlier tool's two repositories, linked from the footer. */
+    ORIGINAL_FRONTEND_SOURCE_URL: httpUrl.default(DEFAULT_ORIGINAL_FRONTEND_SOURCE_URL).transform(withoutTrailingSlash),
+    ORIGINAL_SERVER_SOURCE_URL: httpUrl.default(DEFAULT_ORIGINAL_SERVER_SOURCE_URL).transform(withoutTrailingSlash),
+    /** The external feedback page (navigation and footer); unset: `{SOURCE_CODE_URL}/discussions`. */
+    FEEDBACK_URL: httpUrl.optional(),
     ITINERARY_ADMINS: z
       .string()
       .default('')

@@ -1,8 +1,9 @@
 /** Game jams: reading, listing and running them. Permission checks happen here, once. */
 import { type SQL, and, asc, count, desc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
+import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import { type Jam, jamCount, jamSlugRedirects, jams, projects, votes } from '../../db/schema';
 import { jamStatus } from '../lib/jam-timing';
-import type { JamCreate, JamDto, JamListDto, JamListQuery, JamUpdate } from '../lib/schemas/jams';
+import { DEFAULT_JAM_SORT, type JamCreate, type JamDto, type JamListDto, type JamListQuery, type JamUpdate } from '../lib/schemas/jams';
 import { recordAudit } from './audit';
 import { announceChange } from './changes';
 import { db } from './db';
@@ -109,10 +110,71 @@ async function countJams(query: JamListQuery, where: SQL | undefined, now: Date)
 // "id" inside the subquery would mean the project's id.
 const entryCount = sql<number>`(select count(*) from ${projects} where ${projects}.${sql.identifier(projects.jamId.name)} = ${jams}.${sql.identifier(jams.id.name)})`.mapWith(Number);
 
+/** One ordered run of the list: the rows matching `where`, in `keys` order; `size` of them. */
+interface Segment {
+  where: SQL | undefined;
+  /** Sort keys, each ascending (`asc`) or descending (`desc`) within the segment. */
+  keys: { column: SQL | SQLiteColumn; direction: 'asc' | 'desc' }[];
+  size: number;
+}
+
+const byKeys = (keys: Segment['keys'], reversed: boolean) =>
+  keys.map(({ column, direction }) => ((direction === 'asc') !== reversed ? asc(column) : desc(column)));
+
 /**
- * Newest start first; an out-of-range page is clamped to the last one. The page's ids come from
- * the list index alone, walked from whichever end is nearer, so the last of 10,000 pages costs
- * about as little as the first.
+ * The ids of rows [offset, offset + size) of a segment, from its index alone. Pages past the middle
+ * are walked from the far end, so the last of 10,000 pages costs about as little as the first.
+ */
+async function segmentIds(segment: Segment, offset: number, size: number): Promise<number[]> {
+  if (size <= 0) return [];
+  const fromFarEnd = offset + size / 2 > segment.size / 2;
+  const rows = await (await db())
+    .select({ id: jams.id })
+    .from(jams)
+    .where(segment.where)
+    .orderBy(...byKeys(segment.keys, fromFarEnd))
+    .limit(size) // exactly what is left, so the walk stops as soon as the page is full
+    .offset(fromFarEnd ? segment.size - offset - size : offset);
+  const ids = rows.map((row) => row.id);
+  return fromFarEnd ? ids.reverse() : ids;
+}
+
+const nameKey = sql`${jams.name} collate nocase`;
+
+async function countWhere(where: SQL | undefined): Promise<number> {
+  const [row] = await (await db()).select({ n: count() }).from(jams).where(where);
+  return row?.n ?? 0;
+}
+
+/**
+ * The list as ordered runs. "Soonest" sorts are two: what is still to come (nearest first), then
+ * what already happened (most recent first); the first is short (jams not started or not over
+ * yet) and counted, the second is the rest. A status that rules one run out skips its query.
+ */
+async function segmentsFor(query: JamListQuery, where: SQL | undefined, total: number, now: Date): Promise<Segment[]> {
+  const sort = query.sort ?? DEFAULT_JAM_SORT;
+  if (sort === 'newest') return [{ where, keys: [{ column: jams.startsAt, direction: 'desc' }, { column: jams.id, direction: 'desc' }], size: total }];
+  if (sort === 'name') return [{ where, keys: [{ column: nameKey, direction: 'asc' }, { column: jams.id, direction: 'asc' }], size: total }];
+  if (sort === 'most-entries') {
+    const keys = [jams.entryCount, jams.startsAt, jams.id].map((column) => ({ column, direction: 'desc' as const }));
+    return [{ where, keys, size: total }];
+  }
+  const column = sort === 'ending-soonest' ? jams.endsAt : jams.startsAt;
+  // Which runs a status leaves: "ended" has nothing left to end, "ongoing"/"ended" nothing left to start.
+  const noFuture = sort === 'ending-soonest' ? query.status === 'ended' : query.status === 'ongoing' || query.status === 'ended';
+  const noPast = sort === 'ending-soonest' ? query.status === 'upcoming' || query.status === 'ongoing' : query.status === 'upcoming';
+  const futureWhere = and(where, gt(column, now));
+  const future = noFuture ? 0 : noPast ? total : await countWhere(futureWhere);
+  return [
+    { where: futureWhere, keys: [{ column, direction: 'asc' }, { column: jams.id, direction: 'asc' }], size: future },
+    { where: and(where, lte(column, now)), keys: [{ column, direction: 'desc' }, { column: jams.id, direction: 'desc' }], size: total - future },
+  ];
+}
+
+/**
+ * One page of jams in the chosen order (newest start first unless `sort` says otherwise); an
+ * out-of-range page is clamped to the last one. Every order is walked in an index (see the
+ * jam_sorts migration), so any page of 100,000 jams reads only the rows it shows.
  */
 export async function listJams(query: JamListQuery, now = new Date()): Promise<JamListDto> {
   const database = await db();
@@ -125,21 +187,18 @@ export async function listJams(query: JamListQuery, now = new Date()): Promise<J
   const totalPages = Math.max(1, Math.ceil(total / query.perPage));
   const page = Math.min(query.page, totalPages);
   const offset = (page - 1) * query.perPage;
-  const size = Math.max(0, Math.min(query.perPage, total - offset));
-  // Lists that reach back to the oldest jams are walked from the far end for pages past the middle.
-  const reachesOldest = query.status === undefined || query.status === 'ended';
-  const fromOldest = reachesOldest && offset + size / 2 > total / 2;
-  const pageIds = database
-    .select({ id: jams.id })
-    .from(jams)
-    .where(where)
-    .orderBy(...(fromOldest ? [asc(jams.startsAt), asc(jams.id)] : [desc(jams.startsAt), desc(jams.id)]))
-    .limit(size) // exactly what is left, so the walk stops as soon as the page is full
-    .offset(fromOldest ? total - offset - size : offset);
-  const rows =
-    size === 0
-      ? []
-      : await database.select({ jam: jams, entryCount }).from(jams).where(inArray(jams.id, pageIds)).orderBy(desc(jams.startsAt), desc(jams.id));
+  const end = Math.min(offset + query.perPage, total);
+  const ids: number[] = [];
+  let start = 0;
+  for (const segment of end > offset ? await segmentsFor(query, where, total, now) : []) {
+    const from = Math.max(offset, start);
+    const to = Math.min(end, start + segment.size);
+    ids.push(...(await segmentIds(segment, from - start, to - from)));
+    start += segment.size;
+  }
+  const rows = ids.length === 0 ? [] : await database.select({ jam: jams, entryCount }).from(jams).where(inArray(jams.id, ids));
+  const position = new Map(ids.map((id, index) => [id, index]));
+  rows.sort((a, b) => position.get(a.jam.id)! - position.get(b.jam.id)!);
   return {
     jams: rows.map(({ jam, entryCount }) => {
       const { body: _body, bodyHidden: _hidden, ...card } = toJamDto(jam, { entryCount, hideBody: true });
@@ -182,10 +241,14 @@ export async function createJam(user: SessionUser, input: JamCreate): Promise<Ja
   return toJamDto(jam, { entryCount: 0, hideBody: false });
 }
 
-/** Renaming moves the slug; the old one keeps redirecting and nothing attached to the jam changes. */
+/**
+ * Changes only the fields in `input` (PATCH: what was not sent stays as it is). Renaming moves the
+ * slug; the old one keeps redirecting and nothing attached to the jam changes.
+ */
 export async function updateJam(user: SessionUser, slug: string, input: JamUpdate): Promise<JamDto> {
   const jam = await requireJam(slug);
   await requireJamPermission(user, jam.id, 'jam:edit');
+  if (Object.keys(input).length === 0) return toJamDto(jam, { entryCount: await countEntries(jam.id), hideBody: false });
   const merged = { startsAt: input.startsAt ?? jam.startsAt, endsAt: input.endsAt ?? jam.endsAt };
   if (merged.endsAt.getTime() <= merged.startsAt.getTime()) {
     throw new AppError(400, 'invalid_input', 'The end must be after the start.');

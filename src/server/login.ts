@@ -15,7 +15,7 @@ import { db } from './db';
 import { notFound } from './errors';
 import { consumeLoginToken, deleteExpiredLoginTokens, discardLoginToken, issueLoginToken } from './login-tokens';
 import { type RateLimit, createRateLimiter } from './rate-limit';
-import { ScratchUnavailableError, fetchJson, fetchScratchUser } from './scratch';
+import { ScratchUnavailableError, UPSTREAM_TIMEOUT_MS, fetchScratchUser } from './scratch';
 import { createSession, generateSessionToken, hashToken, setSessionTokenCookie } from './session';
 import { findUserByName } from './users';
 
@@ -91,12 +91,44 @@ async function markCodeUsed(privateCode: string): Promise<boolean> {
   return inserted.length === 1;
 }
 
+interface ProviderAnswer {
+  valid?: unknown;
+  username?: unknown;
+  redirect?: unknown;
+}
+
+/**
+ * The provider answers the code check with JSON `{ valid, username, redirect }`: 200 when the code
+ * is valid, 403 when it is unknown, used, expired or unverified (FluffyScratch / ScratchAuth do so).
+ * Anything else — no answer, a timeout, another status, a body that is not that JSON — means we
+ * could not talk to it, which is the server-error message, not the failed-auth one.
+ */
+async function askProvider(privateCode: string): Promise<{ status: number; answer: ProviderAnswer }> {
+  const url = `${config().SCRATCH_AUTH_URL}/api/auth/verifyToken?${new URLSearchParams({ privateCode })}`;
+  let response: Response;
+  try {
+    response = await fetch(url, { headers: { accept: 'application/json' }, signal: AbortSignal.timeout(UPSTREAM_TIMEOUT_MS) });
+  } catch (error) {
+    throw new ScratchUnavailableError(`verifyToken: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  let answer: unknown;
+  try {
+    answer = JSON.parse(await response.text());
+  } catch {
+    throw new ScratchUnavailableError(`verifyToken: HTTP ${response.status}, the answer is not JSON`);
+  }
+  if (response.status !== 200 && response.status !== 403) throw new ScratchUnavailableError(`verifyToken: HTTP ${response.status}`);
+  if (answer === null || typeof answer !== 'object' || typeof (answer as ProviderAnswer).valid !== 'boolean') {
+    throw new ScratchUnavailableError(`verifyToken: HTTP ${response.status}, unexpected answer`);
+  }
+  return { status: response.status, answer: answer as ProviderAnswer };
+}
+
 /** Asks the provider who the code belongs to; it must be valid and issued for our own callback. */
 async function verifyPrivateCode(privateCode: string): Promise<string> {
-  const url = `${config().SCRATCH_AUTH_URL}/api/auth/verifyToken?${new URLSearchParams({ privateCode })}`;
-  const answer = (await fetchJson(url)) as { valid?: unknown; username?: unknown; redirect?: unknown } | null;
-  if (answer === null || typeof answer !== 'object') throw new LoginRefused('the provider does not know the code');
-  if (answer.valid !== true || typeof answer.username !== 'string') throw new LoginRefused('the provider says the code is not valid');
+  const { status, answer } = await askProvider(privateCode);
+  if (status !== 200 || answer.valid !== true) throw new LoginRefused(`the provider refused the code (HTTP ${status})`);
+  if (typeof answer.username !== 'string' || answer.username === '') throw new ScratchUnavailableError('verifyToken: valid, but names nobody');
   if (answer.redirect !== callbackRedirect()) {
     throw new LoginRefused(`the code was issued for ${JSON.stringify(answer.redirect)}, not for ${callbackRedirect()}`);
   }

@@ -67,7 +67,7 @@ export const exampleViewer: JamViewerDto = {
   user: { id: 12, name: 'pixel_pioneer', isAdmin: false, isBanned: false },
   role: 'manager',
   isManager: true,
-  allowed: ['jam:read-mystery', 'jam:edit', 'jam:manage-managers', 'jam:select-winner', 'jam:remove-entry', 'jam:download-entries'],
+  allowed: ['jam:read-mystery', 'jam:edit', 'jam:manage-managers', 'jam:select-winner', 'jam:remove-entry', 'jam:download-entries', 'jam:read-activity'],
   entry: null,
   hiddenBody: null,
   hiddenBodyHtml: null,
@@ -128,4 +128,31 @@ export const exampleDashboard = {
     },
   ],
   managing: [],
+};
+
+export const exampleActivityList = {
+  entries: [
+    {
+      id: 42,
+      at: '2025-03-02T12:30:00.000Z',
+      action: 'winner.select',
+      actor: { id: 1, name: 'demo_admin' },
+      jam: { id: 7, slug: 'space-sprint-jam', name: 'Space Sprint Jam' },
+      targetUser: { id: 12, name: 'pixel_pioneer' },
+      details: { entryId: 31 },
+    },
+    {
+      id: 41,
+      at: '2025-03-02T12:10:00.000Z',
+      action: 'jam.update',
+      actor: { id: 3, name: 'sprite_smith' },
+      jam: { id: 7, slug: 'space-sprint-jam', name: 'Space Sprint Jam' },
+      targetUser: null,
+      details: { fields: ['description'] },
+    },
+  ],
+  page: 1,
+  perPage: 20,
+  total: 2,
+  totalPages: 1,
 };

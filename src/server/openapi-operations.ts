@@ -12,6 +12,7 @@ import {
 } from '../lib/schemas/auth';
 import { VOTE_LIMIT, entryListQuerySchema, submitEntrySchema } from '../lib/schemas/entries';
 import { markdownPreviewSchema } from '../lib/schemas/markdown';
+import { ACTIVITY_PAGE_SIZES, AUDIT_ACTIONS, activityQuerySchema, jamActivityQuerySchema } from '../lib/schemas/activity';
 import {
   USER_PAGE_SIZES,
   USER_SORT_FIELDS,
@@ -43,6 +44,7 @@ export const TAGS = [
   { name: 'Managers', description: 'The people who run a jam.' },
   { name: 'Account', description: 'The session of the person calling, their dashboard, and user pictures.' },
   { name: 'Users', description: 'Administrators’ tools: every user, their admin and banned flags.' },
+  { name: 'Activity', description: 'The audit log, read-only: who did what to which jam or user, and when.' },
   { name: 'Login flow', description: 'Browser steps of "Log in with Scratch": redirects and form posts, not for scripts.' },
   { name: 'Feeds and calendars', description: 'RSS, JSON Feed and iCalendar. Prefix the path with /hu or /ir for Hungarian or Irish.' },
   { name: 'Site', description: 'Health, credits, the markdown preview and this description.' },
@@ -90,13 +92,23 @@ const json = (status: number, description: string, schema: z.ZodType, exampleVal
 const noContent: Answer = { status: 204, description: 'Done; no content.' };
 const redirect = (status: 302 | 303, description: string, location: string): Answer => ({ status, description, location });
 
+const activityQueryNotes: Record<string, string> = {
+  page: 'Page number, from 1.',
+  perPage: `Entries per page: one of ${ACTIVITY_PAGE_SIZES.join(', ')}.`,
+  jam: 'Only entries about this jam (its slug).',
+  user: 'Only entries by or about this user (username). A deleted account is found by the name it acted under.',
+  action: `Only this kind of action: ${AUDIT_ACTIONS.join(', ')}.`,
+};
+const { jam: _jamNote, ...jamActivityQueryNotes } = activityQueryNotes;
+const activityQueryTypes = { perPage: { type: 'integer', enum: [...ACTIVITY_PAGE_SIZES] } };
+
 export const OPERATIONS: readonly Operation[] = [
   {
     method: 'get',
     path: '/api/jams',
     tag: 'Jams',
     summary: 'List jams',
-    description: 'Newest start first, one page at a time. A page past the end gives the last page.',
+    description: 'Newest start first unless `sort` says otherwise, one page at a time. A page past the end gives the last page.',
     access: 'public',
     query: jamListQuerySchema,
     queryNotes: {
@@ -105,6 +117,8 @@ export const OPERATIONS: readonly Operation[] = [
       status: 'Only upcoming, ongoing or ended jams.',
       featured: 'true: only featured jams; false: only the others.',
       q: 'Part of the name.',
+      sort:
+        'newest: newest start first (the default). ending-soonest / starting-soonest: jams still to end (start) first, the nearest first, then those that already did, the most recent first. most-entries: most entries first. name: by name, A to Z, ignoring case.',
     },
     queryTypes: { perPage: { type: 'integer', enum: [...JAMS_PER_PAGE_OPTIONS] } },
     answer: json(200, 'One page of jams (without their bodies).', answers.jamListSchema, example.exampleJamList),
@@ -136,7 +150,8 @@ export const OPERATIONS: readonly Operation[] = [
     path: '/api/jams/{slug}',
     tag: 'Jams',
     summary: 'Edit a jam',
-    description: 'Send only the fields to change. Renaming moves the slug; the old one keeps working.',
+    description:
+      'Send only the fields to change: a field you leave out keeps its value. `null` clears `body` (to empty) and `imageUrl` (no picture; an empty string does too); the name, description and dates cannot be cleared (400). Renaming moves the slug; the old one keeps working.',
     access: 'manager',
     pathParams: slug,
     body: { schema: jamUpdateSchema, example: { description: 'Make a fast-paced space game in one week. Sound on!' } },
@@ -462,6 +477,7 @@ export const OPERATIONS: readonly Operation[] = [
     path: '/api/users/{id}',
     tag: 'Users',
     summary: 'Set a user’s admin and banned flags',
+    description: 'Send only the flags to change (at least one): a flag you leave out keeps its value. The flags cannot be null.',
     access: 'admin',
     pathParams: { id: 'The user’s internal ID.' },
     body: { schema: updateUserFlagsSchema, example: { isBanned: true } },
@@ -477,6 +493,33 @@ export const OPERATIONS: readonly Operation[] = [
     pathParams: { id: 'The user’s internal ID.' },
     answer: noContent,
     errors: [401, 403, 404, 409],
+  },
+  {
+    method: 'get',
+    path: '/api/activity',
+    tag: 'Activity',
+    summary: 'Everything administrators and managers did',
+    description: 'Newest first, paged and filtered by the database. Read-only.',
+    access: 'admin',
+    query: activityQuerySchema,
+    queryNotes: activityQueryNotes,
+    queryTypes: activityQueryTypes,
+    answer: json(200, 'One page of the activity.', answers.activityListSchema, example.exampleActivityList),
+    errors: [401, 403],
+  },
+  {
+    method: 'get',
+    path: '/api/jams/{slug}/activity',
+    tag: 'Activity',
+    summary: 'What happened to a jam',
+    description: 'The same as /api/activity for one jam, for its managers and administrators.',
+    access: 'manager',
+    pathParams: slug,
+    query: jamActivityQuerySchema,
+    queryNotes: jamActivityQueryNotes,
+    queryTypes: activityQueryTypes,
+    answer: json(200, 'One page of the jam’s activity.', answers.activityListSchema, example.exampleActivityList),
+    errors: [401, 403, 404],
   },
   {
     method: 'get',

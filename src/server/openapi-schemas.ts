@@ -4,6 +4,7 @@
  * an interface and its description drift apart.
  */
 import { z } from 'zod';
+import { AUDIT_ACTIONS, type ActivityEntryDto, type ActivityListDto } from '../lib/schemas/activity';
 import type { EntryDto, EntryListDto, MyVotesDto, WinnersDto } from '../lib/schemas/entries';
 import type { JamDto, JamListDto, ManagerDto } from '../lib/schemas/jams';
 import type { AdminUserDto, CreateUserResultDto, DashboardDto, UserListDto } from '../lib/schemas/users';
@@ -166,6 +167,25 @@ export const contributorListSchema = named(
   }),
 );
 
+const someone = z.object({ id: z.int().nullable().meta({ description: 'null once the account is deleted.' }), name: z.string() });
+
+export const activityEntrySchema = named(
+  'ActivityEntry',
+  z.object({
+    id: z.int(),
+    at: isoDate,
+    action: z.enum(AUDIT_ACTIONS),
+    actor: someone.nullable().meta({ description: 'Who did it, by the name they had then.' }),
+    jam: z
+      .object({ id: z.int().nullable(), slug: z.string().nullable(), name: z.string() })
+      .nullable()
+      .meta({ description: 'The jam it was about. A deleted jam keeps its name (id and slug null) on the entry of its deletion only.' }),
+    targetUser: someone.nullable().meta({ description: 'The user it was done to.' }),
+    details: z.record(z.string(), z.unknown()).meta({ description: 'What changed, by kind of action (e.g. `fields` of an edit, `before`/`after` of flags).' }),
+  }),
+);
+export const activityListSchema = named('ActivityList', z.object({ entries: z.array(activityEntrySchema), ...pageFields }));
+
 export const markdownPreviewSchema = named('MarkdownPreview', z.object({ html: z.string() }));
 
 export const loggedOutSchema = named('LoggedOut', z.object({ message: z.literal('logged out') }));
@@ -209,5 +229,7 @@ describes<Same<Out<typeof adminUserSchema>, AdminUserDto>>();
 describes<Same<Out<typeof userListSchema>, UserListDto>>();
 describes<Same<Out<typeof createUserResultSchema>, CreateUserResultDto>>();
 describes<Same<Out<typeof dashboardSchema>, DashboardDto>>();
+describes<Same<Out<typeof activityEntrySchema>, ActivityEntryDto>>();
+describes<Same<Out<typeof activityListSchema>, ActivityListDto>>();
 describes<Same<Out<typeof contributorListSchema>['contributors'][number], Contributor>>();
 describes<Same<Out<typeof errorSchema>['error']['code'], ErrorBody['error']['code']>>();

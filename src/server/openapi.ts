@@ -44,7 +44,9 @@ function inputSchema(schema: z.ZodType): JsonSchema {
       io: 'input',
       unrepresentable: 'any',
       override: ({ zodSchema, jsonSchema }) => {
-        if (zodSchema._zod.def.type === 'date') Object.assign(jsonSchema, { type: 'string', format: 'date-time' });
+        const def = zodSchema._zod.def as { type: string; out?: z.ZodType };
+        const isDate = def.type === 'date' || (def.type === 'pipe' && def.out?._zod.def.type === 'date');
+        if (isDate) Object.assign(jsonSchema, { type: 'string', format: 'date-time' });
       },
     }) as JsonSchema,
     { open: false },

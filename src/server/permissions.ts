@@ -18,6 +18,7 @@ const MANAGER_ACTIONS = [
   'jam:select-winner',
   'jam:remove-entry',
   'jam:download-entries',
+  'jam:read-activity',
 ] as const;
 const ADMIN_ONLY_ACTIONS = [
   'jam:create',
@@ -27,6 +28,7 @@ const ADMIN_ONLY_ACTIONS = [
   'jam:clear-submissions',
   'jam:delete',
   'user:manage',
+  'activity:read-all',
 ] as const;
 
 export type JamAction = (typeof MANAGER_ACTIONS)[number] | (typeof ADMIN_ONLY_ACTIONS)[number];

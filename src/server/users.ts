@@ -205,7 +205,7 @@ export async function updateUserFlags(actor: SessionUser, id: number, flags: Upd
 }
 
 /** Deletes a user; their sessions, votes, entries and manager roles go with them (FK cascades). */
-async function removeUser(actor: SessionUser, id: number, action: string): Promise<void> {
+async function removeUser(actor: SessionUser, id: number, action: 'user.delete' | 'user.delete-self'): Promise<void> {
   const database = await db();
   await database.transaction(async (tx) => {
     const target = await requireTarget(tx, id);

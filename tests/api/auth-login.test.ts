@@ -5,6 +5,7 @@ import { type Environment, startEnvironment } from '../helpers/environment';
 import { Browser, type Page, cookieAttributes } from './auth-browser';
 
 const FAILED = 'Failed FluffyScratch auth! Keep in mind that the login system currently does not support New Scratchers.';
+const SERVER_ERROR = 'The servers could not communicate with the auth provider and/or the Scratch API. Please try again later.';
 
 let env: Environment;
 let callback: string;
@@ -158,6 +159,18 @@ describe('refused logins', () => {
     expect((await browser.get(`/api/auth/callback?privateCode=${code}`)).location).toBe('/login?error=auth-failed');
   });
 
+  it('answers auth-failed, not server-error, when the provider refuses the code with 403 as the real one does', async () => {
+    const unknown = await fetch(`${env.fakes.scratchAuth.url}/api/auth/verifyToken?privateCode=nobody-issued-this`);
+    expect(unknown.status).toBe(403);
+    expect(await unknown.json()).toEqual({ valid: false, username: null, redirect: null });
+
+    const browser = new Browser(env.app.url);
+    await browser.get('/api/auth/login');
+    const usersBefore = await countRows(users);
+    expect((await browser.get('/api/auth/callback?privateCode=nobody-issued-this')).location).toBe('/login?error=auth-failed');
+    expect(await countRows(users)).toBe(usersBefore);
+  });
+
   it('refuses New Scratchers with the failed-auth message code', async () => {
     const back = await throughProvider(new Browser(env.app.url), 'fresh_sprout');
     expect(back.location).toBe('/login?error=auth-failed');
@@ -186,6 +199,8 @@ describe('refused logins', () => {
     ['the provider is down', () => env.fakes.scratchAuth.setMode('down')],
     ['the Scratch API is down', () => env.fakes.scratchApi.setMode('down')],
     ['the provider does not answer (timeout)', () => env.fakes.scratchAuth.setMode('hang')],
+    ['the provider answers a web page instead of JSON', () => env.fakes.scratchAuth.setMode('garbage')],
+    ['the Scratch API answers a web page instead of JSON', () => env.fakes.scratchApi.setMode('garbage')],
   ])('answers server-error and creates nobody when %s', async (_, breakIt) => {
     const browser = new Browser(env.app.url);
     await browser.get('/api/auth/login');
@@ -285,5 +300,6 @@ describe('the login page', () => {
   it('keeps its failure texts in the spec wording', async () => {
     const page = await new Browser(env.app.url).get('/login?error=auth-failed');
     expect(page.text).toContain(FAILED);
+    expect(page.text).toContain(SERVER_ERROR);
   });
 });

@@ -291,4 +291,40 @@ describe('the jam list', () => {
     const bad = await env.request('/api/jams?perPage=7&page=-3&status=weird');
     expect(bad.body).toMatchObject({ perPage: 10, page: 1 });
   });
+
+  it('sorts by newest start, ending soonest, starting soonest, most entries or name, on the API and on the explore page', async () => {
+    const HOUR = 3_600_000;
+    const now = Date.now();
+    const at = (hours: number) => new Date(now + hours * HOUR);
+    const made = {
+      kiwi: await insertJam(env.db, { name: 'Sortable kiwi', startsAt: at(-10), endsAt: at(5) }),
+      apple: await insertJam(env.db, { name: 'sortable Apple', startsAt: at(2), endsAt: at(30) }),
+      mango: await insertJam(env.db, { name: 'Sortable mango', startsAt: at(-50), endsAt: at(-20) }),
+      banana: await insertJam(env.db, { name: 'Sortable banana', startsAt: at(-30), endsAt: at(1) }),
+    };
+    for (let i = 0; i < 3; i++) await insertEntry(env.db, made.mango.id, (await env.login(`sort_entrant_${i}`)).id, 880_000 + i);
+    await insertEntry(env.db, made.apple.id, (await env.login('sort_entrant_9')).id, 880_009);
+    const names = async (sort: string) =>
+      (await env.request(`/api/jams?q=sortable&sort=${sort}`)).body.jams.map((jam: { name: string }) => jam.name.split(' ')[1]!.toLowerCase());
+
+    expect(await names('newest')).toEqual(['apple', 'kiwi', 'banana', 'mango']);
+    expect(await names('ending-soonest')).toEqual(['banana', 'kiwi', 'apple', 'mango']);
+    expect(await names('starting-soonest')).toEqual(['apple', 'kiwi', 'banana', 'mango']);
+    expect(await names('most-entries')).toEqual(['mango', 'apple', 'kiwi', 'banana']);
+    expect(await names('name')).toEqual(['apple', 'banana', 'kiwi', 'mango']);
+    // Like the other list parameters, an unknown sort falls back to the default.
+    expect(await names('sideways')).toEqual(await names('newest'));
+    const ongoing = await env.request('/api/jams?q=sortable&status=ongoing&sort=ending-soonest');
+    expect(ongoing.body.jams.map((jam: { name: string }) => jam.name)).toEqual(['Sortable banana', 'Sortable kiwi']);
+
+    const page = await env.request('/explore?q=sortable&sort=name&perPage=3');
+    expect(page.status).toBe(200);
+    const html = String(page.body);
+    expect(html).toMatch(/<label>\s*Sort by\s*<select name="sort">/);
+    expect(html).toContain('<option value="name" selected>Name A–Z</option>');
+    expect(html.indexOf('sortable Apple')).toBeGreaterThan(0);
+    expect(html.indexOf('sortable Apple')).toBeLessThan(html.indexOf('Sortable banana'));
+    // The next page keeps the sort.
+    expect(html).toContain('href="/explore?q=sortable&amp;sort=name&amp;perPage=3&amp;page=2"');
+  });
 });

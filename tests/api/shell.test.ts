@@ -46,3 +46,41 @@ describe('the contributors when the code host is down', () => {
     expect(reply.body.error.message).toContain('could not be fetched');
   });
 });
+
+describe('the external links when they are configured', () => {
+  let configured: Environment;
+  beforeAll(async () => {
+    configured = await startEnvironment({
+      SOURCE_CODE_URL: 'https://code.example/our/site/',
+      ORIGINAL_FRONTEND_SOURCE_URL: 'https://code.example/earlier/front',
+      ORIGINAL_SERVER_SOURCE_URL: 'https://code.example/earlier/server',
+      FEEDBACK_URL: 'https://talk.example/itinerary',
+    });
+  });
+  afterAll(() => configured?.close());
+
+  it('puts the three repositories, the issue tracker and the feedback page in the footer and the navigation', async () => {
+    const page = await configured.request('/explore');
+    expect(page.status).toBe(200);
+    const footer = String(page.body).slice(String(page.body).indexOf('<footer'));
+    for (const href of [
+      'https://code.example/our/site',
+      'https://code.example/earlier/front',
+      'https://code.example/earlier/server',
+      'https://code.example/our/site/issues/new',
+      'https://talk.example/itinerary',
+    ]) {
+      expect(footer).toContain(`href="${href}"`);
+    }
+    expect(footer).toContain('Source code of this site');
+    expect(footer).toContain('Source code of the earlier Itinerary: front end');
+    expect(footer).toContain('Source code of the earlier Itinerary: server');
+    const nav = String(page.body).slice(0, String(page.body).indexOf('<main'));
+    expect(nav).toContain('href="https://talk.example/itinerary"');
+  });
+
+  it('sends "Create an issue" on the error screen to the configured repository', async () => {
+    const missing = await configured.request('/no-such-page');
+    expect(missing.body).toContain('href="https://code.example/our/site/issues/new"');
+  });
+});

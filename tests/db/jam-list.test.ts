@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Jam, jams, projects, users } from '../../db/schema';
-import type { JamListQuery } from '../../src/lib/schemas/jams';
+import { JAM_SORTS, type JamListQuery, type JamSort } from '../../src/lib/schemas/jams';
 import { listJams } from '../../src/server/jams';
 import { type TestDatabase, createTestDatabase } from '../helpers/database';
 
@@ -21,7 +21,8 @@ beforeAll(async () => {
     const startsAt = NOW.getTime() + (10 - i) * 5 * HOUR - (i % 7 === 0 ? 0 : (i % 3) * HOUR) + (i % 11 === 0 ? 5 * HOUR : 0);
     return {
       slug: `list-jam-${i}`,
-      name: i % 4 === 0 ? `Cat Jam ${i}` : `Robot Jam ${i}`,
+      // Mixed case, so "name A–Z" must ignore case; repeated names, so ties break by id.
+      name: i % 4 === 0 ? `Cat Jam ${i % 13}` : i % 5 === 0 ? `apple jam ${i % 7}` : `Robot Jam ${i}`,
       startsAt: new Date(startsAt),
       endsAt: new Date(startsAt + (1 + (i % 9) * 6) * HOUR),
       featured: i % 6 === 0,
@@ -45,12 +46,27 @@ const list = (query: Partial<JamListQuery>): JamListQuery => ({ page: 1, perPage
 const statusOf = (jam: Jam) => (NOW < jam.startsAt ? 'upcoming' : NOW < jam.endsAt ? 'ongoing' : 'ended');
 const newestFirst = (a: Jam, b: Jam) => b.startsAt.getTime() - a.startsAt.getTime() || b.id - a.id;
 
+/** "Soonest": still to come, nearest first; then already past, most recent first. */
+const soonest = (at: (jam: Jam) => Date) => (a: Jam, b: Jam) => {
+  const [x, y] = [at(a).getTime(), at(b).getTime()];
+  const [xFuture, yFuture] = [x > NOW.getTime(), y > NOW.getTime()];
+  if (xFuture !== yFuture) return xFuture ? -1 : 1;
+  return xFuture ? x - y || a.id - b.id : y - x || b.id - a.id;
+};
+const ORDERS: Record<JamSort, (a: Jam, b: Jam) => number> = {
+  newest: newestFirst,
+  'ending-soonest': soonest((jam) => jam.endsAt),
+  'starting-soonest': soonest((jam) => jam.startsAt),
+  'most-entries': (a, b) => (entryCounts.get(b.id) ?? 0) - (entryCounts.get(a.id) ?? 0) || newestFirst(a, b),
+  name: (a, b) => (a.name.toLowerCase() < b.name.toLowerCase() ? -1 : a.name.toLowerCase() > b.name.toLowerCase() ? 1 : a.id - b.id),
+};
+
 function expected(query: Partial<JamListQuery>) {
   return all
     .filter((jam) => query.status === undefined || statusOf(jam) === query.status)
     .filter((jam) => query.featured === undefined || jam.featured === query.featured)
     .filter((jam) => !query.q || jam.name.toLowerCase().includes(query.q.toLowerCase()))
-    .sort(newestFirst)
+    .sort(ORDERS[query.sort ?? 'newest'])
     .map((jam) => jam.id);
 }
 
@@ -78,6 +94,42 @@ describe('the jam list over many jams', () => {
       }
       expect(seen).toEqual(ids);
     }
+  });
+
+  const sorted = JAM_SORTS.filter((sort) => sort !== 'newest').flatMap((sort) => filters.map((filter) => ({ ...filter, sort })));
+  it.each(sorted)('sorted, shows every matching jam exactly once, in order, on every page (%o)', async (filter) => {
+    for (const perPage of [3, 20]) {
+      const ids = expected({ page: 1, perPage, ...filter });
+      const totalPages = Math.max(1, Math.ceil(ids.length / perPage));
+      const seen: number[] = [];
+      for (let page = 1; page <= totalPages; page++) {
+        const result = await listJams(list({ page, perPage, ...filter }), NOW);
+        expect(result).toMatchObject({ page, perPage, total: ids.length, totalPages });
+        seen.push(...result.jams.map((jam) => jam.id));
+      }
+      expect(seen).toEqual(ids);
+    }
+  });
+
+  it('keeps the entry count the "most entries" sort uses exact as entries come and go, also on a rollback', async () => {
+    const stored = async (id: number) => (await test.database.select({ n: jams.entryCount }).from(jams).where(eq(jams.id, id)))[0]!.n;
+    for (const jam of all) expect(await stored(jam.id), jam.slug).toBe(entryCounts.get(jam.id) ?? 0);
+    const jam = all.find((candidate) => !entryCounts.has(candidate.id))!;
+    const [author] = await test.database.insert(users).values({ name: 'list_counted' }).returning();
+    const [entry] = await test.database
+      .insert(projects)
+      .values({ jamId: jam.id, scratchId: 999_001, submitterId: author!.id, title: 'T', authorName: 'list_counted' })
+      .returning();
+    expect(await stored(jam.id)).toBe(1);
+    await expect(
+      test.database.transaction(async (tx) => {
+        await tx.delete(projects).where(eq(projects.id, entry!.id));
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+    expect(await stored(jam.id)).toBe(1);
+    await test.database.delete(users).where(eq(users.id, author!.id)); // the entry goes with its submitter
+    expect(await stored(jam.id)).toBe(0);
   });
 
   it('keeps the count of all jams exact as jams are added and deleted, also when a write is rolled back', async () => {

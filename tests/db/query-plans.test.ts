@@ -9,8 +9,10 @@
  */
 import type { InStatement, ResultSet } from '@libsql/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { jamSlugRedirects, jams, projects, sessions, users, votes } from '../../db/schema';
-import { JAM_STATUSES } from '../../src/lib/schemas/jams';
+import { auditLog, jamSlugRedirects, jams, projects, sessions, users, votes } from '../../db/schema';
+import { JAM_SORTS, JAM_STATUSES } from '../../src/lib/schemas/jams';
+import type { ActivityQuery } from '../../src/lib/schemas/activity';
+import { listActivity, listJamActivity } from '../../src/server/activity';
 import { db } from '../../src/server/db';
 import { listEntries } from '../../src/server/entries';
 import { feedJams } from '../../src/server/feeds';
@@ -118,6 +120,25 @@ describe('query plans', () => {
     }
   });
 
+  const sortedLists = JAM_SORTS.filter((sort) => sort !== 'newest').flatMap((sort) => lists.map((filter) => ({ ...filter, sort })));
+
+  it.each(sortedLists)('finds every page of every explore sort through an index, first, middle and last (%o)', async (filter) => {
+    for (const page of [1, 2, 3]) {
+      const plans = await plansOf(() => listJams({ page, perPage: 1, q: undefined, ...filter }, new Date(now)));
+      expectNoTableScan(plans);
+      if (process.env.SHOW_PLANS) console.log(JSON.stringify(filter), page, plans.map((p) => p.plan.join(' | ')).join('\n  '));
+      // The page's ids come from walking an index in the sort's order: no sorting of the whole list.
+      const pageQueries = plans.filter(({ sql }) => /^select "id" from "jams"/i.test(sql) && /order by/i.test(sql));
+      expect(pageQueries.length, JSON.stringify(filter)).toBeGreaterThan(0);
+      for (const { sql, plan } of pageQueries) {
+        const walksInOrder = !plan.some((step) => step.includes('USE TEMP B-TREE FOR ORDER BY'));
+        // Running and upcoming jams are few: a short index range and a small sort are fine there.
+        const shortRange = plan.some((step) => /INDEX (jams_ends_at_idx|jams_list_idx|jams_featured_list_idx) \((ends_at|starts_at|featured=\? AND starts_at)>\?/.test(step));
+        expect(walksInOrder || shortRange, `${JSON.stringify(filter)}\n${sql}\n${plan.join('\n')}`).toBe(true);
+      }
+    }
+  });
+
   it('counts the entries of the jams on a list page with the entries index', async () => {
     const plans = await plansOf(() => listJams({ page: 1, perPage: 10, q: undefined }, new Date(now)));
     expect(usesIndex(plans, 'projects_jam_submitted_idx')).toBe(true);
@@ -177,5 +198,58 @@ describe('query plans', () => {
     const plans = await plansOf(() => findUserByName('PLAN_USER_1'));
     expectNoTableScan(plans);
     expect(usesIndex(plans, 'users_name_lower_unique')).toBe(true);
+  });
+
+  describe('the activity log', () => {
+    let admin: SessionUser;
+    beforeAll(async () => {
+      const [row] = await test.database.insert(users).values({ name: 'plan_admin', isAdmin: true }).returning();
+      admin = row!;
+      const actions = ['jam.update', 'jam.feature', 'winner.select', 'user.update'] as const;
+      await test.database.insert(auditLog).values(
+        Array.from({ length: 40 }, (_, i) => ({
+          actorId: i % 2 ? admin.id : voter.id,
+          actorName: i % 2 ? 'plan_admin' : voter.name,
+          action: actions[i % 4]!,
+          jamId: i % 4 === 3 ? null : 1 + (i % 3),
+          targetUserId: i % 4 === 3 ? voter.id : null,
+        })),
+      );
+    });
+
+    const page = (extra: Partial<ActivityQuery> = {}): ActivityQuery => ({ page: 2, perPage: 10, jam: undefined, user: undefined, ...extra });
+    const pageQuery = (plans: { sql: string; plan: string[] }[]) => plans.filter(({ sql }) => /order by/i.test(sql));
+    const noSort = (plans: { sql: string; plan: string[] }[]) =>
+      expect(plans.flatMap(({ plan }) => plan).filter((step) => step.includes('TEMP B-TREE'))).toEqual([]);
+    const noAuditScan = (plans: { sql: string; plan: string[] }[]) =>
+      expect(plans.flatMap(({ plan }) => plan).filter((step) => /^SCAN audit_log( |$)/.test(step) && !step.includes('INDEX'))).toEqual([]);
+
+    it('walks the whole log newest first in id order, without sorting it', async () => {
+      const plans = await plansOf(() => listActivity(admin, page()));
+      noSort(pageQuery(plans));
+    });
+
+    it.each([
+      ['a jam', { jam: 'running' }, 'audit_log_jam_idx'],
+      ['an action', { action: 'winner.select' }, 'audit_log_action_idx'],
+    ] as const)('finds one page of the entries about %s through its index, in order', async (_what, filter, index) => {
+      const plans = await plansOf(() => listActivity(admin, page(filter)));
+      noAuditScan(plans);
+      noSort(pageQuery(plans));
+      expect(usesIndex(plans, index)).toBe(true);
+    });
+
+    it("finds a jam's activity for its managers through the jam index", async () => {
+      const [jam] = await test.database.select().from(jams).limit(1);
+      const plans = await plansOf(() => listJamActivity(admin, jam!, page({ action: 'jam.update' })));
+      noAuditScan(plans);
+      expect(usesIndex(plans, 'audit_log_jam_idx')).toBe(true);
+    });
+
+    it('finds what a user did or had done to them through the actor and target indexes', async () => {
+      const plans = await plansOf(() => listActivity(admin, page({ user: voter.name })));
+      noAuditScan(plans);
+      expect(usesIndex(plans, 'audit_log_actor_idx') && usesIndex(plans, 'audit_log_target_user_idx')).toBe(true);
+    });
   });
 });

@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { type BrowserContext, type Page, expect, test } from '@playwright/test';
 
 const FAILED = 'Failed FluffyScratch auth! Keep in mind that the login system currently does not support New Scratchers.';
+const SERVER_ERROR = 'The servers could not communicate with the auth provider and/or the Scratch API. Please try again later.';
 const BANNED = 'You are banned from Itinerary! You can still continue to use the website logged out.';
 
 /** Scratch avatars live on the internet; answer them locally so the tests stay offline. */
@@ -57,6 +58,24 @@ test('a New Scratcher is sent back to the login page with the failed-auth toast'
   await expectPath(page, '/login');
   await expect(page.getByText(FAILED)).toBeVisible();
   expect(new URL(page.url()).search).toBe('');
+});
+
+test('a code the provider refuses with 403 shows the failed-auth toast, not the server-error one', async ({ page }) => {
+  await page.goto('/login');
+  await page.getByRole('link', { name: 'Log in with Scratch' }).click();
+  await expect(page.getByLabel('Scratch username')).toBeVisible();
+  // As if the provider sent the browser back with a code it never issued (or one that expired).
+  await page.goto('/api/auth/callback?privateCode=not-issued-by-the-provider');
+  await expectPath(page, '/login');
+  await expect(page.getByText(FAILED)).toBeVisible();
+  await expect(page.getByText(SERVER_ERROR)).toHaveCount(0);
+});
+
+test('when Scratch cannot be reached during login, the login page shows the server-error toast', async ({ page }) => {
+  await throughProvider(page, 'outage_otter');
+  await expectPath(page, '/login');
+  await expect(page.getByText(SERVER_ERROR)).toBeVisible();
+  await expect(page.getByText(FAILED)).toHaveCount(0);
 });
 
 test('Cancel on the confirmation page discards the login, and the link cannot be used again', async ({ page }) => {

@@ -147,3 +147,53 @@ test('explore paginates, filters by status and featured, and searches by name', 
   await page.goto(`/explore?q=${encodeURIComponent(prefix)}&perPage=3&page=99`);
   await expect(page.getByText('Page 2 of 2')).toBeVisible();
 });
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('explore sorts by name or by start, keeps the sort in the address and on the next page', async ({ page, browser }) => {
+    const HOUR = 60 * MINUTE;
+    const prefix = uniqueName('Sortwise');
+    const admin = await browser.newContext({ javaScriptEnabled: true });
+    const adminPage = await admin.newPage();
+    await loginAs(adminPage, 'demo_admin');
+    for (const [word, start, end] of [
+      ['delta', 1, 2],
+      ['Alpha', 3, 4],
+      ['charlie', -2, 8],
+      ['bravo', -5, 1],
+    ] as const) {
+      await createJamThroughApi(adminPage.request, {
+        name: `${prefix} ${word}`,
+        description: 'For the explore sort test.',
+        startsAt: new Date(Date.now() + start * HOUR).toISOString(),
+        endsAt: new Date(Date.now() + end * HOUR).toISOString(),
+      });
+    }
+    await admin.close();
+
+    const listed = () => page.getByRole('heading', { level: 2 }).filter({ hasText: prefix }).allInnerTexts();
+    await page.goto(`/explore?q=${encodeURIComponent(prefix)}&perPage=3`);
+    await page.getByLabel('Sort by').selectOption({ label: 'Name A–Z' });
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await expect(page).toHaveURL(/[?&]sort=name(&|$)/);
+    expect(await listed()).toEqual([`${prefix} Alpha`, `${prefix} bravo`, `${prefix} charlie`]);
+    await page.getByRole('link', { name: 'Next' }).click();
+    await expect(page).toHaveURL(/[?&]sort=name(&|$)/);
+    await expect(page.getByText('Page 2 of 2')).toBeVisible();
+    expect(await listed()).toEqual([`${prefix} delta`]);
+    await expect(page.getByLabel('Sort by')).toHaveValue('name');
+
+    await page.getByLabel('Sort by').selectOption({ label: 'Starting soonest' });
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await expect(page).toHaveURL(/[?&]sort=starting-soonest(&|$)/);
+    expect(await listed()).toEqual([`${prefix} delta`, `${prefix} Alpha`, `${prefix} charlie`]);
+    await expect(page.getByLabel('Sort by').locator('option')).toHaveText([
+      'Newest start',
+      'Ending soonest',
+      'Starting soonest',
+      'Most entries',
+      'Name A–Z',
+    ]);
+  });
+});

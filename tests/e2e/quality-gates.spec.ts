@@ -26,7 +26,13 @@ const PUBLIC_PAGES = {
   privacy: '/privacy',
   '404': '/no-such-page',
 };
-const ADMIN_PAGES = { 'create jam': '/jams/new', dashboard: '/dashboard', users: '/dashboard/users' };
+const ADMIN_PAGES = {
+  'create jam': '/jams/new',
+  dashboard: '/dashboard',
+  users: '/dashboard/users',
+  activity: '/dashboard/activity',
+  'jam activity': '/jams/space-sprint-jam/activity',
+};
 
 async function violations(page: Page) {
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();

@@ -40,7 +40,31 @@ test('the footer shows the disclaimer and each language with its ISO code and co
   await expect(languages.getByRole('link', { name: /English/ })).not.toContainText('[TRANSLATION INCOMPLETE]');
   await expect(languages.getByRole('link', { name: /Magyar \(hu-HU\)/ })).toBeVisible();
   await expect(languages.getByRole('link', { name: /Gaeilge \(ir-IR\)/ })).toBeVisible();
-  await expect(footer.getByRole('link', { name: /Source code/ })).toHaveAttribute('href', 'https://github.com/itinerary-jams/itinerary');
+});
+
+test('the footer links the three source-code repositories, each labelled, and the feedback page', async ({ page }) => {
+  for (const path of ['/explore', '/about']) {
+    await page.goto(path);
+    const footer = page.getByRole('contentinfo');
+    const sources = footer.getByRole('link', { name: /^Source code/ });
+    await expect(sources, path).toHaveCount(3);
+    await expect(footer.getByRole('link', { name: /^Source code of this site/ })).toHaveAttribute('href', 'https://github.com/itinerary-jams/itinerary');
+    await expect(footer.getByRole('link', { name: /^Source code of the earlier Itinerary: front end/ })).toHaveAttribute(
+      'href',
+      'https://github.com/Looky1173/Itinerary',
+    );
+    await expect(footer.getByRole('link', { name: /^Source code of the earlier Itinerary: server/ })).toHaveAttribute(
+      'href',
+      'https://github.com/Looky1173/Itinerary-Server',
+    );
+    for (const link of await sources.all()) {
+      await expect(link).toHaveAttribute('target', '_blank');
+      await expect(link).toContainText('opens in a new tab');
+    }
+    await expect(footer.getByRole('link', { name: /^Feedback/ })).toHaveAttribute('href', 'https://github.com/itinerary-jams/itinerary/discussions');
+  }
+  await page.goto('/hu/explore');
+  await expect(page.getByRole('contentinfo').getByRole('link', { name: /^A korábbi Itinerary forráskódja: szerver/ })).toBeVisible();
 });
 
 test('the about page lists the contributors fetched from the code host', async ({ page }) => {

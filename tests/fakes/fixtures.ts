@@ -4,6 +4,8 @@ export interface FakeScratchUser {
   id: number;
   /** New Scratchers cannot log in through the provider. */
   newScratcher?: boolean;
+  /** The Scratch API answers 503 about this user (an outage seen by one test, not by the others running beside it). */
+  apiFails?: boolean;
 }
 
 export interface FakeScratchProject {
@@ -29,6 +31,8 @@ export const SCRATCH_USERS: FakeScratchUser[] = [
   // Used only by the dashboard end-to-end tests (one is created, banned and deleted; one deletes themself).
   { username: 'Dash_Newcomer', id: 1012 },
   { username: 'dash_leaver', id: 1013 },
+  // Used only by the auth end-to-end test of the server-error message: the provider vouches, Scratch fails.
+  { username: 'outage_otter', id: 1014, apiFails: true },
 ];
 
 export const SCRATCH_PROJECTS: FakeScratchProject[] = [

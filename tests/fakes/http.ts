@@ -3,8 +3,11 @@ import type { AddressInfo } from 'node:net';
 
 export type Handler = (req: IncomingMessage, res: ServerResponse, url: URL) => unknown;
 
-/** `down` answers 503 to everything, `hang` never answers: for testing timeouts and outages. */
-export type FakeMode = 'ok' | 'down' | 'hang';
+/**
+ * `down` answers 503 to everything, `hang` never answers, `garbage` answers 200 with an HTML page
+ * (a captive portal, a misconfigured proxy): for testing timeouts and outages.
+ */
+export type FakeMode = 'ok' | 'down' | 'hang' | 'garbage';
 
 export interface RunningFake {
   url: string;
@@ -37,6 +40,10 @@ export function listen(handler: Handler, port = 0): Promise<RunningFake> {
       }
       if (mode === 'hang') return;
       if (mode === 'down') return sendJson(res, 503, { error: 'unavailable (fake outage)' });
+      if (mode === 'garbage') {
+        res.writeHead(200, { 'content-type': 'text/html' });
+        return res.end('<!doctype html><title>Sign in to the network</title>');
+      }
       await handler(req, res, url);
     } catch (error) {
       sendJson(res, 500, { error: String(error) });

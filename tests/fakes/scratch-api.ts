@@ -23,6 +23,7 @@ export async function startScratchApi(port = 0): Promise<ScratchApiFake> {
     if (kind === 'users' && key) {
       const user = users.find((candidate) => candidate.username.toLowerCase() === key.toLowerCase());
       if (!user) return sendJson(res, 404, notFound);
+      if (user.apiFails) return sendJson(res, 503, { code: 'ServiceUnavailable', message: '' });
       return sendJson(res, 200, {
         id: user.id,
         username: user.username,

@@ -2,7 +2,10 @@
  * Speaks the ScratchAuth provider protocol (FluffyScratch style):
  *   GET /auth/?redirect=<base64 of host+path>&name=<app>  → a page where the Scratcher confirms
  *   … the browser goes back to <redirect>?privateCode=<code>
- *   GET /api/auth/verifyToken?privateCode=<code>          → { valid, username, redirect } (single use)
+ *   GET /api/auth/verifyToken?privateCode=<code>          → 200 { valid: true, username, redirect } (single use),
+ *                                                           or 403 { valid: false, username: null, redirect: null } for an
+ *                                                           unknown, used or unverified code (New Scratchers), as the real
+ *                                                           ScratchAuth server's verifyToken route answers
  * Test hook: POST /__codes { username, redirect } → { privateCode } without a browser.
  */
 import { randomBytes } from 'node:crypto';
@@ -65,7 +68,7 @@ export async function startScratchAuth(port = 0): Promise<RunningFake & { codes:
       codes.delete(code);
       const user = SCRATCH_USERS.find((u) => u.username.toLowerCase() === issued?.username.toLowerCase());
       if (!issued || !user || user.newScratcher) {
-        return sendJson(res, 200, { valid: false, username: null, redirect: null });
+        return sendJson(res, 403, { valid: false, username: null, redirect: null });
       }
       return sendJson(res, 200, { valid: true, username: issued.username, redirect: issued.redirect });
     }

@@ -1,13 +1,16 @@
 /**
  * The authorization matrix: every endpoint that can change something × every kind of visitor.
  * Each cell runs in a fresh scene; an allowed call must show its effect in the database, a refused
- * one must answer the exact status and code and leave the whole database as it was.
+ * one must answer the exact status and code and leave the whole database as it was. The reads that
+ * need a session (the activity log, manager lists, CSV, account and user data) get the same walk:
+ * an allowed read shows what it should, a refused one answers the exact status and code.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Environment, startEnvironment } from '../helpers/environment';
 import { mutatingRoutes, routeKey } from './api-routes';
 import { snapshot } from './db-snapshot';
 import { ROLES, ROLE_NAMES, ROWS, buildScene, refusalFor, rowKey, send } from './mutating-endpoints';
+import { READ_ROWS, protectedReads } from './protected-reads';
 
 let env: Environment;
 
@@ -43,6 +46,32 @@ describe('the authorization matrix', () => {
       expect(reply.status, JSON.stringify(reply.body)).toBe(status);
       expect(reply.body).toEqual({ error: { status, code, message: expect.any(String), ...(code === 'banned' ? { name: scene.me!.name } : {}) } });
       expect(await snapshot(env.db.$client)).toEqual(before);
+    },
+  );
+});
+
+const READ_CELLS = READ_ROWS.flatMap((row) => ROLES.map((role) => ({ row, role, allowed: row.allowed.includes(role) })));
+
+describe('the authorization matrix of reads', () => {
+  it('has a row for every GET endpoint that needs a session, and no row for one that does not', () => {
+    expect(READ_ROWS.map((row) => row.pattern).sort()).toEqual(protectedReads().sort());
+    expect(protectedReads()).toContain('/api/activity');
+  });
+
+  it.each(READ_CELLS.map((cell) => [`GET ${cell.row.pattern}`, ROLE_NAMES[cell.role], cell.allowed ? 'allowed' : 'refused', cell] as const))(
+    '%s as %s: %s',
+    async (_key, _who, _verdict, { row, role, allowed }) => {
+      const scene = await buildScene(env, role);
+      await row.prepare?.(scene, env);
+      const reply = await send(env, { method: 'GET', path: row.path(scene) }, scene.me);
+      if (allowed) {
+        expect(reply.status, JSON.stringify(reply.body)).toBe(200);
+        row.shows(scene, reply);
+        return;
+      }
+      const { status, code } = refusalFor({}, role);
+      expect(reply.status, JSON.stringify(reply.body)).toBe(status);
+      expect(reply.body).toEqual({ error: { status, code, message: expect.any(String), ...(code === 'banned' ? { name: scene.me!.name } : {}) } });
     },
   );
 });

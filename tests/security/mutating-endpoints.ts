@@ -351,7 +351,7 @@ export const ROWS: Row[] = [
 export const rowKey = (row: Pick<Row, 'method' | 'pattern'>) => `${row.method} ${row.pattern}`;
 
 /** What a refused call answers, by who made it. */
-export function refusalFor(row: Row, role: Role): { status: number; code: string } {
+export function refusalFor(row: Pick<Row, 'refusal'>, role: Role): { status: number; code: string } {
   if (row.refusal) return row.refusal;
   if (role === 'anonymous') return { status: 401, code: 'unauthenticated' };
   if (role === 'banned') return { status: 403, code: 'banned' };

@@ -13,7 +13,11 @@ describe('configuration', () => {
       SCRATCH_API_URL: 'https://api.scratch.mit.edu',
       ITINERARY_ADMINS: [],
       ITINERARY_DEV_LOGIN: false,
+      SOURCE_CODE_URL: 'https://github.com/itinerary-jams/itinerary',
+      ORIGINAL_FRONTEND_SOURCE_URL: 'https://github.com/Looky1173/Itinerary',
+      ORIGINAL_SERVER_SOURCE_URL: 'https://github.com/Looky1173/Itinerary-Server',
     });
+    expect(config.FEEDBACK_URL).toBeUndefined();
   });
 
   it('treats empty variables as unset and splits the admin list', () => {
@@ -33,6 +37,8 @@ describe('configuration', () => {
     [{ PORT: '70000' }, 'Invalid configuration: PORT must be 0..65535 (got "70000")'],
     [{ DATABASE_URL: 'postgres://x' }, 'Invalid configuration: DATABASE_URL must start with file:, libsql://, http(s):// or ws(s):// (got "postgres://x")'],
     [{ SCRATCH_API_URL: 'not a url' }, 'Invalid configuration: SCRATCH_API_URL must be an http(s) URL (got "not a url")'],
+    [{ SOURCE_CODE_URL: 'git@github.com:x/y.git' }, 'Invalid configuration: SOURCE_CODE_URL must be an http(s) URL (got "git@github.com:x/y.git")'],
+    [{ ORIGINAL_SERVER_SOURCE_URL: 'ftp://x' }, 'Invalid configuration: ORIGINAL_SERVER_SOURCE_URL must be an http(s) URL (got "ftp://x")'],
     [{ ITINERARY_DEV_LOGIN: 'yes' }, 'Invalid configuration: ITINERARY_DEV_LOGIN must be 1 or 0 (got "yes")'],
     [
       { ITINERARY_DEV_LOGIN: '1', NODE_ENV: 'production' },

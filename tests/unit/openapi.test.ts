@@ -115,6 +115,7 @@ describe('the API reference for /developers', () => {
       'Managers',
       'Account',
       'Users',
+      'Activity',
       'Login flow',
       'Feeds and calendars',
       'Site',
@@ -135,6 +136,7 @@ describe('the API reference for /developers', () => {
       'status: upcoming | ongoing | ended',
       'featured: 0 | 1 | true | false | on',
       'q: string (≤ 100 characters)',
+      'sort: newest | ending-soonest | starting-soonest | most-entries | name (default "newest")',
     ]);
     const confirm = groups.flatMap((group) => group.endpoints).find((endpoint) => endpoint.path === '/api/auth/confirm')!;
     expect(confirm.request).toEqual({

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { reloadUnlessRecentlyReloaded } from '../../src/components/scripts/page-navigation';
+import { isChunkLoadFailure, reloadUnlessRecentlyReloaded } from '../../src/components/scripts/chunk-reload';
 import { canPrefetch } from '../../src/components/scripts/prefetch';
 
 const memoryStorage = () => {
@@ -16,6 +16,22 @@ describe('navigation helpers', () => {
     expect(reloadUnlessRecentlyReloaded(storage, now + 30_000, reload)).toBe(false);
     expect(reloadUnlessRecentlyReloaded(storage, now + 60_001, reload)).toBe(true);
     expect(reload).toHaveBeenCalledTimes(2);
+  });
+
+  it('does not reload without session storage (nothing could stop a loop) or when storage refuses', () => {
+    const reload = vi.fn();
+    expect(reloadUnlessRecentlyReloaded(null, Date.now(), reload)).toBe(false);
+    const refusing = { getItem: () => null, setItem: () => { throw new Error('QuotaExceededError'); } };
+    expect(reloadUnlessRecentlyReloaded(refusing, Date.now(), reload)).toBe(false);
+    expect(reload).not.toHaveBeenCalled();
+  });
+
+  it('recognises a failed chunk load in the words of Chromium, Firefox and Safari, and nothing else', () => {
+    expect(isChunkLoadFailure(new TypeError('Failed to fetch dynamically imported module: https://x/_astro/A.js'))).toBe(true);
+    expect(isChunkLoadFailure(new TypeError('error loading dynamically imported module: https://x/_astro/A.js'))).toBe(true);
+    expect(isChunkLoadFailure(new TypeError('Importing a module script failed.'))).toBe(true);
+    expect(isChunkLoadFailure(new TypeError("Cannot read properties of undefined (reading 'map')"))).toBe(false);
+    expect(isChunkLoadFailure(undefined)).toBe(false);
   });
 
   it('skips prefetching offline, on 2g and with data saving on', () => {

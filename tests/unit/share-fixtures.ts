@@ -20,6 +20,7 @@ export function jamRow(overrides: Partial<Jam> = {}): Jam {
     endsAt: new Date('2025-03-08T18:00:00Z'),
     featured: false,
     mystery: false,
+    entryCount: 0,
     createdAt: new Date('2025-02-10T09:30:00Z'),
     createdBy: null,
     updatedAt: new Date('2025-02-12T16:05:00Z'),

@@ -76,6 +76,7 @@ export function ManagerTools({ slug, viewer, homeHref, jamHref }: Props) {
     may('jam:edit') && { label: t('manage.edit'), onSelect: () => void open('edit') },
     may('jam:manage-managers') && { label: t('manage.managers'), onSelect: () => void open('managers') },
     may('jam:download-entries') && { label: t('manage.downloadEntries'), href: `/api${base}/entries.csv` },
+    may('jam:read-activity') && { label: t('manage.activity'), href: `${jamHref.replace('{slug}', encodeURIComponent(slug))}/activity` },
     may('jam:feature') && { label: t('manage.toggleFeatured'), onSelect: () => void toggleFeatured() },
     may('jam:advanced') && { label: t('manage.advanced'), onSelect: () => void open('advanced') },
     may('jam:clear-votes') && { label: t('manage.clearVotes'), onSelect: () => setDialog('clear-votes') },

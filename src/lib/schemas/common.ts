@@ -28,4 +28,13 @@ export const httpUrlSchema = z
     }
   }, INVALID_URL_MESSAGE);
 
-export const isoDateSchema = z.coerce.date({ error: 'Not a valid date' }).refine((date) => !Number.isNaN(date.getTime()), 'Not a valid date');
+/**
+ * A moment as an ISO 8601 string (or milliseconds). `null` and other non-dates are refused
+ * rather than coerced (a bare coerce would turn `null` into 1970-01-01).
+ */
+export const isoDateSchema = z
+  .custom<string | number | Date>(
+    (value) => typeof value === 'string' || typeof value === 'number' || value instanceof Date,
+    { error: 'Not a valid date' },
+  )
+  .pipe(z.coerce.date<string | number | Date>({ error: 'Not a valid date' }).refine((date) => !Number.isNaN(date.getTime()), 'Not a valid date'));

@@ -8,6 +8,13 @@ export const JAMS_PER_PAGE_OPTIONS = [3, 5, 10, 20] as const;
 export const DEFAULT_JAMS_PER_PAGE = 10;
 export const JAM_STATUSES = ['upcoming', 'ongoing', 'ended'] as const;
 export type JamStatusFilter = (typeof JAM_STATUSES)[number];
+/**
+ * Orders of the jam list. "Soonest" means from now on: jams still to start (or end) come first,
+ * nearest first, then the ones that already did, most recent first.
+ */
+export const JAM_SORTS = ['newest', 'ending-soonest', 'starting-soonest', 'most-entries', 'name'] as const;
+export type JamSort = (typeof JAM_SORTS)[number];
+export const DEFAULT_JAM_SORT: JamSort = 'newest';
 
 const requiredText = (max: number) =>
   z.string({ error: REQUIRED_MESSAGE }).trim().min(1, REQUIRED_MESSAGE).max(max, `At most ${max} characters.`);
@@ -30,17 +37,23 @@ export const jamCreateSchema = z.object(jamFields).refine(endAfterStart, endAfte
 export type JamCreateInput = z.input<typeof jamCreateSchema>;
 export type JamCreate = z.output<typeof jamCreateSchema>;
 
-/** Editing never touches mystery mode: that is an admin-only advanced option. */
+/**
+ * PATCH semantics: a field that is not sent stays as it is; `null` clears the fields that may be
+ * empty (body → '', imageUrl → none) and is refused for the required ones. No defaults here —
+ * a default would overwrite what the request did not mention. Editing never touches mystery
+ * mode: that is an admin-only advanced option.
+ */
 export const jamUpdateSchema = z
   .object({
-    name: jamFields.name,
-    description: jamFields.description,
-    body: jamFields.body,
-    imageUrl: jamFields.imageUrl,
-    startsAt: jamFields.startsAt,
-    endsAt: jamFields.endsAt,
+    name: jamFields.name.optional(),
+    description: jamFields.description.optional(),
+    body: z
+      .union([z.string().max(JAM_BODY_MAX, `At most ${JAM_BODY_MAX} characters.`), z.null().transform(() => '')])
+      .optional(),
+    imageUrl: z.union([httpUrlSchema, z.literal('').transform(() => null), z.null()]).optional(),
+    startsAt: jamFields.startsAt.optional(),
+    endsAt: jamFields.endsAt.optional(),
   })
-  .partial()
   .refine(endAfterStart, endAfterStartIssue);
 export type JamUpdate = z.output<typeof jamUpdateSchema>;
 
@@ -59,8 +72,10 @@ export const jamListQuerySchema = z.object({
   status: z.enum(JAM_STATUSES).optional().catch(undefined),
   featured: booleanQuery.optional().catch(undefined),
   q: z.string().trim().max(100).optional().catch(undefined).transform((q) => q || undefined),
+  sort: z.enum(JAM_SORTS).catch(DEFAULT_JAM_SORT).default(DEFAULT_JAM_SORT),
 });
-export type JamListQuery = z.output<typeof jamListQuerySchema>;
+/** `sort` may be left out by callers inside the server (newest start first). */
+export type JamListQuery = Omit<z.output<typeof jamListQuerySchema>, 'sort'> & { sort?: JamSort };
 
 export const featuredSchema = z.object({ featured: z.boolean({ error: 'featured must be true or false' }) });
 export const advancedOptionsSchema = z.object({ mystery: z.boolean({ error: 'mystery must be true or false' }) });

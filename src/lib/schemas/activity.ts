@@ -1,0 +1,90 @@
+import { z } from 'zod';
+
+/**
+ * Every kind of change the audit log records (src/server/audit.ts takes only these), in the order
+ * the activity filter lists them.
+ */
+export const AUDIT_ACTIONS = [
+  'jam.create',
+  'jam.update',
+  'jam.feature',
+  'jam.advanced',
+  'jam.clear-votes',
+  'jam.clear-submissions',
+  'jam.delete',
+  'jam.manager.add',
+  'jam.manager.remove',
+  'jam.manager.leave',
+  'entry.remove',
+  'winner.select',
+  'winner.revoke',
+  'user.create',
+  'user.update',
+  'user.delete',
+  'user.delete-self',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+export const isAuditAction = (value: unknown): value is AuditAction => (AUDIT_ACTIONS as readonly unknown[]).includes(value);
+
+/** Spec §9's table page sizes. */
+export const ACTIVITY_PAGE_SIZES = [10, 20, 30, 40, 50] as const;
+export const DEFAULT_ACTIVITY_PER_PAGE = 20;
+
+const optionalText = (max: number) =>
+  z.string().trim().max(max).optional().catch(undefined).transform((text) => text || undefined);
+
+/** The activity list's query (API and pages). Like the jam list, a bad value falls back to its default. */
+export const activityQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).catch(1).default(1),
+  perPage: z.coerce
+    .number()
+    .refine((n) => (ACTIVITY_PAGE_SIZES as readonly number[]).includes(n))
+    .catch(DEFAULT_ACTIVITY_PER_PAGE)
+    .default(DEFAULT_ACTIVITY_PER_PAGE),
+  /** A jam's slug (or an old slug of it). */
+  jam: optionalText(200),
+  /** A username: what they did, and what was done to them. */
+  user: optionalText(100),
+  action: z.enum(AUDIT_ACTIONS).optional().catch(undefined),
+});
+export type ActivityQuery = z.output<typeof activityQuerySchema>;
+
+/** One jam's activity: the jam comes from the address, so there is no jam filter. */
+export const jamActivityQuerySchema = activityQuerySchema.omit({ jam: true });
+export type JamActivityQuery = z.output<typeof jamActivityQuerySchema>;
+
+export interface ActivityEntryDto {
+  id: number;
+  at: string;
+  action: AuditAction;
+  /** Who did it; `name` is the name they had then, `id` null once their account is gone. */
+  actor: { id: number | null; name: string } | null;
+  /**
+   * The jam it was about. Once a jam is deleted, the entry recording the deletion keeps its name
+   * (`id` and `slug` null) and the jam's earlier entries lose it (null).
+   */
+  jam: { id: number | null; slug: string | null; name: string } | null;
+  /** The user it was done to; `id` null once their account is gone. */
+  targetUser: { id: number | null; name: string } | null;
+  details: Record<string, unknown>;
+}
+
+export interface ActivityListDto {
+  entries: ActivityEntryDto[];
+  page: number;
+  perPage: number;
+  total: number;
+  totalPages: number;
+}
+
+/** `before: isAdmin=false, isBanned=false` — the details of an entry as one short, plain line. */
+export function describeDetails(details: Record<string, unknown>): string {
+  const value = (item: unknown): string => {
+    if (Array.isArray(item)) return item.map(value).join(', ');
+    if (item && typeof item === 'object') return Object.entries(item).map(([key, inner]) => `${key}=${value(inner)}`).join(', ');
+    return String(item);
+  };
+  return Object.entries(details)
+    .map(([key, item]) => `${key}: ${value(item)}`)
+    .join('; ');
+}

@@ -1,0 +1,98 @@
+/**
+ * Spec §4 and §9: a failed chunk load triggers one full page reload; further reloads are suppressed
+ * for 60 seconds. Shown the way it happens after a deployment: a built chunk disappears under a
+ * running server. That server is our own, on a copy of dist/, so the other tests keep their chunks.
+ */
+import { cpSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { type Page, expect, test } from '@playwright/test';
+import { type RunningApp, startApp } from '../helpers/app';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+const DIST = process.env.ITINERARY_DIST ?? 'dist';
+const COPY = `dist-chunk-reload-${process.pid}`;
+const GUARD_KEY = 'itinerary-chunk-reload-at';
+
+let app: RunningApp;
+let folder: string;
+
+test.describe.configure({ mode: 'serial' });
+
+test.beforeAll(async () => {
+  test.setTimeout(120_000);
+  // Timestamps kept, so the start script sees a build as fresh as the sources and does not rebuild.
+  cpSync(join(ROOT, DIST), join(ROOT, COPY), { recursive: true, preserveTimestamps: true });
+  folder = mkdtempSync(join(tmpdir(), 'itinerary-chunk-reload-'));
+  app = await startApp({ ITINERARY_DIST: COPY, DATABASE_URL: `file:${join(folder, 'chunk-reload.db')}` });
+});
+
+test.afterAll(async () => {
+  await app?.stop();
+  rmSync(join(ROOT, COPY), { recursive: true, force: true });
+  if (folder) rmSync(folder, { recursive: true, force: true });
+});
+
+/** Deletes a built file of the running server's copy, found by the start of its name. */
+function deleteChunk(prefix: string): string {
+  const assets = join(ROOT, COPY, 'client/_astro');
+  const file = readdirSync(assets).find((name) => name.startsWith(prefix) && name.endsWith('.js'));
+  if (!file) throw new Error(`no built chunk starting with ${prefix}`);
+  rmSync(join(assets, file));
+  return `/_astro/${file}`;
+}
+
+/** Counts the page's document loads and collects CSP violations. */
+function watch(page: Page) {
+  const seen = { loads: 0, cspViolations: [] as string[] };
+  page.on('request', (request) => {
+    if (request.resourceType() === 'document' && request.frame() === page.mainFrame()) seen.loads += 1;
+  });
+  page.on('console', (message) => {
+    if (/Content Security Policy/i.test(message.text())) seen.cspViolations.push(message.text());
+  });
+  return seen;
+}
+
+test('an island whose chunk is gone reloads the page once, and not again within 60 seconds', async ({ page }) => {
+  test.setTimeout(60_000);
+  const login = await (await fetch(`${app.url}/login`)).text();
+  const chunk = deleteChunk('LoginErrorToast.');
+  expect(login, 'the login page loads the island from the deleted chunk').toContain(`component-url="${chunk}"`);
+
+  const seen = watch(page);
+  await page.goto(`${app.url}/login`);
+  // Astro retries a failed island import once after a second, then reports it; we reload.
+  await expect.poll(() => seen.loads, { timeout: 15_000 }).toBe(2);
+  const reloadedAt = Number(await page.evaluate((key) => sessionStorage.getItem(key), GUARD_KEY));
+  expect(Date.now() - reloadedAt).toBeLessThan(30_000);
+
+  // The reloaded page fails the same way, but within 60 seconds of the last reload nothing happens.
+  await page.waitForTimeout(4_000);
+  expect(seen.loads).toBe(2);
+  await expect(page.getByRole('heading', { name: 'Log in to Itinerary' })).toBeVisible();
+
+  // Once the 60 seconds are over, the next failure may reload again — once.
+  await page.evaluate((key) => sessionStorage.setItem(key, String(Date.now() - 61_000)), GUARD_KEY);
+  await page.reload();
+  await expect.poll(() => seen.loads, { timeout: 15_000 }).toBe(4);
+  await page.waitForTimeout(4_000);
+  expect(seen.loads).toBe(4);
+  expect(seen.cspViolations).toEqual([]);
+});
+
+test("a page whose own module script is gone reloads once as well (the guard does not live in that script)", async ({ page }) => {
+  test.setTimeout(60_000);
+  const about = readFileSync(join(ROOT, COPY, 'client/about/index.html'), 'utf8');
+  const script = deleteChunk('Base.astro_astro_type_script_index_0_lang.');
+  const explore = await (await fetch(`${app.url}/explore`)).text();
+  expect(explore).toContain(`<script type="module" src="${script}"`);
+  expect(about).toContain(GUARD_KEY); // inlined in <head>, hashed for the CSP
+
+  const seen = watch(page);
+  await page.goto(`${app.url}/explore`);
+  await expect.poll(() => seen.loads, { timeout: 15_000 }).toBe(2);
+  await page.waitForTimeout(3_000);
+  expect(seen.loads).toBe(2);
+  expect(seen.cspViolations).toEqual([]);
+});

@@ -1,0 +1,96 @@
+/**
+ * One row per read (GET) endpoint that needs a session: who may read it and what an allowed read
+ * shows. The authorization matrix walks these rows × every kind of visitor, and fails when the
+ * OpenAPI document marks a GET endpoint as needing a user, manager or administrator without a row.
+ */
+import { expect } from 'vitest';
+import { auditLog } from '../../db/schema';
+import { OPERATIONS } from '../../src/server/openapi-operations';
+import type { Environment, Reply } from '../helpers/environment';
+import { ROLES, type Role, type Scene } from './mutating-endpoints';
+
+export interface ReadRow {
+  pattern: string;
+  allowed: readonly Role[];
+  prepare?: (scene: Scene, env: Environment) => Promise<void>;
+  path: (scene: Scene) => string;
+  /** Checks what an allowed read answered. */
+  shows: (scene: Scene, reply: Reply) => void;
+}
+
+const ACTIVE_USERS: readonly Role[] = ROLES.filter((role) => role !== 'anonymous' && role !== 'banned');
+const MANAGERS: readonly Role[] = ['manager', 'admin'];
+const ADMINS: readonly Role[] = ['admin'];
+
+/** An audit entry on the scene's jam and one on the other jam, so a jam's activity shows only its own. */
+async function someActivity(scene: Scene, env: Environment): Promise<void> {
+  await env.db.insert(auditLog).values([
+    { actorId: scene.coManager.id, actorName: scene.coManager.name, action: 'jam.update', jamId: scene.jam.id, details: { fields: ['body'] } },
+    { actorId: scene.coManager.id, actorName: scene.coManager.name, action: 'jam.update', jamId: scene.otherJam.id, details: { fields: ['name'] } },
+  ]);
+}
+
+export const READ_ROWS: ReadRow[] = [
+  {
+    pattern: '/api/activity',
+    allowed: ADMINS,
+    prepare: someActivity,
+    path: (s) => `/api/activity?user=${s.coManager.name}`,
+    shows: (s, reply) => expect(reply.body.entries.map((entry: { jam: { id: number } }) => entry.jam.id)).toEqual([s.otherJam.id, s.jam.id]),
+  },
+  {
+    pattern: '/api/jams/[slug]/activity',
+    allowed: MANAGERS,
+    prepare: someActivity,
+    path: (s) => `/api/jams/${s.jam.slug}/activity?jam=${s.otherJam.slug}`,
+    shows: (s, reply) => expect(reply.body.entries.map((entry: { jam: { id: number } }) => entry.jam.id)).toEqual([s.jam.id]),
+  },
+  {
+    pattern: '/api/jams/[slug]/managers',
+    allowed: MANAGERS,
+    path: (s) => `/api/jams/${s.jam.slug}/managers`,
+    shows: (s, reply) => expect(reply.body.managers.map((manager: { name: string }) => manager.name)).toContain(s.coManager.name),
+  },
+  {
+    pattern: '/api/jams/[slug]/entries.csv',
+    allowed: MANAGERS,
+    path: (s) => `/api/jams/${s.jam.slug}/entries.csv`,
+    shows: (s, reply) => expect(String(reply.body)).toContain(`Project ${s.entry.scratchId}`),
+  },
+  {
+    pattern: '/api/jams/[slug]/my-votes',
+    allowed: ACTIVE_USERS,
+    path: (s) => `/api/jams/${s.jam.slug}/my-votes`,
+    shows: (_s, reply) => expect(reply.body).toMatchObject({ used: 0, entryIds: [] }),
+  },
+  {
+    pattern: '/api/me',
+    allowed: ACTIVE_USERS,
+    path: () => '/api/me',
+    shows: (s, reply) => expect(reply.body.user.name).toBe(s.me!.name),
+  },
+  {
+    pattern: '/api/auth/me',
+    allowed: ACTIVE_USERS,
+    path: () => '/api/auth/me',
+    shows: (s, reply) => expect(reply.body.name).toBe(s.me!.name),
+  },
+  {
+    pattern: '/api/users',
+    allowed: ADMINS,
+    path: (s) => `/api/users?name=${s.bystander.name}`,
+    shows: (s, reply) => expect(reply.body.users.map((user: { name: string }) => user.name)).toEqual([s.bystander.name]),
+  },
+  {
+    pattern: '/api/users/[id]',
+    allowed: ADMINS,
+    path: (s) => `/api/users/${s.bystander.id}`,
+    shows: (s, reply) => expect(reply.body.name).toBe(s.bystander.name),
+  },
+];
+
+/** GET endpoints the OpenAPI document says need a logged-in user of some role, as Astro patterns. */
+export const protectedReads = () =>
+  OPERATIONS.filter((operation) => operation.method === 'get' && ['user', 'manager', 'admin'].includes(operation.access)).map((operation) =>
+    operation.path.replace(/\{(\w+)\}/g, '[$1]'),
+  );
