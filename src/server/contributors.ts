@@ -6,13 +6,9 @@
 import { z } from 'zod';
 import { config } from './config';
 import { AppError } from './errors';
+import type { contributorSchema } from './openapi-schemas';
 
-export interface Contributor {
-  name: string;
-  avatarUrl: string;
-  profileUrl: string;
-  contributions: number;
-}
+export type Contributor = z.infer<typeof contributorSchema>;
 
 export const CONTRIBUTORS_TTL_MS = 60 * 60 * 1000;
 const RETRY_AFTER_FAILURE_MS = 60 * 1000;

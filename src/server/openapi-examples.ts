@@ -2,6 +2,8 @@
 import type { EntryDto, EntryListDto, MyVotesDto, WinnersDto } from '../lib/schemas/entries';
 import type { JamCreateInput, JamDto, JamListDto, ManagerDto } from '../lib/schemas/jams';
 import type { JamViewerDto } from '../lib/schemas/viewer';
+import type { ActivityListDto } from '../lib/schemas/activity';
+import type { AdminUserDto, DashboardDto, MeDto } from '../lib/schemas/users';
 
 export const exampleJam: JamDto = {
   id: 7,
@@ -73,7 +75,7 @@ export const exampleViewer: JamViewerDto = {
   hiddenBodyHtml: null,
 };
 
-export const exampleMe = {
+export const exampleMe: MeDto = {
   id: 12,
   name: 'pixel_pioneer',
   isAdmin: false,
@@ -105,7 +107,7 @@ export const exampleIcs = [
   'END:VCALENDAR',
 ].join('\r\n');
 
-export const exampleAdminUser = {
+export const exampleAdminUser: AdminUserDto = {
   id: 12,
   name: 'pixel_pioneer',
   isAdmin: false,
@@ -115,7 +117,7 @@ export const exampleAdminUser = {
   updatedBy: { id: 1, name: 'demo_admin' },
 };
 
-export const exampleDashboard = {
+export const exampleDashboard: DashboardDto = {
   user: { id: 12, name: 'pixel_pioneer', isAdmin: false, avatarUrl: '/api/user/pixel_pioneer/picture' },
   entered: [
     {
@@ -130,7 +132,7 @@ export const exampleDashboard = {
   managing: [],
 };
 
-export const exampleActivityList = {
+export const exampleActivityList: ActivityListDto = {
   entries: [
     {
       id: 42,

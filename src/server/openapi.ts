@@ -1,16 +1,128 @@
 /**
- * The public API description: an OpenAPI 3.1 document built from the operation table and the
- * zod schemas the endpoints parse with, plus `apiReference()`, the same facts shaped for the
+ * The public API description: an OpenAPI 3.1 document built from the endpoints' own declarations
+ * (`defineEndpoint` in each file under src/pages/api, found by `declaredEndpoints()`), plus the
+ * feeds and calendars that live outside /api. `apiReference()` shapes the same facts for the
  * /developers page.
  */
 import { z } from 'zod';
-import { SESSION_COOKIE } from './session';
-import { type Access, type HttpMethod, OPERATIONS, type Operation, TAGS, type TagName } from './openapi-operations';
+import {
+  type Access,
+  type AnswerSpec,
+  type EndpointDeclaration,
+  type ErrorStatus,
+  HTTP_METHODS,
+  type HttpMethod,
+  type JsonAnswer,
+  TAGS,
+  type TagName,
+  isDeclaredRoute,
+  param,
+} from './endpoint';
+import * as example from './openapi-examples';
 import { apiSchemas, errorSchema } from './openapi-schemas';
+import { SESSION_COOKIE } from './session';
 
-export type { Access } from './openapi-operations';
+export type { Access } from './endpoint';
 
 type JsonSchema = Record<string, unknown>;
+
+/** One documented operation: a declaration and where it is answered. */
+export type Operation = EndpointDeclaration & {
+  /** OpenAPI form, e.g. `/api/jams/{slug}/entries/{id}/vote`. */
+  path: string;
+  /** Astro's form, e.g. `/api/jams/[slug]/entries/[id]/vote`. */
+  pattern: string;
+  /** The route file, from the repository root. */
+  file: string;
+};
+
+/** Every route file under src/pages/api, loaded with the site so its declarations are at hand. */
+const ROUTE_MODULES = import.meta.glob<Record<string, unknown>>('../pages/api/**/*.ts', { eager: true });
+
+/** `../pages/api/jams/[slug]/entries/index.ts` → `/api/jams/[slug]/entries` (Astro's routing). */
+export const patternOf = (file: string) => `/${file.replace(/^\.\.\/pages\//, '').replace(/\.ts$/, '').replace(/\/index$/, '')}`;
+const openApiPath = (pattern: string) => pattern.replace(/\[(\w+)\]/g, '{$1}');
+
+export interface ExportedVerb {
+  method: HttpMethod;
+  pattern: string;
+  file: string;
+  declaration: EndpointDeclaration | null;
+}
+
+/** Every HTTP verb a file under src/pages/api exports, declared with `defineEndpoint` or not. */
+export function exportedVerbs(): ExportedVerb[] {
+  return Object.entries(ROUTE_MODULES).flatMap(([file, module]) =>
+    HTTP_METHODS.filter((method) => method in module).map((method) => {
+      const route = module[method];
+      return {
+        method,
+        pattern: patternOf(file),
+        file: file.replace(/^\.\.\//, 'src/'),
+        declaration: isDeclaredRoute(route) ? route.declaration : null,
+      };
+    }),
+  );
+}
+
+/** The endpoints under /api, each as its file declares it. Throws when a verb is exported without a declaration. */
+export function declaredEndpoints(): Operation[] {
+  return exportedVerbs().map(({ method, pattern, file, declaration }) => {
+    if (!declaration) throw new Error(`${method} in ${file} is not made with defineEndpoint, so it has no declaration.`);
+    if (declaration.method !== method) throw new Error(`${file} exports ${method} but declares ${declaration.method}.`);
+    return { ...declaration, path: openApiPath(pattern), pattern, file };
+  });
+}
+
+const slugParam = { slug: param('The jam slug (an old slug of a renamed jam works too).') };
+
+/**
+ * The feeds and calendars: pages outside /api (under src/pages/[...locale]) that scripts read.
+ * They answer text, not the API's JSON, so they are described here rather than declared.
+ */
+const PAGE_ENDPOINTS: Operation[] = (
+  [
+    {
+      pattern: '/rss.xml',
+      file: 'src/pages/[...locale]/rss.xml.ts',
+      summary: 'RSS feed of new jams and jams starting soon',
+      answer: { status: 200, description: 'RSS 2.0.', contentType: 'application/rss+xml', example: example.exampleRss },
+    },
+    {
+      pattern: '/feed.json',
+      file: 'src/pages/[...locale]/feed.json.ts',
+      summary: 'JSON Feed of new jams and jams starting soon',
+      answer: {
+        status: 200,
+        description: 'JSON Feed 1.1; `_itinerary` on each item gives starts_at, ends_at, status and calendar_url.',
+        contentType: 'application/feed+json',
+        example: JSON.stringify({ version: 'https://jsonfeed.org/version/1.1', title: 'Itinerary: game jams', items: ['…'] }),
+      },
+    },
+    {
+      pattern: '/calendar.ics',
+      file: 'src/pages/[...locale]/calendar.ics.ts',
+      summary: 'Calendar of every jam (subscribe to it)',
+      answer: { status: 200, description: 'iCalendar: one event per jam, times in UTC.', contentType: 'text/calendar', example: example.exampleIcs },
+    },
+    {
+      pattern: '/jams/[slug].ics',
+      file: 'src/pages/[...locale]/jams/[slug].ics.ts',
+      summary: 'One jam as a calendar event',
+      params: slugParam,
+      answer: { status: 200, description: 'iCalendar with the jam’s event.', contentType: 'text/calendar', example: example.exampleIcs },
+      errors: [404] as ErrorStatus[],
+    },
+  ] satisfies Array<Partial<Operation> & Pick<Operation, 'pattern' | 'file' | 'summary' | 'answer'>>
+).map((page) => ({ method: 'GET', tag: 'Feeds and calendars', access: 'public', ...page, path: openApiPath(page.pattern) }));
+
+/** Everything the document describes, by topic in TAGS order, each topic in file order. */
+export function operations(): Operation[] {
+  const all = [...declaredEndpoints(), ...PAGE_ENDPOINTS];
+  return TAGS.flatMap((tag) => all.filter((operation) => operation.tag === tag.name));
+}
+
+const isJsonAnswer = (answer: AnswerSpec): answer is JsonAnswer => 'schema' in answer && answer.schema !== undefined;
 export type OpenApiDocument = Record<string, unknown> & { openapi: '3.1.0'; paths: Record<string, Record<string, unknown>> };
 
 export const OPENAPI_VERSION = '3.1.0';
@@ -94,21 +206,20 @@ function securityOf(access: Access) {
 }
 
 function parametersOf(operation: Operation) {
-  const pathParams = Object.entries(operation.pathParams ?? {}).map(([name, description]) => ({
-    name,
-    in: 'path',
-    required: true,
-    description,
-    schema: { type: name === 'id' ? 'integer' : 'string' },
-  }));
-  const query = operation.query ? inputSchema(operation.query) : undefined;
+  const pathParams = Object.entries(operation.params ?? {}).map(([name, { description, schema }]) => {
+    const { type = 'string' } = inputSchema(schema);
+    return { name, in: 'path', required: true, description, schema: { type } };
+  });
+  const query = operation.query ? inputSchema(operation.query.schema) : undefined;
   const required = new Set((query?.required as string[] | undefined) ?? []);
+  const notes = (operation.query?.notes ?? {}) as Record<string, string | undefined>;
+  const types = (operation.query?.types ?? {}) as Record<string, Record<string, unknown> | undefined>;
   const queryParams = Object.entries((query?.properties as Record<string, JsonSchema> | undefined) ?? {}).map(([name, schema]) => ({
     name,
     in: 'query',
     required: required.has(name),
-    ...(operation.queryNotes?.[name] ? { description: operation.queryNotes[name] } : {}),
-    schema: { ...schema, ...operation.queryTypes?.[name] },
+    ...(notes[name] ? { description: notes[name] } : {}),
+    schema: { ...schema, ...types[name] },
   }));
   return [...pathParams, ...queryParams];
 }
@@ -122,9 +233,9 @@ function requestBodyOf(operation: Operation) {
 function responsesOf(operation: Operation) {
   const { answer } = operation;
   const success: Record<string, unknown> = { description: answer.description };
-  if (answer.schema) success.content = { 'application/json': { schema: refTo(answer.schema), example: answer.example } };
+  if (isJsonAnswer(answer)) success.content = { 'application/json': { schema: refTo(answer.schema), example: answer.example } };
   else if (answer.contentType) success.content = { [answer.contentType]: { schema: { type: 'string' }, example: answer.example } };
-  if (answer.location) success.headers = { Location: { description: `e.g. ${answer.location}`, schema: { type: 'string' } } };
+  if (!isJsonAnswer(answer) && answer.location) success.headers = { Location: { description: `e.g. ${answer.location}`, schema: { type: 'string' } } };
   const errors = Object.fromEntries(
     (operation.errors ?? []).map((status) => [
       String(status),
@@ -135,7 +246,7 @@ function responsesOf(operation: Operation) {
 }
 
 const operationId = (operation: Operation) =>
-  `${operation.method}${operation.path
+  `${operation.method.toLowerCase()}${operation.path
     .replace(/[{}]/g, '')
     .split(/[/.-]/)
     .filter(Boolean)
@@ -145,10 +256,10 @@ const operationId = (operation: Operation) =>
 /** The OpenAPI 3.1 document, with `site` (PUBLIC_SITE_URL) as its server. */
 export function openApiDocument(site: string): OpenApiDocument {
   const paths: OpenApiDocument['paths'] = {};
-  for (const operation of OPERATIONS) {
+  for (const operation of operations()) {
     const parameters = parametersOf(operation);
     const requestBody = requestBodyOf(operation);
-    (paths[operation.path] ??= {})[operation.method] = {
+    (paths[operation.path] ??= {})[operation.method.toLowerCase()] = {
       operationId: operationId(operation),
       tags: [operation.tag],
       summary: operation.summary,
@@ -198,7 +309,7 @@ export interface ReferenceParameter {
 
 export interface ReferenceEndpoint {
   id: string;
-  method: Uppercase<HttpMethod>;
+  method: HttpMethod;
   path: string;
   summary: string;
   description: string | null;
@@ -242,7 +353,7 @@ function referenceEndpoint(operation: Operation): ReferenceEndpoint {
   const { answer } = operation;
   return {
     id: operationId(operation),
-    method: operation.method.toUpperCase() as Uppercase<HttpMethod>,
+    method: operation.method,
     path: operation.path,
     summary: operation.summary,
     description: operation.description ?? null,
@@ -263,8 +374,13 @@ function referenceEndpoint(operation: Operation): ReferenceEndpoint {
     response: {
       status: answer.status,
       description: answer.description,
-      contentType: answer.schema ? 'application/json' : (answer.contentType ?? null),
-      example: answer.example === undefined ? (answer.location ? `Location: ${answer.location}` : null) : pretty(answer.example),
+      contentType: isJsonAnswer(answer) ? 'application/json' : (answer.contentType ?? null),
+      example:
+        answer.example !== undefined
+          ? pretty(answer.example)
+          : !isJsonAnswer(answer) && answer.location
+            ? `Location: ${answer.location}`
+            : null,
     },
     errors: (operation.errors ?? []).map((status) => ({ status, meaning: ERROR_MEANINGS[status] ?? 'Error.' })),
   };
@@ -272,9 +388,10 @@ function referenceEndpoint(operation: Operation): ReferenceEndpoint {
 
 /** Every endpoint grouped by topic, in the document's order, for /developers to render. */
 export function apiReference(): ReferenceGroup[] {
+  const all = operations();
   return TAGS.map((tag) => ({
     tag: tag.name,
     description: tag.description,
-    endpoints: OPERATIONS.filter((operation) => operation.tag === tag.name).map(referenceEndpoint),
+    endpoints: all.filter((operation) => operation.tag === tag.name).map(referenceEndpoint),
   }));
 }

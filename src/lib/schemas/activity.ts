@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isoDateTime, named, pageFields } from './common';
 
 /**
  * Every kind of change the audit log records (src/server/audit.ts takes only these), in the order
@@ -53,29 +54,26 @@ export type ActivityQuery = z.output<typeof activityQuerySchema>;
 export const jamActivityQuerySchema = activityQuerySchema.omit({ jam: true });
 export type JamActivityQuery = z.output<typeof jamActivityQuerySchema>;
 
-export interface ActivityEntryDto {
-  id: number;
-  at: string;
-  action: AuditAction;
-  /** Who did it; `name` is the name they had then, `id` null once their account is gone. */
-  actor: { id: number | null; name: string } | null;
-  /**
-   * The jam it was about. Once a jam is deleted, the entry recording the deletion keeps its name
-   * (`id` and `slug` null) and the jam's earlier entries lose it (null).
-   */
-  jam: { id: number | null; slug: string | null; name: string } | null;
-  /** The user it was done to; `id` null once their account is gone. */
-  targetUser: { id: number | null; name: string } | null;
-  details: Record<string, unknown>;
-}
+const someone = z.object({ id: z.int().nullable().meta({ description: 'null once the account is deleted.' }), name: z.string() });
 
-export interface ActivityListDto {
-  entries: ActivityEntryDto[];
-  page: number;
-  perPage: number;
-  total: number;
-  totalPages: number;
-}
+export const activityEntrySchema = named(
+  'ActivityEntry',
+  z.object({
+    id: z.int(),
+    at: isoDateTime,
+    action: z.enum(AUDIT_ACTIONS),
+    actor: someone.nullable().meta({ description: 'Who did it, by the name they had then.' }),
+    jam: z
+      .object({ id: z.int().nullable(), slug: z.string().nullable(), name: z.string() })
+      .nullable()
+      .meta({ description: 'The jam it was about. A deleted jam keeps its name (id and slug null) on the entry of its deletion only.' }),
+    targetUser: someone.nullable().meta({ description: 'The user it was done to.' }),
+    details: z.record(z.string(), z.unknown()).meta({ description: 'What changed, by kind of action (e.g. `fields` of an edit, `before`/`after` of flags).' }),
+  }),
+);
+export type ActivityEntryDto = z.infer<typeof activityEntrySchema>;
+export const activityListSchema = named('ActivityList', z.object({ entries: z.array(activityEntrySchema), ...pageFields }));
+export type ActivityListDto = z.infer<typeof activityListSchema>;
 
 /** `before: isAdmin=false, isBanned=false` — the details of an entry as one short, plain line. */
 export function describeDetails(details: Record<string, unknown>): string {

@@ -38,3 +38,20 @@ export const isoDateSchema = z
     { error: 'Not a valid date' },
   )
   .pipe(z.coerce.date<string | number | Date>({ error: 'Not a valid date' }).refine((date) => !Number.isNaN(date.getTime()), 'Not a valid date'));
+
+/* ---------- answers: what the API sends back (the DTO types are inferred from these) ---------- */
+
+/** The answer schemas the OpenAPI document names under components.schemas, by id. */
+export const apiSchemas = z.registry<{ id: string }>();
+export const named = <S extends z.ZodType>(id: string, schema: S): S => {
+  apiSchemas.add(schema, { id });
+  return schema;
+};
+
+/** A moment in an answer: ISO 8601 with offset (the server sends UTC). */
+export const isoDateTime = z.iso.datetime({ offset: true }).meta({ description: 'ISO 8601 date and time (UTC)' });
+export const jamStatusSchema = z.enum(['upcoming', 'ongoing', 'over']);
+export const pageFields = { page: z.int(), perPage: z.int(), total: z.int(), totalPages: z.int() };
+
+export const removedCountSchema = named('RemovedCount', z.object({ removed: z.int() }));
+export type RemovedCountDto = z.infer<typeof removedCountSchema>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { INVALID_URL_MESSAGE, REQUIRED_MESSAGE } from './common';
+import { INVALID_URL_MESSAGE, REQUIRED_MESSAGE, isoDateTime, named, pageFields } from './common';
 import { parseScratchProjectUrl } from '../scratch-url';
 
 /** Votes one user may cast in one jam. */
@@ -22,36 +22,39 @@ export const entryListQuerySchema = z.object({
 
 export const entryIdSchema = z.coerce.number({ error: 'Not a valid entry' }).int().positive('Not a valid entry');
 
-export interface EntryDto {
-  id: number;
-  scratchId: number;
-  title: string;
-  thumbnailUrl: string | null;
-  authorName: string;
-  submittedAt: string;
-  isWinner: boolean;
-  /** Only after the jam is over: votes and rank are public then. */
-  votes: number | null;
-  rank: number | null;
-}
+export const entrySchema = named(
+  'Entry',
+  z.object({
+    id: z.int(),
+    scratchId: z.int(),
+    title: z.string(),
+    thumbnailUrl: z.string().nullable(),
+    authorName: z.string(),
+    submittedAt: isoDateTime,
+    isWinner: z.boolean(),
+    votes: z.int().nullable().meta({ description: 'Public once the jam is over; null before.' }),
+    rank: z.int().nullable().meta({ description: 'Public once the jam is over; null before.' }),
+  }),
+);
+export type EntryDto = z.infer<typeof entrySchema>;
 
-export interface EntryListDto {
-  entries: EntryDto[];
-  page: number;
-  perPage: number;
-  total: number;
-  totalPages: number;
-  resultsPublic: boolean;
-}
+export const entryListSchema = named(
+  'EntryList',
+  z.object({ entries: z.array(entrySchema), ...pageFields, resultsPublic: z.boolean() }),
+);
+export type EntryListDto = z.infer<typeof entryListSchema>;
 
-export interface MyVotesDto {
-  limit: number;
-  used: number;
-  remaining: number;
-  entryIds: number[];
-}
+export const myVotesSchema = named(
+  'MyVotes',
+  z.object({ limit: z.int(), used: z.int(), remaining: z.int(), entryIds: z.array(z.int()) }),
+);
+export type MyVotesDto = z.infer<typeof myVotesSchema>;
 
-export interface WinnersDto {
-  winner: EntryDto | null;
-  communityChoice: EntryDto | null;
-}
+export const winnersSchema = named(
+  'Winners',
+  z.object({
+    winner: entrySchema.nullable().meta({ description: "The managers' choice." }),
+    communityChoice: entrySchema.nullable().meta({ description: 'The most upvoted entry once the jam is over.' }),
+  }),
+);
+export type WinnersDto = z.infer<typeof winnersSchema>;

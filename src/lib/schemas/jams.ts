@@ -1,5 +1,14 @@
 import { z } from 'zod';
-import { REQUIRED_MESSAGE, httpUrlSchema, isoDateSchema, usernameSchema } from './common';
+import {
+  REQUIRED_MESSAGE,
+  httpUrlSchema,
+  isoDateSchema,
+  isoDateTime,
+  jamStatusSchema,
+  named,
+  pageFields,
+  usernameSchema,
+} from './common';
 
 export const JAM_NAME_MAX = 80;
 export const JAM_DESCRIPTION_MAX = 300;
@@ -82,34 +91,35 @@ export const advancedOptionsSchema = z.object({ mystery: z.boolean({ error: 'mys
 export const addManagerSchema = z.object({ name: usernameSchema });
 
 /** What the API says about a jam. `body` is null while a mystery jam hides it from this viewer. */
-export interface JamDto {
-  id: number;
-  slug: string;
-  name: string;
-  description: string;
-  body: string | null;
-  bodyHidden: boolean;
-  imageUrl: string | null;
-  startsAt: string;
-  endsAt: string;
-  status: 'upcoming' | 'ongoing' | 'over';
-  featured: boolean;
-  mystery: boolean;
-  entryCount: number;
-  createdAt: string;
-  updatedAt: string;
-}
+export const jamSchema = named(
+  'Jam',
+  z.object({
+    id: z.int(),
+    slug: z.string(),
+    name: z.string(),
+    description: z.string().meta({ description: 'Public even before the start.' }),
+    body: z
+      .string()
+      .nullable()
+      .meta({ description: 'Markdown: theme, rules, prize. null while mystery mode hides it from you.' }),
+    bodyHidden: z.boolean(),
+    imageUrl: z.string().nullable(),
+    startsAt: isoDateTime,
+    endsAt: isoDateTime,
+    status: jamStatusSchema,
+    featured: z.boolean(),
+    mystery: z.boolean(),
+    entryCount: z.int(),
+    createdAt: isoDateTime,
+    updatedAt: isoDateTime,
+  }),
+);
+export type JamDto = z.infer<typeof jamSchema>;
 
-export interface JamListDto {
-  jams: Omit<JamDto, 'body' | 'bodyHidden'>[];
-  page: number;
-  perPage: number;
-  total: number;
-  totalPages: number;
-}
+export const jamCardSchema = named('JamCard', jamSchema.omit({ body: true, bodyHidden: true }));
+export const jamListSchema = named('JamList', z.object({ jams: z.array(jamCardSchema), ...pageFields }));
+export type JamListDto = z.infer<typeof jamListSchema>;
 
-export interface ManagerDto {
-  id: number;
-  name: string;
-  addedAt: string;
-}
+export const managerSchema = named('Manager', z.object({ id: z.int(), name: z.string(), addedAt: isoDateTime }));
+export type ManagerDto = z.infer<typeof managerSchema>;
+export const managerListSchema = named('ManagerList', z.object({ managers: z.array(managerSchema) }));

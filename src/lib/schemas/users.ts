@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import type { JamStatus } from '../jam-timing';
-import { usernameSchema } from './common';
+import { isoDateTime, jamStatusSchema, named, pageFields, usernameSchema } from './common';
 
 /** Spec §9: page sizes of the users table; `-1` (or `all`) is "All". */
 export const USER_PAGE_SIZES = [10, 20, 30, 40, 50] as const;
@@ -81,43 +80,64 @@ export const deleteAccountSchema = z.object({
 export type DeleteAccountInput = z.input<typeof deleteAccountSchema>;
 
 /** A user as the admin tools see them. */
-export interface AdminUserDto {
-  id: number;
-  name: string;
-  isAdmin: boolean;
-  isBanned: boolean;
-  createdAt: string;
-  updatedAt: string;
-  updatedBy: { id: number; name: string } | null;
-}
+export const adminUserSchema = named(
+  'AdminUser',
+  z.object({
+    id: z.int(),
+    name: z.string(),
+    isAdmin: z.boolean(),
+    isBanned: z.boolean(),
+    createdAt: isoDateTime,
+    updatedAt: isoDateTime,
+    updatedBy: z.object({ id: z.int(), name: z.string() }).nullable().meta({ description: 'Who made the last change.' }),
+  }),
+);
+export type AdminUserDto = z.infer<typeof adminUserSchema>;
 
-export interface UserListDto {
-  users: AdminUserDto[];
-  page: number;
-  /** `-1` when every user is on one page. */
-  perPage: number;
-  total: number;
-  totalPages: number;
-}
+export const userListSchema = named(
+  'UserList',
+  z.object({
+    users: z.array(adminUserSchema),
+    ...pageFields,
+    perPage: z.int().meta({ description: '-1 when every user is on one page.' }),
+  }),
+);
+export type UserListDto = z.infer<typeof userListSchema>;
 
-export interface CreateUserResultDto {
-  user: AdminUserDto;
-  /** False when the Scratcher already had an account; nothing was changed then. */
-  created: boolean;
-}
+export const createUserResultSchema = named(
+  'CreateUserResult',
+  z.object({
+    user: adminUserSchema,
+    created: z.boolean().meta({ description: 'False when the Scratcher already had an account; nothing changed then.' }),
+  }),
+);
+export type CreateUserResultDto = z.infer<typeof createUserResultSchema>;
 
-export interface DashboardJamDto {
-  slug: string;
-  name: string;
-  status: JamStatus;
-  startsAt: string;
-  endsAt: string;
-}
+const dashboardJamFields = { slug: z.string(), name: z.string(), status: jamStatusSchema, startsAt: isoDateTime, endsAt: isoDateTime };
+const dashboardJamSchema = z.object(dashboardJamFields);
+export type DashboardJamDto = z.infer<typeof dashboardJamSchema>;
 
-export interface DashboardDto {
-  user: { id: number; name: string; isAdmin: boolean; avatarUrl: string };
-  /** Jams the user has a project in, with that project's title; newest start first. */
-  entered: (DashboardJamDto & { entryTitle: string })[];
-  /** Jams the user is a manager of; newest start first. */
-  managing: DashboardJamDto[];
-}
+/** `entered`: jams the user has a project in, with its title; `managing`: jams they manage; newest start first. */
+export const dashboardSchema = named(
+  'Dashboard',
+  z.object({
+    user: z.object({ id: z.int(), name: z.string(), isAdmin: z.boolean(), avatarUrl: z.string() }),
+    entered: z.array(z.object({ ...dashboardJamFields, entryTitle: z.string() })),
+    managing: z.array(dashboardJamSchema),
+  }),
+);
+export type DashboardDto = z.infer<typeof dashboardSchema>;
+
+/** The session's own user (GET /api/auth/me). */
+export const meSchema = named(
+  'Me',
+  z.object({
+    id: z.int(),
+    name: z.string(),
+    isAdmin: z.boolean(),
+    isBanned: z.boolean(),
+    updatedAt: isoDateTime,
+    updatedBy: z.int().nullable(),
+  }),
+);
+export type MeDto = z.infer<typeof meSchema>;

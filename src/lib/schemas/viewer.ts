@@ -1,13 +1,23 @@
+import { z } from 'zod';
+import { named } from './common';
+
 export type JamRoleName = 'admin' | 'manager' | 'none';
 
-export interface JamViewerDto {
-  user: { id: number; name: string; isAdmin: boolean; isBanned: boolean } | null;
-  role: JamRoleName;
-  isManager: boolean;
-  /** Permission names (`jam:edit`, `jam:delete`, …) the viewer holds for this jam. */
-  allowed: string[];
-  entry: { id: number; scratchId: number; title: string } | null;
-  /** A mystery jam's body, rendered by the server's safe markdown renderer, for its managers and admins. */
-  hiddenBody: string | null;
-  hiddenBodyHtml: string | null;
-}
+/**
+ * What the caller may do in a jam. `allowed` holds permission names (`jam:edit`, `jam:delete`, …);
+ * `hiddenBody(Html)` is a mystery jam's body, rendered by the server's safe markdown renderer, for
+ * its managers and admins.
+ */
+export const jamViewerSchema = named(
+  'JamViewer',
+  z.object({
+    user: z.object({ id: z.int(), name: z.string(), isAdmin: z.boolean(), isBanned: z.boolean() }).nullable(),
+    role: z.enum(['admin', 'manager', 'none']),
+    isManager: z.boolean(),
+    allowed: z.array(z.string()),
+    entry: z.object({ id: z.int(), scratchId: z.int(), title: z.string() }).nullable(),
+    hiddenBody: z.string().nullable(),
+    hiddenBodyHtml: z.string().nullable(),
+  }),
+);
+export type JamViewerDto = z.infer<typeof jamViewerSchema>;

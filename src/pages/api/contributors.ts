@@ -1,8 +1,24 @@
-import { endpoint } from '../../server/endpoint';
 import { listContributors } from '../../server/contributors';
+import { defineEndpoint } from '../../server/endpoint';
+import { contributorListSchema } from '../../server/openapi-schemas';
 
-/** GET /api/contributors → { contributors: [{ name, avatarUrl, profileUrl, contributions }] } */
-export const GET = endpoint(async () => {
-  const contributors = await listContributors();
-  return Response.json({ contributors }, { headers: { 'cache-control': 'public, max-age=300' } });
+export const GET = defineEndpoint({
+  method: 'GET',
+  tag: 'Site',
+  summary: 'The people who built Itinerary',
+  description: 'From the code host, cached for an hour.',
+  access: 'public',
+  answer: {
+    status: 200,
+    description: 'The contributors.',
+    schema: contributorListSchema,
+    example: {
+      contributors: [
+        { name: 'pixel_pioneer', avatarUrl: 'https://avatars.example/pixel_pioneer.png', profileUrl: 'https://github.com/pixel_pioneer', contributions: 42 },
+      ],
+    },
+  },
+  cache: 'public, max-age=300',
+  errors: [502],
+  handler: async () => ({ contributors: await listContributors() }),
 });

@@ -1,4 +1,13 @@
+import { defineEndpoint } from '../../server/endpoint';
 import { checkDatabase } from '../../server/health';
-import { endpoint } from '../../server/endpoint';
+import { healthSchema } from '../../server/openapi-schemas';
 
-export const GET = endpoint(() => checkDatabase());
+export const GET = defineEndpoint({
+  method: 'GET',
+  tag: 'Site',
+  summary: 'Health check',
+  access: 'public',
+  answer: { status: 200, description: 'The server and its database answer.', schema: healthSchema, example: { ok: true, database: 'reachable' } },
+  errors: [503],
+  handler: () => checkDatabase(),
+});

@@ -1,11 +1,21 @@
-import { markdownPreviewSchema } from '../../lib/schemas/markdown';
-import { requireUser } from '../../server/auth';
-import { endpoint, readJson } from '../../server/endpoint';
+import { markdownHtmlSchema, markdownPreviewSchema } from '../../lib/schemas/markdown';
+import { defineEndpoint } from '../../server/endpoint';
 import { renderMarkdown } from '../../server/markdown';
 
 /** Renders a jam body exactly as the jam page will (same sanitizer), for the form's Preview tab. */
-export const POST = endpoint(async (ctx) => {
-  await requireUser(ctx);
-  const { markdown } = await readJson(ctx.request, markdownPreviewSchema);
-  return { html: renderMarkdown(markdown) };
+export const POST = defineEndpoint({
+  method: 'POST',
+  tag: 'Site',
+  summary: 'Render a jam body as the jam page will',
+  description: 'The same markdown renderer and sanitizer as the jam page; for the jam form’s preview.',
+  access: 'user',
+  body: { schema: markdownPreviewSchema, example: { markdown: '## Theme\n\n**Orbit.**' } },
+  answer: {
+    status: 200,
+    description: 'Safe HTML.',
+    schema: markdownHtmlSchema,
+    example: { html: '<h2>Theme</h2>\n<p><strong>Orbit.</strong></p>\n' },
+  },
+  errors: [400, 401, 403],
+  handler: ({ body }) => ({ html: renderMarkdown(body.markdown) }),
 });

@@ -1,8 +1,13 @@
-import { endpoint } from '../../server/endpoint';
+import { defineEndpoint } from '../../server/endpoint';
 import { openApiDocument } from '../../server/openapi';
 import { siteUrl } from '../../server/site-urls';
 
-/** The OpenAPI 3.1 description of this API. */
-export const GET = endpoint(() =>
-  Response.json(openApiDocument(siteUrl()), { headers: { 'cache-control': 'public, max-age=3600' } }),
-);
+/** The OpenAPI 3.1 description of this API, made from every endpoint's declaration. */
+export const GET = defineEndpoint({
+  method: 'GET',
+  tag: 'Site',
+  summary: 'This API description (OpenAPI 3.1)',
+  access: 'public',
+  answer: { status: 200, description: 'The OpenAPI document.', contentType: 'application/json', example: '{"openapi":"3.1.0",…}' },
+  handler: () => Response.json(openApiDocument(siteUrl()), { headers: { 'cache-control': 'public, max-age=3600' } }),
+});

@@ -1,12 +1,20 @@
+import { z } from 'zod';
 import { loginCallbackQuerySchema } from '../../../lib/schemas/auth';
-import { endpoint } from '../../../server/endpoint';
+import { defineEndpoint } from '../../../server/endpoint';
 import { finishLogin, loginCallbackLimiter } from '../../../server/login';
-import { rateLimited } from '../../../server/rate-limit';
 
-/** The provider sends the browser back here with `?privateCode=…`; a missing code is a failed login. */
-export const GET = endpoint(async (ctx) => {
-  const limited = rateLimited(loginCallbackLimiter, ctx.clientAddress);
-  if (limited) return limited;
-  const query = loginCallbackQuerySchema.safeParse(Object.fromEntries(ctx.url.searchParams));
-  return ctx.redirect(await finishLogin(ctx.cookies, query.success ? query.data.privateCode : null), 302);
+/** The provider sends the browser back here with `?privateCode=…`; a missing or bad code is a failed login, not a 400. */
+export const GET = defineEndpoint({
+  method: 'GET',
+  tag: 'Login flow',
+  summary: 'Return from the login provider',
+  access: 'public',
+  rateLimit: { limiter: loginCallbackLimiter, per: 'ip' },
+  query: {
+    schema: z.object({ privateCode: loginCallbackQuerySchema.shape.privateCode.optional().catch(undefined) }),
+    notes: { privateCode: 'The single-use code from the provider.' },
+  },
+  answer: { status: 302, description: 'Redirect to /confirm-login, or back to /login with the reason.', location: '/confirm-login' },
+  errors: [429],
+  handler: async ({ ctx, query }) => ctx.redirect(await finishLogin(ctx.cookies, query.privateCode ?? null), 302),
 });

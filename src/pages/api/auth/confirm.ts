@@ -1,10 +1,15 @@
 import { loginTokenFormSchema } from '../../../lib/schemas/auth';
-import { endpoint } from '../../../server/endpoint';
-import { readForm } from '../../../server/forms';
+import { defineEndpoint } from '../../../server/endpoint';
 import { confirmLogin, localeOrDefault } from '../../../server/login';
 
 /** The Confirm button on /confirm-login (a form post; Astro's origin check guards it). */
-export const POST = endpoint(async (ctx) => {
-  const { token, locale } = await readForm(ctx.request, loginTokenFormSchema);
-  return ctx.redirect(await confirmLogin(ctx.cookies, token, localeOrDefault(locale)), 303);
+export const POST = defineEndpoint({
+  method: 'POST',
+  tag: 'Login flow',
+  summary: 'Confirm the login (the form on /confirm-login)',
+  access: 'public',
+  body: { schema: loginTokenFormSchema, example: { token: 'abcdefghijklmnopqrstuvwxyz234567', locale: 'en' }, form: true },
+  answer: { status: 303, description: 'Session cookie set; redirect home.', location: '/' },
+  errors: [400],
+  handler: async ({ ctx, body }) => ctx.redirect(await confirmLogin(ctx.cookies, body.token, localeOrDefault(body.locale)), 303),
 });

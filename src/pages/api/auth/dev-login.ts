@@ -1,16 +1,19 @@
 import { devLoginFormSchema } from '../../../lib/schemas/auth';
 import { config } from '../../../server/config';
-import { endpoint } from '../../../server/endpoint';
-import { notFound } from '../../../server/errors';
-import { readForm } from '../../../server/forms';
+import { defineEndpoint } from '../../../server/endpoint';
 import { devLogin, localeOrDefault, loginStartLimiter } from '../../../server/login';
-import { rateLimited } from '../../../server/rate-limit';
 
 /** "Sign in as any username" — only exists with ITINERARY_DEV_LOGIN=1 (never in production). */
-export const POST = endpoint(async (ctx) => {
-  if (!config().ITINERARY_DEV_LOGIN) throw notFound();
-  const limited = rateLimited(loginStartLimiter, ctx.clientAddress);
-  if (limited) return limited;
-  const { username, locale } = await readForm(ctx.request, devLoginFormSchema);
-  return ctx.redirect(await devLogin(ctx.cookies, username, localeOrDefault(locale)), 303);
+export const POST = defineEndpoint({
+  method: 'POST',
+  tag: 'Login flow',
+  summary: 'Sign in as any username (offline development only)',
+  description: 'Exists only with ITINERARY_DEV_LOGIN=1, never in production.',
+  access: 'public',
+  available: () => config().ITINERARY_DEV_LOGIN,
+  rateLimit: { limiter: loginStartLimiter, per: 'ip' },
+  body: { schema: devLoginFormSchema, example: { username: 'demo_admin', locale: 'en' }, form: true },
+  answer: { status: 303, description: 'Redirect to /confirm-login.', location: '/confirm-login' },
+  errors: [400, 404, 429],
+  handler: async ({ ctx, body }) => ctx.redirect(await devLogin(ctx.cookies, body.username, localeOrDefault(body.locale)), 303),
 });

@@ -1,12 +1,16 @@
 import { loginStartQuerySchema } from '../../../lib/schemas/auth';
-import { endpoint, readQuery } from '../../../server/endpoint';
+import { defineEndpoint } from '../../../server/endpoint';
 import { localeOrDefault, loginStartLimiter, startLogin } from '../../../server/login';
-import { rateLimited } from '../../../server/rate-limit';
 
 /** "Log in with Scratch": off to the provider, with this browser marked as the one that asked. */
-export const GET = endpoint((ctx) => {
-  const limited = rateLimited(loginStartLimiter, ctx.clientAddress);
-  if (limited) return limited;
-  const { locale } = readQuery(ctx.url, loginStartQuerySchema);
-  return ctx.redirect(startLogin(ctx.cookies, localeOrDefault(locale)), 302);
+export const GET = defineEndpoint({
+  method: 'GET',
+  tag: 'Login flow',
+  summary: 'Start “Log in with Scratch”',
+  access: 'public',
+  rateLimit: { limiter: loginStartLimiter, per: 'ip' },
+  query: { schema: loginStartQuerySchema, notes: { locale: 'en, hu or ir: the language to come back to.' } },
+  answer: { status: 302, description: 'Redirect to the login provider.', location: '{SCRATCH_AUTH_URL}/auth/?redirect=…&name=Itinerary' },
+  errors: [400, 429],
+  handler: ({ ctx, query }) => ctx.redirect(startLogin(ctx.cookies, localeOrDefault(query.locale)), 302),
 });

@@ -1,13 +1,26 @@
 import { removeSessionQuerySchema } from '../../../lib/schemas/auth';
-import { endpoint, readQuery } from '../../../server/endpoint';
+import { defineEndpoint } from '../../../server/endpoint';
 import { unauthenticated } from '../../../server/errors';
+import { loggedOutSchema } from '../../../server/openapi-schemas';
 import { deleteSessionTokenCookie, invalidateSessionToken, readSessionToken } from '../../../server/session';
 
 /** Spec §7 logout: ends the session named by `?token=` (or the cookie); the cookie goes either way. */
-export const POST = endpoint(async (ctx) => {
-  const token = readQuery(ctx.url, removeSessionQuerySchema).token ?? readSessionToken(ctx.request, ctx.cookies);
-  deleteSessionTokenCookie(ctx.cookies);
-  if (!token) throw unauthenticated('You are not logged in.');
-  if (!(await invalidateSessionToken(token))) throw unauthenticated('This session does not exist or has already ended.');
-  return { message: 'logged out' };
+export const POST = defineEndpoint({
+  method: 'POST',
+  tag: 'Account',
+  summary: 'Log out',
+  description: 'Ends the session named by `?token=` (or the cookie); the cookie is removed either way.',
+  access: 'user',
+  // Logging out works for banned users too.
+  ownSessionCheck: true,
+  query: { schema: removeSessionQuerySchema, notes: { token: 'The session token to end.' } },
+  answer: { status: 200, description: 'Logged out.', schema: loggedOutSchema, example: { message: 'logged out' } },
+  errors: [400, 401],
+  handler: async ({ ctx, query }) => {
+    const token = query.token ?? readSessionToken(ctx.request, ctx.cookies);
+    deleteSessionTokenCookie(ctx.cookies);
+    if (!token) throw unauthenticated('You are not logged in.');
+    if (!(await invalidateSessionToken(token))) throw unauthenticated('This session does not exist or has already ended.');
+    return { message: 'logged out' as const };
+  },
 });

@@ -1,13 +1,29 @@
-import { jamActivityQuerySchema } from '../../../../lib/schemas/activity';
+import { ACTIVITY_PAGE_SIZES, AUDIT_ACTIONS, activityListSchema, jamActivityQuerySchema } from '../../../../lib/schemas/activity';
 import { listJamActivity } from '../../../../server/activity';
-import { requireUser } from '../../../../server/auth';
-import { endpoint, readQuery } from '../../../../server/endpoint';
+import { defineEndpoint, jamSlug } from '../../../../server/endpoint';
 import { requireJam } from '../../../../server/jams';
+import { exampleActivityList } from '../../../../server/openapi-examples';
 
 /** The jam's managers and administrators: what happened to this jam, newest first. */
-export const GET = endpoint(async (ctx) => {
-  const user = await requireUser(ctx);
-  const jam = await requireJam(ctx.params.slug!);
-  const list = await listJamActivity(user, jam, readQuery(ctx.url, jamActivityQuerySchema));
-  return Response.json(list, { headers: { 'cache-control': 'private, no-store' } });
+export const GET = defineEndpoint({
+  method: 'GET',
+  tag: 'Activity',
+  summary: 'What happened to a jam',
+  description: 'The same as /api/activity for one jam, for its managers and administrators.',
+  access: 'manager',
+  params: jamSlug,
+  query: {
+    schema: jamActivityQuerySchema,
+    notes: {
+      page: 'Page number, from 1.',
+      perPage: `Entries per page: one of ${ACTIVITY_PAGE_SIZES.join(', ')}.`,
+      user: 'Only entries by or about this user (username). A deleted account is found by the name it acted under.',
+      action: `Only this kind of action: ${AUDIT_ACTIONS.join(', ')}.`,
+    },
+    types: { perPage: { type: 'integer', enum: [...ACTIVITY_PAGE_SIZES] } },
+  },
+  answer: { status: 200, description: 'One page of the jam’s activity.', schema: activityListSchema, example: exampleActivityList },
+  cache: 'private, no-store',
+  errors: [401, 403, 404],
+  handler: async ({ user, params, query }) => listJamActivity(user, await requireJam(params.slug), query),
 });

@@ -1,8 +1,16 @@
-import { advancedOptionsSchema } from '../../../../lib/schemas/jams';
-import { requireUser } from '../../../../server/auth';
-import { endpoint, readJson } from '../../../../server/endpoint';
+import { advancedOptionsSchema, jamSchema } from '../../../../lib/schemas/jams';
+import { defineEndpoint, jamSlug } from '../../../../server/endpoint';
 import { setAdvancedOptions } from '../../../../server/jams';
+import { exampleJam } from '../../../../server/openapi-examples';
 
-export const PUT = endpoint(async (ctx) =>
-  setAdvancedOptions(await requireUser(ctx), ctx.params.slug!, await readJson(ctx.request, advancedOptionsSchema)),
-);
+export const PUT = defineEndpoint({
+  method: 'PUT',
+  tag: 'Jams',
+  summary: 'Set advanced options (mystery mode)',
+  access: 'admin',
+  params: jamSlug,
+  body: { schema: advancedOptionsSchema, example: { mystery: true } },
+  answer: { status: 200, description: 'The jam.', schema: jamSchema, example: { ...exampleJam, mystery: true } },
+  errors: [400, 401, 403, 404],
+  handler: ({ user, params, body }) => setAdvancedOptions(user, params.slug, body),
+});

@@ -1,33 +1,45 @@
 import { stringify } from 'csv-stringify/sync';
-import { requireUser } from '../../../../server/auth';
-import { endpoint } from '../../../../server/endpoint';
+import { scratchProjectUrl } from '../../../../lib/scratch-url';
+import { defineEndpoint, jamSlug } from '../../../../server/endpoint';
 import { entriesForExport } from '../../../../server/entries';
 import { requireJam } from '../../../../server/jams';
 import { requireJamPermission } from '../../../../server/permissions';
-import { scratchProjectUrl } from '../../../../lib/scratch-url';
 
 /** All entries of a jam as CSV, for its managers and administrators. */
-export const GET = endpoint(async (ctx) => {
-  const user = await requireUser(ctx);
-  const jam = await requireJam(ctx.params.slug!);
-  await requireJamPermission(user, jam.id, 'jam:download-entries');
-  const rows = (await entriesForExport(jam)).map((entry) => [
-    entry.id,
-    entry.title,
-    entry.authorName,
-    scratchProjectUrl(entry.scratchId),
-    entry.submittedAt.toISOString(),
-    entry.votes,
-    entry.isWinner ? 'yes' : 'no',
-  ]);
-  const csv = stringify([['id', 'title', 'author', 'url', 'submitted_at', 'votes', 'winner'], ...rows], {
-    cast: { string: (value) => (/^[=+\-@\t\r]/.test(value) ? `'${value}` : value) },
-  });
-  return new Response(csv, {
-    headers: {
-      'content-type': 'text/csv; charset=utf-8',
-      'content-disposition': `attachment; filename="${jam.slug}-entries.csv"`,
-      'cache-control': 'private, no-store',
-    },
-  });
+export const GET = defineEndpoint({
+  method: 'GET',
+  tag: 'Entries',
+  summary: 'Download all entries as CSV',
+  access: 'manager',
+  params: jamSlug,
+  answer: {
+    status: 200,
+    description: 'Columns id, title, author, url, submitted_at, votes, winner.',
+    contentType: 'text/csv',
+    example: 'id,title,author,url,submitted_at,votes,winner\n31,Orbit Runner,sprite_smith,https://scratch.mit.edu/projects/900000101/,2025-03-02T11:00:00.000Z,5,yes\n',
+  },
+  errors: [401, 403, 404],
+  handler: async ({ user, params }) => {
+    const jam = await requireJam(params.slug);
+    await requireJamPermission(user, jam.id, 'jam:download-entries');
+    const rows = (await entriesForExport(jam)).map((entry) => [
+      entry.id,
+      entry.title,
+      entry.authorName,
+      scratchProjectUrl(entry.scratchId),
+      entry.submittedAt.toISOString(),
+      entry.votes,
+      entry.isWinner ? 'yes' : 'no',
+    ]);
+    const csv = stringify([['id', 'title', 'author', 'url', 'submitted_at', 'votes', 'winner'], ...rows], {
+      cast: { string: (value) => (/^[=+\-@\t\r]/.test(value) ? `'${value}` : value) },
+    });
+    return new Response(csv, {
+      headers: {
+        'content-type': 'text/csv; charset=utf-8',
+        'content-disposition': `attachment; filename="${jam.slug}-entries.csv"`,
+        'cache-control': 'private, no-store',
+      },
+    });
+  },
 });

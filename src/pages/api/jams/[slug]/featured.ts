@@ -1,9 +1,16 @@
-import { featuredSchema } from '../../../../lib/schemas/jams';
-import { requireUser } from '../../../../server/auth';
-import { endpoint, readJson } from '../../../../server/endpoint';
+import { featuredSchema, jamSchema } from '../../../../lib/schemas/jams';
+import { defineEndpoint, jamSlug } from '../../../../server/endpoint';
 import { setFeatured } from '../../../../server/jams';
+import { exampleJam } from '../../../../server/openapi-examples';
 
-export const PUT = endpoint(async (ctx) => {
-  const { featured } = await readJson(ctx.request, featuredSchema);
-  return setFeatured(await requireUser(ctx), ctx.params.slug!, featured);
+export const PUT = defineEndpoint({
+  method: 'PUT',
+  tag: 'Jams',
+  summary: 'Feature or unfeature a jam',
+  access: 'admin',
+  params: jamSlug,
+  body: { schema: featuredSchema, example: { featured: true } },
+  answer: { status: 200, description: 'The jam.', schema: jamSchema, example: exampleJam },
+  errors: [400, 401, 403, 404],
+  handler: ({ user, params, body }) => setFeatured(user, params.slug, body.featured),
 });

@@ -1,14 +1,44 @@
-import { jamUpdateSchema } from '../../../../lib/schemas/jams';
-import { currentUser, requireUser } from '../../../../server/auth';
-import { endpoint, readJson } from '../../../../server/endpoint';
+import { jamSchema, jamUpdateSchema } from '../../../../lib/schemas/jams';
+import { defineEndpoint, jamSlug } from '../../../../server/endpoint';
 import { deleteJam, readJam, updateJam } from '../../../../server/jams';
+import { exampleJam } from '../../../../server/openapi-examples';
 
-export const GET = endpoint(async (ctx) => readJam(ctx.params.slug!, await currentUser(ctx)));
+export const GET = defineEndpoint({
+  method: 'GET',
+  tag: 'Jams',
+  summary: 'Read a jam',
+  description: "In mystery mode the body is null until the start, except for the jam's managers and administrators.",
+  access: 'optional-session',
+  params: jamSlug,
+  answer: { status: 200, description: 'The jam.', schema: jamSchema, example: exampleJam },
+  errors: [404],
+  handler: ({ user, params }) => readJam(params.slug, user),
+});
 
-export const PATCH = endpoint(async (ctx) =>
-  updateJam(await requireUser(ctx), ctx.params.slug!, await readJson(ctx.request, jamUpdateSchema)),
-);
+export const PATCH = defineEndpoint({
+  method: 'PATCH',
+  tag: 'Jams',
+  summary: 'Edit a jam',
+  description:
+    'Send only the fields to change: a field you leave out keeps its value. `null` clears `body` (to empty) and `imageUrl` (no picture; an empty string does too); the name, description and dates cannot be cleared (400). Renaming moves the slug; the old one keeps working.',
+  access: 'manager',
+  params: jamSlug,
+  body: { schema: jamUpdateSchema, example: { description: 'Make a fast-paced space game in one week. Sound on!' } },
+  answer: { status: 200, description: 'The edited jam.', schema: jamSchema, example: exampleJam },
+  errors: [400, 401, 403, 404],
+  handler: ({ user, params, body }) => updateJam(user, params.slug, body),
+});
 
-export const DELETE = endpoint(async (ctx) => {
-  await deleteJam(await requireUser(ctx), ctx.params.slug!);
+export const DELETE = defineEndpoint({
+  method: 'DELETE',
+  tag: 'Jams',
+  summary: 'Delete a jam',
+  description: 'Its entries, votes and managers go with it.',
+  access: 'admin',
+  params: jamSlug,
+  answer: { status: 204, description: 'Done; no content.' },
+  errors: [401, 403, 404],
+  handler: async ({ user, params }) => {
+    await deleteJam(user, params.slug);
+  },
 });

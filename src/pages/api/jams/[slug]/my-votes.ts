@@ -1,8 +1,16 @@
-import { requireUser } from '../../../../server/auth';
-import { endpoint } from '../../../../server/endpoint';
+import { myVotesSchema } from '../../../../lib/schemas/entries';
+import { defineEndpoint, jamSlug } from '../../../../server/endpoint';
+import { exampleMyVotes } from '../../../../server/openapi-examples';
 import { myVotes } from '../../../../server/votes';
 
-export const GET = endpoint(async (ctx) => {
-  const state = await myVotes(await requireUser(ctx), ctx.params.slug!);
-  return Response.json(state, { headers: { 'cache-control': 'private, no-store' } });
+export const GET = defineEndpoint({
+  method: 'GET',
+  tag: 'Entries',
+  summary: 'Your votes in a jam',
+  access: 'user',
+  params: jamSlug,
+  answer: { status: 200, description: 'Your votes in this jam.', schema: myVotesSchema, example: exampleMyVotes },
+  cache: 'private, no-store',
+  errors: [401, 403, 404],
+  handler: ({ user, params }) => myVotes(user, params.slug),
 });

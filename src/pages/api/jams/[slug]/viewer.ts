@@ -1,8 +1,17 @@
-import { currentUser } from '../../../../server/auth';
-import { endpoint } from '../../../../server/endpoint';
+import { jamViewerSchema } from '../../../../lib/schemas/viewer';
+import { defineEndpoint, jamSlug } from '../../../../server/endpoint';
 import { jamViewerState } from '../../../../server/jam-viewer';
+import { exampleViewer } from '../../../../server/openapi-examples';
 
-export const GET = endpoint(async (ctx) => {
-  const state = await jamViewerState(ctx.params.slug!, await currentUser(ctx));
-  return Response.json(state, { headers: { 'cache-control': 'private, no-store' } });
+export const GET = defineEndpoint({
+  method: 'GET',
+  tag: 'Jams',
+  summary: 'What the caller may do in a jam',
+  description: "Role, permissions, own entry and — for managers and administrators — a mystery jam's hidden body.",
+  access: 'optional-session',
+  params: jamSlug,
+  answer: { status: 200, description: 'The caller’s view of the jam.', schema: jamViewerSchema, example: exampleViewer },
+  cache: 'private, no-store',
+  errors: [404],
+  handler: ({ user, params }) => jamViewerState(params.slug, user),
 });

@@ -1,6 +1,14 @@
-import { requireUser } from '../../../../server/auth';
-import { endpoint } from '../../../../server/endpoint';
+import { removedCountSchema } from '../../../../lib/schemas/common';
+import { defineEndpoint, jamSlug } from '../../../../server/endpoint';
 import { clearVotes } from '../../../../server/jams';
 
-/** Clear all votes of the jam (administrators). */
-export const DELETE = endpoint(async (ctx) => clearVotes(await requireUser(ctx), ctx.params.slug!));
+export const DELETE = defineEndpoint({
+  method: 'DELETE',
+  tag: 'Jams',
+  summary: 'Clear all votes of a jam',
+  access: 'admin',
+  params: jamSlug,
+  answer: { status: 200, description: 'How many votes were removed.', schema: removedCountSchema, example: { removed: 12 } },
+  errors: [401, 403, 404],
+  handler: ({ user, params }) => clearVotes(user, params.slug),
+});

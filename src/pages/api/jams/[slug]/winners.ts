@@ -1,4 +1,16 @@
-import { endpoint } from '../../../../server/endpoint';
+import { winnersSchema } from '../../../../lib/schemas/entries';
+import { defineEndpoint, jamSlug } from '../../../../server/endpoint';
+import { exampleWinners } from '../../../../server/openapi-examples';
 import { readWinners } from '../../../../server/winners';
 
-export const GET = endpoint(({ params }) => readWinners(params.slug!));
+export const GET = defineEndpoint({
+  method: 'GET',
+  tag: 'Entries',
+  summary: 'Winners of a jam',
+  description: "The managers' winner, and the community's choice (most upvotes) once the jam is over.",
+  access: 'public',
+  params: jamSlug,
+  answer: { status: 200, description: 'The winners (null when none yet).', schema: winnersSchema, example: exampleWinners },
+  errors: [404],
+  handler: ({ params }) => readWinners(params.slug),
+});

@@ -1,8 +1,17 @@
-import { requireUser } from '../../../../../server/auth';
-import { endpoint } from '../../../../../server/endpoint';
+import { defineEndpoint, jamSlug, param } from '../../../../../server/endpoint';
 import { removeManager } from '../../../../../server/managers';
 
 /** Removes a manager, or — when it is the caller — gives up the role. */
-export const DELETE = endpoint(async (ctx) => {
-  await removeManager(await requireUser(ctx), ctx.params.slug!, ctx.params.name!);
+export const DELETE = defineEndpoint({
+  method: 'DELETE',
+  tag: 'Managers',
+  summary: 'Remove a manager, or give up the role',
+  description: 'A manager may remove another manager, or themself (giving up the role).',
+  access: 'manager',
+  params: { ...jamSlug, name: param('The manager’s username.') },
+  answer: { status: 204, description: 'Done; no content.' },
+  errors: [401, 403, 404],
+  handler: async ({ user, params }) => {
+    await removeManager(user, params.slug, params.name);
+  },
 });

@@ -1,19 +1,34 @@
-import { addManagerSchema } from '../../../../../lib/schemas/jams';
-import { requireUser } from '../../../../../server/auth';
-import { endpoint, readJson } from '../../../../../server/endpoint';
-import { addManager, listManagers } from '../../../../../server/managers';
+import { addManagerSchema, managerListSchema, managerSchema } from '../../../../../lib/schemas/jams';
+import { defineEndpoint, jamSlug } from '../../../../../server/endpoint';
 import { requireJam } from '../../../../../server/jams';
+import { addManager, listManagers } from '../../../../../server/managers';
+import { exampleManager } from '../../../../../server/openapi-examples';
 import { requireJamPermission } from '../../../../../server/permissions';
 
-export const GET = endpoint(async (ctx) => {
-  const user = await requireUser(ctx);
-  const jam = await requireJam(ctx.params.slug!);
-  await requireJamPermission(user, jam.id, 'jam:manage-managers');
-  return { managers: await listManagers(jam.slug) };
+export const GET = defineEndpoint({
+  method: 'GET',
+  tag: 'Managers',
+  summary: 'List managers',
+  access: 'manager',
+  params: jamSlug,
+  answer: { status: 200, description: 'The managers.', schema: managerListSchema, example: { managers: [exampleManager] } },
+  errors: [401, 403, 404],
+  handler: async ({ user, params }) => {
+    const jam = await requireJam(params.slug);
+    await requireJamPermission(user, jam.id, 'jam:manage-managers');
+    return { managers: await listManagers(jam.slug) };
+  },
 });
 
-export const POST = endpoint(async (ctx) => {
-  const { name } = await readJson(ctx.request, addManagerSchema);
-  const manager = await addManager(await requireUser(ctx), ctx.params.slug!, name);
-  return Response.json(manager, { status: 201 });
+export const POST = defineEndpoint({
+  method: 'POST',
+  tag: 'Managers',
+  summary: 'Add a manager',
+  description: 'By Scratch username; the person must have logged in to Itinerary before.',
+  access: 'manager',
+  params: jamSlug,
+  body: { schema: addManagerSchema, example: { name: 'pixel_pioneer' } },
+  answer: { status: 201, description: 'The new manager.', schema: managerSchema, example: exampleManager },
+  errors: [400, 401, 403, 404, 409],
+  handler: ({ user, params, body }) => addManager(user, params.slug, body.name),
 });

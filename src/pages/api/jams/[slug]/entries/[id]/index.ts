@@ -1,8 +1,16 @@
-import { entryIdSchema } from '../../../../../../lib/schemas/entries';
-import { requireUser } from '../../../../../../server/auth';
-import { endpoint } from '../../../../../../server/endpoint';
+import { defineEndpoint, jamSlugAndEntryId } from '../../../../../../server/endpoint';
 import { removeEntry } from '../../../../../../server/entries';
 
-export const DELETE = endpoint(async (ctx) => {
-  await removeEntry(await requireUser(ctx), ctx.params.slug!, entryIdSchema.parse(ctx.params.id));
+export const DELETE = defineEndpoint({
+  method: 'DELETE',
+  tag: 'Entries',
+  summary: 'Remove an entry',
+  description: 'By its submitter, a manager of the jam or an administrator.',
+  access: 'user',
+  params: jamSlugAndEntryId,
+  answer: { status: 204, description: 'Done; no content.' },
+  errors: [400, 401, 403, 404],
+  handler: async ({ user, params }) => {
+    await removeEntry(user, params.slug, params.id);
+  },
 });

@@ -1,21 +1,37 @@
-import type { APIContext } from 'astro';
-import { entryIdSchema } from '../../../../../../lib/schemas/entries';
-import { requireUser } from '../../../../../../server/auth';
-import { endpoint } from '../../../../../../server/endpoint';
-import { rateLimited } from '../../../../../../server/rate-limit';
-import type { SessionUser } from '../../../../../../server/session';
+import { VOTE_LIMIT, myVotesSchema } from '../../../../../../lib/schemas/entries';
+import { defineEndpoint, jamSlugAndEntryId } from '../../../../../../server/endpoint';
+import { exampleMyVotes } from '../../../../../../server/openapi-examples';
 import { castVote, takeBackVote, voteLimiter } from '../../../../../../server/votes';
 
-type VoteChange = (user: SessionUser, slug: string, entryId: number) => Promise<unknown>;
-
 /** Casting and taking back share one per-user rate limit. */
-const changeVote = (change: VoteChange) =>
-  endpoint(async (ctx: APIContext) => {
-    const user = await requireUser(ctx);
-    const limited = rateLimited(voteLimiter, `user:${user.id}`, 'votes');
-    if (limited) return limited;
-    return change(user, ctx.params.slug!, entryIdSchema.parse(ctx.params.id));
-  });
+const votes = { limiter: voteLimiter, per: 'user', what: 'votes' } as const;
 
-export const PUT = changeVote(castVote);
-export const DELETE = changeVote(takeBackVote);
+export const PUT = defineEndpoint({
+  method: 'PUT',
+  tag: 'Entries',
+  summary: 'Upvote an entry',
+  description: `While the jam is ongoing; at most ${VOTE_LIMIT} votes per person per jam, never for your own project. Voting twice is harmless.`,
+  access: 'user',
+  rateLimit: votes,
+  params: jamSlugAndEntryId,
+  answer: { status: 200, description: 'Your votes in this jam.', schema: myVotesSchema, example: exampleMyVotes },
+  errors: [400, 401, 403, 404, 409, 429],
+  handler: ({ user, params }) => castVote(user, params.slug, params.id),
+});
+
+export const DELETE = defineEndpoint({
+  method: 'DELETE',
+  tag: 'Entries',
+  summary: 'Take back an upvote',
+  access: 'user',
+  rateLimit: votes,
+  params: jamSlugAndEntryId,
+  answer: {
+    status: 200,
+    description: 'Your votes in this jam.',
+    schema: myVotesSchema,
+    example: { ...exampleMyVotes, used: 0, remaining: 3, entryIds: [] },
+  },
+  errors: [400, 401, 403, 404, 409, 429],
+  handler: ({ user, params }) => takeBackVote(user, params.slug, params.id),
+});

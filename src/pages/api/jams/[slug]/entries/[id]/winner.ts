@@ -1,12 +1,27 @@
-import { entryIdSchema } from '../../../../../../lib/schemas/entries';
-import { requireUser } from '../../../../../../server/auth';
-import { endpoint } from '../../../../../../server/endpoint';
+import { winnersSchema } from '../../../../../../lib/schemas/entries';
+import { defineEndpoint, jamSlugAndEntryId } from '../../../../../../server/endpoint';
+import { exampleWinners } from '../../../../../../server/openapi-examples';
 import { revokeWinner, selectWinner } from '../../../../../../server/winners';
 
-export const PUT = endpoint(async (ctx) =>
-  selectWinner(await requireUser(ctx), ctx.params.slug!, entryIdSchema.parse(ctx.params.id)),
-);
+export const PUT = defineEndpoint({
+  method: 'PUT',
+  tag: 'Entries',
+  summary: 'Select the winner',
+  description: 'Once the jam is over. Replaces an earlier choice.',
+  access: 'manager',
+  params: jamSlugAndEntryId,
+  answer: { status: 200, description: 'The winners.', schema: winnersSchema, example: exampleWinners },
+  errors: [400, 401, 403, 404, 409],
+  handler: ({ user, params }) => selectWinner(user, params.slug, params.id),
+});
 
-export const DELETE = endpoint(async (ctx) =>
-  revokeWinner(await requireUser(ctx), ctx.params.slug!, entryIdSchema.parse(ctx.params.id)),
-);
+export const DELETE = defineEndpoint({
+  method: 'DELETE',
+  tag: 'Entries',
+  summary: 'Revoke the winner',
+  access: 'manager',
+  params: jamSlugAndEntryId,
+  answer: { status: 200, description: 'The winners.', schema: winnersSchema, example: { ...exampleWinners, winner: null } },
+  errors: [400, 401, 403, 404, 409],
+  handler: ({ user, params }) => revokeWinner(user, params.slug, params.id),
+});
