@@ -8,7 +8,7 @@ import { announceChange } from './changes';
 import { db } from './db';
 import { AppError, conflict } from './errors';
 import { requireEntry } from './entries';
-import { requireJam } from './jams';
+import { countEntries, requireJam } from './jams';
 import { type RateLimit, createRateLimiter } from './rate-limit';
 import type { SessionUser } from './session';
 
@@ -64,4 +64,19 @@ export async function takeBackVote(user: SessionUser, slug: string, entryId: num
     .returning({ projectId: votes.projectId });
   if (removed.length > 0) announceChange({ kind: 'votes', jamId: jam.id });
   return myVotes(user, slug);
+}
+
+/**
+ * How many entries and votes a jam has. The vote count is public only once the jam is over
+ * (like the per-entry counts: spec, "results"); before that it is null. The entry count is
+ * public from the start, mystery mode or not (it hides the body only, as the jam answer does).
+ */
+export async function jamStats(slug: string, now = Date.now()): Promise<{ entryCount: number; voteCount: number | null; resultsPublic: boolean }> {
+  const jam = await requireJam(slug);
+  const resultsPublic = jamStatus(jam, now) === 'over';
+  const [row] = await (await db())
+    .select({ n: sql<number>`count(*)` })
+    .from(votes)
+    .where(eq(votes.jamId, jam.id));
+  return { entryCount: await countEntries(jam.id), voteCount: resultsPublic ? (row?.n ?? 0) : null, resultsPublic };
 }

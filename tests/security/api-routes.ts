@@ -1,9 +1,13 @@
 /**
- * Every API endpoint, found by reading src/pages/api/** the way Astro routes it, so that a new
- * endpoint without a row in the security tables fails them instead of slipping through.
+ * Every API endpoint, twice: as its route file declares it (`defineEndpoint`: method and access),
+ * and found by reading src/pages/api/** the way Astro routes it. The security tables walk the
+ * declarations; a verb exported without a declaration, or a new endpoint without a row in the
+ * tables, fails them instead of slipping through.
  */
 import { readFileSync, readdirSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
+import type { Access } from '../../src/server/endpoint';
+import { declaredEndpoints } from '../../src/server/openapi';
 
 const API_FOLDER = resolve(import.meta.dirname, '../../src/pages/api');
 
@@ -41,6 +45,24 @@ export function apiRoutes(): ApiRoute[] {
 
 export const routeKey = (route: Pick<ApiRoute, 'method' | 'pattern'>) => `${route.method} ${route.pattern}`;
 
-/** Every endpoint that can change something: the write verbs, and any catch-all handler. */
-export const mutatingRoutes = () =>
-  apiRoutes().filter((route) => route.method === 'ALL' || (MUTATING_METHODS as readonly string[]).includes(route.method));
+export interface DeclaredRoute {
+  method: Method;
+  pattern: string;
+  access: Access;
+  file: string;
+}
+
+/** Every endpoint as its route file declares it (throws for a verb exported without `defineEndpoint`). */
+export const declaredRoutes = (): DeclaredRoute[] =>
+  declaredEndpoints().map(({ method, pattern, access, file }) => ({ method, pattern, access, file }));
+
+const isMutating = (method: string) => method === 'ALL' || (MUTATING_METHODS as readonly string[]).includes(method);
+
+/**
+ * Every endpoint that can change something: the declared write verbs, and any catch-all handler
+ * Astro would route (which cannot be declared, so it fails the tables until it is made one).
+ */
+export const mutatingRoutes = (): Array<Pick<ApiRoute, 'method' | 'pattern'> & { access?: Access }> => [
+  ...declaredRoutes().filter((route) => isMutating(route.method)),
+  ...apiRoutes().filter((route) => route.method === 'ALL'),
+];

@@ -7,9 +7,10 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Environment, startEnvironment } from '../helpers/environment';
-import { mutatingRoutes, routeKey } from './api-routes';
+import type { Access } from '../../src/server/endpoint';
+import { apiRoutes, declaredRoutes, mutatingRoutes, routeKey } from './api-routes';
 import { snapshot } from './db-snapshot';
-import { ROLES, ROLE_NAMES, ROWS, buildScene, refusalFor, rowKey, send } from './mutating-endpoints';
+import { ROLES, ROLE_NAMES, ROWS, type Role, buildScene, refusalFor, rowKey, send } from './mutating-endpoints';
 import { READ_ROWS, protectedReads } from './protected-reads';
 
 let env: Environment;
@@ -20,6 +21,39 @@ beforeAll(async () => {
   await env.login('matrix_keeper', { isAdmin: true });
 });
 afterAll(() => env?.close());
+
+/**
+ * Who an endpoint's declared `access` refuses, whatever else it checks. The rows below keep their
+ * own explicit outcomes (each cell is run against the server); this only catches a declaration
+ * that promises less than the endpoint does, e.g. `manager` on an endpoint that lets anyone in.
+ */
+const REFUSED_BY_ACCESS: Record<Access, readonly Role[]> = {
+  public: [],
+  'optional-session': [],
+  // Not `banned`: logging out works for banned users; the rows say who else is refused.
+  user: ['anonymous'],
+  manager: ['anonymous', 'banned', 'user', 'otherManager'],
+  admin: ['anonymous', 'banned', 'user', 'otherManager', 'manager'],
+};
+
+describe('the endpoint declarations', () => {
+  it('cover every verb a file under src/pages/api exports', () => {
+    expect(declaredRoutes().map(routeKey).sort()).toEqual(apiRoutes().map(routeKey).sort());
+  });
+
+  it('declare an access that the explicit rows of the matrix agree with', () => {
+    const rows = new Map<string, readonly Role[]>([
+      ...ROWS.map((row) => [rowKey(row), row.allowed] as const),
+      ...READ_ROWS.map((row) => [`GET ${row.pattern}`, row.allowed] as const),
+    ]);
+    const disagreements = declaredRoutes().flatMap((route) => {
+      const allowed = rows.get(routeKey(route)) ?? [];
+      const wrong = REFUSED_BY_ACCESS[route.access].filter((role) => allowed.includes(role));
+      return wrong.length ? [`${routeKey(route)} declares access '${route.access}' but lets in ${wrong.join(', ')}`] : [];
+    });
+    expect(disagreements).toEqual([]);
+  });
+});
 
 const CELLS = ROWS.flatMap((row) => ROLES.map((role) => ({ row, role, allowed: row.allowed.includes(role) })));
 

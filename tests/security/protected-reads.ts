@@ -1,11 +1,11 @@
 /**
  * One row per read (GET) endpoint that needs a session: who may read it and what an allowed read
- * shows. The authorization matrix walks these rows × every kind of visitor, and fails when the
- * OpenAPI document marks a GET endpoint as needing a user, manager or administrator without a row.
+ * shows. The authorization matrix walks these rows × every kind of visitor, and fails when a route
+ * file declares a GET endpoint for a user, manager or administrator without a row here.
  */
 import { expect } from 'vitest';
 import { auditLog } from '../../db/schema';
-import { OPERATIONS } from '../../src/server/openapi-operations';
+import { declaredRoutes } from './api-routes';
 import type { Environment, Reply } from '../helpers/environment';
 import { ROLES, type Role, type Scene } from './mutating-endpoints';
 
@@ -89,8 +89,8 @@ export const READ_ROWS: ReadRow[] = [
   },
 ];
 
-/** GET endpoints the OpenAPI document says need a logged-in user of some role, as Astro patterns. */
+/** GET endpoints whose route files declare that they need a logged-in user of some role, as Astro patterns. */
 export const protectedReads = () =>
-  OPERATIONS.filter((operation) => operation.method === 'get' && ['user', 'manager', 'admin'].includes(operation.access)).map((operation) =>
-    operation.path.replace(/\{(\w+)\}/g, '[$1]'),
-  );
+  declaredRoutes()
+    .filter((route) => route.method === 'GET' && ['user', 'manager', 'admin'].includes(route.access))
+    .map((route) => route.pattern);

@@ -2,8 +2,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { validate } from '@readme/openapi-parser';
 import { describe, expect, it } from 'vitest';
-import { OPERATIONS } from '../../src/server/openapi-operations';
-import { apiReference, openApiDocument } from '../../src/server/openapi';
+import { apiReference, declaredEndpoints, exportedVerbs, openApiDocument, operations } from '../../src/server/openapi';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const PAGES = join(ROOT, 'src/pages');
@@ -55,7 +54,7 @@ describe('the OpenAPI document', () => {
     expect(inSource).toContain('GET /api/jams/{slug}/entries.csv');
     expect(inSource).toContain('GET /jams/{slug}.ics');
     const missing = inSource.filter((endpoint) => !documented(document).includes(endpoint));
-    expect(missing, 'endpoints without a description in src/server/openapi-operations.ts').toEqual([]);
+    expect(missing, 'endpoints without a declaration (defineEndpoint) or a PAGE_ENDPOINTS entry').toEqual([]);
   });
 
   it('describes no endpoint that does not exist', () => {
@@ -87,18 +86,50 @@ describe('the OpenAPI document', () => {
   });
 });
 
+describe('the endpoint declarations', () => {
+  it('are made with defineEndpoint for every verb a file under src/pages/api exports, under the verb they declare', () => {
+    expect(exportedVerbs().filter((verb) => !verb.declaration).map((verb) => `${verb.method} ${verb.file}`)).toEqual([]);
+    expect(() => declaredEndpoints()).not.toThrow();
+    expect(declaredEndpoints().length).toBe(exportedVerbs().length);
+  });
+
+  it('document 401 where the access needs a session, 403 where the guard can refuse one, and neither for public reads', () => {
+    const wrong = declaredEndpoints().flatMap((operation) => {
+      const needsSession = ['user', 'manager', 'admin'].includes(operation.access);
+      // The guard answers 403 to banned users (and non-administrators); logout lets banned users in.
+      const guardRefuses = needsSession && !(operation.ownSessionCheck && operation.method === 'POST');
+      const documents = (status: number) => operation.errors?.includes(status as never) ?? false;
+      const problems = [
+        documents(401) !== needsSession && `401 ${needsSession ? 'missing' : 'documented on a public endpoint'}`,
+        documents(403) !== guardRefuses && `403 ${guardRefuses ? 'missing' : 'documented but never answered'}`,
+      ].filter(Boolean);
+      return problems.length ? [`${operation.method} ${operation.path} (${operation.access}): ${problems.join('; ')}`] : [];
+    });
+    expect(wrong).toEqual([]);
+  });
+
+  it('document 404 wherever the path names a jam, an entry or a user', () => {
+    const wrong = declaredEndpoints().filter(
+      (operation) => /\{(slug|id)\}/.test(operation.path) && !operation.errors?.includes(404),
+    );
+    expect(wrong.map((operation) => `${operation.method} ${operation.path}`)).toEqual([]);
+  });
+});
+
 describe('the examples in the API description', () => {
-  it.each(OPERATIONS.filter((operation) => operation.body).map((operation) => [`${operation.method} ${operation.path}`, operation]))(
+  const all = operations();
+  it.each(all.filter((operation) => operation.body).map((operation) => [`${operation.method} ${operation.path}`, operation]))(
     'request example of %s is accepted by the endpoint’s own schema',
     (_name, operation) => {
       expect(() => operation.body!.schema.parse(operation.body!.example)).not.toThrow();
     },
   );
 
-  it.each(OPERATIONS.filter((operation) => operation.answer.schema).map((operation) => [`${operation.method} ${operation.path}`, operation]))(
+  it.each(all.filter((operation) => 'schema' in operation.answer).map((operation) => [`${operation.method} ${operation.path}`, operation]))(
     'answer example of %s matches the answer schema',
     (_name, operation) => {
-      expect(() => operation.answer.schema!.parse(operation.answer.example)).not.toThrow();
+      const answer = operation.answer as { schema: { parse: (value: unknown) => unknown }; example: unknown };
+      expect(() => answer.schema.parse(answer.example)).not.toThrow();
     },
   );
 });
@@ -108,7 +139,7 @@ describe('the API reference for /developers', () => {
 
   it('lists every operation once, grouped by topic, with its method, path and who may call it', () => {
     const endpoints = groups.flatMap((group) => group.endpoints);
-    expect(endpoints).toHaveLength(OPERATIONS.length);
+    expect(endpoints).toHaveLength(operations().length);
     expect(groups.map((group) => group.tag)).toEqual([
       'Jams',
       'Entries',
