@@ -1,5 +1,4 @@
 import { defineEndpoint } from '../../server/endpoint';
-import { openApiDocument } from '../../server/openapi';
 import { siteUrl } from '../../server/site-urls';
 
 /** The OpenAPI 3.1 description of this API, made from every endpoint's declaration. */
@@ -9,5 +8,10 @@ export const GET = defineEndpoint({
   summary: 'This API description (OpenAPI 3.1)',
   access: 'public',
   answer: { status: 200, description: 'The OpenAPI document.', contentType: 'application/json', example: '{"openapi":"3.1.0",…}' },
-  handler: () => Response.json(openApiDocument(siteUrl()), { headers: { 'cache-control': 'public, max-age=3600' } }),
+  handler: async () => {
+    // Imported when asked: the document module loads every route file, this one included, and a
+    // static import would make the two wait for each other.
+    const { openApiDocument } = await import('../../server/openapi');
+    return Response.json(openApiDocument(siteUrl()), { headers: { 'cache-control': 'public, max-age=3600' } });
+  },
 });

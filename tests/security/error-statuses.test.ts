@@ -1,0 +1,121 @@
+/**
+ * The documented errors are the ones the endpoints give. For every declared endpoint, the same
+ * probes run against the built server — nobody logged in, a banned user, a plain user, and an
+ * administrator naming a jam, entry, user or manager that does not exist — plus an explicit way to
+ * provoke each documented 409. Every error status a probe gets must be in the declaration's
+ * `errors`, and every documented 401, 403, 404 and 409 must be answered by some probe.
+ */
+import { ne } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { users } from '../../db/schema';
+import { type Operation, declaredEndpoints } from '../../src/server/openapi';
+import { type Environment, type TestUser, startEnvironment } from '../helpers/environment';
+import type { JamTiming } from '../helpers/factories';
+import { type Call, type Scene, buildScene, send } from './mutating-endpoints';
+
+let env: Environment;
+let banned: TestUser;
+
+beforeAll(async () => {
+  env = await startEnvironment();
+  banned = await env.login('status_banned', { isBanned: true });
+});
+afterAll(() => env?.close());
+
+const AUTHZ_STATUSES = [401, 403, 404, 409];
+const key = (operation: Pick<Operation, 'method' | 'pattern'>) => `${operation.method} ${operation.pattern}`;
+
+interface Target {
+  slug?: string;
+  id?: string;
+  name?: string;
+}
+
+/** The declaration's own request: its path filled from the scene (or `missing`), its body example. */
+function callOf(operation: Operation, scene: Scene, missing: Target = {}): Call {
+  const path = operation.pattern
+    .replace('[slug]', missing.slug ?? scene.jam.slug)
+    .replace('[id]', missing.id ?? String(operation.pattern.startsWith('/api/users/') ? scene.bystander.id : scene.entry.id))
+    .replace('[name]', missing.name ?? scene.coManager.name);
+  const example = operation.body?.example as Record<string, string> | undefined;
+  return { method: operation.method, path, ...(operation.body?.form ? { form: example } : example ? { json: example } : {}) };
+}
+
+/** Only this administrator can act, so taking them away is refused (each later scene logs in a new one). */
+async function lastAdmin(scene: Scene, env: Environment): Promise<void> {
+  await env.db.update(users).set({ isAdmin: false }).where(ne(users.id, scene.me!.id));
+}
+
+interface Provocation {
+  jam?: JamTiming;
+  prepare?: (scene: Scene, env: Environment) => Promise<void>;
+  call?: (scene: Scene) => Partial<Call>;
+}
+
+/** How to make each endpoint that documents a 409 give one, as an administrator. */
+const PROVOKE_409: Record<string, Provocation> = {
+  'POST /api/jams/[slug]/entries': { jam: 'over' },
+  'PUT /api/jams/[slug]/entries/[id]/vote': { jam: 'over' },
+  'DELETE /api/jams/[slug]/entries/[id]/vote': { jam: 'over' },
+  'PUT /api/jams/[slug]/entries/[id]/winner': { jam: 'ongoing' },
+  'DELETE /api/jams/[slug]/entries/[id]/winner': { jam: 'over' },
+  'POST /api/jams/[slug]/managers': { call: (s) => ({ json: { name: s.coManager.name } }) },
+  'DELETE /api/me': { prepare: lastAdmin, call: (s) => ({ json: { name: s.me!.name } }) },
+  'PATCH /api/users/[id]': { prepare: lastAdmin, call: (s) => ({ path: `/api/users/${s.me!.id}`, json: { isAdmin: false } }) },
+  'DELETE /api/users/[id]': { prepare: lastAdmin, call: (s) => ({ path: `/api/users/${s.me!.id}` }) },
+};
+
+/** A documented 404 that no path parameter reaches. */
+const PROVOKE_404: Record<string, (scene: Scene) => Partial<Call>> = {
+  // A Scratcher who does not exist on Scratch.
+  'POST /api/users': (s) => ({ json: { name: `${s.id}_ghost` } }),
+};
+
+async function statusesOf(operation: Operation): Promise<number[]> {
+  const seen: number[] = [];
+  const probe = async (scene: Scene, call: Call, as: TestUser | null) => seen.push((await send(env, call, as)).status);
+
+  const scene = await buildScene(env, 'admin');
+  await probe(scene, callOf(operation, scene), null);
+  await probe(scene, callOf(operation, scene), banned);
+  await probe(scene, callOf(operation, scene), scene.bystander);
+  if (operation.params) {
+    for (const name of Object.keys(operation.params)) {
+      const missing = { slug: 'no-such-jam', id: '987654321', name: 'nobody_here' }[name as keyof Target];
+      await probe(scene, callOf(operation, scene, { [name]: missing }), scene.me);
+    }
+  }
+  const notFoundCall = PROVOKE_404[key(operation)];
+  if (notFoundCall) await probe(scene, { ...callOf(operation, scene), ...notFoundCall(scene) }, scene.me);
+
+  const provocation = PROVOKE_409[key(operation)];
+  if (provocation) {
+    const conflictScene = await buildScene(env, 'admin', provocation.jam);
+    await provocation.prepare?.(conflictScene, env);
+    await probe(conflictScene, { ...callOf(operation, conflictScene), ...provocation.call?.(conflictScene) }, conflictScene.me);
+  }
+  return seen;
+}
+
+describe('documented error statuses', () => {
+  const endpoints = declaredEndpoints();
+
+  it('have a way to provoke every documented 409, and no provocation for an endpoint that documents none', () => {
+    const documenting = endpoints.filter((operation) => operation.errors?.includes(409)).map(key).sort();
+    expect(Object.keys(PROVOKE_409).sort()).toEqual(documenting);
+  });
+
+  it.each(endpoints.map((operation) => [key(operation), operation] as const))(
+    '%s answers exactly the documented 401/403/404/409 and nothing undocumented',
+    async (_key, operation) => {
+      const seen = await statusesOf(operation);
+      const errors = [...new Set(seen.filter((status) => status >= 400))].sort();
+      const documented = [...(operation.errors ?? [])] as number[];
+      expect(errors.filter((status) => !documented.includes(status)), `answered but not documented (saw ${seen.join(', ')})`).toEqual([]);
+      expect(
+        documented.filter((status) => AUTHZ_STATUSES.includes(status) && !errors.includes(status)),
+        `documented but never answered (saw ${seen.join(', ')})`,
+      ).toEqual([]);
+    },
+  );
+});
