@@ -14,11 +14,9 @@ import type { JamTiming } from '../helpers/factories';
 import { type Call, type Scene, buildScene, send } from './mutating-endpoints';
 
 let env: Environment;
-let banned: TestUser;
 
 beforeAll(async () => {
   env = await startEnvironment();
-  banned = await env.login('status_banned', { isBanned: true });
 });
 afterAll(() => env?.close());
 
@@ -76,6 +74,8 @@ async function statusesOf(operation: Operation): Promise<number[]> {
   const probe = async (scene: Scene, call: Call, as: TestUser | null) => seen.push((await send(env, call, as)).status);
 
   const scene = await buildScene(env, 'admin');
+  // Fresh for each endpoint: probing logout ends the session it is called with.
+  const banned = await env.login(`${scene.id}_ban`, { isBanned: true });
   await probe(scene, callOf(operation, scene), null);
   await probe(scene, callOf(operation, scene), banned);
   await probe(scene, callOf(operation, scene), scene.bystander);
