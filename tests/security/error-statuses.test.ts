@@ -71,28 +71,28 @@ const PROVOKE_404: Record<string, (scene: Scene) => Partial<Call>> = {
 
 async function statusesOf(operation: Operation): Promise<number[]> {
   const seen: number[] = [];
-  const probe = async (scene: Scene, call: Call, as: TestUser | null) => seen.push((await send(env, call, as)).status);
+  const probe = async (call: Call, as: TestUser | null) => seen.push((await send(env, call, as)).status);
 
   const scene = await buildScene(env, 'admin');
   // Fresh for each endpoint: probing logout ends the session it is called with.
   const banned = await env.login(`${scene.id}_ban`, { isBanned: true });
-  await probe(scene, callOf(operation, scene), null);
-  await probe(scene, callOf(operation, scene), banned);
-  await probe(scene, callOf(operation, scene), scene.bystander);
+  await probe(callOf(operation, scene), null);
+  await probe(callOf(operation, scene), banned);
+  await probe(callOf(operation, scene), scene.bystander);
   if (operation.params) {
     for (const name of Object.keys(operation.params)) {
       const missing = { slug: 'no-such-jam', id: '987654321', name: 'nobody_here' }[name as keyof Target];
-      await probe(scene, callOf(operation, scene, { [name]: missing }), scene.me);
+      await probe(callOf(operation, scene, { [name]: missing }), scene.me);
     }
   }
   const notFoundCall = PROVOKE_404[key(operation)];
-  if (notFoundCall) await probe(scene, { ...callOf(operation, scene), ...notFoundCall(scene) }, scene.me);
+  if (notFoundCall) await probe({ ...callOf(operation, scene), ...notFoundCall(scene) }, scene.me);
 
   const provocation = PROVOKE_409[key(operation)];
   if (provocation) {
     const conflictScene = await buildScene(env, 'admin', provocation.jam);
     await provocation.prepare?.(conflictScene, env);
-    await probe(conflictScene, { ...callOf(operation, conflictScene), ...provocation.call?.(conflictScene) }, conflictScene.me);
+    await probe({ ...callOf(operation, conflictScene), ...provocation.call?.(conflictScene) }, conflictScene.me);
   }
   return seen;
 }
