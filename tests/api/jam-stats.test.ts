@@ -55,4 +55,11 @@ describe('GET /api/jams/{slug}/stats', () => {
     });
     expect(document.components.schemas.JamStats.required).toEqual(['entryCount', 'voteCount', 'resultsPublic']);
   });
+
+  it('is listed on the /developers API reference', async () => {
+    const page = await env.request('/developers');
+    expect(page.status).toBe(200);
+    expect(String(page.body)).toContain('id="getApiJamsSlugStats"');
+    expect(String(page.body)).toContain('/api/jams/{slug}/stats');
+  });
 });
