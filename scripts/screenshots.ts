@@ -119,7 +119,7 @@ async function startSite(): Promise<{ stop: () => void }> {
 /** Signs in through the development login (the site runs with ITINERARY_DEV_LOGIN=1). */
 async function signIn(page: Page, name: string): Promise<void> {
   await page.goto(`${BASE}/login`);
-  await page.getByLabel('Username').fill(name);
+  await page.getByLabel('Username', { exact: true }).fill(name);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.getByRole('button', { name: 'Confirm' }).click();
   await page.waitForURL((url) => !url.pathname.includes('confirm-login'));

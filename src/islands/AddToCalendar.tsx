@@ -50,7 +50,7 @@ export default function AddToCalendar({ googleUrl, icsUrl, fileName, labels }: P
 
   return (
     <details ref={details} className={`dropdown placement-bottom-start ${styles.menu}`}>
-      <summary className="button">
+      <summary className="button ghost">
         {labels.add}
         <span className="dropdown-caret" aria-hidden="true">
           {' ▾'}

@@ -7,6 +7,7 @@ import { $jamViewer, loadJamViewer } from '../stores/jam-viewer';
 import { $myVotes, loadMyVotes } from '../stores/votes';
 import { ManagerTools } from './jam/ManagerTools';
 import { SubmitEntry } from './jam/SubmitEntry';
+import styles from './JamViewerBox.module.css';
 
 interface Props {
   messages: IslandMessages;
@@ -37,36 +38,39 @@ function ViewerBox({ slug, startsAt, endsAt, loginHref, homeHref, jamHref }: Omi
     return () => clearInterval(timer);
   }, [slug]);
 
-  if (!viewer) return <div className="viewer-box" aria-busy="true" />;
+  if (!viewer) return <div className={`viewer-box ${styles.box} ${styles.loading}`} aria-busy="true" />;
 
   const ongoing = jamStatus({ startsAt, endsAt }, now) === 'ongoing';
   if (!viewer.user) {
     return (
-      <div className="viewer-box">
-        <p>
-          {t('jam.loginPrompt')} <a href={loginHref}>{t('nav.login')}</a>
-        </p>
+      <div className={`viewer-box ${styles.box}`}>
+        <p className={styles.prompt}>{t('jam.loginPrompt')}</p>{' '}
+        <a className="button primary large" href={loginHref}>
+          {t('nav.login')}
+        </a>
       </div>
     );
   }
   const banned = viewer.user.isBanned;
+  const state = banned ? 'banned' : viewer.entry ? 'entered' : ongoing ? 'open' : null;
+  const stateText = { banned: t('jam.bannedNotice'), entered: t('jam.entered'), open: t('jam.submitBelow') };
   return (
-    <div className="viewer-box">
-      <div className="viewer-status" aria-live="polite">
-        {viewer.role === 'admin' && <p className="role">{t('jam.youAreAdmin')}</p>}
-        {viewer.role === 'manager' && <p className="role">{t('jam.youAreManager')}</p>}
-        {banned ? <p>{t('jam.bannedNotice')}</p> : viewer.entry ? <p>{t('jam.entered')}</p> : ongoing ? <p>{t('jam.submitBelow')}</p> : null}
-        {!ongoing && <p>{t('jam.notAccepting')}</p>}
-        {ongoing && myVotes && !banned && (
-          <p className="votes-left">
-            {t('jam.votesLeft', { count: myVotes.remaining })}
-          </p>
-        )}
+    <div className={`viewer-box ${styles.box}`}>
+      <div className={styles.status} aria-live="polite">
+        {viewer.role === 'admin' && <p className={styles.role}>{t('jam.youAreAdmin')}</p>}
+        {viewer.role === 'manager' && <p className={styles.role}>{t('jam.youAreManager')}</p>}
+        {state && <p className={`${styles.state} ${styles[state]}`}>{stateText[state]}</p>}
+        {!ongoing && <p className={`${styles.state} ${styles.closed}`}>{t('jam.notAccepting')}</p>}
+        {ongoing && myVotes && !banned && <p className={styles.votes}>{t('jam.votesLeft', { count: myVotes.remaining })}</p>}
       </div>
-      {ongoing && !banned && !viewer.entry && <SubmitEntry slug={slug} />}
+      {ongoing && !banned && !viewer.entry && (
+        <div className={styles.submit}>
+          <SubmitEntry slug={slug} />
+        </div>
+      )}
       <ManagerTools slug={slug} viewer={viewer} homeHref={homeHref} jamHref={jamHref} />
       {viewer.hiddenBodyHtml && (
-        <section className="mystery-preview" aria-labelledby="mystery-preview-heading">
+        <section className={`mystery-preview ${styles.preview}`} aria-labelledby="mystery-preview-heading">
           <h2 id="mystery-preview-heading">{t('jam.mysteryPreview')}</h2>
           <div className="markdown" dangerouslySetInnerHTML={{ __html: viewer.hiddenBodyHtml }} />
         </section>

@@ -45,6 +45,7 @@ test('people enter a jam, vote within their limit, and see the winners after the
   await dialog.getByRole('button', { name: 'Submit' }).click();
   await expect(pixel.getByText('Your project has been submitted!')).toBeVisible();
   await expect(pixel.getByText('You have entered this game jam.')).toBeVisible();
+  await pixel.getByRole('tab', { name: 'Submissions (1)' }).click();
   await expect(pixel.getByRole('heading', { name: 'Pixel Quest' })).toBeVisible();
 
   // Three more entries.
@@ -56,7 +57,8 @@ test('people enter a jam, vote within their limit, and see the winners after the
 
   // Another user upvotes three entries and is refused the fourth.
   const voter = await userPage(browser, 'sprite_smith');
-  await voter.goto(`/jams/${slug}`);
+  await voter.goto(`/jams/${slug}#submissions`);
+  await expect(voter.getByRole('tab', { name: 'Submissions (4)' })).toHaveAttribute('aria-selected', 'true');
   await expect(voter.getByText('You may cast 3 more votes')).toBeVisible();
   const upvote = (title: string) => voter.getByRole('listitem').filter({ has: voter.getByRole('heading', { name: title }) }).getByRole('button', { name: /Upvote|upvoted/ });
   await upvote('Pixel Quest').click();
@@ -74,27 +76,37 @@ test('people enter a jam, vote within their limit, and see the winners after the
   const anonymousContext = await browser.newContext();
   const anonymous = await anonymousContext.newPage();
   await anonymous.goto(`/jams/${slug}`);
+  await anonymous.getByRole('tab', { name: 'Submissions (4)' }).click();
   await anonymous.getByRole('listitem').filter({ hasText: 'Pixel Quest' }).getByRole('button', { name: 'Upvote' }).click();
   await expect(anonymous.getByText('Please log in to upvote projects!')).toBeVisible();
 
-  // The jam ends: results and the Winners card appear.
+  // The jam ends: the Results tab (opened first now) shows the Winners podium and the ranking.
   const ended = await admin.request.patch(`/api/jams/${slug}`, {
     data: { startsAt: new Date(Date.now() - 2 * MINUTE).toISOString(), endsAt: new Date(Date.now() - 1000).toISOString() },
   });
   expect(ended.status()).toBe(200);
   await admin.goto(`/jams/${slug}`);
+  await expect(admin.getByRole('tab', { name: 'Results' })).toHaveAttribute('aria-selected', 'true');
+  const results = admin.getByRole('tabpanel', { name: 'Results' });
   const winners = admin.getByRole('region', { name: 'Winners' });
   await expect(winners).toBeVisible();
   await expect(winners.getByText('selected by the community')).toBeVisible();
-  await expect(admin.getByText('The jam is over: vote counts and the ranking are public.')).toBeVisible();
-  await expect(admin.getByText('1 vote').first()).toBeVisible();
+  await expect(results.getByText('The jam is over: vote counts and the ranking are public.')).toBeVisible();
+  await expect(results.getByText('1 vote').first()).toBeVisible();
+  await admin.getByRole('tab', { name: 'Submissions (4)' }).click();
+  await expect(admin.getByRole('tabpanel', { name: 'Submissions (4)' }).getByText('1 vote').first()).toBeVisible();
 
   // A manager (here the administrator) selects a winner and revokes it.
   await admin.getByRole('listitem').filter({ hasText: 'Mixed Up' }).getByRole('button', { name: 'Select as winner' }).click();
   await expect(admin.getByText('The winner has been selected.')).toBeVisible();
+  await admin.getByRole('tab', { name: 'Results' }).click();
   await expect(admin.getByRole('region', { name: 'Winners' }).getByText('winner', { exact: true })).toBeVisible();
+  await admin.getByRole('tab', { name: 'Submissions (4)' }).click();
   await admin.getByRole('listitem').filter({ hasText: 'Mixed Up' }).getByRole('button', { name: 'Revoke winner' }).click();
   await expect(admin.getByText('The winner status has been revoked.')).toBeVisible();
+  await admin.getByRole('tab', { name: 'Results' }).click();
+  await expect(winners).toBeVisible();
+  await expect(winners.getByText('selected by the community')).toBeVisible();
   await expect(admin.getByRole('region', { name: 'Winners' }).getByText('winner', { exact: true })).toHaveCount(0);
   await anonymousContext.close();
 });

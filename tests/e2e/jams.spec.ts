@@ -110,7 +110,7 @@ test('the countdown flips from "Starting in" to "Ending in" when the start passe
     endsAt: new Date(Date.now() + 60 * MINUTE).toISOString(),
   });
   await page.goto(`/jams/${jam.slug}`);
-  const countdown = page.locator('.jam-timing .countdown');
+  const countdown = page.locator('.jam-header .countdown');
   await expect(countdown).toContainText('Starting in');
   await expect(countdown).toContainText('Ending in', { timeout: 10_000 });
   await expect(page.getByText('Submit your project below!')).toBeVisible();

@@ -10,6 +10,7 @@ import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { Dropdown, type DropdownItem } from '../ui/Dropdown';
 import { Modal } from '../ui/Modal';
 import { ManagersEditor } from './ManagersEditor';
+import styles from './ManagerTools.module.css';
 
 type Dialog = 'edit' | 'managers' | 'advanced' | 'clear-votes' | 'clear-submissions' | 'delete' | null;
 
@@ -94,7 +95,7 @@ export function ManagerTools({ slug, viewer, homeHref, jamHref }: Props) {
   const confirmation = dialog && dialog in confirmations ? confirmations[dialog as keyof typeof confirmations] : null;
 
   return (
-    <div className="manager-tools">
+    <div className={`manager-tools ${styles.tools}`}>
       <Dropdown
         label={
           <>
@@ -104,6 +105,7 @@ export function ManagerTools({ slug, viewer, homeHref, jamHref }: Props) {
         }
         items={items}
         placement="bottom-end"
+        buttonClassName="button secondary"
       />
       <Modal open={dialog === 'edit'} onClose={() => setDialog(null)} header={t('manage.edit')}>
         {jam && <JamForm jam={jam} redirectTo={jamHref} onCancel={() => setDialog(null)} />}
