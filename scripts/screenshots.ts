@@ -70,6 +70,8 @@ const VIEWS: View[] = [
   { name: 'dashboard', path: '/dashboard', as: 'pixel_pioneer' },
   { name: 'dashboard-admin', path: '/dashboard', as: 'demo_admin' },
   { name: 'users', path: '/dashboard/users', as: 'demo_admin' },
+  { name: 'activity', path: '/dashboard/activity', as: 'demo_admin' },
+  { name: 'jam-activity', path: `/jams/${jam.ongoing}/activity`, as: people.ongoing.manager },
   { name: 'create-jam', path: '/jams/new', as: 'demo_admin' },
   { name: 'login', path: '/login' },
   { name: 'about', path: '/about' },
@@ -119,7 +121,7 @@ async function startSite(): Promise<{ stop: () => void }> {
 /** Signs in through the development login (the site runs with ITINERARY_DEV_LOGIN=1). */
 async function signIn(page: Page, name: string): Promise<void> {
   await page.goto(`${BASE}/login`);
-  await page.getByLabel('Username').fill(name);
+  await page.getByRole('textbox', { name: 'Username', exact: true }).fill(name);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.getByRole('button', { name: 'Confirm' }).click();
   await page.waitForURL((url) => !url.pathname.includes('confirm-login'));
