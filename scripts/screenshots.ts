@@ -3,7 +3,7 @@
  * written to docs/screenshots/ as `{view}-{theme}-{width}.png`. The demo seed, the Scratch fakes,
  * a fresh database and the built server run on loopback; the browser's clock is frozen so the
  * countdowns read the same on every run. Scratch's CDN is unreachable here, so every thumbnail
- * shows its generated art.
+ * shows its generated art (requests that leave loopback are refused).
  *
  * `npm run screenshots -- home jam-ongoing-visitor` takes only the named views.
  */
@@ -70,6 +70,8 @@ const VIEWS: View[] = [
   { name: 'dashboard', path: '/dashboard', as: 'pixel_pioneer' },
   { name: 'dashboard-admin', path: '/dashboard', as: 'demo_admin' },
   { name: 'users', path: '/dashboard/users', as: 'demo_admin' },
+  { name: 'activity', path: '/dashboard/activity', as: 'demo_admin' },
+  { name: 'jam-activity', path: `/jams/${jam.ongoing}/activity`, as: people.ongoing.manager },
   { name: 'create-jam', path: '/jams/new', as: 'demo_admin' },
   { name: 'login', path: '/login' },
   { name: 'about', path: '/about' },
@@ -96,7 +98,6 @@ async function startSite(): Promise<{ stop: () => void }> {
       PUBLIC_SITE_URL: BASE,
       DATABASE_URL: databaseUrl,
       ITINERARY_ADMINS: 'demo_admin',
-      ITINERARY_DEV_LOGIN: '1',
     },
   });
   for (let tries = 0; ; tries++) {
@@ -116,11 +117,15 @@ async function startSite(): Promise<{ stop: () => void }> {
   };
 }
 
-/** Signs in through the development login (the site runs with ITINERARY_DEV_LOGIN=1). */
+/**
+ * Signs in the way a Scratcher does (our /login, the fake ScratchAuth, /confirm-login), so the
+ * login page in the gallery is the real one, without the development login's form.
+ */
 async function signIn(page: Page, name: string): Promise<void> {
   await page.goto(`${BASE}/login`);
-  await page.getByLabel('Username', { exact: true }).fill(name);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('link', { name: 'Log in with Scratch' }).click();
+  await page.getByLabel('Scratch username').fill(name);
+  await page.getByRole('button', { name: 'Authorize' }).click();
   await page.getByRole('button', { name: 'Confirm' }).click();
   await page.waitForURL((url) => !url.pathname.includes('confirm-login'));
 }
@@ -133,13 +138,18 @@ async function shoot(browser: Browser, view: View, theme: (typeof ALL_THEMES)[nu
     reducedMotion: 'reduce',
   });
   await context.addInitScript((mode) => localStorage.setItem('itinerary-color-mode', mode), theme);
+  // Only the site and its fakes on loopback: a reachable Scratch CDN would make runs differ.
+  await context.route(/^https?:\/\/(?!127\.0\.0\.1[:/])/, (route) => route.abort('blockedbyclient'));
   const page = await context.newPage();
-  await page.clock.install({ time: FROZEN });
-  await page.clock.pauseAt(FROZEN);
+  // Paused two seconds early, then run up to FROZEN after loading: idle-time islands (the
+  // theme selector, the cats button) hydrate, and the countdowns still read FROZEN.
+  await page.clock.install({ time: FROZEN - 2000 });
+  await page.clock.pauseAt(FROZEN - 2000);
   try {
     if (view.as) await signIn(page, view.as);
     await page.goto(`${BASE}${view.path}`, { waitUntil: 'networkidle' });
     await page.evaluate(() => document.fonts.ready);
+    await page.clock.runFor(2000);
     await view.then?.(page);
     await page.waitForTimeout(150);
     await page.screenshot({ path: join(OUT, `${view.name}-${theme}-${width}.png`), fullPage: true, animations: 'disabled' });
@@ -149,6 +159,11 @@ async function shoot(browser: Browser, view: View, theme: (typeof ALL_THEMES)[nu
 }
 
 const only = process.argv.slice(2);
+const unknown = only.filter((name) => !VIEWS.some((view) => view.name === name));
+if (unknown.length) {
+  console.error(`Unknown view(s): ${unknown.join(', ')}. The views are: ${VIEWS.map((view) => view.name).join(' ')}`);
+  process.exit(1);
+}
 const views = only.length ? VIEWS.filter((view) => only.includes(view.name)) : VIEWS;
 mkdirSync(OUT, { recursive: true });
 const site = await startSite();

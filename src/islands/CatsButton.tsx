@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { translated } from '../i18n/react';
 import { CAT_JOKES, CAT_PICTURE_COUNT, catPictureUrl, randomCloseLabel, randomIndexOtherThan } from '../lib/cats';
+import styles from './CatsButton.module.css';
 import { Modal } from './ui/Modal';
 import { useHydrated } from './ui/use-hydrated';
 
@@ -51,7 +52,7 @@ function Cats() {
         }
       >
         {shown && (
-          <figure className="cat-figure">
+          <figure className={styles.figure}>
             <img src={catPictureUrl(shown.picture)} alt={t('cats.pictureAlt', { number: shown.picture + 1 })} width="400" height="400" />
             <figcaption>
               <blockquote lang="en">{CAT_JOKES[shown.joke]}</blockquote>

@@ -3,6 +3,8 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { translated } from '../i18n/react';
 import { api } from '../lib/api-client';
+import Avatar from '../components/ui/Avatar';
+import styles from './Contributors.module.css';
 import { Spinner } from './ui/Spinner';
 
 interface Contributor {
@@ -29,13 +31,13 @@ function List() {
   if (state.status === 'failed') return <p role="status" className="notice">{t('about.contributorsFailed')}</p>;
   if (state.contributors.length === 0) return <p>{t('about.contributorsEmpty')}</p>;
   return (
-    <ul className="contributors">
+    <ul className={styles.list}>
       {state.contributors.map((person) => (
         <li key={person.name}>
-          <a href={person.profileUrl || undefined}>
-            {person.avatarUrl && <img src={person.avatarUrl} alt="" width="40" height="40" loading="lazy" />}
-            <span className="contributor-name">{person.name}</span>
-            <span className="contributor-count">{t('about.contributions', { count: person.contributions })}</span>
+          <a className={styles.person} href={person.profileUrl || undefined}>
+            <Avatar username={person.name} src={person.avatarUrl || null} size="2.5rem" />
+            <span className={styles.name}>{person.name}</span>{' '}
+            <span className={styles.count}>{t('about.contributions', { count: person.contributions })}</span>
           </a>
         </li>
       ))}

@@ -11,7 +11,9 @@ import { localizePath } from '../i18n/paths';
 import { translated } from '../i18n/react';
 import { pushNotification } from '../stores/notifications';
 import { $session, loadSession, logout } from '../stores/session';
+import styles from './NavSession.module.css';
 import { Dropdown } from './ui/Dropdown';
+import Avatar from '../components/ui/Avatar';
 
 export default translated(Session);
 
@@ -20,10 +22,10 @@ function Session({ locale }: { locale: LocaleCode }) {
   const { status, user } = useStore($session);
   useEffect(() => void loadSession(), []);
 
-  if (status === 'unknown') return <div className="nav-session" aria-busy="true" />;
+  if (status === 'unknown') return <div className={styles.session} aria-busy="true" />;
   if (status === 'anonymous' || !user) {
     return (
-      <div className="nav-session">
+      <div className={styles.session}>
         <a className="button primary" href={localizePath(locale, '/login')}>
           {t('nav.login')}
         </a>
@@ -37,10 +39,10 @@ function Session({ locale }: { locale: LocaleCode }) {
     );
 
   return (
-    <div className="nav-session">
+    <div className={styles.session}>
       <Dropdown label={t('nav.create')} items={[{ label: t('nav.createJam'), href: localizePath(locale, '/jams/new') }]} />
-      <a className="nav-profile" href={localizePath(locale, '/dashboard')}>
-        <img className="avatar" src={`/api/user/${encodeURIComponent(user.name)}/picture`} alt="" width="28" height="28" />
+      <a className={styles.profile} href={localizePath(locale, '/dashboard')}>
+        <Avatar username={user.name} src={`/api/user/${encodeURIComponent(user.name)}/picture`} size="1.75rem" />
         <span>{user.name}</span>
       </a>
       <button type="button" className="button" onClick={signOut}>

@@ -5,6 +5,7 @@
  */
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState } from 'react';
+import styles from './ProgressBar.module.css';
 import { $progress, PROGRESS_HIDE_DELAY_MS, PROGRESS_THROTTLE_MS, estimatedProgress } from '../stores/progress';
 
 export default function ProgressBar() {
@@ -56,11 +57,11 @@ export default function ProgressBar() {
 
   return (
     <div
-      className={`progress-bar${visible ? ' visible' : ''}${failed ? ' failed' : ''}`}
+      className={['progress-bar', styles.bar, visible && styles.visible, failed && styles.failed].filter(Boolean).join(' ')}
       data-state={visible ? (failed ? 'failed' : 'running') : 'hidden'}
       aria-hidden="true"
     >
-      <div className="progress-fill" style={{ transform: `scaleX(${percent / 100})` }} />
+      <div className={styles.fill} style={{ transform: `scaleX(${percent / 100})` }} />
     </div>
   );
 }

@@ -4,6 +4,7 @@ import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { translated } from '../i18n/react';
 import { COLOR_MODE_PREFERENCES, isColorModePreference } from '../lib/color-mode';
+import styles from './ThemeSelect.module.css';
 import { $colorModePreference, setColorModePreference, syncThemeWithDocument } from '../stores/theme';
 
 export default translated(Select);
@@ -20,7 +21,7 @@ function Select() {
   }, []);
   const preference = hydrated ? stored : 'system';
   return (
-    <div className="theme-select">
+    <div className={styles.field}>
       <label htmlFor={id}>{t('theme.label')}</label>
       <select
         id={id}

@@ -4,6 +4,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { translated } from '../i18n/react';
 import { $notifications, type Notification, closeNotification, flushPendingNotifications } from '../stores/notifications';
+import styles from './Toasts.module.css';
 import { Spinner } from './ui/Spinner';
 
 export default translated(ToastList);
@@ -14,7 +15,7 @@ function ToastList() {
   useEffect(() => flushPendingNotifications(), []);
   return (
     <div className="toasts" role="region" aria-label={t('toast.region')}>
-      <ul aria-live="polite" aria-relevant="additions text">
+      <ul className={styles.list} aria-live="polite" aria-relevant="additions text">
         {notifications.map((notification) => (
           <Toast key={notification.id} notification={notification} />
         ))}
@@ -27,9 +28,13 @@ function Toast({ notification }: { notification: Notification }) {
   const { t } = useTranslation();
   const { id, type, content, isCloseable, closing } = notification;
   return (
-    <li className={`toast toast-${type}${closing ? ' closing' : ''}`} data-type={type} role={type === 'error' ? 'alert' : undefined}>
+    <li
+      className={['toast', styles.toast, styles[type], closing && `closing ${styles.closing}`].filter(Boolean).join(' ')}
+      data-type={type}
+      role={type === 'error' ? 'alert' : undefined}
+    >
       {content.loading && <Spinner variant="notification" />}
-      <p className="toast-message">{content.message}</p>
+      <p className={styles.message}>{content.message}</p>
       {isCloseable && (
         <button type="button" className="toast-close icon-button" aria-label={t('toast.close')} onClick={() => closeNotification(id)}>
           <span aria-hidden="true">×</span>

@@ -9,6 +9,7 @@ import { api } from '../lib/api-client';
 import { reportFailure } from '../lib/report-failure';
 import type { AdminUserDto, UserListDto } from '../lib/schemas/users';
 import { pushNotification, pushNotificationAfterNavigation } from '../stores/notifications';
+import styles from './UsersAdmin.module.css';
 import { UsersCreateForm } from './UsersCreateForm';
 import { UsersEditFlags } from './UsersEditFlags';
 import { ConfirmDialog } from './ui/ConfirmDialog';
@@ -88,7 +89,7 @@ function Users({ selfId, homePath }: Omit<Props, 'messages'>) {
         sortable: false,
         globalSearchDisabled: true,
         cell: (user) => (
-          <span className="row-actions">
+          <span className={styles.rowActions}>
             <button type="button" className="button" aria-label={t('users.editLabel', { name: user.name })} onClick={() => setEditing(user)}>
               {t('users.edit')}
             </button>

@@ -4,6 +4,7 @@ import { api } from '../lib/api-client';
 import { reportFailure } from '../lib/report-failure';
 import type { AdminUserDto } from '../lib/schemas/users';
 import { pushNotification } from '../stores/notifications';
+import styles from './UsersEditFlags.module.css';
 import { Modal } from './ui/Modal';
 import { Spinner } from './ui/Spinner';
 
@@ -40,7 +41,7 @@ export function UsersEditFlags({ user, isSelf, onClose, onSaved }: Props) {
   }
 
   const toggle = (key: 'admin' | 'banned', checked: boolean, set: (value: boolean) => void) => (
-    <div className="flag-toggle">
+    <div className={styles.flag}>
       <input
         id={`${id}-${key}`}
         type="checkbox"
@@ -77,7 +78,7 @@ export function UsersEditFlags({ user, isSelf, onClose, onSaved }: Props) {
     >
       <form id={`${id}-form`} onSubmit={save}>
         {isSelf && (
-          <p className="own-profile-warning" role="note">
+          <p className={styles.ownWarning} role="note">
             <strong aria-hidden="true">⚠ </strong>
             {t('users.edit.ownWarning')}
           </p>

@@ -4,6 +4,7 @@
  * move between items. Placement defaults to bottom-start.
  */
 import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import styles from './Dropdown.module.css';
 
 export interface DropdownItem {
   label: ReactNode;
@@ -107,11 +108,11 @@ export function Dropdown({ label, items, placement = 'bottom-start', buttonClass
           {items.map((item, index) => (
             <li key={index} role="none">
               {item.href && !item.disabled ? (
-                <a role="menuitem" href={item.href} tabIndex={-1} onClick={select(item)}>
+                <a role="menuitem" className={styles.item} href={item.href} tabIndex={-1} onClick={select(item)}>
                   {item.label}
                 </a>
               ) : (
-                <button type="button" role="menuitem" tabIndex={-1} aria-disabled={item.disabled || undefined} onClick={select(item)}>
+                <button type="button" role="menuitem" className={styles.item} tabIndex={-1} aria-disabled={item.disabled || undefined} onClick={select(item)}>
                   {item.label}
                 </button>
               )}

@@ -5,6 +5,7 @@
  */
 import { type KeyboardEvent, type MouseEvent, type ReactNode, useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import styles from './Modal.module.css';
 
 export interface ModalProps {
   open: boolean;
@@ -60,7 +61,7 @@ export function Modal({ open, onClose, header, subHeader, actions, children, clo
   return (
     <dialog
       ref={dialog}
-      className={['modal', className].filter(Boolean).join(' ')}
+      className={['modal', styles.modal, className].filter(Boolean).join(' ')}
       aria-labelledby={header ? headerId : undefined}
       aria-describedby={subHeader ? subHeaderId : undefined}
       aria-label={header ? undefined : label}
@@ -72,24 +73,24 @@ export function Modal({ open, onClose, header, subHeader, actions, children, clo
       onKeyDown={trapTab}
     >
       {open && (
-        <div className="modal-panel">
+        <div className={`modal-panel ${styles.panel}`}>
           {closeIcon && (
-            <button type="button" className="modal-close icon-button" aria-label={t('modal.close')} onClick={onClose}>
+            <button type="button" className={`icon-button ${styles.close}`} aria-label={t('modal.close')} onClick={onClose}>
               <span aria-hidden="true">×</span>
             </button>
           )}
           {header && (
-            <h2 id={headerId} className="modal-header">
+            <h2 id={headerId} className={`modal-header ${styles.header}`}>
               {header}
             </h2>
           )}
           {subHeader && (
-            <p id={subHeaderId} className="modal-subheader">
+            <p id={subHeaderId} className={`modal-subheader ${styles.subheader}`}>
               {subHeader}
             </p>
           )}
           <div className="modal-content">{children}</div>
-          {actions && <div className="modal-actions">{actions}</div>}
+          {actions && <div className={`modal-actions ${styles.actions}`}>{actions}</div>}
         </div>
       )}
     </dialog>

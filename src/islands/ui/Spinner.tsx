@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import styles from './Spinner.module.css';
 
 interface SpinnerProps {
   /** Defaults to the generic loading text. */
@@ -10,9 +11,9 @@ interface SpinnerProps {
 export function Spinner({ message, variant = 'default' }: SpinnerProps) {
   const { t } = useTranslation();
   return (
-    <span className={`spinner spinner-${variant}`} role="status">
-      <span className="spinner-wheel" aria-hidden="true" />
-      <span className={variant === 'notification' ? 'visually-hidden' : 'spinner-message'}>{message ?? t('loading.default')}</span>
+    <span className={`spinner ${styles.spinner}`} data-variant={variant} role="status">
+      <span className={styles.wheel} aria-hidden="true" />
+      <span className={variant === 'notification' ? 'visually-hidden' : undefined}>{message ?? t('loading.default')}</span>
     </span>
   );
 }

@@ -36,6 +36,7 @@ import {
 } from '../../../lib/table/columns';
 import { ColumnFilter, GlobalSearch } from './DataTableFilters';
 import { DataTablePagination } from './DataTablePagination';
+import styles from './DataTable.module.css';
 
 export interface DataTableColumn<Row> extends TableColumn<Row> {
   /** Custom cell content (links, buttons); the formatted text is passed in. */
@@ -127,9 +128,9 @@ export function DataTable<Row extends RowData>({ rows, columns, caption, loading
   const hasFilters = headers.some((header) => header.column.getCanFilter());
 
   return (
-    <div className="data-table">
+    <div className={styles.table}>
       {searchable && <GlobalSearch onSearch={(value) => table.setGlobalFilter(value)} />}
-      <div className="data-table-scroll">
+      <div className={styles.scroll}>
         <table aria-busy={loading} aria-describedby={hintId}>
           <caption>{caption}</caption>
           <thead>
@@ -146,9 +147,9 @@ export function DataTable<Row extends RowData>({ rows, columns, caption, loading
                     aria-sort={header.column.getSortIndex() === 0 && sorted ? (sorted === 'asc' ? 'ascending' : 'descending') : undefined}
                   >
                     {header.column.getCanSort() ? (
-                      <button type="button" className="sort-button" onClick={header.column.getToggleSortingHandler()}>
+                      <button type="button" className={styles.sortButton} onClick={header.column.getToggleSortingHandler()}>
                         {model.label}
-                        <span className="sort-indicator" aria-hidden="true">
+                        <span className={styles.sortIndicator} aria-hidden="true">
                           {sorted === 'asc' ? '▲' : sorted === 'desc' ? '▼' : '↕'}
                           {order}
                         </span>
@@ -162,7 +163,7 @@ export function DataTable<Row extends RowData>({ rows, columns, caption, loading
               })}
             </tr>
             {hasFilters && (
-              <tr className="filter-row">
+              <tr className={styles.filterRow}>
                 {headers.map((header) => {
                   const model = byId.get(header.column.id)!;
                   return (
@@ -179,13 +180,13 @@ export function DataTable<Row extends RowData>({ rows, columns, caption, loading
           <tbody>
             {loading ? (
               <tr>
-                <td colSpan={Math.max(1, headers.length)} className="table-message" role="status">
+                <td colSpan={Math.max(1, headers.length)} className={styles.message} role="status">
                   {t('table.loading')}
                 </td>
               </tr>
             ) : pageRows.length === 0 ? (
               <tr>
-                <td colSpan={Math.max(1, headers.length)} className="table-message">
+                <td colSpan={Math.max(1, headers.length)} className={styles.message}>
                   {t('table.noData')}
                 </td>
               </tr>
@@ -196,7 +197,7 @@ export function DataTable<Row extends RowData>({ rows, columns, caption, loading
                     const model = byId.get(cell.column.id)!;
                     const text = formatValue(model, row.original, context);
                     return (
-                      <td key={cell.id} className={model.type && model.type !== 'text' && model.type !== 'boolean' && model.type !== 'date' ? 'numeric' : undefined}>
+                      <td key={cell.id} className={model.type && model.type !== 'text' && model.type !== 'boolean' && model.type !== 'date' ? styles.numeric : undefined}>
                         {model.cell ? model.cell(row.original, text) : text}
                       </td>
                     );

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import styles from './DataTable.module.css';
 import { FILTER_DEBOUNCE_MS, type FilterOptions, dropdownItem } from '../../../lib/table/columns';
 
 /** Calls `apply` once typing has paused for the spec's 400 ms. */
@@ -24,7 +25,7 @@ export function GlobalSearch({ onSearch }: { onSearch: (value: string) => void }
   const [value, setValue] = useState('');
   const debounced = useDebounced(onSearch);
   return (
-    <div className="table-search">
+    <div className={styles.search}>
       <label htmlFor={id}>{t('table.search')}</label>
       <input
         id={id}

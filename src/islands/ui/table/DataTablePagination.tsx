@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import styles from './DataTable.module.css';
 import { ALL_ROWS, PAGE_SIZES, SET_PAGE_DELAY_MS, parsePageInput } from '../../../lib/table/columns';
 
 /** The slice of a TanStack table the pagination bar needs. */
@@ -40,8 +41,8 @@ export function DataTablePagination({ table }: { table: PaginatedTable }) {
   };
 
   return (
-    <div className="table-pagination">
-      <div className="table-page-size">
+    <div className={styles.pagination}>
+      <div className={styles.pageSize}>
         <label htmlFor={sizeId}>{t('table.rowsPerPage')}</label>
         <select
           id={sizeId}
@@ -59,17 +60,17 @@ export function DataTablePagination({ table }: { table: PaginatedTable }) {
           ))}
         </select>
       </div>
-      <p className="table-range" aria-live="polite">
+      <p className={`table-range ${styles.range}`} aria-live="polite">
         {t('table.range', { from, to, total })}
       </p>
-      <div className="table-pages">
+      <div className={styles.pages}>
         <button type="button" className="button" onClick={() => table.previousPage()} disabled={!table.getCanPreviousPage()}>
           {t('table.previous')}
         </button>
         <label htmlFor={pageId}>{t('table.page')}</label>
         <input
           id={pageId}
-          className="page-input"
+          className={styles.pageInput}
           inputMode="numeric"
           size={3}
           value={pageText}
