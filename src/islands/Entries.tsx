@@ -47,12 +47,12 @@ function Entry({ entry, slug, startsAt, endsAt, list, communityChoiceId }: Omit<
           <ul className={`chips ${styles.ribbons}`}>
             {entry.isWinner && (
               <li className="chip winner">
-                <span aria-hidden="true">🏆</span> {t('entry.winner')}
+                <span aria-hidden="true">🏆</span> <span>{t('entry.winner')}</span>
               </li>
             )}
             {community && (
               <li className="chip community">
-                <span aria-hidden="true">★</span> {t('entry.communityChoice')}
+                <span aria-hidden="true">★</span> <span>{t('entry.communityChoice')}</span>
               </li>
             )}
           </ul>
@@ -87,7 +87,7 @@ function Entry({ entry, slug, startsAt, endsAt, list, communityChoiceId }: Omit<
         <div className={`entry-actions ${styles.actions}`}>
           <Upvote slug={slug} entryId={entry.id} authorName={entry.authorName} startsAt={startsAt} endsAt={endsAt} />
           <a className={`button ghost ${styles.scratchLink}`} href={scratchProjectUrl(entry.scratchId)} rel="noopener" target="_blank">
-            {t('entry.viewOnScratch')}
+            {t('entry.viewOnScratch')} <span aria-hidden="true">↗</span>
           </a>
         </div>
       </div>

@@ -7,6 +7,7 @@ import { $jamViewer, loadJamViewer, viewerMay } from '../../stores/jam-viewer';
 import { pushNotification } from '../../stores/notifications';
 import { $session, loadSession } from '../../stores/session';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
+import { useHydrated } from '../ui/use-hydrated';
 import { Dropdown, type DropdownItem } from '../ui/Dropdown';
 import styles from '../Entries.module.css';
 
@@ -32,10 +33,12 @@ export function EntryMenu({ slug, entryId, title, authorName, isWinner, endsAt }
     });
   }, [slug]);
 
+  const hydrated = useHydrated();
   const own = session.user?.name.toLowerCase() === authorName.toLowerCase();
   const canRemove = own || viewerMay(viewer, 'jam:remove-entry');
   const canChooseWinner = viewerMay(viewer, 'jam:select-winner') && Date.now() >= Date.parse(endsAt);
-  if (!canRemove && !canChooseWinner) return null;
+  // The server knows no session: render nothing until hydrated, so hydration matches its HTML.
+  if (!hydrated || (!canRemove && !canChooseWinner)) return null;
 
   const base = `/jams/${encodeURIComponent(slug)}/entries/${entryId}`;
   async function run(request: () => Promise<unknown>, success: string, failure: string) {

@@ -37,8 +37,9 @@ export function Upvote({ slug, entryId, authorName, startsAt, endsAt }: Props) {
   }, [slug]);
 
   if (jamStatus({ startsAt, endsAt }) !== 'ongoing') return null;
-  const upvoted = myVotes?.entryIds.includes(entryId) ?? false;
-  const own = session.user?.name.toLowerCase() === authorName.toLowerCase();
+  // Until hydrated, render what the server rendered (it knows no session): no mismatch, no flash.
+  const upvoted = hydrated && (myVotes?.entryIds.includes(entryId) ?? false);
+  const own = hydrated && session.user?.name.toLowerCase() === authorName.toLowerCase();
 
   async function toggle() {
     await loadSession();
@@ -58,8 +59,9 @@ export function Upvote({ slug, entryId, authorName, startsAt, endsAt }: Props) {
 
   if (own) return <span className={`upvote own chip ${styles.own}`}>{t('entry.ownEntry')}</span>;
 
-  const note =
-    session.status === 'anonymous'
+  const note = !hydrated
+    ? null
+    : session.status === 'anonymous'
       ? t('entry.loginToVote')
       : myVotes && !upvoted && myVotes.remaining === 0
         ? t('entry.noVotesLeft')
