@@ -47,12 +47,12 @@ function Entry({ entry, slug, startsAt, endsAt, list, communityChoiceId }: Omit<
           <ul className={`chips ${styles.ribbons}`}>
             {entry.isWinner && (
               <li className="chip winner">
-                <span aria-hidden="true">🏆</span> <span>{t('entry.winner')}</span>
+                <span aria-hidden="true">♛</span> <span>{t('entry.winner')}</span>
               </li>
             )}
             {community && (
               <li className="chip community">
-                <span aria-hidden="true">★</span> <span>{t('entry.communityChoice')}</span>
+                <span aria-hidden="true">♥</span> <span>{t('entry.communityChoice')}</span>
               </li>
             )}
           </ul>
@@ -69,22 +69,14 @@ function Entry({ entry, slug, startsAt, endsAt, list, communityChoiceId }: Omit<
           <span>{entry.authorName}</span>
         </p>
         <p className={`entry-meta ${styles.meta}`}>
-          <span>
-            {t('entry.submitted')} <LocalTime iso={entry.submittedAt} />
-          </span>
-          {list.resultsPublic && (
-            <>
-              {' '}
-              <span className={styles.dot} aria-hidden="true">
-                ·
-              </span>{' '}
-              <span className={`entry-votes ${styles.votes}`}>
-                <span aria-hidden="true">▲</span> {t('entry.votes', { count: entry.votes ?? 0 })}
-              </span>
-            </>
-          )}
+          {t('entry.submitted')} <LocalTime iso={entry.submittedAt} />
         </p>
         <div className={`entry-actions ${styles.actions}`}>
+          {list.resultsPublic && (
+            <span className={`entry-votes chip ${styles.votes}`}>
+              <span aria-hidden="true">▲</span> {t('entry.votes', { count: entry.votes ?? 0 })}
+            </span>
+          )}
           <Upvote slug={slug} entryId={entry.id} authorName={entry.authorName} startsAt={startsAt} endsAt={endsAt} />
           <a className={`button ghost ${styles.scratchLink}`} href={scratchProjectUrl(entry.scratchId)} rel="noopener" target="_blank">
             {t('entry.viewOnScratch')} <span aria-hidden="true">↗</span>
