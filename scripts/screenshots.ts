@@ -54,7 +54,9 @@ const VIEWS: View[] = [
     path: `/jams/${jam.ongoing}#submissions`,
     as: 'cat_coder',
     then: async (page) => {
-      await page.getByRole('button', { name: 'Play' }).first().click();
+      // The entries island hydrates when the browser is idle, which the frozen clock never is.
+      await page.clock.runFor(1000);
+      await page.getByRole('button', { name: 'Play', exact: true }).first().click();
       await page.locator('iframe').first().waitFor();
     },
   },

@@ -3,10 +3,12 @@ import { IslandI18n, useT } from '../i18n/react';
 import type { EntryDto, EntryListDto } from '../lib/schemas/entries';
 import { httpUrlOrNull } from '../lib/safe-url';
 import { scratchProjectUrl } from '../lib/scratch-url';
+import Avatar from '../components/ui/Avatar';
 import { EntryMenu } from './entries/EntryMenu';
 import { PlayToggle } from './entries/PlayToggle';
 import { Upvote } from './entries/Upvote';
 import { LocalTime } from './ui/LocalTime';
+import styles from './Entries.module.css';
 
 interface Props {
   messages: IslandMessages;
@@ -14,16 +16,19 @@ interface Props {
   startsAt: string;
   endsAt: string;
   list: EntryListDto;
+  /** The community's choice once the jam is over (most upvotes, the selected winner excluded). */
+  communityChoiceId?: number | null;
 }
 
 /**
- * One page of a jam's entries as ONE island: the list is rendered on the server like any page,
- * and its buttons (play, upvote, remove, winner) share one React root and one set of messages.
+ * One page of a jam's entries as ONE island: a grid of thumbnail cards rendered on the server
+ * like any page, whose buttons (play, upvote, remove, winner) share one React root and one set
+ * of messages.
  */
 export default function Entries({ messages, ...props }: Props) {
   return (
     <IslandI18n messages={messages}>
-      <ol className="entries">
+      <ol className={`entries ${styles.grid}`}>
         {props.list.entries.map((entry) => (
           <Entry key={entry.id} entry={entry} {...props} />
         ))}
@@ -32,33 +37,50 @@ export default function Entries({ messages, ...props }: Props) {
   );
 }
 
-function Entry({ entry, slug, startsAt, endsAt, list }: Omit<Props, 'messages'> & { entry: EntryDto }) {
+function Entry({ entry, slug, startsAt, endsAt, list, communityChoiceId }: Omit<Props, 'messages'> & { entry: EntryDto }) {
   const t = useT();
-  const thumbnail = httpUrlOrNull(entry.thumbnailUrl);
+  const community = communityChoiceId === entry.id;
   return (
-    <li className="entry" data-entry-id={entry.id}>
-      {thumbnail && <img className="entry-thumbnail" src={thumbnail} alt="" loading="lazy" width={240} height={180} />}
-      <div className="entry-body">
-        <h3 className="entry-title">
-          {list.resultsPublic && <span className="entry-rank">#{entry.rank} </span>}
+    <li className={`entry card ${styles.entry}`} data-entry-id={entry.id}>
+      <PlayToggle scratchId={entry.scratchId} title={entry.title} thumbnail={httpUrlOrNull(entry.thumbnailUrl)} seed={String(entry.id)}>
+        {(entry.isWinner || community) && (
+          <ul className={`chips ${styles.ribbons}`}>
+            {entry.isWinner && (
+              <li className="chip winner">
+                <span aria-hidden="true">♛</span> <span>{t('entry.winner')}</span>
+              </li>
+            )}
+            {community && (
+              <li className="chip community">
+                <span aria-hidden="true">♥</span> <span>{t('entry.communityChoice')}</span>
+              </li>
+            )}
+          </ul>
+        )}
+      </PlayToggle>
+      <EntryMenu slug={slug} entryId={entry.id} title={entry.title} authorName={entry.authorName} isWinner={entry.isWinner} endsAt={endsAt} />
+      <div className={`card-body ${styles.body}`}>
+        <h3 className={`entry-title ${styles.title}`}>
+          {list.resultsPublic && <span className={`entry-rank ${styles.rank}`}>#{entry.rank} </span>}
           {entry.title}
         </h3>
-        <p className="entry-author">
-          <img className="avatar" src={`/api/user/${encodeURIComponent(entry.authorName)}/picture`} alt="" width={24} height={24} loading="lazy" />
-          {entry.authorName}
+        <p className={`entry-author ${styles.author}`}>
+          <Avatar username={entry.authorName} src={`/api/user/${encodeURIComponent(entry.authorName)}/picture`} size="1.75rem" />{' '}
+          <span>{entry.authorName}</span>
         </p>
-        <p className="entry-meta">
+        <p className={`entry-meta ${styles.meta}`}>
           {t('entry.submitted')} <LocalTime iso={entry.submittedAt} />
-          {list.resultsPublic && <span className="entry-votes">{t('entry.votes', { count: entry.votes ?? 0 })}</span>}
-          {entry.isWinner && <span className="badge winner">{t('entry.winner')}</span>}
         </p>
-        <div className="entry-actions">
-          <PlayToggle scratchId={entry.scratchId} title={entry.title} />
-          <a className="button" href={scratchProjectUrl(entry.scratchId)} rel="noopener" target="_blank">
-            {t('entry.viewOnScratch')}
-          </a>
+        <div className={`entry-actions ${styles.actions}`}>
+          {list.resultsPublic && (
+            <span className={`entry-votes chip ${styles.votes}`}>
+              <span aria-hidden="true">▲</span> {t('entry.votes', { count: entry.votes ?? 0 })}
+            </span>
+          )}
           <Upvote slug={slug} entryId={entry.id} authorName={entry.authorName} startsAt={startsAt} endsAt={endsAt} />
-          <EntryMenu slug={slug} entryId={entry.id} title={entry.title} authorName={entry.authorName} isWinner={entry.isWinner} endsAt={endsAt} />
+          <a className={`button ghost ${styles.scratchLink}`} href={scratchProjectUrl(entry.scratchId)} rel="noopener" target="_blank">
+            {t('entry.viewOnScratch')} <span aria-hidden="true">↗</span>
+          </a>
         </div>
       </div>
     </li>

@@ -4,9 +4,11 @@ import { fromDatetimeLocal, toDatetimeLocal } from '../lib/datetime-local';
 import { INVALID_URL_MESSAGE, REQUIRED_MESSAGE } from '../lib/schemas/common';
 import { type JamDto, jamCreateSchema, jamUpdateSchema } from '../lib/schemas/jams';
 import { useT } from '../i18n/react';
+import { httpUrlOrNull } from '../lib/safe-url';
+import Picture from '../components/ui/Picture';
 import { useHydrated } from './ui/use-hydrated';
 import { pushNotification, pushNotificationAfterNavigation } from '../stores/notifications';
-
+import styles from './JamForm.module.css';
 
 interface Props {
   /** Editing an existing jam (in the manager tools modal) instead of creating one. */
@@ -92,12 +94,12 @@ export default function JamForm({ jam, redirectTo, onCancel }: Props) {
   }
 
   const field = (name: Field, label: string, input: React.ReactNode, required = false, hint?: string) => (
-    <div className={`field${errors[name] ? ' invalid' : ''}`}>
+    <div className={`field ${styles.field}${errors[name] ? ' invalid' : ''}`}>
       <label htmlFor={`${id}-${name}`}>
-        {label} {required && <span className="required">({t('jamForm.required')})</span>}
+        {label} {required && <span className="required">{t('jamForm.required')}</span>}
       </label>
-      {hint && <p className="hint" id={`${id}-${name}-hint`}>{hint}</p>}
       {input}
+      {hint && <p className="hint" id={`${id}-${name}-hint`}>{hint}</p>}
       {errors[name] && (
         <p className="field-error" id={`${id}-${name}-error`} role="alert">
           {errors[name]}
@@ -108,54 +110,105 @@ export default function JamForm({ jam, redirectTo, onCancel }: Props) {
   const describedBy = (name: Field, hint = false) =>
     [hint ? `${id}-${name}-hint` : '', errors[name] ? `${id}-${name}-error` : ''].filter(Boolean).join(' ') || undefined;
 
+  const tabs = ['markdown', 'preview'] as const;
+  const chooseTab = (next: (typeof tabs)[number]) => (next === 'preview' ? void showPreview() : setTab('markdown'));
+  // The tab list is one stop for Tab; the arrow keys, Home and End move between the two tabs.
+  const onTabKey = (event: React.KeyboardEvent) => {
+    const index = tabs.indexOf(tab);
+    const next = { ArrowRight: index + 1, ArrowLeft: index - 1, Home: 0, End: tabs.length - 1 }[event.key];
+    if (next === undefined) return;
+    event.preventDefault();
+    const target = tabs[(next + tabs.length) % tabs.length]!;
+    chooseTab(target);
+    document.getElementById(`${id}-tab-${target}`)?.focus();
+  };
+  const cover = httpUrlOrNull(values.imageUrl.trim());
+
   return (
-    <form className="jam-form" onSubmit={submit} noValidate>
+    <form className={`jam-form ${styles.form}`} onSubmit={submit} noValidate>
       {/* Until hydrated, a submit would reload the page and typing could be reset: keep it all disabled. */}
-      <fieldset className="form-fields" disabled={!hydrated}>
-      {field('name', t('jamForm.name'), <input id={`${id}-name`} value={values.name} onChange={set('name')} maxLength={80} required aria-invalid={Boolean(errors.name)} aria-describedby={describedBy('name')} />, true)}
-      {field(
-        'description',
-        t('jamForm.description'),
-        <textarea id={`${id}-description`} value={values.description} onChange={set('description')} maxLength={300} rows={2} required aria-invalid={Boolean(errors.description)} aria-describedby={describedBy('description', true)} />,
-        true,
-        t('jamForm.descriptionHint'),
-      )}
-      <div className={`field${errors.body ? ' invalid' : ''}`}>
-        <span className="label" id={`${id}-body-label`}>{t('jamForm.body')}</span>
-        <p className="hint" id={`${id}-body-hint`}>{t('jamForm.bodyHint')}</p>
-        <div role="tablist" aria-labelledby={`${id}-body-label`} className="tabs">
-          <button type="button" role="tab" aria-selected={tab === 'markdown'} onClick={() => setTab('markdown')}>{t('jamForm.markdown')}</button>
-          <button type="button" role="tab" aria-selected={tab === 'preview'} onClick={showPreview}>{t('jamForm.preview')}</button>
-        </div>
-        {tab === 'markdown' ? (
-          <textarea id={`${id}-body`} aria-labelledby={`${id}-body-label`} aria-describedby={`${id}-body-hint`} value={values.body} onChange={set('body')} rows={12} />
-        ) : (
-          <div className="markdown preview" role="tabpanel" aria-live="polite" dangerouslySetInnerHTML={{ __html: previewHtml || `<p>${t('jamForm.previewEmpty')}</p>` }} />
+      <fieldset className={`form-fields ${styles.fields}`} disabled={!hydrated}>
+        {field('name', t('jamForm.name'), <input id={`${id}-name`} value={values.name} onChange={set('name')} maxLength={80} required aria-invalid={Boolean(errors.name)} aria-describedby={describedBy('name')} />, true)}
+        {field(
+          'description',
+          t('jamForm.description'),
+          <textarea id={`${id}-description`} value={values.description} onChange={set('description')} maxLength={300} rows={2} required aria-invalid={Boolean(errors.description)} aria-describedby={describedBy('description', true)} />,
+          true,
+          t('jamForm.descriptionHint'),
         )}
-      </div>
-      {field('imageUrl', t('jamForm.imageUrl'), <input id={`${id}-imageUrl`} type="url" value={values.imageUrl} onChange={set('imageUrl')} placeholder="https://" aria-invalid={Boolean(errors.imageUrl)} aria-describedby={describedBy('imageUrl')} />)}
-      <div className="field-row">
-        {field('startsAt', t('jamForm.startsAt'), <input id={`${id}-startsAt`} type="datetime-local" value={values.startsAt} onChange={set('startsAt')} required aria-invalid={Boolean(errors.startsAt)} aria-describedby={describedBy('startsAt')} />, true)}
-        {field('endsAt', t('jamForm.endsAt'), <input id={`${id}-endsAt`} type="datetime-local" value={values.endsAt} onChange={set('endsAt')} required aria-invalid={Boolean(errors.endsAt)} aria-describedby={describedBy('endsAt')} />, true)}
-      </div>
-      {!jam && (
-        <div className="field checkbox">
-          <label>
-            <input type="checkbox" checked={values.mystery} onChange={set('mystery')} aria-describedby={`${id}-mystery-hint`} /> {t('jamForm.mystery')}
-          </label>
-          <p className="hint" id={`${id}-mystery-hint`}>{t('jamForm.mysteryHint')}</p>
+        <div className={`field ${styles.field}${errors.body ? ' invalid' : ''}`}>
+          <span className="field-label" id={`${id}-body-label`}>{t('jamForm.body')}</span>
+          <div role="tablist" aria-labelledby={`${id}-body-label`} className={`tab-list ${styles.tabs}`} onKeyDown={onTabKey}>
+            {tabs.map((name) => (
+              <button
+                key={name}
+                id={`${id}-tab-${name}`}
+                type="button"
+                role="tab"
+                className="tab"
+                aria-selected={tab === name}
+                aria-controls={`${id}-panel`}
+                tabIndex={tab === name ? 0 : -1}
+                onClick={() => chooseTab(name)}
+              >
+                {name === 'markdown' ? t('jamForm.markdown') : t('jamForm.preview')}
+              </button>
+            ))}
+          </div>
+          {tab === 'markdown' ? (
+            <div role="tabpanel" id={`${id}-panel`} aria-labelledby={`${id}-tab-markdown`} className={styles.panel}>
+              <textarea id={`${id}-body`} className={styles.body} aria-labelledby={`${id}-body-label`} aria-describedby={`${id}-body-hint`} value={values.body} onChange={set('body')} rows={12} />
+            </div>
+          ) : (
+            <div
+              role="tabpanel"
+              id={`${id}-panel`}
+              aria-labelledby={`${id}-tab-preview`}
+              tabIndex={0}
+              className={`markdown preview ${styles.panel} ${styles.preview}`}
+              aria-live="polite"
+              dangerouslySetInnerHTML={{ __html: previewHtml || `<p>${t('jamForm.previewEmpty')}</p>` }}
+            />
+          )}
+          <p className="hint" id={`${id}-body-hint`}>{t('jamForm.bodyHint')}</p>
         </div>
-      )}
-      <div className="actions">
-        {onCancel && (
-          <button type="button" className="button" onClick={onCancel}>
-            {t('common.cancel')}
+        <div className={styles.imageRow}>
+          {field(
+            'imageUrl',
+            t('jamForm.imageUrl'),
+            <input id={`${id}-imageUrl`} type="url" inputMode="url" value={values.imageUrl} onChange={set('imageUrl')} placeholder="https://" aria-invalid={Boolean(errors.imageUrl)} aria-describedby={describedBy('imageUrl', true)} />,
+            false,
+            t('jamForm.imageHint'),
+          )}
+          <figure className={`image-preview ${styles.cover}`}>
+            <Picture src={cover} seed={jam?.slug ?? (values.name.trim() || 'new-jam')} ratio="16 / 9" width={640} height={360} eager>
+              {values.name.trim() && <span className={styles.coverName}>{values.name}</span>}
+            </Picture>
+            <figcaption className="hint">{t('jamForm.imagePreview')}</figcaption>
+          </figure>
+        </div>
+        <div className={`field-row ${styles.row}`}>
+          {field('startsAt', t('jamForm.startsAt'), <input id={`${id}-startsAt`} type="datetime-local" value={values.startsAt} onChange={set('startsAt')} required aria-invalid={Boolean(errors.startsAt)} aria-describedby={describedBy('startsAt')} />, true)}
+          {field('endsAt', t('jamForm.endsAt'), <input id={`${id}-endsAt`} type="datetime-local" value={values.endsAt} onChange={set('endsAt')} required aria-invalid={Boolean(errors.endsAt)} aria-describedby={describedBy('endsAt')} />, true)}
+        </div>
+        {!jam && (
+          <div className={`field ${styles.field} ${styles.mystery}`}>
+            <label className="checkbox">
+              <input type="checkbox" checked={values.mystery} onChange={set('mystery')} aria-describedby={`${id}-mystery-hint`} /> {t('jamForm.mystery')}
+            </label>
+            <p className="hint" id={`${id}-mystery-hint`}>{t('jamForm.mysteryHint')}</p>
+          </div>
+        )}
+        <div className={`actions ${styles.actions}`}>
+          {onCancel && (
+            <button type="button" className="button ghost" onClick={onCancel}>
+              {t('common.cancel')}
+            </button>
+          )}
+          <button type="submit" className="button primary large" disabled={saving} aria-busy={saving}>
+            {jam ? t('jamForm.save') : t('jamForm.create')}
           </button>
-        )}
-        <button type="submit" className="button primary" disabled={saving} aria-busy={saving}>
-          {jam ? t('jamForm.save') : t('jamForm.create')}
-        </button>
-      </div>
+        </div>
       </fieldset>
     </form>
   );

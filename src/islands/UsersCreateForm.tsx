@@ -5,6 +5,7 @@ import type { CreateUserResultDto } from '../lib/schemas/users';
 import { pushNotification } from '../stores/notifications';
 import { reportFailure } from '../lib/report-failure';
 import { Spinner } from './ui/Spinner';
+import styles from './UsersCreateForm.module.css';
 
 /** Spec §2, §5, §6: create a user by username; Scratch gives the canonical name. */
 export function UsersCreateForm({ onCreated }: { onCreated: () => void }) {
@@ -43,34 +44,38 @@ export function UsersCreateForm({ onCreated }: { onCreated: () => void }) {
   }
 
   return (
-    <form className="users-create" onSubmit={submit} noValidate aria-labelledby={`${id}-heading`}>
-      <h2 id={`${id}-heading`}>{t('users.create.heading')}</h2>
-      <p id={`${id}-hint`} className="hint">
-        {t('users.create.hint')}
-      </p>
-      <div className="users-create-row">
+    <form className={`users-create ${styles.form}`} onSubmit={submit} noValidate aria-labelledby={`${id}-heading`}>
+      <h2 id={`${id}-heading`} className={styles.heading}>
+        {t('users.create.heading')}
+      </h2>
+      <div className={`field ${styles.field}`}>
         <label htmlFor={`${id}-name`}>{t('users.create.label')}</label>
-        <input
-          ref={input}
-          id={`${id}-name`}
-          value={name}
-          onChange={(event) => setName(event.target.value)}
-          maxLength={20}
-          autoComplete="off"
-          spellCheck={false}
-          aria-invalid={problem ? true : undefined}
-          aria-describedby={problem ? `${id}-hint ${id}-problem` : `${id}-hint`}
-        />
-        <button type="submit" className="button primary" disabled={busy}>
-          {t('users.create.submit')}
-        </button>
-        {busy && <Spinner variant="notification" />}
-      </div>
-      {problem && (
-        <p id={`${id}-problem`} className="form-error" role="alert">
-          {problem}
+        <div className={`users-create-row ${styles.row}`}>
+          <input
+            ref={input}
+            id={`${id}-name`}
+            value={name}
+            onChange={(event) => setName(event.target.value)}
+            maxLength={20}
+            autoComplete="off"
+            spellCheck={false}
+            aria-invalid={problem ? true : undefined}
+            aria-describedby={problem ? `${id}-hint ${id}-problem` : `${id}-hint`}
+          />
+          <button type="submit" className="button primary" disabled={busy} aria-busy={busy}>
+            {t('users.create.submit')}
+          </button>
+          {busy && <Spinner variant="notification" />}
+        </div>
+        <p id={`${id}-hint`} className="hint">
+          {t('users.create.hint')}
         </p>
-      )}
+        {problem && (
+          <p id={`${id}-problem`} className="field-error" role="alert">
+            {problem}
+          </p>
+        )}
+      </div>
     </form>
   );
 }

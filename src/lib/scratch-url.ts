@@ -13,3 +13,5 @@ export function parseScratchProjectUrl(input: string): number | null {
 
 export const scratchProjectUrl = (id: number) => `https://scratch.mit.edu/projects/${id}`;
 export const scratchEmbedUrl = (id: number) => `https://scratch.mit.edu/projects/${id}/embed`;
+/** Scratch's own 480×360 (4:3) thumbnail of a shared project. */
+export const scratchThumbnailUrl = (id: number) => `https://cdn2.scratch.mit.edu/get_image/project/${id}_480x360.png`;

@@ -61,6 +61,7 @@ test('people enter a jam, vote within their limit, and see the winners after the
   await expect(voter.getByRole('tab', { name: 'Submissions (4)' })).toHaveAttribute('aria-selected', 'true');
   await expect(voter.getByText('You may cast 3 more votes')).toBeVisible();
   const upvote = (title: string) => voter.getByRole('listitem').filter({ has: voter.getByRole('heading', { name: title }) }).getByRole('button', { name: /Upvote|upvoted/ });
+  await expect(upvote('Pixel Quest')).toHaveAttribute('aria-pressed', 'false');
   await upvote('Pixel Quest').click();
   await expect(upvote('Pixel Quest')).toHaveAttribute('aria-pressed', 'true');
   await expect(voter.getByText('You may cast 2 more votes')).toBeVisible();
@@ -68,6 +69,8 @@ test('people enter a jam, vote within their limit, and see the winners after the
   await expect(voter.getByText('You may cast 1 more vote')).toBeVisible();
   await upvote('Griff Dash').click();
   await expect(voter.getByText('You may cast 0 more votes')).toBeVisible();
+  // The button says why it will not work before anyone tries.
+  await expect(upvote('Mixed Up')).toHaveAccessibleDescription('No votes left');
   await upvote('Mixed Up').click();
   await expect(voter.getByText('You have used all 3 of your votes in this jam.')).toBeVisible();
   await expect(upvote('Mixed Up')).toHaveAttribute('aria-pressed', 'false');
@@ -97,12 +100,16 @@ test('people enter a jam, vote within their limit, and see the winners after the
   await expect(admin.getByRole('tabpanel', { name: 'Submissions (4)' }).getByText('1 vote').first()).toBeVisible();
 
   // A manager (here the administrator) selects a winner and revokes it.
-  await admin.getByRole('listitem').filter({ hasText: 'Mixed Up' }).getByRole('button', { name: 'Select as winner' }).click();
+  const mixedUp = admin.getByRole('listitem').filter({ has: admin.getByRole('heading', { name: 'Mixed Up' }) });
+  await mixedUp.getByRole('button', { name: 'Entry options' }).click();
+  await mixedUp.getByRole('menuitem', { name: 'Select as winner' }).click();
   await expect(admin.getByText('The winner has been selected.')).toBeVisible();
   await admin.getByRole('tab', { name: 'Results' }).click();
   await expect(admin.getByRole('region', { name: 'Winners' }).getByText('winner', { exact: true })).toBeVisible();
   await admin.getByRole('tab', { name: 'Submissions (4)' }).click();
-  await admin.getByRole('listitem').filter({ hasText: 'Mixed Up' }).getByRole('button', { name: 'Revoke winner' }).click();
+  await expect(mixedUp.getByText('winner', { exact: true })).toBeVisible();
+  await mixedUp.getByRole('button', { name: 'Entry options' }).click();
+  await mixedUp.getByRole('menuitem', { name: 'Revoke winner' }).click();
   await expect(admin.getByText('The winner status has been revoked.')).toBeVisible();
   await admin.getByRole('tab', { name: 'Results' }).click();
   await expect(winners).toBeVisible();

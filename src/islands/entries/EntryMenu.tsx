@@ -7,6 +7,9 @@ import { $jamViewer, loadJamViewer, viewerMay } from '../../stores/jam-viewer';
 import { pushNotification } from '../../stores/notifications';
 import { $session, loadSession } from '../../stores/session';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
+import { useHydrated } from '../ui/use-hydrated';
+import { Dropdown, type DropdownItem } from '../ui/Dropdown';
+import styles from '../Entries.module.css';
 
 interface Props {
   slug: string;
@@ -17,7 +20,7 @@ interface Props {
   endsAt: string;
 }
 
-/** Remove an entry (its submitter, managers, admins); select or revoke the winner (managers, admins, after the end). */
+/** The menu in the card's corner: remove an entry (its submitter, managers, admins); select or revoke the winner (managers, admins, after the end). */
 export function EntryMenu({ slug, entryId, title, authorName, isWinner, endsAt }: Props) {
   const t = useT();
   const session = useStore($session);
@@ -30,10 +33,12 @@ export function EntryMenu({ slug, entryId, title, authorName, isWinner, endsAt }
     });
   }, [slug]);
 
+  const hydrated = useHydrated();
   const own = session.user?.name.toLowerCase() === authorName.toLowerCase();
   const canRemove = own || viewerMay(viewer, 'jam:remove-entry');
   const canChooseWinner = viewerMay(viewer, 'jam:select-winner') && Date.now() >= Date.parse(endsAt);
-  if (!canRemove && !canChooseWinner) return null;
+  // The server knows no session: render nothing until hydrated, so hydration matches its HTML.
+  if (!hydrated || (!canRemove && !canChooseWinner)) return null;
 
   const base = `/jams/${encodeURIComponent(slug)}/entries/${entryId}`;
   async function run(request: () => Promise<unknown>, success: string, failure: string) {
@@ -47,28 +52,33 @@ export function EntryMenu({ slug, entryId, title, authorName, isWinner, endsAt }
     }
   }
 
+  const items: DropdownItem[] = [];
+  if (canChooseWinner) {
+    items.push({
+      label: isWinner ? t('entry.revokeWinner') : t('entry.selectWinner'),
+      onSelect: () =>
+        void run(
+          () => api(`${base}/winner`, { method: isWinner ? 'DELETE' : 'PUT' }),
+          isWinner ? t('entry.winnerRevoked') : t('entry.winnerSelected'),
+          t('entry.winnerFailed'),
+        ),
+    });
+  }
+  if (canRemove) items.push({ label: t('entry.remove'), onSelect: () => setConfirming(true) });
+
   return (
-    <div className="entry-menu">
-      {canChooseWinner && (
-        <button
-          type="button"
-          className="button"
-          onClick={() =>
-            run(
-              () => api(`${base}/winner`, { method: isWinner ? 'DELETE' : 'PUT' }),
-              isWinner ? t('entry.winnerRevoked') : t('entry.winnerSelected'),
-              t('entry.winnerFailed'),
-            )
-          }
-        >
-          {isWinner ? t('entry.revokeWinner') : t('entry.selectWinner')}
-        </button>
-      )}
-      {canRemove && (
-        <button type="button" className="button danger" onClick={() => setConfirming(true)}>
-          {t('entry.remove')}
-        </button>
-      )}
+    <div className={`entry-menu ${styles.menu}`}>
+      <Dropdown
+        placement="bottom-end"
+        buttonClassName={`icon-button ${styles.menuButton}`}
+        label={
+          <>
+            <span aria-hidden="true">⋯</span>
+            <span className="visually-hidden">{t('entry.menu')}</span>
+          </>
+        }
+        items={items}
+      />
       <ConfirmDialog
         open={confirming}
         danger

@@ -1,28 +1,73 @@
-import { useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useT } from '../../i18n/react';
 import { scratchEmbedUrl } from '../../lib/scratch-url';
+import Picture from '../../components/ui/Picture';
 import { useHydrated } from '../ui/use-hydrated';
+import styles from '../Entries.module.css';
 
-/** The Scratch player is heavy: it is only loaded when someone asks to play. */
-export function PlayToggle({ scratchId, title }: { scratchId: number; title: string }) {
+interface Props {
+  scratchId: number;
+  title: string;
+  /** Scratch's 480×360 thumbnail; the entry's generated art shows without it or when it fails. */
+  thumbnail: string | null;
+  seed: string;
+  /** Drawn on the thumbnail (the winner / community ribbons). */
+  children?: ReactNode;
+}
+
+/**
+ * The card's picture, and in its place the Scratch player once someone asks to play: the player
+ * is heavy, so it is only loaded then. Closing it brings the thumbnail back.
+ */
+export function PlayToggle({ scratchId, title, thumbnail, seed, children }: Props) {
   const t = useT();
   const [playing, setPlaying] = useState(false);
   const hydrated = useHydrated();
-  return (
-    <div className="play">
-      <button type="button" className="button" disabled={!hydrated} aria-expanded={playing} onClick={() => setPlaying(!playing)}>
-        {playing ? t('entry.closePlayer') : t('entry.play')}
-      </button>
-      {playing && (
+  const playButton = useRef<HTMLButtonElement>(null);
+  const closeButton = useRef<HTMLButtonElement>(null);
+  const toggled = useRef(false);
+
+  // Keep the keyboard where the person is: on Close once the player opens, back on Play after.
+  useEffect(() => {
+    if (!toggled.current) return;
+    (playing ? closeButton : playButton).current?.focus();
+  }, [playing]);
+  const toggle = (next: boolean) => {
+    toggled.current = true;
+    setPlaying(next);
+  };
+
+  if (playing) {
+    return (
+      <div className={`play ${styles.player}`}>
+        <div className={styles.playerBar}>
+          <button ref={closeButton} type="button" className="button small" onClick={() => toggle(false)}>
+            <span aria-hidden="true">✕</span> {t('entry.closePlayer')}
+          </button>
+        </div>
         <iframe
-          className="scratch-player"
+          className={`scratch-player ${styles.frame}`}
           src={scratchEmbedUrl(scratchId)}
           title={`${t('entry.player')}: ${title}`}
           width="485"
           height="402"
           allowFullScreen
         />
-      )}
-    </div>
+      </div>
+    );
+  }
+  return (
+    <Picture src={thumbnail} seed={seed} ratio="4 / 3" width={480} height={360} className={`entry-thumbnail ${styles.thumbnail}`}>
+      {children}
+      <button
+        ref={playButton}
+        type="button"
+        className={`button primary ${styles.playButton}`}
+        disabled={!hydrated}
+        onClick={() => toggle(true)}
+      >
+        <span aria-hidden="true">▶</span> {t('entry.play')}
+      </button>
+    </Picture>
   );
 }

@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useT } from '../../i18n/react';
 import { ApiError } from '../../lib/api-client';
 import { jamStatus } from '../../lib/jam-timing';
@@ -7,6 +7,7 @@ import { pushNotification } from '../../stores/notifications';
 import { $session, loadSession } from '../../stores/session';
 import { $myVotes, loadMyVotes, setVote } from '../../stores/votes';
 import { useHydrated } from '../ui/use-hydrated';
+import styles from '../Entries.module.css';
 
 interface Props {
   slug: string;
@@ -16,9 +17,14 @@ interface Props {
   endsAt: string;
 }
 
-/** Upvote / take back, while the jam is ongoing. The pressed state is what screen readers announce. */
+/**
+ * Upvote / take back, while the jam is ongoing. The pressed state is what screen readers
+ * announce; beside the button, visible text says how many votes are left or why voting
+ * would not work (logged out, no votes left).
+ */
 export function Upvote({ slug, entryId, authorName, startsAt, endsAt }: Props) {
   const t = useT();
+  const id = useId();
   const session = useStore($session);
   const myVotes = useStore($myVotes);
   const [busy, setBusy] = useState(false);
@@ -31,8 +37,9 @@ export function Upvote({ slug, entryId, authorName, startsAt, endsAt }: Props) {
   }, [slug]);
 
   if (jamStatus({ startsAt, endsAt }) !== 'ongoing') return null;
-  const upvoted = myVotes?.entryIds.includes(entryId) ?? false;
-  const own = session.user?.name.toLowerCase() === authorName.toLowerCase();
+  // Until hydrated, render what the server rendered (it knows no session): no mismatch, no flash.
+  const upvoted = hydrated && (myVotes?.entryIds.includes(entryId) ?? false);
+  const own = hydrated && session.user?.name.toLowerCase() === authorName.toLowerCase();
 
   async function toggle() {
     await loadSession();
@@ -50,17 +57,39 @@ export function Upvote({ slug, entryId, authorName, startsAt, endsAt }: Props) {
     }
   }
 
-  if (own) return <span className="upvote own">{t('entry.ownEntry')}</span>;
+  if (own) return <span className={`upvote own chip ${styles.own}`}>{t('entry.ownEntry')}</span>;
+
+  const note = !hydrated
+    ? null
+    : session.status === 'anonymous'
+      ? t('entry.loginToVote')
+      : myVotes && !upvoted && myVotes.remaining === 0
+        ? t('entry.noVotesLeft')
+        : myVotes
+          ? t('entry.votesLeft', { count: myVotes.remaining })
+          : null;
+  const blocked = session.status === 'anonymous' || (myVotes !== null && !upvoted && myVotes.remaining === 0);
   return (
-    <button
-      type="button"
-      className={`button upvote${upvoted ? ' upvoted' : ''}`}
-      aria-pressed={upvoted}
-      disabled={busy || !hydrated}
-      onClick={toggle}
-    >
-      <span aria-hidden="true">▲ </span>
-      {upvoted ? t('entry.upvoted') : t('entry.upvote')}
-    </button>
+    <div className={styles.vote}>
+      <button
+        type="button"
+        className={`button upvote${upvoted ? ' upvoted primary' : ''} ${styles.upvote}`}
+        aria-pressed={upvoted}
+        aria-busy={busy || undefined}
+        aria-describedby={note ? `${id}-note` : undefined}
+        disabled={busy || !hydrated}
+        onClick={toggle}
+      >
+        <span aria-hidden="true" className={styles.arrow}>
+          ▲
+        </span>{' '}
+        {upvoted ? t('entry.upvoted') : t('entry.upvote')}
+      </button>
+      {note && (
+        <span id={`${id}-note`} className={blocked ? `${styles.voteNote} ${styles.blocked}` : styles.voteNote}>
+          {note}
+        </span>
+      )}
+    </div>
   );
 }

@@ -6,6 +6,8 @@ import { addManagerSchema, type ManagerDto } from '../../lib/schemas/jams';
 import { pushNotification } from '../../stores/notifications';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { Spinner } from '../ui/Spinner';
+import Avatar from '../../components/ui/Avatar';
+import styles from './ManagersEditor.module.css';
 
 type Pending = { kind: 'remove'; manager: ManagerDto } | { kind: 'leave' } | null;
 
@@ -59,41 +61,48 @@ export function ManagersEditor({ slug, viewerName, isManager }: { slug: string; 
   }
 
   return (
-    <div className="managers-editor">
+    <div className={`managers-editor ${styles.editor}`}>
       {managers === null ? (
         <Spinner />
       ) : managers.length === 0 ? (
-        <p>{t('manage.noManagers')}</p>
+        <p className={`empty-state ${styles.empty}`}>{t('manage.noManagers')}</p>
       ) : (
-        <ul className="managers">
+        <ul className={`managers ${styles.list}`}>
           {managers.map((manager) => (
-            <li key={manager.id}>
-              <img className="avatar" src={`/api/user/${encodeURIComponent(manager.name)}/picture`} alt="" width="24" height="24" />
-              <span>{manager.name}</span>
+            <li key={manager.id} className={styles.manager}>
+              <Avatar username={manager.name} src={`/api/user/${encodeURIComponent(manager.name)}/picture`} size="2.25rem" />{' '}
+              <span className={styles.name}>{manager.name}</span>
               {manager.name !== viewerName && (
-                <button type="button" className="button small" onClick={() => setPending({ kind: 'remove', manager })}>
-                  {t('manage.remove')}
-                  <span className="visually-hidden"> {manager.name}</span>
-                </button>
+                <>
+                  {' '}
+                  <button type="button" className="button small ghost" onClick={() => setPending({ kind: 'remove', manager })}>
+                    {t('manage.remove')}
+                    <span className="visually-hidden"> {manager.name}</span>
+                  </button>
+                </>
               )}
             </li>
           ))}
         </ul>
       )}
-      <form className="inline-form" onSubmit={add} noValidate>
+      <form className={`inline-form field ${styles.add}`} onSubmit={add} noValidate>
         <label htmlFor={`${id}-name`}>{t('manage.addLabel')}</label>
-        <input id={`${id}-name`} value={name} onChange={(event) => setName(event.target.value)} autoComplete="off" aria-invalid={Boolean(error)} aria-describedby={error ? `${id}-error` : undefined} />
-        <button type="submit" className="button">{t('manage.add')}</button>
+        <div className={styles.addRow}>
+          <input id={`${id}-name`} value={name} onChange={(event) => setName(event.target.value)} autoComplete="off" spellCheck={false} aria-invalid={Boolean(error)} aria-describedby={error ? `${id}-error` : undefined} />
+          <button type="submit" className="button primary">{t('manage.add')}</button>
+        </div>
+        {error && (
+          <p className="field-error" id={`${id}-error`} role="alert">
+            {error}
+          </p>
+        )}
       </form>
-      {error && (
-        <p className="field-error" id={`${id}-error`} role="alert">
-          {error}
-        </p>
-      )}
       {isManager && (
-        <button type="button" className="button danger" onClick={() => setPending({ kind: 'leave' })}>
-          {t('manage.leave')}
-        </button>
+        <div className={styles.leave}>
+          <button type="button" className="button danger" onClick={() => setPending({ kind: 'leave' })}>
+            {t('manage.leave')}
+          </button>
+        </div>
       )}
       <ConfirmDialog
         open={pending !== null}

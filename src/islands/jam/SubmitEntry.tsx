@@ -2,10 +2,16 @@ import { useId, useState } from 'react';
 import { ApiError, api } from '../../lib/api-client';
 import { reloadWithToast } from '../../lib/reload-with-toast';
 import { submitEntrySchema } from '../../lib/schemas/entries';
+import { parseScratchProjectUrl, scratchThumbnailUrl } from '../../lib/scratch-url';
 import { useT } from '../../i18n/react';
+import Picture from '../../components/ui/Picture';
 import { Modal } from '../ui/Modal';
+import styles from './SubmitEntry.module.css';
 
-/** "Enter the game jam": a Scratch project URL, checked here with the API's own schema. */
+/**
+ * "Enter the game jam": a Scratch project URL, checked here with the API's own schema. Once the
+ * URL names a project, its thumbnail and number show, so people see what they are about to submit.
+ */
 export function SubmitEntry({ slug }: { slug: string }) {
   const t = useT();
   const id = useId();
@@ -13,6 +19,8 @@ export function SubmitEntry({ slug }: { slug: string }) {
   const [url, setUrl] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+
+  const projectId = parseScratchProjectUrl(url);
 
   async function submit(event: React.FormEvent) {
     event.preventDefault();
@@ -39,8 +47,8 @@ export function SubmitEntry({ slug }: { slug: string }) {
         {t('submit.open')}
       </button>
       <Modal open={open} onClose={() => setOpen(false)} header={t('submit.title')} subHeader={t('submit.help')}>
-        <form onSubmit={submit} noValidate>
-          <div className={`field${error ? ' invalid' : ''}`}>
+        <form className={styles.form} onSubmit={submit} noValidate>
+          <div className={`field ${styles.field}${error ? ' invalid' : ''}`}>
             <label htmlFor={`${id}-url`}>{t('submit.url')}</label>
             <input
               id={`${id}-url`}
@@ -58,8 +66,21 @@ export function SubmitEntry({ slug }: { slug: string }) {
               </p>
             )}
           </div>
-          <div className="actions">
-            <button type="button" className="button" onClick={() => setOpen(false)}>
+          <figure className={`project-preview ${styles.preview}`} data-empty={projectId === null || undefined}>
+            <Picture src={projectId === null ? null : scratchThumbnailUrl(projectId)} seed={String(projectId ?? 'project')} ratio="4 / 3" width={480} height={360} eager className={styles.thumbnail} />
+            <figcaption className={styles.caption}>
+              {projectId === null ? (
+                <span className="hint">{t('submit.preview')}</span>
+              ) : (
+                <>
+                  <span className={styles.projectId}>{t('submit.projectId', { id: projectId })}</span>{' '}
+                  <span className="hint">scratch.mit.edu/projects/{projectId}</span>
+                </>
+              )}
+            </figcaption>
+          </figure>
+          <div className={`actions ${styles.actions}`}>
+            <button type="button" className="button ghost" onClick={() => setOpen(false)}>
               {t('common.cancel')}
             </button>
             <button type="submit" className="button primary" disabled={busy} aria-busy={busy}>
