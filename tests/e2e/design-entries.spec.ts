@@ -36,7 +36,7 @@ test('an entry whose thumbnail fails to load shows its generated art instead of 
   const slug = await jamWithOneEntry(browser);
   const page = await (await browser.newContext()).newPage();
   await page.route('https://cdn2.scratch.mit.edu/**', (route) => route.abort());
-  await page.goto(`/jams/${slug}`);
+  await page.goto(`/jams/${slug}#submissions`);
 
   const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Pixel Quest' }) });
   const thumbnail = card.locator('img[src*="cdn2.scratch.mit.edu/get_image/project/100000001"]');
@@ -58,7 +58,7 @@ test('Play opens the Scratch player in the card and Close brings the thumbnail b
   const slug = await jamWithOneEntry(browser);
   const page = await (await browser.newContext()).newPage();
   await page.route('https://scratch.mit.edu/projects/**', (route) => route.fulfill({ contentType: 'text/html', body: '<p>The player</p>' }));
-  await page.goto(`/jams/${slug}`);
+  await page.goto(`/jams/${slug}#submissions`);
 
   const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Pixel Quest' }) });
   await expect(card.getByRole('link', { name: 'View on Scratch' })).toHaveAttribute('href', 'https://scratch.mit.edu/projects/100000001');
@@ -84,20 +84,20 @@ test('the Upvote button says whether it is pressed, how many votes are left, and
   const slug = await jamWithOneEntry(browser);
 
   const anonymous = await (await browser.newContext()).newPage();
-  await anonymous.goto(`/jams/${slug}`);
+  await anonymous.goto(`/jams/${slug}#submissions`);
   const anonymousCard = anonymous.getByRole('listitem').filter({ has: anonymous.getByRole('heading', { name: 'Pixel Quest' }) });
   await expect(anonymousCard.getByRole('button', { name: 'Upvote' })).toHaveAccessibleDescription('Log in to vote');
   await anonymous.context().close();
 
   const author = await userPage(browser, 'pixel_pioneer');
-  await author.goto(`/jams/${slug}`);
+  await author.goto(`/jams/${slug}#submissions`);
   const ownCard = author.getByRole('listitem').filter({ has: author.getByRole('heading', { name: 'Pixel Quest' }) });
   await expect(ownCard.getByText('Your entry')).toBeVisible();
   await expect(ownCard.getByRole('button', { name: /upvote/i })).toHaveCount(0);
   await author.context().close();
 
   const voter = await userPage(browser, 'sprite_smith');
-  await voter.goto(`/jams/${slug}`);
+  await voter.goto(`/jams/${slug}#submissions`);
   const card = voter.getByRole('listitem').filter({ has: voter.getByRole('heading', { name: 'Pixel Quest' }) });
   const button = card.getByRole('button', { name: /Upvote|upvoted/ });
   await expect(button).toHaveAttribute('aria-pressed', 'false');
