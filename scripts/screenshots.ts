@@ -29,7 +29,8 @@ const DAY = 86_400_000;
 const TODAY = Math.floor(Date.now() / DAY) * DAY;
 const FROZEN = TODAY + (10 * 3600 + 42 * 60 + 18) * 1000;
 
-type View = { name: string; path: string; as?: string; then?: (page: Page) => Promise<void> };
+/** `dialog`: shoot the viewport only — a dialog covers the screen, not the whole page. */
+type View = { name: string; path: string; as?: string; dialog?: boolean; then?: (page: Page) => Promise<void> };
 
 const jam = { upcoming: 'winter-mystery-jam', ongoing: 'space-sprint-jam', ended: 'autumn-arcade-jam' };
 /** Who is who in the demo seed: a participant (entered or may enter), the jam's manager, the admin. */
@@ -64,6 +65,7 @@ const VIEWS: View[] = [
     name: 'submit-entry',
     path: `/jams/${jam.ongoing}`,
     as: 'cat_coder',
+    dialog: true,
     then: async (page) => {
       await page.getByRole('button', { name: 'Enter the game jam' }).first().click();
       await page.getByLabel('Game URL').fill('https://scratch.mit.edu/projects/900000104');
@@ -153,8 +155,10 @@ async function shoot(browser: Browser, view: View, theme: (typeof ALL_THEMES)[nu
     await page.evaluate(() => document.fonts.ready);
     await page.clock.runFor(2000);
     await view.then?.(page);
+    // A full-page shot of a scrolled page paints the sticky nav in the middle of it.
+    if (!view.dialog) await page.evaluate(() => window.scrollTo(0, 0));
     await page.waitForTimeout(150);
-    await page.screenshot({ path: join(OUT, `${view.name}-${theme}-${width}.png`), fullPage: true, animations: 'disabled' });
+    await page.screenshot({ path: join(OUT, `${view.name}-${theme}-${width}.png`), fullPage: !view.dialog, animations: 'disabled' });
   } finally {
     await context.close();
   }
