@@ -64,7 +64,11 @@ test('an island whose chunk is gone reloads the page once, and not again within 
   await page.goto(`${app.url}/login`);
   // Astro retries a failed island import once after a second, then reports it; we reload.
   await expect.poll(() => seen.loads, { timeout: 15_000 }).toBe(2);
-  const reloadedAt = Number(await page.evaluate((key) => sessionStorage.getItem(key), GUARD_KEY));
+  // The reload request is seen before the new document commits: read the guard once it has.
+  await page.waitForLoadState('load');
+  const readGuard = () => page.evaluate((key) => sessionStorage.getItem(key), GUARD_KEY).catch(() => null);
+  await expect.poll(readGuard).not.toBeNull();
+  const reloadedAt = Number(await readGuard());
   expect(Date.now() - reloadedAt).toBeLessThan(30_000);
 
   // The reloaded page fails the same way, but within 60 seconds of the last reload nothing happens.
