@@ -114,6 +114,7 @@ try {
   for (const page of PAGES) {
     console.log(`weighing ${page.name} …`);
     const weight = await weigh(app.url + page.path);
+    console.log(weight.scripts.map((script) => `  ${kb(script.gzip)} ${script.path}`).join('\n'));
     console.log(`lighthouse ${page.name} …`);
     const { score, note } = lighthouse(app.url + page.path);
     scores.push({ name: page.name, score, note, js: weight.js.gzip });

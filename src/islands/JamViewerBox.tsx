@@ -1,13 +1,16 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import type { IslandMessages } from '../i18n/island';
 import { translated, useT } from '../i18n/react';
 import { jamStatus } from '../lib/jam-timing';
 import { $jamViewer, loadJamViewer } from '../stores/jam-viewer';
 import { $myVotes, loadMyVotes } from '../stores/votes';
-import { ManagerTools } from './jam/ManagerTools';
 import { SubmitEntry } from './jam/SubmitEntry';
 import styles from './JamViewerBox.module.css';
+
+// Only managers and administrators get the tools (and the jam form inside them): visitors and
+// participants never download that code.
+const ManagerTools = lazy(() => import('./jam/ManagerTools').then((module) => ({ default: module.ManagerTools })));
 
 interface Props {
   messages: IslandMessages;
@@ -68,7 +71,11 @@ function ViewerBox({ slug, startsAt, endsAt, loginHref, homeHref, jamHref }: Omi
           <SubmitEntry slug={slug} />
         </div>
       )}
-      <ManagerTools slug={slug} viewer={viewer} homeHref={homeHref} jamHref={jamHref} />
+      {viewer.allowed.length > 0 && (
+        <Suspense fallback={<div className={styles.toolsPending} aria-hidden="true" />}>
+          <ManagerTools slug={slug} viewer={viewer} homeHref={homeHref} jamHref={jamHref} />
+        </Suspense>
+      )}
       {viewer.hiddenBodyHtml && (
         <section className={`mystery-preview ${styles.preview}`} aria-labelledby="mystery-preview-heading">
           <h2 id="mystery-preview-heading">{t('jam.mysteryPreview')}</h2>
