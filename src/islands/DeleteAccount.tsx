@@ -10,6 +10,7 @@ import { reportFailure } from '../lib/report-failure';
 import { pushNotificationAfterNavigation } from '../stores/notifications';
 import { Modal } from './ui/Modal';
 import { Spinner } from './ui/Spinner';
+import styles from './DeleteAccount.module.css';
 
 interface Props {
   messages: IslandMessages;
@@ -73,7 +74,7 @@ function DeleteAccountButton({ name, homePath }: Omit<Props, 'messages'>) {
           </>
         }
       >
-        <form id={`${id}-form`} onSubmit={submit} className="confirm-name">
+        <form id={`${id}-form`} onSubmit={submit} className={styles.confirmName}>
           <label htmlFor={`${id}-name`}>{t('account.delete.confirmLabel', { name })}</label>
           <input
             id={`${id}-name`}

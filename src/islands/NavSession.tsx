@@ -25,7 +25,7 @@ function Session({ locale }: { locale: LocaleCode }) {
   if (status === 'unknown') return <div className={styles.session} aria-busy="true" />;
   if (status === 'anonymous' || !user) {
     return (
-      <div className={styles.session}>
+      <div className={styles.session} data-session="anonymous">
         <a className="button primary" href={localizePath(locale, '/login')}>
           {t('nav.login')}
         </a>
@@ -39,7 +39,8 @@ function Session({ locale }: { locale: LocaleCode }) {
     );
 
   return (
-    <div className={styles.session}>
+    // data-session lets cached pages show what is only for visitors or administrators (CSS :has()).
+    <div className={styles.session} data-session={user.isAdmin ? 'admin' : 'user'}>
       <Dropdown label={t('nav.create')} items={[{ label: t('nav.createJam'), href: localizePath(locale, '/jams/new') }]} />
       <a className={styles.profile} href={localizePath(locale, '/dashboard')}>
         <Avatar username={user.name} src={`/api/user/${encodeURIComponent(user.name)}/picture`} size="1.75rem" />

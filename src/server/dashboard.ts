@@ -6,11 +6,12 @@ import type { DashboardDto, DashboardJamDto } from '../lib/schemas/users';
 import { db } from './db';
 import type { SessionUser } from './session';
 
-const jamColumns = { slug: jams.slug, name: jams.name, startsAt: jams.startsAt, endsAt: jams.endsAt };
+const jamColumns = { slug: jams.slug, name: jams.name, imageUrl: jams.imageUrl, startsAt: jams.startsAt, endsAt: jams.endsAt };
 
-const toJam = (jam: { slug: string; name: string; startsAt: Date; endsAt: Date }, now: number): DashboardJamDto => ({
+const toJam = (jam: { slug: string; name: string; imageUrl: string | null; startsAt: Date; endsAt: Date }, now: number): DashboardJamDto => ({
   slug: jam.slug,
   name: jam.name,
+  imageUrl: jam.imageUrl,
   status: jamStatus(jam, now),
   startsAt: jam.startsAt.toISOString(),
   endsAt: jam.endsAt.toISOString(),

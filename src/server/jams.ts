@@ -221,8 +221,19 @@ export async function nextJamMoment(now = new Date()): Promise<number | null> {
   return moments.length ? Math.min(...moments) : null;
 }
 
-export async function listFeaturedJams(limit = 12): Promise<Jam[]> {
-  return (await db()).select().from(jams).where(eq(jams.featured, true)).orderBy(desc(jams.startsAt), desc(jams.id)).limit(limit);
+/** How many jams the home page's "Happening now" and "Starting soon" rows show (one row of three on desktops). */
+const HOME_ROW_LENGTH = 3;
+
+/** What the home page shows: the featured jams, a few running and a few upcoming ones, and whether any jam exists. */
+export async function homeJams(now = new Date()) {
+  const list = (query: Partial<JamListQuery>, perPage: number) => listJams({ page: 1, perPage, q: undefined, ...query }, now);
+  const [featured, happening, upcoming, any] = await Promise.all([
+    list({ featured: true }, 12),
+    list({ status: 'ongoing', sort: 'ending-soonest' }, HOME_ROW_LENGTH),
+    list({ status: 'upcoming', sort: 'starting-soonest' }, HOME_ROW_LENGTH),
+    list({}, 1),
+  ]);
+  return { featured: featured.jams, happening: happening.jams, upcoming: upcoming.jams, anyJams: any.total > 0 };
 }
 
 export async function createJam(user: SessionUser, input: JamCreate): Promise<JamDto> {

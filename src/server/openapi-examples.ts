@@ -123,6 +123,7 @@ export const exampleDashboard: DashboardDto = {
     {
       slug: 'space-sprint-jam',
       name: 'Space Sprint Jam',
+      imageUrl: null,
       status: 'ongoing',
       startsAt: '2025-03-01T18:00:00.000Z',
       endsAt: '2025-03-08T18:00:00.000Z',

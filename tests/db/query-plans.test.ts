@@ -17,7 +17,7 @@ import { db } from '../../src/server/db';
 import { listEntries } from '../../src/server/entries';
 import { feedJams } from '../../src/server/feeds';
 import { readWinners } from '../../src/server/winners';
-import { countEntries, findJam, listFeaturedJams, listJams, nextJamMoment } from '../../src/server/jams';
+import { countEntries, findJam, homeJams, listJams, nextJamMoment } from '../../src/server/jams';
 import { type SessionUser, generateSessionToken, hashToken, validateSessionToken } from '../../src/server/session';
 import { findUserByName } from '../../src/server/users';
 import { castVote, myVotes } from '../../src/server/votes';
@@ -144,10 +144,11 @@ describe('query plans', () => {
     expect(usesIndex(plans, 'projects_jam_submitted_idx')).toBe(true);
   });
 
-  it('finds the featured jams for the home page and the next start or end without reading every jam', async () => {
-    const featured = await plansOf(() => listFeaturedJams());
-    expectNoTableScan(featured);
-    expect(usesIndex(featured, 'jams_featured_list_idx')).toBe(true);
+  it("finds the home page's jams (featured, running, upcoming) and the next start or end without reading every jam", async () => {
+    const home = await plansOf(() => homeJams(new Date(now)));
+    expectNoTableScan(home);
+    expect(usesIndex(home, 'jams_featured_list_idx')).toBe(true);
+    expect(usesIndex(home, 'jams_ends_at_idx')).toBe(true);
     const moments = await plansOf(() => nextJamMoment(new Date(now)));
     expectNoTableScan(moments);
     expect(usesIndex(moments, 'jams_list_idx') && usesIndex(moments, 'jams_ends_at_idx')).toBe(true);

@@ -117,6 +117,7 @@ export const jamSchema = named(
 export type JamDto = z.infer<typeof jamSchema>;
 
 export const jamCardSchema = named('JamCard', jamSchema.omit({ body: true, bodyHidden: true }));
+export type JamCardDto = z.infer<typeof jamCardSchema>;
 export const jamListSchema = named('JamList', z.object({ jams: z.array(jamCardSchema), ...pageFields }));
 export type JamListDto = z.infer<typeof jamListSchema>;
 

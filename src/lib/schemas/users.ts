@@ -113,7 +113,7 @@ export const createUserResultSchema = named(
 );
 export type CreateUserResultDto = z.infer<typeof createUserResultSchema>;
 
-const dashboardJamFields = { slug: z.string(), name: z.string(), status: jamStatusSchema, startsAt: isoDateTime, endsAt: isoDateTime };
+const dashboardJamFields = { slug: z.string(), name: z.string(), imageUrl: z.string().nullable(), status: jamStatusSchema, startsAt: isoDateTime, endsAt: isoDateTime };
 const dashboardJamSchema = z.object(dashboardJamFields);
 export type DashboardJamDto = z.infer<typeof dashboardJamSchema>;
 
