@@ -75,7 +75,7 @@ test('an administrator creates, edits, features and runs a jam', async ({ page }
   await page.getByRole('menuitem', { name: 'Feature / Unfeature' }).click();
   await expect(page.getByText('The game jam is now featured.')).toBeVisible();
   await page.goto('/');
-  await expect(page.getByRole('link', { name })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Featured game jams' }).getByRole('link', { name })).toBeVisible();
 });
 
 test('mystery mode hides the body from visitors until an administrator turns it off', async ({ page, browser }) => {
@@ -129,7 +129,7 @@ test('explore paginates, filters by status and featured, and searches by name', 
   }
   await page.goto('/explore');
   await page.getByLabel('Search by name').fill(prefix);
-  await page.getByLabel('Status').selectOption('ended');
+  await page.getByRole('radio', { name: 'Ended' }).check();
   await page.getByLabel('Jams per page').selectOption('3');
   await page.getByRole('button', { name: 'Apply' }).click();
   await expect(page).toHaveURL(/status=ended/);

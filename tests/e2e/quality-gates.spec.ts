@@ -117,7 +117,7 @@ test.describe('with JavaScript turned off', () => {
     await page.getByRole('button', { name: 'Apply' }).click();
     await expect(page).toHaveURL(/q=jam/);
     await expect(page.getByText(/^Page 1 of \d+$/)).toBeVisible();
-    await page.getByLabel('Status').selectOption('ended');
+    await page.getByRole('radio', { name: 'Ended' }).check();
     await page.getByRole('button', { name: 'Apply' }).click();
     await expect(page.getByRole('link', { name: 'Autumn Arcade Jam' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Space Sprint Jam' })).toHaveCount(0);
