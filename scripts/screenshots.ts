@@ -151,7 +151,7 @@ async function shoot(browser: Browser, view: View, theme: (typeof ALL_THEMES)[nu
   await page.clock.pauseAt(FROZEN - 2000);
   try {
     if (view.as) await signIn(page, view.as);
-    await page.goto(`${BASE}${view.path}`, { waitUntil: 'networkidle' });
+    await page.goto(`${BASE}${view.path}`, { waitUntil: 'networkidle', timeout: 60_000 });
     await page.evaluate(() => document.fonts.ready);
     await page.clock.runFor(2000);
     await view.then?.(page);
