@@ -320,8 +320,8 @@ describe('the jam list', () => {
     const page = await env.request('/explore?q=sortable&sort=name&perPage=3');
     expect(page.status).toBe(200);
     const html = String(page.body);
-    expect(html).toMatch(/<label>\s*Sort by\s*<select name="sort">/);
-    expect(html).toContain('<option value="name" selected>Name A–Z</option>');
+    expect(html).toMatch(/<label for="explore-sort"[^>]*>Sort by<\/label>\s*<select id="explore-sort" name="sort"/);
+    expect(html).toMatch(/<option value="name" selected[^>]*>Name A–Z<\/option>/);
     expect(html.indexOf('sortable Apple')).toBeGreaterThan(0);
     expect(html.indexOf('sortable Apple')).toBeLessThan(html.indexOf('Sortable banana'));
     // The next page keeps the sort.
