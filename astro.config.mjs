@@ -11,7 +11,7 @@ export default defineConfig({
   adapter: node({ mode: 'standalone', staticHeaders: true, bodySizeLimit: 1024 * 1024 }),
   integrations: [react()],
   security: {
-    // Replaced by src/server/origin-check.ts, which covers JSON too and answers in the API's error shape.
+    // Replaced by src/server/middleware/origin-check.ts, which covers JSON too and answers in the API's error shape.
     checkOrigin: false,
     // Hash-based: Astro hashes every script and style it emits, so no 'unsafe-inline' for scripts.
     csp: {

@@ -9,7 +9,7 @@
  */
 import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { migrateDatabase, openDatabase } from '../src/server/db';
+import { migrateDatabase, openDatabase } from '#server/platform/db';
 
 export const BENCH_DATABASE = resolve(import.meta.dirname, '.data/bench.db');
 export const BIG_JAM_SLUG = 'gmtk-size-bench-jam';

@@ -134,7 +134,7 @@ ${machine(loadAtStart)}.
 ${CONNECTIONS} connections, ${SECONDS} s per row after a 1 s warm-up, no \`Accept-Encoding\` (identity bodies, like the baseline)
 except the brotli row; ${JAM_COUNT.toLocaleString('en')} jams, the big jam with 10,000 entries and 90,000 votes. Failed requests: ${failures}.
 "on + fast path" is \`bench/start-fast-path.ts\`: the same server with the page cache asked before Astro runs
-(\`src/server/page-cache-fast-path.ts\`), which \`scripts/start.ts\` does not do yet. The baseline is measured in each
+(\`src/server/node/page-cache-fast-path.ts\`), which \`scripts/start.ts\` does not do yet. The baseline is measured in each
 server's run, right after its jam page row, and each ratio uses the baseline of the same run.
 
 ${loadTable}

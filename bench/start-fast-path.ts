@@ -1,13 +1,13 @@
 /**
  * Benchmark only: `scripts/start.ts` with the page cache's fast path asked before Astro, i.e. what
- * wiring `serveFromPageCache` (src/server/page-cache-fast-path.ts) into start.ts would give:
+ * wiring `serveFromPageCache` (src/server/node/page-cache-fast-path.ts) into start.ts would give:
  * right after start.ts sets the security headers and the request log, before compression and
  * Astro's handler. It wraps node:http's createServer before start.ts imports it and does those
  * two steps itself for the requests the fast path answers.
  */
 import http from 'node:http';
 import { syncBuiltinESMExports } from 'node:module';
-import { applySecurityHeaders } from '../src/server/security-headers';
+import { applySecurityHeaders } from '#server/node/security-headers';
 
 type Listener = (req: http.IncomingMessage, res: http.ServerResponse) => void;
 type FastPath = (req: http.IncomingMessage, res: http.ServerResponse) => boolean;

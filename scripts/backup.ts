@@ -7,7 +7,7 @@
 import { existsSync, mkdirSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { createClient } from '@libsql/client';
-import { ConfigError, config } from '../src/server/config';
+import { ConfigError, config } from '#server/platform/config';
 
 function fail(message: string): never {
   console.error(message);

@@ -1,5 +1,5 @@
-import { ConfigError } from '../src/server/config';
-import { prepareDatabase } from '../src/server/boot';
+import { ConfigError } from '#server/platform/config';
+import { prepareDatabase } from '#server/node/boot';
 
 try {
   await prepareDatabase();

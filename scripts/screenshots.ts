@@ -12,8 +12,8 @@ import { mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { type Browser, type Page, chromium } from '@playwright/test';
-import { seedDemoData } from '../db/seed';
-import { migrateDatabase, openDatabase } from '../src/server/db';
+import { seedDemoData } from '#db/seed';
+import { migrateDatabase, openDatabase } from '#server/platform/db';
 import { startFakes } from '../tests/fakes';
 
 const ROOT = resolve(import.meta.dirname, '..');

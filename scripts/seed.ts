@@ -1,7 +1,7 @@
-import { seedDemoData } from '../db/seed';
-import { prepareDatabase } from '../src/server/boot';
-import { ConfigError, config } from '../src/server/config';
-import { db } from '../src/server/db';
+import { seedDemoData } from '#db/seed';
+import { prepareDatabase } from '#server/node/boot';
+import { ConfigError, config } from '#server/platform/config';
+import { db } from '#server/platform/db';
 
 try {
   await prepareDatabase();

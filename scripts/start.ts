@@ -8,10 +8,10 @@ import compression from 'compression';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { AddressInfo } from 'node:net';
-import { ConfigError, config } from '../src/server/config';
-import { prepareDatabase } from '../src/server/boot';
-import { answerClientError, refuseUnservable } from '../src/server/http-guards';
-import { applySecurityHeaders, useSitePolicy } from '../src/server/security-headers';
+import { ConfigError, config } from '#server/platform/config';
+import { prepareDatabase } from '#server/node/boot';
+import { answerClientError, refuseUnservable } from '#server/node/http-guards';
+import { applySecurityHeaders, useSitePolicy } from '#server/node/security-headers';
 import { SERVER_ENTRY, buildIfStale } from './build-if-stale';
 
 const DRAIN_TIMEOUT_MS = 10_000;
@@ -43,7 +43,7 @@ const compress = compression({ threshold: 1024 });
 
 type FastPath = (req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse) => boolean;
 /**
- * A cached public page is answered before Astro runs (src/server/page-cache-fast-path.ts). The
+ * A cached public page is answered before Astro runs (src/server/node/page-cache-fast-path.ts). The
  * bundle registers it when Astro first loads the middleware, so it is looked up per request;
  * importing the module here would load a second copy with its own, empty cache.
  */

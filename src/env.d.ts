@@ -2,11 +2,11 @@
 
 declare namespace App {
   interface Locals {
-    locale: import('./i18n/locales').LocaleCode;
-    t: import('./i18n/translate').Translate;
+    locale: import('#i18n/locales').LocaleCode;
+    t: import('#i18n/translate').Translate;
     /** The request's validated session (memoized; null when anonymous or invalid). */
-    session: () => Promise<import('./server/session').SessionValidation>;
+    session: () => Promise<import('#server/auth/session').SessionValidation>;
     /** Set by pages that render the same HTML for everyone (see server/page-cache.ts). */
-    cachePolicy?: import('./server/page-cache').CachePolicy;
+    cachePolicy?: import('#server/cache/page-cache').CachePolicy;
   }
 }

@@ -1,17 +1,17 @@
 import { defineMiddleware } from 'astro:middleware';
-import { DEFAULT_LOCALE, isLocaleCode } from './i18n/locales';
-import { splitLocale } from './i18n/paths';
-import { translator } from './i18n/translate';
-import { apiNotFound } from './server/api-not-found';
-import { sessionLoader } from './server/auth';
-import { withPublicCors } from './server/cors';
-import { isErrorPage, withErrorPageFallback } from './server/error-page-fallback';
-import { guardRoute } from './server/guards';
-import { crossSiteRefusal } from './server/origin-check';
-import { redirectToPreferredLocale } from './server/locale-redirect';
-import { withPageCache } from './server/page-cache';
+import { DEFAULT_LOCALE, isLocaleCode } from '#i18n/locales';
+import { splitLocale } from '#i18n/paths';
+import { translator } from '#i18n/translate';
+import { apiNotFound } from '#server/middleware/api-not-found';
+import { sessionLoader } from '#server/auth/require';
+import { withPublicCors } from '#server/middleware/cors';
+import { isErrorPage, withErrorPageFallback } from '#server/middleware/error-page-fallback';
+import { guardRoute } from '#server/middleware/page-guards';
+import { crossSiteRefusal } from '#server/middleware/origin-check';
+import { redirectToPreferredLocale } from '#server/middleware/locale-redirect';
+import { withPageCache } from '#server/cache/page-cache';
 // Registers the page cache's fast path, which scripts/start.ts asks before Astro runs.
-import './server/page-cache-fast-path';
+import '#server/node/page-cache-fast-path';
 
 /**
  * Every page lives under `src/pages/[...locale]/`; the optional `locale` segment must be

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { COLOR_MODE_STORAGE_KEY } from '../lib/color-mode';
+import { COLOR_MODE_STORAGE_KEY } from '#lib/color-mode';
 
 /**
  * Applies the colour mode before the first paint (spec §4: no flash of the wrong theme), and

@@ -5,8 +5,8 @@
  */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { translated } from '../i18n/react';
-import { CAT_JOKES, CAT_PICTURE_COUNT, catPictureUrl, randomCloseLabel, randomIndexOtherThan } from '../lib/cats';
+import { translated } from '#i18n/react';
+import { CAT_JOKES, CAT_PICTURE_COUNT, catPictureUrl, randomCloseLabel, randomIndexOtherThan } from '#lib/cats';
 import styles from './CatsButton.module.css';
 import { Modal } from './ui/Modal';
 import { useHydrated } from './ui/use-hydrated';

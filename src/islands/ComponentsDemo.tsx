@@ -1,8 +1,8 @@
 /** The development page's island: every shared component, with sample data, to try by hand and in e2e tests. */
 import { useState } from 'react';
-import { translated } from '../i18n/react';
-import { pushNotification } from '../stores/notifications';
-import { finishProgress, startProgress } from '../stores/progress';
+import { translated } from '#i18n/react';
+import { pushNotification } from '#stores/notifications';
+import { finishProgress, startProgress } from '#stores/progress';
 import { ConfirmDialog } from './ui/ConfirmDialog';
 import { Dropdown } from './ui/Dropdown';
 import { Modal } from './ui/Modal';

@@ -1,9 +1,9 @@
 /** The credits on /about: the prerendered page asks /api/contributors when it is shown. */
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { translated } from '../i18n/react';
-import { api } from '../lib/api-client';
-import Avatar from '../components/ui/Avatar';
+import { translated } from '#i18n/react';
+import { api } from '#client/api-client';
+import Avatar from '#components/ui/Avatar.tsx';
 import styles from './Contributors.module.css';
 import { Spinner } from './ui/Spinner';
 

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import { translated, useT } from '../i18n/react';
-import { type JamWindow, jamStatus, nextMoment, splitDuration } from '../lib/jam-timing';
+import { translated, useT } from '#i18n/react';
+import { type JamWindow, jamStatus, nextMoment, splitDuration } from '#lib/jam-timing';
 import styles from './Countdown.module.css';
 
 /** Keys the countdown translates with (see `islandMessages`). */

@@ -1,4 +1,4 @@
-import { translated } from '../i18n/react';
+import { translated } from '#i18n/react';
 import JamForm from './JamForm';
 
 /** The /jams/new form as an island. */

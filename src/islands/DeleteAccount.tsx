@@ -3,11 +3,11 @@
  * confirm. Afterwards the server has removed the session cookie; we go home and say so.
  */
 import { type SubmitEvent, useId, useState } from 'react';
-import type { IslandMessages } from '../i18n/island';
-import { translated, useT } from '../i18n/react';
-import { api } from '../lib/api-client';
-import { reportFailure } from '../lib/report-failure';
-import { pushNotificationAfterNavigation } from '../stores/notifications';
+import type { IslandMessages } from '#i18n/island';
+import { translated, useT } from '#i18n/react';
+import { api } from '#client/api-client';
+import { reportFailure } from '#client/report-failure';
+import { pushNotificationAfterNavigation } from '#stores/notifications';
 import { Modal } from './ui/Modal';
 import { Spinner } from './ui/Spinner';
 import styles from './DeleteAccount.module.css';

@@ -1,9 +1,9 @@
-import type { IslandMessages } from '../i18n/island';
-import { IslandI18n, useT } from '../i18n/react';
-import type { EntryDto, EntryListDto } from '../lib/schemas/entries';
-import { httpUrlOrNull } from '../lib/safe-url';
-import { scratchProjectUrl } from '../lib/scratch-url';
-import Avatar from '../components/ui/Avatar';
+import type { IslandMessages } from '#i18n/island';
+import { IslandI18n, useT } from '#i18n/react';
+import type { EntryDto, EntryListDto } from '#lib/schemas/entries';
+import { httpUrlOrNull } from '#lib/safe-url';
+import { scratchProjectUrl } from '#lib/scratch-url';
+import Avatar from '#components/ui/Avatar.tsx';
 import { EntryMenu } from './entries/EntryMenu';
 import { PlayToggle } from './entries/PlayToggle';
 import { Upvote } from './entries/Upvote';

@@ -1,13 +1,13 @@
 import { useId, useState } from 'react';
-import { ApiError, api } from '../lib/api-client';
-import { fromDatetimeLocal, toDatetimeLocal } from '../lib/datetime-local';
-import { INVALID_URL_MESSAGE, REQUIRED_MESSAGE } from '../lib/schemas/common';
-import { type JamDto, jamCreateSchema, jamUpdateSchema } from '../lib/schemas/jams';
-import { useT } from '../i18n/react';
-import { httpUrlOrNull } from '../lib/safe-url';
-import Picture from '../components/ui/Picture';
+import { ApiError, api } from '#client/api-client';
+import { fromDatetimeLocal, toDatetimeLocal } from '#lib/datetime-local';
+import { INVALID_URL_MESSAGE, REQUIRED_MESSAGE } from '#lib/schemas/common';
+import { type JamDto, jamCreateSchema, jamUpdateSchema } from '#lib/schemas/jams';
+import { useT } from '#i18n/react';
+import { httpUrlOrNull } from '#lib/safe-url';
+import Picture from '#components/ui/Picture.tsx';
 import { useHydrated } from './ui/use-hydrated';
-import { pushNotification, pushNotificationAfterNavigation } from '../stores/notifications';
+import { pushNotification, pushNotificationAfterNavigation } from '#stores/notifications';
 import styles from './JamForm.module.css';
 
 interface Props {

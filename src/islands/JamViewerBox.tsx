@@ -1,10 +1,10 @@
 import { useStore } from '@nanostores/react';
 import { lazy, Suspense, useEffect, useState } from 'react';
-import type { IslandMessages } from '../i18n/island';
-import { translated, useT } from '../i18n/react';
-import { jamStatus } from '../lib/jam-timing';
-import { $jamViewer, loadJamViewer } from '../stores/jam-viewer';
-import { $myVotes, loadMyVotes } from '../stores/votes';
+import type { IslandMessages } from '#i18n/island';
+import { translated, useT } from '#i18n/react';
+import { jamStatus } from '#lib/jam-timing';
+import { $jamViewer, loadJamViewer } from '#stores/jam-viewer';
+import { $myVotes, loadMyVotes } from '#stores/votes';
 import { SubmitEntry } from './jam/SubmitEntry';
 import styles from './JamViewerBox.module.css';
 

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
-import { type LoginFailure, isLoginFailure } from '../lib/schemas/auth';
-import { pushNotification } from '../stores/notifications';
+import { type LoginFailure, isLoginFailure } from '#lib/schemas/auth';
+import { pushNotification } from '#stores/notifications';
 
 interface Props {
   messages: Record<LoginFailure, string>;

@@ -6,14 +6,14 @@
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { LocaleCode } from '../i18n/codes';
-import { localizePath } from '../i18n/paths';
-import { translated } from '../i18n/react';
-import { pushNotification } from '../stores/notifications';
-import { $session, loadSession, logout } from '../stores/session';
+import type { LocaleCode } from '#i18n/codes';
+import { localizePath } from '#i18n/paths';
+import { translated } from '#i18n/react';
+import { pushNotification } from '#stores/notifications';
+import { $session, loadSession, logout } from '#stores/session';
 import styles from './NavSession.module.css';
 import { Dropdown } from './ui/Dropdown';
-import Avatar from '../components/ui/Avatar';
+import Avatar from '#components/ui/Avatar.tsx';
 
 export default translated(Session);
 

@@ -6,7 +6,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState } from 'react';
 import styles from './ProgressBar.module.css';
-import { $progress, PROGRESS_HIDE_DELAY_MS, PROGRESS_THROTTLE_MS, estimatedProgress } from '../stores/progress';
+import { $progress, PROGRESS_HIDE_DELAY_MS, PROGRESS_THROTTLE_MS, estimatedProgress } from '#stores/progress';
 
 export default function ProgressBar() {
   const { state } = useStore($progress);

@@ -2,10 +2,10 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { translated } from '../i18n/react';
-import { COLOR_MODE_PREFERENCES, isColorModePreference } from '../lib/color-mode';
+import { translated } from '#i18n/react';
+import { COLOR_MODE_PREFERENCES, isColorModePreference } from '#lib/color-mode';
 import styles from './ThemeSelect.module.css';
-import { $colorModePreference, setColorModePreference, syncThemeWithDocument } from '../stores/theme';
+import { $colorModePreference, setColorModePreference, syncThemeWithDocument } from '#stores/theme';
 
 export default translated(Select);
 

@@ -2,8 +2,8 @@
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { translated } from '../i18n/react';
-import { $notifications, type Notification, closeNotification, flushPendingNotifications } from '../stores/notifications';
+import { translated } from '#i18n/react';
+import { $notifications, type Notification, closeNotification, flushPendingNotifications } from '#stores/notifications';
 import styles from './Toasts.module.css';
 import { Spinner } from './ui/Spinner';
 

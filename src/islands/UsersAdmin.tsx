@@ -3,12 +3,12 @@
  * with creating a user, editing their flags and deleting them and their data.
  */
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import type { IslandMessages } from '../i18n/island';
-import { translated, useT } from '../i18n/react';
-import { api } from '../lib/api-client';
-import { reportFailure } from '../lib/report-failure';
-import type { AdminUserDto, UserListDto } from '../lib/schemas/users';
-import { pushNotification, pushNotificationAfterNavigation } from '../stores/notifications';
+import type { IslandMessages } from '#i18n/island';
+import { translated, useT } from '#i18n/react';
+import { api } from '#client/api-client';
+import { reportFailure } from '#client/report-failure';
+import type { AdminUserDto, UserListDto } from '#lib/schemas/users';
+import { pushNotification, pushNotificationAfterNavigation } from '#stores/notifications';
 import styles from './UsersAdmin.module.css';
 import { UsersCreateForm } from './UsersCreateForm';
 import { UsersEditFlags } from './UsersEditFlags';

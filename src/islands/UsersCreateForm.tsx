@@ -1,9 +1,9 @@
 import { type SubmitEvent, useId, useRef, useState } from 'react';
-import { useT } from '../i18n/react';
-import { api } from '../lib/api-client';
-import type { CreateUserResultDto } from '../lib/schemas/users';
-import { pushNotification } from '../stores/notifications';
-import { reportFailure } from '../lib/report-failure';
+import { useT } from '#i18n/react';
+import { api } from '#client/api-client';
+import type { CreateUserResultDto } from '#lib/schemas/users';
+import { pushNotification } from '#stores/notifications';
+import { reportFailure } from '#client/report-failure';
 import { Spinner } from './ui/Spinner';
 import styles from './UsersCreateForm.module.css';
 

@@ -1,9 +1,9 @@
 import { type SubmitEvent, useId, useState } from 'react';
-import { useT } from '../i18n/react';
-import { api } from '../lib/api-client';
-import { reportFailure } from '../lib/report-failure';
-import type { AdminUserDto } from '../lib/schemas/users';
-import { pushNotification } from '../stores/notifications';
+import { useT } from '#i18n/react';
+import { api } from '#client/api-client';
+import { reportFailure } from '#client/report-failure';
+import type { AdminUserDto } from '#lib/schemas/users';
+import { pushNotification } from '#stores/notifications';
 import styles from './UsersEditFlags.module.css';
 import { Modal } from './ui/Modal';
 import { Spinner } from './ui/Spinner';

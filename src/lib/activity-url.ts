@@ -1,4 +1,4 @@
-import { DEFAULT_ACTIVITY_PER_PAGE, type ActivityQuery } from './schemas/activity';
+import { DEFAULT_ACTIVITY_PER_PAGE, type ActivityQuery } from '#lib/schemas/activity';
 
 /** The activity page's query string for a filter, leaving defaults out (like the explore URL). */
 export function activitySearch(query: Partial<ActivityQuery>): string {

@@ -1,4 +1,4 @@
-import { DEFAULT_JAMS_PER_PAGE, DEFAULT_JAM_SORT, type JamListQuery } from './schemas/jams';
+import { DEFAULT_JAMS_PER_PAGE, DEFAULT_JAM_SORT, type JamListQuery } from '#lib/schemas/jams';
 
 /** The explore URL for a query, leaving defaults out so shared links stay short. */
 export function exploreSearch(query: Partial<JamListQuery>): string {

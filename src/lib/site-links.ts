@@ -1,7 +1,7 @@
 /**
  * Addresses outside the site that the shell links to, as shipped. The repositories and the
  * feedback page are configurable (SOURCE_CODE_URL, ORIGINAL_FRONTEND_SOURCE_URL,
- * ORIGINAL_SERVER_SOURCE_URL, FEEDBACK_URL); pages read them through src/server/site-links.ts.
+ * ORIGINAL_SERVER_SOURCE_URL, FEEDBACK_URL); pages read them through src/server/platform/site-links.ts.
  */
 /** This project's repository. */
 export const DEFAULT_SOURCE_CODE_URL = 'https://github.com/itinerary-jams/itinerary';

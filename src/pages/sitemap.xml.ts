@@ -1,7 +1,7 @@
-import { endpoint } from '../server/endpoint';
-import { shareResponse } from '../server/share-responses';
-import { siteUrl } from '../server/site-urls';
-import { sitemapPages, sitemapXml } from '../server/sitemap';
+import { endpoint } from '#server/http/endpoint';
+import { shareResponse } from '#server/http/share-responses';
+import { siteUrl } from '#server/publish/site-urls';
+import { sitemapPages, sitemapXml } from '#server/publish/sitemap';
 
 /** Built from the database on each request, so new and renamed jams show up at once. */
 export const GET = endpoint(async () =>

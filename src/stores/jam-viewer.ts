@@ -1,7 +1,7 @@
 /** What the server says about the viewer of this jam page; fetched once, shared by the page's islands. */
 import { atom } from 'nanostores';
-import { api } from '../lib/api-client';
-import type { JamViewerDto } from '../lib/schemas/viewer';
+import { api } from '#client/api-client';
+import type { JamViewerDto } from '#lib/schemas/viewer';
 
 export const $jamViewer = atom<JamViewerDto | null>(null);
 

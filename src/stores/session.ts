@@ -4,7 +4,7 @@
  * whether `/api/auth/me` has answered yet.
  */
 import { atom } from 'nanostores';
-import { ApiError, api } from '../lib/api-client';
+import { ApiError, api } from '#client/api-client';
 import { pushNotificationAfterNavigation } from './notifications';
 
 export interface SessionUserDto {
@@ -31,7 +31,7 @@ export const LOGGED_OUT_TIMEOUT_MS = 5000;
 
 let loading: Promise<void> | undefined;
 
-/** Set next to the HttpOnly session cookie by the server (src/server/session.ts); it holds no secret. */
+/** Set next to the HttpOnly session cookie by the server (src/server/auth/session.ts); it holds no secret. */
 const mayHaveSession = () => document.cookie.split('; ').includes('itinerary-session=1');
 
 /** Validates the session against /api/auth/me once per page; islands call this on mount. */

@@ -12,7 +12,7 @@ import {
   isColorModePreference,
   resolveTheme,
   validForcedMode,
-} from '../lib/color-mode';
+} from '#lib/color-mode';
 
 export const $colorModePreference = persistentAtom<ColorModePreference>(COLOR_MODE_STORAGE_KEY, 'system', {
   encode: (value) => value,

@@ -1,7 +1,7 @@
 /** The viewer's votes in the jam on this page, shared by every upvote button and the viewer box. */
 import { atom } from 'nanostores';
-import { ApiError, api } from '../lib/api-client';
-import type { MyVotesDto } from '../lib/schemas/entries';
+import { ApiError, api } from '#client/api-client';
+import type { MyVotesDto } from '#lib/schemas/entries';
 
 export const $myVotes = atom<MyVotesDto | null>(null);
 

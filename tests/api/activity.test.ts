@@ -5,8 +5,8 @@
  */
 import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog } from '../../db/schema';
-import type { ActivityEntryDto, ActivityListDto } from '../../src/lib/schemas/activity';
+import { auditLog } from '#db/schema';
+import type { ActivityEntryDto, ActivityListDto } from '#lib/schemas/activity';
 import { type Environment, type TestUser, startEnvironment } from '../helpers/environment';
 import { insertEntry, insertJam, insertManager } from '../helpers/factories';
 

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '../../db/schema';
+import { users } from '#db/schema';
 import { type Environment, startEnvironment } from '../helpers/environment';
 import { Browser } from './auth-browser';
 

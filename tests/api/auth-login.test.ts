@@ -1,6 +1,6 @@
 import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { loginTokens, sessions, users } from '../../db/schema';
+import { loginTokens, sessions, users } from '#db/schema';
 import { type Environment, startEnvironment } from '../helpers/environment';
 import { Browser, type Page, cookieAttributes } from './auth-browser';
 

@@ -1,7 +1,7 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { sessions, users } from '../../db/schema';
-import { SESSION_LIFETIME_MS, hashToken } from '../../src/server/session';
+import { sessions, users } from '#db/schema';
+import { SESSION_LIFETIME_MS, hashToken } from '#server/auth/session';
 import { type Environment, type TestUser, startEnvironment } from '../helpers/environment';
 import { cookieAttributes } from './auth-browser';
 

@@ -1,6 +1,6 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, jamManagers, jamSlugRedirects, jams, projects, votes } from '../../db/schema';
+import { auditLog, jamManagers, jamSlugRedirects, jams, projects, votes } from '#db/schema';
 import { type Environment, type TestUser, startEnvironment } from '../helpers/environment';
 import { insertEntry, insertJam, insertManager, insertVote, timing } from '../helpers/factories';
 

@@ -6,7 +6,7 @@
 import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Jam, jams, users } from '../../db/schema';
+import { type Jam, jams, users } from '#db/schema';
 import { type Environment, type TestUser, startEnvironment } from '../helpers/environment';
 import { insertJam } from '../helpers/factories';
 import { apiRoutes } from '../security/api-routes';

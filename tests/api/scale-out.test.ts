@@ -4,9 +4,9 @@
  * ITINERARY_PAGE_CACHE_TTL seconds; the API and the writing server are never stale.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sessions, users } from '../../db/schema';
-import { type Database, migrateDatabase, openDatabase } from '../../src/server/db';
-import { SESSION_COOKIE, SESSION_LIFETIME_MS, generateSessionToken, hashToken } from '../../src/server/session';
+import { sessions, users } from '#db/schema';
+import { type Database, migrateDatabase, openDatabase } from '#server/platform/db';
+import { SESSION_COOKIE, SESSION_LIFETIME_MS, generateSessionToken, hashToken } from '#server/auth/session';
 import { type RunningApp, startApp } from '../helpers/app';
 import { insertJam } from '../helpers/factories';
 import { type RunningSqld, startSqld } from '../helpers/sqld';

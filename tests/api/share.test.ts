@@ -2,7 +2,7 @@ import ICAL from 'ical.js';
 import { XMLParser } from 'fast-xml-parser';
 import { validate } from '@readme/openapi-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Jam } from '../../db/schema';
+import type { Jam } from '#db/schema';
 import { type Environment, startEnvironment } from '../helpers/environment';
 import { insertEntry, insertJam } from '../helpers/factories';
 
@@ -126,7 +126,7 @@ describe('one jam as a calendar file', () => {
   it('works in every language, follows renamed jams and answers 404 for unknown ones', async () => {
     const hungarian = await env.request<string>('/hu/jams/share-ongoing.ics');
     expect(parseEvents(hungarian.body)[0]!.component.getFirstPropertyValue('url')).toBe(`${env.app.url}/hu/jams/share-ongoing`);
-    await env.db.insert((await import('../../db/schema')).jamSlugRedirects).values({ slug: 'share-old-name', jamId: ongoing.id });
+    await env.db.insert((await import('#db/schema')).jamSlugRedirects).values({ slug: 'share-old-name', jamId: ongoing.id });
     const renamed = await env.request('/jams/share-old-name.ics');
     expect(renamed.status).toBe(301);
     expect(renamed.headers.get('location')).toBe('/jams/share-ongoing.ics');

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '../../db/schema';
+import { users } from '#db/schema';
 import { type Environment, type TestUser, startEnvironment } from '../helpers/environment';
 
 const LAST_ADMIN = 'Itinerary needs at least one administrator. Make someone else an administrator first.';

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Jam, jams, projects, users } from '../../db/schema';
-import { JAM_SORTS, type JamListQuery, type JamSort } from '../../src/lib/schemas/jams';
-import { listJams } from '../../src/server/jams';
+import { type Jam, jams, projects, users } from '#db/schema';
+import { JAM_SORTS, type JamListQuery, type JamSort } from '#lib/schemas/jams';
+import { listJams } from '#server/jams/jams';
 import { type TestDatabase, createTestDatabase } from '../helpers/database';
 
 const HOUR = 3_600_000;

@@ -9,18 +9,18 @@
  */
 import type { InStatement, ResultSet } from '@libsql/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, jamSlugRedirects, jams, projects, sessions, users, votes } from '../../db/schema';
-import { JAM_SORTS, JAM_STATUSES } from '../../src/lib/schemas/jams';
-import type { ActivityQuery } from '../../src/lib/schemas/activity';
-import { listActivity, listJamActivity } from '../../src/server/activity';
-import { db } from '../../src/server/db';
-import { listEntries } from '../../src/server/entries';
-import { feedJams } from '../../src/server/feeds';
-import { readWinners } from '../../src/server/winners';
-import { countEntries, findJam, homeJams, listJams, nextJamMoment } from '../../src/server/jams';
-import { type SessionUser, generateSessionToken, hashToken, validateSessionToken } from '../../src/server/session';
-import { findUserByName } from '../../src/server/users';
-import { castVote, myVotes } from '../../src/server/votes';
+import { auditLog, jamSlugRedirects, jams, projects, sessions, users, votes } from '#db/schema';
+import { JAM_SORTS, JAM_STATUSES } from '#lib/schemas/jams';
+import type { ActivityQuery } from '#lib/schemas/activity';
+import { listActivity, listJamActivity } from '#server/activity/activity';
+import { db } from '#server/platform/db';
+import { listEntries } from '#server/jams/entries';
+import { feedJams } from '#server/publish/feeds';
+import { readWinners } from '#server/jams/winners';
+import { countEntries, findJam, homeJams, listJams, nextJamMoment } from '#server/jams/jams';
+import { type SessionUser, generateSessionToken, hashToken, validateSessionToken } from '#server/auth/session';
+import { findUserByName } from '#server/users/users';
+import { castVote, myVotes } from '#server/jams/votes';
 import { type TestDatabase, createTestDatabase } from '../helpers/database';
 
 const HOUR = 3_600_000;

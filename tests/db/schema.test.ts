@@ -1,8 +1,8 @@
 import { and, count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_ADMIN, DEMO_USERS, seedDemoData } from '../../db/seed';
-import { jamManagers, jams, projects, users, votes } from '../../db/schema';
-import { ensureAdmins, findUserByName } from '../../src/server/users';
+import { DEMO_ADMIN, DEMO_USERS, seedDemoData } from '#db/seed';
+import { jamManagers, jams, projects, users, votes } from '#db/schema';
+import { ensureAdmins, findUserByName } from '#server/users/users';
 import { type TestDatabase, createTestDatabase } from '../helpers/database';
 
 let test: TestDatabase;

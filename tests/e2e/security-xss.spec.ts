@@ -10,7 +10,7 @@
  */
 import { type Browser, type BrowserContext, type Page, expect, test } from '@playwright/test';
 import { eq, inArray } from 'drizzle-orm';
-import { jamManagers, jams, projects, users, votes } from '../../db/schema';
+import { jamManagers, jams, projects, users, votes } from '#db/schema';
 import { type Environment, type TestUser, startEnvironment } from '../helpers/environment';
 import { timing } from '../helpers/factories';
 import { XSS_PAYLOADS } from '../security/xss-payloads';

@@ -6,8 +6,8 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { seedDemoData } from '../../db/seed';
-import { migrateDatabase, openDatabase } from '../../src/server/db';
+import { seedDemoData } from '#db/seed';
+import { migrateDatabase, openDatabase } from '#server/platform/db';
 import { startFakes } from '../fakes';
 
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 4620);

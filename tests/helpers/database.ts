@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type Database, migrateDatabase, openDatabase } from '../../src/server/db';
+import { type Database, migrateDatabase, openDatabase } from '#server/platform/db';
 import { startSqld } from './sqld';
 
 export interface TestDatabase {

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { sessions, users } from '../../db/schema';
-import { SESSION_COOKIE, SESSION_LIFETIME_MS, generateSessionToken, hashToken } from '../../src/server/session';
+import { sessions, users } from '#db/schema';
+import { SESSION_COOKIE, SESSION_LIFETIME_MS, generateSessionToken, hashToken } from '#server/auth/session';
 import { type Fakes, startFakes } from '../fakes';
 import { type RunningApp, startApp } from './app';
 import { type TestDatabase, createTestDatabase } from './database';

@@ -1,4 +1,4 @@
-import { jamManagers, jams, projects, votes, type Jam } from '../../db/schema';
+import { jamManagers, jams, projects, votes, type Jam } from '#db/schema';
 import type { TestDatabase } from './database';
 
 type Db = TestDatabase['database'];

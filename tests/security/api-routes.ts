@@ -6,8 +6,8 @@
  */
 import { readFileSync, readdirSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
-import type { Access } from '../../src/server/endpoint';
-import { declaredEndpoints } from '../../src/server/openapi';
+import type { Access } from '#server/http/endpoint';
+import { declaredEndpoints } from '#server/openapi/document';
 
 const API_FOLDER = resolve(import.meta.dirname, '../../src/pages/api');
 

@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Environment, startEnvironment } from '../helpers/environment';
-import type { Access } from '../../src/server/endpoint';
+import type { Access } from '#server/http/endpoint';
 import { apiRoutes, declaredRoutes, mutatingRoutes, routeKey } from './api-routes';
 import { snapshot } from './db-snapshot';
 import { ROLES, ROLE_NAMES, ROWS, type Role, buildScene, refusalFor, rowKey, send } from './mutating-endpoints';

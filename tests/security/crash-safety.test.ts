@@ -7,8 +7,8 @@
 import { request as httpRequest } from 'node:http';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, jams, sessions, users } from '../../db/schema';
-import { SESSION_COOKIE, SESSION_LIFETIME_MS, generateSessionToken, hashToken } from '../../src/server/session';
+import { auditLog, jams, sessions, users } from '#db/schema';
+import { SESSION_COOKIE, SESSION_LIFETIME_MS, generateSessionToken, hashToken } from '#server/auth/session';
 import { type Fakes, startFakes } from '../fakes';
 import { type RunningApp, startApp } from '../helpers/app';
 import { type TestDatabase, createTestDatabase } from '../helpers/database';

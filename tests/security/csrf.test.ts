@@ -4,7 +4,7 @@
  * a 403 in the API's error shape and no change; the same call from our own pages must work.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CROSS_SITE_MESSAGE } from '../../src/server/origin-check';
+import { CROSS_SITE_MESSAGE } from '#server/middleware/origin-check';
 import { type Environment, startEnvironment } from '../helpers/environment';
 import { mutatingRoutes, routeKey } from './api-routes';
 import { snapshot } from './db-snapshot';

@@ -7,8 +7,8 @@
  */
 import { ne } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '../../db/schema';
-import { type Operation, declaredEndpoints } from '../../src/server/openapi';
+import { users } from '#db/schema';
+import { type Operation, declaredEndpoints } from '#server/openapi/document';
 import { type Environment, type TestUser, startEnvironment } from '../helpers/environment';
 import type { JamTiming } from '../helpers/factories';
 import { type Call, type Scene, buildScene, send } from './mutating-endpoints';

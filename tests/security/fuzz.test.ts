@@ -8,7 +8,7 @@ import { request as httpRequest } from 'node:http';
 import fc from 'fast-check';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { jams, users } from '../../db/schema';
+import { jams, users } from '#db/schema';
 import { type Environment, type TestUser, startEnvironment } from '../helpers/environment';
 import { insertEntry, insertJam } from '../helpers/factories';
 import { apiRoutes } from './api-routes';

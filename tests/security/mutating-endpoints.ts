@@ -5,9 +5,9 @@
  */
 import { and, eq, sql } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { type Jam, type Project, jamManagers, jams, loginTokens, projects, sessions, users, votes } from '../../db/schema';
-import { LOGIN_TOKEN_LIFETIME_MS } from '../../src/server/login-tokens';
-import { generateSessionToken, hashToken } from '../../src/server/session';
+import { type Jam, type Project, jamManagers, jams, loginTokens, projects, sessions, users, votes } from '#db/schema';
+import { LOGIN_TOKEN_LIFETIME_MS } from '#server/auth/login-tokens';
+import { generateSessionToken, hashToken } from '#server/auth/session';
 import { type Environment, type Reply, type TestUser, readReply } from '../helpers/environment';
 import { type JamTiming, insertEntry, insertJam, insertManager, insertVote } from '../helpers/factories';
 

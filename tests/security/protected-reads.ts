@@ -4,7 +4,7 @@
  * file declares a GET endpoint for a user, manager or administrator without a row here.
  */
 import { expect } from 'vitest';
-import { auditLog } from '../../db/schema';
+import { auditLog } from '#db/schema';
 import { declaredRoutes } from './api-routes';
 import type { Environment, Reply } from '../helpers/environment';
 import { ROLES, type Role, type Scene } from './mutating-endpoints';

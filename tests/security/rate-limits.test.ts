@@ -4,8 +4,8 @@
  * Retry-After in the API's error shape. Login is limited per address (tests/api/auth-rate-limit).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SUBMIT_RATE_LIMIT } from '../../src/server/entries';
-import { VOTE_RATE_LIMIT } from '../../src/server/votes';
+import { SUBMIT_RATE_LIMIT } from '#server/jams/entries';
+import { VOTE_RATE_LIMIT } from '#server/jams/votes';
 import { type Environment, type TestUser, startEnvironment } from '../helpers/environment';
 import { insertEntry, insertJam } from '../helpers/factories';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { httpUrlOrNull } from '../../src/lib/safe-url';
+import { httpUrlOrNull } from '#lib/safe-url';
 import { DANGEROUS_URLS } from './xss-payloads';
 
 describe('addresses that may become images', () => {

@@ -5,8 +5,8 @@
  */
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sessions } from '../../db/schema';
-import { SESSION_LIFETIME_MS, hashToken } from '../../src/server/session';
+import { sessions } from '#db/schema';
+import { SESSION_LIFETIME_MS, hashToken } from '#server/auth/session';
 import { type Environment, type TestUser, startEnvironment } from '../helpers/environment';
 import { cookieAttributes } from '../api/auth-browser';
 

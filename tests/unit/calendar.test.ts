@@ -1,6 +1,6 @@
 import ICAL from 'ical.js';
 import { describe, expect, it } from 'vitest';
-import { addToCalendarProps, googleCalendarUrl, jamsCalendar } from '../../src/server/calendar';
+import { addToCalendarProps, googleCalendarUrl, jamsCalendar } from '#server/publish/calendar';
 import { SITE, jamRow, t } from './share-fixtures';
 
 const context = { site: SITE, locale: 'en' as const, t };

@@ -1,6 +1,6 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { CAT_CLOSE_LABELS, CAT_JOKES, CAT_PICTURE_COUNT, catPictureUrl, randomCloseLabel, randomIndexOtherThan } from '../../src/lib/cats';
+import { CAT_CLOSE_LABELS, CAT_JOKES, CAT_PICTURE_COUNT, catPictureUrl, randomCloseLabel, randomIndexOtherThan } from '#lib/cats';
 
 const publicDir = new URL('../../public', import.meta.url).pathname;
 

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { THEME_SCRIPT, THEME_SCRIPT_HASH } from '../../src/components/theme-script';
-import { COLOR_MODE_STORAGE_KEY, FORCED_SYSTEM_WARNING, resolveTheme, validForcedMode } from '../../src/lib/color-mode';
+import { COLOR_MODE_STORAGE_KEY, FORCED_SYSTEM_WARNING, resolveTheme, validForcedMode } from '#lib/color-mode';
 
 afterEach(() => vi.restoreAllMocks());
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseConfig } from '../../src/server/config';
+import { parseConfig } from '#server/platform/config';
 
 describe('configuration', () => {
   it('uses the documented defaults when nothing is set', () => {

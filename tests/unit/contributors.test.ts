@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { CONTRIBUTORS_TTL_MS, clearContributorsCache, listContributors } from '../../src/server/contributors';
+import { CONTRIBUTORS_TTL_MS, clearContributorsCache, listContributors } from '#server/publish/contributors';
 
 const list = [{ login: 'pixel_pioneer', avatar_url: 'https://example.org/a.png', html_url: 'https://example.org/p', contributions: 42, type: 'User' }];
 const ok = () => vi.fn(async () => Response.json(list));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isPublicRead, withPublicCors } from '../../src/server/cors';
+import { isPublicRead, withPublicCors } from '#server/middleware/cors';
 
 const call = (method: string, path: string) =>
   withPublicCors({ request: new Request(`http://site.test${path}`, { method }), url: new URL(`http://site.test${path}`) }, async () =>

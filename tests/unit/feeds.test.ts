@@ -1,8 +1,8 @@
 import { getRssString } from '@astrojs/rss';
 import { XMLParser } from 'fast-xml-parser';
 import { describe, expect, it } from 'vitest';
-import { translator } from '../../src/i18n/translate';
-import { formatUtc, jsonFeed, rssOptions } from '../../src/server/feeds';
+import { translator } from '#i18n/translate';
+import { formatUtc, jsonFeed, rssOptions } from '#server/publish/feeds';
 import { NOW, SITE, jamRow, t } from './share-fixtures';
 
 const parser = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '@' });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { jamStatus, nextMoment, splitDuration } from '../../src/lib/jam-timing';
+import { jamStatus, nextMoment, splitDuration } from '#lib/jam-timing';
 
 const jam = { startsAt: '2026-01-10T00:00:00Z', endsAt: '2026-01-12T00:00:00Z' };
 const at = (iso: string) => Date.parse(iso);

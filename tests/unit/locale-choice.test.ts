@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { LOCALE_COOKIE, localeFromAcceptLanguage, preferredLocale } from '../../src/i18n/locale-choice';
-import { redirectToPreferredLocale } from '../../src/server/locale-redirect';
+import { LOCALE_COOKIE, localeFromAcceptLanguage, preferredLocale } from '#i18n/locale-choice';
+import { redirectToPreferredLocale } from '#server/middleware/locale-redirect';
 
 const context = (path: string, { cookie, language }: { cookie?: string; language?: string } = {}) => {
   const url = new URL(`http://localhost${path}`);
@@ -51,7 +51,7 @@ describe('the redirect from the root path', () => {
 
 describe('the page path', () => {
   it('drops the locale prefix and a trailing slash', async () => {
-    const { pagePath } = await import('../../src/i18n/current-path');
+    const { pagePath } = await import('#i18n/current-path');
     expect(pagePath('/hu/about/')).toBe('/about');
     expect(pagePath('/ir')).toBe('/');
     expect(pagePath('/')).toBe('/');

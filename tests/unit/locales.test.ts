@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { LOCALES, isComplete } from '../../src/i18n/locales';
-import { localizePath, splitLocale } from '../../src/i18n/paths';
+import { LOCALES, isComplete } from '#i18n/locales';
+import { localizePath, splitLocale } from '#i18n/paths';
 
 describe('locales', () => {
   it('lists English, Hungarian and Irish with their ISO codes and files', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { renderMarkdown } from '../../src/server/markdown';
+import { renderMarkdown } from '#server/jams/markdown';
 
 describe('markdown for user content', () => {
   it('renders headings, emphasis, lists and http, https and mailto links', () => {

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { $notifications, closeNotification, pushNotification } from '../../src/stores/notifications';
+import { $notifications, closeNotification, pushNotification } from '#stores/notifications';
 
 beforeEach(() => {
   vi.useFakeTimers();

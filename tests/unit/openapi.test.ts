@@ -2,7 +2,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { validate } from '@readme/openapi-parser';
 import { describe, expect, it } from 'vitest';
-import { apiReference, declaredEndpoints, exportedVerbs, openApiDocument, operations } from '../../src/server/openapi';
+import { apiReference, declaredEndpoints, exportedVerbs, openApiDocument, operations } from '#server/openapi/document';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const PAGES = join(ROOT, 'src/pages');

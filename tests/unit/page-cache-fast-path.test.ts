@@ -2,8 +2,8 @@ import { type Server, createServer, request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clearPageCache, withPageCache } from '../../src/server/page-cache';
-import { serveFromPageCache } from '../../src/server/page-cache-fast-path';
+import { clearPageCache, withPageCache } from '#server/cache/page-cache';
+import { serveFromPageCache } from '#server/node/page-cache-fast-path';
 
 const HTML = `<!doctype html><title>Cached</title>${'<p>Same for everyone.</p>'.repeat(200)}`;
 let server: Server;

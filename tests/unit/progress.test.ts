@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { $progress, estimatedProgress, finishProgress, resetProgress, startProgress } from '../../src/stores/progress';
+import { $progress, estimatedProgress, finishProgress, resetProgress, startProgress } from '#stores/progress';
 
 beforeEach(() => resetProgress());
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseScratchProjectUrl } from '../../src/lib/scratch-url';
+import { parseScratchProjectUrl } from '#lib/scratch-url';
 
 describe('Scratch project URLs', () => {
   it.each([

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type SeoInput, seoTags } from '../../src/server/seo';
+import { type SeoInput, seoTags } from '#server/publish/seo';
 
 const SITE = 'https://itinerary.example';
 const labels = { starts: 'Starts', ends: 'Ends', rss: 'Game jams (RSS)', jsonFeed: 'Game jams (JSON Feed)' };

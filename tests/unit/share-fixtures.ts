@@ -1,5 +1,5 @@
-import type { Jam } from '../../db/schema';
-import { translator } from '../../src/i18n/translate';
+import type { Jam } from '#db/schema';
+import { translator } from '#i18n/translate';
 
 export const SITE = 'https://itinerary.example';
 export const NOW = Date.parse('2025-03-04T12:00:00Z');

@@ -1,6 +1,6 @@
 import { XMLParser } from 'fast-xml-parser';
 import { describe, expect, it } from 'vitest';
-import { robotsTxt, sitemapXml } from '../../src/server/sitemap';
+import { robotsTxt, sitemapXml } from '#server/publish/sitemap';
 
 const SITE = 'https://itinerary.example';
 const parser = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '@' });

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { type TableColumn, compareValues, formatValue, matchesDropdown, matchesText, parsePageInput } from '../../src/lib/table/columns';
+import { type TableColumn, compareValues, formatValue, matchesDropdown, matchesText, parsePageInput } from '#lib/table/columns';
 
 type Row = Record<string, unknown>;
 const context = { lang: 'en-GB', yes: 'Yes', no: 'No' };

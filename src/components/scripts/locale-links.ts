@@ -1,9 +1,9 @@
 /** The language selector's links: remember the choice in the locale cookie and keep the page. */
-import { LOCALE_COOKIE, LOCALE_COOKIE_DAYS } from '../../i18n/locale-choice';
-import { isLocaleCode } from '../../i18n/codes';
-import { pagePath } from '../../i18n/current-path';
-import { localizePath } from '../../i18n/paths';
-import { serializeCookie } from '../../lib/cookies';
+import { LOCALE_COOKIE, LOCALE_COOKIE_DAYS } from '#i18n/locale-choice';
+import { isLocaleCode } from '#i18n/codes';
+import { pagePath } from '#i18n/current-path';
+import { localizePath } from '#i18n/paths';
+import { serializeCookie } from '#lib/cookies';
 
 export function rememberLocaleOnSwitch(): void {
   document.addEventListener('click', (event) => {

@@ -2,7 +2,7 @@
  * Multi-page navigation niceties (spec §2, §4): the progress bar while the next page loads.
  * The reload after a failed chunk load lives in chunk-reload.ts (installed from <head>).
  */
-import { finishProgress, resetProgress, startProgress } from '../../stores/progress';
+import { finishProgress, resetProgress, startProgress } from '#stores/progress';
 
 const STUCK_NAVIGATION_MS = 15_000;
 

@@ -1,5 +1,5 @@
 import type { CSSProperties, ReactNode } from 'react';
-import { artProperties } from '../../lib/art';
+import { artProperties } from '#lib/art';
 
 interface PictureProps {
   /** The image's address; without one (or when it fails to load) the generated art shows. */

@@ -1,15 +1,15 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
-import { useT } from '../../i18n/react';
-import { ApiError, api } from '../../lib/api-client';
-import { reloadWithToast } from '../../lib/reload-with-toast';
-import { $jamViewer, loadJamViewer, viewerMay } from '../../stores/jam-viewer';
-import { pushNotification } from '../../stores/notifications';
-import { $session, loadSession } from '../../stores/session';
-import { ConfirmDialog } from '../ui/ConfirmDialog';
-import { useHydrated } from '../ui/use-hydrated';
-import { Dropdown, type DropdownItem } from '../ui/Dropdown';
-import styles from '../Entries.module.css';
+import { useT } from '#i18n/react';
+import { ApiError, api } from '#client/api-client';
+import { reloadWithToast } from '#client/reload-with-toast';
+import { $jamViewer, loadJamViewer, viewerMay } from '#stores/jam-viewer';
+import { pushNotification } from '#stores/notifications';
+import { $session, loadSession } from '#stores/session';
+import { ConfirmDialog } from '#islands/ui/ConfirmDialog.tsx';
+import { useHydrated } from '#islands/ui/use-hydrated.ts';
+import { Dropdown, type DropdownItem } from '#islands/ui/Dropdown.tsx';
+import styles from '#islands/Entries.module.css';
 
 interface Props {
   slug: string;

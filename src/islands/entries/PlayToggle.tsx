@@ -1,9 +1,9 @@
 import { type ReactNode, useEffect, useRef, useState } from 'react';
-import { useT } from '../../i18n/react';
-import { scratchEmbedUrl } from '../../lib/scratch-url';
-import Picture from '../../components/ui/Picture';
-import { useHydrated } from '../ui/use-hydrated';
-import styles from '../Entries.module.css';
+import { useT } from '#i18n/react';
+import { scratchEmbedUrl } from '#lib/scratch-url';
+import Picture from '#components/ui/Picture.tsx';
+import { useHydrated } from '#islands/ui/use-hydrated.ts';
+import styles from '#islands/Entries.module.css';
 
 interface Props {
   scratchId: number;

@@ -1,13 +1,13 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useState } from 'react';
-import { useT } from '../../i18n/react';
-import { ApiError } from '../../lib/api-client';
-import { jamStatus } from '../../lib/jam-timing';
-import { pushNotification } from '../../stores/notifications';
-import { $session, loadSession } from '../../stores/session';
-import { $myVotes, loadMyVotes, setVote } from '../../stores/votes';
-import { useHydrated } from '../ui/use-hydrated';
-import styles from '../Entries.module.css';
+import { useT } from '#i18n/react';
+import { ApiError } from '#client/api-client';
+import { jamStatus } from '#lib/jam-timing';
+import { pushNotification } from '#stores/notifications';
+import { $session, loadSession } from '#stores/session';
+import { $myVotes, loadMyVotes, setVote } from '#stores/votes';
+import { useHydrated } from '#islands/ui/use-hydrated.ts';
+import styles from '#islands/Entries.module.css';
 
 interface Props {
   slug: string;

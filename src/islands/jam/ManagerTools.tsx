@@ -1,14 +1,14 @@
 import { useState } from 'react';
-import { useT } from '../../i18n/react';
-import { ApiError, api } from '../../lib/api-client';
-import { reloadWithToast } from '../../lib/reload-with-toast';
-import type { JamDto } from '../../lib/schemas/jams';
-import type { JamViewerDto } from '../../lib/schemas/viewer';
-import { pushNotification } from '../../stores/notifications';
-import JamForm from '../JamForm';
-import { ConfirmDialog } from '../ui/ConfirmDialog';
-import { Dropdown, type DropdownItem } from '../ui/Dropdown';
-import { Modal } from '../ui/Modal';
+import { useT } from '#i18n/react';
+import { ApiError, api } from '#client/api-client';
+import { reloadWithToast } from '#client/reload-with-toast';
+import type { JamDto } from '#lib/schemas/jams';
+import type { JamViewerDto } from '#lib/schemas/viewer';
+import { pushNotification } from '#stores/notifications';
+import JamForm from '#islands/JamForm.tsx';
+import { ConfirmDialog } from '#islands/ui/ConfirmDialog.tsx';
+import { Dropdown, type DropdownItem } from '#islands/ui/Dropdown.tsx';
+import { Modal } from '#islands/ui/Modal.tsx';
 import { ManagersEditor } from './ManagersEditor';
 import styles from './ManagerTools.module.css';
 

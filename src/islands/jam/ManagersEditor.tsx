@@ -1,12 +1,12 @@
 import { useEffect, useId, useState } from 'react';
-import { useT } from '../../i18n/react';
-import { ApiError, api } from '../../lib/api-client';
-import { reloadWithToast } from '../../lib/reload-with-toast';
-import { addManagerSchema, type ManagerDto } from '../../lib/schemas/jams';
-import { pushNotification } from '../../stores/notifications';
-import { ConfirmDialog } from '../ui/ConfirmDialog';
-import { Spinner } from '../ui/Spinner';
-import Avatar from '../../components/ui/Avatar';
+import { useT } from '#i18n/react';
+import { ApiError, api } from '#client/api-client';
+import { reloadWithToast } from '#client/reload-with-toast';
+import { addManagerSchema, type ManagerDto } from '#lib/schemas/jams';
+import { pushNotification } from '#stores/notifications';
+import { ConfirmDialog } from '#islands/ui/ConfirmDialog.tsx';
+import { Spinner } from '#islands/ui/Spinner.tsx';
+import Avatar from '#components/ui/Avatar.tsx';
 import styles from './ManagersEditor.module.css';
 
 type Pending = { kind: 'remove'; manager: ManagerDto } | { kind: 'leave' } | null;

@@ -1,11 +1,11 @@
 import { useId, useState } from 'react';
-import { ApiError, api } from '../../lib/api-client';
-import { reloadWithToast } from '../../lib/reload-with-toast';
-import { submitEntrySchema } from '../../lib/schemas/entries';
-import { parseScratchProjectUrl, scratchThumbnailUrl } from '../../lib/scratch-url';
-import { useT } from '../../i18n/react';
-import Picture from '../../components/ui/Picture';
-import { Modal } from '../ui/Modal';
+import { ApiError, api } from '#client/api-client';
+import { reloadWithToast } from '#client/reload-with-toast';
+import { submitEntrySchema } from '#lib/schemas/entries';
+import { parseScratchProjectUrl, scratchThumbnailUrl } from '#lib/scratch-url';
+import { useT } from '#i18n/react';
+import Picture from '#components/ui/Picture.tsx';
+import { Modal } from '#islands/ui/Modal.tsx';
 import styles from './SubmitEntry.module.css';
 
 /**

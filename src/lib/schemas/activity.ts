@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { isoDateTime, named, pageFields } from './common';
 
 /**
- * Every kind of change the audit log records (src/server/audit.ts takes only these), in the order
+ * Every kind of change the audit log records (src/server/activity/audit.ts takes only these), in the order
  * the activity filter lists them.
  */
 export const AUDIT_ACTIONS = [

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { INVALID_URL_MESSAGE, REQUIRED_MESSAGE, isoDateTime, named, pageFields } from './common';
-import { parseScratchProjectUrl } from '../scratch-url';
+import { parseScratchProjectUrl } from '#lib/scratch-url';
 
 /** Votes one user may cast in one jam. */
 export const VOTE_LIMIT = 3;

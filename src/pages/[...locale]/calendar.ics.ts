@@ -1,7 +1,7 @@
-import { CALENDAR_CONTENT_TYPE, calendarJams, jamsCalendar } from '../../server/calendar';
-import { endpoint } from '../../server/endpoint';
-import { shareResponse } from '../../server/share-responses';
-import { siteUrl } from '../../server/site-urls';
+import { CALENDAR_CONTENT_TYPE, calendarJams, jamsCalendar } from '#server/publish/calendar';
+import { endpoint } from '#server/http/endpoint';
+import { shareResponse } from '#server/http/share-responses';
+import { siteUrl } from '#server/publish/site-urls';
 
 /** Every jam, for calendar apps to subscribe to. */
 export const GET = endpoint(async ({ locals }) => {

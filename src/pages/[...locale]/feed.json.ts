@@ -1,7 +1,7 @@
-import { endpoint } from '../../server/endpoint';
-import { feedJams, jsonFeed } from '../../server/feeds';
-import { shareResponse } from '../../server/share-responses';
-import { siteUrl } from '../../server/site-urls';
+import { endpoint } from '#server/http/endpoint';
+import { feedJams, jsonFeed } from '#server/publish/feeds';
+import { shareResponse } from '#server/http/share-responses';
+import { siteUrl } from '#server/publish/site-urls';
 
 /** JSON Feed 1.1 of new jams and jams starting soon, in the locale of the address. */
 export const GET = endpoint(async ({ locals }) => {

@@ -1,8 +1,8 @@
 import rss from '@astrojs/rss';
-import { endpoint } from '../../server/endpoint';
-import { feedJams, rssOptions } from '../../server/feeds';
-import { SHARE_CACHE_CONTROL } from '../../server/share-responses';
-import { siteUrl } from '../../server/site-urls';
+import { endpoint } from '#server/http/endpoint';
+import { feedJams, rssOptions } from '#server/publish/feeds';
+import { SHARE_CACHE_CONTROL } from '#server/http/share-responses';
+import { siteUrl } from '#server/publish/site-urls';
 
 /** RSS of new jams and jams starting soon, in the locale of the address (`/rss.xml`, `/hu/rss.xml`). */
 export const GET = endpoint(async ({ locals }) => {

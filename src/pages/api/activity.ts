@@ -1,7 +1,7 @@
-import { ACTIVITY_PAGE_SIZES, AUDIT_ACTIONS, activityListSchema, activityQuerySchema } from '../../lib/schemas/activity';
-import { listActivity } from '../../server/activity';
-import { defineEndpoint } from '../../server/endpoint';
-import { exampleActivityList } from '../../server/openapi-examples';
+import { ACTIVITY_PAGE_SIZES, AUDIT_ACTIONS, activityListSchema, activityQuerySchema } from '#lib/schemas/activity';
+import { listActivity } from '#server/activity/activity';
+import { defineEndpoint } from '#server/http/endpoint';
+import { exampleActivityList } from '#server/openapi/examples';
 
 /** Administrators: what administrators and managers did, newest first, filtered and paged. */
 export const GET = defineEndpoint({

@@ -1,6 +1,6 @@
-import { listContributors } from '../../server/contributors';
-import { defineEndpoint } from '../../server/endpoint';
-import { contributorListSchema } from '../../server/openapi-schemas';
+import { listContributors } from '#server/publish/contributors';
+import { defineEndpoint } from '#server/http/endpoint';
+import { contributorListSchema } from '#server/openapi/schemas';
 
 export const GET = defineEndpoint({
   method: 'GET',

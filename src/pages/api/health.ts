@@ -1,6 +1,6 @@
-import { defineEndpoint } from '../../server/endpoint';
-import { checkDatabase } from '../../server/health';
-import { healthSchema } from '../../server/openapi-schemas';
+import { defineEndpoint } from '#server/http/endpoint';
+import { checkDatabase } from '#server/platform/health';
+import { healthSchema } from '#server/openapi/schemas';
 
 export const GET = defineEndpoint({
   method: 'GET',

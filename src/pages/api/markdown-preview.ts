@@ -1,6 +1,6 @@
-import { markdownHtmlSchema, markdownPreviewSchema } from '../../lib/schemas/markdown';
-import { defineEndpoint } from '../../server/endpoint';
-import { renderMarkdown } from '../../server/markdown';
+import { markdownHtmlSchema, markdownPreviewSchema } from '#lib/schemas/markdown';
+import { defineEndpoint } from '#server/http/endpoint';
+import { renderMarkdown } from '#server/jams/markdown';
 
 /** Renders a jam body exactly as the jam page will (same sanitizer), for the form's Preview tab. */
 export const POST = defineEndpoint({

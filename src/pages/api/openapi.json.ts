@@ -1,5 +1,5 @@
-import { defineEndpoint } from '../../server/endpoint';
-import { siteUrl } from '../../server/site-urls';
+import { defineEndpoint } from '#server/http/endpoint';
+import { siteUrl } from '#server/publish/site-urls';
 
 /** The OpenAPI 3.1 description of this API, made from every endpoint's declaration. */
 export const GET = defineEndpoint({
@@ -11,7 +11,7 @@ export const GET = defineEndpoint({
   handler: async () => {
     // Imported when asked: the document module loads every route file, this one included, and a
     // static import would make the two wait for each other.
-    const { openApiDocument } = await import('../../server/openapi');
+    const { openApiDocument } = await import('#server/openapi/document');
     return Response.json(openApiDocument(siteUrl()), { headers: { 'cache-control': 'public, max-age=3600' } });
   },
 });

@@ -33,7 +33,7 @@ import {
   matchesDropdown,
   matchesText,
   readValue,
-} from '../../../lib/table/columns';
+} from '#lib/table/columns';
 import { ColumnFilter, GlobalSearch } from './DataTableFilters';
 import { DataTablePagination } from './DataTablePagination';
 import styles from './DataTable.module.css';

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import styles from './DataTable.module.css';
-import { FILTER_DEBOUNCE_MS, type FilterOptions, dropdownItem } from '../../../lib/table/columns';
+import { FILTER_DEBOUNCE_MS, type FilterOptions, dropdownItem } from '#lib/table/columns';
 
 /** Calls `apply` once typing has paused for the spec's 400 ms. */
 function useDebounced(apply: (value: string) => void) {

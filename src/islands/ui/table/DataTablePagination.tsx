@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import styles from './DataTable.module.css';
-import { ALL_ROWS, PAGE_SIZES, SET_PAGE_DELAY_MS, parsePageInput } from '../../../lib/table/columns';
+import { ALL_ROWS, PAGE_SIZES, SET_PAGE_DELAY_MS, parsePageInput } from '#lib/table/columns';
 
 /** The slice of a TanStack table the pagination bar needs. */
 export interface PaginatedTable {

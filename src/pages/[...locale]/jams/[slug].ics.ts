@@ -1,8 +1,8 @@
-import { CALENDAR_CONTENT_TYPE, jamsCalendar } from '../../../server/calendar';
-import { endpoint } from '../../../server/endpoint';
-import { findJam } from '../../../server/jams';
-import { shareResponse } from '../../../server/share-responses';
-import { jamCalendarPath, siteUrl } from '../../../server/site-urls';
+import { CALENDAR_CONTENT_TYPE, jamsCalendar } from '#server/publish/calendar';
+import { endpoint } from '#server/http/endpoint';
+import { findJam } from '#server/jams/jams';
+import { shareResponse } from '#server/http/share-responses';
+import { jamCalendarPath, siteUrl } from '#server/publish/site-urls';
 
 /** `/jams/{slug}.ics`: one jam as a calendar event. Wins over the jam page route for `.ics`. */
 export const GET = endpoint(async (ctx) => {

@@ -1,6 +1,6 @@
-import { loginTokenFormSchema } from '../../../lib/schemas/auth';
-import { defineEndpoint } from '../../../server/endpoint';
-import { confirmLogin, localeOrDefault } from '../../../server/login';
+import { loginTokenFormSchema } from '#lib/schemas/auth';
+import { defineEndpoint } from '#server/http/endpoint';
+import { confirmLogin, localeOrDefault } from '#server/auth/login';
 
 /** The Confirm button on /confirm-login (a form post; Astro's origin check guards it). */
 export const POST = defineEndpoint({

@@ -1,9 +1,9 @@
-import { meSchema } from '../../../lib/schemas/users';
-import { bannedError } from '../../../server/auth';
-import { defineEndpoint } from '../../../server/endpoint';
-import { unauthenticated } from '../../../server/errors';
-import { exampleMe } from '../../../server/openapi-examples';
-import { deleteSessionTokenCookie, readSessionToken } from '../../../server/session';
+import { meSchema } from '#lib/schemas/users';
+import { bannedError } from '#server/auth/require';
+import { defineEndpoint } from '#server/http/endpoint';
+import { unauthenticated } from '#server/http/errors';
+import { exampleMe } from '#server/openapi/examples';
+import { deleteSessionTokenCookie, readSessionToken } from '#server/auth/session';
 
 /** Spec §7: validates the session (Authorization header or cookie) and answers who it belongs to. */
 export const GET = defineEndpoint({

@@ -1,8 +1,8 @@
-import { removeSessionQuerySchema } from '../../../lib/schemas/auth';
-import { defineEndpoint } from '../../../server/endpoint';
-import { unauthenticated } from '../../../server/errors';
-import { loggedOutSchema } from '../../../server/openapi-schemas';
-import { deleteSessionTokenCookie, invalidateSessionToken, readSessionToken } from '../../../server/session';
+import { removeSessionQuerySchema } from '#lib/schemas/auth';
+import { defineEndpoint } from '#server/http/endpoint';
+import { unauthenticated } from '#server/http/errors';
+import { loggedOutSchema } from '#server/openapi/schemas';
+import { deleteSessionTokenCookie, invalidateSessionToken, readSessionToken } from '#server/auth/session';
 
 /** Spec §7 logout: ends the session named by `?token=` (or the cookie); the cookie goes either way. */
 export const POST = defineEndpoint({

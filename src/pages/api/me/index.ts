@@ -1,9 +1,9 @@
-import { dashboardSchema, deleteAccountSchema } from '../../../lib/schemas/users';
-import { dashboardFor } from '../../../server/dashboard';
-import { defineEndpoint } from '../../../server/endpoint';
-import { exampleDashboard } from '../../../server/openapi-examples';
-import { deleteSessionTokenCookie } from '../../../server/session';
-import { deleteOwnAccount } from '../../../server/users';
+import { dashboardSchema, deleteAccountSchema } from '#lib/schemas/users';
+import { dashboardFor } from '#server/users/dashboard';
+import { defineEndpoint } from '#server/http/endpoint';
+import { exampleDashboard } from '#server/openapi/examples';
+import { deleteSessionTokenCookie } from '#server/auth/session';
+import { deleteOwnAccount } from '#server/users/users';
 
 /** The dashboard's data: who I am and the jams I entered or manage. */
 export const GET = defineEndpoint({

@@ -1,8 +1,8 @@
-import { adminUserSchema, updateUserFlagsSchema, userIdSchema } from '../../../lib/schemas/users';
-import { defineEndpoint, param } from '../../../server/endpoint';
-import { notFound } from '../../../server/errors';
-import { exampleAdminUser } from '../../../server/openapi-examples';
-import { deleteUser, getUser, updateUserFlags } from '../../../server/users';
+import { adminUserSchema, updateUserFlagsSchema, userIdSchema } from '#lib/schemas/users';
+import { defineEndpoint, param } from '#server/http/endpoint';
+import { notFound } from '#server/http/errors';
+import { exampleAdminUser } from '#server/openapi/examples';
+import { deleteUser, getUser, updateUserFlags } from '#server/users/users';
 
 const userId = { id: param('The user’s internal ID.', userIdSchema, () => notFound('There is no user with this ID.')) };
 

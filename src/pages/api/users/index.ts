@@ -5,10 +5,10 @@ import {
   createUserSchema,
   userListQuerySchema,
   userListSchema,
-} from '../../../lib/schemas/users';
-import { defineEndpoint, reply } from '../../../server/endpoint';
-import { exampleAdminUser } from '../../../server/openapi-examples';
-import { createUser, listUsers } from '../../../server/users';
+} from '#lib/schemas/users';
+import { defineEndpoint, reply } from '#server/http/endpoint';
+import { exampleAdminUser } from '#server/openapi/examples';
+import { createUser, listUsers } from '#server/users/users';
 
 /** Admins: every user, paged, sorted and filtered by the database. */
 export const GET = defineEndpoint({

@@ -1,8 +1,8 @@
-import { ACTIVITY_PAGE_SIZES, AUDIT_ACTIONS, activityListSchema, jamActivityQuerySchema } from '../../../../lib/schemas/activity';
-import { listJamActivity } from '../../../../server/activity';
-import { defineEndpoint, jamSlug } from '../../../../server/endpoint';
-import { requireJam } from '../../../../server/jams';
-import { exampleActivityList } from '../../../../server/openapi-examples';
+import { ACTIVITY_PAGE_SIZES, AUDIT_ACTIONS, activityListSchema, jamActivityQuerySchema } from '#lib/schemas/activity';
+import { listJamActivity } from '#server/activity/activity';
+import { defineEndpoint, jamSlug } from '#server/http/endpoint';
+import { requireJam } from '#server/jams/jams';
+import { exampleActivityList } from '#server/openapi/examples';
 
 /** The jam's managers and administrators: what happened to this jam, newest first. */
 export const GET = defineEndpoint({

@@ -1,7 +1,7 @@
-import { advancedOptionsSchema, jamSchema } from '../../../../lib/schemas/jams';
-import { defineEndpoint, jamSlug } from '../../../../server/endpoint';
-import { setAdvancedOptions } from '../../../../server/jams';
-import { exampleJam } from '../../../../server/openapi-examples';
+import { advancedOptionsSchema, jamSchema } from '#lib/schemas/jams';
+import { defineEndpoint, jamSlug } from '#server/http/endpoint';
+import { setAdvancedOptions } from '#server/jams/jams';
+import { exampleJam } from '#server/openapi/examples';
 
 export const PUT = defineEndpoint({
   method: 'PUT',

@@ -1,9 +1,9 @@
 import { stringify } from 'csv-stringify/sync';
-import { scratchProjectUrl } from '../../../../lib/scratch-url';
-import { defineEndpoint, jamSlug } from '../../../../server/endpoint';
-import { entriesForExport } from '../../../../server/entries';
-import { requireJam } from '../../../../server/jams';
-import { requireJamPermission } from '../../../../server/permissions';
+import { scratchProjectUrl } from '#lib/scratch-url';
+import { defineEndpoint, jamSlug } from '#server/http/endpoint';
+import { entriesForExport } from '#server/jams/entries';
+import { requireJam } from '#server/jams/jams';
+import { requireJamPermission } from '#server/auth/permissions';
 
 /** All entries of a jam as CSV, for its managers and administrators. */
 export const GET = defineEndpoint({

@@ -1,7 +1,7 @@
-import { featuredSchema, jamSchema } from '../../../../lib/schemas/jams';
-import { defineEndpoint, jamSlug } from '../../../../server/endpoint';
-import { setFeatured } from '../../../../server/jams';
-import { exampleJam } from '../../../../server/openapi-examples';
+import { featuredSchema, jamSchema } from '#lib/schemas/jams';
+import { defineEndpoint, jamSlug } from '#server/http/endpoint';
+import { setFeatured } from '#server/jams/jams';
+import { exampleJam } from '#server/openapi/examples';
 
 export const PUT = defineEndpoint({
   method: 'PUT',

@@ -1,7 +1,7 @@
-import { jamSchema, jamUpdateSchema } from '../../../../lib/schemas/jams';
-import { defineEndpoint, jamSlug } from '../../../../server/endpoint';
-import { deleteJam, readJam, updateJam } from '../../../../server/jams';
-import { exampleJam } from '../../../../server/openapi-examples';
+import { jamSchema, jamUpdateSchema } from '#lib/schemas/jams';
+import { defineEndpoint, jamSlug } from '#server/http/endpoint';
+import { deleteJam, readJam, updateJam } from '#server/jams/jams';
+import { exampleJam } from '#server/openapi/examples';
 
 export const GET = defineEndpoint({
   method: 'GET',

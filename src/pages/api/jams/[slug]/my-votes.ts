@@ -1,7 +1,7 @@
-import { myVotesSchema } from '../../../../lib/schemas/entries';
-import { defineEndpoint, jamSlug } from '../../../../server/endpoint';
-import { exampleMyVotes } from '../../../../server/openapi-examples';
-import { myVotes } from '../../../../server/votes';
+import { myVotesSchema } from '#lib/schemas/entries';
+import { defineEndpoint, jamSlug } from '#server/http/endpoint';
+import { exampleMyVotes } from '#server/openapi/examples';
+import { myVotes } from '#server/jams/votes';
 
 export const GET = defineEndpoint({
   method: 'GET',

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { named } from '../../../../lib/schemas/common';
-import { defineEndpoint, jamSlug } from '../../../../server/endpoint';
-import { jamStats } from '../../../../server/votes';
+import { named } from '#lib/schemas/common';
+import { defineEndpoint, jamSlug } from '#server/http/endpoint';
+import { jamStats } from '#server/jams/votes';
 
 export const jamStatsSchema = named(
   'JamStats',

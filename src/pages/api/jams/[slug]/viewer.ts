@@ -1,7 +1,7 @@
-import { jamViewerSchema } from '../../../../lib/schemas/viewer';
-import { defineEndpoint, jamSlug } from '../../../../server/endpoint';
-import { jamViewerState } from '../../../../server/jam-viewer';
-import { exampleViewer } from '../../../../server/openapi-examples';
+import { jamViewerSchema } from '#lib/schemas/viewer';
+import { defineEndpoint, jamSlug } from '#server/http/endpoint';
+import { jamViewerState } from '#server/jams/viewer';
+import { exampleViewer } from '#server/openapi/examples';
 
 export const GET = defineEndpoint({
   method: 'GET',

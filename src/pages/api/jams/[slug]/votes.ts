@@ -1,6 +1,6 @@
-import { removedCountSchema } from '../../../../lib/schemas/common';
-import { defineEndpoint, jamSlug } from '../../../../server/endpoint';
-import { clearVotes } from '../../../../server/jams';
+import { removedCountSchema } from '#lib/schemas/common';
+import { defineEndpoint, jamSlug } from '#server/http/endpoint';
+import { clearVotes } from '#server/jams/jams';
 
 export const DELETE = defineEndpoint({
   method: 'DELETE',

@@ -1,7 +1,7 @@
-import { winnersSchema } from '../../../../lib/schemas/entries';
-import { defineEndpoint, jamSlug } from '../../../../server/endpoint';
-import { exampleWinners } from '../../../../server/openapi-examples';
-import { readWinners } from '../../../../server/winners';
+import { winnersSchema } from '#lib/schemas/entries';
+import { defineEndpoint, jamSlug } from '#server/http/endpoint';
+import { exampleWinners } from '#server/openapi/examples';
+import { readWinners } from '#server/jams/winners';
 
 export const GET = defineEndpoint({
   method: 'GET',

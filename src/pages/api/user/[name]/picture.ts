@@ -1,5 +1,5 @@
-import { avatarFor } from '../../../../server/avatars';
-import { defineEndpoint, param } from '../../../../server/endpoint';
+import { avatarFor } from '#server/users/avatars';
+import { defineEndpoint, param } from '#server/http/endpoint';
 
 /** Spec §7: the user's picture, as a redirect to their Scratch avatar (or the default one). */
 export const GET = defineEndpoint({

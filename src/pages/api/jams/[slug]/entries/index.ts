@@ -1,9 +1,9 @@
-import { removedCountSchema } from '../../../../../lib/schemas/common';
-import { entryListQuerySchema, entryListSchema, entrySchema, submitEntrySchema } from '../../../../../lib/schemas/entries';
-import { defineEndpoint, jamSlug } from '../../../../../server/endpoint';
-import { listEntries, submitEntry, submitLimiter } from '../../../../../server/entries';
-import { clearSubmissions } from '../../../../../server/jams';
-import { exampleEntry, exampleEntryList } from '../../../../../server/openapi-examples';
+import { removedCountSchema } from '#lib/schemas/common';
+import { entryListQuerySchema, entryListSchema, entrySchema, submitEntrySchema } from '#lib/schemas/entries';
+import { defineEndpoint, jamSlug } from '#server/http/endpoint';
+import { listEntries, submitEntry, submitLimiter } from '#server/jams/entries';
+import { clearSubmissions } from '#server/jams/jams';
+import { exampleEntry, exampleEntryList } from '#server/openapi/examples';
 
 export const GET = defineEndpoint({
   method: 'GET',

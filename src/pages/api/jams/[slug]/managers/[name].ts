@@ -1,5 +1,5 @@
-import { defineEndpoint, jamSlug, param } from '../../../../../server/endpoint';
-import { removeManager } from '../../../../../server/managers';
+import { defineEndpoint, jamSlug, param } from '#server/http/endpoint';
+import { removeManager } from '#server/jams/managers';
 
 /** Removes a manager, or — when it is the caller — gives up the role. */
 export const DELETE = defineEndpoint({

@@ -1,9 +1,9 @@
-import { addManagerSchema, managerListSchema, managerSchema } from '../../../../../lib/schemas/jams';
-import { defineEndpoint, jamSlug } from '../../../../../server/endpoint';
-import { requireJam } from '../../../../../server/jams';
-import { addManager, listManagers } from '../../../../../server/managers';
-import { exampleManager } from '../../../../../server/openapi-examples';
-import { requireJamPermission } from '../../../../../server/permissions';
+import { addManagerSchema, managerListSchema, managerSchema } from '#lib/schemas/jams';
+import { defineEndpoint, jamSlug } from '#server/http/endpoint';
+import { requireJam } from '#server/jams/jams';
+import { addManager, listManagers } from '#server/jams/managers';
+import { exampleManager } from '#server/openapi/examples';
+import { requireJamPermission } from '#server/auth/permissions';
 
 export const GET = defineEndpoint({
   method: 'GET',

@@ -1,5 +1,5 @@
-import { defineEndpoint, jamSlugAndEntryId } from '../../../../../../server/endpoint';
-import { removeEntry } from '../../../../../../server/entries';
+import { defineEndpoint, jamSlugAndEntryId } from '#server/http/endpoint';
+import { removeEntry } from '#server/jams/entries';
 
 export const DELETE = defineEndpoint({
   method: 'DELETE',

@@ -1,7 +1,7 @@
-import { winnersSchema } from '../../../../../../lib/schemas/entries';
-import { defineEndpoint, jamSlugAndEntryId } from '../../../../../../server/endpoint';
-import { exampleWinners } from '../../../../../../server/openapi-examples';
-import { revokeWinner, selectWinner } from '../../../../../../server/winners';
+import { winnersSchema } from '#lib/schemas/entries';
+import { defineEndpoint, jamSlugAndEntryId } from '#server/http/endpoint';
+import { exampleWinners } from '#server/openapi/examples';
+import { revokeWinner, selectWinner } from '#server/jams/winners';
 
 export const PUT = defineEndpoint({
   method: 'PUT',

@@ -1,0 +1,280 @@
+import type { APIContext, APIRoute } from 'astro';
+import { z } from 'zod';
+import { entryIdSchema } from '#lib/schemas/entries';
+import { currentUser, requireAdmin, requireUser } from '#server/auth/require';
+import { AppError, badRequest, errorResponse, notFound } from './errors';
+import { readForm } from './forms';
+import { type RateLimiter, rateLimited } from './rate-limit';
+import type { SessionUser } from '#server/auth/session';
+
+export const MAX_JSON_BODY_BYTES = 64 * 1024;
+
+/**
+ * Wraps a plain handler: whatever it returns becomes JSON, whatever it throws becomes the
+ * `{error:{status,code,message}}` shape. API endpoints use `defineEndpoint`; the feeds, calendars
+ * and robots/sitemap files use this directly.
+ */
+export function endpoint(handler: (ctx: APIContext) => Promise<unknown> | unknown): APIRoute {
+  return async (ctx) => {
+    try {
+      const result = await handler(ctx);
+      if (result instanceof Response) return result;
+      if (result === undefined) return new Response(null, { status: 204 });
+      return Response.json(result);
+    } catch (error) {
+      return errorResponse(error);
+    }
+  };
+}
+
+/** Reads a JSON body no larger than MAX_JSON_BODY_BYTES and validates it with a shared schema. */
+export async function readJson<Schema extends z.ZodType>(
+  request: Request,
+  schema: Schema,
+): Promise<z.output<Schema>> {
+  const declared = Number(request.headers.get('content-length') ?? 0);
+  if (declared > MAX_JSON_BODY_BYTES) throw tooLarge();
+  let text: string;
+  try {
+    text = await request.text();
+  } catch (error) {
+    throw isOverBodyLimit(error) ? tooLarge() : badRequest('The request body could not be read.');
+  }
+  if (new TextEncoder().encode(text).byteLength > MAX_JSON_BODY_BYTES) throw tooLarge();
+  let data: unknown;
+  try {
+    data = text.trim() === '' ? {} : JSON.parse(text);
+  } catch {
+    throw badRequest('The request body is not valid JSON.');
+  }
+  return schema.parse(data);
+}
+
+/** Validates query parameters (first value of each) with a shared schema. */
+export function readQuery<Schema extends z.ZodType>(url: URL, schema: Schema): z.output<Schema> {
+  return schema.parse(Object.fromEntries(url.searchParams));
+}
+
+export const tooLarge = () => new AppError(413, 'payload_too_large', 'The request body is too large.');
+
+/** The Node adapter stops reading any body past `bodySizeLimit` (astro.config.mjs) with this error. */
+export const isOverBodyLimit = (error: unknown) => error instanceof Error && /body size limit exceeded/i.test(error.message);
+
+/* ---------- one declaration per endpoint ---------- */
+
+export const HTTP_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
+export type HttpMethod = (typeof HTTP_METHODS)[number];
+
+/**
+ * Who may call. The guard runs before anything else: `user` and `manager` need a logged-in user
+ * who is not banned (401/403), `admin` an administrator (403). Whether a user manages *this* jam
+ * is the service's question (it has the jam); `optional-session` hands the user over if there is one.
+ */
+export type Access = 'public' | 'optional-session' | 'user' | 'manager' | 'admin';
+
+/** Topics of the API description, in the order the document and /developers show them. */
+export const TAGS = [
+  { name: 'Jams', description: 'Game jams: list, read, create, edit, delete and the administrator switches.' },
+  { name: 'Entries', description: 'Scratch projects entered into a jam, upvotes and winners.' },
+  { name: 'Managers', description: 'The people who run a jam.' },
+  { name: 'Account', description: 'The session of the person calling, their dashboard, and user pictures.' },
+  { name: 'Users', description: 'Administrators’ tools: every user, their admin and banned flags.' },
+  { name: 'Activity', description: 'The audit log, read-only: who did what to which jam or user, and when.' },
+  { name: 'Login flow', description: 'Browser steps of "Log in with Scratch": redirects and form posts, not for scripts.' },
+  { name: 'Feeds and calendars', description: 'RSS, JSON Feed and iCalendar. Prefix the path with /hu or /ir for Hungarian or Irish.' },
+  { name: 'Site', description: 'Health, credits, the markdown preview and this description.' },
+] as const;
+export type TagName = (typeof TAGS)[number]['name'];
+
+/** Error statuses an endpoint may document; each has one meaning in the API description. */
+export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 429 | 502 | 503;
+
+export interface PathParam<S extends z.ZodType = z.ZodType> {
+  description: string;
+  schema: S;
+  /** What a value the schema refuses answers (default: the schema's 400). */
+  invalid?: () => AppError;
+}
+
+/** A path parameter: a string unless a schema says otherwise. */
+export function param(description: string): PathParam<z.ZodString>;
+export function param<S extends z.ZodType>(description: string, schema: S, invalid?: () => AppError): PathParam<S>;
+export function param(description: string, schema: z.ZodType = z.string(), invalid?: () => AppError): PathParam {
+  return { description, schema, invalid };
+}
+
+/** The path parameters many endpoints share. */
+export const jamSlug = { slug: param('The jam slug (an old slug of a renamed jam works too).') };
+export const jamSlugAndEntryId = { ...jamSlug, id: param('The entry id.', entryIdSchema) };
+
+export interface QuerySpec<S extends z.ZodObject = z.ZodObject> {
+  schema: S;
+  /** A sentence per parameter for the description. */
+  notes?: Partial<Record<keyof z.input<S> & string, string>>;
+  /** JSON Schema facts the query schema cannot express (e.g. a refine's allowed values). */
+  types?: Partial<Record<keyof z.input<S> & string, Record<string, unknown>>>;
+}
+
+export interface BodySpec<S extends z.ZodType = z.ZodType> {
+  schema: S;
+  example: z.input<S>;
+  /** An HTML form post (urlencoded or multipart) instead of JSON. */
+  form?: boolean;
+}
+
+/** A JSON answer: its schema (registered under an id in `apiSchemas`) and an example. */
+export interface JsonAnswer<S extends z.ZodType = z.ZodType> {
+  status: number;
+  description: string;
+  schema: S;
+  example: z.output<S>;
+}
+/** Any other answer: feeds, CSV, calendars, redirects, or nothing (204). */
+export interface OtherAnswer {
+  status: number;
+  description: string;
+  contentType?: string;
+  example?: string;
+  /** For redirects: an example `Location`. */
+  location?: string;
+}
+export type AnswerSpec = JsonAnswer | OtherAnswer;
+
+export interface RateLimitSpec {
+  limiter: RateLimiter;
+  /** Per client address, or per logged-in user (after the access guard). */
+  per: 'ip' | 'user';
+  /** "Too many {what}" in the 429 message. */
+  what?: string;
+}
+
+type UserFor<A extends Access, Own extends boolean> = Own extends true
+  ? null
+  : A extends 'public'
+    ? null
+    : A extends 'optional-session'
+      ? SessionUser | null
+      : SessionUser;
+
+type Shape<T> = T extends z.ZodType ? z.output<T> : Record<string, never>;
+type ParamsOut<P> = { [K in keyof P]: P[K] extends PathParam<infer S> ? z.output<S> : never };
+type AnswerOut<A> = A extends { schema: infer S extends z.ZodType } ? z.output<S> : Response | void;
+
+/** A JSON answer with a status or headers other than the declared ones. */
+export class Reply<T> {
+  constructor(
+    readonly body: T,
+    readonly init: { status?: number; headers?: Record<string, string> } = {},
+  ) {}
+}
+export const reply = <T>(body: T, init?: { status?: number; headers?: Record<string, string> }) => new Reply(body, init);
+
+export interface HandlerInput<U, P, Q, B> {
+  ctx: APIContext;
+  user: U;
+  params: P;
+  query: Q;
+  body: B;
+}
+
+export interface EndpointSpec<
+  M extends HttpMethod = HttpMethod,
+  A extends Access = Access,
+  Own extends boolean = boolean,
+  P extends Record<string, PathParam> = Record<string, PathParam>,
+  Q extends z.ZodObject | undefined = z.ZodObject | undefined,
+  B extends z.ZodType | undefined = z.ZodType | undefined,
+  R extends AnswerSpec = AnswerSpec,
+> {
+  method: M;
+  tag: TagName;
+  summary: string;
+  description?: string;
+  access: A;
+  /**
+   * The handler checks the session itself (logging out works for banned users; /api/auth/me says
+   * why it refuses). `access` still documents who may call.
+   */
+  ownSessionCheck?: Own;
+  /** An endpoint that exists only in some configurations: a 404 before anything else when false. */
+  available?: () => boolean;
+  rateLimit?: RateLimitSpec;
+  params?: P;
+  query?: QuerySpec<Q & z.ZodObject>;
+  body?: BodySpec<B & z.ZodType>;
+  answer: R;
+  /** `cache-control` of a successful JSON answer. */
+  cache?: string;
+  /** Statuses of the `{error:{…}}` answers the handler can give (checked by tests/security/error-statuses). */
+  errors?: readonly ErrorStatus[];
+  handler: (
+    input: HandlerInput<UserFor<A, Own>, ParamsOut<P>, Shape<Q>, Shape<B>>,
+  ) => Promise<AnswerOut<R> | Reply<AnswerOut<R>>> | AnswerOut<R> | Reply<AnswerOut<R>>;
+}
+
+/** The facts of one endpoint, as the OpenAPI document and the security tests read them. */
+export type EndpointDeclaration = Omit<EndpointSpec, 'handler'>;
+
+export type DeclaredRoute = APIRoute & { readonly declaration: EndpointDeclaration };
+
+async function guard(access: Access, ctx: APIContext): Promise<SessionUser | null> {
+  if (access === 'public') return null;
+  if (access === 'optional-session') return currentUser(ctx);
+  if (access === 'admin') return requireAdmin(ctx);
+  return requireUser(ctx);
+}
+
+function parseParams(spec: Record<string, PathParam>, raw: APIContext['params']): Record<string, unknown> {
+  const parsed: Record<string, unknown> = {};
+  for (const [name, { schema, invalid }] of Object.entries(spec)) {
+    const result = schema.safeParse(raw[name]);
+    if (!result.success) throw invalid ? invalid() : result.error;
+    parsed[name] = result.data;
+  }
+  return parsed;
+}
+
+/**
+ * One endpoint, declared once: who may call, what it reads, what it answers and which errors it
+ * can give. The handler gets the checked user and parsed input; what it returns is the declared
+ * answer. Order of checks: availability, access guard, rate limit, path, query, body, handler.
+ */
+export function defineEndpoint<
+  M extends HttpMethod,
+  A extends Access,
+  R extends AnswerSpec,
+  P extends Record<string, PathParam> = Record<string, never>,
+  Q extends z.ZodObject | undefined = undefined,
+  B extends z.ZodType | undefined = undefined,
+  Own extends boolean = false,
+>(spec: EndpointSpec<M, A, Own, P, Q, B, R>): DeclaredRoute {
+  const { handler, ...declaration } = spec;
+  const route: APIRoute = async (ctx) => {
+    try {
+      if (spec.available && !spec.available()) throw notFound();
+      const user = spec.ownSessionCheck ? null : await guard(spec.access, ctx);
+      if (spec.rateLimit) {
+        const { limiter, per, what } = spec.rateLimit;
+        const limited = rateLimited(limiter, per === 'user' && user ? `user:${user.id}` : ctx.clientAddress, what);
+        if (limited) return limited;
+      }
+      const params = parseParams(spec.params ?? {}, ctx.params);
+      const query = spec.query ? readQuery(ctx.url, spec.query.schema) : {};
+      const body = spec.body ? await (spec.body.form ? readForm : readJson)(ctx.request, spec.body.schema) : {};
+      const result: unknown = await handler({ ctx, user, params, query, body } as never);
+      if (result instanceof Response) return result;
+      if (result === undefined) return new Response(null, { status: 204 });
+      const headers: Record<string, string> = spec.cache ? { 'cache-control': spec.cache } : {};
+      if (result instanceof Reply) {
+        return Response.json(result.body, { status: result.init.status ?? spec.answer.status, headers: { ...headers, ...result.init.headers } });
+      }
+      return Response.json(result, { status: spec.answer.status, headers });
+    } catch (error) {
+      return errorResponse(error);
+    }
+  };
+  return Object.assign(route, { declaration: declaration as EndpointDeclaration });
+}
+
+export const isDeclaredRoute = (value: unknown): value is DeclaredRoute =>
+  typeof value === 'function' && 'declaration' in value && typeof (value as DeclaredRoute).declaration === 'object';

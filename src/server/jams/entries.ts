@@ -1,0 +1,169 @@
+/** Entries (Scratch projects submitted to a jam): submitting, listing, removing, exporting. */
+import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
+import { type Jam, type Project, projects, votes } from '#db/schema';
+import { jamStatus } from '#lib/jam-timing';
+import { ENTRIES_PER_PAGE, type EntryDto, type EntryListDto } from '#lib/schemas/entries';
+import { parseScratchProjectUrl } from '#lib/scratch-url';
+import { recordAudit } from '#server/activity/audit';
+import { bannedError } from '#server/auth/require';
+import { announceChange } from '#server/cache/changes';
+import { db } from '#server/platform/db';
+import { AppError, badRequest, conflict, notFound } from '#server/http/errors';
+import { requireJam } from './jams';
+import { can, jamRole } from '#server/auth/permissions';
+import { type RateLimit, createRateLimiter } from '#server/http/rate-limit';
+import { fetchScratchProject } from '#server/platform/scratch';
+import type { SessionUser } from '#server/auth/session';
+
+/**
+ * Per user, checked before Scratch is asked: the deadline rush (a retry or two each) passes,
+ * a script that floods Scratch through us does not.
+ */
+export const SUBMIT_RATE_LIMIT: RateLimit = { capacity: 10, perMs: 60_000 };
+export const submitLimiter = createRateLimiter(SUBMIT_RATE_LIMIT);
+
+export const resultsArePublic = (jam: Jam, now = Date.now()) => jamStatus(jam, now) === 'over';
+
+type EntryRow = Project & { votes: number };
+
+export function toEntryDto(row: EntryRow, options: { resultsPublic: boolean; rank?: number | null }): EntryDto {
+  return {
+    id: row.id,
+    scratchId: row.scratchId,
+    title: row.title,
+    thumbnailUrl: row.thumbnailUrl,
+    authorName: row.authorName,
+    submittedAt: row.submittedAt.toISOString(),
+    isWinner: row.isWinner,
+    votes: options.resultsPublic ? row.votes : null,
+    rank: options.resultsPublic ? (options.rank ?? null) : null,
+  };
+}
+
+const voteCount = sql<number>`(select count(*) from ${votes} where ${votes.projectId} = ${projects.id})`.mapWith(Number);
+
+/**
+ * While the jam runs, entries are listed in submission order and vote counts stay private;
+ * once it is over, everyone sees the ranking (most votes first, ties by earliest submission).
+ */
+export async function listEntries(slug: string, page = 1, perPage = ENTRIES_PER_PAGE): Promise<EntryListDto> {
+  const jam = await requireJam(slug);
+  const database = await db();
+  const resultsPublic = resultsArePublic(jam);
+  const [{ total } = { total: 0 }] = await database.select({ total: count() }).from(projects).where(eq(projects.jamId, jam.id));
+  const totalPages = Math.max(1, Math.ceil(total / perPage));
+  const current = Math.min(Math.max(1, page), totalPages);
+  const order = resultsPublic
+    ? [desc(voteCount), asc(projects.submittedAt), asc(projects.id)]
+    : [asc(projects.submittedAt), asc(projects.id)];
+  const rows = await database
+    .select({ project: projects, votes: voteCount })
+    .from(projects)
+    .where(eq(projects.jamId, jam.id))
+    .orderBy(...order)
+    .limit(perPage)
+    .offset((current - 1) * perPage);
+  const firstRank = (current - 1) * perPage + 1;
+  return {
+    entries: rows.map((row, index) =>
+      toEntryDto({ ...row.project, votes: row.votes }, { resultsPublic, rank: firstRank + index }),
+    ),
+    page: current,
+    perPage,
+    total,
+    totalPages,
+    resultsPublic,
+  };
+}
+
+const isUniqueViolation = (error: unknown, index: string) =>
+  error instanceof Error && /UNIQUE constraint failed/i.test(`${error.message} ${String((error as { cause?: unknown }).cause ?? '')}`) &&
+  new RegExp(index.replaceAll('.', '\\.'), 'i').test(`${error.message} ${String((error as { cause?: unknown }).cause ?? '')}`);
+
+/** Checks the project with Scratch (exists, shared, owned by the submitter) and stores it once. */
+export async function submitEntry(user: SessionUser, slug: string, url: string): Promise<EntryDto> {
+  if (user.isBanned) throw bannedError(user.name);
+  const jam = await requireJam(slug);
+  if (jamStatus(jam) !== 'ongoing') throw new AppError(409, 'conflict', 'This jam is currently not accepting submissions.');
+  const scratchId = parseScratchProjectUrl(url);
+  if (scratchId === null) throw badRequest('The URL entered is invalid!');
+
+  const database = await db();
+  const [existing] = await database
+    .select({ submitterId: projects.submitterId, scratchId: projects.scratchId })
+    .from(projects)
+    .where(and(eq(projects.jamId, jam.id), sql`(${projects.submitterId} = ${user.id} or ${projects.scratchId} = ${scratchId})`));
+  if (existing?.submitterId === user.id) throw conflict('You have already entered this game jam.');
+  if (existing) throw conflict('This project has already been submitted to this jam.');
+
+  const project = await fetchScratchProject(scratchId);
+  if (!project) throw notFound('That project could not be found on Scratch. Make sure it exists and is shared.');
+  if (project.authorName.toLowerCase() !== user.name.toLowerCase()) {
+    throw new AppError(403, 'forbidden', 'You can only submit projects you own');
+  }
+
+  try {
+    const [row] = await database
+      .insert(projects)
+      .values({
+        jamId: jam.id,
+        scratchId,
+        submitterId: user.id,
+        title: project.title,
+        thumbnailUrl: project.thumbnailUrl,
+        authorName: project.authorName,
+      })
+      .returning();
+    announceChange({ kind: 'entries', jamId: jam.id });
+    return toEntryDto({ ...row!, votes: 0 }, { resultsPublic: false });
+  } catch (error) {
+    // A concurrent request can win the race between the check above and this insert.
+    if (isUniqueViolation(error, 'projects.submitter_id')) throw conflict('You have already entered this game jam.');
+    if (isUniqueViolation(error, 'projects.scratch_id')) throw conflict('This project has already been submitted to this jam.');
+    throw error;
+  }
+}
+
+export async function requireEntry(jam: Jam, entryId: number): Promise<Project> {
+  const [entry] = await (await db())
+    .select()
+    .from(projects)
+    .where(and(eq(projects.id, entryId), eq(projects.jamId, jam.id)));
+  if (!entry) throw notFound('That entry is not part of this jam.');
+  return entry;
+}
+
+/** The submitter, a manager of the jam or an admin may remove an entry; its votes go with it. */
+export async function removeEntry(actor: SessionUser, slug: string, entryId: number): Promise<void> {
+  if (actor.isBanned) throw bannedError(actor.name);
+  const jam = await requireJam(slug);
+  const entry = await requireEntry(jam, entryId);
+  const own = entry.submitterId === actor.id;
+  const role = await jamRole(actor, jam.id);
+  if (!own && !can(role, 'jam:remove-entry')) {
+    throw new AppError(403, 'forbidden', 'Only the submitter, managers of this jam and administrators can remove an entry.');
+  }
+  const database = await db();
+  await database.transaction(async (tx) => {
+    await tx.delete(projects).where(eq(projects.id, entry.id));
+    if (!own) {
+      await recordAudit(tx, actor, {
+        action: 'entry.remove',
+        jamId: jam.id,
+        targetUserId: entry.submitterId,
+        details: { scratchId: entry.scratchId, title: entry.title },
+      });
+    }
+  });
+  announceChange({ kind: 'entries', jamId: jam.id });
+}
+
+/** All entries with their votes, for the managers' CSV download. */
+export async function entriesForExport(jam: Jam): Promise<EntryRow[]> {
+  const rows = await (await db())
+    .select({ project: projects, votes: voteCount })
+    .from(projects)
+    .where(eq(projects.jamId, jam.id))
+    .orderBy(asc(projects.submittedAt), asc(projects.id));
+  return rows.map((row) => ({ ...row.project, votes: row.votes }));
+}

@@ -1,0 +1,82 @@
+/** Upvotes: at most VOTE_LIMIT per user per jam, enforced by the database in one statement. */
+import { and, eq, sql } from 'drizzle-orm';
+import { votes } from '#db/schema';
+import { jamStatus } from '#lib/jam-timing';
+import { type MyVotesDto, VOTE_LIMIT } from '#lib/schemas/entries';
+import { bannedError } from '#server/auth/require';
+import { announceChange } from '#server/cache/changes';
+import { db } from '#server/platform/db';
+import { AppError, conflict } from '#server/http/errors';
+import { requireEntry } from './entries';
+import { countEntries, requireJam } from './jams';
+import { type RateLimit, createRateLimiter } from '#server/http/rate-limit';
+import type { SessionUser } from '#server/auth/session';
+
+/** Per user, casting and taking back together: far above what clicking does, far below a script. */
+export const VOTE_RATE_LIMIT: RateLimit = { capacity: 60, perMs: 60_000 };
+export const voteLimiter = createRateLimiter(VOTE_RATE_LIMIT);
+
+export async function myVotes(user: SessionUser, slug: string): Promise<MyVotesDto> {
+  const jam = await requireJam(slug);
+  const rows = await (await db())
+    .select({ projectId: votes.projectId })
+    .from(votes)
+    .where(and(eq(votes.jamId, jam.id), eq(votes.voterId, user.id)));
+  return { limit: VOTE_LIMIT, used: rows.length, remaining: Math.max(0, VOTE_LIMIT - rows.length), entryIds: rows.map((row) => row.projectId) };
+}
+
+async function requireOpenVoting(user: SessionUser, slug: string) {
+  if (user.isBanned) throw bannedError(user.name);
+  const jam = await requireJam(slug);
+  if (jamStatus(jam) !== 'ongoing') throw new AppError(409, 'conflict', 'Voting is only open while the jam is ongoing.');
+  return jam;
+}
+
+/**
+ * Casts a vote. The count check and the insert are one INSERT … SELECT statement, which SQLite
+ * (and a libSQL server) run atomically, so concurrent requests can never exceed the limit.
+ */
+export async function castVote(user: SessionUser, slug: string, entryId: number): Promise<MyVotesDto> {
+  const jam = await requireOpenVoting(user, slug);
+  const entry = await requireEntry(jam, entryId);
+  if (entry.submitterId === user.id) throw new AppError(403, 'forbidden', 'You cannot upvote your own project.');
+
+  const database = await db();
+  const result = await database.run(sql`
+    insert or ignore into ${votes} (project_id, voter_id, jam_id)
+    select ${entry.id}, ${user.id}, ${jam.id}
+    where (select count(*) from ${votes} where jam_id = ${jam.id} and voter_id = ${user.id}) < ${VOTE_LIMIT}`);
+  if (result.rowsAffected === 0) {
+    const state = await myVotes(user, slug);
+    if (!state.entryIds.includes(entry.id)) throw conflict(`You have used all ${VOTE_LIMIT} of your votes in this jam.`);
+    return state;
+  }
+  announceChange({ kind: 'votes', jamId: jam.id });
+  return myVotes(user, slug);
+}
+
+export async function takeBackVote(user: SessionUser, slug: string, entryId: number): Promise<MyVotesDto> {
+  const jam = await requireOpenVoting(user, slug);
+  const entry = await requireEntry(jam, entryId);
+  const removed = await (await db())
+    .delete(votes)
+    .where(and(eq(votes.projectId, entry.id), eq(votes.voterId, user.id)))
+    .returning({ projectId: votes.projectId });
+  if (removed.length > 0) announceChange({ kind: 'votes', jamId: jam.id });
+  return myVotes(user, slug);
+}
+
+/**
+ * How many entries and votes a jam has. The vote count is public only once the jam is over
+ * (like the per-entry counts: spec, "results"); before that it is null. The entry count is
+ * public from the start, mystery mode or not (it hides the body only, as the jam answer does).
+ */
+export async function jamStats(slug: string, now = Date.now()): Promise<{ entryCount: number; voteCount: number | null; resultsPublic: boolean }> {
+  const jam = await requireJam(slug);
+  const resultsPublic = jamStatus(jam, now) === 'over';
+  const [row] = await (await db())
+    .select({ n: sql<number>`count(*)` })
+    .from(votes)
+    .where(eq(votes.jamId, jam.id));
+  return { entryCount: await countEntries(jam.id), voteCount: resultsPublic ? (row?.n ?? 0) : null, resultsPublic };
+}

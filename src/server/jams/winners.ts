@@ -1,0 +1,72 @@
+/**
+ * Winners (spec §3, §4): after the end a manager or admin selects the winner; the community's
+ * choice is the entry with the most upvotes (ties → earliest submission), excluding the selected
+ * one. Computed on read, never written on read.
+ */
+import { and, asc, desc, eq, gt, sql } from 'drizzle-orm';
+import { projects, votes } from '#db/schema';
+import { jamStatus } from '#lib/jam-timing';
+import type { EntryDto, WinnersDto } from '#lib/schemas/entries';
+import { recordAudit } from '#server/activity/audit';
+import { announceChange } from '#server/cache/changes';
+import { db } from '#server/platform/db';
+import { AppError } from '#server/http/errors';
+import { requireEntry, toEntryDto } from './entries';
+import { requireJam } from './jams';
+import { requireJamPermission } from '#server/auth/permissions';
+import type { SessionUser } from '#server/auth/session';
+
+const voteCount = sql<number>`(select count(*) from ${votes} where ${votes.projectId} = ${projects.id})`.mapWith(Number);
+
+export async function readWinners(slug: string): Promise<WinnersDto> {
+  const jam = await requireJam(slug);
+  if (jamStatus(jam) !== 'over') return { winner: null, communityChoice: null };
+  const database = await db();
+  const [winner] = await database
+    .select({ project: projects, votes: voteCount })
+    .from(projects)
+    .where(and(eq(projects.jamId, jam.id), eq(projects.isWinner, true)))
+    .orderBy(asc(projects.submittedAt))
+    .limit(1);
+  const [community] = await database
+    .select({ project: projects, votes: voteCount })
+    .from(projects)
+    .where(and(eq(projects.jamId, jam.id), eq(projects.isWinner, false), gt(voteCount, 0)))
+    .orderBy(desc(voteCount), asc(projects.submittedAt), asc(projects.id))
+    .limit(1);
+  const dto = (row: typeof winner): EntryDto | null =>
+    row ? toEntryDto({ ...row.project, votes: row.votes }, { resultsPublic: true }) : null;
+  return { winner: dto(winner), communityChoice: dto(community) };
+}
+
+async function requireOverJam(actor: SessionUser, slug: string) {
+  const jam = await requireJam(slug);
+  await requireJamPermission(actor, jam.id, 'jam:select-winner');
+  if (jamStatus(jam) !== 'over') throw new AppError(409, 'conflict', 'Winners can be chosen once the jam is over.');
+  return jam;
+}
+
+/** One selected winner per jam: selecting another entry moves the title to it. */
+export async function selectWinner(actor: SessionUser, slug: string, entryId: number): Promise<WinnersDto> {
+  const jam = await requireOverJam(actor, slug);
+  const entry = await requireEntry(jam, entryId);
+  await (await db()).transaction(async (tx) => {
+    await tx.update(projects).set({ isWinner: false }).where(and(eq(projects.jamId, jam.id), eq(projects.isWinner, true)));
+    await tx.update(projects).set({ isWinner: true }).where(eq(projects.id, entry.id));
+    await recordAudit(tx, actor, { action: 'winner.select', jamId: jam.id, targetUserId: entry.submitterId, details: { entryId } });
+  });
+  announceChange({ kind: 'entries', jamId: jam.id });
+  return readWinners(jam.slug);
+}
+
+export async function revokeWinner(actor: SessionUser, slug: string, entryId: number): Promise<WinnersDto> {
+  const jam = await requireOverJam(actor, slug);
+  const entry = await requireEntry(jam, entryId);
+  if (!entry.isWinner) throw new AppError(409, 'conflict', 'That entry is not the winner.');
+  await (await db()).transaction(async (tx) => {
+    await tx.update(projects).set({ isWinner: false }).where(eq(projects.id, entry.id));
+    await recordAudit(tx, actor, { action: 'winner.revoke', jamId: jam.id, targetUserId: entry.submitterId, details: { entryId } });
+  });
+  announceChange({ kind: 'entries', jamId: jam.id });
+  return readWinners(jam.slug);
+}

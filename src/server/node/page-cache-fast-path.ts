@@ -1,0 +1,66 @@
+/**
+ * Cached pages answered before Astro runs. A cache hit through Astro still pays for its request
+ * pipeline (Request and Response objects, routing, the middleware): about as much as
+ * `/api/health`, three times what sending the bytes costs. The Node server in front of Astro
+ * (scripts/start.ts) can ask `serveFromPageCache(req, res)` first.
+ *
+ * It answers only where the middleware would have reached the page cache and changed nothing:
+ * GET or HEAD, no guard on the path, not a public-API address (those get CORS headers after the
+ * cache), and at `/` only for visitors whose preferred locale is English (others are redirected).
+ * Astro builds this module into its bundle (the middleware imports it), so the server finds it
+ * through a global registration rather than an import.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { DEFAULT_LOCALE } from '#i18n/codes';
+import { LOCALE_COOKIE, preferredLocale } from '#i18n/locale-choice';
+import { splitLocale } from '#i18n/paths';
+import { isPublicRead } from '#server/middleware/cors';
+import { guardFor } from '#server/middleware/page-guards';
+import { cachedAnswer } from '#server/cache/page-cache';
+
+type FastPath = (req: IncomingMessage, res: ServerResponse) => boolean;
+
+const REGISTRATION = Symbol.for('itinerary.serveFromPageCache');
+
+const header = (value: string | string[] | undefined) => (Array.isArray(value) ? value.join(', ') : (value ?? null));
+
+function cookie(req: IncomingMessage, name: string): string | undefined {
+  for (const part of header(req.headers.cookie)?.split(';') ?? []) {
+    const [key, ...value] = part.trim().split('=');
+    if (key === name) return decodeURIComponent(value.join('='));
+  }
+  return undefined;
+}
+
+function middlewareWouldOnlyReachTheCache(req: IncomingMessage, url: URL): boolean {
+  if (guardFor(splitLocale(url.pathname).path) !== null || isPublicRead(url.pathname)) return false;
+  if (url.pathname !== '/') return true;
+  return preferredLocale(cookie(req, LOCALE_COOKIE), header(req.headers['accept-language'])) === DEFAULT_LOCALE;
+}
+
+/** Answers the request from the page cache and returns true, or returns false and leaves it alone. */
+export function serveFromPageCache(req: IncomingMessage, res: ServerResponse): boolean {
+  const method = req.method ?? 'GET';
+  if (method !== 'GET' && method !== 'HEAD') return false;
+  let url: URL;
+  try {
+    url = new URL(req.url ?? '/', 'http://localhost');
+  } catch {
+    return false;
+  }
+  if (!middlewareWouldOnlyReachTheCache(req, url)) return false;
+  const answer = cachedAnswer(url, {
+    method,
+    acceptEncoding: header(req.headers['accept-encoding']),
+    ifNoneMatch: header(req.headers['if-none-match']),
+  });
+  if (!answer) return false;
+  res.writeHead(answer.status, answer.headers);
+  res.end(answer.body ?? undefined);
+  return true;
+}
+
+// Read by scripts/start.ts as globalThis[Symbol.for('itinerary.serveFromPageCache')], on each
+// request: Astro loads the middleware (and so this module) on the first one. It must not import
+// this file: that would load a second copy, with its own empty cache.
+(globalThis as { [REGISTRATION]?: FastPath })[REGISTRATION] = serveFromPageCache;

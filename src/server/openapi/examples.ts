@@ -1,0 +1,161 @@
+/** Example requests and answers for the API description; unit tests check them against the schemas. */
+import type { EntryDto, EntryListDto, MyVotesDto, WinnersDto } from '#lib/schemas/entries';
+import type { JamCreateInput, JamDto, JamListDto, ManagerDto } from '#lib/schemas/jams';
+import type { JamViewerDto } from '#lib/schemas/viewer';
+import type { ActivityListDto } from '#lib/schemas/activity';
+import type { AdminUserDto, DashboardDto, MeDto } from '#lib/schemas/users';
+
+export const exampleJam: JamDto = {
+  id: 7,
+  slug: 'space-sprint-jam',
+  name: 'Space Sprint Jam',
+  description: 'Make a fast-paced space game in one week.',
+  body: '## Theme\n\n**Orbit.** Anything that goes round and round.',
+  bodyHidden: false,
+  imageUrl: 'https://example.org/space-sprint.png',
+  startsAt: '2025-03-01T18:00:00.000Z',
+  endsAt: '2025-03-08T18:00:00.000Z',
+  status: 'ongoing',
+  featured: true,
+  mystery: false,
+  entryCount: 3,
+  createdAt: '2025-02-10T09:30:00.000Z',
+  updatedAt: '2025-02-12T16:05:00.000Z',
+};
+
+const { body: _body, bodyHidden: _bodyHidden, ...exampleJamCard } = exampleJam;
+
+export const exampleJamList: JamListDto = { jams: [exampleJamCard], page: 1, perPage: 10, total: 1, totalPages: 1 };
+
+export const exampleJamCreate: JamCreateInput = {
+  name: 'Space Sprint Jam',
+  description: 'Make a fast-paced space game in one week.',
+  body: '## Theme\n\n**Orbit.** Anything that goes round and round.',
+  imageUrl: 'https://example.org/space-sprint.png',
+  startsAt: '2025-03-01T18:00:00Z',
+  endsAt: '2025-03-08T18:00:00Z',
+  mystery: false,
+};
+
+export const exampleManager: ManagerDto = { id: 12, name: 'pixel_pioneer', addedAt: '2025-02-10T09:31:00.000Z' };
+
+export const exampleEntry: EntryDto = {
+  id: 31,
+  scratchId: 900000101,
+  title: 'Orbit Runner',
+  thumbnailUrl: 'https://cdn2.scratch.mit.edu/get_image/project/900000101_480x360.png',
+  authorName: 'sprite_smith',
+  submittedAt: '2025-03-02T11:00:00.000Z',
+  isWinner: false,
+  votes: null,
+  rank: null,
+};
+
+export const exampleEntryList: EntryListDto = {
+  entries: [exampleEntry],
+  page: 1,
+  perPage: 24,
+  total: 1,
+  totalPages: 1,
+  resultsPublic: false,
+};
+
+export const exampleMyVotes: MyVotesDto = { limit: 3, used: 1, remaining: 2, entryIds: [31] };
+
+const rankedEntry: EntryDto = { ...exampleEntry, isWinner: true, votes: 5, rank: 1 };
+export const exampleWinners: WinnersDto = { winner: rankedEntry, communityChoice: rankedEntry };
+
+export const exampleViewer: JamViewerDto = {
+  user: { id: 12, name: 'pixel_pioneer', isAdmin: false, isBanned: false },
+  role: 'manager',
+  isManager: true,
+  allowed: ['jam:read-mystery', 'jam:edit', 'jam:manage-managers', 'jam:select-winner', 'jam:remove-entry', 'jam:download-entries', 'jam:read-activity'],
+  entry: null,
+  hiddenBody: null,
+  hiddenBodyHtml: null,
+};
+
+export const exampleMe: MeDto = {
+  id: 12,
+  name: 'pixel_pioneer',
+  isAdmin: false,
+  isBanned: false,
+  updatedAt: '2025-02-01T08:00:00.000Z',
+  updatedBy: null,
+};
+
+export const exampleError = {
+  error: { status: 400, code: 'invalid_input', message: 'name: Please fill in the required fields!' },
+};
+
+export const exampleRss = `<?xml version="1.0" encoding="UTF-8"?><rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom"><channel><title>Itinerary: game jams</title>…<item><title>Space Sprint Jam</title><link>https://itinerary.example/jams/space-sprint-jam</link><guid isPermaLink="false">jam-7@itinerary.example</guid>…</item></channel></rss>`;
+
+export const exampleIcs = [
+  'BEGIN:VCALENDAR',
+  'VERSION:2.0',
+  'PRODID:-//Itinerary//Itinerary//EN',
+  'METHOD:PUBLISH',
+  'NAME:Itinerary game jams',
+  'BEGIN:VEVENT',
+  'UID:jam-7@itinerary.example',
+  'DTSTAMP:20250212T160500Z',
+  'DTSTART:20250301T180000Z',
+  'DTEND:20250308T180000Z',
+  'SUMMARY:Space Sprint Jam',
+  'URL:https://itinerary.example/jams/space-sprint-jam',
+  'END:VEVENT',
+  'END:VCALENDAR',
+].join('\r\n');
+
+export const exampleAdminUser: AdminUserDto = {
+  id: 12,
+  name: 'pixel_pioneer',
+  isAdmin: false,
+  isBanned: false,
+  createdAt: '2025-01-20T10:00:00.000Z',
+  updatedAt: '2025-02-01T08:00:00.000Z',
+  updatedBy: { id: 1, name: 'demo_admin' },
+};
+
+export const exampleDashboard: DashboardDto = {
+  user: { id: 12, name: 'pixel_pioneer', isAdmin: false, avatarUrl: '/api/user/pixel_pioneer/picture' },
+  entered: [
+    {
+      slug: 'space-sprint-jam',
+      name: 'Space Sprint Jam',
+      imageUrl: null,
+      status: 'ongoing',
+      startsAt: '2025-03-01T18:00:00.000Z',
+      endsAt: '2025-03-08T18:00:00.000Z',
+      entryTitle: 'Orbit Runner',
+    },
+  ],
+  managing: [],
+};
+
+export const exampleActivityList: ActivityListDto = {
+  entries: [
+    {
+      id: 42,
+      at: '2025-03-02T12:30:00.000Z',
+      action: 'winner.select',
+      actor: { id: 1, name: 'demo_admin' },
+      jam: { id: 7, slug: 'space-sprint-jam', name: 'Space Sprint Jam' },
+      targetUser: { id: 12, name: 'pixel_pioneer' },
+      details: { entryId: 31 },
+    },
+    {
+      id: 41,
+      at: '2025-03-02T12:10:00.000Z',
+      action: 'jam.update',
+      actor: { id: 3, name: 'sprite_smith' },
+      jam: { id: 7, slug: 'space-sprint-jam', name: 'Space Sprint Jam' },
+      targetUser: null,
+      details: { fields: ['description'] },
+    },
+  ],
+  page: 1,
+  perPage: 20,
+  total: 2,
+  totalPages: 1,
+};

@@ -1,0 +1,101 @@
+import { z } from 'zod';
+import {
+  DEFAULT_ORIGINAL_FRONTEND_SOURCE_URL,
+  DEFAULT_ORIGINAL_SERVER_SOURCE_URL,
+  DEFAULT_SOURCE_CODE_URL,
+} from '#lib/site-links';
+
+const emptyAsUnset = (value: unknown) => (value === '' ? undefined : value);
+const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' });
+const withoutTrailingSlash = (url: string) => url.replace(/\/+$/, '');
+
+const configSchema = z
+  .object({
+    NODE_ENV: z.string().default('development'),
+    HOST: z.string().min(1).default('localhost'),
+    PORT: z.coerce
+      .number({ error: 'must be a port number' })
+      .int('must be a whole number')
+      .min(0, 'must be 0..65535')
+      .max(65535, 'must be 0..65535')
+      .default(4321),
+    PUBLIC_SITE_URL: httpUrl.default('http://localhost:4321').transform(withoutTrailingSlash),
+    DATABASE_URL: z
+      .string()
+      .regex(/^(file:|libsql:\/\/|https?:\/\/|wss?:\/\/)/, {
+        error: 'must start with file:, libsql://, http(s):// or ws(s)://',
+      })
+      .default('file:./data/itinerary.db'),
+    DATABASE_AUTH_TOKEN: z.string().optional(),
+    SCRATCH_AUTH_URL: httpUrl.default('https://auth.itinerary.eu.org').transform(withoutTrailingSlash),
+    SCRATCH_API_URL: httpUrl.default('https://api.scratch.mit.edu').transform(withoutTrailingSlash),
+    CONTRIBUTORS_URL: httpUrl.default(
+      'https://api.github.com/repos/itinerary-jams/itinerary/contributors',
+    ),
+    /** Linked from the footer, About, Terms and Developers; new issues go to `{SOURCE_CODE_URL}/issues/new`. */
+    SOURCE_CODE_URL: httpUrl.default(DEFAULT_SOURCE_CODE_URL).transform(withoutTrailingSlash),
+    /** The earlier tool's two repositories, linked from the footer. */
+    ORIGINAL_FRONTEND_SOURCE_URL: httpUrl.default(DEFAULT_ORIGINAL_FRONTEND_SOURCE_URL).transform(withoutTrailingSlash),
+    ORIGINAL_SERVER_SOURCE_URL: httpUrl.default(DEFAULT_ORIGINAL_SERVER_SOURCE_URL).transform(withoutTrailingSlash),
+    /** The external feedback page (navigation and footer); unset: `{SOURCE_CODE_URL}/discussions`. */
+    FEEDBACK_URL: httpUrl.optional(),
+    ITINERARY_ADMINS: z
+      .string()
+      .default('')
+      .transform((list) =>
+        list
+          .split(',')
+          .map((name) => name.trim())
+          .filter(Boolean),
+      )
+      .pipe(
+        z.array(z.string().regex(/^[A-Za-z0-9_-]{1,20}$/, 'must be comma-separated Scratch usernames')),
+      ),
+    ITINERARY_DEV_LOGIN: z
+      .enum(['0', '1', 'true', 'false'], { error: 'must be 1 or 0' })
+      .default('0')
+      .transform((flag) => flag === '1' || flag === 'true'),
+    /** `off` disables the in-process page cache (benchmarks compare both). */
+    ITINERARY_PAGE_CACHE: z.enum(['on', 'off'], { error: 'must be on or off' }).default('on'),
+    /** Upper bound, in seconds, on how long a cached page lives; also the staleness bound between app servers. */
+    ITINERARY_PAGE_CACHE_TTL: z.coerce
+      .number({ error: 'must be a number of seconds' })
+      .int('must be a whole number of seconds')
+      .min(1, 'must be at least 1 second')
+      .max(86_400, 'must be at most 86400 seconds')
+      .default(30),
+  })
+  .superRefine((config, ctx) => {
+    if (config.ITINERARY_DEV_LOGIN && config.NODE_ENV === 'production') {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['ITINERARY_DEV_LOGIN'],
+        message: 'must not be enabled when NODE_ENV=production',
+      });
+    }
+  });
+
+export type Config = z.infer<typeof configSchema>;
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** Reads the environment once; a bad value throws one line that names the variable. */
+export function parseConfig(env: Record<string, string | undefined>): Config {
+  const cleaned = Object.fromEntries(Object.entries(env).map(([key, value]) => [key, emptyAsUnset(value)]));
+  const result = configSchema.safeParse(cleaned);
+  if (result.success) return result.data;
+  const issue = result.error.issues[0]!;
+  const variable = String(issue.path[0] ?? 'environment');
+  const got = env[variable];
+  const shown = got === undefined ? '' : ` (got ${JSON.stringify(got.length > 60 ? got.slice(0, 60) + '…' : got)})`;
+  throw new ConfigError(`Invalid configuration: ${variable} ${issue.message}${shown}`);
+}
+
+let cached: Config | undefined;
+
+export function config(): Config {
+  cached ??= parseConfig(process.env);
+  return cached;
+}

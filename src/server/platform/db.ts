@@ -1,0 +1,45 @@
+import { mkdirSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type Client, createClient } from '@libsql/client';
+import { drizzle, type LibSQLDatabase } from 'drizzle-orm/libsql';
+import { migrate } from 'drizzle-orm/libsql/migrator';
+import * as schema from '#db/schema';
+import { config } from './config';
+
+export type Database = LibSQLDatabase<typeof schema> & { $client: Client };
+
+const BUSY_TIMEOUT_MS = 5000;
+
+function isFileUrl(url: string) {
+  return url.startsWith('file:');
+}
+
+function ensureParentFolder(url: string) {
+  const path = url.startsWith('file://') ? fileURLToPath(url) : url.slice('file:'.length);
+  if (path && path !== ':memory:') mkdirSync(dirname(resolve(path)), { recursive: true });
+}
+
+export async function openDatabase(url: string, authToken?: string): Promise<Database> {
+  if (isFileUrl(url)) ensureParentFolder(url);
+  const client = createClient({ url, authToken, timeout: BUSY_TIMEOUT_MS });
+  if (isFileUrl(url)) {
+    // WAL lets readers proceed during a write; the busy timeout queues writers instead of failing them.
+    await client.execute('PRAGMA journal_mode = WAL');
+    await client.execute(`PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS}`);
+    await client.execute('PRAGMA synchronous = NORMAL');
+  }
+  return drizzle(client, { schema });
+}
+
+export async function migrateDatabase(database: Database, migrationsFolder = resolve('db/migrations')) {
+  await migrate(database, { migrationsFolder });
+}
+
+let shared: Promise<Database> | undefined;
+
+/** The process-wide database named by DATABASE_URL. */
+export function db(): Promise<Database> {
+  shared ??= openDatabase(config().DATABASE_URL, config().DATABASE_AUTH_TOKEN);
+  return shared;
+}

@@ -1,0 +1,79 @@
+/**
+ * Client for Scratch's public API (SCRATCH_API_URL). Every call has a timeout; an unreachable
+ * or failing API throws `ScratchUnavailableError`, a missing user or project answers null.
+ */
+import { config } from './config';
+import { AppError } from '#server/http/errors';
+
+export const UPSTREAM_TIMEOUT_MS = 5000;
+
+export const SERVER_ERROR_MESSAGE =
+  'The servers could not communicate with the auth provider and/or the Scratch API. Please try again later.';
+
+export class ScratchUnavailableError extends AppError {
+  constructor(readonly reason: string) {
+    super(502, 'upstream_unavailable', SERVER_ERROR_MESSAGE);
+  }
+}
+
+export interface ScratchUser {
+  id: number;
+  /** The canonical spelling, e.g. `GriffTheGreat` for `griffthegreat`. */
+  username: string;
+  avatarUrl: string | null;
+}
+
+export interface ScratchProject {
+  id: number;
+  title: string;
+  authorName: string;
+  thumbnailUrl: string | null;
+}
+
+/**
+ * GETs JSON from a Scratch service. 404 answers null; network failures, timeouts, other
+ * statuses and non-JSON bodies throw ScratchUnavailableError.
+ */
+export async function fetchJson(url: string, timeoutMs = UPSTREAM_TIMEOUT_MS): Promise<unknown | null> {
+  let response: Response;
+  try {
+    response = await fetch(url, { headers: { accept: 'application/json' }, signal: AbortSignal.timeout(timeoutMs) });
+  } catch (error) {
+    throw new ScratchUnavailableError(`${url}: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  if (response.status === 404) {
+    await response.body?.cancel();
+    return null;
+  }
+  if (!response.ok) {
+    await response.body?.cancel();
+    throw new ScratchUnavailableError(`${url}: HTTP ${response.status}`);
+  }
+  try {
+    return await response.json();
+  } catch {
+    throw new ScratchUnavailableError(`${url}: the answer is not JSON`);
+  }
+}
+
+const isRecord = (value: unknown): value is Record<string, any> => typeof value === 'object' && value !== null;
+const httpUrlOrNull = (value: unknown) => (typeof value === 'string' && /^https?:\/\//.test(value) ? value : null);
+
+export async function fetchScratchUser(name: string, timeoutMs = UPSTREAM_TIMEOUT_MS): Promise<ScratchUser | null> {
+  const data = await fetchJson(`${config().SCRATCH_API_URL}/users/${encodeURIComponent(name)}`, timeoutMs);
+  if (data === null) return null;
+  if (!isRecord(data) || typeof data.username !== 'string' || typeof data.id !== 'number') {
+    throw new ScratchUnavailableError(`users/${name}: unexpected answer`);
+  }
+  return { id: data.id, username: data.username, avatarUrl: httpUrlOrNull(data.profile?.images?.['90x90']) };
+}
+
+/** A shared project with its title and author, or null when it does not exist or is not shared. */
+export async function fetchScratchProject(id: number): Promise<ScratchProject | null> {
+  const data = await fetchJson(`${config().SCRATCH_API_URL}/projects/${id}`);
+  if (data === null) return null;
+  if (!isRecord(data) || typeof data.title !== 'string' || typeof data.author?.username !== 'string') {
+    throw new ScratchUnavailableError(`projects/${id}: unexpected answer`);
+  }
+  return { id, title: data.title, authorName: data.author.username, thumbnailUrl: httpUrlOrNull(data.image) };
+}

@@ -1,0 +1,43 @@
+/** The user's dashboard (spec §2): their profile and the jams they entered or manage. */
+import { desc, eq } from 'drizzle-orm';
+import { jamManagers, jams, projects } from '#db/schema';
+import { jamStatus } from '#lib/jam-timing';
+import type { DashboardDto, DashboardJamDto } from '#lib/schemas/users';
+import { db } from '#server/platform/db';
+import type { SessionUser } from '#server/auth/session';
+
+const jamColumns = { slug: jams.slug, name: jams.name, imageUrl: jams.imageUrl, startsAt: jams.startsAt, endsAt: jams.endsAt };
+
+const toJam = (jam: { slug: string; name: string; imageUrl: string | null; startsAt: Date; endsAt: Date }, now: number): DashboardJamDto => ({
+  slug: jam.slug,
+  name: jam.name,
+  imageUrl: jam.imageUrl,
+  status: jamStatus(jam, now),
+  startsAt: jam.startsAt.toISOString(),
+  endsAt: jam.endsAt.toISOString(),
+});
+
+export const avatarPath = (name: string) => `/api/user/${encodeURIComponent(name)}/picture`;
+
+export async function dashboardFor(user: SessionUser, now = Date.now()): Promise<DashboardDto> {
+  const database = await db();
+  const [entered, managing] = await Promise.all([
+    database
+      .select({ ...jamColumns, entryTitle: projects.title })
+      .from(projects)
+      .innerJoin(jams, eq(jams.id, projects.jamId))
+      .where(eq(projects.submitterId, user.id))
+      .orderBy(desc(jams.startsAt), desc(jams.id)),
+    database
+      .select(jamColumns)
+      .from(jamManagers)
+      .innerJoin(jams, eq(jams.id, jamManagers.jamId))
+      .where(eq(jamManagers.userId, user.id))
+      .orderBy(desc(jams.startsAt), desc(jams.id)),
+  ]);
+  return {
+    user: { id: user.id, name: user.name, isAdmin: user.isAdmin, avatarUrl: avatarPath(user.name) },
+    entered: entered.map((row) => ({ ...toJam(row, now), entryTitle: row.entryTitle })),
+    managing: managing.map((row) => toJam(row, now)),
+  };
+}

@@ -1,0 +1,232 @@
+/**
+ * Users and the admin tools (spec §2 Dashboard, §4 User flags, §6 Administrator): the user list,
+ * creating a user by username, the admin and banned flags, deleting a user and their data, and
+ * deleting one's own account. Every change stamps updatedAt/updatedBy and writes the audit log
+ * in the same transaction.
+ */
+import { type SQL, and, asc, count, desc, eq, ne, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/sqlite-core';
+import { type User, loginTokens, projects, sessions, users, votes } from '#db/schema';
+import {
+  ALL_USERS,
+  type AdminUserDto,
+  type CreateUserResultDto,
+  type UpdateUserFlags,
+  type UserListDto,
+  type UserListQuery,
+  type UserSortField,
+} from '#lib/schemas/users';
+import { recordAudit } from '#server/activity/audit';
+import { announceChange } from '#server/cache/changes';
+import { type Database, db } from '#server/platform/db';
+import { badRequest, conflict, notFound } from '#server/http/errors';
+import { fetchScratchUser } from '#server/platform/scratch';
+import type { SessionUser } from '#server/auth/session';
+
+type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+type Reader = Pick<Database, 'select'>;
+
+export const LAST_ADMIN_MESSAGE =
+  'Itinerary needs at least one administrator. Make someone else an administrator first.';
+
+export async function findUserByName(name: string, database?: Pick<Database, 'query'>): Promise<User | undefined> {
+  const conn = database ?? (await db());
+  return conn.query.users.findFirst({ where: eq(sql`lower(${users.name})`, name.toLowerCase()) });
+}
+
+/** Makes sure every named user exists and is an administrator (ITINERARY_ADMINS at start). */
+export async function ensureAdmins(names: readonly string[], database?: Database): Promise<void> {
+  const conn = database ?? (await db());
+  for (const name of names) {
+    await conn
+      .insert(users)
+      .values({ name, isAdmin: true })
+      .onConflictDoUpdate({
+        target: sql`lower(${users.name})`,
+        set: { isAdmin: true, updatedAt: new Date() },
+      });
+  }
+}
+
+const updater = alias(users, 'updater');
+
+const SORT_COLUMNS: Record<UserSortField, SQL> = {
+  name: sql`${users.name} collate nocase`,
+  id: sql`${users.id}`,
+  isAdmin: sql`${users.isAdmin}`,
+  isBanned: sql`${users.isBanned}`,
+  createdAt: sql`${users.createdAt}`,
+  updatedAt: sql`${users.updatedAt}`,
+  updatedBy: sql`${updater.name} collate nocase`,
+};
+
+const escapeLike = (text: string) => text.replace(/[!%_]/g, (c) => `!${c}`);
+const contains = (column: SQL | typeof users.name, text: string) => sql`${column} LIKE ${`%${escapeLike(text)}%`} ESCAPE '!'`;
+
+function listConditions(query: UserListQuery): SQL | undefined {
+  const { q } = query;
+  return and(
+    q ? sql`(${contains(users.name, q)} OR ${contains(sql`${updater.name}`, q)} OR cast(${users.id} as text) = ${q})` : undefined,
+    query.name ? contains(users.name, query.name) : undefined,
+    query.updatedBy ? contains(sql`${updater.name}`, query.updatedBy) : undefined,
+    query.isAdmin === undefined ? undefined : eq(users.isAdmin, query.isAdmin),
+    query.isBanned === undefined ? undefined : eq(users.isBanned, query.isBanned),
+  );
+}
+
+const userColumns = {
+  id: users.id,
+  name: users.name,
+  isAdmin: users.isAdmin,
+  isBanned: users.isBanned,
+  createdAt: users.createdAt,
+  updatedAt: users.updatedAt,
+  updaterId: updater.id,
+  updaterName: updater.name,
+};
+
+const selectUsers = (reader: Reader) =>
+  reader.select(userColumns).from(users).leftJoin(updater, eq(updater.id, users.updatedBy));
+
+type UserRow = Awaited<ReturnType<typeof selectUsers>>[number];
+
+const toDto = (row: UserRow): AdminUserDto => ({
+  id: row.id,
+  name: row.name,
+  isAdmin: row.isAdmin,
+  isBanned: row.isBanned,
+  createdAt: row.createdAt.toISOString(),
+  updatedAt: row.updatedAt.toISOString(),
+  updatedBy: row.updaterId === null || row.updaterName === null ? null : { id: row.updaterId, name: row.updaterName },
+});
+
+/** The admin list. Sorting, filtering and paging run in the database; ties fall back to the ID. */
+export async function listUsers(query: UserListQuery): Promise<UserListDto> {
+  const database = await db();
+  const where = listConditions(query);
+  const [{ total } = { total: 0 }] = await database
+    .select({ total: count() })
+    .from(users)
+    .leftJoin(updater, eq(updater.id, users.updatedBy))
+    .where(where);
+  const everyone = query.perPage === ALL_USERS;
+  const size = everyone ? Math.max(total, 1) : query.perPage;
+  const totalPages = Math.max(1, Math.ceil(total / size));
+  const page = Math.min(query.page, totalPages);
+  const order = query.sort.flatMap(({ field, direction }) => {
+    const column = SORT_COLUMNS[field];
+    // Users nobody changed yet sort after the others, whichever the direction.
+    const emptyLast = field === 'updatedBy' ? [sql`${updater.name} is null`] : [];
+    return [...emptyLast, direction === 'asc' ? asc(column) : desc(column)];
+  });
+  const rows = await selectUsers(database)
+    .where(where)
+    .orderBy(...order, asc(users.id))
+    .limit(size)
+    .offset((page - 1) * size);
+  return { users: rows.map(toDto), page, perPage: query.perPage, total, totalPages };
+}
+
+async function readUser(reader: Reader, id: number): Promise<AdminUserDto> {
+  const [row] = await selectUsers(reader).where(eq(users.id, id));
+  if (!row) throw notFound('There is no user with this ID.');
+  return toDto(row);
+}
+
+export async function getUser(id: number): Promise<AdminUserDto> {
+  return readUser(await db(), id);
+}
+
+/**
+ * Spec §6: an account is created if the Scratcher is unregistered, under the canonical name
+ * Scratch gives; an existing account is answered as it is.
+ */
+export async function createUser(actor: SessionUser, name: string): Promise<CreateUserResultDto> {
+  const database = await db();
+  const existing = await findUserByName(name, database);
+  if (existing) return { user: await readUser(database, existing.id), created: false };
+  const scratcher = await fetchScratchUser(name);
+  if (!scratcher) throw notFound(`Scratch has no user called ${name}. Check the spelling and try again.`);
+  return database.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(users)
+      .values({ name: scratcher.username, avatarUrl: scratcher.avatarUrl, updatedBy: actor.id })
+      .onConflictDoNothing()
+      .returning({ id: users.id });
+    if (!row) {
+      // Someone logged in or was added meanwhile.
+      const found = await findUserByName(scratcher.username, tx);
+      return { user: await readUser(tx, found!.id), created: false };
+    }
+    await recordAudit(tx, actor, { action: 'user.create', targetUserId: row.id, details: { name: scratcher.username } });
+    return { user: await readUser(tx, row.id), created: true };
+  });
+}
+
+const isActiveAdmin = (flags: { isAdmin: boolean; isBanned: boolean }) => flags.isAdmin && !flags.isBanned;
+
+/** Refuses to take away the last administrator who can still act (a banned one cannot). */
+async function keepAnotherAdmin(tx: Transaction, userId: number): Promise<void> {
+  const [{ others } = { others: 0 }] = await tx
+    .select({ others: count() })
+    .from(users)
+    .where(and(eq(users.isAdmin, true), eq(users.isBanned, false), ne(users.id, userId)));
+  if (others === 0) throw conflict(LAST_ADMIN_MESSAGE);
+}
+
+async function requireTarget(tx: Transaction, id: number): Promise<User> {
+  const [target] = await tx.select().from(users).where(eq(users.id, id));
+  if (!target) throw notFound('There is no user with this ID.');
+  return target;
+}
+
+/**
+ * Toggles the admin and banned flags. A banned user's sessions stop working at once (every request
+ * reads the flag), and they stay on record so the banned browser is told it is banned; lifting the
+ * ban ends them, so no session from before the ban comes back to life.
+ */
+export async function updateUserFlags(actor: SessionUser, id: number, flags: UpdateUserFlags): Promise<AdminUserDto> {
+  const database = await db();
+  return database.transaction(async (tx) => {
+    const target = await requireTarget(tx, id);
+    const next = { isAdmin: flags.isAdmin ?? target.isAdmin, isBanned: flags.isBanned ?? target.isBanned };
+    if (next.isAdmin === target.isAdmin && next.isBanned === target.isBanned) return readUser(tx, id);
+    if (isActiveAdmin(target) && !isActiveAdmin(next)) await keepAnotherAdmin(tx, id);
+    await tx.update(users).set({ ...next, updatedAt: new Date(), updatedBy: actor.id }).where(eq(users.id, id));
+    if (next.isBanned && !target.isBanned) await tx.delete(loginTokens).where(eq(loginTokens.userId, id));
+    if (!next.isBanned && target.isBanned) await tx.delete(sessions).where(eq(sessions.userId, id));
+    await recordAudit(tx, actor, {
+      action: 'user.update',
+      targetUserId: id,
+      details: { name: target.name, before: { isAdmin: target.isAdmin, isBanned: target.isBanned }, after: next },
+    });
+    return readUser(tx, id);
+  });
+}
+
+/** Deletes a user; their sessions, votes, entries and manager roles go with them (FK cascades). */
+async function removeUser(actor: SessionUser, id: number, action: 'user.delete' | 'user.delete-self'): Promise<void> {
+  const database = await db();
+  await database.transaction(async (tx) => {
+    const target = await requireTarget(tx, id);
+    if (isActiveAdmin(target)) await keepAnotherAdmin(tx, id);
+    const [{ entries } = { entries: 0 }] = await tx.select({ entries: count() }).from(projects).where(eq(projects.submitterId, id));
+    const [{ cast } = { cast: 0 }] = await tx.select({ cast: count() }).from(votes).where(eq(votes.voterId, id));
+    // Written first, while the target still exists; the row keeps the name once the ID is cleared.
+    await recordAudit(tx, actor, { action, targetUserId: id, details: { id, name: target.name, entries, votes: cast } });
+    await tx.delete(users).where(eq(users.id, id));
+  });
+  announceChange({ kind: 'users' });
+}
+
+export async function deleteUser(actor: SessionUser, id: number): Promise<void> {
+  await removeUser(actor, id, 'user.delete');
+}
+
+/** Spec §2: irreversible, so the caller must type their own username. */
+export async function deleteOwnAccount(user: SessionUser, confirmName: string): Promise<void> {
+  if (confirmName.toLowerCase() !== user.name.toLowerCase()) {
+    throw badRequest(`That is not your username. Type ${user.name} to delete your account.`);
+  }
+  await removeUser(user, user.id, 'user.delete-self');
+}
