@@ -21,8 +21,50 @@ const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
 
 const words = (list: string[]) => `'${JSON.stringify(list)}'`;
-const ADJECTIVES = words(['Cosmic', 'Tiny', 'Spooky', 'Retro', 'Speedy', 'Frozen', 'Pixel', 'Mystic', 'Lucky', 'Sunny', 'Clockwork', 'Neon', 'Sleepy', 'Wobbly', 'Brave', 'Hidden', 'Electric', 'Paper', 'Velvet', 'Golden']);
-const NOUNS = words(['Cat', 'Rocket', 'Garden', 'Castle', 'Robot', 'Ocean', 'Forest', 'Dragon', 'Island', 'Comet', 'Maze', 'Potion', 'Train', 'Planet', 'Puzzle', 'Lantern', 'Volcano', 'Carnival', 'Library', 'Desert']);
+const ADJECTIVES = words([
+  'Cosmic',
+  'Tiny',
+  'Spooky',
+  'Retro',
+  'Speedy',
+  'Frozen',
+  'Pixel',
+  'Mystic',
+  'Lucky',
+  'Sunny',
+  'Clockwork',
+  'Neon',
+  'Sleepy',
+  'Wobbly',
+  'Brave',
+  'Hidden',
+  'Electric',
+  'Paper',
+  'Velvet',
+  'Golden',
+]);
+const NOUNS = words([
+  'Cat',
+  'Rocket',
+  'Garden',
+  'Castle',
+  'Robot',
+  'Ocean',
+  'Forest',
+  'Dragon',
+  'Island',
+  'Comet',
+  'Maze',
+  'Potion',
+  'Train',
+  'Planet',
+  'Puzzle',
+  'Lantern',
+  'Volcano',
+  'Carnival',
+  'Library',
+  'Desert',
+]);
 const pick = (list: string, index: string) => `json_extract(${list}, '$[' || (${index}) || ']')`;
 
 const BIG_JAM_BODY = `## Theme
@@ -111,5 +153,7 @@ if (import.meta.main) {
   const path = process.argv[2] ? resolve(process.argv[2]) : BENCH_DATABASE;
   const started = performance.now();
   await generateBenchDatabase(path);
-  console.log(`Generated ${path} in ${((performance.now() - started) / 1000).toFixed(1)} s${existsSync(path) ? '' : ' (missing?)'}`);
+  console.log(
+    `Generated ${path} in ${((performance.now() - started) / 1000).toFixed(1)} s${existsSync(path) ? '' : ' (missing?)'}`,
+  );
 }

@@ -39,7 +39,9 @@ function once(agent: Agent, url: URL): Promise<number> {
     const started = performance.now();
     const req = request(url, { agent }, (res) => {
       res.resume();
-      res.once('end', () => (res.statusCode === 200 ? resolve(performance.now() - started) : reject(new Error(`${url} answered ${res.statusCode}`))));
+      res.once('end', () =>
+        res.statusCode === 200 ? resolve(performance.now() - started) : reject(new Error(`${url} answered ${res.statusCode}`)),
+      );
     });
     req.once('error', reject);
     req.end();

@@ -13,7 +13,10 @@ each command replaces its own section. The ratios are what counts: absolute numb
 machine and on what else it was doing (the load average is noted with each run).
 `;
 
-export const loadAverage = () => loadavg().map((n) => n.toFixed(2)).join(', ');
+export const loadAverage = () =>
+  loadavg()
+    .map((n) => n.toFixed(2))
+    .join(', ');
 
 /** One line that says where and when the numbers were taken. */
 export function machine(loadAtStart: string): string {

@@ -38,7 +38,11 @@ type Mode = 'on' | 'off' | 'fast';
 const MODES: Record<Mode, { env: Record<string, string>; script?: string; pages: (page: Page) => boolean }> = {
   on: { env: { ITINERARY_PAGE_CACHE: 'on' }, pages: () => true },
   off: { env: { ITINERARY_PAGE_CACHE: 'off' }, pages: () => true },
-  fast: { env: { ITINERARY_PAGE_CACHE: 'on' }, script: 'bench/start-fast-path.ts', pages: (page) => !page.path.startsWith('/api/') },
+  fast: {
+    env: { ITINERARY_PAGE_CACHE: 'on' },
+    script: 'bench/start-fast-path.ts',
+    pages: (page) => !page.path.startsWith('/api/'),
+  },
 };
 
 type Row = { name: string } & Partial<Record<Mode, Load>>;
@@ -50,7 +54,8 @@ async function check(server: Server, page: Page, mode: Mode): Promise<Buffer> {
   if (response.status !== 200) throw new Error(`${page.path} answered ${response.status}`);
   const cacheHeader = response.headers.get('x-page-cache');
   const cacheable = !page.path.startsWith('/api/');
-  if (mode !== 'off' && cacheable && cacheHeader !== 'hit') throw new Error(`${page.path} was not served from the page cache (${cacheHeader})`);
+  if (mode !== 'off' && cacheable && cacheHeader !== 'hit')
+    throw new Error(`${page.path} was not served from the page cache (${cacheHeader})`);
   if (mode === 'off' && cacheHeader === 'hit') throw new Error(`${page.path} came from the page cache although it is off`);
   return Buffer.from(await response.arrayBuffer());
 }
@@ -65,7 +70,11 @@ async function measureServer(mode: Mode, rows: Row[], baseline: () => Promise<Se
       const body = await check(server, page, mode);
       if (mode === 'off' && page.name === 'big jam page') writeFileSync(join(DATA, 'jam-page.html'), body);
       console.log(`${mode}: ${page.name} (${(body.byteLength / 1024).toFixed(0)} KiB)`);
-      rows[index]![mode] = await load(server.url + page.path, { connections: CONNECTIONS, seconds: SECONDS, headers: page.headers ?? {} });
+      rows[index]![mode] = await load(server.url + page.path, {
+        connections: CONNECTIONS,
+        seconds: SECONDS,
+        headers: page.headers ?? {},
+      });
       if (page.name === 'big jam page') {
         console.log(`${mode}: node:http baseline`);
         rows.at(-1)![mode] = await load((await baseline()).url, { connections: CONNECTIONS, seconds: SECONDS });
@@ -83,7 +92,8 @@ async function measureServer(mode: Mode, rows: Row[], baseline: () => Promise<Se
   }
 }
 
-const fmt = (n: number | undefined, digits = 0) => (n === undefined ? '—' : n.toLocaleString('en', { maximumFractionDigits: digits, minimumFractionDigits: digits }));
+const fmt = (n: number | undefined, digits = 0) =>
+  n === undefined ? '—' : n.toLocaleString('en', { maximumFractionDigits: digits, minimumFractionDigits: digits });
 const cells = (l?: Load) => [fmt(l?.rps), l ? `${l.p50} / ${l.p99}` : '—'];
 const verdict = (ok: boolean) => (ok ? 'met' : '**missed**');
 const ratio = (a: Load | undefined, b: Load | undefined) => (a && b ? a.rps / b.rps : Number.NaN);
@@ -121,10 +131,18 @@ const ratioTable = table(
   [
     ...cachedPages.map((page) => {
       const measured = ratio(row(page.name).on, baselineRow.on);
-      return [`${page.name}, cached ≥ 0.5× node:http baseline`, `${fmt(measured, 2)}× (with the fast path ${fmt(ratio(row(page.name).fast, baselineRow.fast), 2)}×)`, verdict(measured >= 0.5)];
+      return [
+        `${page.name}, cached ≥ 0.5× node:http baseline`,
+        `${fmt(measured, 2)}× (with the fast path ${fmt(ratio(row(page.name).fast, baselineRow.fast), 2)}×)`,
+        verdict(measured >= 0.5),
+      ];
     }),
     ['big jam page uncached ≥ 0.5× /api/health (same server)', `${fmt(jamVsHealth, 2)}×`, verdict(jamVsHealth >= 0.5)],
-    ...times.map((t) => [`explore page ${t.page.toLocaleString('en')}, uncached, p50 server time < 10 ms`, `${fmt(t.p50, 2)} ms (p99 ${fmt(t.p99, 2)})`, verdict(t.p50 < 10)]),
+    ...times.map((t) => [
+      `explore page ${t.page.toLocaleString('en')}, uncached, p50 server time < 10 ms`,
+      `${fmt(t.p50, 2)} ms (p99 ${fmt(t.p99, 2)})`,
+      verdict(t.p50 < 10),
+    ]),
   ],
 );
 

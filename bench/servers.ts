@@ -80,7 +80,10 @@ export async function startApp(name: string, env: Record<string, string>, script
 export async function startBaseline(file: string): Promise<Server> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const child = spawnLogged('baseline', ['--import', 'tsx', 'bench/baseline.ts', file], { HOST: '127.0.0.1', PORT: String(port) });
+  const child = spawnLogged('baseline', ['--import', 'tsx', 'bench/baseline.ts', file], {
+    HOST: '127.0.0.1',
+    PORT: String(port),
+  });
   await waitUntilUp(url, child, 'baseline');
   return { url, process: child, stop: stopper(child) };
 }

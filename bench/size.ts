@@ -35,11 +35,24 @@ const kindOf = (resourceType: string, contentType: string): Kind => {
 async function weigh(url: string): Promise<Weight> {
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
   });
   try {
     const page = await browser.newPage({ viewport: { width: 412, height: 823 } });
-    const weight: Weight = { js: { files: 0, gzip: 0 }, css: { files: 0, gzip: 0 }, html: { files: 0, gzip: 0 }, other: { files: 0, gzip: 0 }, scripts: [] };
+    const weight: Weight = {
+      js: { files: 0, gzip: 0 },
+      css: { files: 0, gzip: 0 },
+      html: { files: 0, gzip: 0 },
+      other: { files: 0, gzip: 0 },
+      scripts: [],
+    };
     const pending: Promise<void>[] = [];
     page.on('response', (response) => {
       if (!response.url().startsWith(new URL(url).origin) || response.status() !== 200) return;
@@ -86,7 +99,8 @@ function lighthouse(url: string): { score: number | null; note: string } {
     ],
     { env: { ...process.env, CHROME_PATH: CHROMIUM }, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024, timeout: 180_000 },
   );
-  if (result.status !== 0) return { score: null, note: (result.stderr || String(result.error ?? 'failed')).trim().split('\n').at(-1)! };
+  if (result.status !== 0)
+    return { score: null, note: (result.stderr || String(result.error ?? 'failed')).trim().split('\n').at(-1)! };
   const report = JSON.parse(result.stdout) as {
     categories: { performance: { score: number | null } };
     audits: Record<string, { displayValue?: string }>;

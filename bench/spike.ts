@@ -52,14 +52,25 @@ const database = await openDatabase(`file:${path}`);
 await migrateDatabase(database, join(ROOT, 'db/migrations'));
 
 const names = Array.from({ length: USERS }, (_, i) => `spike_user_${String(i + 1).padStart(3, '0')}`);
-const people = await database.insert(users).values(names.map((name) => ({ name }))).returning({ id: users.id, name: users.name });
+const people = await database
+  .insert(users)
+  .values(names.map((name) => ({ name })))
+  .returning({ id: users.id, name: users.name });
 const tokens = people.map(() => generateSessionToken());
 await database.insert(sessions).values(
-  people.map((person, i) => ({ id: hashToken(tokens[i]!), userId: person.id, expiresAt: new Date(Date.now() + SESSION_LIFETIME_MS) })),
+  people.map((person, i) => ({
+    id: hashToken(tokens[i]!),
+    userId: person.id,
+    expiresAt: new Date(Date.now() + SESSION_LIFETIME_MS),
+  })),
 );
-await database
-  .insert(jams)
-  .values({ slug: SLUG, name: 'Deadline Spike Jam', description: 'The last minute.', startsAt: new Date(Date.now() - 7 * 86_400_000), endsAt: new Date(Date.now() + 3_600_000) });
+await database.insert(jams).values({
+  slug: SLUG,
+  name: 'Deadline Spike Jam',
+  description: 'The last minute.',
+  startsAt: new Date(Date.now() - 7 * 86_400_000),
+  endsAt: new Date(Date.now() + 3_600_000),
+});
 
 const scratch = await startScratchApi();
 const projectOf = (user: number, attempt: number) => PROJECT_BASE + user * SUBMISSIONS_PER_USER + attempt;
@@ -68,7 +79,12 @@ await fetch(`${scratch.url}/__fixtures`, {
   body: JSON.stringify({
     users: names.map((username, i) => ({ username, id: 50_000 + i })),
     projects: names.flatMap((author, user) =>
-      Array.from({ length: SUBMISSIONS_PER_USER }, (_, attempt) => ({ id: projectOf(user, attempt), title: `Last-minute game ${user}-${attempt}`, author, shared: true })),
+      Array.from({ length: SUBMISSIONS_PER_USER }, (_, attempt) => ({
+        id: projectOf(user, attempt),
+        title: `Last-minute game ${user}-${attempt}`,
+        author,
+        shared: true,
+      })),
     ),
   }),
 });
@@ -76,7 +92,9 @@ await fetch(`${scratch.url}/__fixtures`, {
 // SPIKE_SERVERS=2 runs two app processes on the same database file, each user sticking to one,
 // as behind a load balancer: the scale-out that README "Deploying" describes, on one machine.
 const apps = await Promise.all(
-  Array.from({ length: SERVERS }, (_, i) => startApp(`app-spike-${i + 1}`, { DATABASE_URL: `file:${path}`, SCRATCH_API_URL: scratch.url })),
+  Array.from({ length: SERVERS }, (_, i) =>
+    startApp(`app-spike-${i + 1}`, { DATABASE_URL: `file:${path}`, SCRATCH_API_URL: scratch.url }),
+  ),
 );
 const appFor = (user: number) => apps[user % apps.length]!;
 
@@ -87,8 +105,10 @@ type Planned = { at: number; kind: Kind; user: number; attempt: number };
 const plan: Planned[] = [];
 for (let user = 0; user < USERS; user++) {
   const first = next() * 0.6 * SPIKE_SECONDS * 1000;
-  for (let attempt = 0; attempt < SUBMISSIONS_PER_USER; attempt++) plan.push({ at: first + attempt * next() * 2000, kind: 'submit', user, attempt });
-  for (let n = 0; n < VOTES_PER_USER; n++) plan.push({ at: (0.1 + 0.9 * next()) * SPIKE_SECONDS * 1000, kind: 'vote', user, attempt: n });
+  for (let attempt = 0; attempt < SUBMISSIONS_PER_USER; attempt++)
+    plan.push({ at: first + attempt * next() * 2000, kind: 'submit', user, attempt });
+  for (let n = 0; n < VOTES_PER_USER; n++)
+    plan.push({ at: (0.1 + 0.9 * next()) * SPIKE_SECONDS * 1000, kind: 'vote', user, attempt: n });
 }
 plan.sort((a, b) => a.at - b.at);
 
@@ -119,7 +139,15 @@ function call(method: string, path: string, user: number, body?: unknown): Promi
       res.on('end', () => {
         const raw = Buffer.concat(chunks);
         const encoding = res.headers['content-encoding'];
-        const text = (encoding === 'br' ? brotliDecompressSync(raw) : encoding === 'gzip' ? gunzipSync(raw) : encoding === 'deflate' ? inflateSync(raw) : raw).toString();
+        const text = (
+          encoding === 'br'
+            ? brotliDecompressSync(raw)
+            : encoding === 'gzip'
+              ? gunzipSync(raw)
+              : encoding === 'deflate'
+                ? inflateSync(raw)
+                : raw
+        ).toString();
         resolve({ status: res.statusCode!, json: text ? JSON.parse(text) : null });
       });
       res.on('error', reject);
@@ -133,7 +161,9 @@ async function send(step: Planned): Promise<void> {
   const started = performance.now();
   if (step.kind === 'submit') {
     const project = projectOf(step.user, step.attempt);
-    const { status, json } = await call('POST', `/api/jams/${SLUG}/entries`, step.user, { url: `https://scratch.mit.edu/projects/${project}/` });
+    const { status, json } = await call('POST', `/api/jams/${SLUG}/entries`, step.user, {
+      url: `https://scratch.mit.edu/projects/${project}/`,
+    });
     const id = (json as { id?: number } | null)?.id;
     answers.push({ kind: 'submit', user: step.user, status, ms: performance.now() - started, project, entryId: id });
     if (status === 201 && id) accepted.push({ id, user: step.user });
@@ -153,7 +183,13 @@ await Promise.all(
   plan.map(
     (step) =>
       new Promise<void>((resolve) => {
-        setTimeout(() => send(step).catch((error) => failures.push(error)).finally(resolve), step.at);
+        setTimeout(
+          () =>
+            send(step)
+              .catch((error) => failures.push(error))
+              .finally(resolve),
+          step.at,
+        );
       }),
   ),
 );
@@ -172,10 +208,15 @@ const count = (kind: Kind, status: (s: number) => boolean) => answers.filter((a)
 
 const submitted = answers.filter((a) => a.kind === 'submit' && a.status === 201);
 if (submitted.length !== USERS) problems.push(`${submitted.length} submissions accepted, expected exactly ${USERS}`);
-if (count('submit', (s) => s === 409) !== USERS * (SUBMISSIONS_PER_USER - 1)) problems.push(`${count('submit', (s) => s === 409)} submissions refused with 409, expected ${USERS}`);
-if (storedEntries.length !== submitted.length) problems.push(`${storedEntries.length} entries stored for ${submitted.length} accepted`);
+if (count('submit', (s) => s === 409) !== USERS * (SUBMISSIONS_PER_USER - 1))
+  problems.push(`${count('submit', (s) => s === 409)} submissions refused with 409, expected ${USERS}`);
+if (storedEntries.length !== submitted.length)
+  problems.push(`${storedEntries.length} entries stored for ${submitted.length} accepted`);
 for (const answer of submitted) {
-  const rows = storedEntries.filter((entry) => entry.id === answer.entryId && entry.scratchId === answer.project && userIndex.get(entry.submitterId) === answer.user);
+  const rows = storedEntries.filter(
+    (entry) =>
+      entry.id === answer.entryId && entry.scratchId === answer.project && userIndex.get(entry.submitterId) === answer.user,
+  );
   if (rows.length !== 1) problems.push(`accepted entry ${answer.entryId} stored ${rows.length} times`);
 }
 
@@ -189,9 +230,13 @@ for (const vote of storedVotes) perUser.set(vote.voterId, (perUser.get(vote.vote
 const overLimit = [...perUser.values()].filter((n) => n > VOTE_LIMIT).length;
 if (overLimit > 0) problems.push(`${overLimit} users have more than ${VOTE_LIMIT} votes`);
 const triedDistinct = new Map<number, Set<number>>();
-for (const a of answers) if (a.kind === 'vote') triedDistinct.set(a.user, (triedDistinct.get(a.user) ?? new Set()).add(a.entryId!));
-const underLimit = people.filter((person, i) => (triedDistinct.get(i)?.size ?? 0) >= VOTE_LIMIT && perUser.get(person.id) !== VOTE_LIMIT).length;
-if (underLimit > 0) problems.push(`${underLimit} users who tried ${VOTE_LIMIT}+ different entries do not have exactly ${VOTE_LIMIT} votes`);
+for (const a of answers)
+  if (a.kind === 'vote') triedDistinct.set(a.user, (triedDistinct.get(a.user) ?? new Set()).add(a.entryId!));
+const underLimit = people.filter(
+  (person, i) => (triedDistinct.get(i)?.size ?? 0) >= VOTE_LIMIT && perUser.get(person.id) !== VOTE_LIMIT,
+).length;
+if (underLimit > 0)
+  problems.push(`${underLimit} users who tried ${VOTE_LIMIT}+ different entries do not have exactly ${VOTE_LIMIT} votes`);
 const serverErrors = answers.filter((a) => a.status >= 500).length;
 if (serverErrors > 0) problems.push(`${serverErrors} answers were 5xx`);
 const limited = answers.filter((a) => a.status === 429).length;
@@ -206,13 +251,27 @@ const percentile = (values: number[], p: number) => {
 const latencyRow = (label: string, list: Answer[]) => [
   label,
   list.length.toLocaleString('en'),
-  percentile(list.map((a) => a.ms), 50).toFixed(1),
-  percentile(list.map((a) => a.ms), 99).toFixed(1),
+  percentile(
+    list.map((a) => a.ms),
+    50,
+  ).toFixed(1),
+  percentile(
+    list.map((a) => a.ms),
+    99,
+  ).toFixed(1),
   Math.max(0, ...list.map((a) => a.ms)).toFixed(1),
 ];
-const p99 = percentile(answers.map((a) => a.ms), 99);
+const p99 = percentile(
+  answers.map((a) => a.ms),
+  99,
+);
 const statuses = (kind: Kind) =>
-  Object.entries(Object.groupBy(answers.filter((a) => a.kind === kind), (a) => String(a.status)))
+  Object.entries(
+    Object.groupBy(
+      answers.filter((a) => a.kind === kind),
+      (a) => String(a.status),
+    ),
+  )
     .map(([status, list]) => `${list!.length.toLocaleString('en')}× ${status}`)
     .join(', ');
 
@@ -233,7 +292,20 @@ schedule (not waiting for each other) over ${SPIKE_SECONDS} s; ${SERVERS === 1 ?
 | 5xx answers | ${serverErrors} |
 | lost or duplicated writes | ${problems.some((p) => /stored/.test(p)) ? '**yes**' : 'none'} |
 
-${table(['latency', 'requests', 'p50 ms', 'p99 ms', 'max ms'], [latencyRow('submissions', answers.filter((a) => a.kind === 'submit')), latencyRow('votes', answers.filter((a) => a.kind === 'vote')), latencyRow('all', answers)])}
+${table(
+  ['latency', 'requests', 'p50 ms', 'p99 ms', 'max ms'],
+  [
+    latencyRow(
+      'submissions',
+      answers.filter((a) => a.kind === 'submit'),
+    ),
+    latencyRow(
+      'votes',
+      answers.filter((a) => a.kind === 'vote'),
+    ),
+    latencyRow('all', answers),
+  ],
+)}
 
 | target | measured | target met? |
 |---|---:|---:|

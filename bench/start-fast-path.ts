@@ -18,7 +18,10 @@ http.createServer = ((listener: Listener) =>
     // Registered when Astro first loads the middleware, so looked up on every request.
     const fastPath = (globalThis as Record<symbol, FastPath | undefined>)[Symbol.for('itinerary.serveFromPageCache')];
     const started = performance.now();
-    const log = () => console.log(`${req.method} ${(req.url ?? '/').split('?')[0]} ${res.statusCode} ${(performance.now() - started).toFixed(1)}ms`);
+    const log = () =>
+      console.log(
+        `${req.method} ${(req.url ?? '/').split('?')[0]} ${res.statusCode} ${(performance.now() - started).toFixed(1)}ms`,
+      );
     applySecurityHeaders(res);
     res.once('finish', log);
     if (fastPath?.(req, res)) return;

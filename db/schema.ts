@@ -1,13 +1,5 @@
 import { sql } from 'drizzle-orm';
-import {
-  type AnySQLiteColumn,
-  index,
-  integer,
-  primaryKey,
-  sqliteTable,
-  text,
-  uniqueIndex,
-} from 'drizzle-orm/sqlite-core';
+import { type AnySQLiteColumn, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 
 const timestampNow = (column: string) =>
   integer(column, { mode: 'timestamp_ms' })
@@ -28,10 +20,7 @@ export const users = sqliteTable(
       onDelete: 'set null',
     }),
   },
-  (t) => [
-    uniqueIndex('users_name_lower_unique').on(sql`lower(${t.name})`),
-    index('users_updated_at_idx').on(t.updatedAt),
-  ],
+  (t) => [uniqueIndex('users_name_lower_unique').on(sql`lower(${t.name})`), index('users_updated_at_idx').on(t.updatedAt)],
 );
 
 /** Only the SHA-256 of a session token is stored, so a leaked database cannot log anyone in. */

@@ -119,7 +119,10 @@ export async function seedDemoData(database: LibSQLDatabase<typeof schema>, now 
         .onConflictDoUpdate({ target: jams.slug, set: fields })
         .returning({ id: jams.id });
       const jamId = row!.id;
-      await tx.insert(jamManagers).values({ jamId, userId: id(jam.manager) }).onConflictDoNothing();
+      await tx
+        .insert(jamManagers)
+        .values({ jamId, userId: id(jam.manager) })
+        .onConflictDoNothing();
 
       for (const [index, entry] of jam.entries.entries()) {
         await tx
@@ -140,7 +143,10 @@ export async function seedDemoData(database: LibSQLDatabase<typeof schema>, now 
         const project = await tx.query.projects.findFirst({
           where: and(eq(projects.jamId, jamId), eq(projects.scratchId, scratchId)),
         });
-        await tx.insert(votes).values({ projectId: project!.id, voterId: id(voter), jamId }).onConflictDoNothing();
+        await tx
+          .insert(votes)
+          .values({ projectId: project!.id, voterId: id(voter), jamId })
+          .onConflictDoNothing();
       }
     }
   });

@@ -19,7 +19,8 @@ const LIGHTHOUSE = join(ROOT, 'node_modules/lighthouse/cli/index.js');
 const PAGES = { home: '/', explore: '/explore', jam: '/jams/space-sprint-jam', about: '/about' };
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 const TARGETS: Partial<Record<(typeof CATEGORIES)[number], number>> = { accessibility: 1, 'best-practices': 1, seo: 1 };
-const CHROME_FLAGS = '--headless=new --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync --no-first-run';
+const CHROME_FLAGS =
+  '--headless=new --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync --no-first-run';
 
 async function waitUntilUp(url: string, child: ChildProcess): Promise<void> {
   const deadline = Date.now() + 120_000;
@@ -59,7 +60,11 @@ function audit(url: string, desktop: boolean): Audit {
       `--chrome-flags=${CHROME_FLAGS}`,
       ...(desktop ? ['--preset=desktop'] : []),
     ],
-    { env: { ...process.env, CHROME_PATH: process.env.CHROME_PATH ?? '/usr/bin/chromium' }, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 },
+    {
+      env: { ...process.env, CHROME_PATH: process.env.CHROME_PATH ?? '/usr/bin/chromium' },
+      encoding: 'utf8',
+      maxBuffer: 64 * 1024 * 1024,
+    },
   );
   if (result.status !== 0) throw new Error(`lighthouse failed for ${url}:\n${result.stderr}`);
   const report = JSON.parse(result.stdout) as Report;
@@ -89,7 +94,15 @@ const site = `http://127.0.0.1:${port}`;
 const server = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {
   cwd: ROOT,
   stdio: 'ignore',
-  env: { ...process.env, ...fakes.env, NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(port), PUBLIC_SITE_URL: site, DATABASE_URL: databaseUrl },
+  env: {
+    ...process.env,
+    ...fakes.env,
+    NODE_ENV: 'production',
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    PUBLIC_SITE_URL: site,
+    DATABASE_URL: databaseUrl,
+  },
 });
 
 let missed = 0;
@@ -102,11 +115,17 @@ try {
       if ((scores[category] ?? 0) < target) missed += 1;
     }
     failures.push(...failed.map((failure) => `${path}  ${failure}`));
-    return { page: name, path, ...Object.fromEntries(CATEGORIES.map((category) => [category, scores[category]?.toFixed(2) ?? '—'])) };
+    return {
+      page: name,
+      path,
+      ...Object.fromEntries(CATEGORIES.map((category) => [category, scores[category]?.toFixed(2) ?? '—'])),
+    };
   });
   console.table(rows);
   for (const failure of failures) console.log(failure);
-  console.log(missed === 0 ? 'All targets met (accessibility, best practices, SEO: 1.00).' : `${missed} score(s) below the target of 1.00.`);
+  console.log(
+    missed === 0 ? 'All targets met (accessibility, best practices, SEO: 1.00).' : `${missed} score(s) below the target of 1.00.`,
+  );
 } finally {
   server.kill('SIGTERM');
   await fakes.close();

@@ -26,7 +26,9 @@ try {
   fail(error instanceof ConfigError ? error.message : String(error));
 }
 if (!databaseUrl.startsWith('file:')) {
-  fail(`db:backup copies the embedded database (file:…); ${databaseUrl.split('?')[0]} is a libSQL server — use its own backups (sqld snapshots, Turso point-in-time restore).`);
+  fail(
+    `db:backup copies the embedded database (file:…); ${databaseUrl.split('?')[0]} is a libSQL server — use its own backups (sqld snapshots, Turso point-in-time restore).`,
+  );
 }
 
 mkdirSync(dirname(file), { recursive: true });

@@ -80,8 +80,10 @@ function head(cat: Cat, cx: number, cy: number, r: number): string {
   const eyeMarkup = [-1, 1]
     .map((side) => {
       const x = f(cx + side * ex);
-      if (eyeStyle === 'happy') return `<path d="M${f(x - 13)} ${f(ey + 4)} q13 -18 26 0" fill="none" stroke="#1d1d1f" stroke-width="6" stroke-linecap="round"/>`;
-      if (eyeStyle === 'sleepy') return `<path d="M${f(x - 13)} ${f(ey)} q13 12 26 0" fill="none" stroke="#1d1d1f" stroke-width="6" stroke-linecap="round"/>`;
+      if (eyeStyle === 'happy')
+        return `<path d="M${f(x - 13)} ${f(ey + 4)} q13 -18 26 0" fill="none" stroke="#1d1d1f" stroke-width="6" stroke-linecap="round"/>`;
+      if (eyeStyle === 'sleepy')
+        return `<path d="M${f(x - 13)} ${f(ey)} q13 12 26 0" fill="none" stroke="#1d1d1f" stroke-width="6" stroke-linecap="round"/>`;
       const ry = eyeStyle === 'wide' ? 20 : 16;
       const pupil = eyeStyle === 'wide' ? 9 : 4;
       return `<ellipse cx="${x}" cy="${f(ey)}" rx="14" ry="${ry}" fill="${eye}" stroke="#1d1d1f" stroke-width="3"/><ellipse cx="${x}" cy="${f(ey)}" rx="${pupil}" ry="${ry - 4}" fill="#1d1d1f"/><circle cx="${f(x + 4)}" cy="${f(ey - 6)}" r="4" fill="#fff"/>`;
@@ -93,7 +95,10 @@ function head(cat: Cat, cx: number, cy: number, r: number): string {
   const whiskers = [-1, 1]
     .map((side) =>
       [-8, 4, 16]
-        .map((dy, i) => `<path d="M${f(cx + side * r * 0.42)} ${f(ny + 8 + dy * 0.3)} L${f(cx + side * r * 1.18)} ${f(ny + dy - 6 + i * 4)}" stroke="${fur.name === 'black' ? '#d9d9de' : '#3a3a3f'}" stroke-width="2.5" stroke-linecap="round"/>`)
+        .map(
+          (dy, i) =>
+            `<path d="M${f(cx + side * r * 0.42)} ${f(ny + 8 + dy * 0.3)} L${f(cx + side * r * 1.18)} ${f(ny + dy - 6 + i * 4)}" stroke="${fur.name === 'black' ? '#d9d9de' : '#3a3a3f'}" stroke-width="2.5" stroke-linecap="round"/>`,
+        )
         .join(''),
     )
     .join('');
@@ -127,7 +132,12 @@ function body(cat: Cat): { markup: string; head: [number, number, number] } {
     pattern === 'tuxedo' ? `<ellipse cx="${cx}" cy="${cy}" rx="${rx}" ry="${ry}" fill="#fbfbf8"/>` : '';
   const stripes = (cx: number, cy: number, w: number) =>
     pattern === 'tabby'
-      ? [-1, 0, 1].map((i) => `<path d="M${f(cx + i * w - 14)} ${f(cy - 40)} q14 40 0 80" fill="none" stroke="${fur.dark}" stroke-width="8" stroke-linecap="round" opacity="0.8"/>`).join('')
+      ? [-1, 0, 1]
+          .map(
+            (i) =>
+              `<path d="M${f(cx + i * w - 14)} ${f(cy - 40)} q14 40 0 80" fill="none" stroke="${fur.dark}" stroke-width="8" stroke-linecap="round" opacity="0.8"/>`,
+          )
+          .join('')
       : pattern === 'patches'
         ? `<ellipse cx="${f(cx + w)}" cy="${f(cy)}" rx="34" ry="26" fill="${fur.light}"/><ellipse cx="${f(cx - w)}" cy="${f(cy + 20)}" rx="26" ry="20" fill="${fur.dark}"/>`
         : '';
@@ -150,14 +160,18 @@ function body(cat: Cat): { markup: string; head: [number, number, number] } {
 
 export function drawCat(index: number): string {
   const cat = catNumber(index);
-  const { markup, head: [cx, cy, r] } = body(cat);
+  const {
+    markup,
+    head: [cx, cy, r],
+  } = body(cat);
   const paws =
     cat.pose === 'peek'
       ? `<ellipse cx="150" cy="335" rx="26" ry="16" fill="${cat.pattern === 'tuxedo' ? '#fbfbf8' : cat.fur.fur}" stroke="${cat.fur.dark}" stroke-width="4"/><ellipse cx="250" cy="335" rx="26" ry="16" fill="${cat.pattern === 'tuxedo' ? '#fbfbf8' : cat.fur.fur}" stroke="${cat.fur.dark}" stroke-width="4"/>`
       : '';
-  const decoration = index % 2 === 0
-    ? `<circle cx="60" cy="70" r="26" fill="#ffffff" opacity="0.7"/><circle cx="340" cy="60" r="14" fill="#ffffff" opacity="0.6"/>`
-    : `<path d="M50 60 l8 16 l18 2 l-13 12 l4 18 l-17 -9 l-16 9 l3 -18 l-13 -12 l18 -2 Z" fill="#ffffff" opacity="0.7"/>`;
+  const decoration =
+    index % 2 === 0
+      ? `<circle cx="60" cy="70" r="26" fill="#ffffff" opacity="0.7"/><circle cx="340" cy="60" r="14" fill="#ffffff" opacity="0.6"/>`
+      : `<path d="M50 60 l8 16 l18 2 l-13 12 l4 18 l-17 -9 l-16 9 l3 -18 l-13 -12 l18 -2 Z" fill="#ffffff" opacity="0.7"/>`;
   return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 400 400" width="400" height="400"><rect width="400" height="400" fill="${cat.background}"/>${decoration}${markup}${head(cat, cx, cy, r)}${paws}${extra(cat, cx, cy, r)}</svg>\n`;
 }
 

@@ -13,7 +13,8 @@ const logo = readFileSync(resolve(ROOT, 'public/favicon.svg'), 'utf8');
 // Home-screen icons are masked by the system: fill the square, no rounded corners of our own.
 const squareLogo = logo.replace(/<rect([^>]*?) rx="\d+"/, '<rect$1');
 
-const iconPage = (size: number) => `<body style="margin:0"><div style="width:${size}px;height:${size}px">${squareLogo.replace('<svg ', `<svg width="${size}" height="${size}" `)}</div></body>`;
+const iconPage = (size: number) =>
+  `<body style="margin:0"><div style="width:${size}px;height:${size}px">${squareLogo.replace('<svg ', `<svg width="${size}" height="${size}" `)}</div></body>`;
 
 const previewPage = `<body style="margin:0">
   <div style="width:1200px;height:630px;background:${BRAND};color:#fff;display:flex;align-items:center;gap:64px;padding:0 96px;box-sizing:border-box;font-family:'DejaVu Sans',sans-serif">

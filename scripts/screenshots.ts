@@ -23,7 +23,9 @@ const BASE = `http://127.0.0.1:${PORT}`;
 const ALL_THEMES = ['light', 'dark', 'flame'] as const;
 /** SCREENSHOTS_THEMES=light and SCREENSHOTS_WIDTHS=390 narrow a run while working on one page. */
 const THEMES = ALL_THEMES.filter((theme) => (process.env.SCREENSHOTS_THEMES ?? theme).split(',').includes(theme));
-const WIDTHS = [1280, 390].filter((width) => (process.env.SCREENSHOTS_WIDTHS ?? String(width)).split(',').includes(String(width)));
+const WIDTHS = [1280, 390].filter((width) =>
+  (process.env.SCREENSHOTS_WIDTHS ?? String(width)).split(',').includes(String(width)),
+);
 const DAY = 86_400_000;
 /** The seed's jams start and end on UTC midnights; the frozen clock reads 10:42:18 of the same day. */
 const TODAY = Math.floor(Date.now() / DAY) * DAY;
@@ -158,7 +160,11 @@ async function shoot(browser: Browser, view: View, theme: (typeof ALL_THEMES)[nu
     // A full-page shot of a scrolled page paints the sticky nav in the middle of it.
     if (!view.dialog) await page.evaluate(() => window.scrollTo(0, 0));
     await page.waitForTimeout(150);
-    await page.screenshot({ path: join(OUT, `${view.name}-${theme}-${width}.png`), fullPage: !view.dialog, animations: 'disabled' });
+    await page.screenshot({
+      path: join(OUT, `${view.name}-${theme}-${width}.png`),
+      fullPage: !view.dialog,
+      animations: 'disabled',
+    });
   } finally {
     await context.close();
   }
@@ -175,7 +181,14 @@ mkdirSync(OUT, { recursive: true });
 const site = await startSite();
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+  ],
 });
 try {
   for (const view of views) {

@@ -11,7 +11,7 @@ import type { AddressInfo } from 'node:net';
 import { ConfigError, config } from '#server/platform/config';
 import { prepareDatabase } from '#server/node/boot';
 import { answerClientError, refuseUnservable } from '#server/node/http-guards';
-import { applySecurityHeaders, useSitePolicy } from '#server/node/security-headers';
+import { applySecurityHeaders, adoptSitePolicy } from '#server/node/security-headers';
 import { SERVER_ENTRY, buildIfStale } from './build-if-stale';
 
 const DRAIN_TIMEOUT_MS = 10_000;
@@ -33,7 +33,7 @@ buildIfStale();
 await prepareDatabase();
 
 process.env.ASTRO_NODE_AUTOSTART = 'disabled';
-useSitePolicy(resolve(SERVER_ENTRY, '../..'));
+adoptSitePolicy(resolve(SERVER_ENTRY, '../..'));
 const { handler } = (await import(pathToFileURL(SERVER_ENTRY).href)) as {
   handler: (req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse) => void;
 };

@@ -1,9 +1,7 @@
 import i18next, { type TFunction } from 'i18next';
 import { DEFAULT_LOCALE, LOCALE_CODES, type LocaleCode, messages } from './locales';
 
-const resources = Object.fromEntries(
-  LOCALE_CODES.map((code) => [code, { translation: messages[code] }]),
-);
+const resources = Object.fromEntries(LOCALE_CODES.map((code) => [code, { translation: messages[code] }]));
 
 /** One i18next instance for the whole process; missing keys fall back to English. */
 export const i18n = i18next.createInstance();

@@ -31,7 +31,12 @@ function Cats() {
   const hydrated = useHydrated();
   return (
     <>
-      <button type="button" className="button" disabled={!hydrated} onClick={() => setShown({ ...another(shown), closeLabel: randomCloseLabel() })}>
+      <button
+        type="button"
+        className="button"
+        disabled={!hydrated}
+        onClick={() => setShown({ ...another(shown), closeLabel: randomCloseLabel() })}
+      >
         {t('error.browseCats')}
       </button>
       <Modal
@@ -53,7 +58,12 @@ function Cats() {
       >
         {shown && (
           <figure className={styles.figure}>
-            <img src={catPictureUrl(shown.picture)} alt={t('cats.pictureAlt', { number: shown.picture + 1 })} width="400" height="400" />
+            <img
+              src={catPictureUrl(shown.picture)}
+              alt={t('cats.pictureAlt', { number: shown.picture + 1 })}
+              width="400"
+              height="400"
+            />
             <figcaption>
               <blockquote lang="en">{CAT_JOKES[shown.joke]}</blockquote>
             </figcaption>

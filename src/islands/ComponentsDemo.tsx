@@ -50,32 +50,68 @@ function Demo() {
   const [modalOpen, setModalOpen] = useState(false);
   const [confirmOpen, setConfirmOpen] = useState(false);
   const [tableState, setTableState] = useState<'rows' | 'empty' | 'loading'>('rows');
-  const toast = (type: 'default' | 'success' | 'warning' | 'error', extra = {}) => () =>
-    pushNotification({ type, content: { message: `Notification of type ${type}` }, ...extra });
+  const toast =
+    (type: 'default' | 'success' | 'warning' | 'error', extra = {}) =>
+    () =>
+      pushNotification({ type, content: { message: `Notification of type ${type}` }, ...extra });
 
   return (
     <div className="prose demo">
       <h2>Toasts</h2>
       <div className="actions">
-        <button type="button" className="button" onClick={toast('default')}>Default toast</button>
-        <button type="button" className="button" onClick={toast('success')}>Success toast</button>
-        <button type="button" className="button" onClick={toast('warning')}>Warning toast</button>
-        <button type="button" className="button" onClick={toast('error')}>Error toast</button>
-        <button type="button" className="button" onClick={() => pushNotification({ content: { message: 'Working on it', loading: true }, disableTimeout: true })}>
+        <button type="button" className="button" onClick={toast('default')}>
+          Default toast
+        </button>
+        <button type="button" className="button" onClick={toast('success')}>
+          Success toast
+        </button>
+        <button type="button" className="button" onClick={toast('warning')}>
+          Warning toast
+        </button>
+        <button type="button" className="button" onClick={toast('error')}>
+          Error toast
+        </button>
+        <button
+          type="button"
+          className="button"
+          onClick={() => pushNotification({ content: { message: 'Working on it', loading: true }, disableTimeout: true })}
+        >
           Loading toast without timeout
         </button>
       </div>
 
       <h2>Progress bar</h2>
       <div className="actions">
-        <button type="button" className="button" onClick={() => { startProgress(); setTimeout(() => finishProgress(true), 1500); }}>Slow success</button>
-        <button type="button" className="button" onClick={() => { startProgress(); setTimeout(() => finishProgress(false), 800); }}>Failure</button>
+        <button
+          type="button"
+          className="button"
+          onClick={() => {
+            startProgress();
+            setTimeout(() => finishProgress(true), 1500);
+          }}
+        >
+          Slow success
+        </button>
+        <button
+          type="button"
+          className="button"
+          onClick={() => {
+            startProgress();
+            setTimeout(() => finishProgress(false), 800);
+          }}
+        >
+          Failure
+        </button>
       </div>
 
       <h2>Modal, confirmation and dropdown</h2>
       <div className="actions">
-        <button type="button" className="button" onClick={() => setModalOpen(true)}>Open modal</button>
-        <button type="button" className="button" onClick={() => setConfirmOpen(true)}>Delete something</button>
+        <button type="button" className="button" onClick={() => setModalOpen(true)}>
+          Open modal
+        </button>
+        <button type="button" className="button" onClick={() => setConfirmOpen(true)}>
+          Delete something
+        </button>
         <Dropdown
           label="Choose"
           items={[
@@ -90,10 +126,16 @@ function Demo() {
         onClose={() => setModalOpen(false)}
         header="A modal"
         subHeader="With a sub-header"
-        actions={<button type="button" className="button primary" onClick={() => setModalOpen(false)}>Done</button>}
+        actions={
+          <button type="button" className="button primary" onClick={() => setModalOpen(false)}>
+            Done
+          </button>
+        }
       >
         <p>Clicking the overlay or pressing Escape closes it; Tab stays inside.</p>
-        <label>A field <input type="text" /></label>
+        <label>
+          A field <input type="text" />
+        </label>
       </Modal>
       <ConfirmDialog
         open={confirmOpen}
@@ -110,13 +152,21 @@ function Demo() {
       />
 
       <h2>Spinner</h2>
-      <p><Spinner /></p>
+      <p>
+        <Spinner />
+      </p>
 
       <h2>Data table</h2>
       <div className="actions">
-        <button type="button" className="button" onClick={() => setTableState('rows')}>Sample rows</button>
-        <button type="button" className="button" onClick={() => setTableState('empty')}>No rows</button>
-        <button type="button" className="button" onClick={() => setTableState('loading')}>Loading</button>
+        <button type="button" className="button" onClick={() => setTableState('rows')}>
+          Sample rows
+        </button>
+        <button type="button" className="button" onClick={() => setTableState('empty')}>
+          No rows
+        </button>
+        <button type="button" className="button" onClick={() => setTableState('loading')}>
+          Loading
+        </button>
       </div>
       <DataTable
         caption="Sample jams"

@@ -28,7 +28,12 @@ function List() {
   }, []);
 
   if (state.status === 'loading') return <Spinner message={t('about.contributorsLoading')} />;
-  if (state.status === 'failed') return <p role="status" className="notice">{t('about.contributorsFailed')}</p>;
+  if (state.status === 'failed')
+    return (
+      <p role="status" className="notice">
+        {t('about.contributorsFailed')}
+      </p>
+    );
   if (state.contributors.length === 0) return <p>{t('about.contributorsEmpty')}</p>;
   return (
     <ul className={styles.list}>

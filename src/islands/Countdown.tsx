@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { useHydrated } from './ui/use-hydrated';
 import { translated, useT } from '#i18n/react';
 import { type JamWindow, jamStatus, nextMoment, splitDuration } from '#lib/jam-timing';
 import styles from './Countdown.module.css';
@@ -22,10 +23,8 @@ export default translated(Clock);
 function Clock({ startsAt, endsAt, size = 'small' }: CountdownProps) {
   const t = useT();
   const [now, setNow] = useState(() => Date.now());
-  const [hydrated, setHydrated] = useState(false);
+  const hydrated = useHydrated();
   useEffect(() => {
-    setHydrated(true);
-    setNow(Date.now());
     const timer = setInterval(() => setNow(Date.now()), 1000);
     return () => clearInterval(timer);
   }, []);

@@ -82,6 +82,7 @@ function DeleteAccountButton({ name, homePath }: Omit<Props, 'messages'>) {
             onChange={(event) => setTyped(event.target.value)}
             autoComplete="off"
             spellCheck={false}
+            // eslint-disable-next-line jsx-a11y/no-autofocus -- the confirmation dialog opens on this field (WAI-ARIA dialog pattern)
             autoFocus
             aria-describedby={reason ? `${id}-reason` : undefined}
           />

@@ -42,7 +42,12 @@ function Entry({ entry, slug, startsAt, endsAt, list, communityChoiceId }: Omit<
   const community = communityChoiceId === entry.id;
   return (
     <li className={`entry card ${styles.entry}`} data-entry-id={entry.id}>
-      <PlayToggle scratchId={entry.scratchId} title={entry.title} thumbnail={httpUrlOrNull(entry.thumbnailUrl)} seed={String(entry.id)}>
+      <PlayToggle
+        scratchId={entry.scratchId}
+        title={entry.title}
+        thumbnail={httpUrlOrNull(entry.thumbnailUrl)}
+        seed={String(entry.id)}
+      >
         {(entry.isWinner || community) && (
           <ul className={`chips ${styles.ribbons}`}>
             {entry.isWinner && (
@@ -58,7 +63,14 @@ function Entry({ entry, slug, startsAt, endsAt, list, communityChoiceId }: Omit<
           </ul>
         )}
       </PlayToggle>
-      <EntryMenu slug={slug} entryId={entry.id} title={entry.title} authorName={entry.authorName} isWinner={entry.isWinner} endsAt={endsAt} />
+      <EntryMenu
+        slug={slug}
+        entryId={entry.id}
+        title={entry.title}
+        authorName={entry.authorName}
+        isWinner={entry.isWinner}
+        endsAt={endsAt}
+      />
       <div className={`card-body ${styles.body}`}>
         <h3 className={`entry-title ${styles.title}`}>
           {list.resultsPublic && <span className={`entry-rank ${styles.rank}`}>#{entry.rank} </span>}
@@ -78,7 +90,12 @@ function Entry({ entry, slug, startsAt, endsAt, list, communityChoiceId }: Omit<
             </span>
           )}
           <Upvote slug={slug} entryId={entry.id} authorName={entry.authorName} startsAt={startsAt} endsAt={endsAt} />
-          <a className={`button ghost ${styles.scratchLink}`} href={scratchProjectUrl(entry.scratchId)} rel="noopener" target="_blank">
+          <a
+            className={`button ghost ${styles.scratchLink}`}
+            href={scratchProjectUrl(entry.scratchId)}
+            rel="noopener"
+            target="_blank"
+          >
             {t('entry.viewOnScratch')} <span aria-hidden="true">↗</span>
           </a>
         </div>

@@ -72,7 +72,13 @@ export default function JamForm({ jam, redirectTo, onCancel }: Props) {
       const messages = Object.values(found);
       pushNotification({
         type: 'error',
-        content: { message: messages.includes(REQUIRED_MESSAGE) ? REQUIRED_MESSAGE : messages.includes(INVALID_URL_MESSAGE) ? INVALID_URL_MESSAGE : messages[0]! },
+        content: {
+          message: messages.includes(REQUIRED_MESSAGE)
+            ? REQUIRED_MESSAGE
+            : messages.includes(INVALID_URL_MESSAGE)
+              ? INVALID_URL_MESSAGE
+              : messages[0]!,
+        },
       });
       return;
     }
@@ -83,7 +89,10 @@ export default function JamForm({ jam, redirectTo, onCancel }: Props) {
         method: jam ? 'PATCH' : 'POST',
         body: payload,
       });
-      pushNotificationAfterNavigation({ type: 'success', content: { message: jam ? t('jamForm.updated') : t('jamForm.created') } });
+      pushNotificationAfterNavigation({
+        type: 'success',
+        content: { message: jam ? t('jamForm.updated') : t('jamForm.created') },
+      });
       window.location.assign(redirectTo.replace('{slug}', saved.slug));
     } catch (error) {
       setSaving(false);
@@ -99,7 +108,11 @@ export default function JamForm({ jam, redirectTo, onCancel }: Props) {
         {label} {required && <span className="required">{t('jamForm.required')}</span>}
       </label>
       {input}
-      {hint && <p className="hint" id={`${id}-${name}-hint`}>{hint}</p>}
+      {hint && (
+        <p className="hint" id={`${id}-${name}-hint`}>
+          {hint}
+        </p>
+      )}
       {errors[name] && (
         <p className="field-error" id={`${id}-${name}-error`} role="alert">
           {errors[name]}
@@ -128,17 +141,41 @@ export default function JamForm({ jam, redirectTo, onCancel }: Props) {
     <form className={`jam-form ${styles.form}`} onSubmit={submit} noValidate>
       {/* Until hydrated, a submit would reload the page and typing could be reset: keep it all disabled. */}
       <fieldset className={`form-fields ${styles.fields}`} disabled={!hydrated}>
-        {field('name', t('jamForm.name'), <input id={`${id}-name`} value={values.name} onChange={set('name')} maxLength={80} required aria-invalid={Boolean(errors.name)} aria-describedby={describedBy('name')} />, true)}
+        {field(
+          'name',
+          t('jamForm.name'),
+          <input
+            id={`${id}-name`}
+            value={values.name}
+            onChange={set('name')}
+            maxLength={80}
+            required
+            aria-invalid={Boolean(errors.name)}
+            aria-describedby={describedBy('name')}
+          />,
+          true,
+        )}
         {field(
           'description',
           t('jamForm.description'),
-          <textarea id={`${id}-description`} value={values.description} onChange={set('description')} maxLength={300} rows={2} required aria-invalid={Boolean(errors.description)} aria-describedby={describedBy('description', true)} />,
+          <textarea
+            id={`${id}-description`}
+            value={values.description}
+            onChange={set('description')}
+            maxLength={300}
+            rows={2}
+            required
+            aria-invalid={Boolean(errors.description)}
+            aria-describedby={describedBy('description', true)}
+          />,
           true,
           t('jamForm.descriptionHint'),
         )}
         <div className={`field ${styles.field}${errors.body ? ' invalid' : ''}`}>
-          <span className="field-label" id={`${id}-body-label`}>{t('jamForm.body')}</span>
-          <div role="tablist" aria-labelledby={`${id}-body-label`} className={`tab-list ${styles.tabs}`} onKeyDown={onTabKey}>
+          <span className="field-label" id={`${id}-body-label`}>
+            {t('jamForm.body')}
+          </span>
+          <div role="tablist" aria-labelledby={`${id}-body-label`} className={`tab-list ${styles.tabs}`}>
             {tabs.map((name) => (
               <button
                 key={name}
@@ -150,6 +187,7 @@ export default function JamForm({ jam, redirectTo, onCancel }: Props) {
                 aria-controls={`${id}-panel`}
                 tabIndex={tab === name ? 0 : -1}
                 onClick={() => chooseTab(name)}
+                onKeyDown={onTabKey}
               >
                 {name === 'markdown' ? t('jamForm.markdown') : t('jamForm.preview')}
               </button>
@@ -157,7 +195,15 @@ export default function JamForm({ jam, redirectTo, onCancel }: Props) {
           </div>
           {tab === 'markdown' ? (
             <div role="tabpanel" id={`${id}-panel`} aria-labelledby={`${id}-tab-markdown`} className={styles.panel}>
-              <textarea id={`${id}-body`} className={styles.body} aria-labelledby={`${id}-body-label`} aria-describedby={`${id}-body-hint`} value={values.body} onChange={set('body')} rows={12} />
+              <textarea
+                id={`${id}-body`}
+                className={styles.body}
+                aria-labelledby={`${id}-body-label`}
+                aria-describedby={`${id}-body-hint`}
+                value={values.body}
+                onChange={set('body')}
+                rows={12}
+              />
             </div>
           ) : (
             <div
@@ -170,33 +216,80 @@ export default function JamForm({ jam, redirectTo, onCancel }: Props) {
               dangerouslySetInnerHTML={{ __html: previewHtml || `<p>${t('jamForm.previewEmpty')}</p>` }}
             />
           )}
-          <p className="hint" id={`${id}-body-hint`}>{t('jamForm.bodyHint')}</p>
+          <p className="hint" id={`${id}-body-hint`}>
+            {t('jamForm.bodyHint')}
+          </p>
         </div>
         <div className={styles.imageRow}>
           {field(
             'imageUrl',
             t('jamForm.imageUrl'),
-            <input id={`${id}-imageUrl`} type="url" inputMode="url" value={values.imageUrl} onChange={set('imageUrl')} placeholder="https://" aria-invalid={Boolean(errors.imageUrl)} aria-describedby={describedBy('imageUrl', true)} />,
+            <input
+              id={`${id}-imageUrl`}
+              type="url"
+              inputMode="url"
+              value={values.imageUrl}
+              onChange={set('imageUrl')}
+              placeholder="https://"
+              aria-invalid={Boolean(errors.imageUrl)}
+              aria-describedby={describedBy('imageUrl', true)}
+            />,
             false,
             t('jamForm.imageHint'),
           )}
           <figure className={`image-preview ${styles.cover}`}>
-            <Picture src={cover} seed={jam?.slug ?? (values.name.trim() || 'new-jam')} ratio="16 / 9" width={640} height={360} eager>
+            <Picture
+              src={cover}
+              seed={jam?.slug ?? (values.name.trim() || 'new-jam')}
+              ratio="16 / 9"
+              width={640}
+              height={360}
+              eager
+            >
               {values.name.trim() && <span className={styles.coverName}>{values.name}</span>}
             </Picture>
             <figcaption className="hint">{t('jamForm.imagePreview')}</figcaption>
           </figure>
         </div>
         <div className={`field-row ${styles.row}`}>
-          {field('startsAt', t('jamForm.startsAt'), <input id={`${id}-startsAt`} type="datetime-local" value={values.startsAt} onChange={set('startsAt')} required aria-invalid={Boolean(errors.startsAt)} aria-describedby={describedBy('startsAt')} />, true)}
-          {field('endsAt', t('jamForm.endsAt'), <input id={`${id}-endsAt`} type="datetime-local" value={values.endsAt} onChange={set('endsAt')} required aria-invalid={Boolean(errors.endsAt)} aria-describedby={describedBy('endsAt')} />, true)}
+          {field(
+            'startsAt',
+            t('jamForm.startsAt'),
+            <input
+              id={`${id}-startsAt`}
+              type="datetime-local"
+              value={values.startsAt}
+              onChange={set('startsAt')}
+              required
+              aria-invalid={Boolean(errors.startsAt)}
+              aria-describedby={describedBy('startsAt')}
+            />,
+            true,
+          )}
+          {field(
+            'endsAt',
+            t('jamForm.endsAt'),
+            <input
+              id={`${id}-endsAt`}
+              type="datetime-local"
+              value={values.endsAt}
+              onChange={set('endsAt')}
+              required
+              aria-invalid={Boolean(errors.endsAt)}
+              aria-describedby={describedBy('endsAt')}
+            />,
+            true,
+          )}
         </div>
         {!jam && (
           <div className={`field ${styles.field} ${styles.mystery}`}>
             <label className="checkbox">
-              <input type="checkbox" checked={values.mystery} onChange={set('mystery')} aria-describedby={`${id}-mystery-hint`} /> {t('jamForm.mystery')}
+              <input type="checkbox" checked={values.mystery} onChange={set('mystery')} aria-describedby={`${id}-mystery-hint`} />{' '}
+              {t('jamForm.mystery')}
             </label>
-            <p className="hint" id={`${id}-mystery-hint`}>{t('jamForm.mysteryHint')}</p>
+            <p className="hint" id={`${id}-mystery-hint`}>
+              {t('jamForm.mysteryHint')}
+            </p>
           </div>
         )}
         <div className={`actions ${styles.actions}`}>

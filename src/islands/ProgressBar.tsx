@@ -3,55 +3,64 @@
  * 300 ms throttle, creeping over 5000 ms, filled and hidden 500 ms after the work ends,
  * red when it failed.
  */
-import { useStore } from '@nanostores/react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import styles from './ProgressBar.module.css';
 import { $progress, PROGRESS_HIDE_DELAY_MS, PROGRESS_THROTTLE_MS, estimatedProgress } from '#stores/progress';
 
 export default function ProgressBar() {
-  const { state } = useStore($progress);
   const [visible, setVisible] = useState(false);
   const [percent, setPercent] = useState(0);
   const [failed, setFailed] = useState(false);
-  const started = useRef(0);
-  const timers = useRef<{ show?: ReturnType<typeof setTimeout>; hide?: ReturnType<typeof setTimeout>; tick?: ReturnType<typeof setInterval> }>({});
 
+  // The bar follows the progress store from outside React: timers, not renders, drive it.
   useEffect(() => {
-    const current = timers.current;
-    if (state === 'running') {
-      clearTimeout(current.hide);
-      setFailed(false);
-      if (current.tick || current.show) return;
-      started.current = Date.now();
-      current.show = setTimeout(() => {
-        setVisible(true);
-        current.tick = setInterval(() => setPercent(estimatedProgress(Date.now() - started.current)), 100);
-      }, PROGRESS_THROTTLE_MS);
-      return;
-    }
-    clearTimeout(current.show);
-    clearInterval(current.tick);
-    current.show = current.tick = undefined;
-    if (state === 'failed') {
-      setFailed(true);
-      setVisible(true);
-    } else if (!visible) {
-      return;
-    }
-    setPercent(100);
-    current.hide = setTimeout(() => {
-      setVisible(false);
-      setPercent(0);
-      setFailed(false);
-    }, PROGRESS_HIDE_DELAY_MS);
-  }, [state]);
-
-  useEffect(() => {
-    const current = timers.current;
+    const timers: {
+      show?: ReturnType<typeof setTimeout>;
+      hide?: ReturnType<typeof setTimeout>;
+      tick?: ReturnType<typeof setInterval>;
+    } = {};
+    let shown = false;
+    let started = 0;
+    let last: string | undefined;
+    const show = (value: boolean) => {
+      shown = value;
+      setVisible(value);
+    };
+    const unsubscribe = $progress.subscribe(({ state }) => {
+      if (state === last) return; // only the pending count changed
+      last = state;
+      if (state === 'running') {
+        clearTimeout(timers.hide);
+        setFailed(false);
+        if (timers.tick || timers.show) return;
+        started = Date.now();
+        timers.show = setTimeout(() => {
+          show(true);
+          timers.tick = setInterval(() => setPercent(estimatedProgress(Date.now() - started)), 100);
+        }, PROGRESS_THROTTLE_MS);
+        return;
+      }
+      clearTimeout(timers.show);
+      clearInterval(timers.tick);
+      timers.show = timers.tick = undefined;
+      if (state === 'failed') {
+        setFailed(true);
+        show(true);
+      } else if (!shown) {
+        return;
+      }
+      setPercent(100);
+      timers.hide = setTimeout(() => {
+        show(false);
+        setPercent(0);
+        setFailed(false);
+      }, PROGRESS_HIDE_DELAY_MS);
+    });
     return () => {
-      clearTimeout(current.show);
-      clearTimeout(current.hide);
-      clearInterval(current.tick);
+      unsubscribe();
+      clearTimeout(timers.show);
+      clearTimeout(timers.hide);
+      clearInterval(timers.tick);
     };
   }, []);
 

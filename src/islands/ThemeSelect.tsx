@@ -1,10 +1,11 @@
 /** The footer's colour mode selector (spec §2 Layout): System, Light mode, Dark mode, Flame. */
 import { useStore } from '@nanostores/react';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { translated } from '#i18n/react';
 import { COLOR_MODE_PREFERENCES, isColorModePreference } from '#lib/color-mode';
 import styles from './ThemeSelect.module.css';
+import { useHydrated } from './ui/use-hydrated';
 import { $colorModePreference, setColorModePreference, syncThemeWithDocument } from '#stores/theme';
 
 export default translated(Select);
@@ -14,11 +15,8 @@ function Select() {
   const id = useId();
   const stored = useStore($colorModePreference);
   // The server cannot know the stored preference: render `system` until hydrated.
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => {
-    syncThemeWithDocument();
-    setHydrated(true);
-  }, []);
+  const hydrated = useHydrated();
+  useEffect(syncThemeWithDocument, []);
   const preference = hydrated ? stored : 'system';
   return (
     <div className={styles.field}>

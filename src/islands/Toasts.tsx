@@ -36,7 +36,12 @@ function Toast({ notification }: { notification: Notification }) {
       {content.loading && <Spinner variant="notification" />}
       <p className={styles.message}>{content.message}</p>
       {isCloseable && (
-        <button type="button" className="toast-close icon-button" aria-label={t('toast.close')} onClick={() => closeNotification(id)}>
+        <button
+          type="button"
+          className="toast-close icon-button"
+          aria-label={t('toast.close')}
+          onClick={() => closeNotification(id)}
+        >
           <span aria-hidden="true">×</span>
         </button>
       )}

@@ -34,16 +34,15 @@ function Users({ selfId, homePath }: Omit<Props, 'messages'>) {
   const [editing, setEditing] = useState<AdminUserDto | null>(null);
   const [deleting, setDeleting] = useState<AdminUserDto | null>(null);
 
-  const reload = useCallback(async () => {
-    setLoading(true);
-    try {
-      setRows((await loadUsers()).users);
-    } catch (error) {
-      console.error('The users could not be loaded:', error);
-    } finally {
-      setLoading(false);
-    }
-  }, []);
+  // `loading` starts true; a later reload (after an edit) shows the rows it has until the new ones come.
+  const reload = useCallback(
+    () =>
+      loadUsers()
+        .then((answer) => setRows(answer.users))
+        .catch((error: unknown) => console.error('The users could not be loaded:', error))
+        .finally(() => setLoading(false)),
+    [],
+  );
   useEffect(() => void reload(), [reload]);
 
   function saved(user: AdminUserDto) {
@@ -78,10 +77,25 @@ function Users({ selfId, homePath }: Omit<Props, 'messages'>) {
     return [
       { label: t('users.column.name'), field: 'name', filterOptions: { enabled: true } },
       { label: t('users.column.id'), field: 'id', type: 'number', width: '8rem', filterOptions: { enabled: true } },
-      { label: t('users.column.isAdmin'), field: 'isAdmin', type: 'boolean', filterOptions: { enabled: true, filterDropdownItems: yesNo } },
-      { label: t('users.column.isBanned'), field: 'isBanned', type: 'boolean', filterOptions: { enabled: true, filterDropdownItems: yesNo } },
+      {
+        label: t('users.column.isAdmin'),
+        field: 'isAdmin',
+        type: 'boolean',
+        filterOptions: { enabled: true, filterDropdownItems: yesNo },
+      },
+      {
+        label: t('users.column.isBanned'),
+        field: 'isBanned',
+        type: 'boolean',
+        filterOptions: { enabled: true, filterDropdownItems: yesNo },
+      },
       { label: t('users.column.updatedAt'), field: 'updatedAt', type: 'date' },
-      { label: t('users.column.updatedBy'), id: 'updatedBy', field: (user) => user.updatedBy?.name ?? '', filterOptions: { enabled: true } },
+      {
+        label: t('users.column.updatedBy'),
+        id: 'updatedBy',
+        field: (user) => user.updatedBy?.name ?? '',
+        filterOptions: { enabled: true },
+      },
       {
         label: t('users.column.actions'),
         id: 'actions',
@@ -90,10 +104,20 @@ function Users({ selfId, homePath }: Omit<Props, 'messages'>) {
         globalSearchDisabled: true,
         cell: (user) => (
           <span className={styles.rowActions}>
-            <button type="button" className="button" aria-label={t('users.editLabel', { name: user.name })} onClick={() => setEditing(user)}>
+            <button
+              type="button"
+              className="button"
+              aria-label={t('users.editLabel', { name: user.name })}
+              onClick={() => setEditing(user)}
+            >
               {t('users.edit')}
             </button>
-            <button type="button" className="button danger" aria-label={t('users.deleteLabel', { name: user.name })} onClick={() => setDeleting(user)}>
+            <button
+              type="button"
+              className="button danger"
+              aria-label={t('users.deleteLabel', { name: user.name })}
+              onClick={() => setDeleting(user)}
+            >
               {t('users.delete')}
             </button>
           </span>
@@ -105,8 +129,16 @@ function Users({ selfId, homePath }: Omit<Props, 'messages'>) {
   return (
     <>
       <UsersCreateForm onCreated={() => void reload()} />
-      <DataTable rows={rows} columns={columns} caption={t('users.table.caption')} loading={loading} initialSort={{ field: 'name', type: 'asc' }} />
-      {editing && <UsersEditFlags user={editing} isSelf={editing.id === selfId} onClose={() => setEditing(null)} onSaved={saved} />}
+      <DataTable
+        rows={rows}
+        columns={columns}
+        caption={t('users.table.caption')}
+        loading={loading}
+        initialSort={{ field: 'name', type: 'asc' }}
+      />
+      {editing && (
+        <UsersEditFlags user={editing} isSelf={editing.id === selfId} onClose={() => setEditing(null)} onSaved={saved} />
+      )}
       <ConfirmDialog
         open={deleting !== null}
         danger

@@ -45,7 +45,10 @@ export function pushNotification(input?: NotificationInput | null): string {
   };
   $notifications.set([...$notifications.get(), notification]);
   if (!notification.disableTimeout) {
-    timers.set(notification.id, setTimeout(() => closeNotification(notification.id), notification.timeout));
+    timers.set(
+      notification.id,
+      setTimeout(() => closeNotification(notification.id), notification.timeout),
+    );
   }
   return notification.id;
 }

@@ -96,12 +96,22 @@ describe('GET /api/activity (administrators)', () => {
   });
 
   it('filters by jam, by user (who did it or to whom) and by action, together too', async () => {
-    expect(actions(await ok(`/api/activity?jam=${jamA.slug}`, admin))).toEqual(['jam.manager.add', 'winner.select', 'jam.feature', 'jam.update']);
+    expect(actions(await ok(`/api/activity?jam=${jamA.slug}`, admin))).toEqual([
+      'jam.manager.add',
+      'winner.select',
+      'jam.feature',
+      'jam.update',
+    ]);
     const byManager = await ok('/api/activity?user=ACT_MANAGER', admin);
     expect(actions(byManager)).toEqual(['winner.select', 'jam.update']);
     expect(actions(await ok('/api/activity?user=act_user', admin))).toEqual(['winner.select']);
     expect(actions(await ok('/api/activity?user=act_helper', admin))).toEqual(['jam.manager.add']);
-    expect(actions(await ok('/api/activity?action=jam.update', admin))).toEqual(['jam.update', 'jam.update', 'jam.update', 'jam.update']);
+    expect(actions(await ok('/api/activity?action=jam.update', admin))).toEqual([
+      'jam.update',
+      'jam.update',
+      'jam.update',
+      'jam.update',
+    ]);
     const betaEdits = await ok(`/api/activity?action=jam.update&jam=${jamB.slug}`, admin);
     expect(betaEdits.entries.map((entry) => entry.actor)).toEqual([
       { id: null, name: 'act_doomed' },
@@ -123,7 +133,11 @@ describe('GET /api/activity (administrators)', () => {
     expect(second).toMatchObject({ page: 2, perPage: 10, total: 14, totalPages: 2 });
     expect(second.entries.map((entry) => entry.id)).toEqual(all.entries.slice(7).map((entry) => entry.id));
     expect(await ok('/api/activity?perPage=10&page=99', admin)).toMatchObject({ page: 2 });
-    expect(await ok('/api/activity?perPage=7&page=-2&action=jam.explode', admin)).toMatchObject({ page: 1, perPage: 20, total: 14 });
+    expect(await ok('/api/activity?perPage=7&page=-2&action=jam.explode', admin)).toMatchObject({
+      page: 1,
+      perPage: 20,
+      total: 14,
+    });
   });
 
   it('only reads: asking for it writes nothing to the log', async () => {
@@ -151,7 +165,10 @@ describe('GET /api/jams/{slug}/activity (the jam’s managers and administrators
     const list = await ok(`/api/jams/${jamA.slug}/activity?jam=${jamB.slug}`, manager);
     expect(actions(list)).toEqual(['jam.manager.add', 'winner.select', 'jam.feature', 'jam.update']);
     expect(list.entries.every((entry: ActivityEntryDto) => entry.jam?.id === jamA.id)).toBe(true);
-    expect(actions(await ok(`/api/jams/${jamA.slug}/activity?user=act_admin`, manager))).toEqual(['jam.manager.add', 'jam.feature']);
+    expect(actions(await ok(`/api/jams/${jamA.slug}/activity?user=act_admin`, manager))).toEqual([
+      'jam.manager.add',
+      'jam.feature',
+    ]);
     expect(actions(await ok(`/api/jams/${jamA.slug}/activity?action=winner.select`, admin))).toEqual(['winner.select']);
   });
 
@@ -178,7 +195,8 @@ describe('the activity pages', () => {
     const html = String(page.body);
     // (Astro adds its scoping attribute to each element of the component.)
     expect(html).toMatch(/<caption id="activity-caption"[^>]*>Activity, newest first<\/caption>/);
-    for (const header of ['When', 'Who', 'What', 'Game jam', 'User', 'Details']) expect(html).toMatch(new RegExp(`<th scope="col"[^>]*>${header}</th>`));
+    for (const header of ['When', 'Who', 'What', 'Game jam', 'User', 'Details'])
+      expect(html).toMatch(new RegExp(`<th scope="col"[^>]*>${header}</th>`));
     expect(html).toMatch(/<label[^>]*>\s*Game jam \(its address, e\.g\. space-sprint-jam\)\s*<input name="jam" value="[^"]+"/);
     expect(html).toMatch(/<label[^>]*>\s*Username\s*<input name="user"/);
     expect(html).toMatch(/<label[^>]*>\s*Action\s*<select name="action"/);

@@ -40,7 +40,13 @@ export class Browser {
     const response = await fetch(target, { ...init, headers, redirect: 'manual' });
     const setCookies = response.headers.getSetCookie();
     if (ours) for (const line of setCookies) this.store(line);
-    return { status: response.status, headers: response.headers, location: response.headers.get('location'), text: await response.text(), setCookies };
+    return {
+      status: response.status,
+      headers: response.headers,
+      location: response.headers.get('location'),
+      text: await response.text(),
+      setCookies,
+    };
   }
 
   private store(line: string) {

@@ -41,7 +41,12 @@ describe('the offline development login (ITINERARY_DEV_LOGIN=1)', () => {
     const token = new URL(signedIn.location!, env.app.url).searchParams.get('token')!;
     await browser.post('/api/auth/confirm', { token });
     expect(JSON.parse((await browser.get('/api/auth/me')).text)).toMatchObject({ name: 'Demo_Admin', isAdmin: true });
-    expect(await env.db.select().from(users).where(eq(sql`lower(${users.name})`, 'demo_admin'))).toHaveLength(1);
+    expect(
+      await env.db
+        .select()
+        .from(users)
+        .where(eq(sql`lower(${users.name})`, 'demo_admin')),
+    ).toHaveLength(1);
   });
 
   it('still refuses banned users', async () => {
@@ -53,6 +58,9 @@ describe('the offline development login (ITINERARY_DEV_LOGIN=1)', () => {
   it('refuses a name that is not a Scratch username', async () => {
     const reply = await new Browser(env.app.url).post('/api/auth/dev-login', { username: 'no spaces please' });
     expect(reply.status).toBe(400);
-    expect(JSON.parse(reply.text).error).toMatchObject({ code: 'invalid_input', message: 'username: That is not a valid Scratch username.' });
+    expect(JSON.parse(reply.text).error).toMatchObject({
+      code: 'invalid_input',
+      message: 'username: That is not a valid Scratch username.',
+    });
   });
 });

@@ -81,7 +81,12 @@ const expectedLocation = (locale: string, outcome: Outcome, visitor: Visitor) =>
 
 const cases = PAGES.flatMap(([page, table]) =>
   LOCALES.flatMap((locale) =>
-    (Object.keys(table) as Visitor[]).map((visitor) => ({ url: `${locale}${page === '/' && locale ? '' : page}`, locale, visitor, outcome: table[visitor] })),
+    (Object.keys(table) as Visitor[]).map((visitor) => ({
+      url: `${locale}${page === '/' && locale ? '' : page}`,
+      locale,
+      visitor,
+      outcome: table[visitor],
+    })),
   ),
 );
 

@@ -23,8 +23,7 @@ afterAll(() => env?.close());
 const base64 = (text: string) => Buffer.from(text).toString('base64');
 const countRows = async (table: typeof users | typeof sessions | typeof loginTokens) =>
   (await env.db.select({ n: count() }).from(table))[0]!.n;
-const userNamed = (name: string) =>
-  env.db.query.users.findFirst({ where: eq(sql`lower(${users.name})`, name.toLowerCase()) });
+const userNamed = (name: string) => env.db.query.users.findFirst({ where: eq(sql`lower(${users.name})`, name.toLowerCase()) });
 
 /** A code the provider issued, as if someone approved the login there. */
 async function issueCode(username: string, redirect = callback): Promise<string> {
@@ -101,7 +100,10 @@ describe('logging in with Scratch', () => {
       const back = await throughProvider(browser, typed);
       expect(back.location).toMatch(/^\/confirm-login\?token=/);
     }
-    const rows = await env.db.select().from(users).where(eq(sql`lower(${users.name})`, 'griffthegreat'));
+    const rows = await env.db
+      .select()
+      .from(users)
+      .where(eq(sql`lower(${users.name})`, 'griffthegreat'));
     expect(rows).toHaveLength(1);
     expect(rows[0]!.name).toBe('GriffTheGreat');
     expect(rows[0]!.avatarUrl).toBe('https://cdn2.scratch.mit.edu/get_image/user/1007_90x90.png');
@@ -201,16 +203,20 @@ describe('refused logins', () => {
     ['the provider does not answer (timeout)', () => env.fakes.scratchAuth.setMode('hang')],
     ['the provider answers a web page instead of JSON', () => env.fakes.scratchAuth.setMode('garbage')],
     ['the Scratch API answers a web page instead of JSON', () => env.fakes.scratchApi.setMode('garbage')],
-  ])('answers server-error and creates nobody when %s', async (_, breakIt) => {
-    const browser = new Browser(env.app.url);
-    await browser.get('/api/auth/login');
-    const code = await issueCode('loop_legend');
-    breakIt();
-    const [usersBefore, tokensBefore] = [await countRows(users), await countRows(loginTokens)];
-    const back = await browser.get(`/api/auth/callback?privateCode=${code}`);
-    expect(back.location).toBe('/login?error=server-error');
-    expect([await countRows(users), await countRows(loginTokens)]).toEqual([usersBefore, tokensBefore]);
-  }, 20_000);
+  ])(
+    'answers server-error and creates nobody when %s',
+    async (_, breakIt) => {
+      const browser = new Browser(env.app.url);
+      await browser.get('/api/auth/login');
+      const code = await issueCode('loop_legend');
+      breakIt();
+      const [usersBefore, tokensBefore] = [await countRows(users), await countRows(loginTokens)];
+      const back = await browser.get(`/api/auth/callback?privateCode=${code}`);
+      expect(back.location).toBe('/login?error=server-error');
+      expect([await countRows(users), await countRows(loginTokens)]).toEqual([usersBefore, tokensBefore]);
+    },
+    20_000,
+  );
 });
 
 describe('the one-time login token', () => {

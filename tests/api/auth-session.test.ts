@@ -34,7 +34,9 @@ describe('GET /api/auth/me', () => {
 
   it('accepts a Bearer header and the session cookie too', async () => {
     const user = await env.login('me_cookie');
-    expect((await env.request('/api/auth/me', { headers: { authorization: `Bearer ${user.token}` } })).body.name).toBe('me_cookie');
+    expect((await env.request('/api/auth/me', { headers: { authorization: `Bearer ${user.token}` } })).body.name).toBe(
+      'me_cookie',
+    );
     expect((await env.request('/api/auth/me', { as: user })).body.name).toBe('me_cookie');
   });
 
@@ -50,7 +52,10 @@ describe('GET /api/auth/me', () => {
 
   it('answers 401 for an expired session, deletes it and expires the cookie', async () => {
     const user = await env.login('me_expired');
-    await env.db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.id, hashToken(user.token)));
+    await env.db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(sessions.id, hashToken(user.token)));
     const reply = await env.request('/api/auth/me', { as: user });
     expect(reply.status).toBe(401);
     expect(reply.body.error.code).toBe('unauthenticated');
@@ -74,13 +79,19 @@ describe('GET /api/auth/me', () => {
 
   it('slides the 30-day expiry forward when the session is used in its second half', async () => {
     const user = await env.login('me_sliding');
-    await env.db.update(sessions).set({ expiresAt: new Date(Date.now() + 10 * DAY) }).where(eq(sessions.id, hashToken(user.token)));
+    await env.db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() + 10 * DAY) })
+      .where(eq(sessions.id, hashToken(user.token)));
     const reply = await env.request('/api/auth/me', { as: user });
     expect(reply.status).toBe(200);
     const renewed = cookieAttributes(cookieLine(reply.headers), 'itinerary-token')!;
     expect(renewed.value).toBe(user.token);
     expect(new Date(renewed.expires!).getTime()).toBeGreaterThan(Date.now() + SESSION_LIFETIME_MS - DAY);
-    const [row] = await env.db.select().from(sessions).where(eq(sessions.id, hashToken(user.token)));
+    const [row] = await env.db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.id, hashToken(user.token)));
     expect(row!.expiresAt.getTime()).toBeGreaterThan(Date.now() + 29 * DAY);
   });
 });
@@ -92,7 +103,11 @@ describe('POST /api/auth/remove', () => {
     expect(reply.status).toBe(200);
     expect(reply.body).toEqual({ message: 'logged out' });
     expect(await sessionCount(user.id)).toBe(0);
-    expect(cookieAttributes(cookieLine(reply.headers), 'itinerary-token')).toMatchObject({ value: '', 'max-age': '0', path: '/' });
+    expect(cookieAttributes(cookieLine(reply.headers), 'itinerary-token')).toMatchObject({
+      value: '',
+      'max-age': '0',
+      path: '/',
+    });
   });
 
   it('logs out the session of the cookie', async () => {
@@ -162,7 +177,9 @@ describe('GET /api/user/{name}/picture', () => {
   });
 
   it('falls back to the stored avatar, then the default, when Scratch is down', async () => {
-    await env.db.insert(users).values({ name: 'cached_face', avatarUrl: 'https://cdn2.scratch.mit.edu/get_image/user/77_90x90.png' });
+    await env.db
+      .insert(users)
+      .values({ name: 'cached_face', avatarUrl: 'https://cdn2.scratch.mit.edu/get_image/user/77_90x90.png' });
     env.fakes.scratchApi.setMode('down');
     expect((await env.request('/api/user/cached_face/picture')).headers.get('location')).toBe(
       'https://cdn2.scratch.mit.edu/get_image/user/77_90x90.png',

@@ -27,7 +27,12 @@ describe('the dashboard data', () => {
     const reply = await env.request('/api/me', { as: player });
     expect(reply.status).toBe(200);
     expect(reply.headers.get('cache-control')).toBe('private, no-store');
-    expect(reply.body.user).toEqual({ id: player.id, name: 'dash_player', isAdmin: false, avatarUrl: '/api/user/dash_player/picture' });
+    expect(reply.body.user).toEqual({
+      id: player.id,
+      name: 'dash_player',
+      isAdmin: false,
+      avatarUrl: '/api/user/dash_player/picture',
+    });
     expect(reply.body.entered).toMatchObject([
       { slug: newer.slug, name: 'Newer Jam', status: 'upcoming', entryTitle: 'New Game' },
       { slug: older.slug, name: 'Older Jam', status: 'over', entryTitle: 'Old Game' },
@@ -101,12 +106,19 @@ describe('deleting one’s own account', () => {
     expect(cookie).toMatch(/^itinerary-token=;.*Max-Age=0/i);
 
     expect(await env.db.select().from(users).where(eq(users.id, leaver.id))).toEqual([]);
-    const [{ n: sessionCount } = { n: -1 }] = await env.db.select({ n: count() }).from(sessions).where(eq(sessions.userId, leaver.id));
+    const [{ n: sessionCount } = { n: -1 }] = await env.db
+      .select({ n: count() })
+      .from(sessions)
+      .where(eq(sessions.userId, leaver.id));
     expect(sessionCount).toBe(0);
     expect(await env.db.select().from(projects).where(eq(projects.id, entry.id))).toEqual([]);
     expect(await env.db.select().from(votes).where(eq(votes.voterId, leaver.id))).toEqual([]);
     const [audit] = await env.db.select().from(auditLog).where(eq(auditLog.action, 'user.delete-self'));
-    expect(audit).toMatchObject({ actorId: null, actorName: 'dash_quitter', details: { id: leaver.id, name: 'dash_quitter', entries: 1, votes: 1 } });
+    expect(audit).toMatchObject({
+      actorId: null,
+      actorName: 'dash_quitter',
+      details: { id: leaver.id, name: 'dash_quitter', entries: 1, votes: 1 },
+    });
     expect((await env.request('/api/auth/me', { as: elsewhere })).status).toBe(401);
   });
 

@@ -45,8 +45,16 @@ describe('submitting a project', () => {
     ['https://scratch.mit.edu/users/pixel_pioneer', 400, 'url: The URL entered is invalid!'],
     ['', 400, 'url: Please fill in the required fields!'],
     ['https://scratch.mit.edu/projects/100000002', 403, 'You can only submit projects you own'],
-    ['https://scratch.mit.edu/projects/100000003', 404, 'That project could not be found on Scratch. Make sure it exists and is shared.'],
-    ['https://scratch.mit.edu/projects/999999999', 404, 'That project could not be found on Scratch. Make sure it exists and is shared.'],
+    [
+      'https://scratch.mit.edu/projects/100000003',
+      404,
+      'That project could not be found on Scratch. Make sure it exists and is shared.',
+    ],
+    [
+      'https://scratch.mit.edu/projects/999999999',
+      404,
+      'That project could not be found on Scratch. Make sure it exists and is shared.',
+    ],
   ])('refuses %s with %i and writes nothing', async (url, status, message) => {
     const jam = await insertJam(env.db);
     const reply = await submit(jam.slug, url, pixel);
@@ -67,7 +75,9 @@ describe('submitting a project', () => {
     const second = await submit(jam.slug, 'https://scratch.mit.edu/projects/100000001', pixel);
     expect(second.status).toBe(409);
     expect(second.body.error.message).toBe('You have already entered this game jam.');
-    await env.db.insert(projects).values({ jamId: jam.id, scratchId: 100000002, submitterId: griff.id, title: 'x', authorName: 'x' });
+    await env.db
+      .insert(projects)
+      .values({ jamId: jam.id, scratchId: 100000002, submitterId: griff.id, title: 'x', authorName: 'x' });
     const taken = await submit(jam.slug, 'https://scratch.mit.edu/projects/100000002', cat);
     expect(taken.status).toBe(409);
     expect(taken.body.error.message).toBe('This project has already been submitted to this jam.');
@@ -115,7 +125,10 @@ describe('upvotes', () => {
     const jam = await insertJam(env.db, { status });
     const entries = [];
     for (let i = 0; i < n; i++) {
-      const [owner] = await env.db.insert(users).values({ name: `owner_${jam.id}_${i}` }).returning();
+      const [owner] = await env.db
+        .insert(users)
+        .values({ name: `owner_${jam.id}_${i}` })
+        .returning();
       entries.push(await insertEntry(env.db, jam.id, owner!.id, 700_000 + jam.id * 100 + i));
     }
     return { jam, entries };
@@ -125,7 +138,12 @@ describe('upvotes', () => {
 
   it('counts down the remaining votes and refuses the fourth', async () => {
     const { jam, entries } = await jamWithEntries(4);
-    expect((await env.request(`/api/jams/${jam.slug}/my-votes`, { as: cat })).body).toEqual({ limit: 3, used: 0, remaining: 3, entryIds: [] });
+    expect((await env.request(`/api/jams/${jam.slug}/my-votes`, { as: cat })).body).toEqual({
+      limit: 3,
+      used: 0,
+      remaining: 3,
+      entryIds: [],
+    });
     for (const [index, entry] of entries.slice(0, 3).entries()) {
       const reply = await vote(jam.slug, entry.id, cat);
       expect(reply.status).toBe(200);
@@ -223,7 +241,8 @@ describe('removing entries', () => {
     const e2 = await insertEntry(env.db, jam.id, griff.id, 830_002);
     const e3 = await insertEntry(env.db, jam.id, cat.id, 830_003);
     await insertVote(env.db, jam.id, e1.id, cat.id);
-    const remove = (id: number, as: TestUser | null) => env.request(`/api/jams/${jam.slug}/entries/${id}`, { method: 'DELETE', as });
+    const remove = (id: number, as: TestUser | null) =>
+      env.request(`/api/jams/${jam.slug}/entries/${id}`, { method: 'DELETE', as });
     expect((await remove(e1.id, null)).status).toBe(401);
     expect((await remove(e1.id, cat)).status).toBe(403);
     expect((await remove(e1.id, pixel)).status).toBe(204);
@@ -254,6 +273,6 @@ describe('removing entries', () => {
     const cleared = await env.request(`/api/jams/${jam.slug}/entries`, { method: 'DELETE', as: admin });
     expect(cleared.body).toEqual({ removed: 1 });
     expect(await entryCount(jam.id)).toBe(0);
-    expect((await env.db.select().from(jams).where(eq(jams.id, jam.id)))).toHaveLength(1);
+    expect(await env.db.select().from(jams).where(eq(jams.id, jam.id))).toHaveLength(1);
   });
 });

@@ -36,7 +36,11 @@ describe('GET /api/jams/{slug}/stats', () => {
 
   it('hides nothing more in mystery mode than the jam answer does (its body), and no votes before the start', async () => {
     const jam = await insertJam(env.db, { status: 'upcoming', mystery: true });
-    expect((await env.request(`/api/jams/${jam.slug}/stats`)).body).toEqual({ entryCount: 0, voteCount: null, resultsPublic: false });
+    expect((await env.request(`/api/jams/${jam.slug}/stats`)).body).toEqual({
+      entryCount: 0,
+      voteCount: null,
+      resultsPublic: false,
+    });
     expect((await env.request(`/api/jams/${jam.slug}`)).body).toMatchObject({ entryCount: 0, body: null });
   });
 

@@ -165,7 +165,9 @@ describe('who may run a jam', () => {
         } else {
           const expected = (ADMINS as Record<string, number>)[role] ?? (MANAGERS as Record<string, number>)[role];
           expect(reply.status).toBe(expected);
-          expect(reply.body.error.code).toBe(role === 'anonymous' ? 'unauthenticated' : role === 'banned' ? 'banned' : 'forbidden');
+          expect(reply.body.error.code).toBe(
+            role === 'anonymous' ? 'unauthenticated' : role === 'banned' ? 'banned' : 'forbidden',
+          );
           expect(after).toEqual(before);
         }
       });
@@ -286,7 +288,9 @@ describe('the jam list', () => {
     const search = await env.request('/api/jams?q=100%25');
     expect(search.body.jams.map((jam: { name: string }) => jam.name)).toEqual(['Zebra 100% Jam']);
     const ended = await env.request('/api/jams?status=ended&featured=true&perPage=20');
-    expect(ended.body.jams.every((jam: { status: string; featured: boolean }) => jam.status === 'over' && jam.featured)).toBe(true);
+    expect(ended.body.jams.every((jam: { status: string; featured: boolean }) => jam.status === 'over' && jam.featured)).toBe(
+      true,
+    );
     expect(ended.body.jams.length).toBeGreaterThan(0);
     const bad = await env.request('/api/jams?perPage=7&page=-3&status=weird');
     expect(bad.body).toMatchObject({ perPage: 10, page: 1 });
@@ -305,7 +309,9 @@ describe('the jam list', () => {
     for (let i = 0; i < 3; i++) await insertEntry(env.db, made.mango.id, (await env.login(`sort_entrant_${i}`)).id, 880_000 + i);
     await insertEntry(env.db, made.apple.id, (await env.login('sort_entrant_9')).id, 880_009);
     const names = async (sort: string) =>
-      (await env.request(`/api/jams?q=sortable&sort=${sort}`)).body.jams.map((jam: { name: string }) => jam.name.split(' ')[1]!.toLowerCase());
+      (await env.request(`/api/jams?q=sortable&sort=${sort}`)).body.jams.map((jam: { name: string }) =>
+        jam.name.split(' ')[1]!.toLowerCase(),
+      );
 
     expect(await names('newest')).toEqual(['apple', 'kiwi', 'banana', 'mango']);
     expect(await names('ending-soonest')).toEqual(['banana', 'kiwi', 'apple', 'mango']);

@@ -33,7 +33,11 @@ describe('the page cache', () => {
     await insertManager(env.db, jam.id, manager.id);
     expect((await env.request(`/jams/${jam.slug}`)).body).toContain('Before the edit');
     expect((await env.request(`/jams/${jam.slug}`)).headers.get('x-page-cache')).toBe('hit');
-    const edit = await env.request(`/api/jams/${jam.slug}`, { method: 'PATCH', body: { description: 'After the edit' }, as: manager });
+    const edit = await env.request(`/api/jams/${jam.slug}`, {
+      method: 'PATCH',
+      body: { description: 'After the edit' },
+      as: manager,
+    });
     expect(edit.status).toBe(200);
     const page = await env.request(`/jams/${jam.slug}`);
     expect(page.headers.get('x-page-cache')).toBe('miss');
@@ -50,7 +54,12 @@ describe('the page cache', () => {
 
   it('reveals a mystery body at the start without any write', async () => {
     const startsAt = new Date(Date.now() + 2500);
-    const jam = await insertJam(env.db, { mystery: true, body: 'SURPRISE THEME', startsAt, endsAt: new Date(Date.now() + 3_600_000) });
+    const jam = await insertJam(env.db, {
+      mystery: true,
+      body: 'SURPRISE THEME',
+      startsAt,
+      endsAt: new Date(Date.now() + 3_600_000),
+    });
     const before = await env.request(`/jams/${jam.slug}`);
     expect(before.body).not.toContain('SURPRISE THEME');
     expect((await env.request(`/jams/${jam.slug}`)).headers.get('x-page-cache')).toBe('hit');

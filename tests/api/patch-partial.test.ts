@@ -35,7 +35,13 @@ const editable = (jam: Jam) => ({
   endsAt: jam.endsAt.toISOString(),
 });
 /** What no edit may touch. */
-const untouchable = (jam: Jam) => ({ id: jam.id, featured: jam.featured, mystery: jam.mystery, createdAt: jam.createdAt, createdBy: jam.createdBy });
+const untouchable = (jam: Jam) => ({
+  id: jam.id,
+  featured: jam.featured,
+  mystery: jam.mystery,
+  createdAt: jam.createdAt,
+  createdBy: jam.createdBy,
+});
 
 it('lists the PATCH endpoints this file covers, and no others exist', () => {
   const patches = apiRoutes()
@@ -48,7 +54,11 @@ it('lists the PATCH endpoints this file covers, and no others exist', () => {
 describe('PATCH /api/jams/{slug}', () => {
   it('with only a description keeps the body and the image (the reported data loss)', async () => {
     const jam = await insertJam(env.db, { body: '## Theme\n\nOrbit.', imageUrl: 'https://example.com/banner.png' });
-    const reply = await env.request(`/api/jams/${jam.slug}`, { method: 'PATCH', body: { description: 'A new description.' }, as: admin });
+    const reply = await env.request(`/api/jams/${jam.slug}`, {
+      method: 'PATCH',
+      body: { description: 'A new description.' },
+      as: admin,
+    });
     expect(reply.status, JSON.stringify(reply.body)).toBe(200);
     expect(editable(await jamRow(jam.id))).toEqual({ ...editable(jam), description: 'A new description.' });
     expect(reply.body).toMatchObject({ body: '## Theme\n\nOrbit.', imageUrl: 'https://example.com/banner.png' });
@@ -56,7 +66,11 @@ describe('PATCH /api/jams/{slug}', () => {
 
   it('clears the body and the image with null, and refuses null for the name, description and dates', async () => {
     const jam = await insertJam(env.db, { body: 'Rules.', imageUrl: 'https://example.com/banner.png' });
-    const cleared = await env.request(`/api/jams/${jam.slug}`, { method: 'PATCH', body: { body: null, imageUrl: null }, as: admin });
+    const cleared = await env.request(`/api/jams/${jam.slug}`, {
+      method: 'PATCH',
+      body: { body: null, imageUrl: null },
+      as: admin,
+    });
     expect(cleared.status, JSON.stringify(cleared.body)).toBe(200);
     expect(editable(await jamRow(jam.id))).toEqual({ ...editable(jam), body: '', imageUrl: null });
     for (const field of ['name', 'description', 'startsAt', 'endsAt']) {
@@ -76,7 +90,11 @@ describe('PATCH /api/jams/{slug}', () => {
       name: text(40),
       description: text(120),
       body: fc.oneof(fc.string({ maxLength: 200 }), fc.constant(null)),
-      imageUrl: fc.oneof(fc.constant(null), fc.constant(''), fc.nat(999).map((n) => `https://example.com/${n}.png`)),
+      imageUrl: fc.oneof(
+        fc.constant(null),
+        fc.constant(''),
+        fc.nat(999).map((n) => `https://example.com/${n}.png`),
+      ),
       startsAt: moment,
       endsAt: moment,
     },
@@ -139,7 +157,11 @@ describe('PATCH /api/users/{id}', () => {
         const before = await userRow(target.id);
         const reply = await env.request(`/api/users/${target.id}`, { method: 'PATCH', body: patch, as: admin });
         const after = await userRow(target.id);
-        expect({ id: after.id, name: after.name, createdAt: after.createdAt }).toEqual({ id: before.id, name: before.name, createdAt: before.createdAt });
+        expect({ id: after.id, name: after.name, createdAt: after.createdAt }).toEqual({
+          id: before.id,
+          name: before.name,
+          createdAt: before.createdAt,
+        });
 
         const values = Object.values(patch);
         if (values.length === 0 || values.includes(null)) {

@@ -27,7 +27,9 @@ beforeAll(async () => {
   [first, second] = await Promise.all([startApp(env), startApp(env)]);
   const [admin] = await database.insert(users).values({ name: 'scale_admin', isAdmin: true }).returning();
   const token = generateSessionToken();
-  await database.insert(sessions).values({ id: hashToken(token), userId: admin!.id, expiresAt: new Date(Date.now() + SESSION_LIFETIME_MS) });
+  await database
+    .insert(sessions)
+    .values({ id: hashToken(token), userId: admin!.id, expiresAt: new Date(Date.now() + SESSION_LIFETIME_MS) });
   cookie = `${SESSION_COOKIE}=${token}`;
 }, 120_000);
 

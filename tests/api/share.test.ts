@@ -3,7 +3,7 @@ import { XMLParser } from 'fast-xml-parser';
 import { validate } from '@readme/openapi-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Jam } from '#db/schema';
-import { type Environment, startEnvironment } from '../helpers/environment';
+import { type Environment, startEnvironment, type Parsed } from '../helpers/environment';
 import { insertEntry, insertJam } from '../helpers/factories';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -17,7 +17,12 @@ beforeAll(async () => {
   env = await startEnvironment();
   upcoming = await insertJam(env.db, { status: 'upcoming', slug: 'share-upcoming', name: 'Upcoming & Soon' });
   ongoing = await insertJam(env.db, { status: 'ongoing', slug: 'share-ongoing', name: 'Ongoing Jam' });
-  mystery = await insertJam(env.db, { status: 'upcoming', slug: 'share-mystery', mystery: true, body: 'THE SECRET THEME IS CATS' });
+  mystery = await insertJam(env.db, {
+    status: 'upcoming',
+    slug: 'share-mystery',
+    mystery: true,
+    body: 'THE SECRET THEME IS CATS',
+  });
   recentlyEnded = await insertJam(env.db, { status: 'over', slug: 'share-recently-ended' });
   longOver = await insertJam(env.db, { status: 'over', slug: 'share-long-over', createdAt: new Date(Date.now() - 90 * DAY) });
 });
@@ -31,10 +36,15 @@ describe('the RSS feed', () => {
     const reply = await env.request<string>('/rss.xml');
     expect(reply.status).toBe(200);
     expect(reply.headers.get('content-type')).toBe('application/rss+xml; charset=utf-8');
-    const items = asArray(xml.parse(reply.body).rss.channel.item) as any[];
+    const items = asArray(xml.parse(reply.body).rss.channel.item) as Parsed[];
     const slugs = items.map((item) => new URL(item.link).pathname);
     expect(slugs).toEqual(
-      expect.arrayContaining(['/jams/share-upcoming', '/jams/share-ongoing', '/jams/share-mystery', '/jams/share-recently-ended']),
+      expect.arrayContaining([
+        '/jams/share-upcoming',
+        '/jams/share-ongoing',
+        '/jams/share-mystery',
+        '/jams/share-recently-ended',
+      ]),
     );
     expect(slugs).not.toContain('/jams/share-long-over');
     expect(items.find((item) => item.link.endsWith('/jams/share-upcoming')).title).toBe('Upcoming & Soon');
@@ -50,7 +60,7 @@ describe('the RSS feed', () => {
   it('exists in Hungarian and Irish with links to the pages in that language', async () => {
     const hungarian = xml.parse((await env.request<string>('/hu/rss.xml')).body).rss.channel;
     expect(hungarian.title).toBe('Itinerary: game jamek');
-    expect(asArray<any>(hungarian.item).every((item) => new URL(item.link).pathname.startsWith('/hu/jams/'))).toBe(true);
+    expect(asArray<Parsed>(hungarian.item).every((item) => new URL(item.link).pathname.startsWith('/hu/jams/'))).toBe(true);
     const irish = await env.request<string>('/ir/rss.xml');
     expect(irish.status).toBe(200);
     expect(xml.parse(irish.body).rss.channel.language).toBe('ga');
@@ -64,7 +74,7 @@ describe('the JSON Feed', () => {
     expect(reply.headers.get('content-type')).toBe('application/feed+json; charset=utf-8');
     expect(reply.body.version).toBe('https://jsonfeed.org/version/1.1');
     expect(reply.body.feed_url).toBe(`${env.app.url}/feed.json`);
-    const item = reply.body.items.find((entry: any) => entry.id === uid(ongoing));
+    const item = reply.body.items.find((entry: Parsed) => entry.id === uid(ongoing));
     expect(item).toMatchObject({
       url: `${env.app.url}/jams/share-ongoing`,
       title: 'Ongoing Jam',
@@ -76,7 +86,7 @@ describe('the JSON Feed', () => {
         calendar_url: `${env.app.url}/jams/share-ongoing.ics`,
       },
     });
-    expect(reply.body.items.map((entry: any) => entry.id)).not.toContain(uid(longOver));
+    expect(reply.body.items.map((entry: Parsed) => entry.id)).not.toContain(uid(longOver));
   });
 });
 
@@ -139,7 +149,7 @@ describe('the sitemap and robots.txt', () => {
     const reply = await env.request<string>('/sitemap.xml');
     expect(reply.status).toBe(200);
     expect(reply.headers.get('content-type')).toBe('application/xml; charset=utf-8');
-    const urls = asArray<any>(xml.parse(reply.body).urlset.url);
+    const urls = asArray<Parsed>(xml.parse(reply.body).urlset.url);
     const locs = urls.map((url) => url.loc);
     for (const path of ['/', '/explore', '/about', '/developers', '/faq', '/terms', '/privacy']) {
       expect(locs).toContain(`${env.app.url}${path}`);
@@ -149,7 +159,7 @@ describe('the sitemap and robots.txt', () => {
     }
     const hungarianJam = urls.find((url) => url.loc === `${env.app.url}/hu/jams/share-ongoing`);
     expect(hungarianJam.lastmod).toBe(ongoing.updatedAt.toISOString());
-    expect(hungarianJam['xhtml:link'].map((link: any) => [link['@hreflang'], link['@href']])).toEqual([
+    expect(hungarianJam['xhtml:link'].map((link: Parsed) => [link['@hreflang'], link['@href']])).toEqual([
       ['en', `${env.app.url}/jams/share-ongoing`],
       ['hu', `${env.app.url}/hu/jams/share-ongoing`],
       ['ga', `${env.app.url}/ir/jams/share-ongoing`],
@@ -223,7 +233,10 @@ describe('CORS', () => {
       const reply = await env.request(path, { as: user, headers: otherSite });
       expect(reply.headers.get('access-control-allow-origin'), path).toBeNull();
     }
-    const removeEntryPreflight = await env.request('/api/jams/share-ongoing/entries/1', { method: 'OPTIONS', headers: otherSite });
+    const removeEntryPreflight = await env.request('/api/jams/share-ongoing/entries/1', {
+      method: 'OPTIONS',
+      headers: otherSite,
+    });
     expect(removeEntryPreflight.headers.get('access-control-allow-origin')).toBeNull();
   });
 });

@@ -10,12 +10,14 @@ afterAll(() => env?.close());
 describe('the site shell on the server', () => {
   it('redirects / to the locale of the cookie or the browser, and nothing else', async () => {
     expect((await env.request('/', { headers: { 'accept-language': 'hu-HU,hu;q=0.9' } })).headers.get('location')).toBe('/hu');
-    expect((await env.request('/', { headers: { cookie: 'itinerary-locale=ir', 'accept-language': 'hu' } })).headers.get('location')).toBe('/ir');
+    expect(
+      (await env.request('/', { headers: { cookie: 'itinerary-locale=ir', 'accept-language': 'hu' } })).headers.get('location'),
+    ).toBe('/ir');
     expect((await env.request('/', { headers: { 'accept-language': 'en-GB' } })).status).toBe(200);
     expect((await env.request('/about', { headers: { 'accept-language': 'hu' } })).status).toBe(200);
   });
 
-  it('answers unknown pages with the 404 screen in the visitor\'s language', async () => {
+  it("answers unknown pages with the 404 screen in the visitor's language", async () => {
     const english = await env.request('/no-such-page');
     expect(english.status).toBe(404);
     expect(english.body).toContain('This page could not be found');

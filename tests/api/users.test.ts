@@ -16,10 +16,22 @@ beforeAll(async () => {
 afterAll(() => env?.close());
 
 const userRow = async (name: string) =>
-  (await env.db.select().from(users).where(eq(sql`lower(${users.name})`, name.toLowerCase())))[0];
+  (
+    await env.db
+      .select()
+      .from(users)
+      .where(eq(sql`lower(${users.name})`, name.toLowerCase()))
+  )[0];
 const rowsOf = async (table: typeof sessions | typeof loginTokens, userId: number) =>
   (await env.db.select({ n: count() }).from(table).where(eq(table.userId, userId)))[0]!.n;
-const lastAudit = async () => (await env.db.select().from(auditLog).orderBy(sql`${auditLog.id} desc`).limit(1))[0];
+const lastAudit = async () =>
+  (
+    await env.db
+      .select()
+      .from(auditLog)
+      .orderBy(sql`${auditLog.id} desc`)
+      .limit(1)
+  )[0];
 
 describe('who may use the admin user API', () => {
   type Role = 'anonymous' | 'user' | 'banned';
@@ -68,7 +80,12 @@ describe('creating a user by username', () => {
     const reply = await env.request('/api/users', { method: 'POST', body: { name: 'grifftheGREAT' }, as: admin });
     expect(reply.status).toBe(201);
     expect(reply.body.created).toBe(true);
-    expect(reply.body.user).toMatchObject({ name: 'GriffTheGreat', isAdmin: false, isBanned: false, updatedBy: { id: admin.id, name: 'users_admin' } });
+    expect(reply.body.user).toMatchObject({
+      name: 'GriffTheGreat',
+      isAdmin: false,
+      isBanned: false,
+      updatedBy: { id: admin.id, name: 'users_admin' },
+    });
     expect(reply.headers.get('location')).toBe(`/api/users/${reply.body.user.id}`);
     const row = await userRow('GriffTheGreat');
     expect(row).toMatchObject({ name: 'GriffTheGreat', updatedBy: admin.id });
@@ -80,7 +97,10 @@ describe('creating a user by username', () => {
     const reply = await env.request('/api/users', { method: 'POST', body: { name: 'USERS_PLAIN' }, as: admin });
     expect(reply.status).toBe(200);
     expect(reply.body).toMatchObject({ created: false, user: { id: user.id, name: 'users_plain' } });
-    const [{ n } = { n: -1 }] = await env.db.select({ n: count() }).from(users).where(eq(sql`lower(${users.name})`, 'users_plain'));
+    const [{ n } = { n: -1 }] = await env.db
+      .select({ n: count() })
+      .from(users)
+      .where(eq(sql`lower(${users.name})`, 'users_plain'));
     expect(n).toBe(1);
   });
 
@@ -120,7 +140,8 @@ describe('listing users', () => {
   let listed: TestUser[];
   beforeAll(async () => {
     listed = [];
-    for (const name of ['list_alpha', 'List_Bravo', 'list_charlie', 'list_delta', 'list_echo']) listed.push(await env.login(name));
+    for (const name of ['list_alpha', 'List_Bravo', 'list_charlie', 'list_delta', 'list_echo'])
+      listed.push(await env.login(name));
     await env.db.update(users).set({ isBanned: true, updatedBy: admin.id }).where(eq(users.id, listed[1]!.id));
     await env.db.update(users).set({ isAdmin: true, updatedBy: admin.id }).where(eq(users.id, listed[3]!.id));
   });
@@ -154,8 +175,20 @@ describe('listing users', () => {
   });
 
   it('sorts by name ignoring case, in either direction', async () => {
-    expect(names(await list('name=list_&sort=name:asc'))).toEqual(['list_alpha', 'List_Bravo', 'list_charlie', 'list_delta', 'list_echo']);
-    expect(names(await list('name=list_&sort=name:desc'))).toEqual(['list_echo', 'list_delta', 'list_charlie', 'List_Bravo', 'list_alpha']);
+    expect(names(await list('name=list_&sort=name:asc'))).toEqual([
+      'list_alpha',
+      'List_Bravo',
+      'list_charlie',
+      'list_delta',
+      'list_echo',
+    ]);
+    expect(names(await list('name=list_&sort=name:desc'))).toEqual([
+      'list_echo',
+      'list_delta',
+      'list_charlie',
+      'List_Bravo',
+      'list_alpha',
+    ]);
   });
 
   it('sorts by several columns, the first one winning', async () => {
@@ -174,7 +207,10 @@ describe('listing users', () => {
   });
 
   it.each([
-    ['sort=password:asc', 'sort: Sort by one of name, id, isAdmin, isBanned, createdAt, updatedAt, updatedBy, as field:asc or field:desc.'],
+    [
+      'sort=password:asc',
+      'sort: Sort by one of name, id, isAdmin, isBanned, createdAt, updatedAt, updatedBy, as field:asc or field:desc.',
+    ],
     ['perPage=7', 'perPage: Show 10, 20, 30, 40 or 50 users per page, or all.'],
     ['page=0', 'page: Pages start at 1.'],
     ['isAdmin=maybe', 'isAdmin: Use true or false.'],
@@ -192,7 +228,12 @@ describe('editing flags', () => {
     await new Promise((r) => setTimeout(r, 5));
     const reply = await env.request(`/api/users/${target.id}`, { method: 'PATCH', body: { isAdmin: true }, as: admin });
     expect(reply.status).toBe(200);
-    expect(reply.body).toMatchObject({ id: target.id, isAdmin: true, isBanned: false, updatedBy: { id: admin.id, name: 'users_admin' } });
+    expect(reply.body).toMatchObject({
+      id: target.id,
+      isAdmin: true,
+      isBanned: false,
+      updatedBy: { id: admin.id, name: 'users_admin' },
+    });
     const row = (await userRow('flag_target'))!;
     expect(row.updatedAt.getTime()).toBeGreaterThan(before.getTime());
     expect(row.updatedBy).toBe(admin.id);
@@ -216,7 +257,9 @@ describe('editing flags', () => {
   it('stops a banned user’s existing session at once; auth-me answers code banned; unbanning ends that session', async () => {
     const target = await env.login('ban_target');
     expect((await env.request('/api/me', { as: target })).status).toBe(200);
-    await env.db.insert(loginTokens).values({ id: 'pending-ban-target', userId: target.id, expiresAt: new Date(Date.now() + 60_000) });
+    await env.db
+      .insert(loginTokens)
+      .values({ id: 'pending-ban-target', userId: target.id, expiresAt: new Date(Date.now() + 60_000) });
 
     const ban = await env.request(`/api/users/${target.id}`, { method: 'PATCH', body: { isBanned: true }, as: admin });
     expect(ban.status).toBe(200);
@@ -249,7 +292,9 @@ describe('deleting a user', () => {
   it('removes the user with their sessions, pending logins, votes, entries and roles, and audits it', async () => {
     const doomed = await env.login('doomed_user');
     const other = await env.login('doomed_other');
-    await env.db.insert(loginTokens).values({ id: 'pending-doomed', userId: doomed.id, expiresAt: new Date(Date.now() + 60_000) });
+    await env.db
+      .insert(loginTokens)
+      .values({ id: 'pending-doomed', userId: doomed.id, expiresAt: new Date(Date.now() + 60_000) });
     const jam = await insertJam(env.db);
     await insertManager(env.db, jam.id, doomed.id);
     const ownEntry = await insertEntry(env.db, jam.id, doomed.id, 700001);
@@ -267,7 +312,12 @@ describe('deleting a user', () => {
     expect(await env.db.select().from(votes).where(eq(votes.voterId, doomed.id))).toEqual([]);
     expect(await env.db.select().from(votes).where(eq(votes.projectId, ownEntry.id))).toEqual([]);
     expect(await env.db.select().from(jamManagers).where(eq(jamManagers.userId, doomed.id))).toEqual([]);
-    expect(await env.db.select().from(projects).where(and(eq(projects.id, otherEntry.id)))).toHaveLength(1);
+    expect(
+      await env.db
+        .select()
+        .from(projects)
+        .where(and(eq(projects.id, otherEntry.id))),
+    ).toHaveLength(1);
     expect(await lastAudit()).toMatchObject({
       action: 'user.delete',
       actorId: admin.id,

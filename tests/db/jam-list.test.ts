@@ -35,7 +35,13 @@ beforeAll(async () => {
     .values([0, 1, 2].map((k) => ({ name: `list_author_${k}` })))
     .returning();
   for (const [n, jam] of all.filter((_, i) => i % 10 === 3).entries()) {
-    const entries = authors.slice(0, 1 + (n % 3)).map((author, k) => ({ jamId: jam.id, scratchId: n * 10 + k, submitterId: author.id, title: 'T', authorName: author.name }));
+    const entries = authors.slice(0, 1 + (n % 3)).map((author, k) => ({
+      jamId: jam.id,
+      scratchId: n * 10 + k,
+      submitterId: author.id,
+      title: 'T',
+      authorName: author.name,
+    }));
     await test.database.insert(projects).values(entries);
     entryCounts.set(jam.id, entries.length);
   }
@@ -58,7 +64,8 @@ const ORDERS: Record<JamSort, (a: Jam, b: Jam) => number> = {
   'ending-soonest': soonest((jam) => jam.endsAt),
   'starting-soonest': soonest((jam) => jam.startsAt),
   'most-entries': (a, b) => (entryCounts.get(b.id) ?? 0) - (entryCounts.get(a.id) ?? 0) || newestFirst(a, b),
-  name: (a, b) => (a.name.toLowerCase() < b.name.toLowerCase() ? -1 : a.name.toLowerCase() > b.name.toLowerCase() ? 1 : a.id - b.id),
+  name: (a, b) =>
+    a.name.toLowerCase() < b.name.toLowerCase() ? -1 : a.name.toLowerCase() > b.name.toLowerCase() ? 1 : a.id - b.id,
 };
 
 function expected(query: Partial<JamListQuery>) {
@@ -112,7 +119,8 @@ describe('the jam list over many jams', () => {
   });
 
   it('keeps the entry count the "most entries" sort uses exact as entries come and go, also on a rollback', async () => {
-    const stored = async (id: number) => (await test.database.select({ n: jams.entryCount }).from(jams).where(eq(jams.id, id)))[0]!.n;
+    const stored = async (id: number) =>
+      (await test.database.select({ n: jams.entryCount }).from(jams).where(eq(jams.id, id)))[0]!.n;
     for (const jam of all) expect(await stored(jam.id), jam.slug).toBe(entryCounts.get(jam.id) ?? 0);
     const jam = all.find((candidate) => !entryCounts.has(candidate.id))!;
     const [author] = await test.database.insert(users).values({ name: 'list_counted' }).returning();
@@ -134,7 +142,10 @@ describe('the jam list over many jams', () => {
 
   it('keeps the count of all jams exact as jams are added and deleted, also when a write is rolled back', async () => {
     const before = (await listJams(list({}), NOW)).total;
-    const [extra] = await test.database.insert(jams).values({ slug: 'count-me', name: 'Count me', startsAt: NOW, endsAt: NOW }).returning();
+    const [extra] = await test.database
+      .insert(jams)
+      .values({ slug: 'count-me', name: 'Count me', startsAt: NOW, endsAt: NOW })
+      .returning();
     expect((await listJams(list({}), NOW)).total).toBe(before + 1);
     await expect(
       test.database.transaction(async (tx) => {
@@ -147,9 +158,10 @@ describe('the jam list over many jams', () => {
     expect((await listJams(list({}), NOW)).total).toBe(before);
   });
 
-  it("gives each listed jam its own number of entries", async () => {
+  it('gives each listed jam its own number of entries', async () => {
     const listed = [];
-    for (let page = 1; page <= Math.ceil(JAM_COUNT / 20); page++) listed.push(...(await listJams(list({ page, perPage: 20 }), NOW)).jams);
+    for (let page = 1; page <= Math.ceil(JAM_COUNT / 20); page++)
+      listed.push(...(await listJams(list({ page, perPage: 20 }), NOW)).jams);
     expect(listed).toHaveLength(JAM_COUNT);
     expect(entryCounts.size).toBeGreaterThan(5);
     for (const jam of listed) expect(jam.entryCount, jam.slug).toBe(entryCounts.get(jam.id) ?? 0);

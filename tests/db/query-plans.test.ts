@@ -58,11 +58,19 @@ beforeAll(async () => {
   await database.insert(jamSlugRedirects).values({ slug: 'old-running', jamId: 1 });
   for (const jamId of [1, 7]) {
     await database.insert(projects).values(
-      people.slice(0, 4).map((person, i) => ({ jamId, scratchId: jamId * 100 + i, submitterId: person.id, title: `P${i}`, authorName: person.name })),
+      people.slice(0, 4).map((person, i) => ({
+        jamId,
+        scratchId: jamId * 100 + i,
+        submitterId: person.id,
+        title: `P${i}`,
+        authorName: person.name,
+      })),
     );
   }
   const entries = await database.select().from(projects);
-  await database.insert(votes).values(entries.slice(0, 3).map((entry) => ({ projectId: entry.id, voterId: people[4]!.id, jamId: entry.jamId })));
+  await database
+    .insert(votes)
+    .values(entries.slice(0, 3).map((entry) => ({ projectId: entry.id, voterId: people[4]!.id, jamId: entry.jamId })));
 }, 60_000);
 afterAll(() => test?.cleanup());
 
@@ -103,7 +111,8 @@ function expectNoTableScan(plans: { sql: string; plan: string[] }[]) {
   }
 }
 
-const usesIndex = (plans: { plan: string[] }[], index: string) => plans.some(({ plan }) => plan.some((step) => step.includes(`INDEX ${index}`)));
+const usesIndex = (plans: { plan: string[] }[], index: string) =>
+  plans.some(({ plan }) => plan.some((step) => step.includes(`INDEX ${index}`)));
 
 describe('query plans', () => {
   const lists = [
@@ -120,7 +129,9 @@ describe('query plans', () => {
     }
   });
 
-  const sortedLists = JAM_SORTS.filter((sort) => sort !== 'newest').flatMap((sort) => lists.map((filter) => ({ ...filter, sort })));
+  const sortedLists = JAM_SORTS.filter((sort) => sort !== 'newest').flatMap((sort) =>
+    lists.map((filter) => ({ ...filter, sort })),
+  );
 
   it.each(sortedLists)('finds every page of every explore sort through an index, first, middle and last (%o)', async (filter) => {
     for (const page of [1, 2, 3]) {
@@ -133,7 +144,11 @@ describe('query plans', () => {
       for (const { sql, plan } of pageQueries) {
         const walksInOrder = !plan.some((step) => step.includes('USE TEMP B-TREE FOR ORDER BY'));
         // Running and upcoming jams are few: a short index range and a small sort are fine there.
-        const shortRange = plan.some((step) => /INDEX (jams_ends_at_idx|jams_list_idx|jams_featured_list_idx) \((ends_at|starts_at|featured=\? AND starts_at)>\?/.test(step));
+        const shortRange = plan.some((step) =>
+          /INDEX (jams_ends_at_idx|jams_list_idx|jams_featured_list_idx) \((ends_at|starts_at|featured=\? AND starts_at)>\?/.test(
+            step,
+          ),
+        );
         expect(walksInOrder || shortRange, `${JSON.stringify(filter)}\n${sql}\n${plan.join('\n')}`).toBe(true);
       }
     }
@@ -167,20 +182,26 @@ describe('query plans', () => {
     expect(usesIndex(plans, 'sqlite_autoindex_jam_slug_redirects_1')).toBe(true);
   });
 
-  it.each(['running', 'over'])('lists the entries of a jam (%s) through the entries index, with vote counts from the votes key', async (slug) => {
-    const plans = [
-      ...(await plansOf(() => listEntries(slug, 1))),
-      ...(await plansOf(() => countEntries(slug === 'running' ? 1 : 7))),
-      ...(slug === 'over' ? await plansOf(() => readWinners(slug)) : []),
-    ];
-    expectNoTableScan(plans);
-    expect(usesIndex(plans, 'projects_jam_submitted_idx')).toBe(true);
-    expect(usesIndex(plans, 'sqlite_autoindex_votes_1')).toBe(true);
-  });
+  it.each(['running', 'over'])(
+    'lists the entries of a jam (%s) through the entries index, with vote counts from the votes key',
+    async (slug) => {
+      const plans = [
+        ...(await plansOf(() => listEntries(slug, 1))),
+        ...(await plansOf(() => countEntries(slug === 'running' ? 1 : 7))),
+        ...(slug === 'over' ? await plansOf(() => readWinners(slug)) : []),
+      ];
+      expectNoTableScan(plans);
+      expect(usesIndex(plans, 'projects_jam_submitted_idx')).toBe(true);
+      expect(usesIndex(plans, 'sqlite_autoindex_votes_1')).toBe(true);
+    },
+  );
 
   it("reads and limits a user's votes in a jam through the jam-and-voter index", async () => {
     const [entry] = await test.database.select().from(projects).limit(1);
-    const plans = [...(await plansOf(() => myVotes(voter, 'running'))), ...(await plansOf(() => castVote(voter, 'running', entry!.id)))];
+    const plans = [
+      ...(await plansOf(() => myVotes(voter, 'running'))),
+      ...(await plansOf(() => castVote(voter, 'running', entry!.id))),
+    ];
     expectNoTableScan(plans);
     const limitCheck = plans.find(({ sql }) => /insert or ignore into "votes"/i.test(sql));
     expect(limitCheck, 'the vote insert').toBeDefined();
@@ -189,7 +210,9 @@ describe('query plans', () => {
 
   it('finds a session by the hash of its token through the primary key', async () => {
     const token = generateSessionToken();
-    await test.database.insert(sessions).values({ id: hashToken(token), userId: voter.id, expiresAt: new Date(now + 30 * 24 * HOUR) });
+    await test.database
+      .insert(sessions)
+      .values({ id: hashToken(token), userId: voter.id, expiresAt: new Date(now + 30 * 24 * HOUR) });
     const plans = await plansOf(() => validateSessionToken(token));
     expectNoTableScan(plans);
     expect(usesIndex(plans, 'sqlite_autoindex_sessions_1')).toBe(true);
@@ -218,12 +241,20 @@ describe('query plans', () => {
       );
     });
 
-    const page = (extra: Partial<ActivityQuery> = {}): ActivityQuery => ({ page: 2, perPage: 10, jam: undefined, user: undefined, ...extra });
+    const page = (extra: Partial<ActivityQuery> = {}): ActivityQuery => ({
+      page: 2,
+      perPage: 10,
+      jam: undefined,
+      user: undefined,
+      ...extra,
+    });
     const pageQuery = (plans: { sql: string; plan: string[] }[]) => plans.filter(({ sql }) => /order by/i.test(sql));
     const noSort = (plans: { sql: string; plan: string[] }[]) =>
       expect(plans.flatMap(({ plan }) => plan).filter((step) => step.includes('TEMP B-TREE'))).toEqual([]);
     const noAuditScan = (plans: { sql: string; plan: string[] }[]) =>
-      expect(plans.flatMap(({ plan }) => plan).filter((step) => /^SCAN audit_log( |$)/.test(step) && !step.includes('INDEX'))).toEqual([]);
+      expect(
+        plans.flatMap(({ plan }) => plan).filter((step) => /^SCAN audit_log( |$)/.test(step) && !step.includes('INDEX')),
+      ).toEqual([]);
 
     it('walks the whole log newest first in id order, without sorting it', async () => {
       const plans = await plansOf(() => listActivity(admin, page()));

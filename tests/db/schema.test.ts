@@ -32,16 +32,23 @@ describe(`the data layer (${process.env.TEST_DATABASE ?? 'file'})`, () => {
     await seedDemoData(test.database, now);
     const first = { users: await rows(users), jams: await rows(jams), projects: await rows(projects), votes: await rows(votes) };
     await seedDemoData(test.database, now);
-    expect({ users: await rows(users), jams: await rows(jams), projects: await rows(projects), votes: await rows(votes) }).toEqual(first);
+    expect({
+      users: await rows(users),
+      jams: await rows(jams),
+      projects: await rows(projects),
+      votes: await rows(votes),
+    }).toEqual(first);
     expect(first.jams).toBe(3);
 
     const all = await test.database.select().from(jams);
-    const status = (jam: (typeof all)[number]) =>
-      now < jam.startsAt ? 'upcoming' : now < jam.endsAt ? 'ongoing' : 'over';
+    const status = (jam: (typeof all)[number]) => (now < jam.startsAt ? 'upcoming' : now < jam.endsAt ? 'ongoing' : 'over');
     expect(all.filter((jam) => status(jam) === 'upcoming' && jam.mystery)).toHaveLength(1);
     expect(all.filter((jam) => status(jam) === 'ongoing' && jam.featured)).toHaveLength(1);
     const ended = all.find((jam) => status(jam) === 'over')!;
-    const winners = await test.database.select().from(projects).where(and(eq(projects.jamId, ended.id), eq(projects.isWinner, true)));
+    const winners = await test.database
+      .select()
+      .from(projects)
+      .where(and(eq(projects.jamId, ended.id), eq(projects.isWinner, true)));
     expect(winners).toHaveLength(1);
     expect((await findUserByName(DEMO_ADMIN, test.database))?.isAdmin).toBe(true);
     for (const name of DEMO_USERS) expect(await findUserByName(name, test.database)).toBeDefined();

@@ -19,7 +19,9 @@ async function jamWithHistory(browser: Browser): Promise<{ slug: string; name: s
   });
   expect(created.status()).toBe(201);
   const { slug } = (await created.json()) as { slug: string };
-  expect((await page.request.patch(`/api/jams/${slug}`, { data: { description: 'Edited for the activity test.' } })).status()).toBe(200);
+  expect(
+    (await page.request.patch(`/api/jams/${slug}`, { data: { description: 'Edited for the activity test.' } })).status(),
+  ).toBe(200);
   // pixel_pioneer must have logged in once to be added as a manager.
   const pioneer = await browser.newContext();
   await loginAs(await pioneer.newPage(), 'pixel_pioneer');
@@ -38,7 +40,10 @@ test.beforeEach(async ({ context }) => {
   );
 });
 
-test('an administrator reads the activity from the dashboard and filters it by jam, user and action', async ({ page, browser }) => {
+test('an administrator reads the activity from the dashboard and filters it by jam, user and action', async ({
+  page,
+  browser,
+}) => {
   const jam = await jamWithHistory(browser);
   await loginAs(page, 'demo_admin');
   await page.goto('/dashboard');
@@ -81,7 +86,10 @@ test("a manager opens their jam's activity from the manager tools; other users g
   await page.getByRole('menuitem', { name: 'Activity' }).click();
   await expect(page).toHaveURL(new RegExp(`/jams/${jam.slug}/activity$`));
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Activity of ${jam.name}`);
-  const rows = page.getByRole('table', { name: 'Activity, newest first' }).getByRole('row').filter({ has: page.getByRole('cell') });
+  const rows = page
+    .getByRole('table', { name: 'Activity, newest first' })
+    .getByRole('row')
+    .filter({ has: page.getByRole('cell') });
   await expect(rows).toHaveCount(3);
   await expect(page.getByLabel('Game jam (its address, e.g. space-sprint-jam)')).toHaveCount(0);
   await page.getByRole('link', { name: 'Back to the game jam' }).click();

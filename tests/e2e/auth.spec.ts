@@ -31,7 +31,9 @@ async function logIn(page: Page, username: string) {
   await expectPath(page, '/');
 }
 
-test('a Scratcher logs in through the provider, sees avatar and name in the navigation, visits the dashboard and logs out', async ({ page }) => {
+test('a Scratcher logs in through the provider, sees avatar and name in the navigation, visits the dashboard and logs out', async ({
+  page,
+}) => {
   await throughProvider(page, 'login_learner');
   await expectPath(page, '/confirm-login');
   await expect(page.getByRole('heading', { name: 'Log in as login_learner' })).toBeVisible();

@@ -85,7 +85,7 @@ test('an island whose chunk is gone reloads the page once, and not again within 
   expect(seen.cspViolations).toEqual([]);
 });
 
-test("a page whose own module script is gone reloads once as well (the guard does not live in that script)", async ({ page }) => {
+test('a page whose own module script is gone reloads once as well (the guard does not live in that script)', async ({ page }) => {
   test.setTimeout(60_000);
   const about = readFileSync(join(ROOT, COPY, 'client/about/index.html'), 'utf8');
   const script = deleteChunk('Base.astro_astro_type_script_index_0_lang.');

@@ -28,7 +28,10 @@ async function column(table: Locator, label: string): Promise<string[]> {
 
 const sortedCopy = (values: string[], compare: (a: string, b: string) => number) => [...values].sort(compare);
 
-test('an administrator creates a user, sorts and filters the table, bans and unbans them, and deletes them', async ({ page, browser }) => {
+test('an administrator creates a user, sorts and filters the table, bans and unbans them, and deletes them', async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(90_000);
   await loginAs(page, 'demo_admin');
   await page.goto('/dashboard');
@@ -70,9 +73,13 @@ test('an administrator creates a user, sorts and filters the table, bans and unb
   const admins = await column(table, 'Admin');
   expect(admins).toContain('Yes');
   expect(admins).toContain('No');
-  expect([sortedCopy(admins, (a, b) => a.localeCompare(b)), sortedCopy(admins, (a, b) => b.localeCompare(a))]).toContainEqual(admins);
+  expect([sortedCopy(admins, (a, b) => a.localeCompare(b)), sortedCopy(admins, (a, b) => b.localeCompare(a))]).toContainEqual(
+    admins,
+  );
   const plainNames = (await column(table, 'Name')).filter((_, i) => admins[i] === 'No');
-  expect(plainNames).toEqual(sortedCopy(plainNames, (a, b) => a.localeCompare(b, undefined, { sensitivity: 'base', numeric: true })));
+  expect(plainNames).toEqual(
+    sortedCopy(plainNames, (a, b) => a.localeCompare(b, undefined, { sensitivity: 'base', numeric: true })),
+  );
 
   // Filter by name.
   await table.getByRole('searchbox', { name: 'Filter Name' }).fill('newcom');
@@ -105,7 +112,9 @@ test('an administrator creates a user, sorts and filters the table, bans and unb
   await expect.poll(() => column(table, 'Banned')).toEqual(['Yes']);
   await userPage.reload();
   await expectPath(userPage, '/banned/Dash_Newcomer');
-  await expect(userPage.getByText('You are banned from Itinerary! You can still continue to use the website logged out.')).toBeVisible();
+  await expect(
+    userPage.getByText('You are banned from Itinerary! You can still continue to use the website logged out.'),
+  ).toBeVisible();
 
   // Unban: the old session is over, so they log in again like anyone.
   await table.getByRole('button', { name: 'Edit Dash_Newcomer' }).click();

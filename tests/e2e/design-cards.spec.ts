@@ -11,7 +11,8 @@ const cards = (page: Page) => page.locator('article.jam-card');
 const card = (page: Page, name: string) => cards(page).filter({ has: page.getByRole('link', { name, exact: true }) });
 
 /** How many columns the cards stand in: the number of distinct left edges. */
-const columns = (page: Page) => cards(page).evaluateAll((all) => new Set(all.map((element) => Math.round(element.getBoundingClientRect().left))).size);
+const columns = (page: Page) =>
+  cards(page).evaluateAll((all) => new Set(all.map((element) => Math.round(element.getBoundingClientRect().left))).size);
 
 for (const [width, expected] of [
   [390, 1],
@@ -83,7 +84,10 @@ test('home shows a hero, the featured jams and the Happening now and Starting so
   await expect(featured.getByRole('link', { name: 'Space Sprint Jam', exact: true })).toBeVisible();
   const happening = page.getByRole('region', { name: 'Happening now' });
   await expect(happening.getByRole('link', { name: 'Space Sprint Jam', exact: true })).toBeVisible();
-  await expect(happening.getByRole('link', { name: /^See all ?: Happening now$/ })).toHaveAttribute('href', '/explore?status=ongoing&sort=ending-soonest');
+  await expect(happening.getByRole('link', { name: /^See all ?: Happening now$/ })).toHaveAttribute(
+    'href',
+    '/explore?status=ongoing&sort=ending-soonest',
+  );
   const starting = page.getByRole('region', { name: 'Starting soon' });
   await expect(starting.getByRole('link', { name: 'Winter Mystery Jam', exact: true })).toBeVisible();
   await starting.getByRole('link', { name: /^See all ?: Starting soon$/ }).click();
@@ -131,7 +135,9 @@ test.describe('with JavaScript turned off', () => {
   });
 });
 
-test('the dashboard shows the profile, the jams as compact cards with their status, and the danger zone apart', async ({ page }) => {
+test('the dashboard shows the profile, the jams as compact cards with their status, and the danger zone apart', async ({
+  page,
+}) => {
   await loginAs(page, 'pixel_pioneer');
   await page.goto('/dashboard');
   const profile = page.getByRole('region', { name: 'pixel_pioneer' });
@@ -141,5 +147,7 @@ test('the dashboard shows the profile, the jams as compact cards with their stat
   const entered = jams.getByRole('listitem').filter({ has: page.getByRole('link', { name: 'Autumn Arcade Jam' }) });
   await expect(entered).toHaveText(/Autumn Arcade Jam Ended your entry: Leaf Catcher/);
   await expect(entered.locator('a')).toHaveCount(1);
-  await expect(page.getByRole('region', { name: 'Delete my account' }).getByRole('button', { name: 'Delete my account' })).toBeVisible();
+  await expect(
+    page.getByRole('region', { name: 'Delete my account' }).getByRole('button', { name: 'Delete my account' }),
+  ).toBeVisible();
 });

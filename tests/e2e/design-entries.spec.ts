@@ -26,7 +26,9 @@ async function jamWithOneEntry(browser: Browser): Promise<string> {
   const { slug } = (await created.json()) as { slug: string };
   await admin.context().close();
   const pixel = await userPage(browser, 'pixel_pioneer');
-  const entered = await pixel.request.post(`/api/jams/${slug}/entries`, { data: { url: 'https://scratch.mit.edu/projects/100000001' } });
+  const entered = await pixel.request.post(`/api/jams/${slug}/entries`, {
+    data: { url: 'https://scratch.mit.edu/projects/100000001' },
+  });
   expect(entered.status(), await entered.text()).toBe(201);
   await pixel.context().close();
   return slug;
@@ -57,11 +59,16 @@ test('an entry whose thumbnail fails to load shows its generated art instead of 
 test('Play opens the Scratch player in the card and Close brings the thumbnail back', async ({ browser }) => {
   const slug = await jamWithOneEntry(browser);
   const page = await (await browser.newContext()).newPage();
-  await page.route('https://scratch.mit.edu/projects/**', (route) => route.fulfill({ contentType: 'text/html', body: '<p>The player</p>' }));
+  await page.route('https://scratch.mit.edu/projects/**', (route) =>
+    route.fulfill({ contentType: 'text/html', body: '<p>The player</p>' }),
+  );
   await page.goto(`/jams/${slug}#submissions`);
 
   const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Pixel Quest' }) });
-  await expect(card.getByRole('link', { name: 'View on Scratch' })).toHaveAttribute('href', 'https://scratch.mit.edu/projects/100000001');
+  await expect(card.getByRole('link', { name: 'View on Scratch' })).toHaveAttribute(
+    'href',
+    'https://scratch.mit.edu/projects/100000001',
+  );
   await card.getByRole('button', { name: 'Play', exact: true }).click();
   const player = card.locator('iframe[title="Scratch player: Pixel Quest"]');
   await expect(player).toBeVisible();
@@ -80,7 +87,9 @@ test('Play opens the Scratch player in the card and Close brings the thumbnail b
   await page.context().close();
 });
 
-test('the Upvote button says whether it is pressed, how many votes are left, and why voting will not work', async ({ browser }) => {
+test('the Upvote button says whether it is pressed, how many votes are left, and why voting will not work', async ({
+  browser,
+}) => {
   const slug = await jamWithOneEntry(browser);
 
   const anonymous = await (await browser.newContext()).newPage();

@@ -99,8 +99,14 @@ test.describe('with JavaScript', () => {
     const winner = podium.filter({ hasText: 'winner' }).filter({ hasNotText: 'community' });
     await expect(winner.getByRole('heading', { name: 'Leaf Catcher' })).toBeVisible();
     await expect(winner).toContainText('pixel_pioneer');
-    await expect(winner.getByRole('link', { name: 'Leaf Catcher' })).toHaveAttribute('href', 'https://scratch.mit.edu/projects/900000201');
-    await expect(winner.locator('.picture > img')).toHaveAttribute('src', 'https://cdn2.scratch.mit.edu/get_image/project/900000201_480x360.png');
+    await expect(winner.getByRole('link', { name: 'Leaf Catcher' })).toHaveAttribute(
+      'href',
+      'https://scratch.mit.edu/projects/900000201',
+    );
+    await expect(winner.locator('.picture > img')).toHaveAttribute(
+      'src',
+      'https://cdn2.scratch.mit.edu/get_image/project/900000201_480x360.png',
+    );
     const community = podium.filter({ hasText: 'selected by the community' });
     await expect(community.getByRole('heading', { name: 'Pumpkin Pong' })).toBeVisible();
     await expect(community).toContainText('cat_coder');
@@ -110,7 +116,11 @@ test.describe('with JavaScript', () => {
     expect(thumbnail.width / thumbnail.height).toBeCloseTo(4 / 3, 1);
 
     const ranking = page.getByRole('region', { name: 'Ranking' }).getByRole('listitem');
-    await expect(ranking).toHaveText([/^#1 Pumpkin Pong\s+cat_coder\s+2 votes$/, /^#2 Leaf Catcher\s+pixel_pioneer\s+1 vote$/, /^#3 Acorn Invaders\s+loop_legend\s+1 vote$/]);
+    await expect(ranking).toHaveText([
+      /^#1 Pumpkin Pong\s+cat_coder\s+2 votes$/,
+      /^#2 Leaf Catcher\s+pixel_pioneer\s+1 vote$/,
+      /^#3 Acorn Invaders\s+loop_legend\s+1 vote$/,
+    ]);
   });
 
   test('the header shows the name on the picture, the chips and the big countdown with its spaces', async ({ page }) => {
@@ -148,8 +158,14 @@ test.describe('with JavaScript', () => {
         for (const name of await page.getByRole('tab').allTextContents()) {
           await tab(page, name).click();
           // The page's own content; the shell around it has its own gate (shell-a11y.spec.ts).
-          const results = await new AxeBuilder({ page }).include('main').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-          expect(results.violations.map(({ id, nodes }) => `${id}: ${nodes.map((node) => node.target.join(' ')).join(', ')}`), `${path} ${name}`).toEqual([]);
+          const results = await new AxeBuilder({ page })
+            .include('main')
+            .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+            .analyze();
+          expect(
+            results.violations.map(({ id, nodes }) => `${id}: ${nodes.map((node) => node.target.join(' ')).join(', ')}`),
+            `${path} ${name}`,
+          ).toEqual([]);
         }
       }
     });

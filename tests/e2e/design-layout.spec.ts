@@ -25,7 +25,11 @@ const PUBLIC_PAGES = [
 /** Pages for a logged-in administrator, each with what shows it has loaded. */
 const ADMIN_PAGES = [
   { name: 'the dashboard', path: '/dashboard', ready: (page: Page) => page.getByRole('heading', { name: 'Your dashboard' }) },
-  { name: 'the users table', path: '/dashboard/users', ready: (page: Page) => page.getByRole('cell', { name: 'demo_admin', exact: true }) },
+  {
+    name: 'the users table',
+    path: '/dashboard/users',
+    ready: (page: Page) => page.getByRole('cell', { name: 'demo_admin', exact: true }),
+  },
   { name: 'create jam', path: '/jams/new', ready: (page: Page) => page.getByRole('heading', { name: 'Create a game jam' }) },
 ];
 
@@ -94,7 +98,9 @@ async function smallTargets(page: Page, selector: string) {
   for (const control of await page.locator(selector).filter({ visible: true }).all()) {
     const box = await control.boundingBox();
     if (box && (box.width < 44 || box.height < 44)) {
-      small.push(`"${(await control.innerText()).trim() || (await control.getAttribute('aria-label'))}" ${Math.round(box.width)}×${Math.round(box.height)}`);
+      small.push(
+        `"${(await control.innerText()).trim() || (await control.getAttribute('aria-label'))}" ${Math.round(box.width)}×${Math.round(box.height)}`,
+      );
     }
   }
   return small;
@@ -103,7 +109,7 @@ async function smallTargets(page: Page, selector: string) {
 test.describe('at 390 px', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
-  test('the navigation bar\'s controls are at least 44 px square, folded and unfolded', async ({ page }) => {
+  test("the navigation bar's controls are at least 44 px square, folded and unfolded", async ({ page }) => {
     await page.goto('/explore');
     const nav = page.getByRole('banner');
     const menu = nav.getByRole('button', { name: 'Menu' });
@@ -137,7 +143,16 @@ test('a user whose picture cannot be loaded shows their initial in the navigatio
   // The readable hint the server sets beside the session cookie makes the nav ask who is logged in.
   await page.context().addCookies([{ name: 'itinerary-session', value: '1', url: test.info().project.use.baseURL! }]);
   await page.route('**/api/auth/me', (route) =>
-    route.fulfill({ json: { id: 7, name: 'pixel_pioneer', isAdmin: false, isBanned: false, updatedAt: '2025-01-01T00:00:00.000Z', updatedBy: null } }),
+    route.fulfill({
+      json: {
+        id: 7,
+        name: 'pixel_pioneer',
+        isAdmin: false,
+        isBanned: false,
+        updatedAt: '2025-01-01T00:00:00.000Z',
+        updatedBy: null,
+      },
+    }),
   );
   await page.route('**/api/user/*/picture', (route) => route.abort('connectionrefused'));
   await page.goto('/about');

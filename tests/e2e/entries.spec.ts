@@ -11,7 +11,9 @@ async function userPage(browser: Browser, name: string): Promise<Page> {
 }
 
 async function submitThroughApi(page: Page, slug: string, projectId: number) {
-  const response = await page.request.post(`/api/jams/${slug}/entries`, { data: { url: `https://scratch.mit.edu/projects/${projectId}` } });
+  const response = await page.request.post(`/api/jams/${slug}/entries`, {
+    data: { url: `https://scratch.mit.edu/projects/${projectId}` },
+  });
   expect(response.status(), await response.text()).toBe(201);
   return (await response.json()) as { id: number; title: string };
 }
@@ -49,7 +51,11 @@ test('people enter a jam, vote within their limit, and see the winners after the
   await expect(pixel.getByRole('heading', { name: 'Pixel Quest' })).toBeVisible();
 
   // Three more entries.
-  for (const [name, project] of [['cat_coder', 100000002], ['GriffTheGreat', 100000004], ['MixedCase_Maker', 100000005]] as const) {
+  for (const [name, project] of [
+    ['cat_coder', 100000002],
+    ['GriffTheGreat', 100000004],
+    ['MixedCase_Maker', 100000005],
+  ] as const) {
     const page = await userPage(browser, name);
     await submitThroughApi(page, slug, project);
     await page.context().close();
@@ -60,7 +66,11 @@ test('people enter a jam, vote within their limit, and see the winners after the
   await voter.goto(`/jams/${slug}#submissions`);
   await expect(voter.getByRole('tab', { name: 'Submissions (4)' })).toHaveAttribute('aria-selected', 'true');
   await expect(voter.getByText('You may cast 3 more votes')).toBeVisible();
-  const upvote = (title: string) => voter.getByRole('listitem').filter({ has: voter.getByRole('heading', { name: title }) }).getByRole('button', { name: /Upvote|upvoted/ });
+  const upvote = (title: string) =>
+    voter
+      .getByRole('listitem')
+      .filter({ has: voter.getByRole('heading', { name: title }) })
+      .getByRole('button', { name: /Upvote|upvoted/ });
   await expect(upvote('Pixel Quest')).toHaveAttribute('aria-pressed', 'false');
   await upvote('Pixel Quest').click();
   await expect(upvote('Pixel Quest')).toHaveAttribute('aria-pressed', 'true');

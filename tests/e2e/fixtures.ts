@@ -6,7 +6,10 @@ import { type Page, expect } from '@playwright/test';
 
 export async function loginAs(page: Page, username: string): Promise<void> {
   await page.goto('/login');
-  await page.getByRole('button', { name: 'Log in with Scratch' }).or(page.getByRole('link', { name: 'Log in with Scratch' })).click();
+  await page
+    .getByRole('button', { name: 'Log in with Scratch' })
+    .or(page.getByRole('link', { name: 'Log in with Scratch' }))
+    .click();
   await page.getByLabel('Scratch username').fill(username);
   await page.getByRole('button', { name: 'Authorize' }).click();
   await expect(page.getByRole('heading', { name: new RegExp(`Log in as ${username}`, 'i') })).toBeVisible();

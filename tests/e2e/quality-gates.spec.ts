@@ -85,15 +85,24 @@ test('every page type is valid HTML according to the W3C Nu checker', async ({ p
       writeFileSync(file, await response.text());
       files[file] = name;
     }
-    const output = execFileSync('java', ['-jar', String(vnuJar), '--format', 'json', '--exit-zero-always', ...Object.keys(files)], {
-      encoding: 'utf8',
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    const report = JSON.parse(output || '{"messages":[]}') as { messages: { type: string; url: string; message: string; lastLine?: number }[] };
+    const output = execFileSync(
+      'java',
+      ['-jar', String(vnuJar), '--format', 'json', '--exit-zero-always', ...Object.keys(files)],
+      {
+        encoding: 'utf8',
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
+    const report = JSON.parse(output || '{"messages":[]}') as {
+      messages: { type: string; url: string; message: string; lastLine?: number }[];
+    };
     const errors = report.messages
       .filter((message) => message.type === 'error')
       .filter((message) => !ALLOWED_HTML_ERRORS.some((allowed) => allowed.test(message.message)))
-      .map((message) => `${files[decodeURIComponent(new URL(message.url).pathname)] ?? message.url}:${message.lastLine ?? '?'} ${message.message}`);
+      .map(
+        (message) =>
+          `${files[decodeURIComponent(new URL(message.url).pathname)] ?? message.url}:${message.lastLine ?? '?'} ${message.message}`,
+      );
     expect(errors).toEqual([]);
   } finally {
     rmSync(folder, { recursive: true, force: true });

@@ -27,7 +27,10 @@ async function expectCleanPage(page: Page, path: string): Promise<void> {
   const response = await page.goto(path);
   expect(response?.headers()['content-security-policy'], path).toMatch(/script-src 'self' 'sha256-/);
   await expectHydrated(page);
-  const root = await page.evaluate(() => ({ theme: document.documentElement.dataset.theme, js: document.documentElement.classList.contains('js') }));
+  const root = await page.evaluate(() => ({
+    theme: document.documentElement.dataset.theme,
+    js: document.documentElement.classList.contains('js'),
+  }));
   expect(['light', 'dark', 'flame'], `${path}: the theme script ran`).toContain(root.theme);
   expect(root.js, path).toBe(true);
   await page.waitForTimeout(200);
@@ -43,7 +46,10 @@ test('public pages hydrate every island and run the theme script without a singl
   for (const path of paths) await expectCleanPage(page, path);
 });
 
-test('an administrator’s pages (dashboard, users table, manager tools) hydrate without CSP violations', async ({ page, request }) => {
+test('an administrator’s pages (dashboard, users table, manager tools) hydrate without CSP violations', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(90_000);
   await watchViolations(page);
   await loginAs(page, 'demo_admin');

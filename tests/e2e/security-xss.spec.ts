@@ -32,7 +32,10 @@ test.beforeAll(async () => {
   for (const [i, payload] of XSS_PAYLOADS.entries()) {
     const status = STATUSES[i % 3]!;
     // A prefix keeps the names unique (case-insensitively, as Itinerary compares them).
-    const [author] = await env.db.insert(users).values({ name: `${i}${payload}`, avatarUrl: payload }).returning();
+    const [author] = await env.db
+      .insert(users)
+      .values({ name: `${i}${payload}`, avatarUrl: payload })
+      .returning();
     const [jam] = await env.db
       .insert(jams)
       .values({
@@ -50,8 +53,13 @@ test.beforeAll(async () => {
       { jamId: jam!.id, userId: author!.id },
     ]);
     const entry = { jamId: jam!.id, title: payload, authorName: payload, thumbnailUrl: payload };
-    await env.db.insert(projects).values({ ...entry, submitterId: author!.id, scratchId: 500_000_000 + i, isWinner: status === 'over' });
-    const [mine] = await env.db.insert(projects).values({ ...entry, submitterId: viewer.id, scratchId: 510_000_000 + i }).returning();
+    await env.db
+      .insert(projects)
+      .values({ ...entry, submitterId: author!.id, scratchId: 500_000_000 + i, isWinner: status === 'over' });
+    const [mine] = await env.db
+      .insert(projects)
+      .values({ ...entry, submitterId: viewer.id, scratchId: 510_000_000 + i })
+      .returning();
     // One vote, so the community's choice (the winners card's second entry) is shown too.
     await env.db.insert(votes).values({ projectId: mine!.id, voterId: author!.id, jamId: jam!.id });
   }
@@ -79,7 +87,9 @@ async function hostileContext(browser: Browser, as: TestUser | null): Promise<Br
   await context.addInitScript(() => {
     const seen: string[] = [];
     (window as unknown as { __violations: string[] }).__violations = seen;
-    document.addEventListener('securitypolicyviolation', (event) => seen.push(`${event.effectiveDirective} ${event.blockedURI} ${event.sample}`));
+    document.addEventListener('securitypolicyviolation', (event) =>
+      seen.push(`${event.effectiveDirective} ${event.blockedURI} ${event.sample}`),
+    );
   });
   return context;
 }
@@ -87,10 +97,28 @@ async function hostileContext(browser: Browser, as: TestUser | null): Promise<Br
 /** Runs in the page: whatever in the DOM could still run a script later. */
 function findDangers(): string[] {
   const problems: string[] = [];
-  const urlAttributes = ['href', 'src', 'action', 'formaction', 'xlink:href', 'data', 'background', 'poster', 'codebase', 'cite', 'ping', 'values', 'to', 'from'];
+  const urlAttributes = [
+    'href',
+    'src',
+    'action',
+    'formaction',
+    'xlink:href',
+    'data',
+    'background',
+    'poster',
+    'codebase',
+    'cite',
+    'ping',
+    'values',
+    'to',
+    'from',
+  ];
   const executableUrl = (value: string) => {
+    // eslint-disable-next-line no-control-regex -- browsers drop control characters in a URL's scheme; so must the check
     const clean = value.replace(/[\u0000-\u0020]/g, '').toLowerCase();
-    return /^(javascript|vbscript):/.test(clean) || (clean.startsWith('data:') && !/^data:image\/(png|gif|jpe?g|webp)[;,]/.test(clean));
+    return (
+      /^(javascript|vbscript):/.test(clean) || (clean.startsWith('data:') && !/^data:image\/(png|gif|jpe?g|webp)[;,]/.test(clean))
+    );
   };
   for (const element of Array.from(document.querySelectorAll('*'))) {
     const tag = element.tagName.toLowerCase();
@@ -98,14 +126,21 @@ function findDangers(): string[] {
       const name = attribute.name.toLowerCase();
       if (name.startsWith('on')) problems.push(`<${tag} ${name}>`);
       if (name === 'srcdoc') problems.push(`<${tag} srcdoc>`);
-      if (urlAttributes.includes(name) && executableUrl(attribute.value)) problems.push(`<${tag} ${name}="${attribute.value.slice(0, 60)}">`);
+      if (urlAttributes.includes(name) && executableUrl(attribute.value))
+        problems.push(`<${tag} ${name}="${attribute.value.slice(0, 60)}">`);
     }
-    if (tag === 'script' && element.getAttribute('type') !== 'application/ld+json' && /__xss/.test(`${element.textContent} ${element.getAttribute('src')}`)) {
+    if (
+      tag === 'script' &&
+      element.getAttribute('type') !== 'application/ld+json' &&
+      /__xss/.test(`${element.textContent} ${element.getAttribute('src')}`)
+    ) {
       problems.push('<script> with payload');
     }
     if (['object', 'embed', 'frame', 'frameset', 'applet'].includes(tag)) problems.push(`<${tag}>`);
-    if (tag === 'iframe' && !(element.getAttribute('src') ?? '').startsWith('https://scratch.mit.edu/')) problems.push('<iframe> not from Scratch');
-    if ((tag === 'base' || (tag === 'meta' && element.hasAttribute('http-equiv'))) && element.closest('body')) problems.push(`<${tag}> in body`);
+    if (tag === 'iframe' && !(element.getAttribute('src') ?? '').startsWith('https://scratch.mit.edu/'))
+      problems.push('<iframe> not from Scratch');
+    if ((tag === 'base' || (tag === 'meta' && element.hasAttribute('http-equiv'))) && element.closest('body'))
+      problems.push(`<${tag}> in body`);
   }
   if (document.getElementsByTagName('parsererror').length > 0) problems.push('the document did not parse');
   return problems;
@@ -131,7 +166,12 @@ async function inspect(page: Page, path: string, dialogs: string[]): Promise<Ver
 }
 
 /** Visits every path with a few pages at once and expects nothing to have run anywhere. */
-async function visitAll(browser: Browser, paths: string[], as: TestUser | null = viewer, prepare?: (page: Page) => Promise<void>): Promise<void> {
+async function visitAll(
+  browser: Browser,
+  paths: string[],
+  as: TestUser | null = viewer,
+  prepare?: (page: Page) => Promise<void>,
+): Promise<void> {
   const context = await hostileContext(browser, as);
   const queue = [...paths];
   const verdicts: Verdict[] = [];
@@ -150,7 +190,9 @@ async function visitAll(browser: Browser, paths: string[], as: TestUser | null =
     }),
   );
   await context.close();
-  const broken = verdicts.filter((v) => v.dialogs.length || v.flag !== undefined || v.scriptViolations.length || v.dangers.length);
+  const broken = verdicts.filter(
+    (v) => v.dialogs.length || v.flag !== undefined || v.scriptViolations.length || v.dangers.length,
+  );
   expect(broken, JSON.stringify(broken.slice(0, 5), null, 1)).toEqual([]);
   expect(verdicts).toHaveLength(paths.length);
 }
@@ -162,9 +204,14 @@ test(`the ${N} payloads are at least 100 and all distinct`, () => {
   expect(new Set(XSS_PAYLOADS).size).toBe(N);
 });
 
-test('jam pages show hostile names, descriptions, bodies, images, entries, authors and winners without running any of it', async ({ browser }) => {
+test('jam pages show hostile names, descriptions, bodies, images, entries, authors and winners without running any of it', async ({
+  browser,
+}) => {
   test.setTimeout(300_000);
-  await visitAll(browser, XSS_PAYLOADS.map((_, i) => `/jams/xss-${i}`));
+  await visitAll(
+    browser,
+    XSS_PAYLOADS.map((_, i) => `/jams/xss-${i}`),
+  );
 });
 
 test('the home page shows every hostile jam as a featured card without running it', async ({ browser }) => {
@@ -181,7 +228,13 @@ test('the home page shows every hostile jam as a featured card without running i
     const slugs = XSS_PAYLOADS.slice(start, start + 12).map((_, offset) => `xss-${start + offset}`);
     await env.db.update(jams).set({ featured: true }).where(inArray(jams.slug, slugs));
     const verdict = await inspect(page, '/', dialogs);
-    expect(verdict, `featured jams ${start}…`).toEqual({ path: '/', dialogs: [], flag: undefined, scriptViolations: [], dangers: [] });
+    expect(verdict, `featured jams ${start}…`).toEqual({
+      path: '/',
+      dialogs: [],
+      flag: undefined,
+      scriptViolations: [],
+      dangers: [],
+    });
     await expect(page.locator('main a[href^="/jams/xss-"]').first()).toBeVisible();
   }
   await context.close();
@@ -190,10 +243,16 @@ test('the home page shows every hostile jam as a featured card without running i
 test('explore lists every hostile jam, page by page, without running it', async ({ browser }) => {
   test.setTimeout(120_000);
   const pages = Math.ceil((N + 1) / 20) + 1;
-  await visitAll(browser, Array.from({ length: pages }, (_, n) => `/explore?perPage=20&page=${n + 1}`), null);
+  await visitAll(
+    browser,
+    Array.from({ length: pages }, (_, n) => `/explore?perPage=20&page=${n + 1}`),
+    null,
+  );
 });
 
-test('the dashboard shows hostile jam names and entry titles, and hostile users their own name, without running it', async ({ browser }) => {
+test('the dashboard shows hostile jam names and entry titles, and hostile users their own name, without running it', async ({
+  browser,
+}) => {
   test.setTimeout(120_000);
   await visitAll(browser, ['/dashboard', '/hu/dashboard']);
   for (const user of hostileUsers) await visitAll(browser, ['/dashboard', '/'], user);
@@ -214,13 +273,22 @@ test('the users table shows every hostile username without running it', async ({
   await page.waitForTimeout(200);
   const state = await page.evaluate(() => ({
     flag: (window as unknown as { __xss?: unknown }).__xss,
-    violations: ((window as unknown as { __violations?: string[] }).__violations ?? []).filter((line) => line.startsWith('script-src')),
+    violations: ((window as unknown as { __violations?: string[] }).__violations ?? []).filter((line) =>
+      line.startsWith('script-src'),
+    ),
   }));
-  expect({ ...state, dialogs, dangers: await page.evaluate(findDangers) }).toEqual({ flag: undefined, violations: [], dialogs: [], dangers: [] });
+  expect({ ...state, dialogs, dangers: await page.evaluate(findDangers) }).toEqual({
+    flag: undefined,
+    violations: [],
+    dialogs: [],
+    dangers: [],
+  });
   await context.close();
 });
 
-test('addresses that echo what they were given (search, banned page, confirmation, login error, unknown jam) run none of it', async ({ browser }) => {
+test('addresses that echo what they were given (search, banned page, confirmation, login error, unknown jam) run none of it', async ({
+  browser,
+}) => {
   test.setTimeout(300_000);
   const reflect = [
     (p: string) => `/explore?q=${encodeURIComponent(p)}`,
@@ -229,10 +297,17 @@ test('addresses that echo what they were given (search, banned page, confirmatio
     (p: string) => `/login?error=${encodeURIComponent(p)}`,
     (p: string) => `/jams/${encodeURIComponent(p)}`,
   ];
-  await visitAll(browser, XSS_PAYLOADS.map((payload, i) => reflect[i % reflect.length]!(payload)), null);
+  await visitAll(
+    browser,
+    XSS_PAYLOADS.map((payload, i) => reflect[i % reflect.length]!(payload)),
+    null,
+  );
 });
 
-test('feeds and the sitemap carry hostile names as text, and the calendars are never served as a page', async ({ browser, request }) => {
+test('feeds and the sitemap carry hostile names as text, and the calendars are never served as a page', async ({
+  browser,
+  request,
+}) => {
   test.setTimeout(120_000);
   await visitAll(browser, ['/rss.xml', '/hu/rss.xml', '/feed.json', '/sitemap.xml'], null);
   for (const path of ['/calendar.ics', '/jams/xss-0.ics', '/jams/xss-13.ics']) {
@@ -253,12 +328,20 @@ test('the markdown preview sends back only sanitized HTML for every payload', as
     void dialog.dismiss();
   });
   for (const payload of XSS_PAYLOADS) {
-    const reply = await env.request<{ html: string }>('/api/markdown-preview', { method: 'POST', as: viewer, body: { markdown: payload } });
+    const reply = await env.request<{ html: string }>('/api/markdown-preview', {
+      method: 'POST',
+      as: viewer,
+      body: { markdown: payload },
+    });
     expect(reply.status).toBe(200);
     // No CSP here: the sanitizer alone must make it harmless, as the jam form's preview relies on.
     await page.setContent(`<!doctype html><div class="markdown">${reply.body.html}</div>`);
     await page.waitForTimeout(20);
-    expect({ payload, flag: await page.evaluate(() => (window as unknown as { __xss?: unknown }).__xss), dangers: await page.evaluate(findDangers) }).toEqual({
+    expect({
+      payload,
+      flag: await page.evaluate(() => (window as unknown as { __xss?: unknown }).__xss),
+      dangers: await page.evaluate(findDangers),
+    }).toEqual({
       payload,
       flag: undefined,
       dangers: [],
@@ -280,10 +363,17 @@ test('project titles that come from the Scratch API are stored and shown as text
     });
     expect(fixture.status).toBe(201);
     const slug = `xss-${i - (i % 3)}`; // an ongoing jam
-    const reply = await env.request(`/api/jams/${slug}/entries`, { method: 'POST', as: submitter, body: { url: `https://scratch.mit.edu/projects/${id}` } });
+    const reply = await env.request(`/api/jams/${slug}/entries`, {
+      method: 'POST',
+      as: submitter,
+      body: { url: `https://scratch.mit.edu/projects/${id}` },
+    });
     expect(reply.status, JSON.stringify(reply.body)).toBe(201);
     expect(reply.body.title).toBe(XSS_PAYLOADS[i]);
   }
-  await visitAll(browser, picks.map((i) => `/jams/xss-${i - (i % 3)}`));
+  await visitAll(
+    browser,
+    picks.map((i) => `/jams/xss-${i - (i % 3)}`),
+  );
   await visitAll(browser, ['/dashboard'], submitter);
 });

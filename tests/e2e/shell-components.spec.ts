@@ -73,7 +73,9 @@ test('shift-click adds a second sort column', async ({ page }) => {
   await ready(page);
   await page.getByRole('combobox', { name: 'Rows per page' }).selectOption({ label: 'All' });
   await table(page).getByRole('button', { name: /^Team/ }).click();
-  await table(page).getByRole('button', { name: /^Entries/ }).click({ modifiers: ['Shift'] });
+  await table(page)
+    .getByRole('button', { name: /^Entries/ })
+    .click({ modifiers: ['Shift'] });
   const teams = await columnTexts(page, 2);
   const entries = (await columnTexts(page, 3)).map(Number);
   expect(teams).toEqual([...teams].sort(natural));
@@ -81,7 +83,9 @@ test('shift-click adds a second sort column', async ({ page }) => {
     if (teams[i] === teams[i - 1]) expect(entries[i]).toBeGreaterThanOrEqual(entries[i - 1]!);
   }
   // Without shift, a click replaces the sort.
-  await table(page).getByRole('button', { name: /^Entries/ }).click();
+  await table(page)
+    .getByRole('button', { name: /^Entries/ })
+    .click();
   const alone = (await columnTexts(page, 3)).map(Number);
   expect(alone).toEqual([...alone].sort((a, b) => b - a));
 });
@@ -213,4 +217,3 @@ test('the spinner shows the generic loading text', async ({ page }) => {
   await ready(page);
   await expect(page.locator('.demo').getByRole('status').filter({ hasText: 'Loading...' }).first()).toBeVisible();
 });
-

@@ -8,7 +8,10 @@ test('an unknown route shows the 404 screen with the spec text and a cat', async
   await expect(page.getByRole('img', { name: /A drawing of a cat/ })).toBeVisible();
   await expect(page.getByRole('link', { name: /Create an issue suggesting something/ })).toHaveAttribute('href', /issues\/new/);
   await expect(page.getByRole('link', { name: 'Return to the home page' })).toHaveAttribute('href', '/');
-  await expect(page.getByRole('link', { name: /Find the invisible cow/ })).toHaveAttribute('href', 'https://findtheinvisiblecow.com/');
+  await expect(page.getByRole('link', { name: /Find the invisible cow/ })).toHaveAttribute(
+    'href',
+    'https://findtheinvisiblecow.com/',
+  );
 });
 
 test('an unknown route under a locale shows the 404 screen in that language', async ({ page }) => {

@@ -2,7 +2,10 @@ import { expect, test } from '@playwright/test';
 
 test('switching the language keeps the page and remembers the choice in the locale cookie', async ({ page, context }) => {
   await page.goto('/about?from=test#credits');
-  await page.getByRole('contentinfo').getByRole('link', { name: /Magyar/ }).click();
+  await page
+    .getByRole('contentinfo')
+    .getByRole('link', { name: /Magyar/ })
+    .click();
   await expect(page).toHaveURL(/\/hu\/about\?from=test#credits$/);
   await expect(page.locator('html')).toHaveAttribute('lang', 'hu');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Az Itineraryről');

@@ -1,13 +1,22 @@
 import { type Page, expect, test } from '@playwright/test';
 
-const USER = { id: 7, name: 'pixel_pioneer', isAdmin: false, isBanned: false, updatedAt: '2025-01-01T00:00:00.000Z', updatedBy: null };
+const USER = {
+  id: 7,
+  name: 'pixel_pioneer',
+  isAdmin: false,
+  isBanned: false,
+  updatedAt: '2025-01-01T00:00:00.000Z',
+  updatedBy: null,
+};
 
 async function pretendLoggedIn(page: Page) {
   let loggedIn = true;
   // The readable hint the server sets beside the session cookie; without it the nav does not ask.
   await page.context().addCookies([{ name: 'itinerary-session', value: '1', url: test.info().project.use.baseURL! }]);
   await page.route('**/api/auth/me', (route) =>
-    loggedIn ? route.fulfill({ json: USER }) : route.fulfill({ status: 401, json: { error: { status: 401, code: 'unauthenticated', message: 'x' } } }),
+    loggedIn
+      ? route.fulfill({ json: USER })
+      : route.fulfill({ status: 401, json: { error: { status: 401, code: 'unauthenticated', message: 'x' } } }),
   );
   await page.route('**/api/auth/remove', (route) => {
     loggedIn = false;

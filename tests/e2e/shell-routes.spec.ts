@@ -48,7 +48,10 @@ test('the footer links the three source-code repositories, each labelled, and th
     const footer = page.getByRole('contentinfo');
     const sources = footer.getByRole('link', { name: /^Source code/ });
     await expect(sources, path).toHaveCount(3);
-    await expect(footer.getByRole('link', { name: /^Source code of this site/ })).toHaveAttribute('href', 'https://github.com/itinerary-jams/itinerary');
+    await expect(footer.getByRole('link', { name: /^Source code of this site/ })).toHaveAttribute(
+      'href',
+      'https://github.com/itinerary-jams/itinerary',
+    );
     await expect(footer.getByRole('link', { name: /^Source code of the earlier Itinerary: front end/ })).toHaveAttribute(
       'href',
       'https://github.com/Looky1173/Itinerary',
@@ -61,10 +64,15 @@ test('the footer links the three source-code repositories, each labelled, and th
       await expect(link).toHaveAttribute('target', '_blank');
       await expect(link).toContainText('opens in a new tab');
     }
-    await expect(footer.getByRole('link', { name: /^Feedback/ })).toHaveAttribute('href', 'https://github.com/itinerary-jams/itinerary/discussions');
+    await expect(footer.getByRole('link', { name: /^Feedback/ })).toHaveAttribute(
+      'href',
+      'https://github.com/itinerary-jams/itinerary/discussions',
+    );
   }
   await page.goto('/hu/explore');
-  await expect(page.getByRole('contentinfo').getByRole('link', { name: /^A korábbi Itinerary forráskódja: szerver/ })).toBeVisible();
+  await expect(
+    page.getByRole('contentinfo').getByRole('link', { name: /^A korábbi Itinerary forráskódja: szerver/ }),
+  ).toBeVisible();
 });
 
 test('the about page lists the contributors fetched from the code host', async ({ page }) => {

@@ -1,5 +1,12 @@
 /** Speaks the parts of api.scratch.mit.edu that Itinerary uses: /users/{name} and /projects/{id}. */
-import { type FakeScratchProject, type FakeScratchUser, SCRATCH_PROJECTS, SCRATCH_USERS, avatarUrl, thumbnailUrl } from './fixtures';
+import {
+  type FakeScratchProject,
+  type FakeScratchUser,
+  SCRATCH_PROJECTS,
+  SCRATCH_USERS,
+  avatarUrl,
+  thumbnailUrl,
+} from './fixtures';
 import { type RunningFake, listen, readBody, sendJson } from './http';
 
 export interface ScratchApiFake extends RunningFake {

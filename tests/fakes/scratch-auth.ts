@@ -30,8 +30,7 @@ function decodeRedirect(encoded: string | null): string | null {
 }
 
 /** Loopback callbacks are plain http in development and tests; everything else is https. */
-const callbackUrl = (redirect: string) =>
-  `${/^(localhost|127\.0\.0\.1)(:|\/)/.test(redirect) ? 'http' : 'https'}://${redirect}`;
+const callbackUrl = (redirect: string) => `${/^(localhost|127\.0\.0\.1)(:|\/)/.test(redirect) ? 'http' : 'https'}://${redirect}`;
 
 export async function startScratchAuth(port = 0): Promise<RunningFake & { codes: Map<string, IssuedCode> }> {
   const codes = new Map<string, IssuedCode>();

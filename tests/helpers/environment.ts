@@ -13,7 +13,14 @@ export interface TestUser {
   headers: Record<string, string>;
 }
 
-export interface Reply<T = any> {
+/**
+ * A parsed document (a JSON answer, an XML feed) as a test reads it: any shape, since the test's
+ * assertions are what check the shape.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- see above: the assertions type-check the shape at run time
+export type Parsed = any;
+
+export interface Reply<T = Parsed> {
   status: number;
   headers: Headers;
   body: T;
@@ -27,12 +34,15 @@ export interface Environment {
   /** Creates (or reuses) a user with the given flags and a fresh session. */
   login(name: string, flags?: { isAdmin?: boolean; isBanned?: boolean }): Promise<TestUser>;
   /** Calls the app like a same-site browser would (Origin set), optionally as a user. */
-  request<T = any>(path: string, options?: { method?: string; body?: unknown; as?: TestUser | null; headers?: Record<string, string> }): Promise<Reply<T>>;
+  request<T = Parsed>(
+    path: string,
+    options?: { method?: string; body?: unknown; as?: TestUser | null; headers?: Record<string, string> },
+  ): Promise<Reply<T>>;
   close(): Promise<void>;
 }
 
 /** A response as tests look at it: status, headers, and the body parsed as JSON when it is JSON. */
-export async function readReply<T = any>(response: Response): Promise<Reply<T>> {
+export async function readReply<T = Parsed>(response: Response): Promise<Reply<T>> {
   const text = await response.text();
   let parsed: unknown = text;
   try {
@@ -65,7 +75,9 @@ export async function startEnvironment(env: Record<string, string> = {}): Promis
         })
         .returning();
       const token = generateSessionToken();
-      await db.insert(sessions).values({ id: hashToken(token), userId: user!.id, expiresAt: new Date(Date.now() + SESSION_LIFETIME_MS) });
+      await db
+        .insert(sessions)
+        .values({ id: hashToken(token), userId: user!.id, expiresAt: new Date(Date.now() + SESSION_LIFETIME_MS) });
       return { id: user!.id, name: user!.name, token, headers: { cookie: `${SESSION_COOKIE}=${token}` } };
     },
     async request(path, { method = 'GET', body, as, headers = {} } = {}) {

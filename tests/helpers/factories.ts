@@ -13,7 +13,10 @@ export function timing(status: JamTiming, now = Date.now()) {
   return { startsAt: new Date(now - 48 * HOUR), endsAt: new Date(now - 24 * HOUR) };
 }
 
-export async function insertJam(db: Db, overrides: Partial<typeof jams.$inferInsert> & { status?: JamTiming } = {}): Promise<Jam> {
+export async function insertJam(
+  db: Db,
+  overrides: Partial<typeof jams.$inferInsert> & { status?: JamTiming } = {},
+): Promise<Jam> {
   sequence += 1;
   const { status = 'ongoing', ...rest } = overrides;
   const [jam] = await db
@@ -34,7 +37,13 @@ export async function insertManager(db: Db, jamId: number, userId: number) {
   await db.insert(jamManagers).values({ jamId, userId }).onConflictDoNothing();
 }
 
-export async function insertEntry(db: Db, jamId: number, submitterId: number, scratchId: number, extra: Partial<typeof projects.$inferInsert> = {}) {
+export async function insertEntry(
+  db: Db,
+  jamId: number,
+  submitterId: number,
+  scratchId: number,
+  extra: Partial<typeof projects.$inferInsert> = {},
+) {
   const [entry] = await db
     .insert(projects)
     .values({ jamId, submitterId, scratchId, title: `Project ${scratchId}`, authorName: 'someone', ...extra })

@@ -33,7 +33,9 @@ export function apiRoutes(): ApiRoute[] {
   return filesUnder(API_FOLDER)
     .filter((file) => /\.(ts|js)$/.test(file))
     .flatMap((file) => {
-      const route = relative(API_FOLDER, file).replace(/\.(ts|js)$/, '').replace(/(^|\/)index$/, '');
+      const route = relative(API_FOLDER, file)
+        .replace(/\.(ts|js)$/, '')
+        .replace(/(^|\/)index$/, '');
       const pattern = `/api${route ? `/${route}` : ''}`;
       return [...readFileSync(file, 'utf8').matchAll(EXPORTED_VERB)].map((match) => ({
         method: match[1] as ApiRoute['method'],

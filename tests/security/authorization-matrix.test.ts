@@ -78,7 +78,9 @@ describe('the authorization matrix', () => {
       }
       const { status, code } = refusalFor(row, role);
       expect(reply.status, JSON.stringify(reply.body)).toBe(status);
-      expect(reply.body).toEqual({ error: { status, code, message: expect.any(String), ...(code === 'banned' ? { name: scene.me!.name } : {}) } });
+      expect(reply.body).toEqual({
+        error: { status, code, message: expect.any(String), ...(code === 'banned' ? { name: scene.me!.name } : {}) },
+      });
       expect(await snapshot(env.db.$client)).toEqual(before);
     },
   );
@@ -92,20 +94,23 @@ describe('the authorization matrix of reads', () => {
     expect(protectedReads()).toContain('/api/activity');
   });
 
-  it.each(READ_CELLS.map((cell) => [`GET ${cell.row.pattern}`, ROLE_NAMES[cell.role], cell.allowed ? 'allowed' : 'refused', cell] as const))(
-    '%s as %s: %s',
-    async (_key, _who, _verdict, { row, role, allowed }) => {
-      const scene = await buildScene(env, role);
-      await row.prepare?.(scene, env);
-      const reply = await send(env, { method: 'GET', path: row.path(scene) }, scene.me);
-      if (allowed) {
-        expect(reply.status, JSON.stringify(reply.body)).toBe(200);
-        row.shows(scene, reply);
-        return;
-      }
-      const { status, code } = refusalFor({}, role);
-      expect(reply.status, JSON.stringify(reply.body)).toBe(status);
-      expect(reply.body).toEqual({ error: { status, code, message: expect.any(String), ...(code === 'banned' ? { name: scene.me!.name } : {}) } });
-    },
-  );
+  it.each(
+    READ_CELLS.map(
+      (cell) => [`GET ${cell.row.pattern}`, ROLE_NAMES[cell.role], cell.allowed ? 'allowed' : 'refused', cell] as const,
+    ),
+  )('%s as %s: %s', async (_key, _who, _verdict, { row, role, allowed }) => {
+    const scene = await buildScene(env, role);
+    await row.prepare?.(scene, env);
+    const reply = await send(env, { method: 'GET', path: row.path(scene) }, scene.me);
+    if (allowed) {
+      expect(reply.status, JSON.stringify(reply.body)).toBe(200);
+      row.shows(scene, reply);
+      return;
+    }
+    const { status, code } = refusalFor({}, role);
+    expect(reply.status, JSON.stringify(reply.body)).toBe(status);
+    expect(reply.body).toEqual({
+      error: { status, code, message: expect.any(String), ...(code === 'banned' ? { name: scene.me!.name } : {}) },
+    });
+  });
 });

@@ -43,7 +43,12 @@ const createJam = (name: string) =>
   env.request('/api/jams', {
     method: 'POST',
     as: admin,
-    body: { name, description: 'Backed up.', startsAt: new Date(Date.now() + HOUR).toISOString(), endsAt: new Date(Date.now() + 2 * HOUR).toISOString() },
+    body: {
+      name,
+      description: 'Backed up.',
+      startsAt: new Date(Date.now() + HOUR).toISOString(),
+      endsAt: new Date(Date.now() + 2 * HOUR).toISOString(),
+    },
   });
 
 describe('npm run db:backup', () => {
@@ -67,7 +72,9 @@ describe('npm run db:backup', () => {
       const names = (await copy.execute('select name from jams')).rows.map((row) => String(row.name));
       expect(names).toEqual(expect.arrayContaining(['Before 0', 'Before 1', 'Before 2', 'Before 3', 'Before 4']));
       // One moment in time: every jam in the copy has its audit entry, as in the live database.
-      const orphans = await copy.execute("select id from jams where id not in (select jam_id from audit_log where action = 'jam.create')");
+      const orphans = await copy.execute(
+        "select id from jams where id not in (select jam_id from audit_log where action = 'jam.create')",
+      );
       expect(orphans.rows).toEqual([]);
     } finally {
       copy.close();

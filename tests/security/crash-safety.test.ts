@@ -38,7 +38,9 @@ describe('a server killed with SIGKILL during concurrent writes', () => {
     // A session for the bootstrap administrator, written straight into the shared file.
     const [admin] = await database.database.select().from(users).where(eq(users.name, 'crash_admin'));
     const token = generateSessionToken();
-    await database.database.insert(sessions).values({ id: hashToken(token), userId: admin!.id, expiresAt: new Date(Date.now() + SESSION_LIFETIME_MS) });
+    await database.database
+      .insert(sessions)
+      .values({ id: hashToken(token), userId: admin!.id, expiresAt: new Date(Date.now() + SESSION_LIFETIME_MS) });
 
     const acknowledged: string[] = [];
     let attempted = 0;
@@ -81,11 +83,17 @@ describe('a server killed with SIGKILL during concurrent writes', () => {
     expect(check.rows.map((row) => row[0])).toEqual(['ok']);
     expect((await database.database.$client.execute('PRAGMA foreign_key_check')).rows).toEqual([]);
 
-    const stored = await database.database.select({ id: jams.id, name: jams.name }).from(jams).where(inArray(jams.name, acknowledged));
+    const stored = await database.database
+      .select({ id: jams.id, name: jams.name })
+      .from(jams)
+      .where(inArray(jams.name, acknowledged));
     expect(stored.map((jam) => jam.name).sort()).toEqual([...acknowledged].sort());
     // A jam and its audit entry are one transaction: never one without the other.
     const everyJam = await database.database.select({ id: jams.id }).from(jams);
-    const audited = await database.database.select({ jamId: auditLog.jamId }).from(auditLog).where(eq(auditLog.action, 'jam.create'));
+    const audited = await database.database
+      .select({ jamId: auditLog.jamId })
+      .from(auditLog)
+      .where(eq(auditLog.action, 'jam.create'));
     expect(audited.map((row) => row.jamId).sort()).toEqual(everyJam.map((jam) => jam.id).sort());
     // And the restarted server serves what it acknowledged.
     const list = await fetch(`${app.url}/api/jams?perPage=20`);
@@ -113,7 +121,12 @@ describe('a server asked to stop with SIGTERM', () => {
           port,
           method: 'POST',
           path: '/api/markdown-preview',
-          headers: { origin: env.app.url, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), cookie: user.headers.cookie! },
+          headers: {
+            origin: env.app.url,
+            'content-type': 'application/json',
+            'content-length': Buffer.byteLength(body),
+            cookie: user.headers.cookie!,
+          },
         },
         (response) => {
           let text = '';

@@ -28,9 +28,21 @@ const CROSS_SITE: Array<{ how: string; encoding: Encoding; headers: Record<strin
   { how: 'a fetch from another site', encoding: 'json', headers: { origin: EVIL, 'sec-fetch-site': 'cross-site' } },
   { how: 'a fetch from the same host on another port', encoding: 'json', headers: { origin: 'http://127.0.0.1:1' } },
   { how: 'a request from a sandboxed frame (Origin: null)', encoding: 'urlencoded', headers: { origin: 'null' } },
-  { how: 'a request without Origin but with a foreign Referer', encoding: 'json', headers: { origin: null, referer: `${EVIL}/trap.html` } },
-  { how: 'a request without Origin marked Sec-Fetch-Site: cross-site', encoding: 'json', headers: { origin: null, 'sec-fetch-site': 'cross-site' } },
-  { how: 'a request without Origin marked Sec-Fetch-Site: same-site', encoding: 'json', headers: { origin: null, 'sec-fetch-site': 'same-site' } },
+  {
+    how: 'a request without Origin but with a foreign Referer',
+    encoding: 'json',
+    headers: { origin: null, referer: `${EVIL}/trap.html` },
+  },
+  {
+    how: 'a request without Origin marked Sec-Fetch-Site: cross-site',
+    encoding: 'json',
+    headers: { origin: null, 'sec-fetch-site': 'cross-site' },
+  },
+  {
+    how: 'a request without Origin marked Sec-Fetch-Site: same-site',
+    encoding: 'json',
+    headers: { origin: null, 'sec-fetch-site': 'same-site' },
+  },
 ];
 
 describe('cross-site writes', () => {
@@ -64,21 +76,23 @@ describe('cross-site writes', () => {
 
   it('lets a same-origin request through when the browser sends no Origin, only our Referer', async () => {
     const scene = await buildScene(env, 'admin');
-    const reply = await send(env, { method: 'PUT', path: `/api/jams/${scene.jam.slug}/featured`, json: { featured: true } }, scene.me, {
-      headers: { origin: null, referer: `${env.app.url}/jams/${scene.jam.slug}`, 'sec-fetch-site': 'same-origin' },
-    });
+    const reply = await send(
+      env,
+      { method: 'PUT', path: `/api/jams/${scene.jam.slug}/featured`, json: { featured: true } },
+      scene.me,
+      {
+        headers: { origin: null, referer: `${env.app.url}/jams/${scene.jam.slug}`, 'sec-fetch-site': 'same-origin' },
+      },
+    );
     expect(reply.status).toBe(200);
     expect(reply.body.featured).toBe(true);
   });
 
   it('lets clients that are not browsers (no Origin, Referer or Sec-Fetch-Site) use their token', async () => {
     const scene = await buildScene(env, 'user');
-    const reply = await send(
-      env,
-      { method: 'POST', path: '/api/markdown-preview', json: { markdown: 'hi' } },
-      null,
-      { headers: { origin: null, authorization: `Bearer ${scene.me!.token}` } },
-    );
+    const reply = await send(env, { method: 'POST', path: '/api/markdown-preview', json: { markdown: 'hi' } }, null, {
+      headers: { origin: null, authorization: `Bearer ${scene.me!.token}` },
+    });
     expect(reply.status).toBe(200);
   });
 

@@ -101,7 +101,10 @@ describe('documented error statuses', () => {
   const endpoints = declaredEndpoints();
 
   it('have a way to provoke every documented 409, and no provocation for an endpoint that documents none', () => {
-    const documenting = endpoints.filter((operation) => operation.errors?.includes(409)).map(key).sort();
+    const documenting = endpoints
+      .filter((operation) => operation.errors?.includes(409))
+      .map(key)
+      .sort();
     expect(Object.keys(PROVOKE_409).sort()).toEqual(documenting);
   });
 
@@ -111,7 +114,10 @@ describe('documented error statuses', () => {
       const seen = await statusesOf(operation);
       const errors = [...new Set(seen.filter((status) => status >= 400))].sort();
       const documented = [...(operation.errors ?? [])] as number[];
-      expect(errors.filter((status) => !documented.includes(status)), `answered but not documented (saw ${seen.join(', ')})`).toEqual([]);
+      expect(
+        errors.filter((status) => !documented.includes(status)),
+        `answered but not documented (saw ${seen.join(', ')})`,
+      ).toEqual([]);
       expect(
         documented.filter((status) => AUTHZ_STATUSES.includes(status) && !errors.includes(status)),
         `documented but never answered (saw ${seen.join(', ')})`,

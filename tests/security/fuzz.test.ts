@@ -53,24 +53,65 @@ afterAll(() => env?.close());
 
 // ── what a request is made of ────────────────────────────────────────────────────────────────
 
-const ascii = fc.string({ unit: fc.constantFrom(...'abcXYZ019-_.~!$&\'()*+,;=:@'.split('')), maxLength: 24 });
+const ascii = fc.string({ unit: fc.constantFrom(..."abcXYZ019-_.~!$&'()*+,;=:@".split('')), maxLength: 24 });
 /** A path segment as a client might send it: clean, encoded unicode, broken encodings, traversal, huge. */
 const segment = fc.oneof(
   fc.constantFrom(fixture.ongoing, fixture.over, '1', '0', '-1', '999999999999', '1e309', '0x10', 'NaN', 'null', 'undefined'),
   ascii,
   fc.string({ unit: 'grapheme', maxLength: 12 }).map(encodeURIComponent),
-  fc.constantFrom('%', '%zz', '%e2%82', '%c0%af', '%ff%fe', '%00', '%2e%2e', '..', '.', '..%2f..%2f', '%2f', '%5c', ';', '~', 'é', '\u00ff'),
+  fc.constantFrom(
+    '%',
+    '%zz',
+    '%e2%82',
+    '%c0%af',
+    '%ff%fe',
+    '%00',
+    '%2e%2e',
+    '..',
+    '.',
+    '..%2f..%2f',
+    '%2f',
+    '%5c',
+    ';',
+    '~',
+    'é',
+    '\u00ff',
+  ),
   // Long, but with the query and a big header still inside Node's 16 KiB header limit.
   fc.nat({ max: 1000 }).map((n) => 'a'.repeat(n)),
 );
 
 const routes = apiRoutes();
-const PAGES = ['/', '/explore', '/jams/[slug]', '/jams/[slug].ics', '/hu/jams/[slug]', '/ir/explore', '/dashboard', '/dashboard/users',
-  '/jams/new', '/login', '/confirm-login', '/banned/[name]', '/about', '/rss.xml', '/feed.json', '/calendar.ics', '/sitemap.xml',
-  '/robots.txt', '/[slug]', '/api/[slug]', '/api/jams/[slug]/[slug]/[slug]'];
+const PAGES = [
+  '/',
+  '/explore',
+  '/jams/[slug]',
+  '/jams/[slug].ics',
+  '/hu/jams/[slug]',
+  '/ir/explore',
+  '/dashboard',
+  '/dashboard/users',
+  '/jams/new',
+  '/login',
+  '/confirm-login',
+  '/banned/[name]',
+  '/about',
+  '/rss.xml',
+  '/feed.json',
+  '/calendar.ics',
+  '/sitemap.xml',
+  '/robots.txt',
+  '/[slug]',
+  '/api/[slug]',
+  '/api/jams/[slug]/[slug]/[slug]',
+];
 
 const pathArb = fc
-  .tuple(fc.constantFrom(...routes.map((route) => route.pattern), ...PAGES), fc.array(segment, { minLength: 4, maxLength: 4 }), fc.boolean())
+  .tuple(
+    fc.constantFrom(...routes.map((route) => route.pattern), ...PAGES),
+    fc.array(segment, { minLength: 4, maxLength: 4 }),
+    fc.boolean(),
+  )
   .map(([pattern, values, trailingSlash]) => {
     let index = 0;
     const path = pattern.replace(/\[[^\]]+\]/g, () => values[index++ % values.length]!);
@@ -80,19 +121,57 @@ const pathArb = fc
 const queryArb = fc.oneof(
   fc.constant(''),
   fc
-    .array(fc.tuple(fc.constantFrom('page', 'perPage', 'status', 'featured', 'q', 'sort', 'token', 'privateCode', 'locale', 'isAdmin', 'x'), segment), {
-      maxLength: 4,
-    })
+    .array(
+      fc.tuple(
+        fc.constantFrom('page', 'perPage', 'status', 'featured', 'q', 'sort', 'token', 'privateCode', 'locale', 'isAdmin', 'x'),
+        segment,
+      ),
+      {
+        maxLength: 4,
+      },
+    )
     .map((pairs) => `?${pairs.map(([key, value]) => `${key}=${value}`).join('&')}`),
 );
 
-const FIELDS = ['name', 'description', 'body', 'imageUrl', 'startsAt', 'endsAt', 'mystery', 'featured', 'url', 'markdown', 'isAdmin', 'isBanned', 'token', 'locale', 'username'];
+const FIELDS = [
+  'name',
+  'description',
+  'body',
+  'imageUrl',
+  'startsAt',
+  'endsAt',
+  'mystery',
+  'featured',
+  'url',
+  'markdown',
+  'isAdmin',
+  'isBanned',
+  'token',
+  'locale',
+  'username',
+];
 const hostileValue = fc.oneof(
   fc.jsonValue({ maxDepth: 2 }),
   fc.string({ unit: 'grapheme', maxLength: 200 }),
   fc.string({ unit: 'binary', maxLength: 50 }),
-  fc.constantFrom('', ' ', '\u0000', '<script>alert(1)</script>', 'javascript:alert(1)', '2026-13-45', 'https://scratch.mit.edu/projects/100000001',
-    'https://scratch.mit.edu/projects/-1', '9'.repeat(400), 'true', true, false, null, -1, 1e308, Number.MAX_SAFE_INTEGER),
+  fc.constantFrom(
+    '',
+    ' ',
+    '\u0000',
+    '<script>alert(1)</script>',
+    'javascript:alert(1)',
+    '2026-13-45',
+    'https://scratch.mit.edu/projects/100000001',
+    'https://scratch.mit.edu/projects/-1',
+    '9'.repeat(400),
+    'true',
+    true,
+    false,
+    null,
+    -1,
+    1e308,
+    Number.MAX_SAFE_INTEGER,
+  ),
   fc.nat({ max: 100_000 }).map((n) => 'x'.repeat(n)),
 );
 const bodyArb: fc.Arbitrary<string | Buffer | undefined> = fc.oneof(
@@ -114,13 +193,28 @@ const requestArb = fc.record({
   query: queryArb,
   as: fc.constantFrom('anonymous', 'user', 'admin', 'banned', 'garbage'),
   tokenIn: fc.constantFrom('cookie', 'authorization'),
-  contentType: fc.constantFrom(undefined, 'application/json', 'application/json; charset=latin1', 'application/x-www-form-urlencoded',
-    'multipart/form-data', 'multipart/form-data; boundary=x', 'text/plain', 'application/xml', ';;;'),
+  contentType: fc.constantFrom(
+    undefined,
+    'application/json',
+    'application/json; charset=latin1',
+    'application/x-www-form-urlencoded',
+    'multipart/form-data',
+    'multipart/form-data; boundary=x',
+    'text/plain',
+    'application/xml',
+    ';;;',
+  ),
   body: bodyArb,
   hugeHeader: fc.option(fc.nat({ max: 4000 }), { nil: undefined }),
-  host: fc.option(fc.constantFrom('evil.example', '[::1', '[', 'a b', '%zz', ':::', 'x'.repeat(300), '127.0.0.1:99999', '', '..'), { nil: undefined }),
+  host: fc.option(
+    fc.constantFrom('evil.example', '[::1', '[', 'a b', '%zz', ':::', 'x'.repeat(300), '127.0.0.1:99999', '', '..'),
+    { nil: undefined },
+  ),
   forwarded: fc.boolean(),
-  acceptLanguage: fc.option(fc.string({ unit: fc.constantFrom(...'abcdefghijklmnopqrstuvwxyz-,;=0.9*'.split('')), maxLength: 200 }), { nil: undefined }),
+  acceptLanguage: fc.option(
+    fc.string({ unit: fc.constantFrom(...'abcdefghijklmnopqrstuvwxyz-,;=0.9*'.split('')), maxLength: 200 }),
+    { nil: undefined },
+  ),
 });
 type FuzzRequest = typeof requestArb extends fc.Arbitrary<infer R> ? R : never;
 
@@ -144,18 +238,30 @@ function sendRaw(fuzz: FuzzRequest): Promise<Answer> {
   if (fuzz.hugeHeader !== undefined) headers['x-fuzz'] = 'h'.repeat(fuzz.hugeHeader);
   if (fuzz.acceptLanguage !== undefined) headers['accept-language'] = fuzz.acceptLanguage;
   if (fuzz.host !== undefined) headers.host = fuzz.host;
-  if (fuzz.forwarded) Object.assign(headers, { 'x-forwarded-host': fuzz.host ?? 'evil.example', 'x-forwarded-proto': 'gopher', 'x-forwarded-for': 'not-an-ip' });
+  if (fuzz.forwarded)
+    Object.assign(headers, {
+      'x-forwarded-host': fuzz.host ?? 'evil.example',
+      'x-forwarded-proto': 'gopher',
+      'x-forwarded-for': 'not-an-ip',
+    });
   return new Promise((resolve) => {
     let answered = false;
-    const request = httpRequest({ host: '127.0.0.1', port, method: fuzz.method, path: `${fuzz.path}${fuzz.query}`, headers }, (response) => {
-      answered = true;
-      const chunks: Buffer[] = [];
-      const done = () =>
-        resolve({ status: response.statusCode ?? 0, contentType: String(response.headers['content-type'] ?? ''), text: Buffer.concat(chunks).toString('utf8') });
-      response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('end', done);
-      response.on('error', done);
-    });
+    const request = httpRequest(
+      { host: '127.0.0.1', port, method: fuzz.method, path: `${fuzz.path}${fuzz.query}`, headers },
+      (response) => {
+        answered = true;
+        const chunks: Buffer[] = [];
+        const done = () =>
+          resolve({
+            status: response.statusCode ?? 0,
+            contentType: String(response.headers['content-type'] ?? ''),
+            text: Buffer.concat(chunks).toString('utf8'),
+          });
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', done);
+        response.on('error', done);
+      },
+    );
     // The server may answer a refused body early and close while we are still sending it: the
     // answer counts; an error with no answer at all does not pass.
     request.on('error', (error) => {
@@ -179,12 +285,17 @@ function problemWith(fuzz: FuzzRequest, answer: Answer): string | null {
   if (answer.status >= 500) return `answered ${answer.status}`;
   const method = fuzz.method.toUpperCase();
   if (!isApi(fuzz.path) || answer.status < 400 || method === 'HEAD') return null;
-  if (!answer.contentType.startsWith('application/json')) return `API error ${answer.status} answered as ${answer.contentType || 'no content type'}`;
+  if (!answer.contentType.startsWith('application/json'))
+    return `API error ${answer.status} answered as ${answer.contentType || 'no content type'}`;
   try {
     const body = JSON.parse(answer.text);
     const error = body?.error;
     const shaped =
-      error && error.status === answer.status && typeof error.code === 'string' && typeof error.message === 'string' && error.message.length > 0;
+      error &&
+      error.status === answer.status &&
+      typeof error.code === 'string' &&
+      typeof error.message === 'string' &&
+      error.message.length > 0;
     return shaped ? null : `API error not in the error shape: ${answer.text.slice(0, 200)}`;
   } catch {
     return `API error body is not JSON: ${answer.text.slice(0, 200)}`;

@@ -81,9 +81,19 @@ const jamRow = async (db: Db, id: number) => (await db.select().from(jams).where
 const entryRow = async (db: Db, id: number) => (await db.select().from(projects).where(eq(projects.id, id)))[0];
 const userRow = async (db: Db, id: number) => (await db.select().from(users).where(eq(users.id, id)))[0];
 const isManager = async (db: Db, jamId: number, userId: number) =>
-  (await db.select().from(jamManagers).where(and(eq(jamManagers.jamId, jamId), eq(jamManagers.userId, userId)))).length === 1;
+  (
+    await db
+      .select()
+      .from(jamManagers)
+      .where(and(eq(jamManagers.jamId, jamId), eq(jamManagers.userId, userId)))
+  ).length === 1;
 const hasVote = async (db: Db, projectId: number, voterId: number) =>
-  (await db.select().from(votes).where(and(eq(votes.projectId, projectId), eq(votes.voterId, voterId)))).length === 1;
+  (
+    await db
+      .select()
+      .from(votes)
+      .where(and(eq(votes.projectId, projectId), eq(votes.voterId, voterId)))
+  ).length === 1;
 
 /** A one-time login token as the login callback leaves it: in the database and in this browser's cookie. */
 async function pendingLogin(scene: Scene, env: Environment): Promise<void> {
@@ -94,7 +104,12 @@ async function pendingLogin(scene: Scene, env: Environment): Promise<void> {
   scene.extra.loginToken = token;
 }
 const loginTokenGone = async (scene: Scene, env: Environment) =>
-  expect(await env.db.select().from(loginTokens).where(eq(loginTokens.id, hashToken(scene.extra.loginToken!)))).toEqual([]);
+  expect(
+    await env.db
+      .select()
+      .from(loginTokens)
+      .where(eq(loginTokens.id, hashToken(scene.extra.loginToken!))),
+  ).toEqual([]);
 
 export const ROWS: Row[] = [
   {
@@ -113,7 +128,12 @@ export const ROWS: Row[] = [
       },
     }),
     effect: async (s, env) => {
-      expect(await env.db.select().from(jams).where(eq(jams.name, `Matrix jam ${s.id}`))).toHaveLength(1);
+      expect(
+        await env.db
+          .select()
+          .from(jams)
+          .where(eq(jams.name, `Matrix jam ${s.id}`)),
+      ).toHaveLength(1);
     },
   },
   {
@@ -167,9 +187,16 @@ export const ROWS: Row[] = [
       s.extra.scratchId = String(id);
       if (s.me) env.fakes.scratchApi.projects.push({ id, title: `Entry of ${s.me.name}`, author: s.me.name, shared: true });
     },
-    call: (s) => ({ method: 'POST', path: `/api/jams/${s.jam.slug}/entries`, json: { url: `https://scratch.mit.edu/projects/${s.extra.scratchId}` } }),
+    call: (s) => ({
+      method: 'POST',
+      path: `/api/jams/${s.jam.slug}/entries`,
+      json: { url: `https://scratch.mit.edu/projects/${s.extra.scratchId}` },
+    }),
     effect: async (s, env) => {
-      const rows = await env.db.select().from(projects).where(and(eq(projects.jamId, s.jam.id), eq(projects.submitterId, s.me!.id)));
+      const rows = await env.db
+        .select()
+        .from(projects)
+        .where(and(eq(projects.jamId, s.jam.id), eq(projects.submitterId, s.me!.id)));
       expect(rows.map((row) => row.scratchId)).toEqual([Number(s.extra.scratchId)]);
     },
   },
@@ -273,7 +300,12 @@ export const ROWS: Row[] = [
     },
     call: (s) => ({ method: 'POST', path: '/api/users', json: { name: s.extra.newcomer } }),
     effect: async (s, env) => {
-      expect(await env.db.select().from(users).where(eq(sql`lower(${users.name})`, s.extra.newcomer!.toLowerCase()))).toHaveLength(1);
+      expect(
+        await env.db
+          .select()
+          .from(users)
+          .where(eq(sql`lower(${users.name})`, s.extra.newcomer!.toLowerCase())),
+      ).toHaveLength(1);
     },
   },
   {
@@ -299,7 +331,13 @@ export const ROWS: Row[] = [
     allowed: LOGGED_IN,
     status: 200,
     call: () => ({ method: 'POST', path: '/api/auth/remove' }),
-    effect: async (s, env) => expect(await env.db.select().from(sessions).where(eq(sessions.id, hashToken(s.me!.token)))).toEqual([]),
+    effect: async (s, env) =>
+      expect(
+        await env.db
+          .select()
+          .from(sessions)
+          .where(eq(sessions.id, hashToken(s.me!.token))),
+      ).toEqual([]),
   },
   {
     method: 'POST',
@@ -374,7 +412,9 @@ export async function buildScene(env: Environment, role: Role, timing: JamTiming
   await insertManager(env.db, jam.id, coManager.id);
   const entry = await insertEntry(env.db, jam.id, submitter.id, (scratchIds += 1));
   const me =
-    role === 'anonymous' ? null : await env.login(`${id}_${role.slice(0, 8)}`, { isAdmin: role === 'admin', isBanned: role === 'banned' });
+    role === 'anonymous'
+      ? null
+      : await env.login(`${id}_${role.slice(0, 8)}`, { isAdmin: role === 'admin', isBanned: role === 'banned' });
   if (role === 'manager') await insertManager(env.db, jam.id, me!.id);
   if (role === 'otherManager') await insertManager(env.db, otherJam.id, me!.id);
   return { id, role, me, jam, otherJam, entry, submitter, coManager, bystander, extra: {} };
@@ -390,7 +430,8 @@ function encode(call: Call, encoding: Encoding | undefined): { body?: BodyInit; 
   // A cross-site <form enctype="text/plain"> can carry a JSON-looking body: the classic trick against JSON APIs.
   if (as === 'text') return { body: JSON.stringify(fields), contentType: 'text/plain' };
   const flat = Object.entries(fields).map(([name, value]) => [name, typeof value === 'string' ? value : JSON.stringify(value)]);
-  if (as === 'urlencoded') return { body: new URLSearchParams(flat).toString(), contentType: 'application/x-www-form-urlencoded' };
+  if (as === 'urlencoded')
+    return { body: new URLSearchParams(flat).toString(), contentType: 'application/x-www-form-urlencoded' };
   const form = new FormData();
   for (const [name, value] of flat) form.append(name!, value!);
   return { body: form }; // fetch sets multipart/form-data with its boundary
@@ -405,7 +446,9 @@ export interface SendOptions {
 /** Sends a row's call as a same-site browser would (our Origin), with `me`'s session cookie. */
 export async function send(env: Environment, call: Call, me: TestUser | null, options: SendOptions = {}): Promise<Reply> {
   const cookies = { ...(me ? { 'itinerary-token': me.token } : {}), ...call.cookies };
-  const cookie = Object.entries(cookies).map(([name, value]) => `${name}=${value}`).join('; ');
+  const cookie = Object.entries(cookies)
+    .map(([name, value]) => `${name}=${value}`)
+    .join('; ');
   const { body, contentType } = encode(call, options.encoding);
   const headers: Record<string, string | null> = {
     origin: env.app.url,

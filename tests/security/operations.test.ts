@@ -7,7 +7,7 @@ import { readdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HSTS } from '#server/node/security-headers';
-import { type Environment, startEnvironment } from '../helpers/environment';
+import { type Environment, startEnvironment, type Parsed } from '../helpers/environment';
 import { insertJam } from '../helpers/factories';
 
 let env: Environment;
@@ -50,7 +50,10 @@ describe('security headers', () => {
     async (path) => {
       const csp = (await fetch(`${env.app.url}${path}`)).headers.get('content-security-policy') ?? '';
       const directives: Record<string, string[]> = Object.fromEntries(
-        csp.split(';').map((part) => part.trim().split(/\s+/)).map(([name, ...values]) => [name, values]),
+        csp
+          .split(';')
+          .map((part) => part.trim().split(/\s+/))
+          .map(([name, ...values]) => [name, values]),
       );
       expect(directives['script-src']).toContain("'self'");
       expect(directives['script-src']!.some((value) => value.startsWith("'sha256-"))).toBe(true);
@@ -100,12 +103,18 @@ describe('the request log', () => {
  * sending once the server has answered (as browsers do), at a pace that lets the answer arrive
  * before the server drops the rest of the connection.
  */
-function sendChunked(path: string, contentType: string, bytes: number, cookie = ''): Promise<{ status: number; body: any }> {
+function sendChunked(path: string, contentType: string, bytes: number, cookie = ''): Promise<{ status: number; body: Parsed }> {
   const { port } = new URL(env.app.url);
   return new Promise((resolvePromise, reject) => {
     let answered = false;
     const request = httpRequest(
-      { host: '127.0.0.1', port, method: 'POST', path, headers: { origin: env.app.url, 'content-type': contentType, 'transfer-encoding': 'chunked', cookie } },
+      {
+        host: '127.0.0.1',
+        port,
+        method: 'POST',
+        path,
+        headers: { origin: env.app.url, 'content-type': contentType, 'transfer-encoding': 'chunked', cookie },
+      },
       (response) => {
         answered = true;
         let text = '';
@@ -133,7 +142,11 @@ describe('request bodies', () => {
 
   it('are refused with 413 when a JSON body announces more than 64 KiB', async () => {
     const user = await env.login('big_json');
-    const reply = await env.request('/api/markdown-preview', { method: 'POST', as: user, body: { markdown: 'x'.repeat(70_000) } });
+    const reply = await env.request('/api/markdown-preview', {
+      method: 'POST',
+      as: user,
+      body: { markdown: 'x'.repeat(70_000) },
+    });
     expect(reply.status).toBe(413);
     expect(reply.body).toEqual(tooLarge);
   });

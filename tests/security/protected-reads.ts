@@ -25,8 +25,20 @@ const ADMINS: readonly Role[] = ['admin'];
 /** An audit entry on the scene's jam and one on the other jam, so a jam's activity shows only its own. */
 async function someActivity(scene: Scene, env: Environment): Promise<void> {
   await env.db.insert(auditLog).values([
-    { actorId: scene.coManager.id, actorName: scene.coManager.name, action: 'jam.update', jamId: scene.jam.id, details: { fields: ['body'] } },
-    { actorId: scene.coManager.id, actorName: scene.coManager.name, action: 'jam.update', jamId: scene.otherJam.id, details: { fields: ['name'] } },
+    {
+      actorId: scene.coManager.id,
+      actorName: scene.coManager.name,
+      action: 'jam.update',
+      jamId: scene.jam.id,
+      details: { fields: ['body'] },
+    },
+    {
+      actorId: scene.coManager.id,
+      actorName: scene.coManager.name,
+      action: 'jam.update',
+      jamId: scene.otherJam.id,
+      details: { fields: ['name'] },
+    },
   ]);
 }
 
@@ -36,7 +48,8 @@ export const READ_ROWS: ReadRow[] = [
     allowed: ADMINS,
     prepare: someActivity,
     path: (s) => `/api/activity?user=${s.coManager.name}`,
-    shows: (s, reply) => expect(reply.body.entries.map((entry: { jam: { id: number } }) => entry.jam.id)).toEqual([s.otherJam.id, s.jam.id]),
+    shows: (s, reply) =>
+      expect(reply.body.entries.map((entry: { jam: { id: number } }) => entry.jam.id)).toEqual([s.otherJam.id, s.jam.id]),
   },
   {
     pattern: '/api/jams/[slug]/activity',

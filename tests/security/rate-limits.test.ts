@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SUBMIT_RATE_LIMIT } from '#server/jams/entries';
 import { VOTE_RATE_LIMIT } from '#server/jams/votes';
-import { type Environment, type TestUser, startEnvironment } from '../helpers/environment';
+import { type Environment, type TestUser, startEnvironment, type Parsed } from '../helpers/environment';
 import { insertEntry, insertJam } from '../helpers/factories';
 
 let env: Environment;
@@ -30,7 +30,7 @@ async function scratcher(name: string): Promise<{ user: TestUser; projectUrl: ()
   };
 }
 
-function expectRateLimited(reply: { status: number; headers: Headers; body: any }, what: string) {
+function expectRateLimited(reply: { status: number; headers: Headers; body: Parsed }, what: string) {
   expect(reply.status).toBe(429);
   const wait = Number(reply.headers.get('retry-after'));
   expect(wait).toBeGreaterThanOrEqual(1);
@@ -50,12 +50,18 @@ describe('the deadline rush', () => {
     const jams = await Promise.all([0, 1].map(() => insertJam(env.db)));
     for (const person of people) {
       for (const jam of jams) {
-        const reply = await env.request(`/api/jams/${jam.slug}/entries`, { method: 'POST', as: person.user, body: { url: person.projectUrl() } });
+        const reply = await env.request(`/api/jams/${jam.slug}/entries`, {
+          method: 'POST',
+          as: person.user,
+          body: { url: person.projectUrl() },
+        });
         expect(reply.status, JSON.stringify(reply.body)).toBe(201);
       }
     }
     const entrants = await Promise.all(['rush_x', 'rush_y', 'rush_z'].map((name) => env.login(name)));
-    const entries = await Promise.all(entrants.map((entrant, n) => insertEntry(env.db, jams[0]!.id, entrant.id, (scratchIds += 1) + n * 1000)));
+    const entries = await Promise.all(
+      entrants.map((entrant, n) => insertEntry(env.db, jams[0]!.id, entrant.id, (scratchIds += 1) + n * 1000)),
+    );
     for (const person of people) {
       for (let n = 0; n < 20; n++) {
         const entry = entries[n % 3]!;
@@ -75,10 +81,16 @@ describe('a flood', () => {
     for (let n = 0; n < SUBMIT_RATE_LIMIT.capacity; n++) {
       expect((await env.request(`/api/jams/${jam.slug}/entries`, { method: 'POST', as: user, body: { url } })).status).toBe(403);
     }
-    expectRateLimited(await env.request(`/api/jams/${jam.slug}/entries`, { method: 'POST', as: user, body: { url } }), 'submissions');
+    expectRateLimited(
+      await env.request(`/api/jams/${jam.slug}/entries`, { method: 'POST', as: user, body: { url } }),
+      'submissions',
+    );
     // Someone else is not held up by it.
     const other = await scratcher('calm_submitter');
-    expect((await env.request(`/api/jams/${jam.slug}/entries`, { method: 'POST', as: other.user, body: { url: other.projectUrl() } })).status).toBe(201);
+    expect(
+      (await env.request(`/api/jams/${jam.slug}/entries`, { method: 'POST', as: other.user, body: { url: other.projectUrl() } }))
+        .status,
+    ).toBe(201);
   });
 
   it(`of votes is cut after ${VOTE_RATE_LIMIT.capacity} a minute, casting and taking back together`, async () => {
@@ -88,7 +100,9 @@ describe('a flood', () => {
     const entry = await insertEntry(env.db, jam.id, owner.id, (scratchIds += 1));
     const path = `/api/jams/${jam.slug}/entries/${entry.id}/vote`;
     const replies = await Promise.all(
-      Array.from({ length: VOTE_RATE_LIMIT.capacity }, (_, n) => env.request(path, { method: n % 2 ? 'DELETE' : 'PUT', as: voter })),
+      Array.from({ length: VOTE_RATE_LIMIT.capacity }, (_, n) =>
+        env.request(path, { method: n % 2 ? 'DELETE' : 'PUT', as: voter }),
+      ),
     );
     expect(replies.map((reply) => reply.status)).toEqual(replies.map(() => 200));
     expectRateLimited(await env.request(path, { method: 'PUT', as: voter }), 'votes');

@@ -4,7 +4,9 @@ import { DANGEROUS_URLS } from './xss-payloads';
 
 describe('addresses that may become images', () => {
   it('keeps http and https addresses', () => {
-    expect(httpUrlOrNull('https://cdn2.scratch.mit.edu/get_image/project/1_480x360.png')).toBe('https://cdn2.scratch.mit.edu/get_image/project/1_480x360.png');
+    expect(httpUrlOrNull('https://cdn2.scratch.mit.edu/get_image/project/1_480x360.png')).toBe(
+      'https://cdn2.scratch.mit.edu/get_image/project/1_480x360.png',
+    );
     expect(httpUrlOrNull('http://example.org/a b.png')).toBe('http://example.org/a%20b.png');
   });
 
@@ -13,7 +15,12 @@ describe('addresses that may become images', () => {
   });
 
   it('drops what is missing or relative', () => {
-    expect([httpUrlOrNull(null), httpUrlOrNull(undefined), httpUrlOrNull(''), httpUrlOrNull('/relative.png')]).toEqual([null, null, null, null]);
+    expect([httpUrlOrNull(null), httpUrlOrNull(undefined), httpUrlOrNull(''), httpUrlOrNull('/relative.png')]).toEqual([
+      null,
+      null,
+      null,
+      null,
+    ]);
   });
 
   it('keeps a quote-breaking address harmless by encoding it', () => {

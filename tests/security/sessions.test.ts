@@ -29,12 +29,20 @@ describe('the session cookie', () => {
     const https = await startEnvironment({ PUBLIC_SITE_URL: 'https://itinerary.example' });
     try {
       const user = await https.login('secure_cookie');
-      await https.db.update(sessions).set({ expiresAt: new Date(Date.now() + 10 * DAY) }).where(eq(sessions.id, hashToken(user.token)));
+      await https.db
+        .update(sessions)
+        .set({ expiresAt: new Date(Date.now() + 10 * DAY) })
+        .where(eq(sessions.id, hashToken(user.token)));
       const renewed = await https.request('/api/auth/me', { as: user });
       const cookie = cookieAttributes(renewed.headers.getSetCookie(), 'itinerary-token')!;
       expect(cookie).toMatchObject({ value: user.token, httponly: 'true', samesite: 'Lax', path: '/', secure: 'true' });
       const loggedOut = await https.request('/api/auth/remove', { method: 'POST', as: user });
-      expect(cookieAttributes(loggedOut.headers.getSetCookie(), 'itinerary-token')).toMatchObject({ value: '', 'max-age': '0', secure: 'true', httponly: 'true' });
+      expect(cookieAttributes(loggedOut.headers.getSetCookie(), 'itinerary-token')).toMatchObject({
+        value: '',
+        'max-age': '0',
+        secure: 'true',
+        httponly: 'true',
+      });
     } finally {
       await https.close();
     }
@@ -45,14 +53,20 @@ describe('the session cookie', () => {
     const reply = await me(user);
     expect(reply.status).toBe(200);
     expect(reply.headers.getSetCookie().filter((line) => line.startsWith('itinerary-token='))).toEqual([]);
-    const [row] = await env.db.select().from(sessions).where(eq(sessions.id, hashToken(user.token)));
+    const [row] = await env.db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.id, hashToken(user.token)));
     expect(row!.expiresAt.getTime()).toBeLessThanOrEqual(Date.now() + SESSION_LIFETIME_MS);
     expect(row!.expiresAt.getTime()).toBeGreaterThan(Date.now() + SESSION_LIFETIME_MS - DAY);
   });
 
   it('stops working the moment it expires, in the cookie and in the Authorization header alike', async () => {
     const user = await env.login('expiring_session');
-    await env.db.update(sessions).set({ expiresAt: new Date(Date.now() - 1) }).where(eq(sessions.id, hashToken(user.token)));
+    await env.db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 1) })
+      .where(eq(sessions.id, hashToken(user.token)));
     expect((await env.request('/api/auth/me', { headers: { authorization: `Bearer ${user.token}` } })).status).toBe(401);
     expect((await env.request('/api/me', { as: user })).status).toBe(401);
     expect(await sessionsOf(user.id)).toBe(0);
@@ -63,7 +77,9 @@ describe('revocation through the site itself', () => {
   it('a ban by an administrator refuses every session of the user at once', async () => {
     const user = await env.login('api_banned');
     expect((await me(user)).status).toBe(200);
-    expect((await env.request(`/api/users/${user.id}`, { method: 'PATCH', as: admin, body: { isBanned: true } })).status).toBe(200);
+    expect((await env.request(`/api/users/${user.id}`, { method: 'PATCH', as: admin, body: { isBanned: true } })).status).toBe(
+      200,
+    );
     const reply = await env.request('/api/me', { as: user });
     expect(reply.status).toBe(403);
     expect(reply.body.error.code).toBe('banned');
@@ -71,7 +87,9 @@ describe('revocation through the site itself', () => {
 
   it('lifting the ban ends the sessions from before it', async () => {
     const user = await env.login('api_unbanned', { isBanned: true });
-    expect((await env.request(`/api/users/${user.id}`, { method: 'PATCH', as: admin, body: { isBanned: false } })).status).toBe(200);
+    expect((await env.request(`/api/users/${user.id}`, { method: 'PATCH', as: admin, body: { isBanned: false } })).status).toBe(
+      200,
+    );
     expect((await me(user)).status).toBe(401);
     expect(await sessionsOf(user.id)).toBe(0);
   });

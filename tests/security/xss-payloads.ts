@@ -157,4 +157,11 @@ export const MARKDOWN_TRICKS = [
   `[x](#" onclick="${RUN})`,
 ];
 
-export const XSS_PAYLOADS: readonly string[] = [...SCRIPT_TAGS, ...EVENT_HANDLERS, ...DANGEROUS_URLS, ...SVG, ...ENCODED, ...MARKDOWN_TRICKS];
+export const XSS_PAYLOADS: readonly string[] = [
+  ...SCRIPT_TAGS,
+  ...EVENT_HANDLERS,
+  ...DANGEROUS_URLS,
+  ...SVG,
+  ...ENCODED,
+  ...MARKDOWN_TRICKS,
+];

@@ -80,7 +80,12 @@ describe('the Google Calendar link', () => {
     expect(props).toMatchObject({
       icsUrl: '/jams/space-sprint-jam.ics',
       fileName: 'space-sprint-jam.ics',
-      labels: { add: 'Add to calendar', google: 'Google Calendar', download: 'Download .ics file', newTab: '(opens in a new tab)' },
+      labels: {
+        add: 'Add to calendar',
+        google: 'Google Calendar',
+        download: 'Download .ics file',
+        newTab: '(opens in a new tab)',
+      },
     });
     expect(props.googleUrl).toMatch(/^https:\/\/calendar\.google\.com\//);
   });

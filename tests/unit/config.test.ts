@@ -35,10 +35,19 @@ describe('configuration', () => {
   it.each([
     [{ PORT: 'abc' }, 'Invalid configuration: PORT must be a port number (got "abc")'],
     [{ PORT: '70000' }, 'Invalid configuration: PORT must be 0..65535 (got "70000")'],
-    [{ DATABASE_URL: 'postgres://x' }, 'Invalid configuration: DATABASE_URL must start with file:, libsql://, http(s):// or ws(s):// (got "postgres://x")'],
+    [
+      { DATABASE_URL: 'postgres://x' },
+      'Invalid configuration: DATABASE_URL must start with file:, libsql://, http(s):// or ws(s):// (got "postgres://x")',
+    ],
     [{ SCRATCH_API_URL: 'not a url' }, 'Invalid configuration: SCRATCH_API_URL must be an http(s) URL (got "not a url")'],
-    [{ SOURCE_CODE_URL: 'git@github.com:x/y.git' }, 'Invalid configuration: SOURCE_CODE_URL must be an http(s) URL (got "git@github.com:x/y.git")'],
-    [{ ORIGINAL_SERVER_SOURCE_URL: 'ftp://x' }, 'Invalid configuration: ORIGINAL_SERVER_SOURCE_URL must be an http(s) URL (got "ftp://x")'],
+    [
+      { SOURCE_CODE_URL: 'git@github.com:x/y.git' },
+      'Invalid configuration: SOURCE_CODE_URL must be an http(s) URL (got "git@github.com:x/y.git")',
+    ],
+    [
+      { ORIGINAL_SERVER_SOURCE_URL: 'ftp://x' },
+      'Invalid configuration: ORIGINAL_SERVER_SOURCE_URL must be an http(s) URL (got "ftp://x")',
+    ],
     [{ ITINERARY_DEV_LOGIN: 'yes' }, 'Invalid configuration: ITINERARY_DEV_LOGIN must be 1 or 0 (got "yes")'],
     [
       { ITINERARY_DEV_LOGIN: '1', NODE_ENV: 'production' },

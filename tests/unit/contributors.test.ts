@@ -1,7 +1,15 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { CONTRIBUTORS_TTL_MS, clearContributorsCache, listContributors } from '#server/publish/contributors';
 
-const list = [{ login: 'pixel_pioneer', avatar_url: 'https://example.org/a.png', html_url: 'https://example.org/p', contributions: 42, type: 'User' }];
+const list = [
+  {
+    login: 'pixel_pioneer',
+    avatar_url: 'https://example.org/a.png',
+    html_url: 'https://example.org/p',
+    contributions: 42,
+    type: 'User',
+  },
+];
 const ok = () => vi.fn(async () => Response.json(list));
 const failing = () => vi.fn(async () => new Response('nope', { status: 503 }));
 
@@ -14,7 +22,9 @@ describe('the contributors list', () => {
   it('maps the code host answer and caches it for the TTL', async () => {
     const fetcher = ok();
     const first = await listContributors({ now: 0, fetcher: fetcher as unknown as typeof fetch });
-    expect(first).toEqual([{ name: 'pixel_pioneer', avatarUrl: 'https://example.org/a.png', profileUrl: 'https://example.org/p', contributions: 42 }]);
+    expect(first).toEqual([
+      { name: 'pixel_pioneer', avatarUrl: 'https://example.org/a.png', profileUrl: 'https://example.org/p', contributions: 42 },
+    ]);
     await listContributors({ now: CONTRIBUTORS_TTL_MS - 1, fetcher: fetcher as unknown as typeof fetch });
     expect(fetcher).toHaveBeenCalledTimes(1);
     await listContributors({ now: CONTRIBUTORS_TTL_MS + 1, fetcher: fetcher as unknown as typeof fetch });

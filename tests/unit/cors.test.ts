@@ -2,8 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { isPublicRead, withPublicCors } from '#server/middleware/cors';
 
 const call = (method: string, path: string) =>
-  withPublicCors({ request: new Request(`http://site.test${path}`, { method }), url: new URL(`http://site.test${path}`) }, async () =>
-    Response.json({ ok: true }, { headers: { 'cache-control': 'public, max-age=60' } }),
+  withPublicCors(
+    { request: new Request(`http://site.test${path}`, { method }), url: new URL(`http://site.test${path}`) },
+    async () => Response.json({ ok: true }, { headers: { 'cache-control': 'public, max-age=60' } }),
   );
 
 describe('CORS for public reads', () => {

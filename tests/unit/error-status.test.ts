@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { errorMessage, errorStatus } from '#lib/error-status';
 import { vi } from 'vitest';
-import { PLAIN_ERROR_MESSAGE, isErrorPage, plainErrorResponse, withErrorPageFallback } from '#server/middleware/error-page-fallback';
+import {
+  PLAIN_ERROR_MESSAGE,
+  isErrorPage,
+  plainErrorResponse,
+  withErrorPageFallback,
+} from '#server/middleware/error-page-fallback';
 
 describe('the status of a route error', () => {
   it('comes from statusCode, status or response.status, in that order, else 500', () => {

@@ -3,7 +3,9 @@ import { renderMarkdown } from '#server/jams/markdown';
 
 describe('markdown for user content', () => {
   it('renders headings, emphasis, lists and http, https and mailto links', () => {
-    const html = renderMarkdown('## Theme\n\n**Orbit** and *time*\n\n- [site](https://example.org) [mail](mailto:a@b.c) [plain](http://example.org)');
+    const html = renderMarkdown(
+      '## Theme\n\n**Orbit** and *time*\n\n- [site](https://example.org) [mail](mailto:a@b.c) [plain](http://example.org)',
+    );
     expect(html).toContain('<h2>Theme</h2>');
     expect(html).toContain('<strong>Orbit</strong>');
     expect(html).toContain('href="https://example.org"');
@@ -31,7 +33,9 @@ describe('markdown for user content', () => {
   });
 
   it('removes scripts, event handlers and styles from raw HTML', () => {
-    const html = renderMarkdown('<script>alert(1)</script><img src="https://x.org/a.png" onerror="alert(1)"><p style="color:red" onclick="x()">hi</p><iframe src="https://evil.org"></iframe>');
+    const html = renderMarkdown(
+      '<script>alert(1)</script><img src="https://x.org/a.png" onerror="alert(1)"><p style="color:red" onclick="x()">hi</p><iframe src="https://evil.org"></iframe>',
+    );
     expect(html).not.toMatch(/<script|onerror|onclick|style=|<iframe/i);
     expect(html).toContain('<p>hi</p>');
   });

@@ -17,7 +17,14 @@ describe('notifications', () => {
     const first = pushNotification({ content: { message: 'Hi' } });
     const second = pushNotification({ content: { message: 'Hi again' } });
     const [notification] = $notifications.get();
-    expect(notification).toMatchObject({ id: first, type: 'default', isCloseable: true, disableTimeout: false, timeout: 5000, closing: false });
+    expect(notification).toMatchObject({
+      id: first,
+      type: 'default',
+      isCloseable: true,
+      disableTimeout: false,
+      timeout: 5000,
+      closing: false,
+    });
     expect(first).not.toBe(second);
   });
 

@@ -3,6 +3,7 @@ import { join, relative, resolve } from 'node:path';
 import { validate } from '@readme/openapi-parser';
 import { describe, expect, it } from 'vitest';
 import { apiReference, declaredEndpoints, exportedVerbs, openApiDocument, operations } from '#server/openapi/document';
+import type { Parsed } from '../helpers/environment';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const PAGES = join(ROOT, 'src/pages');
@@ -70,25 +71,32 @@ describe('the OpenAPI document', () => {
   });
 
   it('takes its request schemas from the zod schemas the endpoints parse with', () => {
-    const create = document.paths['/api/jams']!.post as any;
+    const create = document.paths['/api/jams']!.post as Parsed;
     const schema = create.requestBody.content['application/json'].schema;
     expect(schema.required).toEqual(['name', 'description', 'startsAt', 'endsAt']);
     expect(schema.properties.name).toMatchObject({ type: 'string', minLength: 1, maxLength: 80 });
     expect(schema.properties.startsAt).toEqual({ type: 'string', format: 'date-time' });
-    const list = document.paths['/api/jams']!.get as any;
-    expect(list.parameters.find((p: any) => p.name === 'status').schema.enum).toEqual(['upcoming', 'ongoing', 'ended']);
-    expect(list.parameters.find((p: any) => p.name === 'perPage').schema.enum).toEqual([3, 5, 10, 20]);
+    const list = document.paths['/api/jams']!.get as Parsed;
+    expect(list.parameters.find((p: Parsed) => p.name === 'status').schema.enum).toEqual(['upcoming', 'ongoing', 'ended']);
+    expect(list.parameters.find((p: Parsed) => p.name === 'perPage').schema.enum).toEqual([3, 5, 10, 20]);
   });
 
   it('marks public reads as needing no session and changes as needing one', () => {
-    expect((document.paths['/api/jams']!.get as any).security).toEqual([]);
-    expect((document.paths['/api/jams/{slug}']!.delete as any).security).toEqual([{ sessionCookie: [] }, { sessionToken: [] }]);
+    expect((document.paths['/api/jams']!.get as Parsed).security).toEqual([]);
+    expect((document.paths['/api/jams/{slug}']!.delete as Parsed).security).toEqual([
+      { sessionCookie: [] },
+      { sessionToken: [] },
+    ]);
   });
 });
 
 describe('the endpoint declarations', () => {
   it('are made with defineEndpoint for every verb a file under src/pages/api exports, under the verb they declare', () => {
-    expect(exportedVerbs().filter((verb) => !verb.declaration).map((verb) => `${verb.method} ${verb.file}`)).toEqual([]);
+    expect(
+      exportedVerbs()
+        .filter((verb) => !verb.declaration)
+        .map((verb) => `${verb.method} ${verb.file}`),
+    ).toEqual([]);
     expect(() => declaredEndpoints()).not.toThrow();
     expect(declaredEndpoints().length).toBe(exportedVerbs().length);
   });
@@ -125,13 +133,14 @@ describe('the examples in the API description', () => {
     },
   );
 
-  it.each(all.filter((operation) => 'schema' in operation.answer).map((operation) => [`${operation.method} ${operation.path}`, operation]))(
-    'answer example of %s matches the answer schema',
-    (_name, operation) => {
-      const answer = operation.answer as { schema: { parse: (value: unknown) => unknown }; example: unknown };
-      expect(() => answer.schema.parse(answer.example)).not.toThrow();
-    },
-  );
+  it.each(
+    all
+      .filter((operation) => 'schema' in operation.answer)
+      .map((operation) => [`${operation.method} ${operation.path}`, operation]),
+  )('answer example of %s matches the answer schema', (_name, operation) => {
+    const answer = operation.answer as { schema: { parse: (value: unknown) => unknown }; example: unknown };
+    expect(() => answer.schema.parse(answer.example)).not.toThrow();
+  });
 });
 
 describe('the API reference for /developers', () => {
@@ -154,7 +163,13 @@ describe('the API reference for /developers', () => {
     const read = endpoints.find((endpoint) => endpoint.method === 'GET' && endpoint.path === '/api/jams/{slug}');
     expect(read).toMatchObject({ summary: 'Read a jam', access: 'optional-session', errors: [{ status: 404 }] });
     expect(read!.parameters).toEqual([
-      { name: 'slug', in: 'path', required: true, description: 'The jam slug (an old slug of a renamed jam works too).', type: 'string' },
+      {
+        name: 'slug',
+        in: 'path',
+        required: true,
+        description: 'The jam slug (an old slug of a renamed jam works too).',
+        type: 'string',
+      },
     ]);
     expect(JSON.parse(read!.response.example!)).toMatchObject({ slug: 'space-sprint-jam' });
   });

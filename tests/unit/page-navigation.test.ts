@@ -4,7 +4,10 @@ import { canPrefetch } from '../../src/components/scripts/prefetch';
 
 const memoryStorage = () => {
   const data = new Map<string, string>();
-  return { getItem: (k: string) => data.get(k) ?? null, setItem: (k: string, v: string) => void data.set(k, v) } as unknown as Storage;
+  return {
+    getItem: (k: string) => data.get(k) ?? null,
+    setItem: (k: string, v: string) => void data.set(k, v),
+  } as unknown as Storage;
 };
 
 describe('navigation helpers', () => {
@@ -21,7 +24,12 @@ describe('navigation helpers', () => {
   it('does not reload without session storage (nothing could stop a loop) or when storage refuses', () => {
     const reload = vi.fn();
     expect(reloadUnlessRecentlyReloaded(null, Date.now(), reload)).toBe(false);
-    const refusing = { getItem: () => null, setItem: () => { throw new Error('QuotaExceededError'); } };
+    const refusing = {
+      getItem: () => null,
+      setItem: () => {
+        throw new Error('QuotaExceededError');
+      },
+    };
     expect(reloadUnlessRecentlyReloaded(refusing, Date.now(), reload)).toBe(false);
     expect(reload).not.toHaveBeenCalled();
   });
@@ -35,7 +43,8 @@ describe('navigation helpers', () => {
   });
 
   it('skips prefetching offline, on 2g and with data saving on', () => {
-    const nav = (onLine: boolean, connection?: { saveData?: boolean; effectiveType?: string }) => ({ onLine, connection }) as unknown as Navigator;
+    const nav = (onLine: boolean, connection?: { saveData?: boolean; effectiveType?: string }) =>
+      ({ onLine, connection }) as unknown as Navigator;
     expect(canPrefetch(nav(true, { effectiveType: '4g' }))).toBe(true);
     expect(canPrefetch(nav(true))).toBe(true);
     expect(canPrefetch(nav(false))).toBe(false);

@@ -16,7 +16,8 @@ const base: SeoInput = {
 /** `property`/`name`/`rel` → content or href, repeated keys collected in order. */
 function read(input: SeoInput) {
   const tags = seoTags(input);
-  const meta = (key: string) => tags.filter((tag) => tag.attrs.property === key || tag.attrs.name === key).map((tag) => tag.attrs.content);
+  const meta = (key: string) =>
+    tags.filter((tag) => tag.attrs.property === key || tag.attrs.name === key).map((tag) => tag.attrs.content);
   const links = (rel: string) => tags.filter((tag) => tag.tag === 'link' && tag.attrs.rel === rel).map((tag) => tag.attrs);
   return { tags, meta, links };
 }

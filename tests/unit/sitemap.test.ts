@@ -1,6 +1,7 @@
 import { XMLParser } from 'fast-xml-parser';
 import { describe, expect, it } from 'vitest';
 import { robotsTxt, sitemapXml } from '#server/publish/sitemap';
+import type { Parsed } from '../helpers/environment';
 
 const SITE = 'https://itinerary.example';
 const parser = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '@' });
@@ -10,7 +11,7 @@ describe('the sitemap', () => {
     const xml = sitemapXml(SITE, [{ path: '/' }, { path: '/jams/a&b', lastModified: new Date('2025-02-12T16:05:00Z') }]);
     const { urlset } = parser.parse(xml);
     expect(urlset['@xmlns']).toBe('http://www.sitemaps.org/schemas/sitemap/0.9');
-    expect(urlset.url.map((url: any) => url.loc)).toEqual([
+    expect(urlset.url.map((url: Parsed) => url.loc)).toEqual([
       `${SITE}/`,
       `${SITE}/hu`,
       `${SITE}/ir`,

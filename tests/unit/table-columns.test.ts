@@ -3,7 +3,12 @@ import { type TableColumn, compareValues, formatValue, matchesDropdown, matchesT
 
 type Row = Record<string, unknown>;
 const context = { lang: 'en-GB', yes: 'Yes', no: 'No' };
-const column = (type: TableColumn<Row>['type'], extra: Partial<TableColumn<Row>> = {}): TableColumn<Row> => ({ label: 'x', field: 'v', type, ...extra });
+const column = (type: TableColumn<Row>['type'], extra: Partial<TableColumn<Row>> = {}): TableColumn<Row> => ({
+  label: 'x',
+  field: 'v',
+  type,
+  ...extra,
+});
 const show = (type: TableColumn<Row>['type'], v: unknown) => formatValue(column(type), { v }, context);
 
 afterEach(() => vi.restoreAllMocks());

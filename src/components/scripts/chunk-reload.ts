@@ -8,10 +8,11 @@ export const RELOAD_GUARD_KEY = 'itinerary-chunk-reload-at';
 export const RELOAD_GUARD_MS = 60_000;
 
 /** What Chromium, Firefox and Safari say when a module or one of its imports cannot be fetched. */
-const CHUNK_FAILURE = /dynamically imported module|Importing a module script failed|error loading dynamically imported module|Unable to preload/i;
+const CHUNK_FAILURE =
+  /dynamically imported module|Importing a module script failed|error loading dynamically imported module|Unable to preload/i;
 
 export function isChunkLoadFailure(error: unknown): boolean {
-  const message = error instanceof Error ? error.message : (error as { message?: unknown } | null)?.message ?? error;
+  const message = error instanceof Error ? error.message : ((error as { message?: unknown } | null)?.message ?? error);
   return CHUNK_FAILURE.test(String(message));
 }
 
@@ -46,7 +47,10 @@ function safeSessionStorage(): Storage | null {
 
 /** Only our own bundles: a third-party script failing is not a stale deployment. */
 const isOwnModuleScript = (target: EventTarget | null): boolean =>
-  target instanceof HTMLScriptElement && target.type === 'module' && target.src !== '' && new URL(target.src).origin === location.origin;
+  target instanceof HTMLScriptElement &&
+  target.type === 'module' &&
+  target.src !== '' &&
+  new URL(target.src).origin === location.origin;
 
 export function reloadOnceAfterChunkFailure(): void {
   // Vite's preload helper (CSS and imports of dynamic imports inside our bundles).

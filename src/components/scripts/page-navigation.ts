@@ -7,7 +7,8 @@ import { finishProgress, resetProgress, startProgress } from '#stores/progress';
 const STUCK_NAVIGATION_MS = 15_000;
 
 function isPageNavigation(anchor: HTMLAnchorElement, event: MouseEvent): boolean {
-  if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return false;
+  if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey)
+    return false;
   if (anchor.target && anchor.target !== '_self') return false;
   if (anchor.hasAttribute('download')) return false;
   const url = new URL(anchor.href, location.href);

@@ -21,7 +21,17 @@ interface PictureProps {
  * that fails to load is hidden (`data-failed`, set by the page's image-failure listener).
  * Server-rendered from Astro without JavaScript, and reused inside islands.
  */
-export default function Picture({ src, seed, alt = '', ratio = '16 / 9', width, height, eager, className, children }: PictureProps) {
+export default function Picture({
+  src,
+  seed,
+  alt = '',
+  ratio = '16 / 9',
+  width,
+  height,
+  eager,
+  className,
+  children,
+}: PictureProps) {
   const style = { ...artProperties(seed), '--ratio': ratio } as CSSProperties;
   return (
     <div className={className ? `picture ${className}` : 'picture'} style={style}>

@@ -36,7 +36,8 @@ export function EntryMenu({ slug, entryId, title, authorName, isWinner, endsAt }
   const hydrated = useHydrated();
   const own = session.user?.name.toLowerCase() === authorName.toLowerCase();
   const canRemove = own || viewerMay(viewer, 'jam:remove-entry');
-  const canChooseWinner = viewerMay(viewer, 'jam:select-winner') && Date.now() >= Date.parse(endsAt);
+  const [openedAt] = useState(Date.now);
+  const canChooseWinner = viewerMay(viewer, 'jam:select-winner') && openedAt >= Date.parse(endsAt);
   // The server knows no session: render nothing until hydrated, so hydration matches its HTML.
   if (!hydrated || (!canRemove && !canChooseWinner)) return null;
 
@@ -48,7 +49,10 @@ export function EntryMenu({ slug, entryId, title, authorName, isWinner, endsAt }
     } catch (error) {
       setConfirming(false);
       console.error(error);
-      pushNotification({ type: 'error', content: { message: `${failure} ${error instanceof ApiError ? error.message : ''}`.trim() } });
+      pushNotification({
+        type: 'error',
+        content: { message: `${failure} ${error instanceof ApiError ? error.message : ''}`.trim() },
+      });
     }
   }
 

@@ -77,7 +77,10 @@ export function ManagerTools({ slug, viewer, homeHref, jamHref }: Props) {
     may('jam:edit') && { label: t('manage.edit'), onSelect: () => void open('edit') },
     may('jam:manage-managers') && { label: t('manage.managers'), onSelect: () => void open('managers') },
     may('jam:download-entries') && { label: t('manage.downloadEntries'), href: `/api${base}/entries.csv` },
-    may('jam:read-activity') && { label: t('manage.activity'), href: `${jamHref.replace('{slug}', encodeURIComponent(slug))}/activity` },
+    may('jam:read-activity') && {
+      label: t('manage.activity'),
+      href: `${jamHref.replace('{slug}', encodeURIComponent(slug))}/activity`,
+    },
     may('jam:feature') && { label: t('manage.toggleFeatured'), onSelect: () => void toggleFeatured() },
     may('jam:advanced') && { label: t('manage.advanced'), onSelect: () => void open('advanced') },
     may('jam:clear-votes') && { label: t('manage.clearVotes'), onSelect: () => setDialog('clear-votes') },
@@ -88,9 +91,21 @@ export function ManagerTools({ slug, viewer, homeHref, jamHref }: Props) {
   if (items.length === 0) return null;
 
   const confirmations = {
-    'clear-votes': { title: t('manage.clearVotesTitle'), message: t('manage.clearVotesMessage'), run: () => act(() => api(`${base}/votes`, { method: 'DELETE' }), t('manage.votesCleared'), t('manage.failed')) },
-    'clear-submissions': { title: t('manage.clearSubmissionsTitle'), message: t('manage.clearSubmissionsMessage'), run: () => act(() => api(`${base}/entries`, { method: 'DELETE' }), t('manage.submissionsCleared'), t('manage.failed')) },
-    delete: { title: t('manage.deleteTitle'), message: t('manage.deleteMessage'), run: () => act(() => api(base, { method: 'DELETE' }), t('manage.deleted'), t('manage.deleteFailed'), homeHref) },
+    'clear-votes': {
+      title: t('manage.clearVotesTitle'),
+      message: t('manage.clearVotesMessage'),
+      run: () => act(() => api(`${base}/votes`, { method: 'DELETE' }), t('manage.votesCleared'), t('manage.failed')),
+    },
+    'clear-submissions': {
+      title: t('manage.clearSubmissionsTitle'),
+      message: t('manage.clearSubmissionsMessage'),
+      run: () => act(() => api(`${base}/entries`, { method: 'DELETE' }), t('manage.submissionsCleared'), t('manage.failed')),
+    },
+    delete: {
+      title: t('manage.deleteTitle'),
+      message: t('manage.deleteMessage'),
+      run: () => act(() => api(base, { method: 'DELETE' }), t('manage.deleted'), t('manage.deleteFailed'), homeHref),
+    },
   } as const;
   const confirmation = dialog && dialog in confirmations ? confirmations[dialog as keyof typeof confirmations] : null;
 
@@ -111,7 +126,9 @@ export function ManagerTools({ slug, viewer, homeHref, jamHref }: Props) {
         {jam && <JamForm jam={jam} redirectTo={jamHref} onCancel={() => setDialog(null)} />}
       </Modal>
       <Modal open={dialog === 'managers'} onClose={() => setDialog(null)} header={t('manage.managers')}>
-        {dialog === 'managers' && <ManagersEditor slug={slug} viewerName={viewer.user?.name ?? ''} isManager={viewer.isManager} />}
+        {dialog === 'managers' && (
+          <ManagersEditor slug={slug} viewerName={viewer.user?.name ?? ''} isManager={viewer.isManager} />
+        )}
       </Modal>
       <Modal
         open={dialog === 'advanced'}
@@ -119,11 +136,19 @@ export function ManagerTools({ slug, viewer, homeHref, jamHref }: Props) {
         header={t('manage.advanced')}
         actions={
           <>
-            <button type="button" className="button" onClick={() => setDialog(null)}>{t('common.cancel')}</button>
+            <button type="button" className="button" onClick={() => setDialog(null)}>
+              {t('common.cancel')}
+            </button>
             <button
               type="button"
               className="button primary"
-              onClick={() => act(() => api(`${base}/advanced`, { method: 'PUT', body: { mystery } }), t('manage.advancedSaved'), t('manage.failed'))}
+              onClick={() =>
+                act(
+                  () => api(`${base}/advanced`, { method: 'PUT', body: { mystery } }),
+                  t('manage.advancedSaved'),
+                  t('manage.failed'),
+                )
+              }
             >
               {t('manage.save')}
             </button>
@@ -131,7 +156,8 @@ export function ManagerTools({ slug, viewer, homeHref, jamHref }: Props) {
         }
       >
         <label className="checkbox">
-          <input type="checkbox" checked={mystery} onChange={(event) => setMystery(event.target.checked)} /> {t('jamForm.mystery')}
+          <input type="checkbox" checked={mystery} onChange={(event) => setMystery(event.target.checked)} />{' '}
+          {t('jamForm.mystery')}
         </label>
         <p className="hint">{t('jamForm.mysteryHint')}</p>
       </Modal>

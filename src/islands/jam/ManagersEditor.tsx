@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useCallback, useEffect, useId, useState } from 'react';
 import { useT } from '#i18n/react';
 import { ApiError, api } from '#client/api-client';
 import { reloadWithToast } from '#client/reload-with-toast';
@@ -21,11 +21,14 @@ export function ManagersEditor({ slug, viewerName, isManager }: { slug: string; 
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState<Pending>(null);
 
-  const reload = () =>
-    api<{ managers: ManagerDto[] }>(base)
-      .then((answer) => setManagers(answer.managers))
-      .catch((failure: unknown) => setError(failure instanceof ApiError ? failure.message : String(failure)));
-  useEffect(() => void reload(), [slug]);
+  const reload = useCallback(
+    () =>
+      api<{ managers: ManagerDto[] }>(base)
+        .then((answer) => setManagers(answer.managers))
+        .catch((failure: unknown) => setError(failure instanceof ApiError ? failure.message : String(failure))),
+    [base],
+  );
+  useEffect(() => void reload(), [reload]);
 
   async function add(event: React.FormEvent) {
     event.preventDefault();
@@ -55,7 +58,10 @@ export function ManagersEditor({ slug, viewerName, isManager }: { slug: string; 
       console.error(failure);
       pushNotification({
         type: 'error',
-        content: { message: `${t(leaving ? 'manage.leaveFailed' : 'manage.removeFailed')} ${failure instanceof ApiError ? failure.message : ''}`.trim() },
+        content: {
+          message:
+            `${t(leaving ? 'manage.leaveFailed' : 'manage.removeFailed')} ${failure instanceof ApiError ? failure.message : ''}`.trim(),
+        },
       });
     }
   }
@@ -88,8 +94,18 @@ export function ManagersEditor({ slug, viewerName, isManager }: { slug: string; 
       <form className={`inline-form field ${styles.add}`} onSubmit={add} noValidate>
         <label htmlFor={`${id}-name`}>{t('manage.addLabel')}</label>
         <div className={styles.addRow}>
-          <input id={`${id}-name`} value={name} onChange={(event) => setName(event.target.value)} autoComplete="off" spellCheck={false} aria-invalid={Boolean(error)} aria-describedby={error ? `${id}-error` : undefined} />
-          <button type="submit" className="button primary">{t('manage.add')}</button>
+          <input
+            id={`${id}-name`}
+            value={name}
+            onChange={(event) => setName(event.target.value)}
+            autoComplete="off"
+            spellCheck={false}
+            aria-invalid={Boolean(error)}
+            aria-describedby={error ? `${id}-error` : undefined}
+          />
+          <button type="submit" className="button primary">
+            {t('manage.add')}
+          </button>
         </div>
         {error && (
           <p className="field-error" id={`${id}-error`} role="alert">
@@ -107,7 +123,11 @@ export function ManagersEditor({ slug, viewerName, isManager }: { slug: string; 
       <ConfirmDialog
         open={pending !== null}
         danger
-        title={pending?.kind === 'leave' ? t('manage.leaveTitle') : t('manage.removeTitle', { name: pending?.kind === 'remove' ? pending.manager.name : '' })}
+        title={
+          pending?.kind === 'leave'
+            ? t('manage.leaveTitle')
+            : t('manage.removeTitle', { name: pending?.kind === 'remove' ? pending.manager.name : '' })
+        }
         message={pending?.kind === 'leave' ? t('manage.leaveMessage') : t('manage.removeMessage')}
         confirmLabel={pending?.kind === 'leave' ? t('manage.leave') : t('manage.remove')}
         onCancel={() => setPending(null)}

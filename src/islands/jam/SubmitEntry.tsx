@@ -67,7 +67,15 @@ export function SubmitEntry({ slug }: { slug: string }) {
             )}
           </div>
           <figure className={`project-preview ${styles.preview}`} data-empty={projectId === null || undefined}>
-            <Picture src={projectId === null ? null : scratchThumbnailUrl(projectId)} seed={String(projectId ?? 'project')} ratio="4 / 3" width={480} height={360} eager className={styles.thumbnail} />
+            <Picture
+              src={projectId === null ? null : scratchThumbnailUrl(projectId)}
+              seed={String(projectId ?? 'project')}
+              ratio="4 / 3"
+              width={480}
+              height={360}
+              eager
+              className={styles.thumbnail}
+            />
             <figcaption className={styles.caption}>
               {projectId === null ? (
                 <span className="hint">{t('submit.preview')}</span>

@@ -17,7 +17,16 @@ export interface ConfirmDialogProps {
 }
 
 /** Spec §5: giving up a role, removing a manager and deleting accounts ask for confirmation first. */
-export function ConfirmDialog({ open, title, message, confirmLabel, cancelLabel, danger = false, onConfirm, onCancel }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  open,
+  title,
+  message,
+  confirmLabel,
+  cancelLabel,
+  danger = false,
+  onConfirm,
+  onCancel,
+}: ConfirmDialogProps) {
   const { t } = useTranslation();
   const [busy, setBusy] = useState(false);
   const confirm = async () => {

@@ -112,7 +112,14 @@ export function Dropdown({ label, items, placement = 'bottom-start', buttonClass
                   {item.label}
                 </a>
               ) : (
-                <button type="button" role="menuitem" className={styles.item} tabIndex={-1} aria-disabled={item.disabled || undefined} onClick={select(item)}>
+                <button
+                  type="button"
+                  role="menuitem"
+                  className={styles.item}
+                  tabIndex={-1}
+                  aria-disabled={item.disabled || undefined}
+                  onClick={select(item)}
+                >
                   {item.label}
                 </button>
               )}

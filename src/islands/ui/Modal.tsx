@@ -23,9 +23,21 @@ export interface ModalProps {
   className?: string;
 }
 
-const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
-export function Modal({ open, onClose, header, subHeader, actions, children, closeIcon = true, closeOnOverlayClick = true, label, className }: ModalProps) {
+export function Modal({
+  open,
+  onClose,
+  header,
+  subHeader,
+  actions,
+  children,
+  closeIcon = true,
+  closeOnOverlayClick = true,
+  label,
+  className,
+}: ModalProps) {
   const { t } = useTranslation();
   const dialog = useRef<HTMLDialogElement>(null);
   const headerId = useId();
@@ -59,6 +71,7 @@ export function Modal({ open, onClose, header, subHeader, actions, children, clo
   };
 
   return (
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- a click on the backdrop closes (Escape does for the keyboard) and Tab is kept inside
     <dialog
       ref={dialog}
       className={['modal', styles.modal, className].filter(Boolean).join(' ')}

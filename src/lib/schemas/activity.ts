@@ -32,7 +32,13 @@ export const ACTIVITY_PAGE_SIZES = [10, 20, 30, 40, 50] as const;
 export const DEFAULT_ACTIVITY_PER_PAGE = 20;
 
 const optionalText = (max: number) =>
-  z.string().trim().max(max).optional().catch(undefined).transform((text) => text || undefined);
+  z
+    .string()
+    .trim()
+    .max(max)
+    .optional()
+    .catch(undefined)
+    .transform((text) => text || undefined);
 
 /** The activity list's query (API and pages). Like the jam list, a bad value falls back to its default. */
 export const activityQuerySchema = z.object({
@@ -63,12 +69,13 @@ export const activityEntrySchema = named(
     at: isoDateTime,
     action: z.enum(AUDIT_ACTIONS),
     actor: someone.nullable().meta({ description: 'Who did it, by the name they had then.' }),
-    jam: z
-      .object({ id: z.int().nullable(), slug: z.string().nullable(), name: z.string() })
-      .nullable()
-      .meta({ description: 'The jam it was about. A deleted jam keeps its name (id and slug null) on the entry of its deletion only.' }),
+    jam: z.object({ id: z.int().nullable(), slug: z.string().nullable(), name: z.string() }).nullable().meta({
+      description: 'The jam it was about. A deleted jam keeps its name (id and slug null) on the entry of its deletion only.',
+    }),
     targetUser: someone.nullable().meta({ description: 'The user it was done to.' }),
-    details: z.record(z.string(), z.unknown()).meta({ description: 'What changed, by kind of action (e.g. `fields` of an edit, `before`/`after` of flags).' }),
+    details: z
+      .record(z.string(), z.unknown())
+      .meta({ description: 'What changed, by kind of action (e.g. `fields` of an edit, `before`/`after` of flags).' }),
   }),
 );
 export type ActivityEntryDto = z.infer<typeof activityEntrySchema>;
@@ -79,7 +86,10 @@ export type ActivityListDto = z.infer<typeof activityListSchema>;
 export function describeDetails(details: Record<string, unknown>): string {
   const value = (item: unknown): string => {
     if (Array.isArray(item)) return item.map(value).join(', ');
-    if (item && typeof item === 'object') return Object.entries(item).map(([key, inner]) => `${key}=${value(inner)}`).join(', ');
+    if (item && typeof item === 'object')
+      return Object.entries(item)
+        .map(([key, inner]) => `${key}=${value(inner)}`)
+        .join(', ');
     return String(item);
   };
   return Object.entries(details)

@@ -33,11 +33,14 @@ export const httpUrlSchema = z
  * rather than coerced (a bare coerce would turn `null` into 1970-01-01).
  */
 export const isoDateSchema = z
-  .custom<string | number | Date>(
-    (value) => typeof value === 'string' || typeof value === 'number' || value instanceof Date,
-    { error: 'Not a valid date' },
-  )
-  .pipe(z.coerce.date<string | number | Date>({ error: 'Not a valid date' }).refine((date) => !Number.isNaN(date.getTime()), 'Not a valid date'));
+  .custom<string | number | Date>((value) => typeof value === 'string' || typeof value === 'number' || value instanceof Date, {
+    error: 'Not a valid date',
+  })
+  .pipe(
+    z.coerce
+      .date<string | number | Date>({ error: 'Not a valid date' })
+      .refine((date) => !Number.isNaN(date.getTime()), 'Not a valid date'),
+  );
 
 /* ---------- answers: what the API sends back (the DTO types are inferred from these) ---------- */
 

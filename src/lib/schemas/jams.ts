@@ -56,9 +56,7 @@ export const jamUpdateSchema = z
   .object({
     name: jamFields.name.optional(),
     description: jamFields.description.optional(),
-    body: z
-      .union([z.string().max(JAM_BODY_MAX, `At most ${JAM_BODY_MAX} characters.`), z.null().transform(() => '')])
-      .optional(),
+    body: z.union([z.string().max(JAM_BODY_MAX, `At most ${JAM_BODY_MAX} characters.`), z.null().transform(() => '')]).optional(),
     imageUrl: z.union([httpUrlSchema, z.literal('').transform(() => null), z.null()]).optional(),
     startsAt: jamFields.startsAt.optional(),
     endsAt: jamFields.endsAt.optional(),
@@ -80,7 +78,13 @@ export const jamListQuerySchema = z.object({
     .default(DEFAULT_JAMS_PER_PAGE),
   status: z.enum(JAM_STATUSES).optional().catch(undefined),
   featured: booleanQuery.optional().catch(undefined),
-  q: z.string().trim().max(100).optional().catch(undefined).transform((q) => q || undefined),
+  q: z
+    .string()
+    .trim()
+    .max(100)
+    .optional()
+    .catch(undefined)
+    .transform((q) => q || undefined),
   sort: z.enum(JAM_SORTS).catch(DEFAULT_JAM_SORT).default(DEFAULT_JAM_SORT),
 });
 /** `sort` may be left out by callers inside the server (newest start first). */

@@ -34,11 +34,13 @@ const sortSchema = z
     return rules;
   });
 
-const flagFilter = z
-  .enum(['true', 'false'], { error: 'Use true or false.' })
-  .transform((value) => value === 'true');
+const flagFilter = z.enum(['true', 'false'], { error: 'Use true or false.' }).transform((value) => value === 'true');
 
-const textFilter = z.string().trim().max(100, 'At most 100 characters.').transform((text) => text || undefined);
+const textFilter = z
+  .string()
+  .trim()
+  .max(100, 'At most 100 characters.')
+  .transform((text) => text || undefined);
 
 /** The admin users list: paging, sorting and filtering happen in the database. */
 export const userListQuerySchema = z.object({
@@ -67,7 +69,10 @@ export const updateUserFlagsSchema = z
     isBanned: z.boolean({ error: 'isBanned must be true or false.' }).optional(),
   })
   .strict()
-  .refine((flags) => flags.isAdmin !== undefined || flags.isBanned !== undefined, 'Say which flags to change: isAdmin, isBanned or both.');
+  .refine(
+    (flags) => flags.isAdmin !== undefined || flags.isBanned !== undefined,
+    'Say which flags to change: isAdmin, isBanned or both.',
+  );
 export type UpdateUserFlags = z.output<typeof updateUserFlagsSchema>;
 
 export const userIdSchema = z.coerce.number().int().positive();
@@ -113,7 +118,14 @@ export const createUserResultSchema = named(
 );
 export type CreateUserResultDto = z.infer<typeof createUserResultSchema>;
 
-const dashboardJamFields = { slug: z.string(), name: z.string(), imageUrl: z.string().nullable(), status: jamStatusSchema, startsAt: isoDateTime, endsAt: isoDateTime };
+const dashboardJamFields = {
+  slug: z.string(),
+  name: z.string(),
+  imageUrl: z.string().nullable(),
+  status: jamStatusSchema,
+  startsAt: isoDateTime,
+  endsAt: isoDateTime,
+};
 const dashboardJamSchema = z.object(dashboardJamFields);
 export type DashboardJamDto = z.infer<typeof dashboardJamSchema>;
 

@@ -91,7 +91,9 @@ export function formatValue<Row>(column: TableColumn<Row>, row: Row, context: Fo
     }
     case 'decimal': {
       const number = toNumber(value);
-      return number === undefined ? '' : new Intl.NumberFormat(context.lang, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(number);
+      return number === undefined
+        ? ''
+        : new Intl.NumberFormat(context.lang, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(number);
     }
     case 'number': {
       const number = toNumber(value);
@@ -99,7 +101,9 @@ export function formatValue<Row>(column: TableColumn<Row>, row: Row, context: Fo
     }
     case 'percentage': {
       const number = toNumber(value);
-      return number === undefined ? '' : new Intl.NumberFormat(context.lang, { style: 'percent', maximumFractionDigits: 2 }).format(number);
+      return number === undefined
+        ? ''
+        : new Intl.NumberFormat(context.lang, { style: 'percent', maximumFractionDigits: 2 }).format(number);
     }
     case 'boolean':
       return value === null || value === undefined ? '' : value ? context.yes : context.no;
@@ -132,7 +136,12 @@ export function compareValues<Row>(column: TableColumn<Row>, a: unknown, b: unkn
 export function matchesText(shown: string, raw: unknown, query: string): boolean {
   const needle = query.trim().toLocaleLowerCase();
   if (needle === '') return true;
-  return shown.toLocaleLowerCase().includes(needle) || String(raw ?? '').toLocaleLowerCase().includes(needle);
+  return (
+    shown.toLocaleLowerCase().includes(needle) ||
+    String(raw ?? '')
+      .toLocaleLowerCase()
+      .includes(needle)
+  );
 }
 
 export const dropdownItem = (item: string | FilterDropdownItem): FilterDropdownItem =>

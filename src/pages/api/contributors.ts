@@ -14,7 +14,12 @@ export const GET = defineEndpoint({
     schema: contributorListSchema,
     example: {
       contributors: [
-        { name: 'pixel_pioneer', avatarUrl: 'https://avatars.example/pixel_pioneer.png', profileUrl: 'https://github.com/pixel_pioneer', contributions: 42 },
+        {
+          name: 'pixel_pioneer',
+          avatarUrl: 'https://avatars.example/pixel_pioneer.png',
+          profileUrl: 'https://github.com/pixel_pioneer',
+          contributions: 42,
+        },
       ],
     },
   },

@@ -7,7 +7,12 @@ export const GET = defineEndpoint({
   tag: 'Site',
   summary: 'Health check',
   access: 'public',
-  answer: { status: 200, description: 'The server and its database answer.', schema: healthSchema, example: { ok: true, database: 'reachable' } },
+  answer: {
+    status: 200,
+    description: 'The server and its database answer.',
+    schema: healthSchema,
+    example: { ok: true, database: 'reachable' },
+  },
   errors: [503],
   handler: () => checkDatabase(),
 });

@@ -7,7 +7,12 @@ export const GET = defineEndpoint({
   tag: 'Site',
   summary: 'This API description (OpenAPI 3.1)',
   access: 'public',
-  answer: { status: 200, description: 'The OpenAPI document.', contentType: 'application/json', example: '{"openapi":"3.1.0",…}' },
+  answer: {
+    status: 200,
+    description: 'The OpenAPI document.',
+    contentType: 'application/json',
+    example: '{"openapi":"3.1.0",…}',
+  },
   handler: async () => {
     // Imported when asked: the document module loads every route file, this one included, and a
     // static import would make the two wait for each other.

@@ -39,7 +39,9 @@ const boundToBrowser = (cookies: AstroCookies, token: string) => cookies.get(LOG
 /** The user a live token belongs to, without using it up; null when unknown, used, stale or not this browser's. */
 export async function peekLoginToken(cookies: AstroCookies, token: string | null | undefined): Promise<PendingLogin | null> {
   if (!token || !boundToBrowser(cookies, token)) return null;
-  const [row] = await (await db())
+  const [row] = await (
+    await db()
+  )
     .select({ userId: users.id, name: users.name, isBanned: users.isBanned })
     .from(loginTokens)
     .innerJoin(users, eq(loginTokens.userId, users.id))

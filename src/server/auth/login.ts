@@ -68,12 +68,9 @@ function takeState(cookies: AstroCookies): LocaleCode | null {
   return match ? localeOrDefault(match[1]) : null;
 }
 
-export const loginFailedPath = (locale: LocaleCode, reason: LoginFailure) =>
-  `${localizePath(locale, '/login')}?error=${reason}`;
-export const bannedPath = (locale: LocaleCode, name: string) =>
-  localizePath(locale, `/banned/${encodeURIComponent(name)}`);
-export const confirmPath = (locale: LocaleCode, token: string) =>
-  `${localizePath(locale, '/confirm-login')}?token=${token}`;
+export const loginFailedPath = (locale: LocaleCode, reason: LoginFailure) => `${localizePath(locale, '/login')}?error=${reason}`;
+export const bannedPath = (locale: LocaleCode, name: string) => localizePath(locale, `/banned/${encodeURIComponent(name)}`);
+export const confirmPath = (locale: LocaleCode, token: string) => `${localizePath(locale, '/confirm-login')}?token=${token}`;
 
 class LoginRefused extends Error {
   constructor(readonly reason: string) {
@@ -83,7 +80,9 @@ class LoginRefused extends Error {
 
 /** Records the code as used; false when it was used before (a replay). */
 async function markCodeUsed(privateCode: string): Promise<boolean> {
-  const inserted = await (await db())
+  const inserted = await (
+    await db()
+  )
     .insert(usedAuthCodes)
     .values({ codeHash: hashToken(privateCode) })
     .onConflictDoNothing()
@@ -117,7 +116,8 @@ async function askProvider(privateCode: string): Promise<{ status: number; answe
   } catch {
     throw new ScratchUnavailableError(`verifyToken: HTTP ${response.status}, the answer is not JSON`);
   }
-  if (response.status !== 200 && response.status !== 403) throw new ScratchUnavailableError(`verifyToken: HTTP ${response.status}`);
+  if (response.status !== 200 && response.status !== 403)
+    throw new ScratchUnavailableError(`verifyToken: HTTP ${response.status}`);
   if (answer === null || typeof answer !== 'object' || typeof (answer as ProviderAnswer).valid !== 'boolean') {
     throw new ScratchUnavailableError(`verifyToken: HTTP ${response.status}, unexpected answer`);
   }
@@ -128,7 +128,8 @@ async function askProvider(privateCode: string): Promise<{ status: number; answe
 async function verifyPrivateCode(privateCode: string): Promise<string> {
   const { status, answer } = await askProvider(privateCode);
   if (status !== 200 || answer.valid !== true) throw new LoginRefused(`the provider refused the code (HTTP ${status})`);
-  if (typeof answer.username !== 'string' || answer.username === '') throw new ScratchUnavailableError('verifyToken: valid, but names nobody');
+  if (typeof answer.username !== 'string' || answer.username === '')
+    throw new ScratchUnavailableError('verifyToken: valid, but names nobody');
   if (answer.redirect !== callbackRedirect()) {
     throw new LoginRefused(`the code was issued for ${JSON.stringify(answer.redirect)}, not for ${callbackRedirect()}`);
   }
@@ -137,7 +138,9 @@ async function verifyPrivateCode(privateCode: string): Promise<string> {
 
 /** Creates the user on first login; keeps the name in Scratch's canonical spelling and caches the avatar. */
 async function upsertUser(name: string, avatarUrl: string | null): Promise<User> {
-  const [user] = await (await db())
+  const [user] = await (
+    await db()
+  )
     .insert(users)
     .values({ name, avatarUrl })
     .onConflictDoUpdate({ target: sql`lower(${users.name})`, set: { name, avatarUrl } })

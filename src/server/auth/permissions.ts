@@ -41,7 +41,9 @@ export function can(role: JamRole, action: JamAction): boolean {
 }
 
 export async function isJamManager(jamId: number, userId: number): Promise<boolean> {
-  const [row] = await (await db())
+  const [row] = await (
+    await db()
+  )
     .select({ userId: jamManagers.userId })
     .from(jamManagers)
     .where(and(eq(jamManagers.jamId, jamId), eq(jamManagers.userId, userId)));

@@ -77,7 +77,9 @@ export async function invalidateSession(sessionId: string): Promise<void> {
 
 /** Logs one session out by its raw token; false when there was no such session. */
 export async function invalidateSessionToken(token: string): Promise<boolean> {
-  const removed = await (await db())
+  const removed = await (
+    await db()
+  )
     .delete(sessions)
     .where(eq(sessions.id, hashToken(token)))
     .returning({ id: sessions.id });

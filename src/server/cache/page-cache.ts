@@ -142,7 +142,11 @@ function answer(page: CachedPage, ask: Ask, hit: boolean, key: string): CachedAn
 }
 
 function respond(page: CachedPage, request: Request, hit: boolean, key: string): Response {
-  const ask = { method: request.method, acceptEncoding: request.headers.get('accept-encoding'), ifNoneMatch: request.headers.get('if-none-match') };
+  const ask = {
+    method: request.method,
+    acceptEncoding: request.headers.get('accept-encoding'),
+    ifNoneMatch: request.headers.get('if-none-match'),
+  };
   const { status, headers, body } = answer(page, ask, hit, key);
   return new Response(body && streamOf(body), { status, headers });
 }

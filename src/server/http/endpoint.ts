@@ -28,10 +28,7 @@ export function endpoint(handler: (ctx: APIContext) => Promise<unknown> | unknow
 }
 
 /** Reads a JSON body no larger than MAX_JSON_BODY_BYTES and validates it with a shared schema. */
-export async function readJson<Schema extends z.ZodType>(
-  request: Request,
-  schema: Schema,
-): Promise<z.output<Schema>> {
+export async function readJson<Schema extends z.ZodType>(request: Request, schema: Schema): Promise<z.output<Schema>> {
   const declared = Number(request.headers.get('content-length') ?? 0);
   if (declared > MAX_JSON_BODY_BYTES) throw tooLarge();
   let text: string;
@@ -81,7 +78,10 @@ export const TAGS = [
   { name: 'Users', description: 'Administrators’ tools: every user, their admin and banned flags.' },
   { name: 'Activity', description: 'The audit log, read-only: who did what to which jam or user, and when.' },
   { name: 'Login flow', description: 'Browser steps of "Log in with Scratch": redirects and form posts, not for scripts.' },
-  { name: 'Feeds and calendars', description: 'RSS, JSON Feed and iCalendar. Prefix the path with /hu or /ir for Hungarian or Irish.' },
+  {
+    name: 'Feeds and calendars',
+    description: 'RSS, JSON Feed and iCalendar. Prefix the path with /hu or /ir for Hungarian or Irish.',
+  },
   { name: 'Site', description: 'Health, credits, the markdown preview and this description.' },
 ] as const;
 export type TagName = (typeof TAGS)[number]['name'];
@@ -266,7 +266,10 @@ export function defineEndpoint<
       if (result === undefined) return new Response(null, { status: 204 });
       const headers: Record<string, string> = spec.cache ? { 'cache-control': spec.cache } : {};
       if (result instanceof Reply) {
-        return Response.json(result.body, { status: result.init.status ?? spec.answer.status, headers: { ...headers, ...result.init.headers } });
+        return Response.json(result.body, {
+          status: result.init.status ?? spec.answer.status,
+          headers: { ...headers, ...result.init.headers },
+        });
       }
       return Response.json(result, { status: spec.answer.status, headers });
     } catch (error) {

@@ -51,8 +51,13 @@ export function createRateLimiter({ capacity, perMs }: RateLimit, now: () => num
 export function rateLimited(limiter: RateLimiter, key: string, what = 'login attempts'): Response | null {
   const wait = limiter.take(key);
   if (wait === null) return null;
-  const error = new AppError(429, 'rate_limited', `Too many ${what}. Please wait ${wait} ${wait === 1 ? 'second' : 'seconds'} and try again.`, {
-    retryAfter: wait,
-  });
+  const error = new AppError(
+    429,
+    'rate_limited',
+    `Too many ${what}. Please wait ${wait} ${wait === 1 ? 'second' : 'seconds'} and try again.`,
+    {
+      retryAfter: wait,
+    },
+  );
   return errorResponse(error, { 'retry-after': String(wait) });
 }

@@ -77,7 +77,8 @@ export async function listEntries(slug: string, page = 1, perPage = ENTRIES_PER_
 }
 
 const isUniqueViolation = (error: unknown, index: string) =>
-  error instanceof Error && /UNIQUE constraint failed/i.test(`${error.message} ${String((error as { cause?: unknown }).cause ?? '')}`) &&
+  error instanceof Error &&
+  /UNIQUE constraint failed/i.test(`${error.message} ${String((error as { cause?: unknown }).cause ?? '')}`) &&
   new RegExp(index.replaceAll('.', '\\.'), 'i').test(`${error.message} ${String((error as { cause?: unknown }).cause ?? '')}`);
 
 /** Checks the project with Scratch (exists, shared, owned by the submitter) and stores it once. */
@@ -125,7 +126,9 @@ export async function submitEntry(user: SessionUser, slug: string, url: string):
 }
 
 export async function requireEntry(jam: Jam, entryId: number): Promise<Project> {
-  const [entry] = await (await db())
+  const [entry] = await (
+    await db()
+  )
     .select()
     .from(projects)
     .where(and(eq(projects.id, entryId), eq(projects.jamId, jam.id)));
@@ -160,7 +163,9 @@ export async function removeEntry(actor: SessionUser, slug: string, entryId: num
 
 /** All entries with their votes, for the managers' CSV download. */
 export async function entriesForExport(jam: Jam): Promise<EntryRow[]> {
-  const rows = await (await db())
+  const rows = await (
+    await db()
+  )
     .select({ project: projects, votes: voteCount })
     .from(projects)
     .where(eq(projects.jamId, jam.id))

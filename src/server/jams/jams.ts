@@ -3,7 +3,14 @@ import { type SQL, and, asc, count, desc, eq, gt, inArray, lte, sql } from 'driz
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import { type Jam, jamCount, jamSlugRedirects, jams, projects, votes } from '#db/schema';
 import { jamStatus } from '#lib/jam-timing';
-import { DEFAULT_JAM_SORT, type JamCreate, type JamDto, type JamListDto, type JamListQuery, type JamUpdate } from '#lib/schemas/jams';
+import {
+  DEFAULT_JAM_SORT,
+  type JamCreate,
+  type JamDto,
+  type JamListDto,
+  type JamListQuery,
+  type JamUpdate,
+} from '#lib/schemas/jams';
 import { recordAudit } from '#server/activity/audit';
 import { announceChange } from '#server/cache/changes';
 import { db } from '#server/platform/db';
@@ -108,7 +115,10 @@ async function countJams(query: JamListQuery, where: SQL | undefined, now: Date)
 
 // Written out in full: drizzle leaves column names unqualified in a one-table select, and a bare
 // "id" inside the subquery would mean the project's id.
-const entryCount = sql<number>`(select count(*) from ${projects} where ${projects}.${sql.identifier(projects.jamId.name)} = ${jams}.${sql.identifier(jams.id.name)})`.mapWith(Number);
+const entryCount =
+  sql<number>`(select count(*) from ${projects} where ${projects}.${sql.identifier(projects.jamId.name)} = ${jams}.${sql.identifier(jams.id.name)})`.mapWith(
+    Number,
+  );
 
 /** One ordered run of the list: the rows matching `where`, in `keys` order; `size` of them. */
 interface Segment {
@@ -128,7 +138,9 @@ const byKeys = (keys: Segment['keys'], reversed: boolean) =>
 async function segmentIds(segment: Segment, offset: number, size: number): Promise<number[]> {
   if (size <= 0) return [];
   const fromFarEnd = offset + size / 2 > segment.size / 2;
-  const rows = await (await db())
+  const rows = await (
+    await db()
+  )
     .select({ id: jams.id })
     .from(jams)
     .where(segment.where)
@@ -153,8 +165,28 @@ async function countWhere(where: SQL | undefined): Promise<number> {
  */
 async function segmentsFor(query: JamListQuery, where: SQL | undefined, total: number, now: Date): Promise<Segment[]> {
   const sort = query.sort ?? DEFAULT_JAM_SORT;
-  if (sort === 'newest') return [{ where, keys: [{ column: jams.startsAt, direction: 'desc' }, { column: jams.id, direction: 'desc' }], size: total }];
-  if (sort === 'name') return [{ where, keys: [{ column: nameKey, direction: 'asc' }, { column: jams.id, direction: 'asc' }], size: total }];
+  if (sort === 'newest')
+    return [
+      {
+        where,
+        keys: [
+          { column: jams.startsAt, direction: 'desc' },
+          { column: jams.id, direction: 'desc' },
+        ],
+        size: total,
+      },
+    ];
+  if (sort === 'name')
+    return [
+      {
+        where,
+        keys: [
+          { column: nameKey, direction: 'asc' },
+          { column: jams.id, direction: 'asc' },
+        ],
+        size: total,
+      },
+    ];
   if (sort === 'most-entries') {
     const keys = [jams.entryCount, jams.startsAt, jams.id].map((column) => ({ column, direction: 'desc' as const }));
     return [{ where, keys, size: total }];
@@ -162,12 +194,27 @@ async function segmentsFor(query: JamListQuery, where: SQL | undefined, total: n
   const column = sort === 'ending-soonest' ? jams.endsAt : jams.startsAt;
   // Which runs a status leaves: "ended" has nothing left to end, "ongoing"/"ended" nothing left to start.
   const noFuture = sort === 'ending-soonest' ? query.status === 'ended' : query.status === 'ongoing' || query.status === 'ended';
-  const noPast = sort === 'ending-soonest' ? query.status === 'upcoming' || query.status === 'ongoing' : query.status === 'upcoming';
+  const noPast =
+    sort === 'ending-soonest' ? query.status === 'upcoming' || query.status === 'ongoing' : query.status === 'upcoming';
   const futureWhere = and(where, gt(column, now));
   const future = noFuture ? 0 : noPast ? total : await countWhere(futureWhere);
   return [
-    { where: futureWhere, keys: [{ column, direction: 'asc' }, { column: jams.id, direction: 'asc' }], size: future },
-    { where: and(where, lte(column, now)), keys: [{ column, direction: 'desc' }, { column: jams.id, direction: 'desc' }], size: total - future },
+    {
+      where: futureWhere,
+      keys: [
+        { column, direction: 'asc' },
+        { column: jams.id, direction: 'asc' },
+      ],
+      size: future,
+    },
+    {
+      where: and(where, lte(column, now)),
+      keys: [
+        { column, direction: 'desc' },
+        { column: jams.id, direction: 'desc' },
+      ],
+      size: total - future,
+    },
   ];
 }
 
@@ -214,7 +261,9 @@ export async function listJams(query: JamListQuery, now = new Date()): Promise<J
 /** The next moment any jam starts or ends: lists of jams may change then without a write. */
 export async function nextJamMoment(now = new Date()): Promise<number | null> {
   const at = now.getTime();
-  const [row] = await (await db()).all<{ start: number | null; end: number | null }>(sql`select
+  const [row] = await (
+    await db()
+  ).all<{ start: number | null; end: number | null }>(sql`select
     (select min(${jams.startsAt}) from ${jams} where ${jams.startsAt} > ${at}) as start,
     (select min(${jams.endsAt}) from ${jams} where ${jams.endsAt} > ${at}) as end`);
   const moments = [row?.start, row?.end].filter((moment) => typeof moment === 'number');
@@ -302,20 +351,34 @@ export async function deleteJam(user: SessionUser, slug: string): Promise<void> 
   announceChange({ kind: 'jam', jamId: jam.id });
 }
 
-async function setFlag(user: SessionUser, slug: string, action: 'jam:feature' | 'jam:advanced', set: Partial<Pick<Jam, 'featured' | 'mystery'>>) {
+async function setFlag(
+  user: SessionUser,
+  slug: string,
+  action: 'jam:feature' | 'jam:advanced',
+  set: Partial<Pick<Jam, 'featured' | 'mystery'>>,
+) {
   const jam = await requireJam(slug);
   await requireJamPermission(user, jam.id, action);
   const database = await db();
   const updated = await database.transaction(async (tx) => {
-    const [row] = await tx.update(jams).set({ ...set, updatedAt: new Date(), updatedBy: user.id }).where(eq(jams.id, jam.id)).returning();
-    await recordAudit(tx, user, { action: action === 'jam:feature' ? 'jam.feature' : 'jam.advanced', jamId: jam.id, details: set });
+    const [row] = await tx
+      .update(jams)
+      .set({ ...set, updatedAt: new Date(), updatedBy: user.id })
+      .where(eq(jams.id, jam.id))
+      .returning();
+    await recordAudit(tx, user, {
+      action: action === 'jam:feature' ? 'jam.feature' : 'jam.advanced',
+      jamId: jam.id,
+      details: set,
+    });
     return row!;
   });
   announceChange({ kind: 'jam', jamId: jam.id });
   return toJamDto(updated, { entryCount: await countEntries(jam.id), hideBody: false });
 }
 
-export const setFeatured = (user: SessionUser, slug: string, featured: boolean) => setFlag(user, slug, 'jam:feature', { featured });
+export const setFeatured = (user: SessionUser, slug: string, featured: boolean) =>
+  setFlag(user, slug, 'jam:feature', { featured });
 export const setAdvancedOptions = (user: SessionUser, slug: string, options: { mystery: boolean }) =>
   setFlag(user, slug, 'jam:advanced', { mystery: options.mystery });
 
@@ -324,7 +387,9 @@ async function clearAll(user: SessionUser, slug: string, what: 'votes' | 'submis
   const jam = await requireJam(slug);
   await requireJamPermission(user, jam.id, what === 'votes' ? 'jam:clear-votes' : 'jam:clear-submissions');
   const table = what === 'votes' ? votes : projects;
-  const removed = await (await db()).transaction(async (tx) => {
+  const removed = await (
+    await db()
+  ).transaction(async (tx) => {
     const deleted = await tx.delete(table).where(eq(table.jamId, jam.id)).returning({ jamId: table.jamId });
     await recordAudit(tx, user, { action: `jam.clear-${what}`, jamId: jam.id, details: { removed: deleted.length } });
     return deleted.length;
@@ -335,4 +400,3 @@ async function clearAll(user: SessionUser, slug: string, what: 'votes' | 'submis
 
 export const clearVotes = (user: SessionUser, slug: string) => clearAll(user, slug, 'votes');
 export const clearSubmissions = (user: SessionUser, slug: string) => clearAll(user, slug, 'submissions');
-

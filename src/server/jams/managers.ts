@@ -12,7 +12,9 @@ import { findUserByName } from '#server/users/users';
 
 export async function listManagers(slug: string): Promise<ManagerDto[]> {
   const jam = await requireJam(slug);
-  const rows = await (await db())
+  const rows = await (
+    await db()
+  )
     .select({ id: users.id, name: users.name, addedAt: jamManagers.addedAt })
     .from(jamManagers)
     .innerJoin(users, eq(users.id, jamManagers.userId))
@@ -56,7 +58,11 @@ export async function removeManager(actor: SessionUser, slug: string, name: stri
       .where(and(eq(jamManagers.jamId, jam.id), eq(jamManagers.userId, user.id)))
       .returning();
     if (rows.length === 0) return false;
-    await recordAudit(tx, actor, { action: leaving ? 'jam.manager.leave' : 'jam.manager.remove', jamId: jam.id, targetUserId: user.id });
+    await recordAudit(tx, actor, {
+      action: leaving ? 'jam.manager.leave' : 'jam.manager.remove',
+      jamId: jam.id,
+      targetUserId: user.id,
+    });
     return true;
   });
   if (!removed) {

@@ -21,19 +21,18 @@ export async function uniqueSlug(reader: Reader, name: string, ownJamId?: number
     const candidate = n === 1 ? base : `${base.slice(0, MAX_SLUG_LENGTH - String(n).length - 1)}-${n}`;
     if (RESERVED_SLUGS.has(candidate)) continue;
     const other = ownJamId === undefined ? undefined : ne(jams.id, ownJamId);
-    const [taken] = await reader.select({ id: jams.id }).from(jams).where(and(eq(jams.slug, candidate), other));
+    const [taken] = await reader
+      .select({ id: jams.id })
+      .from(jams)
+      .where(and(eq(jams.slug, candidate), other));
     if (taken) continue;
     const [redirect] = await reader
       .select({ jamId: jamSlugRedirects.jamId })
       .from(jamSlugRedirects)
       .where(
-        and(
-          eq(jamSlugRedirects.slug, candidate),
-          ownJamId === undefined ? undefined : ne(jamSlugRedirects.jamId, ownJamId),
-        ),
+        and(eq(jamSlugRedirects.slug, candidate), ownJamId === undefined ? undefined : ne(jamSlugRedirects.jamId, ownJamId)),
       );
     if (redirect) continue;
     return candidate;
   }
 }
-

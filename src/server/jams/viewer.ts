@@ -12,7 +12,9 @@ export async function jamViewerState(slug: string, viewer: SessionUser | null): 
   const jam = await requireJam(slug);
   const role = await jamRole(viewer, jam.id);
   const [entry] = viewer
-    ? await (await db())
+    ? await (
+        await db()
+      )
         .select({ id: projects.id, scratchId: projects.scratchId, title: projects.title })
         .from(projects)
         .where(and(eq(projects.jamId, jam.id), eq(projects.submitterId, viewer.id)))

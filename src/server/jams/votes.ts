@@ -18,11 +18,18 @@ export const voteLimiter = createRateLimiter(VOTE_RATE_LIMIT);
 
 export async function myVotes(user: SessionUser, slug: string): Promise<MyVotesDto> {
   const jam = await requireJam(slug);
-  const rows = await (await db())
+  const rows = await (
+    await db()
+  )
     .select({ projectId: votes.projectId })
     .from(votes)
     .where(and(eq(votes.jamId, jam.id), eq(votes.voterId, user.id)));
-  return { limit: VOTE_LIMIT, used: rows.length, remaining: Math.max(0, VOTE_LIMIT - rows.length), entryIds: rows.map((row) => row.projectId) };
+  return {
+    limit: VOTE_LIMIT,
+    used: rows.length,
+    remaining: Math.max(0, VOTE_LIMIT - rows.length),
+    entryIds: rows.map((row) => row.projectId),
+  };
 }
 
 async function requireOpenVoting(user: SessionUser, slug: string) {
@@ -58,7 +65,9 @@ export async function castVote(user: SessionUser, slug: string, entryId: number)
 export async function takeBackVote(user: SessionUser, slug: string, entryId: number): Promise<MyVotesDto> {
   const jam = await requireOpenVoting(user, slug);
   const entry = await requireEntry(jam, entryId);
-  const removed = await (await db())
+  const removed = await (
+    await db()
+  )
     .delete(votes)
     .where(and(eq(votes.projectId, entry.id), eq(votes.voterId, user.id)))
     .returning({ projectId: votes.projectId });
@@ -71,10 +80,15 @@ export async function takeBackVote(user: SessionUser, slug: string, entryId: num
  * (like the per-entry counts: spec, "results"); before that it is null. The entry count is
  * public from the start, mystery mode or not (it hides the body only, as the jam answer does).
  */
-export async function jamStats(slug: string, now = Date.now()): Promise<{ entryCount: number; voteCount: number | null; resultsPublic: boolean }> {
+export async function jamStats(
+  slug: string,
+  now = Date.now(),
+): Promise<{ entryCount: number; voteCount: number | null; resultsPublic: boolean }> {
   const jam = await requireJam(slug);
   const resultsPublic = jamStatus(jam, now) === 'over';
-  const [row] = await (await db())
+  const [row] = await (
+    await db()
+  )
     .select({ n: sql<number>`count(*)` })
     .from(votes)
     .where(eq(votes.jamId, jam.id));

@@ -50,10 +50,20 @@ async function requireOverJam(actor: SessionUser, slug: string) {
 export async function selectWinner(actor: SessionUser, slug: string, entryId: number): Promise<WinnersDto> {
   const jam = await requireOverJam(actor, slug);
   const entry = await requireEntry(jam, entryId);
-  await (await db()).transaction(async (tx) => {
-    await tx.update(projects).set({ isWinner: false }).where(and(eq(projects.jamId, jam.id), eq(projects.isWinner, true)));
+  await (
+    await db()
+  ).transaction(async (tx) => {
+    await tx
+      .update(projects)
+      .set({ isWinner: false })
+      .where(and(eq(projects.jamId, jam.id), eq(projects.isWinner, true)));
     await tx.update(projects).set({ isWinner: true }).where(eq(projects.id, entry.id));
-    await recordAudit(tx, actor, { action: 'winner.select', jamId: jam.id, targetUserId: entry.submitterId, details: { entryId } });
+    await recordAudit(tx, actor, {
+      action: 'winner.select',
+      jamId: jam.id,
+      targetUserId: entry.submitterId,
+      details: { entryId },
+    });
   });
   announceChange({ kind: 'entries', jamId: jam.id });
   return readWinners(jam.slug);
@@ -63,9 +73,16 @@ export async function revokeWinner(actor: SessionUser, slug: string, entryId: nu
   const jam = await requireOverJam(actor, slug);
   const entry = await requireEntry(jam, entryId);
   if (!entry.isWinner) throw new AppError(409, 'conflict', 'That entry is not the winner.');
-  await (await db()).transaction(async (tx) => {
+  await (
+    await db()
+  ).transaction(async (tx) => {
     await tx.update(projects).set({ isWinner: false }).where(eq(projects.id, entry.id));
-    await recordAudit(tx, actor, { action: 'winner.revoke', jamId: jam.id, targetUserId: entry.submitterId, details: { entryId } });
+    await recordAudit(tx, actor, {
+      action: 'winner.revoke',
+      jamId: jam.id,
+      targetUserId: entry.submitterId,
+      details: { entryId },
+    });
   });
   announceChange({ kind: 'entries', jamId: jam.id });
   return readWinners(jam.slug);

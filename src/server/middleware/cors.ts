@@ -28,7 +28,10 @@ const PREFLIGHT_HEADERS: Readonly<Record<string, string>> = {
 };
 
 export function isPublicRead(pathname: string): boolean {
-  return PUBLIC_API.some((pattern) => pattern.test(pathname)) || PUBLIC_FEEDS.some((pattern) => pattern.test(splitLocale(pathname).path));
+  return (
+    PUBLIC_API.some((pattern) => pattern.test(pathname)) ||
+    PUBLIC_FEEDS.some((pattern) => pattern.test(splitLocale(pathname).path))
+  );
 }
 
 function withHeaders(response: Response, headers: Record<string, string>): Response {

@@ -23,9 +23,14 @@ export function answerClientError(error: Error & { code?: string }, socket: Dupl
       : [400, 'Bad Request', 'bad_request', 'The request could not be understood.'];
   const json = errorJson(status, code, message);
   socket.end(
-    [`HTTP/1.1 ${status} ${reason}`, 'Content-Type: application/json', `Content-Length: ${Buffer.byteLength(json)}`, 'Connection: close', '', json].join(
-      '\r\n',
-    ),
+    [
+      `HTTP/1.1 ${status} ${reason}`,
+      'Content-Type: application/json',
+      `Content-Length: ${Buffer.byteLength(json)}`,
+      'Connection: close',
+      '',
+      json,
+    ].join('\r\n'),
   );
 }
 
@@ -43,7 +48,9 @@ function refuse(res: ServerResponse, status: number, message: string, headers: R
  */
 export function refuseUnservable(req: IncomingMessage, res: ServerResponse): boolean {
   if (UNSERVABLE_METHODS.has((req.method ?? '').toUpperCase())) {
-    return refuse(res, 405, `The ${req.method} method is not supported.`, { allow: 'GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS' });
+    return refuse(res, 405, `The ${req.method} method is not supported.`, {
+      allow: 'GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS',
+    });
   }
   try {
     decodeURI(req.url ?? '/');

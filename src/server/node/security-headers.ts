@@ -37,8 +37,14 @@ export function securityHeaders(siteUrl: string = config().PUBLIC_SITE_URL, csp:
  */
 export function sitePolicy(distFolder: string): string | null {
   try {
-    const entries = JSON.parse(readFileSync(join(distFolder, '_headers.json'), 'utf8')) as { headers: { key: string; value: string }[] }[];
-    const policies = new Set(entries.flatMap((entry) => entry.headers.filter((h) => h.key.toLowerCase() === 'content-security-policy').map((h) => h.value)));
+    const entries = JSON.parse(readFileSync(join(distFolder, '_headers.json'), 'utf8')) as {
+      headers: { key: string; value: string }[];
+    }[];
+    const policies = new Set(
+      entries.flatMap((entry) =>
+        entry.headers.filter((h) => h.key.toLowerCase() === 'content-security-policy').map((h) => h.value),
+      ),
+    );
     // Only when every page shares one policy: then it fits any page that lacks it.
     return policies.size === 1 ? [...policies][0]! : null;
   } catch {
@@ -49,7 +55,7 @@ export function sitePolicy(distFolder: string): string | null {
 let cached: [string, string][] | undefined;
 
 /** Called once at start with the build folder; sets the headers every response starts with. */
-export function useSitePolicy(distFolder: string): void {
+export function adoptSitePolicy(distFolder: string): void {
   cached = Object.entries(securityHeaders(config().PUBLIC_SITE_URL, sitePolicy(distFolder) ?? FALLBACK_CSP));
 }
 

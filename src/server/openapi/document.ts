@@ -40,7 +40,11 @@ export type Operation = EndpointDeclaration & {
 const ROUTE_MODULES = import.meta.glob<Record<string, unknown>>('/src/pages/api/**/*.ts', { eager: true });
 
 /** `/src/pages/api/jams/[slug]/entries/index.ts` → `/api/jams/[slug]/entries` (Astro's routing). */
-export const patternOf = (file: string) => `/${file.replace(/^\/src\/pages\//, '').replace(/\.ts$/, '').replace(/\/index$/, '')}`;
+export const patternOf = (file: string) =>
+  `/${file
+    .replace(/^\/src\/pages\//, '')
+    .replace(/\.ts$/, '')
+    .replace(/\/index$/, '')}`;
 const openApiPath = (pattern: string) => pattern.replace(/\[(\w+)\]/g, '{$1}');
 
 export interface ExportedVerb {
@@ -103,14 +107,24 @@ const PAGE_ENDPOINTS: Operation[] = (
       pattern: '/calendar.ics',
       file: 'src/pages/[...locale]/calendar.ics.ts',
       summary: 'Calendar of every jam (subscribe to it)',
-      answer: { status: 200, description: 'iCalendar: one event per jam, times in UTC.', contentType: 'text/calendar', example: example.exampleIcs },
+      answer: {
+        status: 200,
+        description: 'iCalendar: one event per jam, times in UTC.',
+        contentType: 'text/calendar',
+        example: example.exampleIcs,
+      },
     },
     {
       pattern: '/jams/[slug].ics',
       file: 'src/pages/[...locale]/jams/[slug].ics.ts',
       summary: 'One jam as a calendar event',
       params: slugParam,
-      answer: { status: 200, description: 'iCalendar with the jam’s event.', contentType: 'text/calendar', example: example.exampleIcs },
+      answer: {
+        status: 200,
+        description: 'iCalendar with the jam’s event.',
+        contentType: 'text/calendar',
+        example: example.exampleIcs,
+      },
       errors: [404] as ErrorStatus[],
     },
   ] satisfies Array<Partial<Operation> & Pick<Operation, 'pattern' | 'file' | 'summary' | 'answer'>>
@@ -214,28 +228,35 @@ function parametersOf(operation: Operation) {
   const required = new Set((query?.required as string[] | undefined) ?? []);
   const notes = (operation.query?.notes ?? {}) as Record<string, string | undefined>;
   const types = (operation.query?.types ?? {}) as Record<string, Record<string, unknown> | undefined>;
-  const queryParams = Object.entries((query?.properties as Record<string, JsonSchema> | undefined) ?? {}).map(([name, schema]) => ({
-    name,
-    in: 'query',
-    required: required.has(name),
-    ...(notes[name] ? { description: notes[name] } : {}),
-    schema: { ...schema, ...types[name] },
-  }));
+  const queryParams = Object.entries((query?.properties as Record<string, JsonSchema> | undefined) ?? {}).map(
+    ([name, schema]) => ({
+      name,
+      in: 'query',
+      required: required.has(name),
+      ...(notes[name] ? { description: notes[name] } : {}),
+      schema: { ...schema, ...types[name] },
+    }),
+  );
   return [...pathParams, ...queryParams];
 }
 
 function requestBodyOf(operation: Operation) {
   if (!operation.body) return undefined;
   const mediaType = operation.body.form ? 'application/x-www-form-urlencoded' : 'application/json';
-  return { required: true, content: { [mediaType]: { schema: inputSchema(operation.body.schema), example: operation.body.example } } };
+  return {
+    required: true,
+    content: { [mediaType]: { schema: inputSchema(operation.body.schema), example: operation.body.example } },
+  };
 }
 
 function responsesOf(operation: Operation) {
   const { answer } = operation;
   const success: Record<string, unknown> = { description: answer.description };
   if (isJsonAnswer(answer)) success.content = { 'application/json': { schema: refTo(answer.schema), example: answer.example } };
-  else if (answer.contentType) success.content = { [answer.contentType]: { schema: { type: 'string' }, example: answer.example } };
-  if (!isJsonAnswer(answer) && answer.location) success.headers = { Location: { description: `e.g. ${answer.location}`, schema: { type: 'string' } } };
+  else if (answer.contentType)
+    success.content = { [answer.contentType]: { schema: { type: 'string' }, example: answer.example } };
+  if (!isJsonAnswer(answer) && answer.location)
+    success.headers = { Location: { description: `e.g. ${answer.location}`, schema: { type: 'string' } } };
   const errors = Object.fromEntries(
     (operation.errors ?? []).map((status) => [
       String(status),
@@ -290,7 +311,11 @@ export function openApiDocument(site: string): OpenApiDocument {
       schemas: componentSchemas(),
       securitySchemes: {
         sessionCookie: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE, description: 'Set when you log in on the site.' },
-        sessionToken: { type: 'http', scheme: 'bearer', description: 'The same session token, sent as `Authorization: Bearer <token>`.' },
+        sessionToken: {
+          type: 'http',
+          scheme: 'bearer',
+          description: 'The same session token, sent as `Authorization: Bearer <token>`.',
+        },
       },
     },
   };

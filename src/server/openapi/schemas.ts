@@ -11,7 +11,12 @@ export { apiSchemas } from '#lib/schemas/common';
 
 export const healthSchema = named('Health', z.object({ ok: z.literal(true), database: z.literal('reachable') }));
 
-export const contributorSchema = z.object({ name: z.string(), avatarUrl: z.string(), profileUrl: z.string(), contributions: z.int() });
+export const contributorSchema = z.object({
+  name: z.string(),
+  avatarUrl: z.string(),
+  profileUrl: z.string(),
+  contributions: z.int(),
+});
 export const contributorListSchema = named('ContributorList', z.object({ contributors: z.array(contributorSchema) }));
 
 export const loggedOutSchema = named('LoggedOut', z.object({ message: z.literal('logged out') }));

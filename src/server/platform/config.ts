@@ -29,9 +29,7 @@ const configSchema = z
     DATABASE_AUTH_TOKEN: z.string().optional(),
     SCRATCH_AUTH_URL: httpUrl.default('https://auth.itinerary.eu.org').transform(withoutTrailingSlash),
     SCRATCH_API_URL: httpUrl.default('https://api.scratch.mit.edu').transform(withoutTrailingSlash),
-    CONTRIBUTORS_URL: httpUrl.default(
-      'https://api.github.com/repos/itinerary-jams/itinerary/contributors',
-    ),
+    CONTRIBUTORS_URL: httpUrl.default('https://api.github.com/repos/itinerary-jams/itinerary/contributors'),
     /** Linked from the footer, About, Terms and Developers; new issues go to `{SOURCE_CODE_URL}/issues/new`. */
     SOURCE_CODE_URL: httpUrl.default(DEFAULT_SOURCE_CODE_URL).transform(withoutTrailingSlash),
     /** The earlier tool's two repositories, linked from the footer. */
@@ -48,9 +46,7 @@ const configSchema = z
           .map((name) => name.trim())
           .filter(Boolean),
       )
-      .pipe(
-        z.array(z.string().regex(/^[A-Za-z0-9_-]{1,20}$/, 'must be comma-separated Scratch usernames')),
-      ),
+      .pipe(z.array(z.string().regex(/^[A-Za-z0-9_-]{1,20}$/, 'must be comma-separated Scratch usernames'))),
     ITINERARY_DEV_LOGIN: z
       .enum(['0', '1', 'true', 'false'], { error: 'must be 1 or 0' })
       .default('0')

@@ -2,6 +2,7 @@
  * Client for Scratch's public API (SCRATCH_API_URL). Every call has a timeout; an unreachable
  * or failing API throws `ScratchUnavailableError`, a missing user or project answers null.
  */
+import { z } from 'zod';
 import { config } from './config';
 import { AppError } from '#server/http/errors';
 
@@ -56,24 +57,31 @@ export async function fetchJson(url: string, timeoutMs = UPSTREAM_TIMEOUT_MS): P
   }
 }
 
-const isRecord = (value: unknown): value is Record<string, any> => typeof value === 'object' && value !== null;
 const httpUrlOrNull = (value: unknown) => (typeof value === 'string' && /^https?:\/\//.test(value) ? value : null);
+
+/** The parts of Scratch's answers we read; anything else in them is ignored. */
+const scratchUserAnswer = z.object({
+  id: z.number(),
+  username: z.string(),
+  profile: z.object({ images: z.record(z.string(), z.unknown()).nullish() }).nullish(),
+});
+const scratchProjectAnswer = z.object({ title: z.string(), author: z.object({ username: z.string() }), image: z.unknown() });
 
 export async function fetchScratchUser(name: string, timeoutMs = UPSTREAM_TIMEOUT_MS): Promise<ScratchUser | null> {
   const data = await fetchJson(`${config().SCRATCH_API_URL}/users/${encodeURIComponent(name)}`, timeoutMs);
   if (data === null) return null;
-  if (!isRecord(data) || typeof data.username !== 'string' || typeof data.id !== 'number') {
-    throw new ScratchUnavailableError(`users/${name}: unexpected answer`);
-  }
-  return { id: data.id, username: data.username, avatarUrl: httpUrlOrNull(data.profile?.images?.['90x90']) };
+  const user = scratchUserAnswer.safeParse(data);
+  if (!user.success) throw new ScratchUnavailableError(`users/${name}: unexpected answer`);
+  const { id, username, profile } = user.data;
+  return { id, username, avatarUrl: httpUrlOrNull(profile?.images?.['90x90']) };
 }
 
 /** A shared project with its title and author, or null when it does not exist or is not shared. */
 export async function fetchScratchProject(id: number): Promise<ScratchProject | null> {
   const data = await fetchJson(`${config().SCRATCH_API_URL}/projects/${id}`);
   if (data === null) return null;
-  if (!isRecord(data) || typeof data.title !== 'string' || typeof data.author?.username !== 'string') {
-    throw new ScratchUnavailableError(`projects/${id}: unexpected answer`);
-  }
-  return { id, title: data.title, authorName: data.author.username, thumbnailUrl: httpUrlOrNull(data.image) };
+  const project = scratchProjectAnswer.safeParse(data);
+  if (!project.success) throw new ScratchUnavailableError(`projects/${id}: unexpected answer`);
+  const { title, author, image } = project.data;
+  return { id, title, authorName: author.username, thumbnailUrl: httpUrlOrNull(image) };
 }

@@ -57,10 +57,17 @@ export function jamsCalendar(list: Jam[], ctx: CalendarContext, name = ctx.t('ca
 }
 
 /** `20250106T180000Z`: the UTC form Google Calendar's `dates` parameter takes. */
-const compactUtc = (date: Date) => date.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+const compactUtc = (date: Date) =>
+  date
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}/, '');
 
 /** A link that opens Google Calendar's "new event" form filled in with the jam. */
-export function googleCalendarUrl(jam: Pick<Jam, 'slug' | 'name' | 'description' | 'startsAt' | 'endsAt'>, ctx: Pick<CalendarContext, 'site' | 'locale'>): string {
+export function googleCalendarUrl(
+  jam: Pick<Jam, 'slug' | 'name' | 'description' | 'startsAt' | 'endsAt'>,
+  ctx: Pick<CalendarContext, 'site' | 'locale'>,
+): string {
   const url = pageUrl(jam.slug, ctx);
   const params = new URLSearchParams({
     action: 'TEMPLATE',
@@ -83,6 +90,11 @@ export function addToCalendarProps(
     googleUrl: googleCalendarUrl(jam, { site, locale }),
     icsUrl: jamCalendarPath(jam.slug, locale),
     fileName: `${jam.slug}.ics`,
-    labels: { add: t('calendar.add'), google: t('calendar.google'), download: t('calendar.download'), newTab: t('calendar.newTab') },
+    labels: {
+      add: t('calendar.add'),
+      google: t('calendar.google'),
+      download: t('calendar.download'),
+      newTab: t('calendar.newTab'),
+    },
   };
 }

@@ -50,7 +50,10 @@ async function fetchContributors(fetcher: typeof fetch): Promise<Contributor[]> 
     }));
 }
 
-export async function listContributors({ now = Date.now(), fetcher = fetch }: { now?: number; fetcher?: typeof fetch } = {}): Promise<Contributor[]> {
+export async function listContributors({
+  now = Date.now(),
+  fetcher = fetch,
+}: { now?: number; fetcher?: typeof fetch } = {}): Promise<Contributor[]> {
   if (cached && now - cached.at < CONTRIBUTORS_TTL_MS) return cached.contributors;
   if (failedAt !== undefined && now - failedAt < RETRY_AFTER_FAILURE_MS) {
     if (cached) return cached.contributors;

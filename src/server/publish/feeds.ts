@@ -41,7 +41,11 @@ export function formatUtc(date: Date, locale: LocaleCode): string {
   return `${text} UTC`;
 }
 
-const STATUS_KEYS = { upcoming: 'explore.status.upcoming', ongoing: 'explore.status.ongoing', over: 'explore.status.ended' } as const;
+const STATUS_KEYS = {
+  upcoming: 'explore.status.upcoming',
+  ongoing: 'explore.status.ongoing',
+  over: 'explore.status.ended',
+} as const;
 
 function describeJam(jam: Jam, { locale, t, now }: FeedContext) {
   const when = t('feed.when', { start: formatUtc(jam.startsAt, locale), end: formatUtc(jam.endsAt, locale) });

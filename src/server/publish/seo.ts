@@ -39,7 +39,10 @@ export interface HeadTag {
   attrs: Record<string, string>;
 }
 
-const meta = (key: 'name' | 'property', name: string, content: string): HeadTag => ({ tag: 'meta', attrs: { [key]: name, content } });
+const meta = (key: 'name' | 'property', name: string, content: string): HeadTag => ({
+  tag: 'meta',
+  attrs: { [key]: name, content },
+});
 const link = (attrs: Record<string, string>): HeadTag => ({ tag: 'link', attrs });
 const iso = (value: Date | string) => new Date(value).toISOString();
 
@@ -59,7 +62,9 @@ export function seoTags(input: SeoInput): HeadTag[] {
     meta('property', 'og:description', description),
     meta('property', 'og:url', url),
     meta('property', 'og:locale', ogLocale(locale)),
-    ...LOCALES.filter((other) => other.code !== locale).map((other) => meta('property', 'og:locale:alternate', ogLocale(other.code))),
+    ...LOCALES.filter((other) => other.code !== locale).map((other) =>
+      meta('property', 'og:locale:alternate', ogLocale(other.code)),
+    ),
     meta('property', 'og:image', image),
     meta('property', 'og:image:alt', imageAlt),
     meta('name', 'twitter:card', 'summary_large_image'),
@@ -81,7 +86,12 @@ export function seoTags(input: SeoInput): HeadTag[] {
   }
   tags.push(
     link({ rel: 'alternate', type: 'application/rss+xml', title: labels.rss, href: localizePath(locale, FEED_PATHS.rss) }),
-    link({ rel: 'alternate', type: 'application/feed+json', title: labels.jsonFeed, href: localizePath(locale, FEED_PATHS.json) }),
+    link({
+      rel: 'alternate',
+      type: 'application/feed+json',
+      title: labels.jsonFeed,
+      href: localizePath(locale, FEED_PATHS.json),
+    }),
     link({ rel: 'manifest', href: '/manifest.webmanifest' }),
     link({ rel: 'apple-touch-icon', href: '/apple-touch-icon.png' }),
     { tag: 'meta', attrs: { name: 'theme-color', content: THEME_COLORS.light, media: '(prefers-color-scheme: light)' } },

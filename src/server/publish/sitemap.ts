@@ -16,10 +16,7 @@ export interface SitemapPage {
 }
 
 export async function sitemapPages(): Promise<SitemapPage[]> {
-  const rows = await (await db())
-    .select({ slug: jams.slug, updatedAt: jams.updatedAt })
-    .from(jams)
-    .orderBy(asc(jams.id));
+  const rows = await (await db()).select({ slug: jams.slug, updatedAt: jams.updatedAt }).from(jams).orderBy(asc(jams.id));
   return [
     ...SITEMAP_STATIC_PATHS.map((path) => ({ path })),
     ...rows.map((jam) => ({ path: `/jams/${encodeURIComponent(jam.slug)}`, lastModified: jam.updatedAt })),

@@ -8,7 +8,10 @@ import type { SessionUser } from '#server/auth/session';
 
 const jamColumns = { slug: jams.slug, name: jams.name, imageUrl: jams.imageUrl, startsAt: jams.startsAt, endsAt: jams.endsAt };
 
-const toJam = (jam: { slug: string; name: string; imageUrl: string | null; startsAt: Date; endsAt: Date }, now: number): DashboardJamDto => ({
+const toJam = (
+  jam: { slug: string; name: string; imageUrl: string | null; startsAt: Date; endsAt: Date },
+  now: number,
+): DashboardJamDto => ({
   slug: jam.slug,
   name: jam.name,
   imageUrl: jam.imageUrl,

@@ -26,8 +26,7 @@ import type { SessionUser } from '#server/auth/session';
 type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 type Reader = Pick<Database, 'select'>;
 
-export const LAST_ADMIN_MESSAGE =
-  'Itinerary needs at least one administrator. Make someone else an administrator first.';
+export const LAST_ADMIN_MESSAGE = 'Itinerary needs at least one administrator. Make someone else an administrator first.';
 
 export async function findUserByName(name: string, database?: Pick<Database, 'query'>): Promise<User | undefined> {
   const conn = database ?? (await db());
@@ -85,8 +84,7 @@ const userColumns = {
   updaterName: updater.name,
 };
 
-const selectUsers = (reader: Reader) =>
-  reader.select(userColumns).from(users).leftJoin(updater, eq(updater.id, users.updatedBy));
+const selectUsers = (reader: Reader) => reader.select(userColumns).from(users).leftJoin(updater, eq(updater.id, users.updatedBy));
 
 type UserRow = Awaited<ReturnType<typeof selectUsers>>[number];
 
@@ -192,7 +190,10 @@ export async function updateUserFlags(actor: SessionUser, id: number, flags: Upd
     const next = { isAdmin: flags.isAdmin ?? target.isAdmin, isBanned: flags.isBanned ?? target.isBanned };
     if (next.isAdmin === target.isAdmin && next.isBanned === target.isBanned) return readUser(tx, id);
     if (isActiveAdmin(target) && !isActiveAdmin(next)) await keepAnotherAdmin(tx, id);
-    await tx.update(users).set({ ...next, updatedAt: new Date(), updatedBy: actor.id }).where(eq(users.id, id));
+    await tx
+      .update(users)
+      .set({ ...next, updatedAt: new Date(), updatedBy: actor.id })
+      .where(eq(users.id, id));
     if (next.isBanned && !target.isBanned) await tx.delete(loginTokens).where(eq(loginTokens.userId, id));
     if (!next.isBanned && target.isBanned) await tx.delete(sessions).where(eq(sessions.userId, id));
     await recordAudit(tx, actor, {
@@ -210,7 +211,10 @@ async function removeUser(actor: SessionUser, id: number, action: 'user.delete' 
   await database.transaction(async (tx) => {
     const target = await requireTarget(tx, id);
     if (isActiveAdmin(target)) await keepAnotherAdmin(tx, id);
-    const [{ entries } = { entries: 0 }] = await tx.select({ entries: count() }).from(projects).where(eq(projects.submitterId, id));
+    const [{ entries } = { entries: 0 }] = await tx
+      .select({ entries: count() })
+      .from(projects)
+      .where(eq(projects.submitterId, id));
     const [{ cast } = { cast: 0 }] = await tx.select({ cast: count() }).from(votes).where(eq(votes.voterId, id));
     // Written first, while the target still exists; the row keeps the name once the ID is cleared.
     await recordAudit(tx, actor, { action, targetUserId: id, details: { id, name: target.name, entries, votes: cast } });

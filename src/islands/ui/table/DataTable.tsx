@@ -68,7 +68,15 @@ const features = tableFeatures({
 
 type Features = typeof features;
 
-export function DataTable<Row extends RowData>({ rows, columns, caption, loading = false, initialSort, searchable = true, pageSize = DEFAULT_PAGE_SIZE }: DataTableProps<Row>) {
+export function DataTable<Row extends RowData>({
+  rows,
+  columns,
+  caption,
+  loading = false,
+  initialSort,
+  searchable = true,
+  pageSize = DEFAULT_PAGE_SIZE,
+}: DataTableProps<Row>) {
   const { t, i18n } = useTranslation();
   const hintId = useId();
   const context: FormatContext = useMemo(
@@ -85,7 +93,8 @@ export function DataTable<Row extends RowData>({ rows, columns, caption, loading
         enableSorting: column.sortable !== false,
         enableColumnFilter: Boolean(column.filterOptions?.enabled),
         enableGlobalFilter: !column.globalSearchDisabled && !column.hidden,
-        sortFn: (a, b) => compareValues(column, a.getValue(columnId(column)), b.getValue(columnId(column)), a.original, b.original),
+        sortFn: (a, b) =>
+          compareValues(column, a.getValue(columnId(column)), b.getValue(columnId(column)), a.original, b.original),
         filterFn: (row, id, value) =>
           column.filterOptions?.filterDropdownItems
             ? matchesDropdown(row.getValue(id), String(value))
@@ -144,7 +153,9 @@ export function DataTable<Row extends RowData>({ rows, columns, caption, loading
                     key={header.id}
                     scope="col"
                     style={model.width ? { width: model.width } : undefined}
-                    aria-sort={header.column.getSortIndex() === 0 && sorted ? (sorted === 'asc' ? 'ascending' : 'descending') : undefined}
+                    aria-sort={
+                      header.column.getSortIndex() === 0 && sorted ? (sorted === 'asc' ? 'ascending' : 'descending') : undefined
+                    }
                   >
                     {header.column.getCanSort() ? (
                       <button type="button" className={styles.sortButton} onClick={header.column.getToggleSortingHandler()}>
@@ -153,7 +164,11 @@ export function DataTable<Row extends RowData>({ rows, columns, caption, loading
                           {sorted === 'asc' ? '▲' : sorted === 'desc' ? '▼' : '↕'}
                           {order}
                         </span>
-                        {sorted && <span className="visually-hidden">{t(sorted === 'asc' ? 'table.sortedAscending' : 'table.sortedDescending')}</span>}
+                        {sorted && (
+                          <span className="visually-hidden">
+                            {t(sorted === 'asc' ? 'table.sortedAscending' : 'table.sortedDescending')}
+                          </span>
+                        )}
                       </button>
                     ) : (
                       model.label
@@ -169,7 +184,11 @@ export function DataTable<Row extends RowData>({ rows, columns, caption, loading
                   return (
                     <td key={header.id}>
                       {header.column.getCanFilter() && model.filterOptions && (
-                        <ColumnFilter label={model.label} options={model.filterOptions} onFilter={(value) => header.column.setFilterValue(value || undefined)} />
+                        <ColumnFilter
+                          label={model.label}
+                          options={model.filterOptions}
+                          onFilter={(value) => header.column.setFilterValue(value || undefined)}
+                        />
                       )}
                     </td>
                   );
@@ -180,8 +199,8 @@ export function DataTable<Row extends RowData>({ rows, columns, caption, loading
           <tbody>
             {loading ? (
               <tr>
-                <td colSpan={Math.max(1, headers.length)} className={styles.message} role="status">
-                  {t('table.loading')}
+                <td colSpan={Math.max(1, headers.length)} className={styles.message}>
+                  <span role="status">{t('table.loading')}</span>
                 </td>
               </tr>
             ) : pageRows.length === 0 ? (
@@ -197,7 +216,14 @@ export function DataTable<Row extends RowData>({ rows, columns, caption, loading
                     const model = byId.get(cell.column.id)!;
                     const text = formatValue(model, row.original, context);
                     return (
-                      <td key={cell.id} className={model.type && model.type !== 'text' && model.type !== 'boolean' && model.type !== 'date' ? styles.numeric : undefined}>
+                      <td
+                        key={cell.id}
+                        className={
+                          model.type && model.type !== 'text' && model.type !== 'boolean' && model.type !== 'date'
+                            ? styles.numeric
+                            : undefined
+                        }
+                      >
                         {model.cell ? model.cell(row.original, text) : text}
                       </td>
                     );

@@ -42,7 +42,15 @@ export function GlobalSearch({ onSearch }: { onSearch: (value: string) => void }
   );
 }
 
-export function ColumnFilter({ label, options, onFilter }: { label: string; options: FilterOptions; onFilter: (value: string) => void }) {
+export function ColumnFilter({
+  label,
+  options,
+  onFilter,
+}: {
+  label: string;
+  options: FilterOptions;
+  onFilter: (value: string) => void;
+}) {
   const { t } = useTranslation();
   const [value, setValue] = useState('');
   const debounced = useDebounced(onFilter);

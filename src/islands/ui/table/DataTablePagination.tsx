@@ -29,8 +29,13 @@ export function DataTablePagination({ table }: { table: PaginatedTable }) {
   const to = Math.min(total, (pageIndex + 1) * pageSize);
 
   const [pageText, setPageText] = useState(String(pageIndex + 1));
+  // When the page changes elsewhere (the arrows, a new filter), the field shows it: state adjusted while rendering.
+  const [shownIndex, setShownIndex] = useState(pageIndex);
+  if (shownIndex !== pageIndex) {
+    setShownIndex(pageIndex);
+    setPageText(String(pageIndex + 1));
+  }
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  useEffect(() => setPageText(String(pageIndex + 1)), [pageIndex]);
   useEffect(() => () => clearTimeout(timer.current), []);
 
   const commitPage = (text: string) => {

@@ -14,7 +14,11 @@ export const GET = defineEndpoint({
     schema: z.object({ privateCode: loginCallbackQuerySchema.shape.privateCode.optional().catch(undefined) }),
     notes: { privateCode: 'The single-use code from the provider.' },
   },
-  answer: { status: 302, description: 'Redirect to /confirm-login, or back to /login with the reason.', location: '/confirm-login' },
+  answer: {
+    status: 302,
+    description: 'Redirect to /confirm-login, or back to /login with the reason.',
+    location: '/confirm-login',
+  },
   errors: [429],
   handler: async ({ ctx, query }) => ctx.redirect(await finishLogin(ctx.cookies, query.privateCode ?? null), 302),
 });

@@ -10,7 +10,11 @@ export const GET = defineEndpoint({
   access: 'public',
   rateLimit: { limiter: loginStartLimiter, per: 'ip' },
   query: { schema: loginStartQuerySchema, notes: { locale: 'en, hu or ir: the language to come back to.' } },
-  answer: { status: 302, description: 'Redirect to the login provider.', location: '{SCRATCH_AUTH_URL}/auth/?redirect=…&name=Itinerary' },
+  answer: {
+    status: 302,
+    description: 'Redirect to the login provider.',
+    location: '{SCRATCH_AUTH_URL}/auth/?redirect=…&name=Itinerary',
+  },
   errors: [400, 429],
   handler: ({ ctx, query }) => ctx.redirect(startLogin(ctx.cookies, localeOrDefault(query.locale)), 302),
 });

@@ -21,7 +21,12 @@ export const GET = defineEndpoint({
     },
     types: { perPage: { type: 'integer', enum: [...JAMS_PER_PAGE_OPTIONS] } },
   },
-  answer: { status: 200, description: 'One page of jams (without their bodies).', schema: jamListSchema, example: exampleJamList },
+  answer: {
+    status: 200,
+    description: 'One page of jams (without their bodies).',
+    schema: jamListSchema,
+    example: exampleJamList,
+  },
   handler: ({ query }) => listJams(query),
 });
 

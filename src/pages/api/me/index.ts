@@ -23,7 +23,8 @@ export const DELETE = defineEndpoint({
   method: 'DELETE',
   tag: 'Account',
   summary: 'Delete your account',
-  description: 'Irreversible: your account, entries, votes and manager roles go, and you are logged out. Confirm by sending your username.',
+  description:
+    'Irreversible: your account, entries, votes and manager roles go, and you are logged out. Confirm by sending your username.',
   access: 'user',
   body: { schema: deleteAccountSchema, example: { name: 'pixel_pioneer' } },
   answer: { status: 204, description: 'Done; no content.' },

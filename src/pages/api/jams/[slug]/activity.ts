@@ -22,7 +22,12 @@ export const GET = defineEndpoint({
     },
     types: { perPage: { type: 'integer', enum: [...ACTIVITY_PAGE_SIZES] } },
   },
-  answer: { status: 200, description: 'One page of the jam’s activity.', schema: activityListSchema, example: exampleActivityList },
+  answer: {
+    status: 200,
+    description: 'One page of the jam’s activity.',
+    schema: activityListSchema,
+    example: exampleActivityList,
+  },
   cache: 'private, no-store',
   errors: [401, 403, 404],
   handler: async ({ user, params, query }) => listJamActivity(user, await requireJam(params.slug), query),

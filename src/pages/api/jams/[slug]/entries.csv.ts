@@ -16,7 +16,8 @@ export const GET = defineEndpoint({
     status: 200,
     description: 'Columns id, title, author, url, submitted_at, votes, winner.',
     contentType: 'text/csv',
-    example: 'id,title,author,url,submitted_at,votes,winner\n31,Orbit Runner,sprite_smith,https://scratch.mit.edu/projects/900000101/,2025-03-02T11:00:00.000Z,5,yes\n',
+    example:
+      'id,title,author,url,submitted_at,votes,winner\n31,Orbit Runner,sprite_smith,https://scratch.mit.edu/projects/900000101/,2025-03-02T11:00:00.000Z,5,yes\n',
   },
   errors: [401, 403, 404],
   handler: async ({ user, params }) => {

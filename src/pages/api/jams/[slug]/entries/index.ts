@@ -22,7 +22,8 @@ export const POST = defineEndpoint({
   method: 'POST',
   tag: 'Entries',
   summary: 'Enter a Scratch project',
-  description: 'Only while the jam is ongoing, one entry per person, and only a shared project of your own (checked with Scratch).',
+  description:
+    'Only while the jam is ongoing, one entry per person, and only a shared project of your own (checked with Scratch).',
   access: 'user',
   rateLimit: { limiter: submitLimiter, per: 'user', what: 'submissions' },
   params: jamSlug,

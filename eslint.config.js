@@ -1,0 +1,35 @@
+import js from '@eslint/js';
+import astro from 'eslint-plugin-astro';
+import jsxA11y from 'eslint-plugin-jsx-a11y';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+export default tseslint.config(
+  {
+    ignores: ['dist/', 'dist-*/', 'node_modules/', 'bench/.data/', 'data/', 'test-results/', 'playwright-report/', '.astro/'],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  ...astro.configs['flat/recommended'],
+  ...astro.configs['flat/jsx-a11y-recommended'],
+  {
+    // The jsx-a11y plugin is registered by the Astro config above; islands get the same rules.
+    files: ['**/*.tsx'],
+    rules: jsxA11y.flatConfigs.recommended.rules,
+  },
+  {
+    files: ['src/islands/**', 'src/components/**/*.{ts,tsx}', 'src/i18n/react.tsx', 'src/stores/**'],
+    ...reactHooks.configs.flat['recommended-latest'],
+  },
+  {
+    languageOptions: { globals: { ...globals.node, ...globals.browser } },
+    rules: {
+      // A scrollable region (a wide table, a code sample) must take focus so keyboard users can scroll it
+      // (axe: scrollable-region-focusable).
+      'astro/jsx-a11y/no-noninteractive-tabindex': ['error', { tags: ['pre'], roles: ['region'] }],
+      // Unused names are an error, except the `_` we name on purpose (skipped tuple items, unused handler arguments).
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+    },
+  },
+);
