@@ -82,16 +82,31 @@ test('home shows a hero, the featured jams and the Happening now and Starting so
 
   const featured = page.getByRole('region', { name: 'Featured game jams' });
   await expect(featured.getByRole('link', { name: 'Space Sprint Jam', exact: true })).toBeVisible();
+  // Other tests add jams to the shared database, so each row is compared with its "See all" list:
+  // the row shows the first jams of that list, in its order.
   const happening = page.getByRole('region', { name: 'Happening now' });
-  await expect(happening.getByRole('link', { name: 'Space Sprint Jam', exact: true })).toBeVisible();
+  const happeningNames = await happening.locator('a.card-link').allTextContents();
+  expect(happeningNames.length).toBeGreaterThan(0);
+  expect(happeningNames.length).toBeLessThanOrEqual(3);
   await expect(happening.getByRole('link', { name: /^See all ?: Happening now$/ })).toHaveAttribute(
     'href',
     '/explore?status=ongoing&sort=ending-soonest',
   );
   const starting = page.getByRole('region', { name: 'Starting soon' });
-  await expect(starting.getByRole('link', { name: 'Winter Mystery Jam', exact: true })).toBeVisible();
+  const startingNames = await starting.locator('a.card-link').allTextContents();
+  expect(startingNames.length).toBeGreaterThan(0);
   await starting.getByRole('link', { name: /^See all ?: Starting soon$/ }).click();
   await expect(page).toHaveURL(/\/explore\?status=upcoming&sort=starting-soonest$/);
+  const upcomingNames = await cards(page).locator('a.card-link').allTextContents();
+  expect(upcomingNames.slice(0, startingNames.length).map((name) => name.trim())).toEqual(
+    startingNames.map((name) => name.trim()),
+  );
+  await page.goto('/explore?status=ongoing&sort=ending-soonest');
+  const ongoingNames = await cards(page).locator('a.card-link').allTextContents();
+  expect(ongoingNames.slice(0, happeningNames.length).map((name) => name.trim())).toEqual(
+    happeningNames.map((name) => name.trim()),
+  );
+  await page.goBack();
   await expect(page.getByRole('radio', { name: 'Upcoming' })).toBeChecked();
   await expect(cards(page).locator('.chip.upcoming').first()).toHaveText('Upcoming');
   await expect(cards(page).locator('.chip.ended')).toHaveCount(0);
