@@ -1,5 +1,6 @@
 import { defineConfig, devices } from '@playwright/test';
 
+// Names this run's artifact folder; each worker's server takes a free port (tests/e2e/site.ts).
 const port = Number(process.env.E2E_PORT ?? 4620);
 
 export default defineConfig({
@@ -7,14 +8,18 @@ export default defineConfig({
   testMatch: '**/*.spec.ts',
   // One folder per port, so parallel runs on one machine do not delete each other's artifacts.
   outputDir: `test-results/e2e-${port}`,
+  globalSetup: './tests/e2e/global-setup.ts',
   fullyParallel: true,
-  workers: process.env.CI ? 2 : undefined,
+  // Each worker has its own seeded database, fakes and server (tests/e2e/fixtures.ts), so two run at
+  // once even on two cores: much of a test is waiting on the browser or the server.
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: 0,
   reporter: process.env.CI ? 'list' : [['list']],
   timeout: 30_000,
   use: {
-    baseURL: `http://127.0.0.1:${port}`,
-    trace: 'retain-on-failure',
+    // baseURL comes from the worker's own site (tests/e2e/fixtures.ts). Recording a trace for every
+    // test doubles the suite's CPU time; E2E_TRACE=1 keeps one for each failing test.
+    trace: process.env.E2E_TRACE ? 'retain-on-failure' : 'off',
     video: 'off',
   },
   projects: [
@@ -36,12 +41,4 @@ export default defineConfig({
       },
     },
   ],
-  webServer: {
-    command: 'node --import tsx tests/e2e/server.ts',
-    url: `http://127.0.0.1:${port}/api/health`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-  },
 });

@@ -1,18 +1,27 @@
 import { defineConfig } from 'vitest/config';
 
+/** Fails a test on an unexpected console.error (tests/setup/console-errors.ts). */
+const setupFiles = ['tests/setup/console-errors.ts'];
+
 export default defineConfig({
   test: {
+    // Most test files wait on a server or a database in another process, so more files than cores
+    // run at once; each file has its own database, fakes and server, so they cannot disturb each other.
+    maxWorkers: 3,
     projects: [
       {
         test: {
           name: 'unit',
           include: ['tests/unit/**/*.test.ts', 'src/**/*.test.ts'],
+          setupFiles,
         },
       },
       {
         test: {
           name: 'db',
           include: ['tests/db/**/*.test.ts'],
+          globalSetup: ['tests/global/template-database.ts'],
+          setupFiles,
         },
       },
       {
@@ -20,13 +29,15 @@ export default defineConfig({
           name: 'db-sqld',
           include: ['tests/db/**/*.test.ts'],
           env: { TEST_DATABASE: 'sqld' },
+          setupFiles,
         },
       },
       {
         test: {
           name: 'api',
           include: ['tests/api/**/*.test.ts'],
-          globalSetup: ['tests/global/build.ts'],
+          globalSetup: ['tests/global/build.ts', 'tests/global/template-database.ts'],
+          setupFiles,
           testTimeout: 30_000,
           hookTimeout: 90_000,
         },
@@ -35,7 +46,8 @@ export default defineConfig({
         test: {
           name: 'security',
           include: ['tests/security/**/*.test.ts'],
-          globalSetup: ['tests/global/build.ts'],
+          globalSetup: ['tests/global/build.ts', 'tests/global/template-database.ts'],
+          setupFiles,
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },

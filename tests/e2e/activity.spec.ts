@@ -1,5 +1,5 @@
-import { type Browser, expect, test } from '@playwright/test';
-import { loginAs } from './fixtures';
+import { type Browser } from '@playwright/test';
+import { expect, loginAs, test } from './fixtures';
 
 const HOUR = 3_600_000;
 

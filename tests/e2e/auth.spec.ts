@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import { type BrowserContext, type Page, expect, test } from '@playwright/test';
+import { type BrowserContext, type Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 
 const FAILED = 'Failed FluffyScratch auth! Keep in mind that the login system currently does not support New Scratchers.';
 const SERVER_ERROR = 'The servers could not communicate with the auth provider and/or the Scratch API. Please try again later.';

@@ -6,7 +6,8 @@
 import { cpSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { type Page, expect, test } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { type RunningApp, startApp } from '../helpers/app';
 
 const ROOT = resolve(import.meta.dirname, '../..');

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import { type BrowserContext, type Locator, type Page, expect, test } from '@playwright/test';
-import { loginAs } from './fixtures';
+import { type BrowserContext, type Locator, type Page } from '@playwright/test';
+import { expect, loginAs, test } from './fixtures';
 
 /** Scratch avatars live on the internet; answer them locally so the tests stay offline. */
 const stubAvatars = (context: BrowserContext) =>

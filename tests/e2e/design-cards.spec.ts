@@ -3,8 +3,8 @@
  * card, covers that fall back to generated art, digit countdowns with their spaces, the home rows,
  * numbered pagination and a toolbar that works without JavaScript. Runs against the demo seed.
  */
-import { type Page, expect, test } from '@playwright/test';
-import { datetimeLocal, loginAs } from './fixtures';
+import { type Page } from '@playwright/test';
+import { datetimeLocal, expect, loginAs, test } from './fixtures';
 
 const HOUR = 60 * 60 * 1000;
 const cards = (page: Page) => page.locator('article.jam-card');

@@ -1,5 +1,5 @@
-import { type Browser, type Page, expect, test } from '@playwright/test';
-import { loginAs } from './fixtures';
+import { type Browser, type Page } from '@playwright/test';
+import { expect, loginAs, test } from './fixtures';
 
 const MINUTE = 60_000;
 /** A 1×1 PNG, served in place of pictures from the outside world. */

@@ -4,7 +4,8 @@
  * a winners podium and the ranking. Runs against the demo seed (db/seed.ts).
  */
 import AxeBuilder from '@axe-core/playwright';
-import { type Page, expect, test } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 
 const ENDED = '/jams/autumn-arcade-jam';
 const ONGOING = '/jams/space-sprint-jam';

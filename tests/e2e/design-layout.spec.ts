@@ -3,8 +3,8 @@
  * chips and buttons differ), the controls people tap are at least 44 × 44 px at 390 px, and a
  * user whose picture cannot be loaded shows the initial placeholder instead of a broken image.
  */
-import { type Page, expect, test } from '@playwright/test';
-import { loginAs } from './fixtures';
+import { type Page } from '@playwright/test';
+import { expect, loginAs, test } from './fixtures';
 
 const THEMES = ['light', 'flame'] as const;
 const JAMS = { upcoming: '/jams/winter-mystery-jam', ongoing: '/jams/space-sprint-jam', ended: '/jams/autumn-arcade-jam' };
@@ -139,9 +139,9 @@ test.describe('at 390 px', () => {
   }
 });
 
-test('a user whose picture cannot be loaded shows their initial in the navigation bar', async ({ page }) => {
+test('a user whose picture cannot be loaded shows their initial in the navigation bar', async ({ page, baseURL }) => {
   // The readable hint the server sets beside the session cookie makes the nav ask who is logged in.
-  await page.context().addCookies([{ name: 'itinerary-session', value: '1', url: test.info().project.use.baseURL! }]);
+  await page.context().addCookies([{ name: 'itinerary-session', value: '1', url: baseURL! }]);
   await page.route('**/api/auth/me', (route) =>
     route.fulfill({
       json: {

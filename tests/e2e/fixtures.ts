@@ -2,7 +2,52 @@
  * Playwright helpers shared by the end-to-end tests. `loginAs` goes through the real flow: our
  * /login page, the fake ScratchAuth provider (tests/fakes/scratch-auth.ts) and /confirm-login.
  */
-import { type Page, expect } from '@playwright/test';
+import { type Page, test as base, expect } from '@playwright/test';
+import { type Site, startSite } from './site';
+
+export { expect };
+
+interface WorkerFixtures {
+  /** This worker's own seeded database, fakes and server (tests/e2e/site.ts). */
+  site: Site;
+}
+
+const consoleExpectations = new WeakMap<Page, RegExp[]>();
+
+/**
+ * Declares console errors the test provokes on purpose (a 404 page, a blocked inline script…).
+ * Any other `console.error` or uncaught error on the test's `page` fails the test.
+ */
+export function expectConsoleErrors(page: Page, ...patterns: RegExp[]): void {
+  consoleExpectations.get(page)?.push(...patterns);
+}
+
+export const test = base.extend<object, WorkerFixtures>({
+  site: [
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, use) => {
+      const site = await startSite();
+      await use(site);
+      await site.close();
+    },
+    { scope: 'worker', timeout: 120_000 },
+  ],
+  baseURL: async ({ site }, use) => use(site.url),
+  page: async ({ page }, use, testInfo) => {
+    const expected: RegExp[] = [];
+    const unexpected: string[] = [];
+    consoleExpectations.set(page, expected);
+    page.on('pageerror', (error) => unexpected.push(`uncaught: ${error.stack ?? error.message}`));
+    page.on('console', (message) => {
+      if (message.type() !== 'error') return;
+      const text = `${message.text()} (${message.location().url})`;
+      if (!expected.some((pattern) => pattern.test(text))) unexpected.push(`console.error: ${text}`);
+    });
+    await use(page);
+    const late = unexpected.filter((line) => !expected.some((pattern) => pattern.test(line)));
+    if (testInfo.status === testInfo.expectedStatus) expect(late, 'errors in the page that the test did not expect').toEqual([]);
+  },
+});
 
 export async function loginAs(page: Page, username: string): Promise<void> {
   await page.goto('/login');

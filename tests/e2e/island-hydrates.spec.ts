@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 
 test('the home page countdown island hydrates and ticks in the browser', async ({ page }) => {
   await page.goto('/');

@@ -1,5 +1,5 @@
-import { type APIRequestContext, type Browser, expect, test } from '@playwright/test';
-import { datetimeLocal, loginAs } from './fixtures';
+import { type APIRequestContext, type Browser } from '@playwright/test';
+import { datetimeLocal, expect, loginAs, test } from './fixtures';
 
 const MINUTE = 60_000;
 let jamCounter = 0;

@@ -7,9 +7,9 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { type Page, expect, test } from '@playwright/test';
+import { type Page } from '@playwright/test';
 import vnuJar from 'vnu-jar';
-import { loginAs } from './fixtures';
+import { expect, loginAs, test } from './fixtures';
 
 /** Seeded by db/seed.ts for the end-to-end server. */
 const PUBLIC_PAGES = {

@@ -3,8 +3,8 @@
  * event handler is blocked and the site cannot be framed, yet every island hydrates and the pre-paint theme
  * script runs, with not a single violation on the site's own pages.
  */
-import { type Page, expect, test } from '@playwright/test';
-import { loginAs } from './fixtures';
+import { type Page } from '@playwright/test';
+import { expect, loginAs, test } from './fixtures';
 
 async function watchViolations(page: Page): Promise<void> {
   await page.addInitScript(() => {

@@ -5,17 +5,19 @@
  * page that shows it. Nothing may run: no dialog, no `window.__xss`, no script the CSP had to
  * block, and nothing in the DOM that could run later (handlers, javascript: addresses, frames).
  *
- * The spec starts its own server, database and fakes (tests/helpers/environment.ts), so it can
- * plant data the API would refuse, as if validation had failed.
+ * The spec starts its own server, database and fakes (tests/helpers/environment.ts) in each worker
+ * that runs its tests, so it can plant data the API would refuse, as if validation had failed.
  */
-import { type Browser, type BrowserContext, type Page, expect, test } from '@playwright/test';
+import { type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { eq, inArray } from 'drizzle-orm';
 import { jamManagers, jams, projects, users, votes } from '#db/schema';
 import { type Environment, type TestUser, startEnvironment } from '../helpers/environment';
 import { timing } from '../helpers/factories';
 import { XSS_PAYLOADS } from '../security/xss-payloads';
 
-test.describe.configure({ mode: 'serial' });
+// Each worker that runs some of these tests plants the payloads in its own environment (beforeAll).
+test.describe.configure({ mode: 'parallel' });
 
 const N = XSS_PAYLOADS.length;
 const PARALLEL_PAGES = 4;

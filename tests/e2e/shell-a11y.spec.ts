@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 
 const PAGES = ['/', '/about', '/explore', '/no-such-page'];
 const THEMES = ['light', 'dark', 'flame'] as const;

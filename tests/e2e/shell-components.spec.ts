@@ -1,4 +1,5 @@
-import { type Page, expect, test } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 
 const table = (page: Page) => page.getByRole('table', { name: 'Sample jams' });
 const bodyRows = (page: Page) => table(page).locator('tbody tr');

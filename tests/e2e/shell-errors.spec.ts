@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 
 test('an unknown route shows the 404 screen with the spec text and a cat', async ({ page }) => {
   const response = await page.goto('/no-such-page');

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 
 test('switching the language keeps the page and remembers the choice in the locale cookie', async ({ page, context }) => {
   await page.goto('/about?from=test#credits');

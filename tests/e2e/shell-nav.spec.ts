@@ -1,4 +1,5 @@
-import { type Page, expect, test } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 
 const USER = {
   id: 7,
@@ -9,10 +10,10 @@ const USER = {
   updatedBy: null,
 };
 
-async function pretendLoggedIn(page: Page) {
+async function pretendLoggedIn(page: Page, baseURL: string) {
   let loggedIn = true;
   // The readable hint the server sets beside the session cookie; without it the nav does not ask.
-  await page.context().addCookies([{ name: 'itinerary-session', value: '1', url: test.info().project.use.baseURL! }]);
+  await page.context().addCookies([{ name: 'itinerary-session', value: '1', url: baseURL }]);
   await page.route('**/api/auth/me', (route) =>
     loggedIn
       ? route.fulfill({ json: USER })
@@ -32,8 +33,8 @@ test('a visitor sees Log in and no Create menu', async ({ page }) => {
   await expect(nav.getByRole('link', { name: /Visszajelzés/ })).toHaveAttribute('target', '_blank');
 });
 
-test('a logged-in user gets the Create menu, a profile link and Log out', async ({ page }) => {
-  await pretendLoggedIn(page);
+test('a logged-in user gets the Create menu, a profile link and Log out', async ({ page, baseURL }) => {
+  await pretendLoggedIn(page, baseURL!);
   await page.goto('/about');
   const nav = page.getByRole('banner');
   await expect(nav.getByRole('link', { name: 'pixel_pioneer' })).toHaveAttribute('href', '/dashboard');

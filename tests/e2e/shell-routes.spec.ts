@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 
 const ROUTES = ['/', '/about', '/explore', '/developers', '/faq', '/terms', '/privacy', '/login'];
 const LOCALES = [
