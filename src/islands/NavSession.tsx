@@ -3,6 +3,7 @@
  * everyone, so this island asks the session store and shows Log in, or the Create menu, the
  * profile link (avatar + username) and Log out.
  */
+import { avatarPath } from '#lib/avatars';
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -43,7 +44,7 @@ function Session({ locale }: { locale: LocaleCode }) {
     <div className={styles.session} data-session={user.isAdmin ? 'admin' : 'user'}>
       <Dropdown label={t('nav.create')} items={[{ label: t('nav.createJam'), href: localizePath(locale, '/jams/new') }]} />
       <a className={styles.profile} href={localizePath(locale, '/dashboard')}>
-        <Avatar username={user.name} src={`/api/user/${encodeURIComponent(user.name)}/picture`} size="1.75rem" />
+        <Avatar username={user.name} src={avatarPath(user.name)} size="1.75rem" />
         <span>{user.name}</span>
       </a>
       <button type="button" className="button" onClick={signOut}>
