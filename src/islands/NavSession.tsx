@@ -6,10 +6,9 @@
 import { avatarPath } from '#lib/avatars';
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { LocaleCode } from '#i18n/codes';
 import { localizePath } from '#i18n/paths';
-import { translated } from '#i18n/react';
+import { translated, useT } from '#i18n/react';
 import { pushNotification } from '#stores/notifications';
 import { $session, loadSession, logout } from '#stores/session';
 import styles from './NavSession.module.css';
@@ -19,7 +18,7 @@ import Avatar from '#components/ui/Avatar.tsx';
 export default translated(Session);
 
 function Session({ locale }: { locale: LocaleCode }) {
-  const { t } = useTranslation();
+  const t = useT();
   const { status, user } = useStore($session);
   useEffect(() => void loadSession(), []);
 
