@@ -32,4 +32,19 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
     },
   },
+  {
+    // One i18next setup (src/i18n/setup.ts); elsewhere `Astro.locals.t` and `useT()` translate, and take only keys English has.
+    ignores: ['src/i18n/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: ['i18next', 'react-i18next'].map((name) => ({
+            name,
+            message: 'Translate with Astro.locals.t or useT() from #i18n/react.',
+          })),
+        },
+      ],
+    },
+  },
 );

@@ -1,25 +1,36 @@
-import { type LocaleCode, localeByCode, messages } from './locales';
+import { DEFAULT_LOCALE, type LocaleCode, localeByCode, messages } from './locales';
 
 /** What an island needs to translate: its locale and the messages under its key prefixes. */
 export interface IslandMessages {
   locale: LocaleCode;
   lang: string;
+  /** The locale's own messages. */
   resources: Record<string, string>;
+  /** English for the keys the locale lacks, which the island's i18next falls back to as the server's does. */
+  english?: Record<string, string>;
 }
 
 /**
- * Picks the messages an island uses (by key prefix), English filling the gaps, so each
- * island's props carry only its own strings instead of every locale file.
+ * Picks the messages an island uses (by key prefix), so each island's props carry only its own
+ * strings instead of every locale file. Where the locale lacks a key, English comes along as the
+ * fallback language (not merged into the locale: i18next tries a locale's `_other` form before
+ * falling back, and the island must show what the server shows).
  */
 export function islandMessages(locale: LocaleCode, prefixes: readonly string[]): IslandMessages {
   const wanted = (key: string) => prefixes.some((prefix) => key.startsWith(prefix));
-  const resources: Record<string, string> = {};
-  for (const source of [messages.en, messages[locale]]) {
+  const pick = (source: Record<string, unknown>, keep: (key: string) => boolean) => {
+    const picked: Record<string, string> = {};
     for (const [key, value] of Object.entries(source)) {
-      if (wanted(key) && typeof value === 'string') resources[key] = value;
+      if (typeof value === 'string' && wanted(key) && keep(key)) picked[key] = value;
     }
-  }
-  return { locale, lang: localeByCode(locale).lang, resources };
+    return picked;
+  };
+  const own: Record<string, unknown> = messages[locale];
+  const resources = pick(own, () => true);
+  const result: IslandMessages = { locale, lang: localeByCode(locale).lang, resources };
+  if (locale === DEFAULT_LOCALE) return result;
+  const english = pick(messages[DEFAULT_LOCALE], (key) => typeof own[key] !== 'string');
+  return Object.keys(english).length > 0 ? { ...result, english } : result;
 }
 
 /** Key prefixes the shared React components (spinner, modal, confirmation, table) translate with. */

@@ -1,13 +1,10 @@
 import en from '../../locales/en.json';
 import hu from '../../locales/hu.json';
 import ir from '../../locales/ir.json';
-
-export type Messages = typeof en;
-export type MessageKey = keyof Messages;
-
 import { DEFAULT_LOCALE, LOCALE_CODES, type LocaleCode, isLocaleCode } from './codes';
+import type { Messages } from './setup';
 
-export { DEFAULT_LOCALE, LOCALE_CODES, type LocaleCode, isLocaleCode };
+export { DEFAULT_LOCALE, LOCALE_CODES, type LocaleCode, type Messages, isLocaleCode };
 
 export interface Locale {
   code: LocaleCode;

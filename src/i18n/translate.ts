@@ -1,21 +1,19 @@
-import i18next, { type TFunction } from 'i18next';
 import { DEFAULT_LOCALE, LOCALE_CODES, type LocaleCode, messages } from './locales';
+import { type MessageKey, type Translate, createI18n, pluralBase } from './setup';
 
-const resources = Object.fromEntries(LOCALE_CODES.map((code) => [code, { translation: messages[code] }]));
+export type { MessageKey, Translate };
 
-/** One i18next instance for the whole process; missing keys fall back to English. */
-export const i18n = i18next.createInstance();
-void i18n.init({
-  resources,
-  lng: DEFAULT_LOCALE,
-  fallbackLng: DEFAULT_LOCALE,
-  initAsync: false,
-  interpolation: { escapeValue: false },
-  keySeparator: false,
-  nsSeparator: false,
-  returnNull: false,
-});
+/** The server's instance: every locale loaded, missing keys falling back to English (see setup.ts). */
+const i18n = createI18n(DEFAULT_LOCALE, Object.fromEntries(LOCALE_CODES.map((code) => [code, { translation: messages[code] }])));
 
-export type Translate = TFunction;
+/** `Astro.locals.t`: i18next's `t` for the locale, narrowed to the keys English has. */
+export function translator(locale: LocaleCode): Translate {
+  const t = i18n.getFixedT(locale);
+  return (key, options) => t(key, options ?? {});
+}
 
-export const translator = (locale: LocaleCode): Translate => i18n.getFixedT(locale);
+/**
+ * Every key `t` takes, read from en.json (plural forms once, by their base). The cast names at
+ * runtime what MessageKey names as a type; tests/unit/i18n-keys.test.ts checks they agree.
+ */
+export const MESSAGE_KEYS = [...new Set(Object.keys(messages.en).map(pluralBase))] as MessageKey[];

@@ -4,8 +4,7 @@
  * button for another one that never repeats the one just shown.
  */
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { translated } from '#i18n/react';
+import { translated, useT } from '#i18n/react';
 import { CAT_JOKES, CAT_PICTURE_COUNT, catPictureUrl, randomCloseLabel, randomIndexOtherThan } from '#lib/cats';
 import styles from './CatsButton.module.css';
 import { Modal } from './ui/Modal';
@@ -26,7 +25,7 @@ const another = (previous?: Shown): Shown => ({
 });
 
 function Cats() {
-  const { t } = useTranslation();
+  const t = useT();
   const [shown, setShown] = useState<Shown | undefined>();
   const hydrated = useHydrated();
   return (

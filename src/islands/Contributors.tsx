@@ -1,7 +1,6 @@
 /** The credits on /about: the prerendered page asks /api/contributors when it is shown. */
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { translated } from '#i18n/react';
+import { translated, useT } from '#i18n/react';
 import { api } from '#client/api-client';
 import Avatar from '#components/ui/Avatar.tsx';
 import styles from './Contributors.module.css';
@@ -19,7 +18,7 @@ type State = { status: 'loading' } | { status: 'failed' } | { status: 'loaded'; 
 export default translated(List);
 
 function List() {
-  const { t } = useTranslation();
+  const t = useT();
   const [state, setState] = useState<State>({ status: 'loading' });
   useEffect(() => {
     api<{ contributors: Contributor[] }>('/contributors')

@@ -1,3 +1,4 @@
+import { avatarPath } from '#lib/avatars';
 import type { IslandMessages } from '#i18n/island';
 import { IslandI18n, useT } from '#i18n/react';
 import type { EntryDto, EntryListDto } from '#lib/schemas/entries';
@@ -77,8 +78,7 @@ function Entry({ entry, slug, startsAt, endsAt, list, communityChoiceId }: Omit<
           {entry.title}
         </h3>
         <p className={`entry-author ${styles.author}`}>
-          <Avatar username={entry.authorName} src={`/api/user/${encodeURIComponent(entry.authorName)}/picture`} size="1.75rem" />{' '}
-          <span>{entry.authorName}</span>
+          <Avatar username={entry.authorName} src={avatarPath(entry.authorName)} size="1.75rem" /> <span>{entry.authorName}</span>
         </p>
         <p className={`entry-meta ${styles.meta}`}>
           {t('entry.submitted')} <LocalTime iso={entry.submittedAt} />

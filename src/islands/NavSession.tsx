@@ -3,12 +3,12 @@
  * everyone, so this island asks the session store and shows Log in, or the Create menu, the
  * profile link (avatar + username) and Log out.
  */
+import { avatarPath } from '#lib/avatars';
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { LocaleCode } from '#i18n/codes';
 import { localizePath } from '#i18n/paths';
-import { translated } from '#i18n/react';
+import { translated, useT } from '#i18n/react';
 import { pushNotification } from '#stores/notifications';
 import { $session, loadSession, logout } from '#stores/session';
 import styles from './NavSession.module.css';
@@ -18,7 +18,7 @@ import Avatar from '#components/ui/Avatar.tsx';
 export default translated(Session);
 
 function Session({ locale }: { locale: LocaleCode }) {
-  const { t } = useTranslation();
+  const t = useT();
   const { status, user } = useStore($session);
   useEffect(() => void loadSession(), []);
 
@@ -43,7 +43,7 @@ function Session({ locale }: { locale: LocaleCode }) {
     <div className={styles.session} data-session={user.isAdmin ? 'admin' : 'user'}>
       <Dropdown label={t('nav.create')} items={[{ label: t('nav.createJam'), href: localizePath(locale, '/jams/new') }]} />
       <a className={styles.profile} href={localizePath(locale, '/dashboard')}>
-        <Avatar username={user.name} src={`/api/user/${encodeURIComponent(user.name)}/picture`} size="1.75rem" />
+        <Avatar username={user.name} src={avatarPath(user.name)} size="1.75rem" />
         <span>{user.name}</span>
       </a>
       <button type="button" className="button" onClick={signOut}>

@@ -1,8 +1,7 @@
 /** The footer's colour mode selector (spec §2 Layout): System, Light mode, Dark mode, Flame. */
 import { useStore } from '@nanostores/react';
 import { useEffect, useId } from 'react';
-import { useTranslation } from 'react-i18next';
-import { translated } from '#i18n/react';
+import { translated, useT } from '#i18n/react';
 import { COLOR_MODE_PREFERENCES, isColorModePreference } from '#lib/color-mode';
 import styles from './ThemeSelect.module.css';
 import { useHydrated } from './ui/use-hydrated';
@@ -11,7 +10,7 @@ import { $colorModePreference, setColorModePreference, syncThemeWithDocument } f
 export default translated(Select);
 
 function Select() {
-  const { t } = useTranslation();
+  const t = useT();
   const id = useId();
   const stored = useStore($colorModePreference);
   // The server cannot know the stored preference: render `system` until hydrated.

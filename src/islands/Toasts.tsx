@@ -1,8 +1,7 @@
 /** Toast notifications (spec §2, §3, §4): top centre, polite live region, closeable, timed. */
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
-import { translated } from '#i18n/react';
+import { translated, useT } from '#i18n/react';
 import { $notifications, type Notification, closeNotification, flushPendingNotifications } from '#stores/notifications';
 import styles from './Toasts.module.css';
 import { Spinner } from './ui/Spinner';
@@ -10,7 +9,7 @@ import { Spinner } from './ui/Spinner';
 export default translated(ToastList);
 
 function ToastList() {
-  const { t } = useTranslation();
+  const t = useT();
   const notifications = useStore($notifications);
   useEffect(() => flushPendingNotifications(), []);
   return (
@@ -25,7 +24,7 @@ function ToastList() {
 }
 
 function Toast({ notification }: { notification: Notification }) {
-  const { t } = useTranslation();
+  const t = useT();
   const { id, type, content, isCloseable, closing } = notification;
   return (
     <li

@@ -5,6 +5,7 @@
  */
 import { atom } from 'nanostores';
 import { ApiError, api } from '#client/api-client';
+import { readCookie } from '#lib/cookies';
 import { pushNotificationAfterNavigation } from './notifications';
 
 export interface SessionUserDto {
@@ -32,7 +33,7 @@ export const LOGGED_OUT_TIMEOUT_MS = 5000;
 let loading: Promise<void> | undefined;
 
 /** Set next to the HttpOnly session cookie by the server (src/server/auth/session.ts); it holds no secret. */
-const mayHaveSession = () => document.cookie.split('; ').includes('itinerary-session=1');
+const mayHaveSession = () => readCookie(document.cookie, 'itinerary-session') === '1';
 
 /** Validates the session against /api/auth/me once per page; islands call this on mount. */
 export function loadSession(): Promise<void> {

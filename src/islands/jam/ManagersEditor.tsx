@@ -1,3 +1,4 @@
+import { avatarPath } from '#lib/avatars';
 import { useCallback, useEffect, useId, useState } from 'react';
 import { useT } from '#i18n/react';
 import { ApiError, api } from '#client/api-client';
@@ -76,7 +77,7 @@ export function ManagersEditor({ slug, viewerName, isManager }: { slug: string; 
         <ul className={`managers ${styles.list}`}>
           {managers.map((manager) => (
             <li key={manager.id} className={styles.manager}>
-              <Avatar username={manager.name} src={`/api/user/${encodeURIComponent(manager.name)}/picture`} size="2.25rem" />{' '}
+              <Avatar username={manager.name} src={avatarPath(manager.name)} size="2.25rem" />{' '}
               <span className={styles.name}>{manager.name}</span>
               {manager.name !== viewerName && (
                 <>

@@ -1,5 +1,5 @@
 import { type ReactNode, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useT } from '#i18n/react';
 import { Modal } from './Modal';
 import { Spinner } from './Spinner';
 
@@ -27,7 +27,7 @@ export function ConfirmDialog({
   onConfirm,
   onCancel,
 }: ConfirmDialogProps) {
-  const { t } = useTranslation();
+  const t = useT();
   const [busy, setBusy] = useState(false);
   const confirm = async () => {
     setBusy(true);

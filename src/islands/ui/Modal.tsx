@@ -4,7 +4,7 @@
  * the rest of the page inert; Tab is wrapped inside so focus never leaves it.
  */
 import { type KeyboardEvent, type MouseEvent, type ReactNode, useEffect, useId, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useT } from '#i18n/react';
 import styles from './Modal.module.css';
 
 export interface ModalProps {
@@ -38,7 +38,7 @@ export function Modal({
   label,
   className,
 }: ModalProps) {
-  const { t } = useTranslation();
+  const t = useT();
   const dialog = useRef<HTMLDialogElement>(null);
   const headerId = useId();
   const subHeaderId = useId();

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useT } from '#i18n/react';
 import styles from './Spinner.module.css';
 
 interface SpinnerProps {
@@ -9,7 +9,7 @@ interface SpinnerProps {
 }
 
 export function Spinner({ message, variant = 'default' }: SpinnerProps) {
-  const { t } = useTranslation();
+  const t = useT();
   return (
     <span className={`spinner ${styles.spinner}`} data-variant={variant} role="status">
       <span className={styles.wheel} aria-hidden="true" />

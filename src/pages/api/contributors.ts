@@ -1,6 +1,6 @@
 import { listContributors } from '#server/publish/contributors';
 import { defineEndpoint } from '#server/http/endpoint';
-import { contributorListSchema } from '#server/openapi/schemas';
+import { contributorListSchema } from '#lib/schemas/contributors';
 
 export const GET = defineEndpoint({
   method: 'GET',

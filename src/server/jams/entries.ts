@@ -9,7 +9,7 @@ import { bannedError } from '#server/auth/require';
 import { announceChange } from '#server/cache/changes';
 import { db } from '#server/platform/db';
 import { AppError, badRequest, conflict, notFound } from '#server/http/errors';
-import { requireJam } from './jams';
+import { type JamRef, requireJam, resolveJam } from './jams';
 import { can, jamRole } from '#server/auth/permissions';
 import { type RateLimit, createRateLimiter } from '#server/http/rate-limit';
 import { fetchScratchProject } from '#server/platform/scratch';
@@ -40,14 +40,15 @@ export function toEntryDto(row: EntryRow, options: { resultsPublic: boolean; ran
   };
 }
 
-const voteCount = sql<number>`(select count(*) from ${votes} where ${votes.projectId} = ${projects.id})`.mapWith(Number);
+/** An entry's votes, as a column of a query over `projects`. */
+export const voteCount = sql<number>`(select count(*) from ${votes} where ${votes.projectId} = ${projects.id})`.mapWith(Number);
 
 /**
  * While the jam runs, entries are listed in submission order and vote counts stay private;
  * once it is over, everyone sees the ranking (most votes first, ties by earliest submission).
  */
-export async function listEntries(slug: string, page = 1, perPage = ENTRIES_PER_PAGE): Promise<EntryListDto> {
-  const jam = await requireJam(slug);
+export async function listEntries(ref: JamRef, page = 1, perPage = ENTRIES_PER_PAGE): Promise<EntryListDto> {
+  const jam = await resolveJam(ref);
   const database = await db();
   const resultsPublic = resultsArePublic(jam);
   const [{ total } = { total: 0 }] = await database.select({ total: count() }).from(projects).where(eq(projects.jamId, jam.id));

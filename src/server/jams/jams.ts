@@ -13,7 +13,7 @@ import {
 } from '#lib/schemas/jams';
 import { recordAudit } from '#server/activity/audit';
 import { announceChange } from '#server/cache/changes';
-import { db } from '#server/platform/db';
+import { containsText, db } from '#server/platform/db';
 import { AppError, notFound } from '#server/http/errors';
 import { type JamRole, can, jamRole, requireJamPermission } from '#server/auth/permissions';
 import type { SessionUser } from '#server/auth/session';
@@ -38,6 +38,13 @@ export async function requireJam(slug: string): Promise<Jam> {
   const found = await findJam(slug);
   if (!found) throw notFound('There is no game jam at this address.');
   return found.jam;
+}
+
+/** A jam the caller already resolved, or the slug of one: services resolve a jam once per request. */
+export type JamRef = Jam | string;
+
+export async function resolveJam(ref: JamRef): Promise<Jam> {
+  return typeof ref === 'string' ? requireJam(ref) : ref;
 }
 
 /** Mystery mode (spec §4): before the start, only managers and admins see the body. */
@@ -83,8 +90,6 @@ function statusCondition(status: JamListQuery['status'], now: Date): SQL | undef
   if (status === 'ended') return lte(jams.endsAt, now);
   return undefined;
 }
-
-const escapeLike = (text: string) => text.replace(/[!%_]/g, (c) => `!${c}`);
 
 /**
  * Counting 100,000 index entries takes milliseconds, so the big lists ("over", "not featured")
@@ -228,7 +233,7 @@ export async function listJams(query: JamListQuery, now = new Date()): Promise<J
   const where = and(
     statusCondition(query.status, now),
     query.featured === undefined ? undefined : eq(jams.featured, query.featured),
-    query.q ? sql`${jams.name} LIKE ${`%${escapeLike(query.q)}%`} ESCAPE '!'` : undefined,
+    query.q ? containsText(jams.name, query.q) : undefined,
   );
   const total = await countJams(query, where, now);
   const totalPages = Math.max(1, Math.ceil(total / query.perPage));

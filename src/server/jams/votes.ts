@@ -8,7 +8,7 @@ import { announceChange } from '#server/cache/changes';
 import { db } from '#server/platform/db';
 import { AppError, conflict } from '#server/http/errors';
 import { requireEntry } from './entries';
-import { countEntries, requireJam } from './jams';
+import { type JamRef, countEntries, requireJam, resolveJam } from './jams';
 import { type RateLimit, createRateLimiter } from '#server/http/rate-limit';
 import type { SessionUser } from '#server/auth/session';
 
@@ -16,8 +16,8 @@ import type { SessionUser } from '#server/auth/session';
 export const VOTE_RATE_LIMIT: RateLimit = { capacity: 60, perMs: 60_000 };
 export const voteLimiter = createRateLimiter(VOTE_RATE_LIMIT);
 
-export async function myVotes(user: SessionUser, slug: string): Promise<MyVotesDto> {
-  const jam = await requireJam(slug);
+export async function myVotes(user: SessionUser, ref: JamRef): Promise<MyVotesDto> {
+  const jam = await resolveJam(ref);
   const rows = await (
     await db()
   )
@@ -54,12 +54,12 @@ export async function castVote(user: SessionUser, slug: string, entryId: number)
     select ${entry.id}, ${user.id}, ${jam.id}
     where (select count(*) from ${votes} where jam_id = ${jam.id} and voter_id = ${user.id}) < ${VOTE_LIMIT}`);
   if (result.rowsAffected === 0) {
-    const state = await myVotes(user, slug);
+    const state = await myVotes(user, jam);
     if (!state.entryIds.includes(entry.id)) throw conflict(`You have used all ${VOTE_LIMIT} of your votes in this jam.`);
     return state;
   }
   announceChange({ kind: 'votes', jamId: jam.id });
-  return myVotes(user, slug);
+  return myVotes(user, jam);
 }
 
 export async function takeBackVote(user: SessionUser, slug: string, entryId: number): Promise<MyVotesDto> {
@@ -72,7 +72,7 @@ export async function takeBackVote(user: SessionUser, slug: string, entryId: num
     .where(and(eq(votes.projectId, entry.id), eq(votes.voterId, user.id)))
     .returning({ projectId: votes.projectId });
   if (removed.length > 0) announceChange({ kind: 'votes', jamId: jam.id });
-  return myVotes(user, slug);
+  return myVotes(user, jam);
 }
 
 /**

@@ -3,23 +3,21 @@
  * choice is the entry with the most upvotes (ties → earliest submission), excluding the selected
  * one. Computed on read, never written on read.
  */
-import { and, asc, desc, eq, gt, sql } from 'drizzle-orm';
-import { projects, votes } from '#db/schema';
+import { and, asc, desc, eq, gt } from 'drizzle-orm';
+import { projects } from '#db/schema';
 import { jamStatus } from '#lib/jam-timing';
 import type { EntryDto, WinnersDto } from '#lib/schemas/entries';
 import { recordAudit } from '#server/activity/audit';
 import { announceChange } from '#server/cache/changes';
 import { db } from '#server/platform/db';
 import { AppError } from '#server/http/errors';
-import { requireEntry, toEntryDto } from './entries';
-import { requireJam } from './jams';
+import { requireEntry, toEntryDto, voteCount } from './entries';
+import { type JamRef, requireJam, resolveJam } from './jams';
 import { requireJamPermission } from '#server/auth/permissions';
 import type { SessionUser } from '#server/auth/session';
 
-const voteCount = sql<number>`(select count(*) from ${votes} where ${votes.projectId} = ${projects.id})`.mapWith(Number);
-
-export async function readWinners(slug: string): Promise<WinnersDto> {
-  const jam = await requireJam(slug);
+export async function readWinners(ref: JamRef): Promise<WinnersDto> {
+  const jam = await resolveJam(ref);
   if (jamStatus(jam) !== 'over') return { winner: null, communityChoice: null };
   const database = await db();
   const [winner] = await database
@@ -66,7 +64,7 @@ export async function selectWinner(actor: SessionUser, slug: string, entryId: nu
     });
   });
   announceChange({ kind: 'entries', jamId: jam.id });
-  return readWinners(jam.slug);
+  return readWinners(jam);
 }
 
 export async function revokeWinner(actor: SessionUser, slug: string, entryId: number): Promise<WinnersDto> {
@@ -85,5 +83,5 @@ export async function revokeWinner(actor: SessionUser, slug: string, entryId: nu
     });
   });
   announceChange({ kind: 'entries', jamId: jam.id });
-  return readWinners(jam.slug);
+  return readWinners(jam);
 }

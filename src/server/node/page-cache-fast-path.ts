@@ -14,6 +14,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { DEFAULT_LOCALE } from '#i18n/codes';
 import { LOCALE_COOKIE, preferredLocale } from '#i18n/locale-choice';
 import { splitLocale } from '#i18n/paths';
+import { readCookie } from '#lib/cookies';
 import { isPublicRead } from '#server/middleware/cors';
 import { guardFor } from '#server/middleware/page-guards';
 import { cachedAnswer } from '#server/cache/page-cache';
@@ -24,13 +25,7 @@ const REGISTRATION = Symbol.for('itinerary.serveFromPageCache');
 
 const header = (value: string | string[] | undefined) => (Array.isArray(value) ? value.join(', ') : (value ?? null));
 
-function cookie(req: IncomingMessage, name: string): string | undefined {
-  for (const part of header(req.headers.cookie)?.split(';') ?? []) {
-    const [key, ...value] = part.trim().split('=');
-    if (key === name) return decodeURIComponent(value.join('='));
-  }
-  return undefined;
-}
+const cookie = (req: IncomingMessage, name: string) => readCookie(header(req.headers.cookie), name);
 
 function middlewareWouldOnlyReachTheCache(req: IncomingMessage, url: URL): boolean {
   if (guardFor(splitLocale(url.pathname).path) !== null || isPublicRead(url.pathname)) return false;

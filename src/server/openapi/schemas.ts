@@ -1,6 +1,6 @@
 /**
- * Answer schemas of the server's own small answers (health, credits, logout) and of the error
- * shape. The answers of the jam, entry, user and activity endpoints live with their input
+ * Answer schemas of the server's own small answers (health, logout) and of the error
+ * shape. The answers of the jam, entry, user, activity and credits endpoints live with their input
  * schemas in src/lib/schemas, where the islands get their DTO types from (`z.infer`).
  */
 import { z } from 'zod';
@@ -10,14 +10,6 @@ import type { ErrorBody } from '#server/http/errors';
 export { apiSchemas } from '#lib/schemas/common';
 
 export const healthSchema = named('Health', z.object({ ok: z.literal(true), database: z.literal('reachable') }));
-
-export const contributorSchema = z.object({
-  name: z.string(),
-  avatarUrl: z.string(),
-  profileUrl: z.string(),
-  contributions: z.int(),
-});
-export const contributorListSchema = named('ContributorList', z.object({ contributors: z.array(contributorSchema) }));
 
 export const loggedOutSchema = named('LoggedOut', z.object({ message: z.literal('logged out') }));
 

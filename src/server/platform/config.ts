@@ -4,6 +4,7 @@ import {
   DEFAULT_ORIGINAL_SERVER_SOURCE_URL,
   DEFAULT_SOURCE_CODE_URL,
 } from '#lib/site-links';
+import { USERNAME_PATTERN } from '#lib/schemas/common';
 
 const emptyAsUnset = (value: unknown) => (value === '' ? undefined : value);
 const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' });
@@ -46,7 +47,7 @@ const configSchema = z
           .map((name) => name.trim())
           .filter(Boolean),
       )
-      .pipe(z.array(z.string().regex(/^[A-Za-z0-9_-]{1,20}$/, 'must be comma-separated Scratch usernames'))),
+      .pipe(z.array(z.string().regex(USERNAME_PATTERN, 'must be comma-separated Scratch usernames'))),
     ITINERARY_DEV_LOGIN: z
       .enum(['0', '1', 'true', 'false'], { error: 'must be 1 or 0' })
       .default('0')

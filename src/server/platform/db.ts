@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Client, createClient } from '@libsql/client';
+import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { drizzle, type LibSQLDatabase } from 'drizzle-orm/libsql';
 import { migrate } from 'drizzle-orm/libsql/migrator';
 import * as schema from '#db/schema';
@@ -42,4 +43,10 @@ let shared: Promise<Database> | undefined;
 export function db(): Promise<Database> {
   shared ??= openDatabase(config().DATABASE_URL, config().DATABASE_AUTH_TOKEN);
   return shared;
+}
+
+/** `column LIKE %text%`, with the text's own `%`, `_` and `!` matched literally. */
+export function containsText(column: SQLWrapper, text: string): SQL {
+  const escaped = text.replace(/[!%_]/g, (c) => `!${c}`);
+  return sql`${column} LIKE ${`%${escaped}%`} ESCAPE '!'`;
 }

@@ -6,9 +6,9 @@
 import { z } from 'zod';
 import { config } from '#server/platform/config';
 import { AppError } from '#server/http/errors';
-import type { contributorSchema } from '#server/openapi/schemas';
+import type { Contributor } from '#lib/schemas/contributors';
 
-export type Contributor = z.infer<typeof contributorSchema>;
+export type { Contributor };
 
 export const CONTRIBUTORS_TTL_MS = 60 * 60 * 1000;
 const RETRY_AFTER_FAILURE_MS = 60 * 1000;

@@ -1,4 +1,5 @@
 /** The user's dashboard (spec §2): their profile and the jams they entered or manage. */
+import { avatarPath } from '#lib/avatars';
 import { desc, eq } from 'drizzle-orm';
 import { jamManagers, jams, projects } from '#db/schema';
 import { jamStatus } from '#lib/jam-timing';
@@ -19,8 +20,6 @@ const toJam = (
   startsAt: jam.startsAt.toISOString(),
   endsAt: jam.endsAt.toISOString(),
 });
-
-export const avatarPath = (name: string) => `/api/user/${encodeURIComponent(name)}/picture`;
 
 export async function dashboardFor(user: SessionUser, now = Date.now()): Promise<DashboardDto> {
   const database = await db();

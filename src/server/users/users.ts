@@ -18,7 +18,7 @@ import {
 } from '#lib/schemas/users';
 import { recordAudit } from '#server/activity/audit';
 import { announceChange } from '#server/cache/changes';
-import { type Database, db } from '#server/platform/db';
+import { type Database, containsText, db } from '#server/platform/db';
 import { badRequest, conflict, notFound } from '#server/http/errors';
 import { fetchScratchUser } from '#server/platform/scratch';
 import type { SessionUser } from '#server/auth/session';
@@ -59,15 +59,14 @@ const SORT_COLUMNS: Record<UserSortField, SQL> = {
   updatedBy: sql`${updater.name} collate nocase`,
 };
 
-const escapeLike = (text: string) => text.replace(/[!%_]/g, (c) => `!${c}`);
-const contains = (column: SQL | typeof users.name, text: string) => sql`${column} LIKE ${`%${escapeLike(text)}%`} ESCAPE '!'`;
-
 function listConditions(query: UserListQuery): SQL | undefined {
   const { q } = query;
   return and(
-    q ? sql`(${contains(users.name, q)} OR ${contains(sql`${updater.name}`, q)} OR cast(${users.id} as text) = ${q})` : undefined,
-    query.name ? contains(users.name, query.name) : undefined,
-    query.updatedBy ? contains(sql`${updater.name}`, query.updatedBy) : undefined,
+    q
+      ? sql`(${containsText(users.name, q)} OR ${containsText(sql`${updater.name}`, q)} OR cast(${users.id} as text) = ${q})`
+      : undefined,
+    query.name ? containsText(users.name, query.name) : undefined,
+    query.updatedBy ? containsText(sql`${updater.name}`, query.updatedBy) : undefined,
     query.isAdmin === undefined ? undefined : eq(users.isAdmin, query.isAdmin),
     query.isBanned === undefined ? undefined : eq(users.isBanned, query.isBanned),
   );

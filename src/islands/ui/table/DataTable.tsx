@@ -20,7 +20,7 @@ import {
   useTable,
 } from '@tanstack/react-table';
 import { type ReactNode, useId, useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useLanguage, useT } from '#i18n/react';
 import {
   ALL_ROWS,
   DEFAULT_PAGE_SIZE,
@@ -77,11 +77,12 @@ export function DataTable<Row extends RowData>({
   searchable = true,
   pageSize = DEFAULT_PAGE_SIZE,
 }: DataTableProps<Row>) {
-  const { t, i18n } = useTranslation();
+  const t = useT();
+  const language = useLanguage();
   const hintId = useId();
   const context: FormatContext = useMemo(
-    () => ({ lang: i18n.language === 'ir' ? 'ga' : i18n.language, yes: t('table.yes'), no: t('table.no') }),
-    [i18n.language, t],
+    () => ({ lang: language === 'ir' ? 'ga' : language, yes: t('table.yes'), no: t('table.no') }),
+    [language, t],
   );
 
   const definitions = useMemo<ColumnDef<Features, Row, unknown>[]>(

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useT } from '#i18n/react';
 import styles from './DataTable.module.css';
 import { FILTER_DEBOUNCE_MS, type FilterOptions, dropdownItem } from '#lib/table/columns';
 
@@ -20,7 +20,7 @@ function useDebounced(apply: (value: string) => void) {
 }
 
 export function GlobalSearch({ onSearch }: { onSearch: (value: string) => void }) {
-  const { t } = useTranslation();
+  const t = useT();
   const id = useId();
   const [value, setValue] = useState('');
   const debounced = useDebounced(onSearch);
@@ -51,7 +51,7 @@ export function ColumnFilter({
   options: FilterOptions;
   onFilter: (value: string) => void;
 }) {
-  const { t } = useTranslation();
+  const t = useT();
   const [value, setValue] = useState('');
   const debounced = useDebounced(onFilter);
   const accessibleName = t('table.filterColumn', { column: label });

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useT } from '#i18n/react';
 import styles from './DataTable.module.css';
 import { ALL_ROWS, PAGE_SIZES, SET_PAGE_DELAY_MS, parsePageInput } from '#lib/table/columns';
 
@@ -19,7 +19,7 @@ export interface PaginatedTable {
 const isAll = (size: number) => size > PAGE_SIZES[PAGE_SIZES.length - 2]!;
 
 export function DataTablePagination({ table }: { table: PaginatedTable }) {
-  const { t } = useTranslation();
+  const t = useT();
   const sizeId = useId();
   const pageId = useId();
   const { pageIndex, pageSize } = table.state.pagination;
