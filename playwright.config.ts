@@ -21,6 +21,8 @@ export default defineConfig({
     // test doubles the suite's CPU time; E2E_TRACE=1 keeps one for each failing test.
     trace: process.env.E2E_TRACE ? 'retain-on-failure' : 'off',
     video: 'off',
+    // No page-to-page view transitions (src/styles/global.css): a test moves on faster than one ends.
+    contextOptions: { reducedMotion: 'reduce' },
   },
   projects: [
     {

@@ -5,12 +5,16 @@ import { translated, useT } from '#i18n/react';
 import { $notifications, type Notification, closeNotification, flushPendingNotifications } from '#stores/notifications';
 import styles from './Toasts.module.css';
 import { Spinner } from './ui/Spinner';
+import { useHydrated } from './ui/use-hydrated';
 
 export default translated(ToastList);
 
 function ToastList() {
   const t = useT();
-  const notifications = useStore($notifications);
+  // The server's HTML has no toasts; an island that hydrated first may already have pushed one.
+  const hydrated = useHydrated();
+  const stored = useStore($notifications);
+  const notifications = hydrated ? stored : [];
   useEffect(() => flushPendingNotifications(), []);
   return (
     <div className="toasts" role="region" aria-label={t('toast.region')}>
