@@ -1,5 +1,5 @@
 /** Toast notifications (spec §2, §3, §4): top centre, polite live region, closeable, timed. */
-import { useStore } from '@nanostores/react';
+import { useIslandStore } from './ui/use-island-store';
 import { useEffect } from 'react';
 import { translated, useT } from '#i18n/react';
 import { $notifications, type Notification, closeNotification, flushPendingNotifications } from '#stores/notifications';
@@ -10,7 +10,7 @@ export default translated(ToastList);
 
 function ToastList() {
   const t = useT();
-  const notifications = useStore($notifications);
+  const notifications = useIslandStore($notifications, []);
   useEffect(() => flushPendingNotifications(), []);
   return (
     <div className="toasts" role="region" aria-label={t('toast.region')}>
