@@ -2,7 +2,7 @@
  * `bench/generate.ts [path]`: the large benchmark database, written with set-based SQL
  * (recursive CTEs) so it takes seconds. Times are relative to now, so regenerate before a run.
  *
- * - 100,000 jams over ~10 years (about 800 upcoming, a few hundred ongoing, the rest over);
+ * - 100,000 jams over ~10 years (about 800 upcoming, a few hundred ongoing, the rest ended);
  * - the big jam (`BIG_JAM_SLUG`, ongoing, featured): 10,000 entries, 30,000 users who can vote,
  *   90,000 votes — every user casts all 3 of their votes there;
  * - 1,000 ended jams with 5 entries each and 10,000 more votes, for 100,000 votes in all.
@@ -115,7 +115,7 @@ export async function generateBenchDatabase(path = BENCH_DATABASE, now = Date.no
     FROM seq WHERE n > 1`);
 
   // Entries of the big jam: user n submits project n, a few seconds apart.
-  await run(`INSERT INTO projects (id, jam_id, scratch_id, submitter_id, title, thumbnail_url, author_name, submitted_at)
+  await run(`INSERT INTO entries (id, jam_id, scratch_id, submitter_id, title, thumbnail_url, author_name, submitted_at)
     ${seq(BIG_JAM_ENTRIES)}
     SELECT n, 1, 700000000 + n, n,
       ${pick(ADJECTIVES, '(n * 13) % 20')} || ' ' || ${pick(NOUNS, '(n * 17) % 20')} || ' ' || n,
@@ -125,14 +125,14 @@ export async function generateBenchDatabase(path = BENCH_DATABASE, now = Date.no
 
   // Every user votes 3 times in the big jam, for 3 distinct entries that are never their own
   // (entry u + 2 + k + (37u mod 9000), mod 10,000, can never wrap round to u for k < 3).
-  await run(`INSERT INTO votes (project_id, voter_id, jam_id, created_at)
+  await run(`INSERT INTO votes (entry_id, voter_id, jam_id, created_at)
     ${seq(USER_COUNT * 3)}
     SELECT ((u + 1 + k + (u * 37) % 9000) % ${BIG_JAM_ENTRIES}) + 1, u, 1, ${now - 8 * DAY} + n * 1000
     FROM (SELECT (n - 1) / 3 + 1 AS u, (n - 1) % 3 AS k, n FROM seq)`);
 
-  // Jams 2001..3000 are over: 5 entries each by users 1..5,000, and 2 votes per entry by users above 10,000.
+  // Jams 2001..3000 have ended: 5 entries each by users 1..5,000, and 2 votes per entry by users above 10,000.
   const smallEntries = 5_000;
-  await run(`INSERT INTO projects (id, jam_id, scratch_id, submitter_id, title, thumbnail_url, author_name, submitted_at)
+  await run(`INSERT INTO entries (id, jam_id, scratch_id, submitter_id, title, thumbnail_url, author_name, submitted_at)
     ${seq(smallEntries)}
     SELECT ${BIG_JAM_ENTRIES} + n, 2001 + (n - 1) / 5, 710000000 + n, n,
       ${pick(NOUNS, '(n * 3) % 20')} || ' Adventure ' || n,
@@ -140,7 +140,7 @@ export async function generateBenchDatabase(path = BENCH_DATABASE, now = Date.no
       'bench_user_' || printf('%05d', n),
       (SELECT starts_at + ${DAY} FROM jams WHERE id = 2001 + (n - 1) / 5)
     FROM seq`);
-  await run(`INSERT INTO votes (project_id, voter_id, jam_id, created_at)
+  await run(`INSERT INTO votes (entry_id, voter_id, jam_id, created_at)
     ${seq(smallEntries * 2)}
     SELECT ${BIG_JAM_ENTRIES} + (n + 1) / 2, 10001 + (n - 1) % 20000, 2001 + (n - 1) / 10, ${now - 30 * DAY}
     FROM seq`);

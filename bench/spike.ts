@@ -9,7 +9,7 @@ import { rmSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
-import { jams, projects, sessions, users, votes } from '#db/schema';
+import { entries, jams, sessions, users, votes } from '#db/schema';
 import { VOTE_LIMIT } from '#lib/schemas/entries';
 import { migrateDatabase, openDatabase } from '#server/platform/db';
 import { SESSION_COOKIE, SESSION_LIFETIME_MS, generateSessionToken, hashToken } from '#server/auth/session';
@@ -199,7 +199,7 @@ await Promise.all(apps.map((app) => app.stop()));
 await scratch.close();
 
 // Check every answer against what the database holds.
-const storedEntries = await database.select().from(projects);
+const storedEntries = await database.select().from(entries);
 const storedVotes = await database.select().from(votes);
 database.$client.close();
 const userIndex = new Map(people.map((person, i) => [person.id, i]));
@@ -221,7 +221,7 @@ for (const answer of submitted) {
 }
 
 const acknowledged = new Set(answers.filter((a) => a.kind === 'vote' && a.status === 200).map((a) => `${a.user}:${a.entryId}`));
-const stored = storedVotes.map((vote) => `${userIndex.get(vote.voterId)}:${vote.projectId}`);
+const stored = storedVotes.map((vote) => `${userIndex.get(vote.voterId)}:${vote.entryId}`);
 if (new Set(stored).size !== stored.length) problems.push('a vote is stored twice');
 for (const key of acknowledged) if (!stored.includes(key)) problems.push(`acknowledged vote ${key} is not stored`);
 for (const key of stored) if (!acknowledged.has(key)) problems.push(`vote ${key} is stored but was never acknowledged`);

@@ -74,7 +74,7 @@ export const jams = sqliteTable(
     endsAt: integer('ends_at', { mode: 'timestamp_ms' }).notNull(),
     featured: integer('featured', { mode: 'boolean' }).notNull().default(false),
     mystery: integer('mystery', { mode: 'boolean' }).notNull().default(false),
-    /** How many entries the jam has, kept by triggers on projects (see the jam_entry_count migration); the explore sort. */
+    /** How many entries the jam has, kept by triggers on entries (see the jam_sorts and entries migrations); the explore sort. */
     entryCount: integer('entry_count').notNull().default(0),
     createdAt: timestampNow('created_at'),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
@@ -136,9 +136,9 @@ export const jamManagers = sqliteTable(
   (t) => [primaryKey({ columns: [t.jamId, t.userId] }), index('jam_managers_user_idx').on(t.userId)],
 );
 
-/** A Scratch project entered into a jam. */
-export const projects = sqliteTable(
-  'projects',
+/** An entry: a Scratch project (`scratchId`) entered into a jam. */
+export const entries = sqliteTable(
+  'entries',
   {
     id: integer('id').primaryKey({ autoIncrement: true }),
     jamId: integer('jam_id')
@@ -155,20 +155,20 @@ export const projects = sqliteTable(
     submittedAt: timestampNow('submitted_at'),
   },
   (t) => [
-    uniqueIndex('projects_jam_scratch_unique').on(t.jamId, t.scratchId),
-    uniqueIndex('projects_jam_submitter_unique').on(t.jamId, t.submitterId),
-    index('projects_jam_submitted_idx').on(t.jamId, t.submittedAt, t.id),
-    index('projects_submitter_idx').on(t.submitterId),
+    uniqueIndex('entries_jam_scratch_unique').on(t.jamId, t.scratchId),
+    uniqueIndex('entries_jam_submitter_unique').on(t.jamId, t.submitterId),
+    index('entries_jam_submitted_idx').on(t.jamId, t.submittedAt, t.id),
+    index('entries_submitter_idx').on(t.submitterId),
   ],
 );
 
-/** jamId is copied from the project so the per-jam vote limit is one indexed count. */
+/** jamId is copied from the entry so the per-jam vote limit is one indexed count. */
 export const votes = sqliteTable(
   'votes',
   {
-    projectId: integer('project_id')
+    entryId: integer('entry_id')
       .notNull()
-      .references(() => projects.id, { onDelete: 'cascade' }),
+      .references(() => entries.id, { onDelete: 'cascade' }),
     voterId: integer('voter_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -178,7 +178,7 @@ export const votes = sqliteTable(
     createdAt: timestampNow('created_at'),
   },
   (t) => [
-    primaryKey({ columns: [t.projectId, t.voterId] }),
+    primaryKey({ columns: [t.entryId, t.voterId] }),
     index('votes_jam_voter_idx').on(t.jamId, t.voterId),
     index('votes_voter_idx').on(t.voterId),
   ],
@@ -211,6 +211,6 @@ export const auditLog = sqliteTable(
 export type User = typeof users.$inferSelect;
 export type Session = typeof sessions.$inferSelect;
 export type Jam = typeof jams.$inferSelect;
-export type Project = typeof projects.$inferSelect;
+export type Entry = typeof entries.$inferSelect;
 export type Vote = typeof votes.$inferSelect;
 export type AuditEntry = typeof auditLog.$inferSelect;

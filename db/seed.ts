@@ -6,7 +6,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { LibSQLDatabase } from 'drizzle-orm/libsql';
 import * as schema from './schema';
 
-const { users, jams, jamManagers, projects, votes } = schema;
+const { users, jams, jamManagers, entries, votes } = schema;
 const DAY = 24 * 60 * 60 * 1000;
 
 export const DEMO_ADMIN = 'demo_admin';
@@ -126,7 +126,7 @@ export async function seedDemoData(database: LibSQLDatabase<typeof schema>, now 
 
       for (const [index, entry] of jam.entries.entries()) {
         await tx
-          .insert(projects)
+          .insert(entries)
           .values({
             jamId,
             scratchId: entry.scratchId,
@@ -140,12 +140,12 @@ export async function seedDemoData(database: LibSQLDatabase<typeof schema>, now 
           .onConflictDoNothing();
       }
       for (const [voter, scratchId] of jam.votes) {
-        const project = await tx.query.projects.findFirst({
-          where: and(eq(projects.jamId, jamId), eq(projects.scratchId, scratchId)),
+        const entry = await tx.query.entries.findFirst({
+          where: and(eq(entries.jamId, jamId), eq(entries.scratchId, scratchId)),
         });
         await tx
           .insert(votes)
-          .values({ projectId: project!.id, voterId: id(voter), jamId })
+          .values({ entryId: entry!.id, voterId: id(voter), jamId })
           .onConflictDoNothing();
       }
     }

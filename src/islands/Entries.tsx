@@ -17,7 +17,7 @@ interface Props {
   startsAt: string;
   endsAt: string;
   list: EntryListDto;
-  /** The community's choice once the jam is over (most upvotes, the selected winner excluded). */
+  /** The community's choice once the jam has ended (most upvotes, the selected winner excluded). */
   communityChoiceId?: number | null;
 }
 

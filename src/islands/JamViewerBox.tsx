@@ -1,4 +1,4 @@
-import { useStore } from '@nanostores/react';
+import { useIslandStore } from './ui/use-island-store';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import type { IslandMessages } from '#i18n/island';
 import { translated, useT } from '#i18n/react';
@@ -27,8 +27,8 @@ export default translated(ViewerBox);
 
 function ViewerBox({ slug, startsAt, endsAt, loginHref, homeHref, jamHref }: Omit<Props, 'messages'>) {
   const t = useT();
-  const viewer = useStore($jamViewer);
-  const myVotes = useStore($myVotes);
+  const viewer = useIslandStore($jamViewer, null);
+  const myVotes = useIslandStore($myVotes, null);
   const [now, setNow] = useState(() => Date.now());
 
   useEffect(() => {

@@ -4,13 +4,13 @@
  * profile link (avatar + username) and Log out.
  */
 import { avatarPath } from '#lib/avatars';
-import { useStore } from '@nanostores/react';
+import { useIslandStore } from './ui/use-island-store';
 import { useEffect } from 'react';
 import type { LocaleCode } from '#i18n/codes';
 import { localizePath } from '#i18n/paths';
 import { translated, useT } from '#i18n/react';
 import { pushNotification } from '#stores/notifications';
-import { $session, loadSession, logout } from '#stores/session';
+import { $session, UNKNOWN_SESSION, loadSession, logout } from '#stores/session';
 import styles from './NavSession.module.css';
 import { Dropdown } from './ui/Dropdown';
 import Avatar from '#components/ui/Avatar.tsx';
@@ -19,7 +19,7 @@ export default translated(Session);
 
 function Session({ locale }: { locale: LocaleCode }) {
   const t = useT();
-  const { status, user } = useStore($session);
+  const { status, user } = useIslandStore($session, UNKNOWN_SESSION);
   useEffect(() => void loadSession(), []);
 
   if (status === 'unknown') return <div className={styles.session} aria-busy="true" />;

@@ -1,20 +1,16 @@
 /** Toast notifications (spec §2, §3, §4): top centre, polite live region, closeable, timed. */
-import { useStore } from '@nanostores/react';
+import { useIslandStore } from './ui/use-island-store';
 import { useEffect } from 'react';
 import { translated, useT } from '#i18n/react';
 import { $notifications, type Notification, closeNotification, flushPendingNotifications } from '#stores/notifications';
 import styles from './Toasts.module.css';
 import { Spinner } from './ui/Spinner';
-import { useHydrated } from './ui/use-hydrated';
 
 export default translated(ToastList);
 
 function ToastList() {
   const t = useT();
-  // The server's HTML has no toasts; an island that hydrated first may already have pushed one.
-  const hydrated = useHydrated();
-  const stored = useStore($notifications);
-  const notifications = hydrated ? stored : [];
+  const notifications = useIslandStore($notifications, []);
   useEffect(() => flushPendingNotifications(), []);
   return (
     <div className="toasts" role="region" aria-label={t('toast.region')}>

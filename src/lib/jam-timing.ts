@@ -1,4 +1,6 @@
-export type JamStatus = 'upcoming' | 'ongoing' | 'over';
+/** Where a jam is in time: before its start, between start and end, after its end. */
+export const JAM_STATUSES = ['upcoming', 'ongoing', 'ended'] as const;
+export type JamStatus = (typeof JAM_STATUSES)[number];
 
 export interface JamWindow {
   startsAt: Date | string | number;
@@ -10,10 +12,10 @@ const ms = (value: Date | string | number) => new Date(value).getTime();
 export function jamStatus(jam: JamWindow, now = Date.now()): JamStatus {
   if (now < ms(jam.startsAt)) return 'upcoming';
   if (now < ms(jam.endsAt)) return 'ongoing';
-  return 'over';
+  return 'ended';
 }
 
-/** The moment the countdown counts to: the start when upcoming, the end when ongoing, none when over. */
+/** The moment the countdown counts to: the start when upcoming, the end when ongoing, none once ended. */
 export function nextMoment(jam: JamWindow, now = Date.now()): number | null {
   const status = jamStatus(jam, now);
   if (status === 'upcoming') return ms(jam.startsAt);

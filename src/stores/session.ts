@@ -19,11 +19,16 @@ export interface SessionUserDto {
 
 export type SessionStatus = 'unknown' | 'anonymous' | 'authenticated';
 
-export const $session = atom<{ status: SessionStatus; user: SessionUserDto | null; token: string | null }>({
-  status: 'unknown',
-  user: null,
-  token: null,
-});
+export interface SessionState {
+  status: SessionStatus;
+  user: SessionUserDto | null;
+  token: string | null;
+}
+
+/** Before the browser has asked: also what the server renders islands with. */
+export const UNKNOWN_SESSION: SessionState = { status: 'unknown', user: null, token: null };
+
+export const $session = atom<SessionState>(UNKNOWN_SESSION);
 
 const ANONYMOUS = { status: 'anonymous', user: null, token: null } as const;
 export const LOGGED_OUT_MESSAGE = 'You have been logged out.';

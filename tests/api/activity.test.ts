@@ -29,7 +29,7 @@ beforeAll(async () => {
   otherManager = await env.login('act_other');
   user = await env.login('act_user');
   banned = await env.login('act_banned', { isBanned: true });
-  jamA = await insertJam(env.db, { name: 'Activity Alpha', status: 'over' });
+  jamA = await insertJam(env.db, { name: 'Activity Alpha', status: 'ended' });
   jamB = await insertJam(env.db, { name: 'Activity Beta' });
   await insertManager(env.db, jamA.id, manager.id);
   await insertManager(env.db, jamB.id, otherManager.id);

@@ -1,6 +1,6 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, projects, sessions, users, votes } from '#db/schema';
+import { auditLog, entries, sessions, users, votes } from '#db/schema';
 import { type Environment, type TestUser, startEnvironment } from '../helpers/environment';
 import { insertEntry, insertJam, insertManager, insertVote } from '../helpers/factories';
 
@@ -17,7 +17,7 @@ afterAll(() => env?.close());
 
 describe('the dashboard data', () => {
   it('lists the jams a user entered and manages, newest first, with their profile', async () => {
-    const older = await insertJam(env.db, { status: 'over', name: 'Older Jam' });
+    const older = await insertJam(env.db, { status: 'ended', name: 'Older Jam' });
     const newer = await insertJam(env.db, { status: 'upcoming', name: 'Newer Jam' });
     const managed = await insertJam(env.db, { status: 'ongoing', name: 'Managed Jam' });
     await insertEntry(env.db, older.id, player.id, 800001, { title: 'Old Game' });
@@ -35,7 +35,7 @@ describe('the dashboard data', () => {
     });
     expect(reply.body.entered).toMatchObject([
       { slug: newer.slug, name: 'Newer Jam', status: 'upcoming', entryTitle: 'New Game' },
-      { slug: older.slug, name: 'Older Jam', status: 'over', entryTitle: 'Old Game' },
+      { slug: older.slug, name: 'Older Jam', status: 'ended', entryTitle: 'Old Game' },
     ]);
     expect(reply.body.managing).toMatchObject([{ slug: managed.slug, name: 'Managed Jam', status: 'ongoing' }]);
   });
@@ -111,7 +111,7 @@ describe('deleting one’s own account', () => {
       .from(sessions)
       .where(eq(sessions.userId, leaver.id));
     expect(sessionCount).toBe(0);
-    expect(await env.db.select().from(projects).where(eq(projects.id, entry.id))).toEqual([]);
+    expect(await env.db.select().from(entries).where(eq(entries.id, entry.id))).toEqual([]);
     expect(await env.db.select().from(votes).where(eq(votes.voterId, leaver.id))).toEqual([]);
     const [audit] = await env.db.select().from(auditLog).where(eq(auditLog.action, 'user.delete-self'));
     expect(audit).toMatchObject({

@@ -1,6 +1,6 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { jams, projects, users, votes } from '#db/schema';
+import { entries, jams, users, votes } from '#db/schema';
 import { startApp } from '../helpers/app';
 import { type Environment, type TestUser, startEnvironment } from '../helpers/environment';
 import { insertEntry, insertJam, insertManager, insertVote } from '../helpers/factories';
@@ -23,7 +23,7 @@ afterAll(() => env?.close());
 const submit = (slug: string, url: string, as: TestUser | null) =>
   env.request(`/api/jams/${slug}/entries`, { method: 'POST', body: { url }, as });
 const entryCount = async (jamId: number) =>
-  (await env.db.select({ n: count() }).from(projects).where(eq(projects.jamId, jamId)))[0]!.n;
+  (await env.db.select({ n: count() }).from(entries).where(eq(entries.jamId, jamId)))[0]!.n;
 
 describe('submitting a project', () => {
   it('stores the title, thumbnail and author from Scratch and shows the entry as entered', async () => {
@@ -76,14 +76,14 @@ describe('submitting a project', () => {
     expect(second.status).toBe(409);
     expect(second.body.error.message).toBe('You have already entered this game jam.');
     await env.db
-      .insert(projects)
+      .insert(entries)
       .values({ jamId: jam.id, scratchId: 100000002, submitterId: griff.id, title: 'x', authorName: 'x' });
     const taken = await submit(jam.slug, 'https://scratch.mit.edu/projects/100000002', cat);
     expect(taken.status).toBe(409);
     expect(taken.body.error.message).toBe('This project has already been submitted to this jam.');
   });
 
-  it.each(['upcoming', 'over'] as const)('refuses entries while the jam is %s', async (status) => {
+  it.each(['upcoming', 'ended'] as const)('refuses entries while the jam is %s', async (status) => {
     const jam = await insertJam(env.db, { status });
     const reply = await submit(jam.slug, 'https://scratch.mit.edu/projects/100000001', pixel);
     expect(reply.status).toBe(409);
@@ -121,7 +121,7 @@ describe('submitting a project', () => {
 });
 
 describe('upvotes', () => {
-  async function jamWithEntries(n: number, status: 'ongoing' | 'over' = 'ongoing') {
+  async function jamWithEntries(n: number, status: 'ongoing' | 'ended' = 'ongoing') {
     const jam = await insertJam(env.db, { status });
     const entries = [];
     for (let i = 0; i < n; i++) {
@@ -176,7 +176,7 @@ describe('upvotes', () => {
     expect(self.status).toBe(403);
     expect(self.body.error.message).toBe('You cannot upvote your own project.');
     expect((await vote(jam.slug, own.id, null)).status).toBe(401);
-    const { jam: ended, entries } = await jamWithEntries(1, 'over');
+    const { jam: ended, entries } = await jamWithEntries(1, 'ended');
     const late = await vote(ended.slug, entries[0]!.id, cat);
     expect(late.status).toBe(409);
     expect(late.body.error.message).toBe('Voting is only open while the jam is ongoing.');
@@ -187,7 +187,7 @@ describe('upvotes', () => {
 
 describe('winners and results', () => {
   it('ranks by votes after the end, picks the community choice (ties → earliest) apart from the selected winner', async () => {
-    const jam = await insertJam(env.db, { status: 'over' });
+    const jam = await insertJam(env.db, { status: 'ended' });
     const voters = await Promise.all(['w_v1', 'w_v2', 'w_v3'].map((name) => env.login(name)));
     const a = await insertEntry(env.db, jam.id, voters[0]!.id, 810_001, { submittedAt: new Date(Date.now() - 40 * 3_600_000) });
     const b = await insertEntry(env.db, jam.id, voters[1]!.id, 810_002, { submittedAt: new Date(Date.now() - 39 * 3_600_000) });
@@ -246,7 +246,7 @@ describe('removing entries', () => {
     expect((await remove(e1.id, null)).status).toBe(401);
     expect((await remove(e1.id, cat)).status).toBe(403);
     expect((await remove(e1.id, pixel)).status).toBe(204);
-    expect((await env.db.select({ n: count() }).from(votes).where(eq(votes.projectId, e1.id)))[0]!.n).toBe(0);
+    expect((await env.db.select({ n: count() }).from(votes).where(eq(votes.entryId, e1.id)))[0]!.n).toBe(0);
     expect((await remove(e2.id, manager)).status).toBe(204);
     expect((await remove(e3.id, admin)).status).toBe(204);
     expect(await entryCount(jam.id)).toBe(0);

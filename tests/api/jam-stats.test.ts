@@ -12,7 +12,7 @@ beforeAll(async () => {
 });
 afterAll(() => env?.close());
 
-async function jamWithVotes(status: 'upcoming' | 'ongoing' | 'over', extra: { mystery?: boolean } = {}) {
+async function jamWithVotes(status: 'upcoming' | 'ongoing' | 'ended', extra: { mystery?: boolean } = {}) {
   const jam = await insertJam(env.db, { status, ...extra });
   const first = await insertEntry(env.db, jam.id, maker.id, 810_000_000 + jam.id * 10);
   const second = await insertEntry(env.db, jam.id, voter.id, 810_000_001 + jam.id * 10);
@@ -30,7 +30,7 @@ describe('GET /api/jams/{slug}/stats', () => {
   });
 
   it('shows the vote count once the jam is over', async () => {
-    const jam = await jamWithVotes('over');
+    const jam = await jamWithVotes('ended');
     expect((await env.request(`/api/jams/${jam.slug}/stats`)).body).toEqual({ entryCount: 2, voteCount: 2, resultsPublic: true });
   });
 

@@ -1,6 +1,6 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, jamManagers, jamSlugRedirects, jams, projects, votes } from '#db/schema';
+import { auditLog, entries, jamManagers, jamSlugRedirects, jams, votes } from '#db/schema';
 import { type Environment, type TestUser, startEnvironment } from '../helpers/environment';
 import { insertEntry, insertJam, insertManager, insertVote, timing } from '../helpers/factories';
 
@@ -228,7 +228,7 @@ describe('renaming and deleting', () => {
     expect(reply.status).toBe(200);
     expect(reply.body.slug).toBe('brand-new-name');
     expect((await env.request('/api/jams/old-name')).body.slug).toBe('brand-new-name');
-    expect((await env.db.select().from(projects).where(eq(projects.jamId, jam.id)))[0]).toMatchObject({ isWinner: true });
+    expect((await env.db.select().from(entries).where(eq(entries.jamId, jam.id)))[0]).toMatchObject({ isWinner: true });
     expect((await env.db.select({ n: count() }).from(votes).where(eq(votes.jamId, jam.id)))[0]!.n).toBe(1);
     expect((await env.db.select({ n: count() }).from(jamManagers).where(eq(jamManagers.jamId, jam.id)))[0]!.n).toBe(1);
     const page = await env.request('/jams/old-name');
@@ -244,7 +244,7 @@ describe('renaming and deleting', () => {
     await env.db.insert(jamSlugRedirects).values({ slug: `gone-${jam.id}`, jamId: jam.id });
 
     expect((await env.request(`/api/jams/${jam.slug}`, { method: 'DELETE', as: admin })).status).toBe(204);
-    for (const table of [projects, votes, jamManagers, jamSlugRedirects]) {
+    for (const table of [entries, votes, jamManagers, jamSlugRedirects]) {
       expect((await env.db.select({ n: count() }).from(table).where(eq(table.jamId, jam.id)))[0]!.n).toBe(0);
     }
     const [audit] = await env.db.select().from(auditLog).where(eq(auditLog.action, 'jam.delete'));
@@ -284,11 +284,11 @@ describe('the jam list', () => {
     const starts = first.body.jams.map((jam: { startsAt: string }) => Date.parse(jam.startsAt));
     expect(starts).toEqual([...starts].sort((a, b) => b - a));
 
-    await insertJam(env.db, { name: 'Zebra 100% Jam', status: 'over', featured: true });
+    await insertJam(env.db, { name: 'Zebra 100% Jam', status: 'ended', featured: true });
     const search = await env.request('/api/jams?q=100%25');
     expect(search.body.jams.map((jam: { name: string }) => jam.name)).toEqual(['Zebra 100% Jam']);
     const ended = await env.request('/api/jams?status=ended&featured=true&perPage=20');
-    expect(ended.body.jams.every((jam: { status: string; featured: boolean }) => jam.status === 'over' && jam.featured)).toBe(
+    expect(ended.body.jams.every((jam: { status: string; featured: boolean }) => jam.status === 'ended' && jam.featured)).toBe(
       true,
     );
     expect(ended.body.jams.length).toBeGreaterThan(0);

@@ -11,7 +11,7 @@ const xml = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '@' })
 const asArray = <T>(value: T | T[] | undefined): T[] => (value === undefined ? [] : Array.isArray(value) ? value : [value]);
 
 let env: Environment;
-let upcoming: Jam, ongoing: Jam, mystery: Jam, recentlyEnded: Jam, longOver: Jam;
+let upcoming: Jam, ongoing: Jam, mystery: Jam, recentlyEnded: Jam, longEnded: Jam;
 
 beforeAll(async () => {
   env = await startEnvironment();
@@ -23,8 +23,8 @@ beforeAll(async () => {
     mystery: true,
     body: 'THE SECRET THEME IS CATS',
   });
-  recentlyEnded = await insertJam(env.db, { status: 'over', slug: 'share-recently-ended' });
-  longOver = await insertJam(env.db, { status: 'over', slug: 'share-long-over', createdAt: new Date(Date.now() - 90 * DAY) });
+  recentlyEnded = await insertJam(env.db, { status: 'ended', slug: 'share-recently-ended' });
+  longEnded = await insertJam(env.db, { status: 'ended', slug: 'share-long-ended', createdAt: new Date(Date.now() - 90 * DAY) });
 });
 afterAll(() => env?.close());
 
@@ -46,7 +46,7 @@ describe('the RSS feed', () => {
         '/jams/share-recently-ended',
       ]),
     );
-    expect(slugs).not.toContain('/jams/share-long-over');
+    expect(slugs).not.toContain('/jams/share-long-ended');
     expect(items.find((item) => item.link.endsWith('/jams/share-upcoming')).title).toBe('Upcoming & Soon');
     expect(items.map((item) => item.guid['#text'])).toContain(uid(upcoming));
   });
@@ -86,7 +86,7 @@ describe('the JSON Feed', () => {
         calendar_url: `${env.app.url}/jams/share-ongoing.ics`,
       },
     });
-    expect(reply.body.items.map((entry: Parsed) => entry.id)).not.toContain(uid(longOver));
+    expect(reply.body.items.map((entry: Parsed) => entry.id)).not.toContain(uid(longEnded));
   });
 });
 
@@ -101,7 +101,7 @@ describe('the calendar of all jams', () => {
     expect(reply.headers.get('content-type')).toBe('text/calendar; charset=utf-8');
     expect(reply.headers.get('content-disposition')).toMatch(/^inline/);
     const events = parseEvents(reply.body);
-    const all = [upcoming, ongoing, mystery, recentlyEnded, longOver];
+    const all = [upcoming, ongoing, mystery, recentlyEnded, longEnded];
     expect(events.map((event) => event.uid).sort()).toEqual(all.map(uid).sort());
     for (const jam of all) {
       const event = events.find((candidate) => candidate.uid === uid(jam))!;
@@ -154,7 +154,7 @@ describe('the sitemap and robots.txt', () => {
     for (const path of ['/', '/explore', '/about', '/developers', '/faq', '/terms', '/privacy']) {
       expect(locs).toContain(`${env.app.url}${path}`);
     }
-    for (const jam of [upcoming, ongoing, mystery, recentlyEnded, longOver]) {
+    for (const jam of [upcoming, ongoing, mystery, recentlyEnded, longEnded]) {
       for (const prefix of ['', '/hu', '/ir']) expect(locs).toContain(`${env.app.url}${prefix}/jams/${jam.slug}`);
     }
     const hungarianJam = urls.find((url) => url.loc === `${env.app.url}/hu/jams/share-ongoing`);

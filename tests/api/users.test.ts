@@ -1,6 +1,6 @@
 import { and, count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, jamManagers, loginTokens, projects, sessions, users, votes } from '#db/schema';
+import { auditLog, entries, jamManagers, loginTokens, sessions, users, votes } from '#db/schema';
 import { type Environment, type TestUser, startEnvironment } from '../helpers/environment';
 import { insertEntry, insertJam, insertManager, insertVote } from '../helpers/factories';
 
@@ -308,15 +308,15 @@ describe('deleting a user', () => {
     expect(await userRow('doomed_user')).toBeUndefined();
     expect(await rowsOf(sessions, doomed.id)).toBe(0);
     expect(await rowsOf(loginTokens, doomed.id)).toBe(0);
-    expect(await env.db.select().from(projects).where(eq(projects.submitterId, doomed.id))).toEqual([]);
+    expect(await env.db.select().from(entries).where(eq(entries.submitterId, doomed.id))).toEqual([]);
     expect(await env.db.select().from(votes).where(eq(votes.voterId, doomed.id))).toEqual([]);
-    expect(await env.db.select().from(votes).where(eq(votes.projectId, ownEntry.id))).toEqual([]);
+    expect(await env.db.select().from(votes).where(eq(votes.entryId, ownEntry.id))).toEqual([]);
     expect(await env.db.select().from(jamManagers).where(eq(jamManagers.userId, doomed.id))).toEqual([]);
     expect(
       await env.db
         .select()
-        .from(projects)
-        .where(and(eq(projects.id, otherEntry.id))),
+        .from(entries)
+        .where(and(eq(entries.id, otherEntry.id))),
     ).toHaveLength(1);
     expect(await lastAudit()).toMatchObject({
       action: 'user.delete',

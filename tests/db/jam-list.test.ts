@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Jam, jams, projects, users } from '#db/schema';
+import { type Jam, entries, jams, users } from '#db/schema';
 import { JAM_SORTS, type JamListQuery, type JamSort } from '#lib/schemas/jams';
 import { listJams } from '#server/jams/jams';
 import { type TestDatabase, createTestDatabase } from '../helpers/database';
@@ -16,7 +16,7 @@ const entryCounts = new Map<number, number>();
 beforeAll(async () => {
   test = await createTestDatabase();
   process.env.DATABASE_URL = test.url;
-  // Mostly over, some running, some to come; several share a start time so ties break by id.
+  // Mostly ended, some running, some to come; several share a start time so ties break by id.
   const rows = Array.from({ length: JAM_COUNT }, (_, i) => {
     const startsAt = NOW.getTime() + (10 - i) * 5 * HOUR - (i % 7 === 0 ? 0 : (i % 3) * HOUR) + (i % 11 === 0 ? 5 * HOUR : 0);
     return {
@@ -35,15 +35,15 @@ beforeAll(async () => {
     .values([0, 1, 2].map((k) => ({ name: `list_author_${k}` })))
     .returning();
   for (const [n, jam] of all.filter((_, i) => i % 10 === 3).entries()) {
-    const entries = authors.slice(0, 1 + (n % 3)).map((author, k) => ({
+    const rows = authors.slice(0, 1 + (n % 3)).map((author, k) => ({
       jamId: jam.id,
       scratchId: n * 10 + k,
       submitterId: author.id,
       title: 'T',
       authorName: author.name,
     }));
-    await test.database.insert(projects).values(entries);
-    entryCounts.set(jam.id, entries.length);
+    await test.database.insert(entries).values(rows);
+    entryCounts.set(jam.id, rows.length);
   }
 }, 60_000);
 afterAll(() => test?.cleanup());
@@ -125,13 +125,13 @@ describe('the jam list over many jams', () => {
     const jam = all.find((candidate) => !entryCounts.has(candidate.id))!;
     const [author] = await test.database.insert(users).values({ name: 'list_counted' }).returning();
     const [entry] = await test.database
-      .insert(projects)
+      .insert(entries)
       .values({ jamId: jam.id, scratchId: 999_001, submitterId: author!.id, title: 'T', authorName: 'list_counted' })
       .returning();
     expect(await stored(jam.id)).toBe(1);
     await expect(
       test.database.transaction(async (tx) => {
-        await tx.delete(projects).where(eq(projects.id, entry!.id));
+        await tx.delete(entries).where(eq(entries.id, entry!.id));
         throw new Error('rolled back');
       }),
     ).rejects.toThrow('rolled back');

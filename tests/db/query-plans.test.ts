@@ -9,8 +9,9 @@
  */
 import type { InStatement, ResultSet } from '@libsql/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, jamSlugRedirects, jams, projects, sessions, users, votes } from '#db/schema';
-import { JAM_SORTS, JAM_STATUSES } from '#lib/schemas/jams';
+import { auditLog, entries, jamSlugRedirects, jams, sessions, users, votes } from '#db/schema';
+import { JAM_STATUSES } from '#lib/jam-timing';
+import { JAM_SORTS } from '#lib/schemas/jams';
 import type { ActivityQuery } from '#lib/schemas/activity';
 import { listActivity, listJamActivity } from '#server/activity/activity';
 import { db } from '#server/platform/db';
@@ -24,7 +25,7 @@ import { castVote, myVotes } from '#server/jams/votes';
 import { type TestDatabase, createTestDatabase } from '../helpers/database';
 
 const HOUR = 3_600_000;
-const BIG_TABLES = ['jams', 'projects', 'votes', 'users', 'sessions'];
+const BIG_TABLES = ['jams', 'entries', 'votes', 'users', 'sessions'];
 
 let test: TestDatabase;
 let voter: SessionUser;
@@ -40,7 +41,7 @@ beforeAll(async () => {
     .returning();
   voter = people[5]!;
   // Three jams of every status, featured and not, so every list below has a first, middle and last page.
-  const windows = { running: [-1, 1], over: [-3, -2], coming: [1, 2] } as const;
+  const windows = { running: [-1, 1], ended: [-3, -2], coming: [1, 2] } as const;
   await database.insert(jams).values(
     Object.entries(windows).flatMap(([status, [start, end]], s) =>
       [true, false].flatMap((featured, f) =>
@@ -57,7 +58,7 @@ beforeAll(async () => {
   );
   await database.insert(jamSlugRedirects).values({ slug: 'old-running', jamId: 1 });
   for (const jamId of [1, 7]) {
-    await database.insert(projects).values(
+    await database.insert(entries).values(
       people.slice(0, 4).map((person, i) => ({
         jamId,
         scratchId: jamId * 100 + i,
@@ -67,10 +68,10 @@ beforeAll(async () => {
       })),
     );
   }
-  const entries = await database.select().from(projects);
+  const stored = await database.select().from(entries);
   await database
     .insert(votes)
-    .values(entries.slice(0, 3).map((entry) => ({ projectId: entry.id, voterId: people[4]!.id, jamId: entry.jamId })));
+    .values(stored.slice(0, 3).map((entry) => ({ entryId: entry.id, voterId: people[4]!.id, jamId: entry.jamId })));
 }, 60_000);
 afterAll(() => test?.cleanup());
 
@@ -124,7 +125,7 @@ describe('query plans', () => {
       const plans = await plansOf(() => listJams({ page, perPage: 1, q: undefined, ...filter }, new Date(now)));
       expectNoTableScan(plans);
       const pageIndex = filter.featured === undefined ? 'jams_list_idx' : 'jams_featured_list_idx';
-      // Running jams come from the short "not over yet" range of ends_at, then a small sort.
+      // Running jams come from the short "not ended yet" range of ends_at, then a small sort.
       expect(usesIndex(plans, pageIndex) || (filter.status === 'ongoing' && usesIndex(plans, 'jams_ends_at_idx'))).toBe(true);
     }
   });
@@ -156,7 +157,7 @@ describe('query plans', () => {
 
   it('counts the entries of the jams on a list page with the entries index', async () => {
     const plans = await plansOf(() => listJams({ page: 1, perPage: 10, q: undefined }, new Date(now)));
-    expect(usesIndex(plans, 'projects_jam_submitted_idx')).toBe(true);
+    expect(usesIndex(plans, 'entries_jam_submitted_idx')).toBe(true);
   });
 
   it("finds the home page's jams (featured, running, upcoming) and the next start or end without reading every jam", async () => {
@@ -182,22 +183,22 @@ describe('query plans', () => {
     expect(usesIndex(plans, 'sqlite_autoindex_jam_slug_redirects_1')).toBe(true);
   });
 
-  it.each(['running', 'over'])(
+  it.each(['running', 'ended'])(
     'lists the entries of a jam (%s) through the entries index, with vote counts from the votes key',
     async (slug) => {
       const plans = [
         ...(await plansOf(() => listEntries(slug, 1))),
         ...(await plansOf(() => countEntries(slug === 'running' ? 1 : 7))),
-        ...(slug === 'over' ? await plansOf(() => readWinners(slug)) : []),
+        ...(slug === 'ended' ? await plansOf(() => readWinners(slug)) : []),
       ];
       expectNoTableScan(plans);
-      expect(usesIndex(plans, 'projects_jam_submitted_idx')).toBe(true);
+      expect(usesIndex(plans, 'entries_jam_submitted_idx')).toBe(true);
       expect(usesIndex(plans, 'sqlite_autoindex_votes_1')).toBe(true);
     },
   );
 
   it("reads and limits a user's votes in a jam through the jam-and-voter index", async () => {
-    const [entry] = await test.database.select().from(projects).limit(1);
+    const [entry] = await test.database.select().from(entries).limit(1);
     const plans = [
       ...(await plansOf(() => myVotes(voter, 'running'))),
       ...(await plansOf(() => castVote(voter, 'running', entry!.id))),

@@ -1,7 +1,7 @@
 import { and, count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ADMIN, DEMO_USERS, seedDemoData } from '#db/seed';
-import { jamManagers, jams, projects, users, votes } from '#db/schema';
+import { entries, jamManagers, jams, users, votes } from '#db/schema';
 import { ensureAdmins, findUserByName } from '#server/users/users';
 import { type TestDatabase, createTestDatabase } from '../helpers/database';
 
@@ -11,7 +11,7 @@ beforeAll(async () => {
 }, 30_000);
 afterAll(() => test.cleanup());
 
-const rows = async (table: typeof users | typeof jams | typeof projects | typeof votes | typeof jamManagers) =>
+const rows = async (table: typeof users | typeof jams | typeof entries | typeof votes | typeof jamManagers) =>
   (await test.database.select({ n: count() }).from(table))[0]!.n;
 
 describe(`the data layer (${process.env.TEST_DATABASE ?? 'file'})`, () => {
@@ -30,25 +30,25 @@ describe(`the data layer (${process.env.TEST_DATABASE ?? 'file'})`, () => {
   it('seeds demo data deterministically and idempotently', async () => {
     const now = new Date('2026-11-22T12:00:00Z');
     await seedDemoData(test.database, now);
-    const first = { users: await rows(users), jams: await rows(jams), projects: await rows(projects), votes: await rows(votes) };
+    const first = { users: await rows(users), jams: await rows(jams), entries: await rows(entries), votes: await rows(votes) };
     await seedDemoData(test.database, now);
     expect({
       users: await rows(users),
       jams: await rows(jams),
-      projects: await rows(projects),
+      entries: await rows(entries),
       votes: await rows(votes),
     }).toEqual(first);
     expect(first.jams).toBe(3);
 
     const all = await test.database.select().from(jams);
-    const status = (jam: (typeof all)[number]) => (now < jam.startsAt ? 'upcoming' : now < jam.endsAt ? 'ongoing' : 'over');
+    const status = (jam: (typeof all)[number]) => (now < jam.startsAt ? 'upcoming' : now < jam.endsAt ? 'ongoing' : 'ended');
     expect(all.filter((jam) => status(jam) === 'upcoming' && jam.mystery)).toHaveLength(1);
     expect(all.filter((jam) => status(jam) === 'ongoing' && jam.featured)).toHaveLength(1);
-    const ended = all.find((jam) => status(jam) === 'over')!;
+    const ended = all.find((jam) => status(jam) === 'ended')!;
     const winners = await test.database
       .select()
-      .from(projects)
-      .where(and(eq(projects.jamId, ended.id), eq(projects.isWinner, true)));
+      .from(entries)
+      .where(and(eq(entries.jamId, ended.id), eq(entries.isWinner, true)));
     expect(winners).toHaveLength(1);
     expect((await findUserByName(DEMO_ADMIN, test.database))?.isAdmin).toBe(true);
     for (const name of DEMO_USERS) expect(await findUserByName(name, test.database)).toBeDefined();
@@ -59,28 +59,28 @@ describe(`the data layer (${process.env.TEST_DATABASE ?? 'file'})`, () => {
     const entry = { jamId: jam!.id, title: 'T', authorName: 'x' };
     const [alice] = await test.database.insert(users).values({ name: 'entry_alice' }).returning();
     const [bob] = await test.database.insert(users).values({ name: 'entry_bob' }).returning();
-    await test.database.insert(projects).values({ ...entry, scratchId: 1, submitterId: alice!.id });
-    await expect(test.database.insert(projects).values({ ...entry, scratchId: 2, submitterId: alice!.id })).rejects.toThrow();
-    await expect(test.database.insert(projects).values({ ...entry, scratchId: 1, submitterId: bob!.id })).rejects.toThrow();
+    await test.database.insert(entries).values({ ...entry, scratchId: 1, submitterId: alice!.id });
+    await expect(test.database.insert(entries).values({ ...entry, scratchId: 2, submitterId: alice!.id })).rejects.toThrow();
+    await expect(test.database.insert(entries).values({ ...entry, scratchId: 1, submitterId: bob!.id })).rejects.toThrow();
   });
 
   it('counts a vote once per project and voter', async () => {
-    const [project] = await test.database.select().from(projects).limit(1);
+    const [entry] = await test.database.select().from(entries).limit(1);
     const [voter] = await test.database.insert(users).values({ name: 'voter_once' }).returning();
-    const vote = { projectId: project!.id, voterId: voter!.id, jamId: project!.jamId };
+    const vote = { entryId: entry!.id, voterId: voter!.id, jamId: entry!.jamId };
     await test.database.insert(votes).values(vote);
     await expect(test.database.insert(votes).values(vote)).rejects.toThrow();
   });
 
   it('deleting a jam removes its managers, entries and votes; renaming keeps them', async () => {
     const [jam] = await test.database.select().from(jams).where(eq(jams.slug, 'space-sprint-jam'));
-    const before = await test.database.select({ n: count() }).from(projects).where(eq(projects.jamId, jam!.id));
+    const before = await test.database.select({ n: count() }).from(entries).where(eq(entries.jamId, jam!.id));
     await test.database.update(jams).set({ slug: 'renamed-sprint', name: 'Renamed' }).where(eq(jams.id, jam!.id));
-    const after = await test.database.select({ n: count() }).from(projects).where(eq(projects.jamId, jam!.id));
+    const after = await test.database.select({ n: count() }).from(entries).where(eq(entries.jamId, jam!.id));
     expect(after).toEqual(before);
 
     await test.database.delete(jams).where(eq(jams.id, jam!.id));
-    for (const table of [projects, votes, jamManagers]) {
+    for (const table of [entries, votes, jamManagers]) {
       const left = await test.database.select({ n: count() }).from(table).where(eq(table.jamId, jam!.id));
       expect(left[0]!.n).toBe(0);
     }
@@ -90,7 +90,7 @@ describe(`the data layer (${process.env.TEST_DATABASE ?? 'file'})`, () => {
     const user = (await findUserByName('cat_coder', test.database))!;
     await test.database.delete(users).where(eq(users.id, user.id));
     expect((await test.database.select({ n: count() }).from(votes).where(eq(votes.voterId, user.id)))[0]!.n).toBe(0);
-    expect((await test.database.select({ n: count() }).from(projects).where(eq(projects.submitterId, user.id)))[0]!.n).toBe(0);
+    expect((await test.database.select({ n: count() }).from(entries).where(eq(entries.submitterId, user.id)))[0]!.n).toBe(0);
     const integrity = await test.database.all<{ integrity_check: string }>(sql`PRAGMA integrity_check`);
     expect(integrity[0]?.integrity_check).toBe('ok');
   });

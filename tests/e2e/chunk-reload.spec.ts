@@ -7,7 +7,7 @@ import { cpSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { type Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { expect, expectConsoleErrors, test } from './fixtures';
 import { type RunningApp, startApp } from '../helpers/app';
 
 const ROOT = resolve(import.meta.dirname, '../..');
@@ -61,6 +61,7 @@ test('an island whose chunk is gone reloads the page once, and not again within 
   const chunk = deleteChunk('LoginErrorToast.');
   expect(login, 'the login page loads the island from the deleted chunk').toContain(`component-url="${chunk}"`);
 
+  expectConsoleErrors(page, /Error hydrating \/_astro\/LoginErrorToast\..*Failed to fetch dynamically imported module/);
   const seen = watch(page);
   await page.goto(`${app.url}/login`);
   // Astro retries a failed island import once after a second, then reports it; we reload.

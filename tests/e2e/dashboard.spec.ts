@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { type BrowserContext, type Locator, type Page } from '@playwright/test';
-import { expect, loginAs, test } from './fixtures';
+import { expect, expectConsoleErrors, loginAs, test } from './fixtures';
 
 /** Scratch avatars live on the internet; answer them locally so the tests stay offline. */
 const stubAvatars = (context: BrowserContext) =>
@@ -54,6 +54,8 @@ test('an administrator creates a user, sorts and filters the table, bans and unb
   await expect(row.getByRole('cell', { name: 'demo_admin', exact: true })).toBeVisible(); // updated by
 
   // Unknown Scratchers are refused with the spec's toast and the reason beside the form.
+  // The failure is also written to the console for whoever reports it (src/client/report-failure.ts).
+  expectConsoleErrors(page, /^Could not create the user! .*Scratch has no user called nobody_on_scratch/);
   await page.getByLabel('Scratch username').fill('nobody_on_scratch');
   await page.getByRole('button', { name: 'Create user' }).click();
   await expect(page.getByText('Could not create the user! Check the console for more information.')).toBeVisible();

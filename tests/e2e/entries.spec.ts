@@ -10,9 +10,9 @@ async function userPage(browser: Browser, name: string): Promise<Page> {
   return page;
 }
 
-async function submitThroughApi(page: Page, slug: string, projectId: number) {
+async function submitThroughApi(page: Page, slug: string, scratchId: number) {
   const response = await page.request.post(`/api/jams/${slug}/entries`, {
-    data: { url: `https://scratch.mit.edu/projects/${projectId}` },
+    data: { url: `https://scratch.mit.edu/projects/${scratchId}` },
   });
   expect(response.status(), await response.text()).toBe(201);
   return (await response.json()) as { id: number; title: string };

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { type Page } from '@playwright/test';
 import vnuJar from 'vnu-jar';
-import { expect, loginAs, test } from './fixtures';
+import { expect, expectConsoleErrors, loginAs, test } from './fixtures';
 
 /** Seeded by db/seed.ts for the end-to-end server. */
 const PUBLIC_PAGES = {
@@ -115,7 +115,8 @@ test.describe('with JavaScript turned off', () => {
   test('home shows the welcome and the featured jams with their timing', async ({ page }) => {
     await page.goto('/');
     await expect(page.getByRole('heading', { level: 1, name: 'Welcome to Itinerary' })).toBeVisible();
-    await expect(page.getByRole('link', { name: 'Space Sprint Jam' })).toBeVisible();
+    const featured = page.getByRole('region', { name: 'Featured game jams' });
+    await expect(featured.getByRole('link', { name: 'Space Sprint Jam' })).toBeVisible();
     await expect(page.getByText('Ending in').first()).toBeVisible();
   });
 

@@ -4,7 +4,7 @@
  * script runs, with not a single violation on the site's own pages.
  */
 import { type Page } from '@playwright/test';
-import { expect, loginAs, test } from './fixtures';
+import { expect, expectConsoleErrors, loginAs, test } from './fixtures';
 
 async function watchViolations(page: Page): Promise<void> {
   await page.addInitScript(() => {
@@ -66,6 +66,7 @@ test('the colour mode chosen before is applied by the theme script under the CSP
 });
 
 test('blocks a script and an event handler injected into the page', async ({ page }) => {
+  expectConsoleErrors(page, /^Executing inline (script|event handler) violates .*Content Security Policy/);
   await watchViolations(page);
   await page.goto('/explore');
   await expectHydrated(page);
@@ -88,6 +89,7 @@ test('blocks a script and an event handler injected into the page', async ({ pag
 });
 
 test('cannot be framed by another site', async ({ page, baseURL }) => {
+  expectConsoleErrors(page, /^Framing .* violates .*"frame-ancestors 'none'"/);
   await page.setContent(`<iframe title="trap" src="${baseURL}/explore" width="600" height="400"></iframe>`);
   const frame = page.frameLocator('iframe[title="trap"]');
   await page.waitForTimeout(1000);

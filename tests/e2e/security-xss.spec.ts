@@ -11,7 +11,7 @@
 import { type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { eq, inArray } from 'drizzle-orm';
-import { jamManagers, jams, projects, users, votes } from '#db/schema';
+import { entries, jamManagers, jams, users, votes } from '#db/schema';
 import { type Environment, type TestUser, startEnvironment } from '../helpers/environment';
 import { timing } from '../helpers/factories';
 import { XSS_PAYLOADS } from '../security/xss-payloads';
@@ -21,7 +21,7 @@ test.describe.configure({ mode: 'parallel' });
 
 const N = XSS_PAYLOADS.length;
 const PARALLEL_PAGES = 4;
-const STATUSES = ['ongoing', 'over', 'upcoming'] as const;
+const STATUSES = ['ongoing', 'ended', 'upcoming'] as const;
 
 let env: Environment;
 let viewer: TestUser;
@@ -56,14 +56,14 @@ test.beforeAll(async () => {
     ]);
     const entry = { jamId: jam!.id, title: payload, authorName: payload, thumbnailUrl: payload };
     await env.db
-      .insert(projects)
-      .values({ ...entry, submitterId: author!.id, scratchId: 500_000_000 + i, isWinner: status === 'over' });
+      .insert(entries)
+      .values({ ...entry, submitterId: author!.id, scratchId: 500_000_000 + i, isWinner: status === 'ended' });
     const [mine] = await env.db
-      .insert(projects)
+      .insert(entries)
       .values({ ...entry, submitterId: viewer.id, scratchId: 510_000_000 + i })
       .returning();
     // One vote, so the community's choice (the winners card's second entry) is shown too.
-    await env.db.insert(votes).values({ projectId: mine!.id, voterId: author!.id, jamId: jam!.id });
+    await env.db.insert(votes).values({ entryId: mine!.id, voterId: author!.id, jamId: jam!.id });
   }
   for (const i of [0, 7, 30, 51, 68, 90, 110, N - 1]) {
     hostileUsers.push(await env.login(`${i}${XSS_PAYLOADS[i]}`));

@@ -1,4 +1,4 @@
-import { expect, test } from './fixtures';
+import { expect, expectConsoleErrors, test } from './fixtures';
 
 const ROUTES = ['/', '/about', '/explore', '/developers', '/faq', '/terms', '/privacy', '/login'];
 const LOCALES = [
@@ -83,6 +83,7 @@ test('the about page lists the contributors fetched from the code host', async (
 });
 
 test('the about page says when the contributors could not be fetched', async ({ page }) => {
+  expectConsoleErrors(page, /status of 502 .*\/api\/contributors/);
   await page.route('**/api/contributors', (route) =>
     route.fulfill({ status: 502, json: { error: { status: 502, code: 'upstream_unavailable', message: 'x' } } }),
   );

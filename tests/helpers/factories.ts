@@ -1,13 +1,12 @@
-import { jamManagers, jams, projects, votes, type Jam } from '#db/schema';
+import { entries, jamManagers, jams, votes, type Jam } from '#db/schema';
+import type { JamStatus } from '#lib/jam-timing';
 import type { TestDatabase } from './database';
 
 type Db = TestDatabase['database'];
 const HOUR = 3_600_000;
 let sequence = 0;
 
-export type JamTiming = 'upcoming' | 'ongoing' | 'over';
-
-export function timing(status: JamTiming, now = Date.now()) {
+export function timing(status: JamStatus, now = Date.now()) {
   if (status === 'upcoming') return { startsAt: new Date(now + 24 * HOUR), endsAt: new Date(now + 48 * HOUR) };
   if (status === 'ongoing') return { startsAt: new Date(now - 24 * HOUR), endsAt: new Date(now + 24 * HOUR) };
   return { startsAt: new Date(now - 48 * HOUR), endsAt: new Date(now - 24 * HOUR) };
@@ -15,7 +14,7 @@ export function timing(status: JamTiming, now = Date.now()) {
 
 export async function insertJam(
   db: Db,
-  overrides: Partial<typeof jams.$inferInsert> & { status?: JamTiming } = {},
+  overrides: Partial<typeof jams.$inferInsert> & { status?: JamStatus } = {},
 ): Promise<Jam> {
   sequence += 1;
   const { status = 'ongoing', ...rest } = overrides;
@@ -42,15 +41,15 @@ export async function insertEntry(
   jamId: number,
   submitterId: number,
   scratchId: number,
-  extra: Partial<typeof projects.$inferInsert> = {},
+  extra: Partial<typeof entries.$inferInsert> = {},
 ) {
   const [entry] = await db
-    .insert(projects)
+    .insert(entries)
     .values({ jamId, submitterId, scratchId, title: `Project ${scratchId}`, authorName: 'someone', ...extra })
     .returning();
   return entry!;
 }
 
-export async function insertVote(db: Db, jamId: number, projectId: number, voterId: number) {
-  await db.insert(votes).values({ jamId, projectId, voterId });
+export async function insertVote(db: Db, jamId: number, entryId: number, voterId: number) {
+  await db.insert(votes).values({ jamId, entryId, voterId });
 }

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '#db/schema';
 import { type Operation, declaredEndpoints } from '#server/openapi/document';
 import { type Environment, type TestUser, startEnvironment } from '../helpers/environment';
-import type { JamTiming } from '../helpers/factories';
+import type { JamStatus } from '#lib/jam-timing';
 import { type Call, type Scene, buildScene, send } from './mutating-endpoints';
 
 let env: Environment;
@@ -45,18 +45,18 @@ async function lastAdmin(scene: Scene, env: Environment): Promise<void> {
 }
 
 interface Provocation {
-  jam?: JamTiming;
+  jam?: JamStatus;
   prepare?: (scene: Scene, env: Environment) => Promise<void>;
   call?: (scene: Scene) => Partial<Call>;
 }
 
 /** How to make each endpoint that documents a 409 give one, as an administrator. */
 const PROVOKE_409: Record<string, Provocation> = {
-  'POST /api/jams/[slug]/entries': { jam: 'over' },
-  'PUT /api/jams/[slug]/entries/[id]/vote': { jam: 'over' },
-  'DELETE /api/jams/[slug]/entries/[id]/vote': { jam: 'over' },
+  'POST /api/jams/[slug]/entries': { jam: 'ended' },
+  'PUT /api/jams/[slug]/entries/[id]/vote': { jam: 'ended' },
+  'DELETE /api/jams/[slug]/entries/[id]/vote': { jam: 'ended' },
   'PUT /api/jams/[slug]/entries/[id]/winner': { jam: 'ongoing' },
-  'DELETE /api/jams/[slug]/entries/[id]/winner': { jam: 'over' },
+  'DELETE /api/jams/[slug]/entries/[id]/winner': { jam: 'ended' },
   'POST /api/jams/[slug]/managers': { call: (s) => ({ json: { name: s.coManager.name } }) },
   'DELETE /api/me': { prepare: lastAdmin, call: (s) => ({ json: { name: s.me!.name } }) },
   'PATCH /api/users/[id]': { prepare: lastAdmin, call: (s) => ({ path: `/api/users/${s.me!.id}`, json: { isAdmin: false } }) },

@@ -20,7 +20,7 @@ const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 let env: Environment;
 const identities: Record<string, TestUser> = {};
-const fixture = { ongoing: 'fuzz-ongoing', over: 'fuzz-over', entryId: '1' };
+const fixture = { ongoing: 'fuzz-ongoing', ended: 'fuzz-ended', entryId: '1' };
 
 /** Puts back what an accepted request may have removed, so every batch has real targets. */
 async function ensureFixtures(): Promise<void> {
@@ -35,7 +35,7 @@ async function ensureFixtures(): Promise<void> {
   }
   for (const [slug, status] of [
     [fixture.ongoing, 'ongoing'],
-    [fixture.over, 'over'],
+    [fixture.ended, 'ended'],
   ] as const) {
     const [jam] = await env.db.select().from(jams).where(eq(jams.slug, slug));
     if (jam) continue;
@@ -56,7 +56,7 @@ afterAll(() => env?.close());
 const ascii = fc.string({ unit: fc.constantFrom(..."abcXYZ019-_.~!$&'()*+,;=:@".split('')), maxLength: 24 });
 /** A path segment as a client might send it: clean, encoded unicode, broken encodings, traversal, huge. */
 const segment = fc.oneof(
-  fc.constantFrom(fixture.ongoing, fixture.over, '1', '0', '-1', '999999999999', '1e309', '0x10', 'NaN', 'null', 'undefined'),
+  fc.constantFrom(fixture.ongoing, fixture.ended, '1', '0', '-1', '999999999999', '1e309', '0x10', 'NaN', 'null', 'undefined'),
   ascii,
   fc.string({ unit: 'grapheme', maxLength: 12 }).map(encodeURIComponent),
   fc.constantFrom(

@@ -5,11 +5,12 @@
  */
 import { and, eq, sql } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { type Jam, type Project, jamManagers, jams, loginTokens, projects, sessions, users, votes } from '#db/schema';
+import { type Entry, type Jam, entries, jamManagers, jams, loginTokens, sessions, users, votes } from '#db/schema';
+import type { JamStatus } from '#lib/jam-timing';
 import { LOGIN_TOKEN_LIFETIME_MS } from '#server/auth/login-tokens';
 import { generateSessionToken, hashToken } from '#server/auth/session';
 import { type Environment, type Reply, type TestUser, readReply } from '../helpers/environment';
-import { type JamTiming, insertEntry, insertJam, insertManager, insertVote } from '../helpers/factories';
+import { insertEntry, insertJam, insertManager, insertVote } from '../helpers/factories';
 
 export const ROLES = ['anonymous', 'user', 'banned', 'otherManager', 'manager', 'admin'] as const;
 export type Role = (typeof ROLES)[number];
@@ -32,7 +33,7 @@ export interface Scene {
   jam: Jam;
   otherJam: Jam;
   /** Submitted to `jam` by `submitter`, who is nobody else in the scene. */
-  entry: Project;
+  entry: Entry;
   submitter: TestUser;
   /** A second manager of `jam`. */
   coManager: TestUser;
@@ -53,8 +54,8 @@ export interface Call {
 export interface Row {
   method: 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   pattern: string;
-  /** The jam's timing in the scene (winners need it over). */
-  jam?: JamTiming;
+  /** The jam's timing in the scene (winners need it ended). */
+  jam?: JamStatus;
   allowed: readonly Role[];
   /** The status of an allowed call. */
   status: number;
@@ -78,7 +79,7 @@ let scratchIds = 700_000_000;
 
 type Db = Environment['db'];
 const jamRow = async (db: Db, id: number) => (await db.select().from(jams).where(eq(jams.id, id)))[0];
-const entryRow = async (db: Db, id: number) => (await db.select().from(projects).where(eq(projects.id, id)))[0];
+const entryRow = async (db: Db, id: number) => (await db.select().from(entries).where(eq(entries.id, id)))[0];
 const userRow = async (db: Db, id: number) => (await db.select().from(users).where(eq(users.id, id)))[0];
 const isManager = async (db: Db, jamId: number, userId: number) =>
   (
@@ -87,12 +88,12 @@ const isManager = async (db: Db, jamId: number, userId: number) =>
       .from(jamManagers)
       .where(and(eq(jamManagers.jamId, jamId), eq(jamManagers.userId, userId)))
   ).length === 1;
-const hasVote = async (db: Db, projectId: number, voterId: number) =>
+const hasVote = async (db: Db, entryId: number, voterId: number) =>
   (
     await db
       .select()
       .from(votes)
-      .where(and(eq(votes.projectId, projectId), eq(votes.voterId, voterId)))
+      .where(and(eq(votes.entryId, entryId), eq(votes.voterId, voterId)))
   ).length === 1;
 
 /** A one-time login token as the login callback leaves it: in the database and in this browser's cookie. */
@@ -195,8 +196,8 @@ export const ROWS: Row[] = [
     effect: async (s, env) => {
       const rows = await env.db
         .select()
-        .from(projects)
-        .where(and(eq(projects.jamId, s.jam.id), eq(projects.submitterId, s.me!.id)));
+        .from(entries)
+        .where(and(eq(entries.jamId, s.jam.id), eq(entries.submitterId, s.me!.id)));
       expect(rows.map((row) => row.scratchId)).toEqual([Number(s.extra.scratchId)]);
     },
   },
@@ -206,7 +207,7 @@ export const ROWS: Row[] = [
     allowed: ADMINS,
     status: 200,
     call: (s) => ({ method: 'DELETE', path: `/api/jams/${s.jam.slug}/entries` }),
-    effect: async (s, env) => expect(await env.db.select().from(projects).where(eq(projects.jamId, s.jam.id))).toEqual([]),
+    effect: async (s, env) => expect(await env.db.select().from(entries).where(eq(entries.jamId, s.jam.id))).toEqual([]),
   },
   {
     method: 'DELETE',
@@ -238,7 +239,7 @@ export const ROWS: Row[] = [
   {
     method: 'PUT',
     pattern: '/api/jams/[slug]/entries/[id]/winner',
-    jam: 'over',
+    jam: 'ended',
     allowed: MANAGERS,
     status: 200,
     call: (s) => ({ method: 'PUT', path: `/api/jams/${s.jam.slug}/entries/${s.entry.id}/winner` }),
@@ -247,11 +248,11 @@ export const ROWS: Row[] = [
   {
     method: 'DELETE',
     pattern: '/api/jams/[slug]/entries/[id]/winner',
-    jam: 'over',
+    jam: 'ended',
     allowed: MANAGERS,
     status: 200,
     prepare: async (s, env) => {
-      await env.db.update(projects).set({ isWinner: true }).where(eq(projects.id, s.entry.id));
+      await env.db.update(entries).set({ isWinner: true }).where(eq(entries.id, s.entry.id));
     },
     call: (s) => ({ method: 'DELETE', path: `/api/jams/${s.jam.slug}/entries/${s.entry.id}/winner` }),
     effect: async (s, env) => expect((await entryRow(env.db, s.entry.id))?.isWinner).toBe(false),
@@ -399,7 +400,7 @@ export function refusalFor(row: Pick<Row, 'refusal'>, role: Role): { status: num
 let scenes = 0;
 
 /** Fresh users, jams and an entry for one cell; names stay within Scratch's 20 characters. */
-export async function buildScene(env: Environment, role: Role, timing: JamTiming = 'ongoing'): Promise<Scene> {
+export async function buildScene(env: Environment, role: Role, timing: JamStatus = 'ongoing'): Promise<Scene> {
   scenes += 1;
   const id = `m${scenes}`;
   const [submitter, coManager, bystander] = await Promise.all([

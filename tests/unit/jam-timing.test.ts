@@ -9,7 +9,7 @@ describe('jam timing', () => {
     expect(jamStatus(jam, at('2026-01-09T23:59:59Z'))).toBe('upcoming');
     expect(jamStatus(jam, at('2026-01-10T00:00:00Z'))).toBe('ongoing');
     expect(jamStatus(jam, at('2026-01-11T23:59:59Z'))).toBe('ongoing');
-    expect(jamStatus(jam, at('2026-01-12T00:00:00Z'))).toBe('over');
+    expect(jamStatus(jam, at('2026-01-12T00:00:00Z'))).toBe('ended');
   });
 
   it('counts down to the start, then to the end, then to nothing', () => {

@@ -1,11 +1,11 @@
-import { useStore } from '@nanostores/react';
+import { useIslandStore } from '../ui/use-island-store';
 import { useEffect, useState } from 'react';
 import { useT } from '#i18n/react';
 import { ApiError, api } from '#client/api-client';
 import { reloadWithToast } from '#client/reload-with-toast';
 import { $jamViewer, loadJamViewer, viewerMay } from '#stores/jam-viewer';
 import { pushNotification } from '#stores/notifications';
-import { $session, loadSession } from '#stores/session';
+import { $session, UNKNOWN_SESSION, loadSession } from '#stores/session';
 import { ConfirmDialog } from '#islands/ui/ConfirmDialog.tsx';
 import { useHydrated } from '#islands/ui/use-hydrated.ts';
 import { Dropdown, type DropdownItem } from '#islands/ui/Dropdown.tsx';
@@ -23,8 +23,8 @@ interface Props {
 /** The menu in the card's corner: remove an entry (its submitter, managers, admins); select or revoke the winner (managers, admins, after the end). */
 export function EntryMenu({ slug, entryId, title, authorName, isWinner, endsAt }: Props) {
   const t = useT();
-  const session = useStore($session);
-  const viewer = useStore($jamViewer);
+  const session = useIslandStore($session, UNKNOWN_SESSION);
+  const viewer = useIslandStore($jamViewer, null);
   const [confirming, setConfirming] = useState(false);
 
   useEffect(() => {

@@ -1,10 +1,10 @@
-import { useStore } from '@nanostores/react';
+import { useIslandStore } from '../ui/use-island-store';
 import { useEffect, useId, useState } from 'react';
 import { useT } from '#i18n/react';
 import { ApiError } from '#client/api-client';
 import { jamStatus } from '#lib/jam-timing';
 import { pushNotification } from '#stores/notifications';
-import { $session, loadSession } from '#stores/session';
+import { $session, UNKNOWN_SESSION, loadSession } from '#stores/session';
 import { $myVotes, loadMyVotes, setVote } from '#stores/votes';
 import { useHydrated } from '#islands/ui/use-hydrated.ts';
 import styles from '#islands/Entries.module.css';
@@ -25,8 +25,8 @@ interface Props {
 export function Upvote({ slug, entryId, authorName, startsAt, endsAt }: Props) {
   const t = useT();
   const id = useId();
-  const session = useStore($session);
-  const myVotes = useStore($myVotes);
+  const session = useIslandStore($session, UNKNOWN_SESSION);
+  const myVotes = useIslandStore($myVotes, null);
   const [busy, setBusy] = useState(false);
   const hydrated = useHydrated();
 

@@ -20,7 +20,7 @@ export function SubmitEntry({ slug }: { slug: string }) {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
-  const projectId = parseScratchProjectUrl(url);
+  const scratchId = parseScratchProjectUrl(url);
 
   async function submit(event: React.FormEvent) {
     event.preventDefault();
@@ -66,10 +66,10 @@ export function SubmitEntry({ slug }: { slug: string }) {
               </p>
             )}
           </div>
-          <figure className={`project-preview ${styles.preview}`} data-empty={projectId === null || undefined}>
+          <figure className={`project-preview ${styles.preview}`} data-empty={scratchId === null || undefined}>
             <Picture
-              src={projectId === null ? null : scratchThumbnailUrl(projectId)}
-              seed={String(projectId ?? 'project')}
+              src={scratchId === null ? null : scratchThumbnailUrl(scratchId)}
+              seed={String(scratchId ?? 'project')}
               ratio="4 / 3"
               width={480}
               height={360}
@@ -77,12 +77,12 @@ export function SubmitEntry({ slug }: { slug: string }) {
               className={styles.thumbnail}
             />
             <figcaption className={styles.caption}>
-              {projectId === null ? (
+              {scratchId === null ? (
                 <span className="hint">{t('submit.preview')}</span>
               ) : (
                 <>
-                  <span className={styles.projectId}>{t('submit.projectId', { id: projectId })}</span>{' '}
-                  <span className="hint">scratch.mit.edu/projects/{projectId}</span>
+                  <span className={styles.scratchId}>{t('submit.projectId', { id: scratchId })}</span>{' '}
+                  <span className="hint">scratch.mit.edu/projects/{scratchId}</span>
                 </>
               )}
             </figcaption>

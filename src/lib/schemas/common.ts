@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { JAM_STATUSES } from '#lib/jam-timing';
 
 // In the browser, zod would probe whether it may compile validators with `Function(...)`; the
 // Content-Security-Policy forbids eval, so the probe only files a violation report. Skip it there.
@@ -53,7 +54,10 @@ export const named = <S extends z.ZodType>(id: string, schema: S): S => {
 
 /** A moment in an answer: ISO 8601 with offset (the server sends UTC). */
 export const isoDateTime = z.iso.datetime({ offset: true }).meta({ description: 'ISO 8601 date and time (UTC)' });
-export const jamStatusSchema = z.enum(['upcoming', 'ongoing', 'over']);
+export const jamStatusSchema = z.enum(JAM_STATUSES).meta({
+  description:
+    'Where the jam is in time. `ended` is the same word as in the `status` filter of GET /api/jams; it replaced `over`, which is no longer sent.',
+});
 export const pageFields = { page: z.int(), perPage: z.int(), total: z.int(), totalPages: z.int() };
 
 export const removedCountSchema = named('RemovedCount', z.object({ removed: z.int() }));

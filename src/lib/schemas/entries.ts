@@ -32,8 +32,8 @@ export const entrySchema = named(
     authorName: z.string(),
     submittedAt: isoDateTime,
     isWinner: z.boolean(),
-    votes: z.int().nullable().meta({ description: 'Public once the jam is over; null before.' }),
-    rank: z.int().nullable().meta({ description: 'Public once the jam is over; null before.' }),
+    votes: z.int().nullable().meta({ description: 'Public once the jam has ended; null before.' }),
+    rank: z.int().nullable().meta({ description: 'Public once the jam has ended; null before.' }),
   }),
 );
 export type EntryDto = z.infer<typeof entrySchema>;
@@ -54,7 +54,7 @@ export const winnersSchema = named(
   'Winners',
   z.object({
     winner: entrySchema.nullable().meta({ description: "The managers' choice." }),
-    communityChoice: entrySchema.nullable().meta({ description: 'The most upvoted entry once the jam is over.' }),
+    communityChoice: entrySchema.nullable().meta({ description: 'The most upvoted entry once the jam has ended.' }),
   }),
 );
 export type WinnersDto = z.infer<typeof winnersSchema>;

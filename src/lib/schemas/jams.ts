@@ -9,14 +9,13 @@ import {
   pageFields,
   usernameSchema,
 } from './common';
+import { JAM_STATUSES } from '#lib/jam-timing';
 
 export const JAM_NAME_MAX = 80;
 export const JAM_DESCRIPTION_MAX = 300;
 export const JAM_BODY_MAX = 20_000;
 export const JAMS_PER_PAGE_OPTIONS = [3, 5, 10, 20] as const;
 export const DEFAULT_JAMS_PER_PAGE = 10;
-export const JAM_STATUSES = ['upcoming', 'ongoing', 'ended'] as const;
-export type JamStatusFilter = (typeof JAM_STATUSES)[number];
 /**
  * Orders of the jam list. "Soonest" means from now on: jams still to start (or end) come first,
  * nearest first, then the ones that already did, most recent first.

@@ -1,6 +1,6 @@
 /** Entries (Scratch projects submitted to a jam): submitting, listing, removing, exporting. */
 import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
-import { type Jam, type Project, projects, votes } from '#db/schema';
+import { type Entry, type Jam, entries, votes } from '#db/schema';
 import { jamStatus } from '#lib/jam-timing';
 import { ENTRIES_PER_PAGE, type EntryDto, type EntryListDto } from '#lib/schemas/entries';
 import { parseScratchProjectUrl } from '#lib/scratch-url';
@@ -22,9 +22,9 @@ import type { SessionUser } from '#server/auth/session';
 export const SUBMIT_RATE_LIMIT: RateLimit = { capacity: 10, perMs: 60_000 };
 export const submitLimiter = createRateLimiter(SUBMIT_RATE_LIMIT);
 
-export const resultsArePublic = (jam: Jam, now = Date.now()) => jamStatus(jam, now) === 'over';
+export const resultsArePublic = (jam: Jam, now = Date.now()) => jamStatus(jam, now) === 'ended';
 
-type EntryRow = Project & { votes: number };
+type EntryRow = Entry & { votes: number };
 
 export function toEntryDto(row: EntryRow, options: { resultsPublic: boolean; rank?: number | null }): EntryDto {
   return {
@@ -40,35 +40,33 @@ export function toEntryDto(row: EntryRow, options: { resultsPublic: boolean; ran
   };
 }
 
-/** An entry's votes, as a column of a query over `projects`. */
-export const voteCount = sql<number>`(select count(*) from ${votes} where ${votes.projectId} = ${projects.id})`.mapWith(Number);
+/** An entry's votes, as a column of a query over `entries`. */
+export const voteCount = sql<number>`(select count(*) from ${votes} where ${votes.entryId} = ${entries.id})`.mapWith(Number);
 
 /**
  * While the jam runs, entries are listed in submission order and vote counts stay private;
- * once it is over, everyone sees the ranking (most votes first, ties by earliest submission).
+ * once it has ended, everyone sees the ranking (most votes first, ties by earliest submission).
  */
 export async function listEntries(ref: JamRef, page = 1, perPage = ENTRIES_PER_PAGE): Promise<EntryListDto> {
   const jam = await resolveJam(ref);
   const database = await db();
   const resultsPublic = resultsArePublic(jam);
-  const [{ total } = { total: 0 }] = await database.select({ total: count() }).from(projects).where(eq(projects.jamId, jam.id));
+  const [{ total } = { total: 0 }] = await database.select({ total: count() }).from(entries).where(eq(entries.jamId, jam.id));
   const totalPages = Math.max(1, Math.ceil(total / perPage));
   const current = Math.min(Math.max(1, page), totalPages);
   const order = resultsPublic
-    ? [desc(voteCount), asc(projects.submittedAt), asc(projects.id)]
-    : [asc(projects.submittedAt), asc(projects.id)];
+    ? [desc(voteCount), asc(entries.submittedAt), asc(entries.id)]
+    : [asc(entries.submittedAt), asc(entries.id)];
   const rows = await database
-    .select({ project: projects, votes: voteCount })
-    .from(projects)
-    .where(eq(projects.jamId, jam.id))
+    .select({ entry: entries, votes: voteCount })
+    .from(entries)
+    .where(eq(entries.jamId, jam.id))
     .orderBy(...order)
     .limit(perPage)
     .offset((current - 1) * perPage);
   const firstRank = (current - 1) * perPage + 1;
   return {
-    entries: rows.map((row, index) =>
-      toEntryDto({ ...row.project, votes: row.votes }, { resultsPublic, rank: firstRank + index }),
-    ),
+    entries: rows.map((row, index) => toEntryDto({ ...row.entry, votes: row.votes }, { resultsPublic, rank: firstRank + index })),
     page: current,
     perPage,
     total,
@@ -92,9 +90,9 @@ export async function submitEntry(user: SessionUser, slug: string, url: string):
 
   const database = await db();
   const [existing] = await database
-    .select({ submitterId: projects.submitterId, scratchId: projects.scratchId })
-    .from(projects)
-    .where(and(eq(projects.jamId, jam.id), sql`(${projects.submitterId} = ${user.id} or ${projects.scratchId} = ${scratchId})`));
+    .select({ submitterId: entries.submitterId, scratchId: entries.scratchId })
+    .from(entries)
+    .where(and(eq(entries.jamId, jam.id), sql`(${entries.submitterId} = ${user.id} or ${entries.scratchId} = ${scratchId})`));
   if (existing?.submitterId === user.id) throw conflict('You have already entered this game jam.');
   if (existing) throw conflict('This project has already been submitted to this jam.');
 
@@ -106,7 +104,7 @@ export async function submitEntry(user: SessionUser, slug: string, url: string):
 
   try {
     const [row] = await database
-      .insert(projects)
+      .insert(entries)
       .values({
         jamId: jam.id,
         scratchId,
@@ -120,19 +118,19 @@ export async function submitEntry(user: SessionUser, slug: string, url: string):
     return toEntryDto({ ...row!, votes: 0 }, { resultsPublic: false });
   } catch (error) {
     // A concurrent request can win the race between the check above and this insert.
-    if (isUniqueViolation(error, 'projects.submitter_id')) throw conflict('You have already entered this game jam.');
-    if (isUniqueViolation(error, 'projects.scratch_id')) throw conflict('This project has already been submitted to this jam.');
+    if (isUniqueViolation(error, 'entries.submitter_id')) throw conflict('You have already entered this game jam.');
+    if (isUniqueViolation(error, 'entries.scratch_id')) throw conflict('This project has already been submitted to this jam.');
     throw error;
   }
 }
 
-export async function requireEntry(jam: Jam, entryId: number): Promise<Project> {
+export async function requireEntry(jam: Jam, entryId: number): Promise<Entry> {
   const [entry] = await (
     await db()
   )
     .select()
-    .from(projects)
-    .where(and(eq(projects.id, entryId), eq(projects.jamId, jam.id)));
+    .from(entries)
+    .where(and(eq(entries.id, entryId), eq(entries.jamId, jam.id)));
   if (!entry) throw notFound('That entry is not part of this jam.');
   return entry;
 }
@@ -149,7 +147,7 @@ export async function removeEntry(actor: SessionUser, slug: string, entryId: num
   }
   const database = await db();
   await database.transaction(async (tx) => {
-    await tx.delete(projects).where(eq(projects.id, entry.id));
+    await tx.delete(entries).where(eq(entries.id, entry.id));
     if (!own) {
       await recordAudit(tx, actor, {
         action: 'entry.remove',
@@ -167,9 +165,9 @@ export async function entriesForExport(jam: Jam): Promise<EntryRow[]> {
   const rows = await (
     await db()
   )
-    .select({ project: projects, votes: voteCount })
-    .from(projects)
-    .where(eq(projects.jamId, jam.id))
-    .orderBy(asc(projects.submittedAt), asc(projects.id));
-  return rows.map((row) => ({ ...row.project, votes: row.votes }));
+    .select({ entry: entries, votes: voteCount })
+    .from(entries)
+    .where(eq(entries.jamId, jam.id))
+    .orderBy(asc(entries.submittedAt), asc(entries.id));
+  return rows.map((row) => ({ ...row.entry, votes: row.votes }));
 }

@@ -1,7 +1,7 @@
 /** Game jams: reading, listing and running them. Permission checks happen here, once. */
 import { type SQL, and, asc, count, desc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
-import { type Jam, jamCount, jamSlugRedirects, jams, projects, votes } from '#db/schema';
+import { type Jam, entries, jamCount, jamSlugRedirects, jams, votes } from '#db/schema';
 import { jamStatus } from '#lib/jam-timing';
 import {
   DEFAULT_JAM_SORT,
@@ -53,7 +53,7 @@ export function bodyIsHidden(jam: Jam, role: JamRole, now = Date.now()): boolean
 }
 
 export async function countEntries(jamId: number): Promise<number> {
-  const [row] = await (await db()).select({ n: count() }).from(projects).where(eq(projects.jamId, jamId));
+  const [row] = await (await db()).select({ n: count() }).from(entries).where(eq(entries.jamId, jamId));
   return row?.n ?? 0;
 }
 
@@ -92,9 +92,9 @@ function statusCondition(status: JamListQuery['status'], now: Date): SQL | undef
 }
 
 /**
- * Counting 100,000 index entries takes milliseconds, so the big lists ("over", "not featured")
+ * Counting 100,000 index entries takes milliseconds, so the big lists ("ended", "not featured")
  * are counted as differences of small ones: all jams (one row kept by triggers, `jam_count`),
- * featured jams and jams not over yet are few.
+ * featured jams and jams not ended yet are few.
  */
 function countExpression(status: JamListQuery['status'], featured: boolean | undefined, now: Date): SQL {
   if (featured === false) return sql`(${countExpression(status, undefined, now)} - ${countExpression(status, true, now)})`;
@@ -119,9 +119,9 @@ async function countJams(query: JamListQuery, where: SQL | undefined, now: Date)
 }
 
 // Written out in full: drizzle leaves column names unqualified in a one-table select, and a bare
-// "id" inside the subquery would mean the project's id.
+// "id" inside the subquery would mean the entry's id.
 const entryCount =
-  sql<number>`(select count(*) from ${projects} where ${projects}.${sql.identifier(projects.jamId.name)} = ${jams}.${sql.identifier(jams.id.name)})`.mapWith(
+  sql<number>`(select count(*) from ${entries} where ${entries}.${sql.identifier(entries.jamId.name)} = ${jams}.${sql.identifier(jams.id.name)})`.mapWith(
     Number,
   );
 
@@ -391,7 +391,7 @@ export const setAdvancedOptions = (user: SessionUser, slug: string, options: { m
 async function clearAll(user: SessionUser, slug: string, what: 'votes' | 'submissions'): Promise<{ removed: number }> {
   const jam = await requireJam(slug);
   await requireJamPermission(user, jam.id, what === 'votes' ? 'jam:clear-votes' : 'jam:clear-submissions');
-  const table = what === 'votes' ? votes : projects;
+  const table = what === 'votes' ? votes : entries;
   const removed = await (
     await db()
   ).transaction(async (tx) => {

@@ -1,6 +1,6 @@
 /** What the jam page's islands need to know about the person looking at it. */
 import { and, eq } from 'drizzle-orm';
-import { projects } from '#db/schema';
+import { entries } from '#db/schema';
 import type { JamViewerDto } from '#lib/schemas/viewer';
 import { JAM_ACTIONS, can, jamRole } from '#server/auth/permissions';
 import { db } from '#server/platform/db';
@@ -15,9 +15,9 @@ export async function jamViewerState(slug: string, viewer: SessionUser | null): 
     ? await (
         await db()
       )
-        .select({ id: projects.id, scratchId: projects.scratchId, title: projects.title })
-        .from(projects)
-        .where(and(eq(projects.jamId, jam.id), eq(projects.submitterId, viewer.id)))
+        .select({ id: entries.id, scratchId: entries.scratchId, title: entries.title })
+        .from(entries)
+        .where(and(eq(entries.jamId, jam.id), eq(entries.submitterId, viewer.id)))
     : [];
   const publiclyHidden = bodyIsHidden(jam, 'none');
   const hiddenBody = publiclyHidden && !bodyIsHidden(jam, role) ? jam.body : null;

@@ -7,7 +7,7 @@ import { bannedError } from '#server/auth/require';
 import { announceChange } from '#server/cache/changes';
 import { db } from '#server/platform/db';
 import { AppError, conflict } from '#server/http/errors';
-import { requireEntry } from './entries';
+import { requireEntry, resultsArePublic } from './entries';
 import { type JamRef, countEntries, requireJam, resolveJam } from './jams';
 import { type RateLimit, createRateLimiter } from '#server/http/rate-limit';
 import type { SessionUser } from '#server/auth/session';
@@ -21,14 +21,14 @@ export async function myVotes(user: SessionUser, ref: JamRef): Promise<MyVotesDt
   const rows = await (
     await db()
   )
-    .select({ projectId: votes.projectId })
+    .select({ entryId: votes.entryId })
     .from(votes)
     .where(and(eq(votes.jamId, jam.id), eq(votes.voterId, user.id)));
   return {
     limit: VOTE_LIMIT,
     used: rows.length,
     remaining: Math.max(0, VOTE_LIMIT - rows.length),
-    entryIds: rows.map((row) => row.projectId),
+    entryIds: rows.map((row) => row.entryId),
   };
 }
 
@@ -50,7 +50,7 @@ export async function castVote(user: SessionUser, slug: string, entryId: number)
 
   const database = await db();
   const result = await database.run(sql`
-    insert or ignore into ${votes} (project_id, voter_id, jam_id)
+    insert or ignore into ${votes} (entry_id, voter_id, jam_id)
     select ${entry.id}, ${user.id}, ${jam.id}
     where (select count(*) from ${votes} where jam_id = ${jam.id} and voter_id = ${user.id}) < ${VOTE_LIMIT}`);
   if (result.rowsAffected === 0) {
@@ -69,14 +69,14 @@ export async function takeBackVote(user: SessionUser, slug: string, entryId: num
     await db()
   )
     .delete(votes)
-    .where(and(eq(votes.projectId, entry.id), eq(votes.voterId, user.id)))
-    .returning({ projectId: votes.projectId });
+    .where(and(eq(votes.entryId, entry.id), eq(votes.voterId, user.id)))
+    .returning({ entryId: votes.entryId });
   if (removed.length > 0) announceChange({ kind: 'votes', jamId: jam.id });
   return myVotes(user, jam);
 }
 
 /**
- * How many entries and votes a jam has. The vote count is public only once the jam is over
+ * How many entries and votes a jam has. The vote count is public only once the jam has ended
  * (like the per-entry counts: spec, "results"); before that it is null. The entry count is
  * public from the start, mystery mode or not (it hides the body only, as the jam answer does).
  */
@@ -85,7 +85,7 @@ export async function jamStats(
   now = Date.now(),
 ): Promise<{ entryCount: number; voteCount: number | null; resultsPublic: boolean }> {
   const jam = await requireJam(slug);
-  const resultsPublic = jamStatus(jam, now) === 'over';
+  const resultsPublic = resultsArePublic(jam, now);
   const [row] = await (
     await db()
   )

@@ -4,7 +4,7 @@
  * one. Computed on read, never written on read.
  */
 import { and, asc, desc, eq, gt } from 'drizzle-orm';
-import { projects } from '#db/schema';
+import { entries } from '#db/schema';
 import { jamStatus } from '#lib/jam-timing';
 import type { EntryDto, WinnersDto } from '#lib/schemas/entries';
 import { recordAudit } from '#server/activity/audit';
@@ -18,44 +18,44 @@ import type { SessionUser } from '#server/auth/session';
 
 export async function readWinners(ref: JamRef): Promise<WinnersDto> {
   const jam = await resolveJam(ref);
-  if (jamStatus(jam) !== 'over') return { winner: null, communityChoice: null };
+  if (jamStatus(jam) !== 'ended') return { winner: null, communityChoice: null };
   const database = await db();
   const [winner] = await database
-    .select({ project: projects, votes: voteCount })
-    .from(projects)
-    .where(and(eq(projects.jamId, jam.id), eq(projects.isWinner, true)))
-    .orderBy(asc(projects.submittedAt))
+    .select({ entry: entries, votes: voteCount })
+    .from(entries)
+    .where(and(eq(entries.jamId, jam.id), eq(entries.isWinner, true)))
+    .orderBy(asc(entries.submittedAt))
     .limit(1);
   const [community] = await database
-    .select({ project: projects, votes: voteCount })
-    .from(projects)
-    .where(and(eq(projects.jamId, jam.id), eq(projects.isWinner, false), gt(voteCount, 0)))
-    .orderBy(desc(voteCount), asc(projects.submittedAt), asc(projects.id))
+    .select({ entry: entries, votes: voteCount })
+    .from(entries)
+    .where(and(eq(entries.jamId, jam.id), eq(entries.isWinner, false), gt(voteCount, 0)))
+    .orderBy(desc(voteCount), asc(entries.submittedAt), asc(entries.id))
     .limit(1);
   const dto = (row: typeof winner): EntryDto | null =>
-    row ? toEntryDto({ ...row.project, votes: row.votes }, { resultsPublic: true }) : null;
+    row ? toEntryDto({ ...row.entry, votes: row.votes }, { resultsPublic: true }) : null;
   return { winner: dto(winner), communityChoice: dto(community) };
 }
 
-async function requireOverJam(actor: SessionUser, slug: string) {
+async function requireEndedJam(actor: SessionUser, slug: string) {
   const jam = await requireJam(slug);
   await requireJamPermission(actor, jam.id, 'jam:select-winner');
-  if (jamStatus(jam) !== 'over') throw new AppError(409, 'conflict', 'Winners can be chosen once the jam is over.');
+  if (jamStatus(jam) !== 'ended') throw new AppError(409, 'conflict', 'Winners can be chosen once the jam is over.');
   return jam;
 }
 
 /** One selected winner per jam: selecting another entry moves the title to it. */
 export async function selectWinner(actor: SessionUser, slug: string, entryId: number): Promise<WinnersDto> {
-  const jam = await requireOverJam(actor, slug);
+  const jam = await requireEndedJam(actor, slug);
   const entry = await requireEntry(jam, entryId);
   await (
     await db()
   ).transaction(async (tx) => {
     await tx
-      .update(projects)
+      .update(entries)
       .set({ isWinner: false })
-      .where(and(eq(projects.jamId, jam.id), eq(projects.isWinner, true)));
-    await tx.update(projects).set({ isWinner: true }).where(eq(projects.id, entry.id));
+      .where(and(eq(entries.jamId, jam.id), eq(entries.isWinner, true)));
+    await tx.update(entries).set({ isWinner: true }).where(eq(entries.id, entry.id));
     await recordAudit(tx, actor, {
       action: 'winner.select',
       jamId: jam.id,
@@ -68,13 +68,13 @@ export async function selectWinner(actor: SessionUser, slug: string, entryId: nu
 }
 
 export async function revokeWinner(actor: SessionUser, slug: string, entryId: number): Promise<WinnersDto> {
-  const jam = await requireOverJam(actor, slug);
+  const jam = await requireEndedJam(actor, slug);
   const entry = await requireEntry(jam, entryId);
   if (!entry.isWinner) throw new AppError(409, 'conflict', 'That entry is not the winner.');
   await (
     await db()
   ).transaction(async (tx) => {
-    await tx.update(projects).set({ isWinner: false }).where(eq(projects.id, entry.id));
+    await tx.update(entries).set({ isWinner: false }).where(eq(entries.id, entry.id));
     await recordAudit(tx, actor, {
       action: 'winner.revoke',
       jamId: jam.id,

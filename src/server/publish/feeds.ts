@@ -5,7 +5,7 @@ import { type Jam, jams } from '#db/schema';
 import { type LocaleCode, localeByCode } from '#i18n/locales';
 import { localizePath } from '#i18n/paths';
 import type { Translate } from '#i18n/translate';
-import { jamStatus } from '#lib/jam-timing';
+import { type JamStatus, jamStatus } from '#lib/jam-timing';
 import { db } from '#server/platform/db';
 import { absoluteUrl, jamCalendarPath, jamEventUid, jamPath, regionalTag } from './site-urls';
 
@@ -41,17 +41,11 @@ export function formatUtc(date: Date, locale: LocaleCode): string {
   return `${text} UTC`;
 }
 
-const STATUS_KEYS = {
-  upcoming: 'explore.status.upcoming',
-  ongoing: 'explore.status.ongoing',
-  over: 'explore.status.ended',
-} as const;
-
 function describeJam(jam: Jam, { locale, t, now }: FeedContext) {
   const when = t('feed.when', { start: formatUtc(jam.startsAt, locale), end: formatUtc(jam.endsAt, locale) });
   return {
     text: `${jam.description}\n\n${when}`,
-    status: t(STATUS_KEYS[jamStatus(jam, now)]),
+    status: t(`explore.status.${jamStatus(jam, now)}`),
   };
 }
 
@@ -105,7 +99,7 @@ export interface JsonFeedItem {
   date_modified: string;
   tags: string[];
   /** Extension (JSON Feed allows keys starting with an underscore). */
-  _itinerary: { starts_at: string; ends_at: string; status: 'upcoming' | 'ongoing' | 'over'; calendar_url: string };
+  _itinerary: { starts_at: string; ends_at: string; status: JamStatus; calendar_url: string };
 }
 
 export function jsonFeed(items: Jam[], ctx: FeedContext): JsonFeed {

@@ -1,7 +1,7 @@
 /** The user's dashboard (spec §2): their profile and the jams they entered or manage. */
 import { avatarPath } from '#lib/avatars';
 import { desc, eq } from 'drizzle-orm';
-import { jamManagers, jams, projects } from '#db/schema';
+import { entries, jamManagers, jams } from '#db/schema';
 import { jamStatus } from '#lib/jam-timing';
 import type { DashboardDto, DashboardJamDto } from '#lib/schemas/users';
 import { db } from '#server/platform/db';
@@ -25,10 +25,10 @@ export async function dashboardFor(user: SessionUser, now = Date.now()): Promise
   const database = await db();
   const [entered, managing] = await Promise.all([
     database
-      .select({ ...jamColumns, entryTitle: projects.title })
-      .from(projects)
-      .innerJoin(jams, eq(jams.id, projects.jamId))
-      .where(eq(projects.submitterId, user.id))
+      .select({ ...jamColumns, entryTitle: entries.title })
+      .from(entries)
+      .innerJoin(jams, eq(jams.id, entries.jamId))
+      .where(eq(entries.submitterId, user.id))
       .orderBy(desc(jams.startsAt), desc(jams.id)),
     database
       .select(jamColumns)

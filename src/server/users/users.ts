@@ -6,7 +6,7 @@
  */
 import { type SQL, and, asc, count, desc, eq, ne, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/sqlite-core';
-import { type User, loginTokens, projects, sessions, users, votes } from '#db/schema';
+import { type User, entries, loginTokens, sessions, users, votes } from '#db/schema';
 import {
   ALL_USERS,
   type AdminUserDto,
@@ -210,13 +210,10 @@ async function removeUser(actor: SessionUser, id: number, action: 'user.delete' 
   await database.transaction(async (tx) => {
     const target = await requireTarget(tx, id);
     if (isActiveAdmin(target)) await keepAnotherAdmin(tx, id);
-    const [{ entries } = { entries: 0 }] = await tx
-      .select({ entries: count() })
-      .from(projects)
-      .where(eq(projects.submitterId, id));
+    const [{ entered } = { entered: 0 }] = await tx.select({ entered: count() }).from(entries).where(eq(entries.submitterId, id));
     const [{ cast } = { cast: 0 }] = await tx.select({ cast: count() }).from(votes).where(eq(votes.voterId, id));
     // Written first, while the target still exists; the row keeps the name once the ID is cleared.
-    await recordAudit(tx, actor, { action, targetUserId: id, details: { id, name: target.name, entries, votes: cast } });
+    await recordAudit(tx, actor, { action, targetUserId: id, details: { id, name: target.name, entries: entered, votes: cast } });
     await tx.delete(users).where(eq(users.id, id));
   });
   announceChange({ kind: 'users' });

@@ -7,7 +7,7 @@ export const jamStatsSchema = named(
   'JamStats',
   z.object({
     entryCount: z.int(),
-    voteCount: z.int().nullable().meta({ description: 'Upvotes in the whole jam; public once the jam is over, null before.' }),
+    voteCount: z.int().nullable().meta({ description: 'Upvotes in the whole jam; public once the jam has ended, null before.' }),
     resultsPublic: z.boolean(),
   }),
 );

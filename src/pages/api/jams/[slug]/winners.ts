@@ -7,7 +7,7 @@ export const GET = defineEndpoint({
   method: 'GET',
   tag: 'Entries',
   summary: 'Winners of a jam',
-  description: "The managers' winner, and the community's choice (most upvotes) once the jam is over.",
+  description: "The managers' winner, and the community's choice (most upvotes) once the jam has ended.",
   access: 'public',
   params: jamSlug,
   answer: { status: 200, description: 'The winners (null when none yet).', schema: winnersSchema, example: exampleWinners },

@@ -9,7 +9,7 @@ export const GET = defineEndpoint({
   method: 'GET',
   tag: 'Entries',
   summary: 'List entries',
-  description: 'While the jam runs: submission order, no vote counts. Once it is over: ranked by votes.',
+  description: 'While the jam runs: submission order, no vote counts. Once it has ended: ranked by votes.',
   access: 'public',
   params: jamSlug,
   query: { schema: entryListQuerySchema, notes: { page: 'Page number, from 1.', perPage: 'Entries per page, 1 to 100.' } },

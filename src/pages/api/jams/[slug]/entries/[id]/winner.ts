@@ -7,7 +7,7 @@ export const PUT = defineEndpoint({
   method: 'PUT',
   tag: 'Entries',
   summary: 'Select the winner',
-  description: 'Once the jam is over. Replaces an earlier choice.',
+  description: 'Once the jam has ended. Replaces an earlier choice.',
   access: 'manager',
   params: jamSlugAndEntryId,
   answer: { status: 200, description: 'The winners.', schema: winnersSchema, example: exampleWinners },
