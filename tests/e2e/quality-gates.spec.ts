@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { type Page } from '@playwright/test';
 import vnuJar from 'vnu-jar';
-import { expect, expectConsoleErrors, loginAs, test } from './fixtures';
+import { expect, loginAs, test } from './fixtures';
 
 /** Seeded by db/seed.ts for the end-to-end server. */
 const PUBLIC_PAGES = {
