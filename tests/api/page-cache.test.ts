@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jams } from '#db/schema';
 import { type Environment, type TestUser, startEnvironment } from '../helpers/environment';
-import { insertJam, insertManager } from '../helpers/factories';
+import { insertEntry, insertJam, insertManager } from '../helpers/factories';
 
 let env: Environment;
 let manager: TestUser;
@@ -50,6 +50,85 @@ describe('the page cache', () => {
     expect((await env.request('/explore?q=Listed')).body).toContain('Listed Before');
     await env.request(`/api/jams/${jam.slug}`, { method: 'PATCH', body: { name: 'Listed After' }, as: manager });
     expect((await env.request('/explore?q=Listed')).body).toContain('Listed After');
+  });
+
+  it("keeps a running jam's page and the lists cached through votes, whose counts nobody else sees yet", async () => {
+    const jam = await insertJam(env.db, { status: 'ongoing', name: 'Vote Through Jam' });
+    const author = await env.login('cache_author');
+    const voter = await env.login('cache_voter');
+    const entry = await insertEntry(env.db, jam.id, author.id, 870_000_001);
+    await env.request(`/jams/${jam.slug}`);
+    await env.request('/explore?q=Vote%20Through');
+    const vote = await env.request(`/api/jams/${jam.slug}/entries/${entry.id}/vote`, { method: 'PUT', as: voter });
+    expect(vote.status).toBe(200);
+    expect((await env.request(`/jams/${jam.slug}`)).headers.get('x-page-cache')).toBe('hit');
+    expect((await env.request('/explore?q=Vote%20Through')).headers.get('x-page-cache')).toBe('hit');
+    const takeBack = await env.request(`/api/jams/${jam.slug}/entries/${entry.id}/vote`, { method: 'DELETE', as: voter });
+    expect(takeBack.status).toBe(200);
+    expect((await env.request(`/jams/${jam.slug}`)).headers.get('x-page-cache')).toBe('hit');
+  });
+
+  it('drops the jam page and the lists when an entry comes in, since cards show the entry count', async () => {
+    const jam = await insertJam(env.db, { status: 'ongoing', name: 'Counted Entries Jam' });
+    await env.request(`/jams/${jam.slug}`);
+    await env.request('/explore?q=Counted%20Entries');
+    expect((await env.request('/explore?q=Counted%20Entries')).headers.get('x-page-cache')).toBe('hit');
+    // A project the fake Scratch API knows, shared by its author (tests/fakes/fixtures.ts).
+    const entrant = await env.login('pixel_pioneer');
+    const submitted = await env.request(`/api/jams/${jam.slug}/entries`, {
+      method: 'POST',
+      body: { url: 'https://scratch.mit.edu/projects/100000001/' },
+      as: entrant,
+    });
+    expect(submitted.status).toBe(201);
+    expect((await env.request(`/jams/${jam.slug}`)).headers.get('x-page-cache')).toBe('miss');
+    expect((await env.request('/explore?q=Counted%20Entries')).headers.get('x-page-cache')).toBe('miss');
+  });
+
+  const together = (path: string, readers = 12) => Promise.all(Array.from({ length: readers }, () => env.request(path)));
+  const sources = (replies: { headers: Headers }[]) => replies.map((reply) => reply.headers.get('x-page-cache'));
+
+  it('renders a page once for many readers arriving together, and gives them all that render', async () => {
+    const jam = await insertJam(env.db, { status: 'ongoing', name: 'Crowded Jam' });
+    const replies = await together(`/jams/${jam.slug}`);
+    expect(replies.map((reply) => reply.status)).toEqual(replies.map(() => 200));
+    expect(sources(replies).filter((source) => source === 'miss')).toHaveLength(1);
+    expect(sources(replies).filter((source) => source !== 'miss')).toEqual(replies.slice(1).map(() => 'hit'));
+    expect(new Set(replies.map((reply) => reply.body)).size).toBe(1);
+  });
+
+  it('lets the previous page stand in while it is re-rendered after a new entry, rendering it once', async () => {
+    const jam = await insertJam(env.db, { status: 'ongoing', name: 'Rushed Jam' });
+    const before = await env.request(`/jams/${jam.slug}`);
+    const entrant = await env.login('sprite_smith');
+    const submitted = await env.request(`/api/jams/${jam.slug}/entries`, {
+      method: 'POST',
+      body: { url: 'https://scratch.mit.edu/projects/900000101/' },
+      as: entrant,
+    });
+    expect(submitted.status).toBe(201);
+    const replies = await together(`/jams/${jam.slug}`);
+    expect(sources(replies).filter((source) => source === 'miss')).toHaveLength(1);
+    for (const reply of replies) {
+      expect(['miss', 'hit', 'stale']).toContain(reply.headers.get('x-page-cache'));
+      if (reply.headers.get('x-page-cache') === 'stale') {
+        expect(reply.body).toBe(before.body);
+        expect(reply.headers.get('cache-control')).toBe('no-cache');
+      } else {
+        expect(reply.body).toContain('Orbit Runner');
+      }
+    }
+  });
+
+  it("never lets an edited jam's old page stand in: the edit may have hidden its body", async () => {
+    const jam = await insertJam(env.db, { status: 'upcoming', body: 'THE THEME IS BUBBLES' });
+    const admin = await env.login('cache_admin', { isAdmin: true });
+    expect((await env.request(`/jams/${jam.slug}`)).body).toContain('THE THEME IS BUBBLES');
+    const edit = await env.request(`/api/jams/${jam.slug}/advanced`, { method: 'PUT', body: { mystery: true }, as: admin });
+    expect(edit.status).toBe(200);
+    const replies = await together(`/jams/${jam.slug}`);
+    expect(sources(replies)).not.toContain('stale');
+    for (const reply of replies) expect(reply.body).not.toContain('THE THEME IS BUBBLES');
   });
 
   it('reveals a mystery body at the start without any write', async () => {

@@ -2,7 +2,11 @@
  * A tiny in-process signal that data shown on public pages changed. Services call
  * `announceChange`; caches subscribe. Keeps services unaware of who caches what.
  */
-export type Change = { kind: 'jam' | 'entries' | 'votes' | 'users'; jamId?: number };
+export type Change =
+  | { kind: 'jam' | 'entries'; jamId: number }
+  | { kind: 'users' }
+  /** `resultsPublic`: whether anyone but the voter can see the counts (only once the jam has ended). */
+  | { kind: 'votes'; jamId: number; resultsPublic: boolean };
 
 const listeners = new Set<(change: Change) => void>();
 

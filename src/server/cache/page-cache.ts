@@ -3,6 +3,11 @@
  * `cachePage(locals, { tags, until })`; a write announced through `announceChange` drops the pages
  * tagged with what changed, and every page expires at the next start or end moment it depends on
  * (so a mystery body appears at the start without any write) or after ITINERARY_PAGE_CACHE_TTL.
+ *
+ * Under load (a deadline rush) a key is rendered once at a time: readers arriving meanwhile wait for
+ * that render, or get the previous version while it was stale for less than STALE_FOR_MS. A page
+ * whose jam was edited or deleted, or whose people changed, is dropped outright, never served stale:
+ * an edit may turn mystery mode on, a deletion must not linger.
  */
 import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
@@ -33,7 +38,23 @@ interface CachedPage {
   encoded: Partial<Record<Encoding, Variant>>;
   tags: string[];
   expiresAt: number;
+  /** Set when a write made the page out of date but it may still stand in while it is re-rendered. */
+  staleSince?: number;
 }
+
+/** How long an out-of-date page may stand in for its own re-render. */
+export const STALE_FOR_MS = 5000;
+
+type Freshness = 'fresh' | 'stale' | 'gone';
+
+function freshness(page: CachedPage, now: number): Freshness {
+  const staleSince = page.staleSince ?? (page.expiresAt <= now ? page.expiresAt : null);
+  if (staleSince === null) return 'fresh';
+  return now - staleSince < STALE_FOR_MS ? 'stale' : 'gone';
+}
+
+/** The render in flight for each key: the page it will cache, or null when it turns out not cacheable. */
+const rendering = new Map<string, Promise<CachedPage | null>>();
 
 const MAX_PAGES = 1000;
 const MAX_BYTES = 64 * 1024 * 1024;
@@ -49,12 +70,31 @@ const pages = new LRUCache<string, CachedPage>({
 const enabled = () => config().ITINERARY_PAGE_CACHE === 'on';
 const cacheKey = (url: URL) => url.pathname.replace(/\/+$/, '') + url.search;
 
-export function invalidate(change: Change): void {
-  const drop = new Set<string>();
-  if (change.kind === 'jam' || change.kind === 'users') drop.add('jams');
-  if (change.jamId !== undefined) drop.add(`jam:${change.jamId}`);
+/** The tags of the pages that show what changed; `all` for a change that may show anywhere. */
+function tagsShowing(change: Change): Set<string> | 'all' {
+  switch (change.kind) {
+    case 'users':
+      return 'all'; // names and pictures appear on every kind of page
+    case 'votes':
+      // While a jam runs its counts are private: no page shows them, so a vote drops nothing.
+      return new Set(change.resultsPublic ? [`jam:${change.jamId}`] : []);
+    case 'jam':
+    case 'entries':
+      // The lists' cards show each jam's name, timing and entry count.
+      return new Set(['jams', `jam:${change.jamId}`]);
+  }
+}
+
+/** New entries and public votes only add to a page: it may stand in, briefly, while re-rendered. */
+const mayServeStale = (change: Change) => change.kind === 'entries' || change.kind === 'votes';
+
+export function invalidate(change: Change, now = Date.now()): void {
+  const drop = tagsShowing(change);
+  if (drop !== 'all' && drop.size === 0) return;
   for (const [key, page] of pages.entries()) {
-    if (change.kind === 'users' || page.tags.some((tag) => drop.has(tag))) pages.delete(key);
+    if (drop !== 'all' && !page.tags.some((tag) => drop.has(tag))) continue;
+    if (mayServeStale(change)) page.staleSince ??= now;
+    else pages.delete(key);
   }
 }
 onChange(invalidate);
@@ -123,15 +163,17 @@ interface Ask {
 }
 
 /** What to send for a page: a compressed copy the client accepts once one is ready, else the plain bytes. */
-function answer(page: CachedPage, ask: Ask, hit: boolean, key: string): CachedAnswer {
-  const encoding = hit ? chooseEncoding(page, ask.acceptEncoding) : null;
+type Source = 'hit' | 'miss' | 'stale';
+
+function answer(page: CachedPage, ask: Ask, source: Source, key: string): CachedAnswer {
+  const encoding = source === 'miss' ? null : chooseEncoding(page, ask.acceptEncoding);
   const { body, etag } = encoding ? page.encoded[encoding]! : page;
   const headers = Object.fromEntries(page.headers);
   headers['etag'] = etag;
-  headers['cache-control'] = cacheControl(page.expiresAt);
+  headers['cache-control'] = source === 'stale' ? 'no-cache' : cacheControl(page.expiresAt);
   // `/` redirects by the locale cookie or Accept-Language before the cache: shared caches must keep those apart.
   headers['vary'] = key === '' ? 'Accept-Encoding, Cookie, Accept-Language' : 'Accept-Encoding';
-  headers['x-page-cache'] = hit ? 'hit' : 'miss';
+  headers['x-page-cache'] = source;
   // A known length lets the compression middleware skip small pages; an encoding makes it skip the rest.
   if (encoding) headers['content-encoding'] = encoding;
   if (ask.ifNoneMatch?.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag)) {
@@ -141,13 +183,13 @@ function answer(page: CachedPage, ask: Ask, hit: boolean, key: string): CachedAn
   return { status: 200, headers, body: ask.method === 'HEAD' ? null : body };
 }
 
-function respond(page: CachedPage, request: Request, hit: boolean, key: string): Response {
+function respond(page: CachedPage, request: Request, source: Source, key: string): Response {
   const ask = {
     method: request.method,
     acceptEncoding: request.headers.get('accept-encoding'),
     ifNoneMatch: request.headers.get('if-none-match'),
   };
-  const { status, headers, body } = answer(page, ask, hit, key);
+  const { status, headers, body } = answer(page, ask, source, key);
   return new Response(body && streamOf(body), { status, headers });
 }
 
@@ -160,10 +202,10 @@ export function cachedAnswer(url: URL, ask: Ask): CachedAnswer | null {
   if (!enabled() || (ask.method !== 'GET' && ask.method !== 'HEAD')) return null;
   const key = cacheKey(url);
   const page = pages.get(key);
-  if (!page || page.expiresAt <= Date.now()) return null;
+  if (!page || freshness(page, Date.now()) !== 'fresh') return null;
   const wantsCompression = acceptedEncodings(ask.acceptEncoding).some((name) => name === 'br' || name === 'gzip' || name === '*');
   if (wantsCompression && chooseEncoding(page, ask.acceptEncoding) === null) return null;
-  return answer(page, ask, true, key);
+  return answer(page, ask, 'hit', key);
 }
 
 /** The cached bytes as a one-chunk stream: `new Response(bytes)` would copy them on every hit. */
@@ -184,17 +226,50 @@ export async function withPageCache(
   const { request } = ctx;
   if (request.method !== 'GET' && request.method !== 'HEAD') return render();
   const key = cacheKey(ctx.url);
-  const now = Date.now();
-  if (enabled()) {
-    const cached = pages.get(key);
-    if (cached && cached.expiresAt > now) return respond(cached, request, true, key);
+  if (!enabled()) {
+    const now = Date.now();
+    const response = await render();
+    const page = await keep(ctx, response, now);
+    return page ? respond(page, request, 'miss', key) : response;
   }
-  const response = await render();
+  const cached = pages.get(key);
+  const state = cached ? freshness(cached, Date.now()) : 'gone';
+  if (cached && state === 'fresh') return respond(cached, request, 'hit', key);
+  const inFlight = rendering.get(key);
+  if (inFlight) {
+    if (cached && state === 'stale') return respond(cached, request, 'stale', key);
+    const shared = await inFlight;
+    if (shared) return respond(shared, request, 'hit', key);
+    return render(); // that render was not cacheable (an error, a cookie): this reader's may differ
+  }
+  let settle!: (page: CachedPage | null) => void;
+  rendering.set(key, new Promise((resolve) => (settle = resolve)));
+  try {
+    const now = Date.now();
+    const response = await render();
+    const page = await keep(ctx, response, now);
+    settle(page);
+    if (!page) return response;
+    if (page.expiresAt > now) {
+      pages.set(key, page);
+      precompress(page);
+    }
+    return respond(page, request, 'miss', key);
+  } catch (error) {
+    settle(null);
+    throw error;
+  } finally {
+    rendering.delete(key);
+  }
+}
+
+/** The rendered page as the cache keeps it, or null when the page did not opt in or is not for everyone. */
+async function keep(ctx: { locals: App.Locals }, response: Response, now: number): Promise<CachedPage | null> {
   const policy = ctx.locals.cachePolicy;
-  if (!policy || response.status !== 200 || response.headers.has('set-cookie')) return response;
+  if (!policy || response.status !== 200 || response.headers.has('set-cookie')) return null;
   const body = new Uint8Array(await response.arrayBuffer());
   const ttlEnd = now + config().ITINERARY_PAGE_CACHE_TTL * 1000;
-  const page: CachedPage = {
+  return {
     body,
     headers: [...response.headers].filter(([name]) => !BROWSER_HEADERS_TO_DROP.has(name.toLowerCase())),
     etag: etagOf(body),
@@ -202,9 +277,4 @@ export async function withPageCache(
     tags: policy.tags,
     expiresAt: policy.until === null ? ttlEnd : Math.min(ttlEnd, policy.until),
   };
-  if (enabled() && page.expiresAt > now) {
-    pages.set(key, page);
-    precompress(page);
-  }
-  return respond(page, request, false, key);
 }

@@ -399,7 +399,11 @@ async function clearAll(user: SessionUser, slug: string, what: 'votes' | 'submis
     await recordAudit(tx, user, { action: `jam.clear-${what}`, jamId: jam.id, details: { removed: deleted.length } });
     return deleted.length;
   });
-  announceChange({ kind: what === 'votes' ? 'votes' : 'entries', jamId: jam.id });
+  announceChange(
+    what === 'votes'
+      ? { kind: 'votes', jamId: jam.id, resultsPublic: jamStatus(jam) === 'ended' }
+      : { kind: 'entries', jamId: jam.id },
+  );
   return { removed };
 }
 

@@ -58,7 +58,7 @@ export async function castVote(user: SessionUser, slug: string, entryId: number)
     if (!state.entryIds.includes(entry.id)) throw conflict(`You have used all ${VOTE_LIMIT} of your votes in this jam.`);
     return state;
   }
-  announceChange({ kind: 'votes', jamId: jam.id });
+  announceChange({ kind: 'votes', jamId: jam.id, resultsPublic: false }); // voting is open only while the jam runs
   return myVotes(user, jam);
 }
 
@@ -71,7 +71,7 @@ export async function takeBackVote(user: SessionUser, slug: string, entryId: num
     .delete(votes)
     .where(and(eq(votes.entryId, entry.id), eq(votes.voterId, user.id)))
     .returning({ entryId: votes.entryId });
-  if (removed.length > 0) announceChange({ kind: 'votes', jamId: jam.id });
+  if (removed.length > 0) announceChange({ kind: 'votes', jamId: jam.id, resultsPublic: false }); // voting is open only while the jam runs
   return myVotes(user, jam);
 }
 
