@@ -5,11 +5,11 @@ import { translated, useT } from '#i18n/react';
 import { jamStatus } from '#lib/jam-timing';
 import { $jamViewer, loadJamViewer } from '#stores/jam-viewer';
 import { $myVotes, loadMyVotes } from '#stores/votes';
-import { SubmitEntry } from './jam/SubmitEntry';
 import styles from './JamViewerBox.module.css';
 
-// Only managers and administrators get the tools (and the jam form inside them): visitors and
-// participants never download that code.
+// Only managers and administrators get the tools (and the jam form inside them), only people who
+// may still enter get the submit form (and the schema checking it): visitors download neither.
+const SubmitEntry = lazy(() => import('./jam/SubmitEntry').then((module) => ({ default: module.SubmitEntry })));
 const ManagerTools = lazy(() => import('./jam/ManagerTools').then((module) => ({ default: module.ManagerTools })));
 
 interface Props {
@@ -68,7 +68,9 @@ function ViewerBox({ slug, startsAt, endsAt, loginHref, homeHref, jamHref }: Omi
       </div>
       {ongoing && !banned && !viewer.entry && (
         <div className={styles.submit}>
-          <SubmitEntry slug={slug} />
+          <Suspense fallback={<div className={styles.toolsPending} aria-hidden="true" />}>
+            <SubmitEntry slug={slug} />
+          </Suspense>
         </div>
       )}
       {viewer.allowed.length > 0 && (

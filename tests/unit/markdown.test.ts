@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { renderMarkdown } from '#server/jams/markdown';
+import { renderJamBody, renderMarkdown } from '#server/jams/markdown';
 
 describe('markdown for user content', () => {
   it('renders headings, emphasis, lists and http, https and mailto links', () => {
@@ -38,5 +38,13 @@ describe('markdown for user content', () => {
     );
     expect(html).not.toMatch(/<script|onerror|onclick|style=|<iframe/i);
     expect(html).toContain('<p>hi</p>');
+  });
+
+  it('renders a jam body like any markdown, remembering it by its text so an edit shows at once', () => {
+    const body = '# Theme\n\n<img src=x onerror=alert(1)> **bold**';
+    expect(renderJamBody(body)).toBe(renderMarkdown(body));
+    expect(renderJamBody(body)).toBe(renderMarkdown(body));
+    expect(renderJamBody(`${body} and more`)).toContain('and more');
+    expect(renderJamBody('')).toBe('');
   });
 });

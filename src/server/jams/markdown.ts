@@ -4,6 +4,7 @@
  * data URLs are removed, except data images of type gif, png, jpeg and webp.
  */
 import { Marked } from 'marked';
+import { LRUCache } from 'lru-cache';
 import sanitizeHtml from 'sanitize-html';
 
 const SAFE_DATA_IMAGE = /^data:image\/(gif|png|jpeg|webp);base64,[a-z0-9+/=\s]+$/i;
@@ -54,4 +55,20 @@ const options: sanitizeHtml.IOptions = {
 export function renderMarkdown(markdown: string): string {
   const html = marked.parse(markdown ?? '') as string;
   return sanitizeHtml(html, options);
+}
+
+/** Rendered jam bodies by their text: a jam page's miss should not parse and sanitize 20,000 characters again. */
+const renderedBodies = new LRUCache<string, string>({
+  maxSize: 16 * 1024 * 1024,
+  sizeCalculation: (html, markdown) => html.length + markdown.length + 1,
+});
+
+/** `renderMarkdown` for a jam's body, remembered by its text (so an edit renders anew). */
+export function renderJamBody(markdown: string): string {
+  let html = renderedBodies.get(markdown);
+  if (html === undefined) {
+    html = renderMarkdown(markdown);
+    renderedBodies.set(markdown, html);
+  }
+  return html;
 }

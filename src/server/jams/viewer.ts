@@ -5,7 +5,7 @@ import type { JamViewerDto } from '#lib/schemas/viewer';
 import { JAM_ACTIONS, can, jamRole } from '#server/auth/permissions';
 import { db } from '#server/platform/db';
 import { bodyIsHidden, requireJam } from './jams';
-import { renderMarkdown } from './markdown';
+import { renderJamBody } from './markdown';
 import type { SessionUser } from '#server/auth/session';
 
 export async function jamViewerState(slug: string, viewer: SessionUser | null): Promise<JamViewerDto> {
@@ -29,6 +29,6 @@ export async function jamViewerState(slug: string, viewer: SessionUser | null): 
     entry: entry ?? null,
     // The public page leaves a mystery body out; managers and admins get it here.
     hiddenBody,
-    hiddenBodyHtml: hiddenBody === null ? null : renderMarkdown(hiddenBody),
+    hiddenBodyHtml: hiddenBody === null ? null : renderJamBody(hiddenBody),
   };
 }
