@@ -131,6 +131,22 @@ describe('the page cache', () => {
     for (const reply of replies) expect(reply.body).not.toContain('THE THEME IS BUBBLES');
   });
 
+  it("never lets a page stand in past the jam's next moment, even while it is re-rendered", async () => {
+    const startsAt = new Date(Date.now() + 1500);
+    const jam = await insertJam(env.db, {
+      mystery: true,
+      body: 'STARTED THEME',
+      startsAt,
+      endsAt: new Date(Date.now() + 3_600_000),
+    });
+    expect((await env.request(`/jams/${jam.slug}`)).body).not.toContain('STARTED THEME');
+    // The page expires at the start: the readers that find it expired all get the new render.
+    await new Promise((resolve) => setTimeout(resolve, startsAt.getTime() - Date.now() + 100));
+    const replies = await together(`/jams/${jam.slug}`);
+    expect(sources(replies)).not.toContain('stale');
+    for (const reply of replies) expect(reply.body).toContain('STARTED THEME');
+  });
+
   it('reveals a mystery body at the start without any write', async () => {
     const startsAt = new Date(Date.now() + 2500);
     const jam = await insertJam(env.db, {

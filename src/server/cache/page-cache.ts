@@ -5,7 +5,8 @@
  * (so a mystery body appears at the start without any write) or after ITINERARY_PAGE_CACHE_TTL.
  *
  * Under load (a deadline rush) a key is rendered once at a time: readers arriving meanwhile wait for
- * that render, or get the previous version while it was stale for less than STALE_FOR_MS. A page
+ * that render, or get the previous version while it was stale for less than STALE_FOR_MS (and never
+ * past the moment it expires, such as the jam's start). A page
  * whose jam was edited or deleted, or whose people changed, is dropped outright, never served stale:
  * an edit may turn mystery mode on, a deletion must not linger.
  */
@@ -47,10 +48,11 @@ export const STALE_FOR_MS = 5000;
 
 type Freshness = 'fresh' | 'stale' | 'gone';
 
+/** Past its expiry (a start or end moment, or the TTL) a page is never served again, stale or not. */
 function freshness(page: CachedPage, now: number): Freshness {
-  const staleSince = page.staleSince ?? (page.expiresAt <= now ? page.expiresAt : null);
-  if (staleSince === null) return 'fresh';
-  return now - staleSince < STALE_FOR_MS ? 'stale' : 'gone';
+  if (page.expiresAt <= now) return 'gone';
+  if (page.staleSince === undefined) return 'fresh';
+  return now - page.staleSince < STALE_FOR_MS ? 'stale' : 'gone';
 }
 
 /** The render in flight for each key: the page it will cache, or null when it turns out not cacheable. */
