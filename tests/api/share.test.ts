@@ -172,6 +172,11 @@ describe('the sitemap and robots.txt', () => {
     expect((await env.request<string>('/sitemap.xml')).body).toContain(`${env.app.url}/ir/jams/${fresh.slug}</loc>`);
   });
 
+  it('is one file on a site of this size, so there are no split files to ask for', async () => {
+    expect((await env.request<string>('/sitemap.xml')).body).toContain('<urlset');
+    expect((await env.request('/sitemaps/1.xml')).status).toBe(404);
+  });
+
   it('is named by robots.txt, which keeps crawlers out of the API and private pages', async () => {
     const reply = await env.request<string>('/robots.txt');
     expect(reply.status).toBe(200);

@@ -1,6 +1,6 @@
 import { XMLParser } from 'fast-xml-parser';
 import { describe, expect, it } from 'vitest';
-import { robotsTxt, sitemapXml } from '#server/publish/sitemap';
+import { SITEMAP_MAX_URLS, robotsTxt, sitemapIndexXml, sitemapPlan, sitemapXml } from '#server/publish/sitemap';
 import type { Parsed } from '../helpers/environment';
 
 const SITE = 'https://itinerary.example';
@@ -22,6 +22,27 @@ describe('the sitemap', () => {
     expect(xml).toContain('<loc>https://itinerary.example/jams/a&amp;b</loc>');
     expect(urlset.url[3].lastmod).toBe('2025-02-12T16:05:00.000Z');
     expect(urlset.url[0].lastmod).toBeUndefined();
+  });
+});
+
+describe('a sitemap too big for one file', () => {
+  it('stays one file up to 50,000 addresses (every page in three languages), then splits into files of 10,000 jams', () => {
+    expect(SITEMAP_MAX_URLS).toBe(50_000);
+    const largestSingle = SITEMAP_MAX_URLS / 3 - 7; // seven static pages, three languages
+    expect(sitemapPlan(largestSingle)).toEqual({ files: 1, split: false });
+    expect(sitemapPlan(largestSingle + 1)).toEqual({ files: 2, split: true });
+    expect(sitemapPlan(100_000)).toEqual({ files: 10, split: true });
+    expect(sitemapPlan(100_001)).toEqual({ files: 11, split: true });
+  });
+
+  it('lists its files in a sitemap index', () => {
+    const { sitemapindex } = parser.parse(sitemapIndexXml(SITE, 3));
+    expect(sitemapindex['@xmlns']).toBe('http://www.sitemaps.org/schemas/sitemap/0.9');
+    expect(sitemapindex.sitemap.map((entry: Parsed) => entry.loc)).toEqual([
+      `${SITE}/sitemaps/1.xml`,
+      `${SITE}/sitemaps/2.xml`,
+      `${SITE}/sitemaps/3.xml`,
+    ]);
   });
 });
 

@@ -1,6 +1,10 @@
-/** sitemap.xml: the static pages and every jam, each in every locale with hreflang alternates. */
-import { asc } from 'drizzle-orm';
-import { jams } from '#db/schema';
+/**
+ * sitemap.xml: the static pages and every jam, each in every locale with hreflang alternates. A
+ * sitemap file may hold at most 50,000 addresses (sitemaps.org): past that, /sitemap.xml is an
+ * index of /sitemaps/{n}.xml files of JAMS_PER_SITEMAP jams each, read from the database page by page.
+ */
+import { asc, count, eq } from 'drizzle-orm';
+import { jamCount, jams } from '#db/schema';
 import { LOCALES } from '#i18n/locales';
 import { localizePath } from '#i18n/paths';
 import { db } from '#server/platform/db';
@@ -15,12 +19,56 @@ export interface SitemapPage {
   lastModified?: Date;
 }
 
-export async function sitemapPages(): Promise<SitemapPage[]> {
-  const rows = await (await db()).select({ slug: jams.slug, updatedAt: jams.updatedAt }).from(jams).orderBy(asc(jams.id));
+/** The most addresses one sitemap file may list. */
+export const SITEMAP_MAX_URLS = 50_000;
+/** Jams per file once the sitemap is split: each is listed once per locale (30,000 addresses). */
+export const JAMS_PER_SITEMAP = 10_000;
+
+/** One file for a small site, or how many files the index lists. */
+export type SitemapPlan = { files: 1; split: false } | { files: number; split: true };
+
+export function sitemapPlan(jamTotal: number, jamsPerFile = JAMS_PER_SITEMAP): SitemapPlan {
+  const urls = (SITEMAP_STATIC_PATHS.length + jamTotal) * LOCALES.length;
+  if (urls <= SITEMAP_MAX_URLS) return { files: 1, split: false };
+  return { files: Math.ceil(jamTotal / jamsPerFile), split: true };
+}
+
+/** How many jams there are, from the counter the database keeps. */
+export async function countJams(): Promise<number> {
+  const database = await db();
+  const [kept] = await database.select({ n: jamCount.n }).from(jamCount).where(eq(jamCount.id, 1));
+  if (kept) return kept.n;
+  const [row] = await database.select({ n: count() }).from(jams);
+  return row?.n ?? 0;
+}
+
+/**
+ * The pages of one sitemap file: file 1 (or the only file) starts with the static pages, then the
+ * jams in the order they were created, `jamsPerFile` per file; all jams when `file` is omitted.
+ */
+export async function sitemapPages(file?: number, jamsPerFile = JAMS_PER_SITEMAP): Promise<SitemapPage[]> {
+  const query = (await db()).select({ slug: jams.slug, updatedAt: jams.updatedAt }).from(jams).orderBy(asc(jams.id));
+  const rows = file === undefined ? await query : await query.limit(jamsPerFile).offset((file - 1) * jamsPerFile);
   return [
-    ...SITEMAP_STATIC_PATHS.map((path) => ({ path })),
+    ...(file === undefined || file === 1 ? SITEMAP_STATIC_PATHS.map((path) => ({ path })) : []),
     ...rows.map((jam) => ({ path: `/jams/${encodeURIComponent(jam.slug)}`, lastModified: jam.updatedAt })),
   ];
+}
+
+export const sitemapFilePath = (file: number) => `/sitemaps/${file}.xml`;
+
+export function sitemapIndexXml(site: string, files: number): string {
+  const entries = Array.from(
+    { length: files },
+    (_, index) => `<sitemap><loc>${escapeXml(absoluteUrl(site, sitemapFilePath(index + 1)))}</loc></sitemap>`,
+  );
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+    ...entries,
+    '</sitemapindex>',
+    '',
+  ].join('\n');
 }
 
 const escapeXml = (text: string) =>
