@@ -1,44 +1,30 @@
-import type { i18n as I18n } from 'i18next';
-import { type ComponentType, type ReactNode, useCallback, useMemo } from 'react';
-import { I18nextProvider, useTranslation } from 'react-i18next';
+import { type ComponentType, type ReactNode, createContext, useContext, useMemo } from 'react';
 import { DEFAULT_LOCALE } from './codes';
 import type { IslandMessages } from './island';
-import { type Translate, createI18n } from './setup';
+import { islandTranslator } from './island-translate';
+import type { Translate } from './setup';
 
-const instances = new Map<string, I18n>();
-
-/**
- * One i18next instance per locale in the browser (made by setup.ts, like the server's); every
- * island adds the messages it brought, and the English it brought for the keys its locale lacks.
- */
-function instanceFor({ locale, resources, english }: IslandMessages): I18n {
-  let instance = instances.get(locale);
-  if (!instance) {
-    instance = createI18n(locale, {});
-    instances.set(locale, instance);
-  }
-  instance.addResources(locale, 'translation', resources);
-  if (english) instance.addResources(DEFAULT_LOCALE, 'translation', english);
-  return instance;
+interface IslandLanguage {
+  locale: string;
+  t: Translate;
 }
 
+const IslandContext = createContext<IslandLanguage>({ locale: DEFAULT_LOCALE, t: (key) => key });
+
 /**
- * Wraps an island so it and the shared components inside it translate with react-i18next.
- * The page passes `islandMessages(locale, prefixes)`, which brings English for the gaps.
+ * Gives an island and the shared components inside it the messages its page passed (with the
+ * English its locale lacks), translated as the server translates (island-translate.ts).
  */
 export function IslandI18n({ messages, children }: { messages: IslandMessages; children: ReactNode }) {
-  const instance = useMemo(() => instanceFor(messages), [messages]);
-  return <I18nextProvider i18n={instance}>{children}</I18nextProvider>;
+  const value = useMemo(() => ({ locale: messages.locale, t: islandTranslator(messages) }), [messages]);
+  return <IslandContext.Provider value={value}>{children}</IslandContext.Provider>;
 }
 
-/** The island's translator: react-i18next's `t`, narrowed to the keys English has. */
-export function useT(): Translate {
-  const { t } = useTranslation();
-  return useCallback<Translate>((key, options) => t(key, options ?? {}), [t]);
-}
+/** The island's translator, narrowed to the keys English has. */
+export const useT = (): Translate => useContext(IslandContext).t;
 
 /** The island's locale code (`ir` for Irish, as in its URL). */
-export const useLanguage = (): string => useTranslation().i18n.language;
+export const useLanguage = (): string => useContext(IslandContext).locale;
 
 /**
  * Makes a component an island that translates with the messages its page passes:

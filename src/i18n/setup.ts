@@ -1,6 +1,6 @@
 /**
- * The one i18next setup: the server's instance (translate.ts) and the islands' instances
- * (react.tsx) are both made here, with the same options, and share the key types.
+ * The one i18next setup, the server's (translate.ts); islands resolve keys the same way without
+ * i18next (island-translate.ts) and share the key types.
  * No message file is imported here (only English's type), so islands do not bundle them.
  */
 import i18next, { type Resource, type TOptions, type i18n as I18n } from 'i18next';
@@ -44,7 +44,6 @@ export function createI18n(lng: LocaleCode, resources: Resource): I18n {
     keySeparator: false,
     nsSeparator: false,
     returnNull: false,
-    react: { useSuspense: false },
   });
   return instance;
 }

@@ -4,7 +4,7 @@
  * numbered pagination and a toolbar that works without JavaScript. Runs against the demo seed.
  */
 import { type Page } from '@playwright/test';
-import { datetimeLocal, expect, loginAs, test } from './fixtures';
+import { createJamThroughApi, datetimeLocal, expect, loginAs, test } from './fixtures';
 
 const HOUR = 60 * 60 * 1000;
 const cards = (page: Page) => page.locator('article.jam-card');
@@ -113,6 +113,17 @@ test('home shows a hero, the featured jams and the Happening now and Starting so
 });
 
 test('explore pages with numbered links around the current page and keeps "Page {page} of {total}"', async ({ page }) => {
+  // The demo seed has three jams: four more make at least three pages of three.
+  await loginAs(page, 'demo_admin');
+  for (const day of [1, 2, 3, 4]) {
+    await createJamThroughApi(page.request, {
+      name: `Paging Jam ${day} ${Date.now().toString(36)}`,
+      description: 'A jam that fills the explore pages.',
+      body: 'Make something.',
+      startsAt: new Date(Date.now() + day * 24 * HOUR).toISOString(),
+      endsAt: new Date(Date.now() + (day + 2) * 24 * HOUR).toISOString(),
+    });
+  }
   await page.goto('/explore?perPage=3');
   const pages = page.getByRole('navigation', { name: 'Pages' });
   const total = Number((await pages.getByText(/^Page 1 of \d+$/).textContent())!.match(/of (\d+)/)![1]);

@@ -2,7 +2,7 @@
  * Playwright helpers shared by the end-to-end tests. `loginAs` goes through the real flow: our
  * /login page, the fake ScratchAuth provider (tests/fakes/scratch-auth.ts) and /confirm-login.
  */
-import { type Page, test as base, expect } from '@playwright/test';
+import { type APIRequestContext, type Page, test as base, expect } from '@playwright/test';
 import { type Site, startSite } from './site';
 
 export { expect };
@@ -74,4 +74,11 @@ export function datetimeLocal(offsetMs: number): string {
   const date = new Date(Date.now() + offsetMs);
   const local = new Date(date.getTime() - date.getTimezoneOffset() * 60_000);
   return local.toISOString().slice(0, 16);
+}
+
+/** Creates a jam through the API with the session of `request` (an administrator's page.request). */
+export async function createJamThroughApi(request: APIRequestContext, fields: Record<string, unknown>) {
+  const response = await request.post('/api/jams', { data: fields });
+  expect(response.status(), await response.text()).toBe(201);
+  return (await response.json()) as { slug: string; name: string };
 }

@@ -1,15 +1,9 @@
-import { type APIRequestContext, type Browser } from '@playwright/test';
-import { datetimeLocal, expect, loginAs, test } from './fixtures';
+import { type Browser } from '@playwright/test';
+import { createJamThroughApi, datetimeLocal, expect, loginAs, test } from './fixtures';
 
 const MINUTE = 60_000;
 let jamCounter = 0;
 const uniqueName = (base: string) => `${base} ${Date.now().toString(36)}${++jamCounter}`;
-
-async function createJamThroughApi(request: APIRequestContext, fields: Record<string, unknown>) {
-  const response = await request.post('/api/jams', { data: fields });
-  expect(response.status(), await response.text()).toBe(201);
-  return (await response.json()) as { slug: string; name: string };
-}
 
 async function anonymousPageText(browser: Browser, path: string) {
   const context = await browser.newContext();
