@@ -1,13 +1,16 @@
 /**
  * /dashboard/users (spec §2 Dashboard, §6 Administrator): every user in the shared data table,
- * with creating a user, editing their flags and deleting them and their data.
+ * with creating a user, editing their flags and deleting them and their data. The table is in
+ * server mode: the database pages, sorts and filters, and the browser loads one page at a time.
  */
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import type { IslandMessages } from '#i18n/island';
 import { translated, useT } from '#i18n/react';
 import { api } from '#client/api-client';
 import { reportFailure } from '#client/report-failure';
 import type { AdminUserDto, UserListDto } from '#lib/schemas/users';
+import type { DataTableQuery } from '#lib/table/columns';
+import { userListParameters } from '#lib/table/users';
 import { pushNotification, pushNotificationAfterNavigation } from '#stores/notifications';
 import styles from './UsersAdmin.module.css';
 import { UsersCreateForm } from './UsersCreateForm';
@@ -24,32 +27,57 @@ interface Props {
 
 export default translated(Users);
 
-/** The table sorts, filters and pages the whole list in the browser, so it asks for every user. */
-const loadUsers = () => api<UserListDto>('/users', { query: { perPage: 'all', sort: 'name:asc' } });
-
 function Users({ selfId, homePath }: Omit<Props, 'messages'>) {
   const t = useT();
   const [rows, setRows] = useState<AdminUserDto[]>([]);
+  const [total, setTotal] = useState(0);
   const [loading, setLoading] = useState(true);
   const [editing, setEditing] = useState<AdminUserDto | null>(null);
   const [deleting, setDeleting] = useState<AdminUserDto | null>(null);
+  /** What the table shows now; undefined until it reports its first query. */
+  const shown = useRef<DataTableQuery | undefined>(undefined);
+  /** Only the answer to the latest request is shown, however the answers overtake each other. */
+  const latest = useRef(0);
 
-  // `loading` starts true; a later reload (after an edit) shows the rows it has until the new ones come.
-  const reload = useCallback(
-    () =>
-      loadUsers()
-        .then((answer) => setRows(answer.users))
-        .catch((error: unknown) => console.error('The users could not be loaded:', error))
-        .finally(() => setLoading(false)),
-    [],
+  /**
+   * Asks the server for the page the table shows. A new page, sort, filter or search shows the
+   * table's loading state; a reload after a change (`quiet`) keeps the rows until the new ones come.
+   */
+  const load = useCallback((quiet: boolean) => {
+    const query = shown.current;
+    if (!query) return;
+    const request = ++latest.current;
+    if (!quiet) setLoading(true);
+    api<UserListDto>('/users', { query: userListParameters(query) })
+      .then((answer) => {
+        if (request !== latest.current) return;
+        setRows(answer.users);
+        setTotal(answer.total);
+      })
+      .catch((error: unknown) => {
+        if (request === latest.current) console.error('The users could not be loaded:', error);
+      })
+      .finally(() => {
+        if (request === latest.current) setLoading(false);
+      });
+  }, []);
+  const reload = useCallback(() => load(true), [load]);
+  const server = useMemo(
+    () => ({
+      total,
+      onQueryChange: (query: DataTableQuery) => {
+        shown.current = query;
+        load(false);
+      },
+    }),
+    [total, load],
   );
-  useEffect(() => void reload(), [reload]);
 
   function saved(user: AdminUserDto) {
     setEditing(null);
     // Without the admin flag (or banned) the page is no longer theirs: the guard sends them home.
     if (user.id === selfId && (!user.isAdmin || user.isBanned)) window.location.reload();
-    else void reload();
+    else reload();
   }
 
   async function remove(user: AdminUserDto) {
@@ -63,12 +91,13 @@ function Users({ selfId, homePath }: Omit<Props, 'messages'>) {
         return;
       }
       pushNotification({ type: 'success', content: { message } });
-      void reload();
+      reload();
     } catch (error) {
       reportFailure(t('users.deleteFailed'), error);
     }
   }
 
+  // Their ids are the keys of USER_TABLE_COLUMNS (src/lib/table/users.ts): how the API sorts and filters each.
   const columns = useMemo<DataTableColumn<AdminUserDto>[]>(() => {
     const yesNo = [
       { value: true, text: t('table.yes') },
@@ -128,13 +157,14 @@ function Users({ selfId, homePath }: Omit<Props, 'messages'>) {
 
   return (
     <>
-      <UsersCreateForm onCreated={() => void reload()} />
+      <UsersCreateForm onCreated={reload} />
       <DataTable
         rows={rows}
         columns={columns}
         caption={t('users.table.caption')}
         loading={loading}
         initialSort={{ field: 'name', type: 'asc' }}
+        server={server}
       />
       {editing && (
         <UsersEditFlags user={editing} isSelf={editing.id === selfId} onClose={() => setEditing(null)} onSaved={saved} />

@@ -206,6 +206,15 @@ describe('listing users', () => {
     expect(names(await list('name=100%25'))).toEqual([]);
   });
 
+  it("filters by part of the internal ID, as the table's ID column does", async () => {
+    const id = String(listed[2]!.id);
+    const reply = await list(`id=${id}&perPage=all`);
+    expect(names(reply)).toContain('list_charlie');
+    expect(reply.body.users.every((user: { id: number }) => String(user.id).includes(id))).toBe(true);
+    expect(names(await list('id=no-such-id'))).toEqual([]);
+    expect(names(await list('id=%25'))).toEqual([]);
+  });
+
   it.each([
     [
       'sort=password:asc',
@@ -213,6 +222,10 @@ describe('listing users', () => {
     ],
     ['perPage=7', 'perPage: Show 10, 20, 30, 40 or 50 users per page, or all.'],
     ['page=0', 'page: Pages start at 1.'],
+    ['page=two', 'page: The page must be a number.'],
+    ['page=1e400', 'page: The page must be a number.'],
+    [`q=${'x'.repeat(101)}`, 'q: At most 100 characters.'],
+    [`id=${'1'.repeat(101)}`, 'id: At most 100 characters.'],
     ['isAdmin=maybe', 'isAdmin: Use true or false.'],
   ])('refuses %s with a clear message', async (query, message) => {
     const reply = await list(query);

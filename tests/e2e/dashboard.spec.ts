@@ -1,6 +1,9 @@
 import AxeBuilder from '@axe-core/playwright';
 import { type BrowserContext, type Locator, type Page } from '@playwright/test';
+import { users } from '#db/schema';
+import { openDatabase } from '#server/platform/db';
 import { expect, expectConsoleErrors, loginAs, test } from './fixtures';
+import { type Site } from './site';
 
 /** Scratch avatars live on the internet; answer them locally so the tests stay offline. */
 const stubAvatars = (context: BrowserContext) =>
@@ -27,6 +30,49 @@ async function column(table: Locator, label: string): Promise<string[]> {
 }
 
 const sortedCopy = (values: string[], compare: (a: string, b: string) => number) => [...values].sort(compare);
+
+/** The database sorts names ignoring case (SQLite's nocase: ASCII letters folded, then code points). */
+const byNameIgnoringCase = (a: string, b: string) => {
+  const [x, y] = [a.toLowerCase(), b.toLowerCase()];
+  return x < y ? -1 : x > y ? 1 : 0;
+};
+
+/** The query of a request for the users list, or undefined for any other request. */
+function usersListQuery(url: string, method: string): Record<string, string> | undefined {
+  const parsed = new URL(url);
+  return parsed.pathname === '/api/users' && method === 'GET' ? Object.fromEntries(parsed.searchParams) : undefined;
+}
+
+/**
+ * Does something to the users table and waits until the server has answered the request for
+ * the users list that it makes (the one `wanted` accepts) and the table shows the answer.
+ */
+async function answered(
+  page: Page,
+  action: () => Promise<unknown>,
+  wanted: (query: Record<string, string>) => boolean = () => true,
+): Promise<void> {
+  const response = page.waitForResponse((candidate) => {
+    const query = usersListQuery(candidate.url(), candidate.request().method());
+    return query !== undefined && wanted(query);
+  });
+  await action();
+  expect((await response).status()).toBe(200);
+  await expect(page.getByRole('table', { name: 'All users' })).toHaveAttribute('aria-busy', 'false');
+}
+
+/** Users straight into the worker's database: more than the seed has, for several pages. */
+async function addUsers(site: Site, names: readonly string[]): Promise<void> {
+  const database = await openDatabase(site.databaseUrl);
+  try {
+    await database
+      .insert(users)
+      .values(names.map((name) => ({ name })))
+      .onConflictDoNothing();
+  } finally {
+    database.$client.close();
+  }
+}
 
 test('an administrator creates a user, sorts and filters the table, bans and unbans them, and deletes them', async ({
   page,
@@ -61,27 +107,40 @@ test('an administrator creates a user, sorts and filters the table, bans and unb
   await expect(page.getByText('Could not create the user! Check the console for more information.')).toBeVisible();
   await expect(page.getByRole('alert').filter({ hasText: 'Scratch has no user called nobody_on_scratch.' })).toBeVisible();
 
-  // Sort by ID both ways, then by Admin with the name as a second (shift-click) rule, all users on one page.
-  await page.getByLabel('Rows per page').selectOption({ label: 'All' });
+  // Sort by ID both ways, then by Admin with the name as a second (shift-click) rule, all users on
+  // one page; the database sorts, so each click waits for its answer.
+  await answered(
+    page,
+    () => page.getByLabel('Rows per page').selectOption({ label: 'All' }),
+    (q) => q.perPage === 'all',
+  );
   const byNumber = (a: string, b: string) => Number(a) - Number(b);
-  await table.getByRole('button', { name: /^Internal ID/ }).click();
+  await answered(
+    page,
+    () => table.getByRole('button', { name: /^Internal ID/ }).click(),
+    (q) => q.sort === 'id:asc',
+  );
   const once = await column(table, 'Internal ID');
   expect(once.length).toBeGreaterThan(2);
-  expect([sortedCopy(once, byNumber), sortedCopy(once, byNumber).reverse()]).toContainEqual(once);
+  expect(once).toEqual(sortedCopy(once, byNumber));
   await table.getByRole('button', { name: /^Internal ID/ }).click();
   await expect.poll(() => column(table, 'Internal ID')).toEqual([...once].reverse());
-  await table.getByRole('button', { name: /^Admin/ }).click();
-  await table.getByRole('button', { name: /^Name/ }).click({ modifiers: ['Shift'] });
+  await answered(
+    page,
+    () => table.getByRole('button', { name: /^Admin/ }).click(),
+    (q) => q.sort === 'isAdmin:asc',
+  );
+  await answered(
+    page,
+    () => table.getByRole('button', { name: /^Name/ }).click({ modifiers: ['Shift'] }),
+    (q) => q.sort === 'isAdmin:asc,name:asc',
+  );
   const admins = await column(table, 'Admin');
   expect(admins).toContain('Yes');
   expect(admins).toContain('No');
-  expect([sortedCopy(admins, (a, b) => a.localeCompare(b)), sortedCopy(admins, (a, b) => b.localeCompare(a))]).toContainEqual(
-    admins,
-  );
+  expect(admins).toEqual(sortedCopy(admins, (a, b) => a.localeCompare(b))); // No before Yes
   const plainNames = (await column(table, 'Name')).filter((_, i) => admins[i] === 'No');
-  expect(plainNames).toEqual(
-    sortedCopy(plainNames, (a, b) => a.localeCompare(b, undefined, { sensitivity: 'base', numeric: true })),
-  );
+  expect(plainNames).toEqual(sortedCopy(plainNames, byNameIgnoringCase));
 
   // Filter by name.
   await table.getByRole('searchbox', { name: 'Filter Name' }).fill('newcom');
@@ -134,6 +193,175 @@ test('an administrator creates a user, sorts and filters the table, bans and unb
   await confirm.getByRole('button', { name: 'Delete user' }).click();
   await expect(page.getByText('Dash_Newcomer has been deleted.')).toBeVisible();
   await expect(table.getByText('No data for table')).toBeVisible();
+});
+
+test('the users table asks the server for one page at a time, and never for every user unless All is chosen', async ({
+  page,
+  site,
+}) => {
+  test.setTimeout(90_000);
+  // With the seed's users, more than three pages of ten.
+  await addUsers(
+    site,
+    Array.from({ length: 25 }, (_, i) => `pager_${String(i + 1).padStart(2, '0')}`),
+  );
+  await loginAs(page, 'demo_admin');
+  const asked: Record<string, string>[] = [];
+  page.on('request', (request) => {
+    const query = usersListQuery(request.url(), request.method());
+    if (query) asked.push(query);
+  });
+  const table = page.getByRole('table', { name: 'All users' });
+  const rows = table.locator('tbody tr');
+  const range = page.locator('.table-range');
+  const pageInput = page.getByRole('textbox', { name: 'Page' });
+
+  // The first page, sorted by name, is all the browser asks for.
+  await answered(page, () => page.goto('/dashboard/users'));
+  await expect(rows).toHaveCount(10);
+  expect(asked).toEqual([{ page: '1', perPage: '10', sort: 'name:asc' }]);
+  const total = Number(/^1–10 of (\d+)$/.exec(await range.innerText())?.[1]);
+  expect(total).toBeGreaterThanOrEqual(31);
+  await expect(page.getByText(`of ${Math.ceil(total / 10)}`, { exact: true })).toBeVisible();
+
+  // Next asks for page 2.
+  await answered(
+    page,
+    () => page.getByRole('button', { name: 'Next' }).click(),
+    (q) => q.page === '2',
+  );
+  expect(asked.at(-1)).toEqual({ page: '2', perPage: '10', sort: 'name:asc' });
+  await expect(range).toHaveText(`11–20 of ${total}`);
+  await expect(rows).toHaveCount(10);
+  await expect(pageInput).toHaveValue('2');
+
+  // Banning someone there reloads page 2, not the first page.
+  const banned = (await column(table, 'Name')).find((name) => name.startsWith('pager_'))!;
+  expect(banned).toBeDefined();
+  await table.getByRole('button', { name: `Edit ${banned}` }).click();
+  const dialog = page.getByRole('dialog', { name: `Edit ${banned}` });
+  await dialog.getByRole('switch', { name: 'Banned' }).check();
+  await answered(
+    page,
+    () => dialog.getByRole('button', { name: 'Save' }).click(),
+    (q) => q.page === '2',
+  );
+  await expect(page.getByText(`${banned} has been updated.`)).toBeVisible();
+  const bannedRow = table.getByRole('row').filter({ has: page.getByRole('cell', { name: banned, exact: true }) });
+  await expect(bannedRow.getByRole('cell', { name: 'Yes', exact: true })).toBeVisible();
+  await expect(range).toHaveText(`11–20 of ${total}`);
+
+  // The page input takes only real pages: a page past the end reverts without asking anything.
+  const before = asked.length;
+  await pageInput.fill('99');
+  await pageInput.press('Enter');
+  await expect(pageInput).toHaveValue('2');
+  expect(asked).toHaveLength(before);
+  await answered(
+    page,
+    () => pageInput.fill('3'),
+    (q) => q.page === '3',
+  );
+  await expect(range).toHaveText(`21–30 of ${total}`);
+
+  // Sorting asks for the first page in the new order.
+  const byNumber = (a: string, b: string) => Number(a) - Number(b);
+  await answered(
+    page,
+    () => table.getByRole('button', { name: /^Internal ID/ }).click(),
+    (q) => q.sort === 'id:asc',
+  );
+  expect(asked.at(-1)).toEqual({ page: '1', perPage: '10', sort: 'id:asc' });
+  await expect(range).toHaveText(`1–10 of ${total}`);
+  const ascending = await column(table, 'Internal ID');
+  expect(ascending).toEqual(sortedCopy(ascending, byNumber));
+  await answered(
+    page,
+    () => table.getByRole('button', { name: /^Internal ID/ }).click(),
+    (q) => q.sort === 'id:desc',
+  );
+  const descending = await column(table, 'Internal ID');
+  expect(descending).toEqual(sortedCopy(descending, byNumber).reverse());
+  expect(Number(descending[0])).toBeGreaterThan(Number(ascending.at(-1)));
+
+  // A column filter asks once, after typing pauses for 400 ms.
+  const nameFilter = table.getByRole('searchbox', { name: 'Filter Name' });
+  await answered(
+    page,
+    () => nameFilter.pressSequentially('pager_1', { delay: 40 }),
+    (q) => q.name === 'pager_1',
+  );
+  expect(asked.filter((q) => 'name' in q).map((q) => q.name)).toEqual(['pager_1']);
+  expect(asked.at(-1)).toEqual({ page: '1', perPage: '10', sort: 'id:desc', name: 'pager_1' });
+  await expect(range).toHaveText('1–10 of 10');
+  expect(sortedCopy(await column(table, 'Name'), byNameIgnoringCase)).toEqual(
+    Array.from({ length: 10 }, (_, i) => `pager_${10 + i}`),
+  );
+  await answered(
+    page,
+    () => nameFilter.fill(''),
+    (q) => !('name' in q),
+  );
+
+  // The flag filters are drop-downs.
+  await answered(
+    page,
+    () => table.getByRole('combobox', { name: 'Filter Banned' }).selectOption({ label: 'Yes' }),
+    (q) => q.isBanned === 'true',
+  );
+  expect(await column(table, 'Name')).toContain(banned);
+  expect(new Set(await column(table, 'Banned'))).toEqual(new Set(['Yes']));
+  await answered(
+    page,
+    () => table.getByRole('combobox', { name: 'Filter Banned' }).selectOption({ label: 'All' }),
+    (q) => !('isBanned' in q),
+  );
+
+  // Page sizes: 20 asks for 20 users; only All asks for everyone.
+  await expect(page.getByLabel('Rows per page').locator('option')).toHaveText(['10', '20', '30', '40', '50', 'All']);
+  await answered(
+    page,
+    () => page.getByLabel('Rows per page').selectOption('20'),
+    (q) => q.perPage === '20',
+  );
+  await expect(rows).toHaveCount(20);
+  expect(asked.some((q) => q.perPage === 'all' || q.perPage === '-1')).toBe(false);
+  await answered(
+    page,
+    () => page.getByLabel('Rows per page').selectOption({ label: 'All' }),
+    (q) => q.perPage === 'all',
+  );
+  await expect(rows).toHaveCount(total);
+  await expect(range).toHaveText(`1–${total} of ${total}`);
+
+  // The search box asks the server too.
+  await answered(
+    page,
+    () => page.getByRole('searchbox', { name: 'Search table' }).fill('pager_2'),
+    (q) => q.q === 'pager_2',
+  );
+  expect(asked.at(-1)).toEqual({ page: '1', perPage: 'all', sort: 'id:desc', q: 'pager_2' });
+  expect(sortedCopy(await column(table, 'Name'), byNameIgnoringCase)).toEqual(
+    Array.from({ length: 6 }, (_, i) => `pager_${20 + i}`),
+  );
+  await answered(page, () => page.getByRole('searchbox', { name: 'Search table' }).fill('no such user'));
+  await expect(table.getByText('No data for table')).toBeVisible();
+  await expect(range).toHaveText('0–0 of 0');
+
+  // Whatever the address asks for, the API answers 400 with the reason, never 500.
+  for (const [query, message] of [
+    ['page=two', 'page: The page must be a number.'],
+    ['perPage=7', 'perPage: Show 10, 20, 30, 40 or 50 users per page, or all.'],
+    [
+      'sort=password:asc',
+      'sort: Sort by one of name, id, isAdmin, isBanned, createdAt, updatedAt, updatedBy, as field:asc or field:desc.',
+    ],
+    ['isBanned=maybe', 'isBanned: Use true or false.'],
+  ]) {
+    const response = await page.request.get(`/api/users?${query}`);
+    expect(response.status(), query).toBe(400);
+    expect(((await response.json()) as { error: { message: string } }).error.message).toBe(message);
+  }
 });
 
 test('a user deletes their own account after typing their username and is logged out', async ({ page }) => {

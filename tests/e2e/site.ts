@@ -28,6 +28,8 @@ export async function prepareSeededTemplate(): Promise<{ file: string; remove():
 
 export interface Site {
   url: string;
+  /** The worker's own database, for tests that need more rows than the seed has. */
+  databaseUrl: string;
   app: RunningApp;
   close(): Promise<void>;
 }
@@ -49,6 +51,7 @@ export async function startSite(): Promise<Site> {
   const app = await startApp({ ...fakes.env, DATABASE_URL: `file:${file}`, ITINERARY_ADMINS: 'demo_admin' });
   return {
     url: app.url,
+    databaseUrl: `file:${file}`,
     app,
     async close() {
       await app.stop();

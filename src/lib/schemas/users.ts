@@ -53,6 +53,8 @@ export const userListQuerySchema = z.object({
   /** Matches the name, who made the last change, or the exact internal ID. */
   q: textFilter.optional(),
   name: textFilter.optional(),
+  /** Part of the internal ID, as the ID column's filter matches it. */
+  id: textFilter.optional(),
   updatedBy: textFilter.optional(),
   isAdmin: flagFilter.optional(),
   isBanned: flagFilter.optional(),

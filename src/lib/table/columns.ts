@@ -44,10 +44,30 @@ export interface SortRule {
   type: SortDirection;
 }
 
+/**
+ * What a table in server mode shows, for the server to answer with that page: the page and its
+ * size, the sort rules (first wins), the column filters by column id (drop-down values as the
+ * strings the select hands back) and the global search.
+ */
+export interface DataTableQuery {
+  /** From 1. */
+  page: number;
+  /** One of PAGE_SIZES; ALL_ROWS for every row on one page. */
+  pageSize: number;
+  sort: SortRule[];
+  /** Only the columns whose filter is set. */
+  filters: Record<string, string>;
+  /** '' when nobody searches. */
+  search: string;
+}
+
 export const PAGE_SIZES = [10, 20, 30, 40, 50, -1] as const;
 /** `-1` is the spec's "All". */
 export const ALL_ROWS = -1;
 export const DEFAULT_PAGE_SIZE = 10;
+/** The table keeps "All" as a page size no list reaches. */
+export const ALL_ROWS_PAGE_SIZE = Number.MAX_SAFE_INTEGER;
+export const isAllRows = (pageSize: number) => pageSize > PAGE_SIZES[PAGE_SIZES.length - 2]!;
 export const FILTER_DEBOUNCE_MS = 400;
 export const SET_PAGE_DELAY_MS = 500;
 

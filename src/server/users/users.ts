@@ -66,6 +66,7 @@ function listConditions(query: UserListQuery): SQL | undefined {
       ? sql`(${containsText(users.name, q)} OR ${containsText(sql`${updater.name}`, q)} OR cast(${users.id} as text) = ${q})`
       : undefined,
     query.name ? containsText(users.name, query.name) : undefined,
+    query.id ? containsText(sql`cast(${users.id} as text)`, query.id) : undefined,
     query.updatedBy ? containsText(sql`${updater.name}`, query.updatedBy) : undefined,
     query.isAdmin === undefined ? undefined : eq(users.isAdmin, query.isAdmin),
     query.isBanned === undefined ? undefined : eq(users.isBanned, query.isBanned),

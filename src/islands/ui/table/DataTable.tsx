@@ -3,11 +3,17 @@
  * src/lib/table/columns.ts, sorting that cycles asc/desc (shift-click adds a column),
  * per-column and global filters with a 400 ms pause, and pages of 10/20/30/40/50/All.
  * Render it inside an island wrapped in IslandI18n with the `table.` messages.
+ *
+ * Two modes, one table. Without `server` it is given every row and sorts, filters and pages them
+ * in the browser. With `server` it is given one page that the server sorted and filtered, and the
+ * number of matching rows; it reports what to show next (page, size, sort, filters, search) through
+ * `server.onQueryChange` and shows the rows it is given.
  */
 import {
   type ColumnDef,
   type RowData,
   type SortingState,
+  type TableState,
   columnFilteringFeature,
   columnVisibilityFeature,
   createFilteredRowModel,
@@ -19,17 +25,20 @@ import {
   tableFeatures,
   useTable,
 } from '@tanstack/react-table';
-import { type ReactNode, useId, useMemo } from 'react';
+import { type ReactNode, useEffect, useEffectEvent, useId, useMemo } from 'react';
 import { useLanguage, useT } from '#i18n/react';
 import {
   ALL_ROWS,
+  ALL_ROWS_PAGE_SIZE,
   DEFAULT_PAGE_SIZE,
+  type DataTableQuery,
   type FormatContext,
   type SortRule,
   type TableColumn,
   columnId,
   compareValues,
   formatValue,
+  isAllRows,
   matchesDropdown,
   matchesText,
   readValue,
@@ -43,7 +52,20 @@ export interface DataTableColumn<Row> extends TableColumn<Row> {
   cell?: (row: Row, text: string) => ReactNode;
 }
 
+/** Server mode: the server sorts, filters and pages; the table shows one page at a time. */
+export interface DataTableServer {
+  /** How many rows match the filters and search, on every page together. */
+  total: number;
+  /**
+   * Called with the first query once mounted, then whenever the page, page size, sort, a column
+   * filter or the search changes (filters after their 400 ms pause); answer by passing that page's
+   * `rows` and the new `total`, with `loading` while the answer is on its way.
+   */
+  onQueryChange(query: DataTableQuery): void;
+}
+
 export interface DataTableProps<Row extends RowData> {
+  /** Every row; in server mode, the rows of the page the table asked for. */
   rows: readonly Row[];
   columns: readonly DataTableColumn<Row>[];
   /** The table's accessible name, shown as its caption. */
@@ -53,6 +75,7 @@ export interface DataTableProps<Row extends RowData> {
   /** Show the global search box (default true). */
   searchable?: boolean;
   pageSize?: number;
+  server?: DataTableServer;
 }
 
 const features = tableFeatures({
@@ -68,6 +91,23 @@ const features = tableFeatures({
 
 type Features = typeof features;
 
+/** The query a table state stands for, as server mode reports it. */
+function queryOf(state: TableState<Features>): DataTableQuery {
+  const { pageIndex, pageSize } = state.pagination;
+  const all = isAllRows(pageSize);
+  return {
+    page: all ? 1 : pageIndex + 1,
+    pageSize: all ? ALL_ROWS : pageSize,
+    sort: state.sorting.map((rule) => ({ field: rule.id, type: rule.desc ? 'desc' : 'asc' })),
+    filters: Object.fromEntries(
+      state.columnFilters
+        .filter((filter) => filter.value !== undefined && filter.value !== '')
+        .map((f) => [f.id, String(f.value)]),
+    ),
+    search: typeof state.globalFilter === 'string' ? state.globalFilter : '',
+  };
+}
+
 export function DataTable<Row extends RowData>({
   rows,
   columns,
@@ -76,7 +116,9 @@ export function DataTable<Row extends RowData>({
   initialSort,
   searchable = true,
   pageSize = DEFAULT_PAGE_SIZE,
+  server,
 }: DataTableProps<Row>) {
+  const manual = server !== undefined;
   const t = useT();
   const language = useLanguage();
   const hintId = useId();
@@ -118,6 +160,11 @@ export function DataTable<Row extends RowData>({
     // Every column starts ascending (TanStack would start numbers descending).
     sortDescFirst: false,
     enableMultiSort: true,
+    // Server mode: the rows come sorted, filtered and paged, and the server counts them all.
+    manualSorting: manual,
+    manualFiltering: manual,
+    manualPagination: manual,
+    rowCount: server?.total,
     globalFilterFn: (row, id, value) => {
       const column = byId.get(id);
       return column ? matchesText(formatValue(column, row.original, context), row.getValue(id), String(value)) : false;
@@ -129,9 +176,30 @@ export function DataTable<Row extends RowData>({
     initialState: {
       sorting: initialSorting,
       columnVisibility: Object.fromEntries(columns.filter((c) => c.hidden).map((c) => [columnId(c), false])),
-      pagination: { pageIndex: 0, pageSize: pageSize === ALL_ROWS ? Number.MAX_SAFE_INTEGER : pageSize },
+      pagination: { pageIndex: 0, pageSize: pageSize === ALL_ROWS ? ALL_ROWS_PAGE_SIZE : pageSize },
     },
   });
+
+  // Server mode: report the query once at first and again whenever it changes (compared by value).
+  const query = manual ? queryOf(table.state) : undefined;
+  const queryKey = JSON.stringify(query ?? null);
+  const report = useEffectEvent(() => {
+    if (query) server?.onQueryChange(query);
+  });
+  useEffect(() => report(), [queryKey]);
+
+  // Server mode: when fewer rows match than before (a user deleted on the last page), the page
+  // past the end moves back to the last one. In the browser TanStack does this by itself.
+  const { pageIndex } = table.state.pagination;
+  const lastPageIndex = Math.max(0, table.getPageCount() - 1);
+  useEffect(() => {
+    if (manual && !loading && pageIndex > lastPageIndex) table.setPageIndex(lastPageIndex);
+  }, [manual, loading, pageIndex, lastPageIndex, table]);
+
+  /** A new sort, filter or search starts again on the first page (TanStack resets it only in the browser). */
+  const firstPage = () => {
+    if (manual) table.setPageIndex(0);
+  };
 
   const headers = table.getHeaderGroups()[0]?.headers ?? [];
   const pageRows = table.getRowModel().rows;
@@ -139,7 +207,14 @@ export function DataTable<Row extends RowData>({
 
   return (
     <div className={styles.table}>
-      {searchable && <GlobalSearch onSearch={(value) => table.setGlobalFilter(value)} />}
+      {searchable && (
+        <GlobalSearch
+          onSearch={(value) => {
+            table.setGlobalFilter(value);
+            firstPage();
+          }}
+        />
+      )}
       <div className={styles.scroll}>
         <table aria-busy={loading} aria-describedby={hintId}>
           <caption>{caption}</caption>
@@ -159,7 +234,14 @@ export function DataTable<Row extends RowData>({
                     }
                   >
                     {header.column.getCanSort() ? (
-                      <button type="button" className={styles.sortButton} onClick={header.column.getToggleSortingHandler()}>
+                      <button
+                        type="button"
+                        className={styles.sortButton}
+                        onClick={(event) => {
+                          header.column.getToggleSortingHandler()?.(event);
+                          firstPage();
+                        }}
+                      >
                         {model.label}
                         <span className={styles.sortIndicator} aria-hidden="true">
                           {sorted === 'asc' ? '▲' : sorted === 'desc' ? '▼' : '↕'}
@@ -188,7 +270,10 @@ export function DataTable<Row extends RowData>({
                         <ColumnFilter
                           label={model.label}
                           options={model.filterOptions}
-                          onFilter={(value) => header.column.setFilterValue(value || undefined)}
+                          onFilter={(value) => {
+                            header.column.setFilterValue(value || undefined);
+                            firstPage();
+                          }}
                         />
                       )}
                     </td>

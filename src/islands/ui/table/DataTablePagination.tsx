@@ -1,13 +1,14 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useT } from '#i18n/react';
 import styles from './DataTable.module.css';
-import { ALL_ROWS, PAGE_SIZES, SET_PAGE_DELAY_MS, parsePageInput } from '#lib/table/columns';
+import { ALL_ROWS, ALL_ROWS_PAGE_SIZE, PAGE_SIZES, SET_PAGE_DELAY_MS, isAllRows, parsePageInput } from '#lib/table/columns';
 
 /** The slice of a TanStack table the pagination bar needs. */
 export interface PaginatedTable {
   state: { pagination: { pageIndex: number; pageSize: number } };
   getPageCount(): number;
-  getPrePaginatedRowModel(): { rows: readonly unknown[] };
+  /** Every row the filters let through: counted in the browser, or the server's total. */
+  getRowCount(): number;
   setPageIndex(index: number): void;
   setPageSize(size: number): void;
   getCanPreviousPage(): boolean;
@@ -16,15 +17,13 @@ export interface PaginatedTable {
   nextPage(): void;
 }
 
-const isAll = (size: number) => size > PAGE_SIZES[PAGE_SIZES.length - 2]!;
-
 export function DataTablePagination({ table }: { table: PaginatedTable }) {
   const t = useT();
   const sizeId = useId();
   const pageId = useId();
   const { pageIndex, pageSize } = table.state.pagination;
   const lastPage = Math.max(1, table.getPageCount());
-  const total = table.getPrePaginatedRowModel().rows.length;
+  const total = table.getRowCount();
   const from = total === 0 ? 0 : pageIndex * pageSize + 1;
   const to = Math.min(total, (pageIndex + 1) * pageSize);
 
@@ -51,10 +50,10 @@ export function DataTablePagination({ table }: { table: PaginatedTable }) {
         <label htmlFor={sizeId}>{t('table.rowsPerPage')}</label>
         <select
           id={sizeId}
-          value={isAll(pageSize) ? ALL_ROWS : pageSize}
+          value={isAllRows(pageSize) ? ALL_ROWS : pageSize}
           onChange={(event) => {
             const size = Number(event.target.value);
-            table.setPageSize(size === ALL_ROWS ? Number.MAX_SAFE_INTEGER : size);
+            table.setPageSize(size === ALL_ROWS ? ALL_ROWS_PAGE_SIZE : size);
             table.setPageIndex(0);
           }}
         >

@@ -25,6 +25,7 @@ export const GET = defineEndpoint({
       sort: `Comma-separated field:asc or field:desc; fields ${USER_SORT_FIELDS.join(', ')}.`,
       q: 'Matches the name, who made the last change, or the exact ID.',
       name: 'Part of the name.',
+      id: 'Part of the internal ID (12 matches 12, 112 and 120).',
       updatedBy: 'Part of the name of who made the last change.',
       isAdmin: 'true or false.',
       isBanned: 'true or false.',
