@@ -11,6 +11,8 @@ const range = (page: Page) => page.locator('.table-range');
 async function ready(page: Page) {
   await page.goto('/dev/components');
   await expect(bodyRows(page)).toHaveCount(10);
+  // The rows are in the server's HTML: wait until Astro has hydrated the island (it drops `ssr`).
+  await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
 }
 
 /** With the page clock paused, only fastForward moves the page's timers. */
