@@ -1,0 +1,383 @@
+/**
+ * The deadline's writers, shared by `bench:spike` and `bench:rush`: 500 users with sessions, the
+ * Scratch API fake knowing two shared projects each, the schedule of their 1,000 submissions and
+ * 10,000 upvotes, the client that sends them, and the checks of every answer against the database.
+ */
+import { Agent, request } from 'node:http';
+import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
+import { eq } from 'drizzle-orm';
+import { entries, sessions, users, votes } from '#db/schema';
+import { VOTE_LIMIT } from '#lib/schemas/entries';
+import type { Database } from '#server/platform/db';
+import { SESSION_COOKIE, SESSION_LIFETIME_MS, generateSessionToken, hashToken } from '#server/auth/session';
+import { type ScratchApiFake, startScratchApi } from '../tests/fakes/scratch-api';
+import { table } from './results';
+
+export const USERS = 500;
+export const SUBMISSIONS_PER_USER = 2;
+export const VOTES_PER_USER = 20;
+const PROJECT_BASE = 880_000_000;
+
+export type Kind = 'submit' | 'vote';
+export interface Answer {
+  kind: Kind;
+  user: number;
+  status: number;
+  ms: number;
+  entryId?: number;
+  project?: number;
+}
+export interface Person {
+  id: number;
+  name: string;
+}
+
+/** A small deterministic random source, so two runs send the same spike. */
+export function random(seed: number) {
+  let state = seed;
+  return () => {
+    state = (state * 1_103_515_245 + 12_345) % 2 ** 31;
+    return state / 2 ** 31;
+  };
+}
+
+export const percentile = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? 0;
+};
+
+/** A session for each user, inserted directly (as tests/helpers/environment.ts does); their tokens, in order. */
+export async function createSessions(database: Database, userIds: number[]): Promise<string[]> {
+  const tokens = userIds.map(() => generateSessionToken());
+  await database.insert(sessions).values(
+    userIds.map((userId, i) => ({
+      id: hashToken(tokens[i]!),
+      userId,
+      expiresAt: new Date(Date.now() + SESSION_LIFETIME_MS),
+    })),
+  );
+  return tokens;
+}
+
+export const sessionCookie = (token: string) => `${SESSION_COOKIE}=${token}`;
+
+/** The 500 writers (`spike_user_001` …) with a session each. */
+export async function createWriters(database: Database): Promise<{ people: Person[]; tokens: string[] }> {
+  const names = Array.from({ length: USERS }, (_, i) => `spike_user_${String(i + 1).padStart(3, '0')}`);
+  const people = await database
+    .insert(users)
+    .values(names.map((name) => ({ name })))
+    .returning({ id: users.id, name: users.name });
+  return {
+    people,
+    tokens: await createSessions(
+      database,
+      people.map((person) => person.id),
+    ),
+  };
+}
+
+const projectOf = (user: number, attempt: number) => PROJECT_BASE + user * SUBMISSIONS_PER_USER + attempt;
+
+/** The Scratch API fake, knowing each writer and two shared projects of theirs. */
+export async function startScratchForWriters(people: Person[]): Promise<ScratchApiFake> {
+  const scratch = await startScratchApi();
+  await fetch(`${scratch.url}/__fixtures`, {
+    method: 'POST',
+    body: JSON.stringify({
+      users: people.map(({ name }, i) => ({ username: name, id: 50_000 + i })),
+      projects: people.flatMap(({ name }, user) =>
+        Array.from({ length: SUBMISSIONS_PER_USER }, (_, attempt) => ({
+          id: projectOf(user, attempt),
+          title: `Last-minute game ${user}-${attempt}`,
+          author: name,
+          shared: true,
+        })),
+      ),
+    }),
+  });
+  return scratch;
+}
+
+export interface Spike {
+  answers: Answer[];
+  /** Requests that got no answer at all (a connection error). */
+  failures: unknown[];
+  /** Requests sent again because the server had closed the idle keep-alive connection they went out on. */
+  resent: number;
+  elapsed: number;
+}
+
+export interface SpikeOptions {
+  slug: string;
+  seconds: number;
+  tokens: string[];
+  /** The app server user `user` sends to (they stick to one, as behind a load balancer). */
+  urlFor: (user: number) => string;
+}
+
+/**
+ * Sends the spike to the jam `slug` on a fixed schedule spread over `seconds`, without waiting for
+ * answers: each user submits twice within the first 60 % of it, and votes 20 times from 10 % on,
+ * always for an entry already accepted (and not their own) when the vote is sent.
+ */
+export async function runSpike({ slug, seconds, tokens, urlFor }: SpikeOptions): Promise<Spike> {
+  const next = random(8);
+  type Planned = { at: number; kind: Kind; user: number; attempt: number };
+  const plan: Planned[] = [];
+  for (let user = 0; user < tokens.length; user++) {
+    const first = next() * 0.6 * seconds * 1000;
+    for (let attempt = 0; attempt < SUBMISSIONS_PER_USER; attempt++)
+      plan.push({ at: first + attempt * next() * 2000, kind: 'submit', user, attempt });
+    for (let n = 0; n < VOTES_PER_USER; n++)
+      plan.push({ at: (0.1 + 0.9 * next()) * seconds * 1000, kind: 'vote', user, attempt: n });
+  }
+  plan.sort((a, b) => a.at - b.at);
+
+  const accepted: { id: number; user: number }[] = [];
+  const answers: Answer[] = [];
+  // node:http with keep-alive rather than fetch: the client shares the two cores with the server,
+  // and fetch costs it several times more CPU per request.
+  const agent = new Agent({ keepAlive: true, maxSockets: 256 });
+
+  let resent = 0;
+  /**
+   * One request as a browser would send it (cookie, Origin, compression accepted); the status and the
+   * JSON answer. Sent once more, as browsers do, when it went out on a reused connection that the server
+   * had just closed for idling (its keep-alive timeout): the request never reached the app.
+   */
+  const call = (
+    method: string,
+    path: string,
+    user: number,
+    body?: unknown,
+    again = true,
+  ): Promise<{ status: number; json: unknown }> =>
+    new Promise((resolve, reject) => {
+      const payload = body === undefined ? undefined : JSON.stringify(body);
+      const url = urlFor(user);
+      const req = request(`${url}${path}`, {
+        method,
+        agent,
+        headers: {
+          origin: url,
+          cookie: sessionCookie(tokens[user]!),
+          'accept-encoding': 'gzip, deflate, br',
+          ...(payload ? { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(payload)) } : {}),
+        },
+      });
+      req.on('response', (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => {
+          const raw = Buffer.concat(chunks);
+          const encoding = res.headers['content-encoding'];
+          const text = (
+            encoding === 'br'
+              ? brotliDecompressSync(raw)
+              : encoding === 'gzip'
+                ? gunzipSync(raw)
+                : encoding === 'deflate'
+                  ? inflateSync(raw)
+                  : raw
+          ).toString();
+          resolve({ status: res.statusCode!, json: text ? JSON.parse(text) : null });
+        });
+        res.on('error', reject);
+      });
+      req.on('error', (error: NodeJS.ErrnoException) => {
+        if (!again || !req.reusedSocket || error.code !== 'ECONNRESET') return reject(error);
+        resent++;
+        call(method, path, user, body, false).then(resolve, reject);
+      });
+      req.end(payload);
+    });
+
+  const send = async (step: Planned): Promise<void> => {
+    const started = performance.now();
+    if (step.kind === 'submit') {
+      const project = projectOf(step.user, step.attempt);
+      const { status, json } = await call('POST', `/api/jams/${slug}/entries`, step.user, {
+        url: `https://scratch.mit.edu/projects/${project}/`,
+      });
+      const id = (json as { id?: number } | null)?.id;
+      answers.push({ kind: 'submit', user: step.user, status, ms: performance.now() - started, project, entryId: id });
+      if (status === 201 && id) accepted.push({ id, user: step.user });
+      return;
+    }
+    const choices = accepted.filter((entry) => entry.user !== step.user);
+    if (choices.length === 0) throw new Error('no entry to vote for yet: the schedule starts votes too early');
+    const entry = choices[Math.floor(next() * choices.length)]!;
+    const { status } = await call('PUT', `/api/jams/${slug}/entries/${entry.id}/vote`, step.user);
+    answers.push({ kind: 'vote', user: step.user, status, ms: performance.now() - started, entryId: entry.id });
+  };
+
+  const began = performance.now();
+  const failures: unknown[] = [];
+  await Promise.all(
+    plan.map(
+      (step) =>
+        new Promise<void>((resolve) => {
+          setTimeout(
+            () =>
+              send(step)
+                .catch((error) => failures.push(error))
+                .finally(resolve),
+            step.at,
+          );
+        }),
+    ),
+  );
+  const elapsed = (performance.now() - began) / 1000;
+  agent.destroy();
+  return { answers, failures, resent, elapsed };
+}
+
+export interface WriteCheck {
+  /** Empty when every check passed. */
+  problems: string[];
+  entriesStored: number;
+  votesStored: number;
+  votesAcknowledged: number;
+  overLimit: number;
+  serverErrors: number;
+  p99: number;
+}
+
+/**
+ * Checks the writers' answers against what the database holds for them in jam `jamId` (rows of
+ * other users are left out): each accepted entry and each acknowledged vote is stored exactly once,
+ * nothing unacknowledged is stored, nobody has more than 3 votes, everyone who tried three different
+ * entries has exactly 3, no 5xx, no 429, everything answered within `withinSeconds`.
+ */
+export async function checkWrites(
+  database: Database,
+  { jamId, people, spike, withinSeconds }: { jamId: number; people: Person[]; spike: Spike; withinSeconds: number },
+): Promise<WriteCheck> {
+  const { answers, failures, elapsed } = spike;
+  const userIndex = new Map(people.map((person, i) => [person.id, i]));
+  const storedEntries = (await database.select().from(entries).where(eq(entries.jamId, jamId))).filter((entry) =>
+    userIndex.has(entry.submitterId),
+  );
+  const storedVotes = (await database.select().from(votes).where(eq(votes.jamId, jamId))).filter((vote) =>
+    userIndex.has(vote.voterId),
+  );
+  const problems: string[] = [];
+  const count = (kind: Kind, status: (s: number) => boolean) => answers.filter((a) => a.kind === kind && status(a.status)).length;
+
+  const submitted = answers.filter((a) => a.kind === 'submit' && a.status === 201);
+  if (submitted.length !== people.length)
+    problems.push(`${submitted.length} submissions accepted, expected exactly ${people.length}`);
+  const refused = count('submit', (s) => s === 409);
+  if (refused !== people.length * (SUBMISSIONS_PER_USER - 1))
+    problems.push(`${refused} submissions refused with 409, expected ${people.length * (SUBMISSIONS_PER_USER - 1)}`);
+  if (storedEntries.length !== submitted.length)
+    problems.push(`${storedEntries.length} entries stored for ${submitted.length} accepted`);
+  for (const answer of submitted) {
+    const rows = storedEntries.filter(
+      (entry) =>
+        entry.id === answer.entryId && entry.scratchId === answer.project && userIndex.get(entry.submitterId) === answer.user,
+    );
+    if (rows.length !== 1) problems.push(`accepted entry ${answer.entryId} stored ${rows.length} times`);
+  }
+
+  const acknowledged = new Set(answers.filter((a) => a.kind === 'vote' && a.status === 200).map((a) => `${a.user}:${a.entryId}`));
+  const stored = storedVotes.map((vote) => `${userIndex.get(vote.voterId)}:${vote.entryId}`);
+  const storedSet = new Set(stored);
+  if (storedSet.size !== stored.length) problems.push('a vote is stored twice');
+  for (const key of acknowledged) if (!storedSet.has(key)) problems.push(`acknowledged vote ${key} is not stored`);
+  for (const key of stored) if (!acknowledged.has(key)) problems.push(`vote ${key} is stored but was never acknowledged`);
+  const perUser = new Map<number, number>();
+  for (const vote of storedVotes) perUser.set(vote.voterId, (perUser.get(vote.voterId) ?? 0) + 1);
+  const overLimit = [...perUser.values()].filter((n) => n > VOTE_LIMIT).length;
+  if (overLimit > 0) problems.push(`${overLimit} users have more than ${VOTE_LIMIT} votes`);
+  const triedDistinct = new Map<number, Set<number>>();
+  for (const a of answers)
+    if (a.kind === 'vote') triedDistinct.set(a.user, (triedDistinct.get(a.user) ?? new Set()).add(a.entryId!));
+  const underLimit = people.filter(
+    (person, i) => (triedDistinct.get(i)?.size ?? 0) >= VOTE_LIMIT && perUser.get(person.id) !== VOTE_LIMIT,
+  ).length;
+  if (underLimit > 0)
+    problems.push(`${underLimit} users who tried ${VOTE_LIMIT}+ different entries do not have exactly ${VOTE_LIMIT} votes`);
+  const serverErrors = answers.filter((a) => a.status >= 500).length;
+  if (serverErrors > 0) problems.push(`${serverErrors} answers were 5xx`);
+  const limited = answers.filter((a) => a.status === 429).length;
+  if (limited > 0) problems.push(`${limited} answers were 429 (rate limited)`);
+  if (failures.length > 0) problems.push(`${failures.length} requests failed: ${String(failures[0])}`);
+  if (elapsed > withinSeconds) problems.push(`the writes took ${elapsed.toFixed(1)} s, more than ${withinSeconds} s`);
+
+  return {
+    problems,
+    entriesStored: storedEntries.length,
+    votesStored: storedVotes.length,
+    votesAcknowledged: acknowledged.size,
+    overLimit,
+    serverErrors,
+    p99: percentile(
+      answers.map((a) => a.ms),
+      99,
+    ),
+  };
+}
+
+/** The writes' summary and latency tables, as RESULTS.md shows them. */
+export function writeTables({ answers, elapsed, resent }: Spike, check: WriteCheck): string {
+  const latencyRow = (label: string, list: Answer[]) => {
+    const ms = list.map((a) => a.ms);
+    return [
+      label,
+      list.length.toLocaleString('en'),
+      percentile(ms, 50).toFixed(1),
+      percentile(ms, 99).toFixed(1),
+      Math.max(0, ...ms).toFixed(1),
+    ];
+  };
+  const statuses = (kind: Kind) =>
+    Object.entries(
+      Object.groupBy(
+        answers.filter((a) => a.kind === kind),
+        (a) => String(a.status),
+      ),
+    )
+      .map(([status, list]) => `${list!.length.toLocaleString('en')}× ${status}`)
+      .join(', ');
+  const lost = check.problems.some((p) => /stored/.test(p));
+  return `| | |
+|---|---|
+| requests | ${answers.length.toLocaleString('en')} in ${elapsed.toFixed(1)} s = ${(answers.length / elapsed).toFixed(0)} requests/s; ${resent} sent again (the server had closed the idle keep-alive connection) |
+| submissions | ${statuses('submit')} |
+| votes | ${statuses('vote')} |
+| entries stored | ${check.entriesStored} |
+| votes stored | ${check.votesStored.toLocaleString('en')} (${check.votesAcknowledged.toLocaleString('en')} distinct acknowledged) |
+| users over the vote limit | ${check.overLimit} |
+| 5xx answers | ${check.serverErrors} |
+| lost or duplicated writes | ${lost ? '**yes**' : 'none'} |
+
+${table(
+  ['latency', 'requests', 'p50 ms', 'p99 ms', 'max ms'],
+  [
+    latencyRow(
+      'submissions',
+      answers.filter((a) => a.kind === 'submit'),
+    ),
+    latencyRow(
+      'votes',
+      answers.filter((a) => a.kind === 'vote'),
+    ),
+    latencyRow('all', answers),
+  ],
+)}`;
+}
+
+/** The verdict rows of the spike's targets. */
+export function writeTargets(check: WriteCheck): string[][] {
+  const ok = check.problems.length === 0;
+  return [
+    [
+      '0 lost or duplicated writes, vote limit exact, no 5xx',
+      ok ? 'all checks passed' : check.problems.slice(0, 3).join('; '),
+      ok ? 'met' : '**missed**',
+    ],
+    ['write p99 < 200 ms', `${check.p99.toFixed(1)} ms`, check.p99 < 200 ? 'met' : '**missed**'],
+  ];
+}
