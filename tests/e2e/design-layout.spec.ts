@@ -4,7 +4,7 @@
  * user whose picture cannot be loaded shows the initial placeholder instead of a broken image.
  */
 import { type Page } from '@playwright/test';
-import { expect, loginAs, test } from './fixtures';
+import { expect, loginAs, pretendLoggedIn, test } from './fixtures';
 
 const THEMES = ['light', 'flame'] as const;
 const JAMS = { upcoming: '/jams/winter-mystery-jam', ongoing: '/jams/space-sprint-jam', ended: '/jams/autumn-arcade-jam' };
@@ -140,20 +140,7 @@ test.describe('at 390 px', () => {
 });
 
 test('a user whose picture cannot be loaded shows their initial in the navigation bar', async ({ page, baseURL }) => {
-  // The readable hint the server sets beside the session cookie makes the nav ask who is logged in.
-  await page.context().addCookies([{ name: 'itinerary-session', value: '1', url: baseURL! }]);
-  await page.route('**/api/auth/me', (route) =>
-    route.fulfill({
-      json: {
-        id: 7,
-        name: 'pixel_pioneer',
-        isAdmin: false,
-        isBanned: false,
-        updatedAt: '2025-01-01T00:00:00.000Z',
-        updatedBy: null,
-      },
-    }),
-  );
+  await pretendLoggedIn(page, baseURL!);
   await page.route('**/api/user/*/picture', (route) => route.abort('connectionrefused'));
   await page.goto('/about');
   const profile = page.getByRole('banner').getByRole('link', { name: 'pixel_pioneer' });

@@ -82,3 +82,31 @@ export async function createJamThroughApi(request: APIRequestContext, fields: Re
   expect(response.status(), await response.text()).toBe(201);
   return (await response.json()) as { slug: string; name: string };
 }
+
+const PRETEND_USER = {
+  id: 7,
+  name: 'pixel_pioneer',
+  isAdmin: false,
+  isBanned: false,
+  updatedAt: '2025-01-01T00:00:00.000Z',
+  updatedBy: null,
+};
+
+/**
+ * Makes the nav believe pixel_pioneer is logged in (the session answer is mocked) until the page
+ * logs out; for tests of what the browser shows, not of the login itself.
+ */
+export async function pretendLoggedIn(page: Page, baseURL: string) {
+  let loggedIn = true;
+  // The readable hint the server sets beside the session cookie; without it the nav does not ask.
+  await page.context().addCookies([{ name: 'itinerary-session', value: '1', url: baseURL }]);
+  await page.route('**/api/auth/me', (route) =>
+    loggedIn
+      ? route.fulfill({ json: PRETEND_USER })
+      : route.fulfill({ status: 401, json: { error: { status: 401, code: 'unauthenticated', message: 'x' } } }),
+  );
+  await page.route('**/api/auth/remove', (route) => {
+    loggedIn = false;
+    return route.fulfill({ status: 204 });
+  });
+}

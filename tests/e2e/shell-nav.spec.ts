@@ -1,29 +1,4 @@
-import { type Page } from '@playwright/test';
-import { expect, test } from './fixtures';
-
-const USER = {
-  id: 7,
-  name: 'pixel_pioneer',
-  isAdmin: false,
-  isBanned: false,
-  updatedAt: '2025-01-01T00:00:00.000Z',
-  updatedBy: null,
-};
-
-async function pretendLoggedIn(page: Page, baseURL: string) {
-  let loggedIn = true;
-  // The readable hint the server sets beside the session cookie; without it the nav does not ask.
-  await page.context().addCookies([{ name: 'itinerary-session', value: '1', url: baseURL }]);
-  await page.route('**/api/auth/me', (route) =>
-    loggedIn
-      ? route.fulfill({ json: USER })
-      : route.fulfill({ status: 401, json: { error: { status: 401, code: 'unauthenticated', message: 'x' } } }),
-  );
-  await page.route('**/api/auth/remove', (route) => {
-    loggedIn = false;
-    return route.fulfill({ status: 204 });
-  });
-}
+import { expect, pretendLoggedIn, test } from './fixtures';
 
 test('a visitor sees Log in and no Create menu', async ({ page }) => {
   await page.goto('/hu/explore');
