@@ -11,8 +11,8 @@ import { chromium } from '@playwright/test';
 import { BENCH_DATABASE, BIG_JAM_SLUG, generateBenchDatabase } from './generate';
 import { loadAverage, machine, table, writeSection } from './results';
 import { ROOT, build, startApp } from './servers';
+import { CHROMIUM_LAUNCH, CHROMIUM_PATH } from '../scripts/chromium';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const JS_BUDGET_KB = 75;
 const LIGHTHOUSE_TARGET = 0.95;
 const PAGES = [
@@ -33,17 +33,7 @@ const kindOf = (resourceType: string, contentType: string): Kind => {
 
 /** Loads the page, scrolls to the end (islands that hydrate when visible load then), and weighs what came. */
 async function weigh(url: string): Promise<Weight> {
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-  });
+  const browser = await chromium.launch(CHROMIUM_LAUNCH);
   try {
     const page = await browser.newPage({ viewport: { width: 412, height: 823 } });
     const weight: Weight = {
@@ -97,7 +87,7 @@ function lighthouse(url: string): { score: number | null; note: string } {
       '--quiet',
       '--chrome-flags=--headless=new --no-sandbox --disable-gpu',
     ],
-    { env: { ...process.env, CHROME_PATH: CHROMIUM }, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024, timeout: 180_000 },
+    { env: { ...process.env, CHROME_PATH: CHROMIUM_PATH }, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024, timeout: 180_000 },
   );
   if (result.status !== 0)
     return { score: null, note: (result.stderr || String(result.error ?? 'failed')).trim().split('\n').at(-1)! };
@@ -150,7 +140,7 @@ const verdict = (ok: boolean) => (ok ? 'met' : '**missed**');
 const report = `## npm run bench:size
 
 ${machine(loadAtStart)}.
-Chromium (${CHROMIUM}) at a phone-sized viewport, scrolled to the end so islands that hydrate when visible load too;
+Chromium (${CHROMIUM_PATH}) at a phone-sized viewport, scrolled to the end so islands that hydrate when visible load too;
 KB are gzip (level 6) of each same-origin response body, whatever encoding was sent. Lighthouse ${lighthouseVersion()}, mobile, performance only.
 
 ${table(['page', 'JS KB gzip (files)', 'CSS KB gzip (files)', 'HTML KB gzip', 'total KB', 'Lighthouse mobile'], rows)}

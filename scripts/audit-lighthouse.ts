@@ -13,6 +13,7 @@ import { migrateDatabase, openDatabase } from '#server/platform/db';
 import { startFakes } from '../tests/fakes';
 import { freePort } from '../tests/helpers/ports';
 import { buildIfStale } from './build-if-stale';
+import { CHROMIUM_PATH } from './chromium';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const LIGHTHOUSE = join(ROOT, 'node_modules/lighthouse/cli/index.js');
@@ -61,7 +62,7 @@ function audit(url: string, desktop: boolean): Audit {
       ...(desktop ? ['--preset=desktop'] : []),
     ],
     {
-      env: { ...process.env, CHROME_PATH: process.env.CHROME_PATH ?? '/usr/bin/chromium' },
+      env: { ...process.env, CHROME_PATH: process.env.CHROME_PATH ?? CHROMIUM_PATH },
       encoding: 'utf8',
       maxBuffer: 64 * 1024 * 1024,
     },

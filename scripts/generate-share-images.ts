@@ -6,6 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { chromium } from '@playwright/test';
+import { CHROMIUM_LAUNCH } from './chromium';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const BRAND = '#c2410c';
@@ -30,10 +31,7 @@ const outputs = [
   { file: 'og-image.png', html: previewPage, width: 1200, height: 630 },
 ];
 
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu'],
-});
+const browser = await chromium.launch(CHROMIUM_LAUNCH);
 for (const { file, html, width, height } of outputs) {
   const page = await browser.newPage({ viewport: { width, height } });
   await page.setContent(html);

@@ -15,6 +15,7 @@ import { type Browser, type Page, chromium } from '@playwright/test';
 import { seedDemoData } from '#db/seed';
 import { migrateDatabase, openDatabase } from '#server/platform/db';
 import { startFakes } from '../tests/fakes';
+import { CHROMIUM_LAUNCH } from './chromium';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const OUT = join(ROOT, 'docs/screenshots');
@@ -179,17 +180,7 @@ if (unknown.length) {
 const views = only.length ? VIEWS.filter((view) => only.includes(view.name)) : VIEWS;
 mkdirSync(OUT, { recursive: true });
 const site = await startSite();
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-  ],
-});
+const browser = await chromium.launch(CHROMIUM_LAUNCH);
 try {
   for (const view of views) {
     for (const theme of THEMES) for (const width of WIDTHS) await shoot(browser, view, theme, width);
