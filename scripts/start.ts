@@ -9,7 +9,7 @@ import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { AddressInfo } from 'node:net';
 import { ConfigError, config } from '#server/platform/config';
-import { prepareDatabase } from '#server/node/boot';
+import { prepareDatabase, sweepExpiredSessionsHourly } from '#server/node/boot';
 import { answerClientError, refuseUnservable } from '#server/node/http-guards';
 import { applySecurityHeaders, adoptSitePolicy } from '#server/node/security-headers';
 import { SERVER_ENTRY, buildIfStale } from './build-if-stale';
@@ -31,6 +31,7 @@ function loadConfigOrExit() {
 const settings = loadConfigOrExit();
 buildIfStale();
 await prepareDatabase();
+sweepExpiredSessionsHourly();
 
 process.env.ASTRO_NODE_AUTOSTART = 'disabled';
 adoptSitePolicy(resolve(SERVER_ENTRY, '../..'));

@@ -3,6 +3,8 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sessions, users } from '#db/schema';
+import { migrateDatabase, openDatabase } from '#server/platform/db';
 import { type RunningApp, startApp } from '../helpers/app';
 
 const ROOT = resolve(import.meta.dirname, '../..');
@@ -45,6 +47,26 @@ describe('starting the server', () => {
     });
     expect(result.status).toBe(1);
     expect(result.stderr.trim()).toBe('Invalid configuration: PORT must be a port number (got "not-a-port")');
+  });
+
+  it('deletes the sessions that expired while nobody presented them, and keeps the others', async () => {
+    const file = join(folder, 'sessions.db');
+    const database = await openDatabase(`file:${file}`);
+    await migrateDatabase(database);
+    const [user] = await database.insert(users).values({ name: 'Sleepy_Scratcher' }).returning();
+    const day = 24 * 60 * 60 * 1000;
+    await database.insert(sessions).values([
+      { id: 'expired-yesterday', userId: user!.id, expiresAt: new Date(Date.now() - day) },
+      { id: 'valid-for-a-week', userId: user!.id, expiresAt: new Date(Date.now() + 7 * day) },
+    ]);
+    database.$client.close();
+
+    const other = await startApp({ DATABASE_URL: `file:${file}` });
+    await other.stop();
+
+    const reopened = await openDatabase(`file:${file}`);
+    expect((await reopened.select({ id: sessions.id }).from(sessions)).map(({ id }) => id)).toEqual(['valid-for-a-week']);
+    reopened.$client.close();
   });
 
   it('finishes cleanly on SIGTERM', async () => {

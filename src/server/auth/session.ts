@@ -71,10 +71,6 @@ export async function validateSessionToken(token: string): Promise<SessionValida
   return { ...row, renewed };
 }
 
-export async function invalidateSession(sessionId: string): Promise<void> {
-  await (await db()).delete(sessions).where(eq(sessions.id, sessionId));
-}
-
 /** Logs one session out by its raw token; false when there was no such session. */
 export async function invalidateSessionToken(token: string): Promise<boolean> {
   const removed = await (
@@ -86,11 +82,7 @@ export async function invalidateSessionToken(token: string): Promise<boolean> {
   return removed.length > 0;
 }
 
-/** Logs a user out everywhere: used on ban, deletion and by the user themself. */
-export async function invalidateUserSessions(userId: number): Promise<void> {
-  await (await db()).delete(sessions).where(eq(sessions.userId, userId));
-}
-
+/** Sessions nobody presented again before they expired (run at boot and hourly by the server). */
 export async function deleteExpiredSessions(): Promise<void> {
   await (await db()).delete(sessions).where(lt(sessions.expiresAt, new Date()));
 }
