@@ -2,7 +2,7 @@ import { type Server, createServer, request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clearPageCache, withPageCache } from '#server/cache/page-cache';
+import { clearPageCache, invalidate, withPageCache } from '#server/cache/page-cache';
 import { serveFromPageCache } from '#server/node/page-cache-fast-path';
 
 const HTML = `<!doctype html><title>Cached</title>${'<p>Same for everyone.</p>'.repeat(200)}`;
@@ -23,12 +23,16 @@ beforeAll(async () => {
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
 /** Renders `path` through the page cache as the middleware would, so the next request finds it cached. */
-async function cacheThroughAstro(path: string, headers: Record<string, string> = {}): Promise<Response> {
+async function cacheThroughAstro(
+  path: string,
+  headers: Record<string, string> = {},
+  rendered: Promise<string> = Promise.resolve(HTML),
+): Promise<Response> {
   const url = new URL(path, base);
   const locals = {} as App.Locals;
   return withPageCache({ request: new Request(url, { headers }), url, locals }, async () => {
     locals.cachePolicy = { tags: ['jams'], until: null };
-    return new Response(HTML, { headers: { 'content-type': 'text/html; charset=utf-8' } });
+    return new Response(await rendered, { headers: { 'content-type': 'text/html; charset=utf-8' } });
   });
 }
 
@@ -107,5 +111,35 @@ describe('the page cache fast path in front of Astro', () => {
     expect((await send('/', { headers: { 'accept-language': 'en-GB,en;q=0.8' } })).status).toBe(200);
     expect((await send('/', { headers: { 'accept-language': 'hu-HU,hu;q=0.9' } })).status).toBe(418);
     expect((await send('/', { headers: { cookie: 'theme=dark; itinerary-locale=ir' } })).status).toBe(418);
+  });
+
+  it('stands in with the stale page while Astro re-renders it after a new entry, and not before', async () => {
+    await cacheThroughAstro('/explore?sort=entries');
+    invalidate({ kind: 'entries', jamId: 1 });
+    expect((await send('/explore?sort=entries')).status).toBe(418);
+
+    let finish!: (html: string) => void;
+    const rerender = cacheThroughAstro('/explore?sort=entries', {}, new Promise((resolve) => (finish = resolve)));
+    const during = await send('/explore?sort=entries');
+    expect(during.status).toBe(200);
+    expect(during.headers['x-page-cache']).toBe('stale');
+    expect(during.headers['cache-control']).toBe('no-cache');
+    expect(during.body.toString()).toBe(HTML);
+
+    finish(`${HTML}<p>One more entry.</p>`);
+    expect((await rerender).headers.get('x-page-cache')).toBe('miss');
+    const after = await send('/explore?sort=entries');
+    expect(after.headers['x-page-cache']).toBe('hit');
+    expect(after.body.toString()).toBe(`${HTML}<p>One more entry.</p>`);
+  });
+
+  it('never stands in with a page whose jam was edited, even while it is re-rendered', async () => {
+    await cacheThroughAstro('/jams/edited');
+    invalidate({ kind: 'jam', jamId: 1 });
+    let finish!: (html: string) => void;
+    const rerender = cacheThroughAstro('/jams/edited', {}, new Promise((resolve) => (finish = resolve)));
+    expect((await send('/jams/edited')).status).toBe(418);
+    finish(HTML);
+    await rerender;
   });
 });

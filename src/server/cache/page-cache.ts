@@ -197,17 +197,22 @@ function respond(page: CachedPage, request: Request, source: Source, key: string
 
 /**
  * A cached page's answer without going through Astro, for the Node server in front of it
- * (see page-cache-fast-path.ts). Null when the page is not cached, or when a client that takes
- * compression would get plain bytes because the compressed copies are not ready yet.
+ * (see page-cache-fast-path.ts): a fresh page, or a stale one while its re-render is in flight. Null
+ * otherwise, or when a client that takes compression would get plain bytes because the compressed
+ * copies are not ready yet.
  */
 export function cachedAnswer(url: URL, ask: Ask): CachedAnswer | null {
   if (!enabled() || (ask.method !== 'GET' && ask.method !== 'HEAD')) return null;
   const key = cacheKey(url);
   const page = pages.get(key);
-  if (!page || freshness(page, Date.now()) !== 'fresh') return null;
+  if (!page) return null;
+  const state = freshness(page, Date.now());
+  // A stale page stands in only while someone re-renders it; the first reader after a change goes to Astro and renders.
+  const source = state === 'fresh' ? 'hit' : state === 'stale' && rendering.has(key) ? 'stale' : null;
+  if (!source) return null;
   const wantsCompression = acceptedEncodings(ask.acceptEncoding).some((name) => name === 'br' || name === 'gzip' || name === '*');
   if (wantsCompression && chooseEncoding(page, ask.acceptEncoding) === null) return null;
-  return answer(page, ask, 'hit', key);
+  return answer(page, ask, source, key);
 }
 
 /** The cached bytes as a one-chunk stream: `new Response(bytes)` would copy them on every hit. */
