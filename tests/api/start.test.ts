@@ -83,4 +83,17 @@ describe('responses', () => {
       expect(await response.text()).toContain('<title>Home | Itinerary</title>');
     }
   });
+
+  it('leave small JSON answers uncompressed, with their length, and compress large ones', async () => {
+    const small = await fetch(`${app.url}/api/health`, { headers: { 'accept-encoding': 'br, gzip' } });
+    expect(small.headers.get('content-encoding')).toBeNull();
+    expect(small.headers.get('content-type')).toBe('application/json');
+    const text = await small.text();
+    expect(small.headers.get('content-length')).toBe(String(Buffer.byteLength(text)));
+    expect(JSON.parse(text)).toEqual({ ok: true, database: 'reachable' });
+
+    const large = await fetch(`${app.url}/api/openapi.json`, { headers: { 'accept-encoding': 'br' } });
+    expect(large.headers.get('content-encoding')).toBe('br');
+    expect((await large.json()) as { openapi: string }).toMatchObject({ openapi: '3.1.0' });
+  });
 });

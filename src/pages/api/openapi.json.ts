@@ -1,5 +1,6 @@
 import { defineEndpoint } from '#server/http/endpoint';
 import { siteUrl } from '#server/publish/site-urls';
+import { jsonResponse } from '#server/http/json-response';
 
 /** The OpenAPI 3.1 description of this API, made from every endpoint's declaration. */
 export const GET = defineEndpoint({
@@ -17,6 +18,6 @@ export const GET = defineEndpoint({
     // Imported when asked: the document module loads every route file, this one included, and a
     // static import would make the two wait for each other.
     const { openApiDocument } = await import('#server/openapi/document');
-    return Response.json(openApiDocument(siteUrl()), { headers: { 'cache-control': 'public, max-age=3600' } });
+    return jsonResponse(openApiDocument(siteUrl()), { headers: { 'cache-control': 'public, max-age=3600' } });
   },
 });

@@ -6,6 +6,7 @@ import { AppError, badRequest, errorResponse, notFound } from './errors';
 import { readForm } from './forms';
 import { type RateLimiter, rateLimited } from './rate-limit';
 import type { SessionUser } from '#server/auth/session';
+import { jsonResponse } from './json-response';
 
 export const MAX_JSON_BODY_BYTES = 64 * 1024;
 
@@ -20,7 +21,7 @@ export function endpoint(handler: (ctx: APIContext) => Promise<unknown> | unknow
       const result = await handler(ctx);
       if (result instanceof Response) return result;
       if (result === undefined) return new Response(null, { status: 204 });
-      return Response.json(result);
+      return jsonResponse(result);
     } catch (error) {
       return errorResponse(error);
     }
@@ -266,12 +267,12 @@ export function defineEndpoint<
       if (result === undefined) return new Response(null, { status: 204 });
       const headers: Record<string, string> = spec.cache ? { 'cache-control': spec.cache } : {};
       if (result instanceof Reply) {
-        return Response.json(result.body, {
+        return jsonResponse(result.body, {
           status: result.init.status ?? spec.answer.status,
           headers: { ...headers, ...result.init.headers },
         });
       }
-      return Response.json(result, { status: spec.answer.status, headers });
+      return jsonResponse(result, { status: spec.answer.status, headers });
     } catch (error) {
       return errorResponse(error);
     }

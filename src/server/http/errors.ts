@@ -1,4 +1,5 @@
 import { ZodError } from 'zod';
+import { jsonResponse } from './json-response';
 
 export type ErrorCode =
   | 'bad_request'
@@ -55,5 +56,5 @@ export function errorResponse(error: unknown, headers?: HeadersInit): Response {
   const body: ErrorBody = {
     error: { status: appError.status, code: appError.code, message: appError.message, ...appError.details },
   };
-  return Response.json(body, { status: appError.status, headers });
+  return jsonResponse(body, { status: appError.status, headers });
 }
