@@ -5,10 +5,10 @@
 import { sha256 } from '@oslojs/crypto/sha2';
 import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from '@oslojs/encoding';
 import type { AstroCookies } from 'astro';
-import { eq, lt } from 'drizzle-orm';
+import { eq, lt, sql } from 'drizzle-orm';
 import { type Session, type User, sessions, users } from '#db/schema';
 import { config } from '#server/platform/config';
-import { db } from '#server/platform/db';
+import { db, preparedQuery } from '#server/platform/db';
 
 export const SESSION_COOKIE = 'itinerary-token';
 /**
@@ -38,10 +38,8 @@ export async function createSession(token: string, userId: number): Promise<Sess
   return row!;
 }
 
-export async function validateSessionToken(token: string): Promise<SessionValidation> {
-  if (!/^[a-z2-7]{32}$/.test(token)) return null;
-  const database = await db();
-  const [row] = await database
+const sessionWithUser = preparedQuery((database) =>
+  database
     .select({
       session: sessions,
       user: {
@@ -55,7 +53,14 @@ export async function validateSessionToken(token: string): Promise<SessionValida
     })
     .from(sessions)
     .innerJoin(users, eq(sessions.userId, users.id))
-    .where(eq(sessions.id, hashToken(token)));
+    .where(eq(sessions.id, sql.placeholder('id')))
+    .prepare(),
+);
+
+export async function validateSessionToken(token: string): Promise<SessionValidation> {
+  if (!/^[a-z2-7]{32}$/.test(token)) return null;
+  const database = await db();
+  const row = await (await sessionWithUser()).get({ id: hashToken(token) });
   if (!row) return null;
   const now = Date.now();
   if (now >= row.session.expiresAt.getTime()) {

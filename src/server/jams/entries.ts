@@ -7,7 +7,7 @@ import { parseScratchProjectUrl } from '#lib/scratch-url';
 import { recordAudit } from '#server/activity/audit';
 import { bannedError } from '#server/auth/require';
 import { announceChange } from '#server/cache/changes';
-import { db } from '#server/platform/db';
+import { db, preparedQuery } from '#server/platform/db';
 import { AppError, badRequest, conflict, notFound } from '#server/http/errors';
 import { type JamRef, requireJam, resolveJam } from './jams';
 import { can, jamRole } from '#server/auth/permissions';
@@ -124,13 +124,16 @@ export async function submitEntry(user: SessionUser, slug: string, url: string):
   }
 }
 
-export async function requireEntry(jam: Jam, entryId: number): Promise<Entry> {
-  const [entry] = await (
-    await db()
-  )
+const entryOfJam = preparedQuery((database) =>
+  database
     .select()
     .from(entries)
-    .where(and(eq(entries.id, entryId), eq(entries.jamId, jam.id)));
+    .where(and(eq(entries.id, sql.placeholder('entryId')), eq(entries.jamId, sql.placeholder('jamId'))))
+    .prepare(),
+);
+
+export async function requireEntry(jam: Jam, entryId: number): Promise<Entry> {
+  const entry = await (await entryOfJam()).get({ entryId, jamId: jam.id });
   if (!entry) throw notFound('That entry is not part of this jam.');
   return entry;
 }

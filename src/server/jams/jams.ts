@@ -13,7 +13,7 @@ import {
 } from '#lib/schemas/jams';
 import { recordAudit } from '#server/activity/audit';
 import { announceChange } from '#server/cache/changes';
-import { containsText, db } from '#server/platform/db';
+import { containsText, db, preparedQuery } from '#server/platform/db';
 import { AppError, notFound } from '#server/http/errors';
 import { type JamRole, can, jamRole, requireJamPermission } from '#server/auth/permissions';
 import type { SessionUser } from '#server/auth/session';
@@ -22,11 +22,20 @@ import { uniqueSlug } from './slugs';
 export type JamLookup = { jam: Jam; canonicalSlug: string } | null;
 
 /** Finds a jam by its slug or by a slug it had before a rename. */
+const jamBySlug = preparedQuery((database) =>
+  database
+    .select()
+    .from(jams)
+    .where(eq(jams.slug, sql.placeholder('slug')))
+    .prepare(),
+);
+
 export async function findJam(slug: string): Promise<JamLookup> {
-  const database = await db();
-  const [jam] = await database.select().from(jams).where(eq(jams.slug, slug));
+  const jam = await (await jamBySlug()).get({ slug });
   if (jam) return { jam, canonicalSlug: jam.slug };
-  const [old] = await database
+  const [old] = await (
+    await db()
+  )
     .select({ jam: jams })
     .from(jamSlugRedirects)
     .innerJoin(jams, eq(jams.id, jamSlugRedirects.jamId))

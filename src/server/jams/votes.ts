@@ -5,7 +5,7 @@ import { jamStatus } from '#lib/jam-timing';
 import { type MyVotesDto, VOTE_LIMIT } from '#lib/schemas/entries';
 import { bannedError } from '#server/auth/require';
 import { announceChange } from '#server/cache/changes';
-import { db } from '#server/platform/db';
+import { db, preparedQuery } from '#server/platform/db';
 import { AppError, conflict } from '#server/http/errors';
 import { requireEntry, resultsArePublic } from './entries';
 import { type JamRef, countEntries, requireJam, resolveJam } from './jams';
@@ -16,14 +16,17 @@ import type { SessionUser } from '#server/auth/session';
 export const VOTE_RATE_LIMIT: RateLimit = { capacity: 60, perMs: 60_000 };
 export const voteLimiter = createRateLimiter(VOTE_RATE_LIMIT);
 
-export async function myVotes(user: SessionUser, ref: JamRef): Promise<MyVotesDto> {
-  const jam = await resolveJam(ref);
-  const rows = await (
-    await db()
-  )
+const votesOfVoter = preparedQuery((database) =>
+  database
     .select({ entryId: votes.entryId })
     .from(votes)
-    .where(and(eq(votes.jamId, jam.id), eq(votes.voterId, user.id)));
+    .where(and(eq(votes.jamId, sql.placeholder('jamId')), eq(votes.voterId, sql.placeholder('voterId'))))
+    .prepare(),
+);
+
+export async function myVotes(user: SessionUser, ref: JamRef): Promise<MyVotesDto> {
+  const jam = await resolveJam(ref);
+  const rows = await (await votesOfVoter()).all({ jamId: jam.id, voterId: user.id });
   return {
     limit: VOTE_LIMIT,
     used: rows.length,

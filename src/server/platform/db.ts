@@ -45,6 +45,20 @@ export function db(): Promise<Database> {
   return shared;
 }
 
+/**
+ * A query that drizzle builds once per database and then runs with `sql.placeholder` values: on the
+ * paths every request takes (the session, the jam by slug) rebuilding the SQL cost more than running it.
+ */
+export function preparedQuery<Query>(build: (database: Database) => Query): () => Promise<Query> {
+  const built = new WeakMap<Database, Query>();
+  return async () => {
+    const database = await db();
+    let query = built.get(database);
+    if (!query) built.set(database, (query = build(database)));
+    return query;
+  };
+}
+
 /** `column LIKE %text%`, with the text's own `%`, `_` and `!` matched literally. */
 export function containsText(column: SQLWrapper, text: string): SQL {
   const escaped = text.replace(/[!%_]/g, (c) => `!${c}`);
