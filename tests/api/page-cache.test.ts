@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jams } from '#db/schema';
+import { REVALIDATE_EVERY_MS } from '#server/cache/page-cache';
 import { type Environment, type TestUser, startEnvironment } from '../helpers/environment';
 import { insertEntry, insertJam, insertManager } from '../helpers/factories';
 
@@ -68,11 +69,12 @@ describe('the page cache', () => {
     expect((await env.request(`/jams/${jam.slug}`)).headers.get('x-page-cache')).toBe('hit');
   });
 
-  it('drops the jam page and the lists when an entry comes in, since cards show the entry count', async () => {
+  it('shows a new entry on the jam page and the lists to its author at once, and to everyone a second later', async () => {
     const jam = await insertJam(env.db, { status: 'ongoing', name: 'Counted Entries Jam' });
     await env.request(`/jams/${jam.slug}`);
     await env.request('/explore?q=Counted%20Entries');
     expect((await env.request('/explore?q=Counted%20Entries')).headers.get('x-page-cache')).toBe('hit');
+    const renderedAt = Date.now();
     // A project the fake Scratch API knows, shared by its author (tests/fakes/fixtures.ts).
     const entrant = await env.login('pixel_pioneer');
     const submitted = await env.request(`/api/jams/${jam.slug}/entries`, {
@@ -81,8 +83,18 @@ describe('the page cache', () => {
       as: entrant,
     });
     expect(submitted.status).toBe(201);
-    expect((await env.request(`/jams/${jam.slug}`)).headers.get('x-page-cache')).toBe('miss');
-    expect((await env.request('/explore?q=Counted%20Entries')).headers.get('x-page-cache')).toBe('miss');
+    const wrote = submitted.headers.get('set-cookie')!.match(/itinerary-wrote=\d+/)![0];
+    expect(submitted.headers.get('set-cookie')).toContain('Max-Age=10');
+
+    const authorsView = await env.request(`/jams/${jam.slug}`, { headers: { cookie: `${entrant.headers.cookie}; ${wrote}` } });
+    expect(authorsView.headers.get('x-page-cache')).toBe('miss');
+    expect(authorsView.body).toContain('Pixel Quest');
+    const authorsList = await env.request('/explore?q=Counted%20Entries', { headers: { cookie: wrote } });
+    expect(authorsList.headers.get('x-page-cache')).toBe('miss');
+
+    await new Promise((resolve) => setTimeout(resolve, renderedAt + REVALIDATE_EVERY_MS + 50 - Date.now()));
+    const visitorsView = await env.request(`/jams/${jam.slug}`);
+    expect(visitorsView.body).toContain('Pixel Quest');
   });
 
   const together = (path: string, readers = 12) => Promise.all(Array.from({ length: readers }, () => env.request(path)));
@@ -107,6 +119,8 @@ describe('the page cache', () => {
       as: entrant,
     });
     expect(submitted.status).toBe(201);
+    // Entries make a page stale a second after its render at the soonest (REVALIDATE_EVERY_MS).
+    await new Promise((resolve) => setTimeout(resolve, REVALIDATE_EVERY_MS));
     const replies = await together(`/jams/${jam.slug}`);
     expect(sources(replies).filter((source) => source === 'miss')).toHaveLength(1);
     for (const reply of replies) {

@@ -1,8 +1,8 @@
 import { type Server, createServer, request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { brotliDecompressSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clearPageCache, invalidate, withPageCache } from '#server/cache/page-cache';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { REVALIDATE_EVERY_MS, clearPageCache, invalidate, withPageCache } from '#server/cache/page-cache';
 import { serveFromPageCache } from '#server/node/page-cache-fast-path';
 
 const HTML = `<!doctype html><title>Cached</title>${'<p>Same for everyone.</p>'.repeat(200)}`;
@@ -21,6 +21,14 @@ beforeAll(async () => {
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+// Only Date is faked: the HTTP server and its sockets keep real timers.
+const fakeDate = () => vi.useFakeTimers({ toFake: ['Date'] });
+beforeAll(fakeDate);
+afterEach(() => {
+  vi.useRealTimers();
+  fakeDate();
+});
+afterAll(() => vi.useRealTimers());
 
 /** Renders `path` through the page cache as the middleware would, so the next request finds it cached. */
 async function cacheThroughAstro(
@@ -113,11 +121,18 @@ describe('the page cache fast path in front of Astro', () => {
     expect((await send('/', { headers: { cookie: 'theme=dark; itinerary-locale=ir' } })).status).toBe(418);
   });
 
-  it('stands in with the stale page while Astro re-renders it after a new entry, and not before', async () => {
+  it('keeps a page a second after its render through new entries, then stands in with it only while Astro re-renders it', async () => {
+    const renderedAt = Date.parse('2026-11-23T12:00:00Z');
+    vi.setSystemTime(renderedAt);
     await cacheThroughAstro('/explore?sort=entries');
+    vi.setSystemTime(renderedAt + 100);
     invalidate({ kind: 'entries', jamId: 1 });
-    expect((await send('/explore?sort=entries')).status).toBe(418);
+    const soon = await send('/explore?sort=entries');
+    expect(soon.headers['x-page-cache']).toBe('hit');
+    expect(soon.headers['cache-control']).toBe('public, max-age=0, s-maxage=0');
 
+    vi.setSystemTime(renderedAt + REVALIDATE_EVERY_MS);
+    expect((await send('/explore?sort=entries')).status).toBe(418);
     let finish!: (html: string) => void;
     const rerender = cacheThroughAstro('/explore?sort=entries', {}, new Promise((resolve) => (finish = resolve)));
     const during = await send('/explore?sort=entries');
@@ -131,6 +146,17 @@ describe('the page cache fast path in front of Astro', () => {
     const after = await send('/explore?sort=entries');
     expect(after.headers['x-page-cache']).toBe('hit');
     expect(after.body.toString()).toBe(`${HTML}<p>One more entry.</p>`);
+  });
+
+  it('sends a reader who wrote since the render to Astro, and keeps serving the others', async () => {
+    const renderedAt = Date.parse('2026-11-23T13:00:00Z');
+    vi.setSystemTime(renderedAt);
+    await cacheThroughAstro('/jams/submitted-to');
+    vi.setSystemTime(renderedAt + 200);
+    invalidate({ kind: 'entries', jamId: 1 });
+    expect((await send('/jams/submitted-to', { headers: { cookie: `itinerary-wrote=${renderedAt + 150}` } })).status).toBe(418);
+    expect((await send('/jams/submitted-to', { headers: { cookie: `itinerary-wrote=${renderedAt - 10}` } })).status).toBe(200);
+    expect((await send('/jams/submitted-to')).status).toBe(200);
   });
 
   it('never stands in with a page whose jam was edited, even while it is re-rendered', async () => {

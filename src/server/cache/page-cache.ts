@@ -6,9 +6,11 @@
  *
  * Under load (a deadline rush) a key is rendered once at a time: readers arriving meanwhile wait for
  * that render, or get the previous version while it was stale for less than STALE_FOR_MS (and never
- * past the moment it expires, such as the jam's start). A page
- * whose jam was edited or deleted, or whose people changed, is dropped outright, never served stale:
- * an edit may turn mystery mode on, a deletion must not linger.
+ * past the moment it expires, such as the jam's start). New entries (which only add to a page) make
+ * it stale at most once per REVALIDATE_EVERY_MS after its render, so a stream of submissions costs
+ * one render a second per page, not one per submission; whoever wrote sees their write at once
+ * (WROTE_COOKIE). A page whose jam was edited or deleted, or whose people changed, is dropped
+ * outright, never served stale: an edit may turn mystery mode on, a deletion must not linger.
  */
 import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
@@ -16,6 +18,7 @@ import { brotliCompress, constants, gzip } from 'node:zlib';
 import { LRUCache } from 'lru-cache';
 import { type Change, onChange } from './changes';
 import { config } from '#server/platform/config';
+import { readCookie } from '#lib/cookies';
 
 export interface CachePolicy {
   /** `jams` for lists of jams, `jam:{id}` for one jam's page. */
@@ -39,20 +42,55 @@ interface CachedPage {
   encoded: Partial<Record<Encoding, Variant>>;
   tags: string[];
   expiresAt: number;
-  /** Set when a write made the page out of date but it may still stand in while it is re-rendered. */
+  /** When the render that made this page began. */
+  renderedAt: number;
+  /**
+   * Set when a write made the page out of date: from then on it may only stand in while it is
+   * re-rendered. May lie ahead (REVALIDATE_EVERY_MS after the render), when the page stays fresh until then.
+   */
   staleSince?: number;
 }
 
 /** How long an out-of-date page may stand in for its own re-render. */
 export const STALE_FOR_MS = 5000;
+/** New entries make a page stale no sooner than this after its render. */
+export const REVALIDATE_EVERY_MS = 1000;
+
+/**
+ * Set on the answer to every successful API write (epoch ms): for WROTE_FOR_S its holder's page views
+ * skip pages rendered before it, so a submitter's reload shows their entry.
+ */
+export const WROTE_COOKIE = 'itinerary-wrote';
+const WROTE_FOR_S = 10;
 
 type Freshness = 'fresh' | 'stale' | 'gone';
 
-/** Past its expiry (a start or end moment, or the TTL) a page is never served again, stale or not. */
-function freshness(page: CachedPage, now: number): Freshness {
+/**
+ * Past its expiry (a start or end moment, or the TTL) a page is never served again, stale or not; an
+ * out-of-date page rendered before the reader's own write is not served to them.
+ */
+function freshness(page: CachedPage, now: number, wroteAt: number | null): Freshness {
   if (page.expiresAt <= now) return 'gone';
   if (page.staleSince === undefined) return 'fresh';
+  if (wroteAt !== null && page.renderedAt <= wroteAt) return 'gone';
+  if (now < page.staleSince) return 'fresh';
   return now - page.staleSince < STALE_FOR_MS ? 'stale' : 'gone';
+}
+
+/** The time of the reader's last write, from WROTE_COOKIE, if it is recent. */
+export function wroteAt(cookieHeader: string | null, now = Date.now()): number | null {
+  const value = Number(readCookie(cookieHeader, WROTE_COOKIE));
+  return Number.isFinite(value) && value > 0 && value <= now && now - value < WROTE_FOR_S * 1000 ? value : null;
+}
+
+/** Marks the answer to a successful write, so the writer's next page views show it (see WROTE_COOKIE). */
+export function rememberWrite(response: Response, now = Date.now()): Response {
+  try {
+    response.headers.append('set-cookie', `${WROTE_COOKIE}=${now}; Path=/; Max-Age=${WROTE_FOR_S}; SameSite=Lax`);
+  } catch {
+    // Immutable headers (a redirect made by Response.redirect): nothing to remember.
+  }
+  return response;
 }
 
 /** The render in flight for each key: the page it will cache, or null when it turns out not cacheable. */
@@ -95,7 +133,7 @@ export function invalidate(change: Change, now = Date.now()): void {
   if (drop !== 'all' && drop.size === 0) return;
   for (const [key, page] of pages.entries()) {
     if (drop !== 'all' && !page.tags.some((tag) => drop.has(tag))) continue;
-    if (mayServeStale(change)) page.staleSince ??= now;
+    if (mayServeStale(change)) page.staleSince ??= Math.max(now, page.renderedAt + REVALIDATE_EVERY_MS);
     else pages.delete(key);
   }
 }
@@ -162,6 +200,7 @@ interface Ask {
   method: string;
   acceptEncoding: string | null;
   ifNoneMatch: string | null;
+  cookie: string | null;
 }
 
 /** What to send for a page: a compressed copy the client accepts once one is ready, else the plain bytes. */
@@ -172,7 +211,8 @@ function answer(page: CachedPage, ask: Ask, source: Source, key: string): Cached
   const { body, etag } = encoding ? page.encoded[encoding]! : page;
   const headers = Object.fromEntries(page.headers);
   headers['etag'] = etag;
-  headers['cache-control'] = source === 'stale' ? 'no-cache' : cacheControl(page.expiresAt);
+  const until = Math.min(page.expiresAt, page.staleSince ?? Infinity);
+  headers['cache-control'] = source === 'stale' ? 'no-cache' : cacheControl(until);
   // `/` redirects by the locale cookie or Accept-Language before the cache: shared caches must keep those apart.
   headers['vary'] = key === '' ? 'Accept-Encoding, Cookie, Accept-Language' : 'Accept-Encoding';
   headers['x-page-cache'] = source;
@@ -190,6 +230,7 @@ function respond(page: CachedPage, request: Request, source: Source, key: string
     method: request.method,
     acceptEncoding: request.headers.get('accept-encoding'),
     ifNoneMatch: request.headers.get('if-none-match'),
+    cookie: request.headers.get('cookie'),
   };
   const { status, headers, body } = answer(page, ask, source, key);
   return new Response(body && streamOf(body), { status, headers });
@@ -206,7 +247,8 @@ export function cachedAnswer(url: URL, ask: Ask): CachedAnswer | null {
   const key = cacheKey(url);
   const page = pages.get(key);
   if (!page) return null;
-  const state = freshness(page, Date.now());
+  const now = Date.now();
+  const state = freshness(page, now, wroteAt(ask.cookie, now));
   // A stale page stands in only while someone re-renders it; the first reader after a change goes to Astro and renders.
   const source = state === 'fresh' ? 'hit' : state === 'stale' && rendering.has(key) ? 'stale' : null;
   if (!source) return null;
@@ -240,8 +282,12 @@ export async function withPageCache(
     return page ? respond(page, request, 'miss', key) : response;
   }
   const cached = pages.get(key);
-  const state = cached ? freshness(cached, Date.now()) : 'gone';
+  const now = Date.now();
+  const writtenAt = wroteAt(request.headers.get('cookie'), now);
+  const state = cached ? freshness(cached, now, writtenAt) : 'gone';
   if (cached && state === 'fresh') return respond(cached, request, 'hit', key);
+  // A render in flight may have begun before this reader's write: they get one of their own.
+  if (cached && writtenAt !== null && state === 'gone' && cached.expiresAt > now) return renderForWriter(ctx, render, key);
   const inFlight = rendering.get(key);
   if (inFlight) {
     if (cached && state === 'stale') return respond(cached, request, 'stale', key);
@@ -270,6 +316,24 @@ export async function withPageCache(
   }
 }
 
+/** Renders for a reader who wrote since the cached page's render, and keeps the result if still the newest. */
+async function renderForWriter(
+  ctx: { request: Request; url: URL; locals: App.Locals },
+  render: () => Promise<Response>,
+  key: string,
+): Promise<Response> {
+  const now = Date.now();
+  const response = await render();
+  const page = await keep(ctx, response, now);
+  if (!page) return response;
+  const current = pages.get(key);
+  if (page.expiresAt > now && (!current || current.renderedAt <= now)) {
+    pages.set(key, page);
+    precompress(page);
+  }
+  return respond(page, ctx.request, 'miss', key);
+}
+
 /** The rendered page as the cache keeps it, or null when the page did not opt in or is not for everyone. */
 async function keep(ctx: { locals: App.Locals }, response: Response, now: number): Promise<CachedPage | null> {
   const policy = ctx.locals.cachePolicy;
@@ -282,6 +346,7 @@ async function keep(ctx: { locals: App.Locals }, response: Response, now: number
     etag: etagOf(body),
     encoded: {},
     tags: policy.tags,
+    renderedAt: now,
     expiresAt: policy.until === null ? ttlEnd : Math.min(ttlEnd, policy.until),
   };
 }

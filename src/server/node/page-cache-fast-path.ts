@@ -48,6 +48,7 @@ export function serveFromPageCache(req: IncomingMessage, res: ServerResponse): b
     method,
     acceptEncoding: header(req.headers['accept-encoding']),
     ifNoneMatch: header(req.headers['if-none-match']),
+    cookie: header(req.headers.cookie),
   });
   if (!answer) return false;
   res.writeHead(answer.status, answer.headers);
