@@ -76,6 +76,31 @@ export async function startApp(name: string, env: Record<string, string>, script
   return { url, process: child, stop: stopper(child) };
 }
 
+const ASTRO_HELLO = join(ROOT, 'bench/astro-hello');
+
+/** Builds bench/astro-hello (the framework's floor) with the app's Astro. */
+export function buildAstroHello(): void {
+  console.log('Building bench/astro-hello …');
+  const result = spawnSync(process.execPath, [join(ROOT, 'node_modules/astro/bin/astro.mjs'), 'build', '--root', ASTRO_HELLO], {
+    cwd: ROOT,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  if (result.status !== 0) throw new Error('astro build of bench/astro-hello failed');
+}
+
+/** The Astro hello-world page, served by its own standalone server. */
+export async function startAstroHello(): Promise<Server> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const child = spawnLogged('astro-hello', [join(ASTRO_HELLO, 'dist/server/entry.mjs')], {
+    NODE_ENV: 'production',
+    HOST: '127.0.0.1',
+    PORT: String(port),
+  });
+  await waitUntilUp(url, child, 'astro-hello');
+  return { url, process: child, stop: stopper(child) };
+}
+
 /** bench/baseline.ts: a bare node:http server answering every request with the bytes of `file`. */
 export async function startBaseline(file: string): Promise<Server> {
   const port = await freePort();

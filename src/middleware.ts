@@ -9,7 +9,7 @@ import { isErrorPage, withErrorPageFallback } from '#server/middleware/error-pag
 import { guardRoute } from '#server/middleware/page-guards';
 import { crossSiteRefusal } from '#server/middleware/origin-check';
 import { redirectToPreferredLocale } from '#server/middleware/locale-redirect';
-import { rememberWrite, withPageCache } from '#server/cache/page-cache';
+import { trackingWrite, withPageCache } from '#server/cache/page-cache';
 // Registers the page cache's fast path, which scripts/start.ts asks before Astro runs.
 import '#server/node/page-cache-fast-path';
 
@@ -38,8 +38,8 @@ export const onRequest = defineMiddleware(async (ctx, next) => {
   if (isPage && param !== undefined && (param === DEFAULT_LOCALE || !isLocaleCode(param))) {
     return ctx.rewrite('/404');
   }
-  const response = await withPublicCors(ctx, () => withPageCache(ctx, next));
-  return isApiWrite(ctx.request, ctx.url) && response.ok ? rememberWrite(response) : response;
+  const answer = () => withPublicCors(ctx, () => withPageCache(ctx, next));
+  return isApiWrite(ctx.request, ctx.url) ? trackingWrite(answer) : answer();
 });
 
 const isApiWrite = (request: Request, url: URL) =>

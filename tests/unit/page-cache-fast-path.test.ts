@@ -35,11 +35,12 @@ async function cacheThroughAstro(
   path: string,
   headers: Record<string, string> = {},
   rendered: Promise<string> = Promise.resolve(HTML),
+  tags = ['jams'],
 ): Promise<Response> {
   const url = new URL(path, base);
   const locals = {} as App.Locals;
   return withPageCache({ request: new Request(url, { headers }), url, locals }, async () => {
-    locals.cachePolicy = { tags: ['jams'], until: null };
+    locals.cachePolicy = { tags, until: null };
     return new Response(await rendered, { headers: { 'content-type': 'text/html; charset=utf-8' } });
   });
 }
@@ -157,6 +158,27 @@ describe('the page cache fast path in front of Astro', () => {
     expect((await send('/jams/submitted-to', { headers: { cookie: `itinerary-wrote=${renderedAt + 150}` } })).status).toBe(418);
     expect((await send('/jams/submitted-to', { headers: { cookie: `itinerary-wrote=${renderedAt - 10}` } })).status).toBe(200);
     expect((await send('/jams/submitted-to')).status).toBe(200);
+  });
+
+  it('does not keep a render that began before its jam was edited, and keeps one that began before a new entry as out of date', async () => {
+    let finishEdited!: (html: string) => void;
+    const edited = cacheThroughAstro('/jams/edited-while-rendering', {}, new Promise((resolve) => (finishEdited = resolve)), [
+      'jam:7',
+    ]);
+    let finishEntered!: (html: string) => void;
+    const entered = cacheThroughAstro('/jams/entered-while-rendering', {}, new Promise((resolve) => (finishEntered = resolve)), [
+      'jam:8',
+    ]);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    invalidate({ kind: 'jam', jamId: 7 });
+    invalidate({ kind: 'entries', jamId: 8 });
+    finishEdited(HTML);
+    finishEntered(HTML);
+    await Promise.all([edited, entered]);
+    expect((await send('/jams/edited-while-rendering')).status).toBe(418);
+    expect((await send('/jams/entered-while-rendering')).status).toBe(200);
+    vi.setSystemTime(Date.now() + REVALIDATE_EVERY_MS);
+    expect((await send('/jams/entered-while-rendering')).status).toBe(418);
   });
 
   it('never stands in with a page whose jam was edited, even while it is re-rendered', async () => {

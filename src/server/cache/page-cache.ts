@@ -12,6 +12,7 @@
  * (WROTE_COOKIE). A page whose jam was edited or deleted, or whose people changed, is dropped
  * outright, never served stale: an edit may turn mystery mode on, a deletion must not linger.
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
@@ -57,7 +58,7 @@ export const STALE_FOR_MS = 5000;
 export const REVALIDATE_EVERY_MS = 1000;
 
 /**
- * Set on the answer to every successful API write (epoch ms): for WROTE_FOR_S its holder's page views
+ * Set on the answer to every successful API write that made pages stale (epoch ms): for WROTE_FOR_S its holder's page views
  * skip pages rendered before it, so a submitter's reload shows their entry.
  */
 export const WROTE_COOKIE = 'itinerary-wrote';
@@ -84,7 +85,7 @@ export function wroteAt(cookieHeader: string | null, now = Date.now()): number |
 }
 
 /** Marks the answer to a successful write, so the writer's next page views show it (see WROTE_COOKIE). */
-export function rememberWrite(response: Response, now = Date.now()): Response {
+function rememberWrite(response: Response, now = Date.now()): Response {
   try {
     response.headers.append('set-cookie', `${WROTE_COOKIE}=${now}; Path=/; Max-Age=${WROTE_FOR_S}; SameSite=Lax`);
   } catch {
@@ -128,19 +129,77 @@ function tagsShowing(change: Change): Set<string> | 'all' {
 /** New entries and public votes only add to a page: it may stand in, briefly, while re-rendered. */
 const mayServeStale = (change: Change) => change.kind === 'entries' || change.kind === 'votes';
 
+/**
+ * When pages of each tag (`*`: every page) were last dropped or made stale: a render that began
+ * before such a change and ends after it must not be kept as if it were newer.
+ */
+const lastChange = new Map<string, { dropped: number; staled: number }>();
+
+function recordChange(tags: Set<string> | 'all', stale: boolean, now: number): void {
+  for (const tag of tags === 'all' ? ['*'] : tags) {
+    const last = lastChange.get(tag) ?? { dropped: 0, staled: 0 };
+    if (stale) last.staled = now;
+    else last.dropped = now;
+    lastChange.set(tag, last);
+  }
+}
+
+/** What happened to a page's tags since its render began. */
+function changedSince(page: CachedPage): 'dropped' | 'staled' | null {
+  let staled = false;
+  for (const tag of [...page.tags, '*']) {
+    const last = lastChange.get(tag);
+    if (!last) continue;
+    if (last.dropped >= page.renderedAt) return 'dropped';
+    if (last.staled >= page.renderedAt) staled = true;
+  }
+  return staled ? 'staled' : null;
+}
+
+/** The API write being answered, if any: whether it made pages stale (see WROTE_COOKIE). */
+const currentWrite = new AsyncLocalStorage<{ madeStale: boolean }>();
+
 export function invalidate(change: Change, now = Date.now()): void {
   const drop = tagsShowing(change);
   if (drop !== 'all' && drop.size === 0) return;
+  const stale = mayServeStale(change);
+  recordChange(drop, stale, now);
+  const write = currentWrite.getStore();
+  if (stale && write) write.madeStale = true;
   for (const [key, page] of pages.entries()) {
     if (drop !== 'all' && !page.tags.some((tag) => drop.has(tag))) continue;
-    if (mayServeStale(change)) page.staleSince ??= Math.max(now, page.renderedAt + REVALIDATE_EVERY_MS);
+    if (stale) markStale(page, now);
     else pages.delete(key);
   }
+}
+
+const markStale = (page: CachedPage, now: number) => (page.staleSince ??= Math.max(now, page.renderedAt + REVALIDATE_EVERY_MS));
+
+/** Runs an API write; when it made pages stale, its answer tells the writer's browser (WROTE_COOKIE). */
+export async function trackingWrite(write: () => Promise<Response>): Promise<Response> {
+  const state = { madeStale: false };
+  const response = await currentWrite.run(state, write);
+  return state.madeStale && response.ok ? rememberWrite(response) : response;
+}
+
+/**
+ * Keeps a page once its compressed copies are ready (so every reader of the cached page can be
+ * answered before Astro), unless its data changed while it rendered: dropped, or kept already stale.
+ */
+async function store(key: string, page: CachedPage, now: number): Promise<void> {
+  if (page.expiresAt <= now) return;
+  const changed = changedSince(page);
+  if (changed === 'dropped') return;
+  await precompress(page);
+  if (changed === 'staled') markStale(page, Date.now());
+  const current = pages.get(key);
+  if (!current || current.renderedAt <= page.renderedAt) pages.set(key, page);
 }
 onChange(invalidate);
 
 export function clearPageCache(): void {
   pages.clear();
+  lastChange.clear();
 }
 
 /** Called by a page that renders the same HTML for everyone. */
@@ -156,13 +215,16 @@ const compressors: Record<Encoding, (body: Uint8Array) => Promise<Buffer>> = {
   gzip: (body) => promisify(gzip)(body, { level: 9 }),
 };
 
-function precompress(page: CachedPage): void {
-  for (const encoding of Object.keys(compressors) as Encoding[]) {
-    compressors[encoding](page.body).then(
-      (body) => (page.encoded[encoding] = { body, etag: etagOf(body) }),
-      (error) => console.error(`Page cache: ${encoding} compression failed`, error),
-    );
-  }
+/** Compresses a page off the main thread (libuv's pool); a failed encoding is left out. */
+async function precompress(page: CachedPage): Promise<void> {
+  await Promise.all(
+    (Object.keys(compressors) as Encoding[]).map((encoding) =>
+      compressors[encoding](page.body).then(
+        (body) => (page.encoded[encoding] = { body, etag: etagOf(body) }),
+        (error: unknown) => console.error(`Page cache: ${encoding} compression failed`, error),
+      ),
+    ),
+  );
 }
 
 /** The best ready variant the client accepts (brotli, then gzip), or null for the plain body. */
@@ -207,7 +269,7 @@ interface Ask {
 type Source = 'hit' | 'miss' | 'stale';
 
 function answer(page: CachedPage, ask: Ask, source: Source, key: string): CachedAnswer {
-  const encoding = source === 'miss' ? null : chooseEncoding(page, ask.acceptEncoding);
+  const encoding = chooseEncoding(page, ask.acceptEncoding);
   const { body, etag } = encoding ? page.encoded[encoding]! : page;
   const headers = Object.fromEntries(page.headers);
   headers['etag'] = etag;
@@ -239,8 +301,8 @@ function respond(page: CachedPage, request: Request, source: Source, key: string
 /**
  * A cached page's answer without going through Astro, for the Node server in front of it
  * (see page-cache-fast-path.ts): a fresh page, or a stale one while its re-render is in flight. Null
- * otherwise, or when a client that takes compression would get plain bytes because the compressed
- * copies are not ready yet.
+ * otherwise, or when a client that takes compression would get plain bytes because compressing the
+ * page failed.
  */
 export function cachedAnswer(url: URL, ask: Ask): CachedAnswer | null {
   if (!enabled() || (ask.method !== 'GET' && ask.method !== 'HEAD')) return null;
@@ -301,12 +363,9 @@ export async function withPageCache(
     const now = Date.now();
     const response = await render();
     const page = await keep(ctx, response, now);
+    if (page) await store(key, page, now);
     settle(page);
     if (!page) return response;
-    if (page.expiresAt > now) {
-      pages.set(key, page);
-      precompress(page);
-    }
     return respond(page, request, 'miss', key);
   } catch (error) {
     settle(null);
@@ -326,11 +385,7 @@ async function renderForWriter(
   const response = await render();
   const page = await keep(ctx, response, now);
   if (!page) return response;
-  const current = pages.get(key);
-  if (page.expiresAt > now && (!current || current.renderedAt <= now)) {
-    pages.set(key, page);
-    precompress(page);
-  }
+  await store(key, page, now);
   return respond(page, ctx.request, 'miss', key);
 }
 
