@@ -96,6 +96,13 @@ function rememberWrite(response: Response, now = Date.now()): Response {
 
 /** The render in flight for each key: the page it will cache, or null when it turns out not cacheable. */
 const rendering = new Map<string, Promise<CachedPage | null>>();
+/**
+ * Stale keys whose re-render one request was let through to Astro for (epoch ms): until that request
+ * reaches the cache and starts rendering, the fast path serves the stale page to the others instead of
+ * sending them all after it. A claim that led nowhere lapses after CLAIM_FOR_MS.
+ */
+const claimed = new Map<string, number>();
+const CLAIM_FOR_MS = 2000;
 
 const MAX_PAGES = 1000;
 const MAX_BYTES = 64 * 1024 * 1024;
@@ -199,6 +206,7 @@ onChange(invalidate);
 
 export function clearPageCache(): void {
   pages.clear();
+  claimed.clear();
   lastChange.clear();
 }
 
@@ -312,11 +320,20 @@ export function cachedAnswer(url: URL, ask: Ask): CachedAnswer | null {
   const now = Date.now();
   const state = freshness(page, now, wroteAt(ask.cookie, now));
   // A stale page stands in only while someone re-renders it; the first reader after a change goes to Astro and renders.
-  const source = state === 'fresh' ? 'hit' : state === 'stale' && rendering.has(key) ? 'stale' : null;
+  const source = state === 'fresh' ? 'hit' : state === 'stale' && reRenderIsUnderWay(key, now) ? 'stale' : null;
   if (!source) return null;
   const wantsCompression = acceptedEncodings(ask.acceptEncoding).some((name) => name === 'br' || name === 'gzip' || name === '*');
   if (wantsCompression && chooseEncoding(page, ask.acceptEncoding) === null) return null;
   return answer(page, ask, source, key);
+}
+
+/** True when a re-render of the key runs or was claimed; else claims it for the caller, who goes to Astro. */
+function reRenderIsUnderWay(key: string, now: number): boolean {
+  if (rendering.has(key)) return true;
+  const claim = claimed.get(key);
+  if (claim !== undefined && now - claim < CLAIM_FOR_MS) return true;
+  claimed.set(key, now);
+  return false;
 }
 
 /** The cached bytes as a one-chunk stream: `new Response(bytes)` would copy them on every hit. */
@@ -359,6 +376,7 @@ export async function withPageCache(
   }
   let settle!: (page: CachedPage | null) => void;
   rendering.set(key, new Promise((resolve) => (settle = resolve)));
+  claimed.delete(key);
   try {
     const now = Date.now();
     const response = await render();
