@@ -9,7 +9,8 @@ import { isErrorPage, withErrorPageFallback } from '#server/middleware/error-pag
 import { guardRoute } from '#server/middleware/page-guards';
 import { crossSiteRefusal } from '#server/middleware/origin-check';
 import { redirectToPreferredLocale } from '#server/middleware/locale-redirect';
-import { trackingWrite, withPageCache } from '#server/cache/page-cache';
+import { withPageCache } from '#server/cache/page-cache';
+import { trackingWrite } from '#server/cache/writers';
 // Registers the page cache's fast path, which scripts/start.ts asks before Astro runs.
 import '#server/node/page-cache-fast-path';
 

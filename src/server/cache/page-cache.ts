@@ -12,14 +12,11 @@
  * (WROTE_COOKIE). A page whose jam was edited or deleted, or whose people changed, is dropped
  * outright, never served stale: an edit may turn mystery mode on, a deletion must not linger.
  */
-import { AsyncLocalStorage } from 'node:async_hooks';
-import { createHash } from 'node:crypto';
-import { promisify } from 'node:util';
-import { brotliCompress, constants, gzip } from 'node:zlib';
 import { LRUCache } from 'lru-cache';
 import { type Change, onChange } from './changes';
+import { type Encoding, type Variant, acceptedEncodings, chooseEncoding, etagOf, precompress } from './encodings';
+import { noteStaleWrite, wroteAt } from './writers';
 import { config } from '#server/platform/config';
-import { readCookie } from '#lib/cookies';
 
 export interface CachePolicy {
   /** `jams` for lists of jams, `jam:{id}` for one jam's page. */
@@ -28,18 +25,11 @@ export interface CachePolicy {
   until: number | null;
 }
 
-type Encoding = 'br' | 'gzip';
-
-interface Variant {
-  body: Uint8Array;
-  etag: string;
-}
-
 interface CachedPage {
   body: Uint8Array;
   headers: [string, string][];
   etag: string;
-  /** Compressed once, off the main thread, after the page is cached; served to clients that accept them. */
+  /** Compressed once, off the main thread, before the page is cached; served to clients that accept them. */
   encoded: Partial<Record<Encoding, Variant>>;
   tags: string[];
   expiresAt: number;
@@ -57,41 +47,18 @@ export const STALE_FOR_MS = 5000;
 /** New entries make a page stale no sooner than this after its render. */
 export const REVALIDATE_EVERY_MS = 1000;
 
-/**
- * Set on the answer to every successful API write that made pages stale (epoch ms): for WROTE_FOR_S its holder's page views
- * skip pages rendered before it, so a submitter's reload shows their entry.
- */
-export const WROTE_COOKIE = 'itinerary-wrote';
-const WROTE_FOR_S = 10;
-
 type Freshness = 'fresh' | 'stale' | 'gone';
 
 /**
  * Past its expiry (a start or end moment, or the TTL) a page is never served again, stale or not; an
  * out-of-date page rendered before the reader's own write is not served to them.
  */
-function freshness(page: CachedPage, now: number, wroteAt: number | null): Freshness {
+function freshness(page: CachedPage, now: number, writtenAt: number | null): Freshness {
   if (page.expiresAt <= now) return 'gone';
   if (page.staleSince === undefined) return 'fresh';
-  if (wroteAt !== null && page.renderedAt <= wroteAt) return 'gone';
+  if (writtenAt !== null && page.renderedAt <= writtenAt) return 'gone';
   if (now < page.staleSince) return 'fresh';
   return now - page.staleSince < STALE_FOR_MS ? 'stale' : 'gone';
-}
-
-/** The time of the reader's last write, from WROTE_COOKIE, if it is recent. */
-export function wroteAt(cookieHeader: string | null, now = Date.now()): number | null {
-  const value = Number(readCookie(cookieHeader, WROTE_COOKIE));
-  return Number.isFinite(value) && value > 0 && value <= now && now - value < WROTE_FOR_S * 1000 ? value : null;
-}
-
-/** Marks the answer to a successful write, so the writer's next page views show it (see WROTE_COOKIE). */
-function rememberWrite(response: Response, now = Date.now()): Response {
-  try {
-    response.headers.append('set-cookie', `${WROTE_COOKIE}=${now}; Path=/; Max-Age=${WROTE_FOR_S}; SameSite=Lax`);
-  } catch {
-    // Immutable headers (a redirect made by Response.redirect): nothing to remember.
-  }
-  return response;
 }
 
 /** The render in flight for each key: the page it will cache, or null when it turns out not cacheable. */
@@ -163,16 +130,12 @@ function changedSince(page: CachedPage): 'dropped' | 'staled' | null {
   return staled ? 'staled' : null;
 }
 
-/** The API write being answered, if any: whether it made pages stale (see WROTE_COOKIE). */
-const currentWrite = new AsyncLocalStorage<{ madeStale: boolean }>();
-
 export function invalidate(change: Change, now = Date.now()): void {
   const drop = tagsShowing(change);
   if (drop !== 'all' && drop.size === 0) return;
   const stale = mayServeStale(change);
   recordChange(drop, stale, now);
-  const write = currentWrite.getStore();
-  if (stale && write) write.madeStale = true;
+  if (stale) noteStaleWrite();
   for (const [key, page] of pages.entries()) {
     if (drop !== 'all' && !page.tags.some((tag) => drop.has(tag))) continue;
     if (stale) markStale(page, now);
@@ -181,13 +144,6 @@ export function invalidate(change: Change, now = Date.now()): void {
 }
 
 const markStale = (page: CachedPage, now: number) => (page.staleSince ??= Math.max(now, page.renderedAt + REVALIDATE_EVERY_MS));
-
-/** Runs an API write; when it made pages stale, its answer tells the writer's browser (WROTE_COOKIE). */
-export async function trackingWrite(write: () => Promise<Response>): Promise<Response> {
-  const state = { madeStale: false };
-  const response = await currentWrite.run(state, write);
-  return state.madeStale && response.ok ? rememberWrite(response) : response;
-}
 
 /**
  * Keeps a page once its compressed copies are ready (so every reader of the cached page can be
@@ -214,42 +170,6 @@ export function clearPageCache(): void {
 export function cachePage(locals: App.Locals, policy: CachePolicy): void {
   locals.cachePolicy = policy;
 }
-
-const etagOf = (body: Uint8Array) => `"${createHash('sha1').update(body).digest('base64url').slice(0, 22)}"`;
-
-const compressors: Record<Encoding, (body: Uint8Array) => Promise<Buffer>> = {
-  // Stronger than the on-the-fly compression (brotli 4), since it is paid once per cached page.
-  br: (body) => promisify(brotliCompress)(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 9 } }),
-  gzip: (body) => promisify(gzip)(body, { level: 9 }),
-};
-
-/** Compresses a page off the main thread (libuv's pool); a failed encoding is left out. */
-async function precompress(page: CachedPage): Promise<void> {
-  await Promise.all(
-    (Object.keys(compressors) as Encoding[]).map((encoding) =>
-      compressors[encoding](page.body).then(
-        (body) => (page.encoded[encoding] = { body, etag: etagOf(body) }),
-        (error: unknown) => console.error(`Page cache: ${encoding} compression failed`, error),
-      ),
-    ),
-  );
-}
-
-/** The best ready variant the client accepts (brotli, then gzip), or null for the plain body. */
-function chooseEncoding(page: CachedPage, acceptEncoding: string | null): Encoding | null {
-  const accepted = acceptedEncodings(acceptEncoding);
-  for (const encoding of ['br', 'gzip'] as const) {
-    if (page.encoded[encoding] && (accepted.includes(encoding) || accepted.includes('*'))) return encoding;
-  }
-  return null;
-}
-
-const acceptedEncodings = (header: string | null) =>
-  (header ?? '')
-    .split(',')
-    .map((part) => part.trim().split(';'))
-    .filter(([, q]) => !q || !/^\s*q\s*=\s*0(\.0*)?\s*$/.test(q))
-    .map(([name]) => name!.toLowerCase());
 
 /** Shared caches (a CDN) may keep the page until its next moment, and serve it stale briefly while refreshing. */
 function cacheControl(expiresAt: number, now = Date.now()): string {
