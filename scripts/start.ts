@@ -15,6 +15,7 @@ import { applySecurityHeaders, adoptSitePolicy } from '#server/node/security-hea
 import { SERVER_ENTRY, buildIfStale } from './build-if-stale';
 
 const DRAIN_TIMEOUT_MS = 10_000;
+const KEEP_ALIVE_TIMEOUT_MS = 65_000;
 
 function loadConfigOrExit() {
   try {
@@ -64,6 +65,10 @@ const server = createServer((req, res) => {
 });
 
 server.on('clientError', answerClientError);
+// Longer than the idle timeout of common load balancers (60 s): the proxy, not Node, closes an idle
+// connection, so a request never goes out on a socket Node is closing (ECONNRESET under load).
+server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
+server.headersTimeout = KEEP_ALIVE_TIMEOUT_MS + 1000;
 
 server.listen(settings.PORT, settings.HOST, () => {
   const { port } = server.address() as AddressInfo;

@@ -34,6 +34,11 @@ describe('starting the server', () => {
     expect(await response.json()).toEqual({ ok: true, database: 'reachable' });
   });
 
+  it('keeps idle connections open longer than a load balancer would (65 s)', async () => {
+    const response = await fetch(`${app.url}/api/health`);
+    expect(response.headers.get('keep-alive')).toBe('timeout=65');
+  });
+
   it('logs one line per request with method, path, status and time', async () => {
     await fetch(`${app.url}/api/health?x=1`);
     expect(app.logs()).toMatch(/^GET \/api\/health 200 \d+\.\dms$/m);
