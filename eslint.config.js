@@ -7,7 +7,18 @@ import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
   {
-    ignores: ['dist/', 'dist-*/', 'node_modules/', 'bench/.data/', 'bench/astro-hello/dist/', 'bench/astro-hello/.astro/', 'data/', 'test-results/', 'playwright-report/', '.astro/'],
+    ignores: [
+      'dist/',
+      'dist-*/',
+      'node_modules/',
+      'bench/.data/',
+      'bench/astro-hello/dist/',
+      'bench/astro-hello/.astro/',
+      'data/',
+      'test-results/',
+      'playwright-report/',
+      '.astro/',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
