@@ -63,6 +63,9 @@ const VIEWS: View[] = [
       await page.locator('iframe').first().waitFor();
     },
   },
+  { name: 'entry-page-visitor', path: `/jams/${jam.ongoing}/entries/1` },
+  { name: 'entry-page-author', path: `/jams/${jam.ongoing}/entries/1`, as: people.ongoing.participant },
+  { name: 'entry-page-ended', path: `/jams/${jam.ended}/entries/4` },
   {
     name: 'submit-entry',
     path: `/jams/${jam.ongoing}`,
