@@ -151,6 +151,9 @@ export const entries = sqliteTable(
     title: text('title').notNull(),
     thumbnailUrl: text('thumbnail_url'),
     authorName: text('author_name').notNull(),
+    /** The project's "Instructions" and "Notes and Credits" on Scratch, plain text, as of submitting or the last refresh. */
+    instructions: text('instructions').notNull().default(''),
+    notes: text('notes').notNull().default(''),
     isWinner: integer('is_winner', { mode: 'boolean' }).notNull().default(false),
     submittedAt: timestampNow('submitted_at'),
   },

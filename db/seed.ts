@@ -22,7 +22,7 @@ type DemoJam = {
   featured: boolean;
   mystery: boolean;
   manager: string;
-  entries: { scratchId: number; by: string; title: string; winner?: boolean }[];
+  entries: { scratchId: number; by: string; title: string; winner?: boolean; instructions?: string; notes?: string }[];
   votes: [voter: string, scratchId: number][];
 };
 
@@ -51,7 +51,13 @@ const DEMO_JAMS: DemoJam[] = [
     mystery: false,
     manager: 'pixel_pioneer',
     entries: [
-      { scratchId: 900000101, by: 'sprite_smith', title: 'Orbit Runner' },
+      {
+        scratchId: 900000101,
+        by: 'sprite_smith',
+        title: 'Orbit Runner',
+        instructions: 'Arrow keys to steer, space to boost.\nReach the moon!',
+        notes: 'Music by https://example.com/orbit-music\nThanks to loop_legend for testing.',
+      },
       { scratchId: 900000102, by: 'loop_legend', title: 'Gravity Golf' },
       { scratchId: 900000103, by: 'block_builder', title: 'Moon Miner' },
     ],
@@ -73,7 +79,14 @@ const DEMO_JAMS: DemoJam[] = [
     mystery: false,
     manager: 'sprite_smith',
     entries: [
-      { scratchId: 900000201, by: 'pixel_pioneer', title: 'Leaf Catcher', winner: true },
+      {
+        scratchId: 900000201,
+        by: 'pixel_pioneer',
+        title: 'Leaf Catcher',
+        winner: true,
+        instructions: 'Move the basket with the mouse and catch the falling leaves.\nGolden leaves are worth 5 points.',
+        notes: 'Sounds from the Scratch library. Leaf art by cat_coder.',
+      },
       { scratchId: 900000202, by: 'cat_coder', title: 'Pumpkin Pong' },
       { scratchId: 900000203, by: 'loop_legend', title: 'Acorn Invaders' },
     ],
@@ -135,6 +148,8 @@ export async function seedDemoData(database: LibSQLDatabase<typeof schema>, now 
             thumbnailUrl: thumbnail(entry.scratchId),
             authorName: entry.by,
             isWinner: entry.winner ?? false,
+            instructions: entry.instructions ?? '',
+            notes: entry.notes ?? '',
             submittedAt: new Date(today + jam.startDay * DAY + (index + 1) * 3_600_000),
           })
           .onConflictDoNothing();

@@ -64,6 +64,19 @@ const VIEWS: View[] = [
       await page.locator('iframe').first().waitFor();
     },
   },
+  ...[
+    { name: 'entry-page-visitor', path: `/jams/${jam.ongoing}/entries/1` },
+    { name: 'entry-page-author', path: `/jams/${jam.ongoing}/entries/1`, as: people.ongoing.participant },
+    { name: 'entry-page-voter', path: `/jams/${jam.ongoing}/entries/1`, as: 'cat_coder' },
+    { name: 'entry-page-ended', path: `/jams/${jam.ended}/entries/4` },
+  ].map((view) => ({
+    ...view,
+    // The entry's buttons hydrate when the browser is idle, which the frozen clock never is.
+    then: async (page: Page) => {
+      await page.clock.runFor(1000);
+      await page.locator('.entry-card astro-island:not([ssr])').waitFor({ state: 'attached' });
+    },
+  })),
   {
     name: 'submit-entry',
     path: `/jams/${jam.ongoing}`,

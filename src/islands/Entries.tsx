@@ -19,6 +19,8 @@ interface Props {
   list: EntryListDto;
   /** The community's choice once the jam has ended (most upvotes, the selected winner excluded). */
   communityChoiceId?: number | null;
+  /** The address of an entry's own page, with `{id}` in place of its id. */
+  entryHref: string;
 }
 
 /**
@@ -38,7 +40,15 @@ export default function Entries({ messages, ...props }: Props) {
   );
 }
 
-function Entry({ entry, slug, startsAt, endsAt, list, communityChoiceId }: Omit<Props, 'messages'> & { entry: EntryDto }) {
+function Entry({
+  entry,
+  slug,
+  startsAt,
+  endsAt,
+  list,
+  communityChoiceId,
+  entryHref,
+}: Omit<Props, 'messages'> & { entry: EntryDto }) {
   const t = useT();
   const community = communityChoiceId === entry.id;
   return (
@@ -75,7 +85,9 @@ function Entry({ entry, slug, startsAt, endsAt, list, communityChoiceId }: Omit<
       <div className={`card-body ${styles.body}`}>
         <h3 className={`entry-title ${styles.title}`}>
           {list.resultsPublic && <span className={`entry-rank ${styles.rank}`}>#{entry.rank} </span>}
-          {entry.title}
+          <a className={`entry-link ${styles.titleLink}`} href={entryHref.replace('{id}', String(entry.id))}>
+            {entry.title}
+          </a>
         </h3>
         <p className={`entry-author ${styles.author}`}>
           <Avatar username={entry.authorName} src={avatarPath(entry.authorName)} size="1.75rem" /> <span>{entry.authorName}</span>

@@ -18,6 +18,8 @@ const PUBLIC_PAGES = {
   'jam (upcoming)': '/jams/winter-mystery-jam',
   'jam (ongoing)': '/jams/space-sprint-jam',
   'jam (ended)': '/jams/autumn-arcade-jam',
+  'entry (ongoing jam)': '/jams/space-sprint-jam/entries/1',
+  'entry (ended jam, winner)': '/jams/autumn-arcade-jam/entries/4',
   login: '/login',
   about: '/about',
   developers: '/developers',
@@ -47,7 +49,10 @@ async function settle(page: Page, path: string) {
 for (const theme of ['light', 'dark'] as const) {
   test.describe(`in ${theme} mode`, () => {
     test.beforeEach(async ({ page }) => {
-      await page.addInitScript((mode) => localStorage.setItem('itinerary-color-mode', mode), theme);
+      // Only in the page itself: an entry page embeds Scratch's player, whose frame may not read our storage.
+      await page.addInitScript((mode) => {
+        if (window.top === window) localStorage.setItem('itinerary-color-mode', mode);
+      }, theme);
     });
 
     test('every public page type has no WCAG 2 A/AA violations', async ({ page }) => {

@@ -13,6 +13,10 @@ export interface FakeScratchProject {
   title: string;
   author: string;
   shared: boolean;
+  /** "Instructions" on Scratch; empty when omitted. */
+  instructions?: string;
+  /** "Notes and Credits" (Scratch's API calls it `description`); empty when omitted. */
+  description?: string;
 }
 
 export const SCRATCH_USERS: FakeScratchUser[] = [
@@ -36,7 +40,14 @@ export const SCRATCH_USERS: FakeScratchUser[] = [
 ];
 
 export const SCRATCH_PROJECTS: FakeScratchProject[] = [
-  { id: 900000101, title: 'Orbit Runner', author: 'sprite_smith', shared: true },
+  {
+    id: 900000101,
+    title: 'Orbit Runner',
+    author: 'sprite_smith',
+    shared: true,
+    instructions: 'Arrow keys to steer, space to boost.\nReach the moon!',
+    description: 'Music by https://example.com/orbit-music\nThanks to loop_legend for testing.',
+  },
   { id: 900000102, title: 'Gravity Golf', author: 'loop_legend', shared: true },
   { id: 900000103, title: 'Moon Miner', author: 'block_builder', shared: true },
   { id: 100000001, title: 'Pixel Quest', author: 'pixel_pioneer', shared: true },

@@ -52,8 +52,8 @@ export async function startScratchApi(port = 0): Promise<ScratchApiFake> {
       return sendJson(res, 200, {
         id: project.id,
         title: project.title,
-        description: '',
-        instructions: '',
+        description: project.description ?? '',
+        instructions: project.instructions ?? '',
         public: true,
         image: thumbnailUrl(project.id),
         author: {

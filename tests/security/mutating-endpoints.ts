@@ -237,6 +237,29 @@ export const ROWS: Row[] = [
     effect: async (s, env) => expect(await hasVote(env.db, s.entry.id, s.me!.id)).toBe(false),
   },
   {
+    method: 'POST',
+    pattern: '/api/jams/[slug]/entries/[id]/refresh',
+    allowed: MANAGERS,
+    status: 200,
+    prepare: async (s, env) => {
+      env.fakes.scratchApi.projects.push({
+        id: s.entry.scratchId,
+        title: `Refreshed in ${s.id}`,
+        author: s.submitter.name,
+        shared: true,
+        instructions: `Instructions of ${s.id}`,
+        description: `Credits of ${s.id}`,
+      });
+    },
+    call: (s) => ({ method: 'POST', path: `/api/jams/${s.jam.slug}/entries/${s.entry.id}/refresh` }),
+    effect: async (s, env) =>
+      expect(await entryRow(env.db, s.entry.id)).toMatchObject({
+        title: `Refreshed in ${s.id}`,
+        instructions: `Instructions of ${s.id}`,
+        notes: `Credits of ${s.id}`,
+      }),
+  },
+  {
     method: 'PUT',
     pattern: '/api/jams/[slug]/entries/[id]/winner',
     jam: 'ended',

@@ -17,6 +17,7 @@ export const AUDIT_ACTIONS = [
   'jam.manager.remove',
   'jam.manager.leave',
   'entry.remove',
+  'entry.refresh',
   'winner.select',
   'winner.revoke',
   'user.create',

@@ -38,6 +38,15 @@ export const entrySchema = named(
 );
 export type EntryDto = z.infer<typeof entrySchema>;
 
+export const entryDetailSchema = named(
+  'EntryDetail',
+  entrySchema.extend({
+    instructions: z.string().meta({ description: "The project's Instructions on Scratch, plain text." }),
+    notes: z.string().meta({ description: "The project's Notes and Credits on Scratch, plain text." }),
+  }),
+);
+export type EntryDetailDto = z.infer<typeof entryDetailSchema>;
+
 export const entryListSchema = named(
   'EntryList',
   z.object({ entries: z.array(entrySchema), ...pageFields, resultsPublic: z.boolean() }),

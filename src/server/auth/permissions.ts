@@ -17,6 +17,7 @@ const MANAGER_ACTIONS = [
   'jam:manage-managers',
   'jam:select-winner',
   'jam:remove-entry',
+  'jam:refresh-entry',
   'jam:download-entries',
   'jam:read-activity',
 ] as const;

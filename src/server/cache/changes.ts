@@ -4,6 +4,8 @@
  */
 export type Change =
   | { kind: 'jam' | 'entries'; jamId: number }
+  /** One entry changed or went (refreshed, removed): its own page goes at once, the jam's lists may stand in briefly. */
+  | { kind: 'entry'; jamId: number; entryId: number }
   | { kind: 'users' }
   /** `resultsPublic`: whether anyone but the voter can see the counts (only once the jam has ended). */
   | { kind: 'votes'; jamId: number; resultsPublic: boolean };

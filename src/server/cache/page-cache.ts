@@ -19,7 +19,7 @@ import { noteStaleWrite, wroteAt } from './writers';
 import { config } from '#server/platform/config';
 
 export interface CachePolicy {
-  /** `jams` for lists of jams, `jam:{id}` for one jam's page. */
+  /** `jams` for lists of jams, `jam:{id}` for one jam's page (and its entries' pages), `entry:{id}` for an entry's page. */
   tags: string[];
   /** Epoch ms after which the page may show something else without any write (a start or end). */
   until: number | null;
@@ -95,13 +95,17 @@ function tagsShowing(change: Change): Set<string> | 'all' {
       return new Set(change.resultsPublic ? [`jam:${change.jamId}`] : []);
     case 'jam':
     case 'entries':
-      // The lists' cards show each jam's name, timing and entry count.
+    case 'entry':
+      // The lists' cards show each jam's name, timing and entry count; a jam's entry pages carry its tag too.
       return new Set(['jams', `jam:${change.jamId}`]);
   }
 }
 
+/** The page of an entry that was refreshed or removed is dropped outright: a removal must not linger. */
+const droppedOutright = (change: Change) => (change.kind === 'entry' ? `entry:${change.entryId}` : null);
+
 /** New entries and public votes only add to a page: it may stand in, briefly, while re-rendered. */
-const mayServeStale = (change: Change) => change.kind === 'entries' || change.kind === 'votes';
+const mayServeStale = (change: Change) => change.kind === 'entries' || change.kind === 'votes' || change.kind === 'entry';
 
 /**
  * When pages of each tag (`*`: every page) were last dropped or made stale: a render that began
@@ -134,11 +138,13 @@ export function invalidate(change: Change, now = Date.now()): void {
   const drop = tagsShowing(change);
   if (drop !== 'all' && drop.size === 0) return;
   const stale = mayServeStale(change);
+  const outright = droppedOutright(change);
   recordChange(drop, stale, now);
+  if (outright) recordChange(new Set([outright]), false, now);
   if (stale) noteStaleWrite();
   for (const [key, page] of pages.entries()) {
     if (drop !== 'all' && !page.tags.some((tag) => drop.has(tag))) continue;
-    if (stale) markStale(page, now);
+    if (stale && !(outright && page.tags.includes(outright))) markStale(page, now);
     else pages.delete(key);
   }
 }

@@ -2,7 +2,7 @@
 import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
 import { type Entry, type Jam, entries, votes } from '#db/schema';
 import { jamStatus } from '#lib/jam-timing';
-import { ENTRIES_PER_PAGE, type EntryDto, type EntryListDto } from '#lib/schemas/entries';
+import { ENTRIES_PER_PAGE, type EntryDetailDto, type EntryDto, type EntryListDto } from '#lib/schemas/entries';
 import { parseScratchProjectUrl } from '#lib/scratch-url';
 import { recordAudit } from '#server/activity/audit';
 import { bannedError } from '#server/auth/require';
@@ -112,6 +112,8 @@ export async function submitEntry(user: SessionUser, slug: string, url: string):
         title: project.title,
         thumbnailUrl: project.thumbnailUrl,
         authorName: project.authorName,
+        instructions: project.instructions,
+        notes: project.notes,
       })
       .returning();
     announceChange({ kind: 'entries', jamId: jam.id });
@@ -160,7 +162,7 @@ export async function removeEntry(actor: SessionUser, slug: string, entryId: num
       });
     }
   });
-  announceChange({ kind: 'entries', jamId: jam.id });
+  announceChange({ kind: 'entry', jamId: jam.id, entryId: entry.id });
 }
 
 /** All entries with their votes, for the managers' CSV download. */
@@ -173,4 +175,113 @@ export async function entriesForExport(jam: Jam): Promise<EntryRow[]> {
     .where(eq(entries.jamId, jam.id))
     .orderBy(asc(entries.submittedAt), asc(entries.id));
   return rows.map((row) => ({ ...row.entry, votes: row.votes }));
+}
+
+/** Per user: refreshing asks Scratch each time, so a few a minute are plenty. */
+export const REFRESH_RATE_LIMIT: RateLimit = { capacity: 5, perMs: 60_000 };
+export const refreshLimiter = createRateLimiter(REFRESH_RATE_LIMIT);
+
+export interface EntryPage {
+  entry: EntryDetailDto;
+  resultsPublic: boolean;
+  /** The neighbours in submission order (the order the jam page lists entries while it runs). */
+  previous: { id: number; title: string } | null;
+  next: { id: number; title: string } | null;
+}
+
+export function toEntryDetailDto(row: EntryRow, options: { resultsPublic: boolean; rank?: number | null }): EntryDetailDto {
+  return { ...toEntryDto(row, options), instructions: row.instructions, notes: row.notes };
+}
+
+/**
+ * One entry with what its page shows. Votes and rank only once the results are public, as on
+ * the jam page; null when the entry is not part of this jam.
+ */
+export async function readEntryPage(jam: Jam, entryId: number): Promise<EntryPage | null> {
+  const database = await db();
+  const [row] = await database
+    .select({ entry: entries, votes: voteCount })
+    .from(entries)
+    .where(and(eq(entries.id, entryId), eq(entries.jamId, jam.id)));
+  if (!row) return null;
+  const resultsPublic = resultsArePublic(jam);
+  let rank: number | null = null;
+  if (resultsPublic) {
+    // Ranked like the jam page's list: most votes first, ties by earliest submission, then id.
+    const { submittedAt, id } = row.entry;
+    const [ahead] = await database
+      .select({ n: count() })
+      .from(entries)
+      .where(
+        and(
+          eq(entries.jamId, jam.id),
+          sql`(${voteCount} > ${row.votes} or (${voteCount} = ${row.votes} and (${entries.submittedAt} < ${submittedAt.getTime()} or (${entries.submittedAt} = ${submittedAt.getTime()} and ${entries.id} < ${id}))))`,
+        ),
+      );
+    rank = (ahead?.n ?? 0) + 1;
+  }
+  const neighbour = async (direction: 'previous' | 'next') => {
+    const { submittedAt, id } = row.entry;
+    const at = submittedAt.getTime();
+    const [found] = await database
+      .select({ id: entries.id, title: entries.title })
+      .from(entries)
+      .where(
+        and(
+          eq(entries.jamId, jam.id),
+          direction === 'previous'
+            ? sql`(${entries.submittedAt} < ${at} or (${entries.submittedAt} = ${at} and ${entries.id} < ${id}))`
+            : sql`(${entries.submittedAt} > ${at} or (${entries.submittedAt} = ${at} and ${entries.id} > ${id}))`,
+        ),
+      )
+      .orderBy(
+        ...(direction === 'previous'
+          ? [desc(entries.submittedAt), desc(entries.id)]
+          : [asc(entries.submittedAt), asc(entries.id)]),
+      )
+      .limit(1);
+    return found ?? null;
+  };
+  return {
+    entry: toEntryDetailDto({ ...row.entry, votes: row.votes }, { resultsPublic, rank }),
+    resultsPublic,
+    previous: await neighbour('previous'),
+    next: await neighbour('next'),
+  };
+}
+
+/**
+ * Fetches the project from Scratch again (title, thumbnail, instructions, notes and credits): by
+ * its submitter, a manager of the jam or an admin. Audited; answers the refreshed entry.
+ */
+export async function refreshEntry(actor: SessionUser, slug: string, entryId: number): Promise<EntryDetailDto> {
+  if (actor.isBanned) throw bannedError(actor.name);
+  const jam = await requireJam(slug);
+  const entry = await requireEntry(jam, entryId);
+  const own = entry.submitterId === actor.id;
+  if (!own && !can(await jamRole(actor, jam.id), 'jam:refresh-entry')) {
+    throw new AppError(403, 'forbidden', 'Only the submitter, managers of this jam and administrators can refresh an entry.');
+  }
+  const project = await fetchScratchProject(entry.scratchId);
+  if (!project) throw notFound('That project could not be found on Scratch. Make sure it exists and is shared.');
+  const fields = {
+    title: project.title,
+    thumbnailUrl: project.thumbnailUrl,
+    instructions: project.instructions,
+    notes: project.notes,
+  };
+  const database = await db();
+  await database.transaction(async (tx) => {
+    await tx.update(entries).set(fields).where(eq(entries.id, entry.id));
+    await recordAudit(tx, actor, {
+      action: 'entry.refresh',
+      jamId: jam.id,
+      targetUserId: entry.submitterId,
+      details: { entryId: entry.id, scratchId: entry.scratchId, title: project.title },
+    });
+  });
+  announceChange({ kind: 'entry', jamId: jam.id, entryId: entry.id });
+  const page = await readEntryPage(jam, entry.id);
+  if (!page) throw notFound('That entry is not part of this jam.');
+  return page.entry;
 }

@@ -1,5 +1,5 @@
 /** Example requests and answers for the API description; unit tests check them against the schemas. */
-import type { EntryDto, EntryListDto, MyVotesDto, WinnersDto } from '#lib/schemas/entries';
+import type { EntryDetailDto, EntryDto, EntryListDto, MyVotesDto, WinnersDto } from '#lib/schemas/entries';
 import type { JamCreateInput, JamDto, JamListDto, ManagerDto } from '#lib/schemas/jams';
 import type { JamViewerDto } from '#lib/schemas/viewer';
 import type { ActivityListDto } from '#lib/schemas/activity';
@@ -51,6 +51,12 @@ export const exampleEntry: EntryDto = {
   rank: null,
 };
 
+export const exampleEntryDetail: EntryDetailDto = {
+  ...exampleEntry,
+  instructions: 'Arrow keys to move, space to jump.',
+  notes: 'Music by https://example.com/music',
+};
+
 export const exampleEntryList: EntryListDto = {
   entries: [exampleEntry],
   page: 1,
@@ -75,6 +81,7 @@ export const exampleViewer: JamViewerDto = {
     'jam:manage-managers',
     'jam:select-winner',
     'jam:remove-entry',
+    'jam:refresh-entry',
     'jam:download-entries',
     'jam:read-activity',
   ],

@@ -29,6 +29,10 @@ export interface ScratchProject {
   title: string;
   authorName: string;
   thumbnailUrl: string | null;
+  /** "Instructions" on the project page, plain text. */
+  instructions: string;
+  /** "Notes and Credits" (the API calls it `description`), plain text. */
+  notes: string;
 }
 
 /**
@@ -65,7 +69,13 @@ const scratchUserAnswer = z.object({
   username: z.string(),
   profile: z.object({ images: z.record(z.string(), z.unknown()).nullish() }).nullish(),
 });
-const scratchProjectAnswer = z.object({ title: z.string(), author: z.object({ username: z.string() }), image: z.unknown() });
+const scratchProjectAnswer = z.object({
+  title: z.string(),
+  author: z.object({ username: z.string() }),
+  image: z.unknown(),
+  instructions: z.string().nullish(),
+  description: z.string().nullish(),
+});
 
 export async function fetchScratchUser(name: string, timeoutMs = UPSTREAM_TIMEOUT_MS): Promise<ScratchUser | null> {
   const data = await fetchJson(`${config().SCRATCH_API_URL}/users/${encodeURIComponent(name)}`, timeoutMs);
@@ -82,6 +92,13 @@ export async function fetchScratchProject(id: number): Promise<ScratchProject | 
   if (data === null) return null;
   const project = scratchProjectAnswer.safeParse(data);
   if (!project.success) throw new ScratchUnavailableError(`projects/${id}: unexpected answer`);
-  const { title, author, image } = project.data;
-  return { id, title, authorName: author.username, thumbnailUrl: httpUrlOrNull(image) };
+  const { title, author, image, instructions, description } = project.data;
+  return {
+    id,
+    title,
+    authorName: author.username,
+    thumbnailUrl: httpUrlOrNull(image),
+    instructions: instructions ?? '',
+    notes: description ?? '',
+  };
 }

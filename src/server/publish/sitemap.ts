@@ -3,8 +3,8 @@
  * sitemap file may hold at most 50,000 addresses (sitemaps.org): past that, /sitemap.xml is an
  * index of /sitemaps/{n}.xml files of JAMS_PER_SITEMAP jams each, read from the database page by page.
  */
-import { asc, count, eq } from 'drizzle-orm';
-import { jamCount, jams } from '#db/schema';
+import { and, asc, count, eq, gte, lte } from 'drizzle-orm';
+import { entries, jamCount, jams } from '#db/schema';
 import { LOCALES } from '#i18n/locales';
 import { localizePath } from '#i18n/paths';
 import { db } from '#server/platform/db';
@@ -47,12 +47,39 @@ export async function countJams(): Promise<number> {
  * jams in the order they were created, `jamsPerFile` per file; all jams when `file` is omitted.
  */
 export async function sitemapPages(file?: number, jamsPerFile = JAMS_PER_SITEMAP): Promise<SitemapPage[]> {
-  const query = (await db()).select({ slug: jams.slug, updatedAt: jams.updatedAt }).from(jams).orderBy(asc(jams.id));
+  const query = (await db()).select({ id: jams.id, slug: jams.slug, updatedAt: jams.updatedAt }).from(jams).orderBy(asc(jams.id));
   const rows = file === undefined ? await query : await query.limit(jamsPerFile).offset((file - 1) * jamsPerFile);
+  const entryPages = await entryPagesOf(rows);
   return [
     ...(file === undefined || file === 1 ? SITEMAP_STATIC_PATHS.map((path) => ({ path })) : []),
-    ...rows.map((jam) => ({ path: `/jams/${encodeURIComponent(jam.slug)}`, lastModified: jam.updatedAt })),
+    ...rows.flatMap((jam) => [
+      { path: `/jams/${encodeURIComponent(jam.slug)}`, lastModified: jam.updatedAt },
+      ...(entryPages.get(jam.id) ?? []),
+    ]),
   ];
+}
+
+/** The entry pages of these jams (a range of ids, read in one query), by jam. */
+async function entryPagesOf(rows: { id: number; slug: string }[]): Promise<Map<number, SitemapPage[]>> {
+  const byJam = new Map<number, SitemapPage[]>();
+  if (rows.length === 0) return byJam;
+  const slugs = new Map(rows.map((jam) => [jam.id, jam.slug]));
+  const ids = rows.map((jam) => jam.id);
+  const found = await (
+    await db()
+  )
+    .select({ id: entries.id, jamId: entries.jamId })
+    .from(entries)
+    .where(and(gte(entries.jamId, Math.min(...ids)), lte(entries.jamId, Math.max(...ids))))
+    .orderBy(asc(entries.jamId), asc(entries.submittedAt), asc(entries.id));
+  for (const entry of found) {
+    const slug = slugs.get(entry.jamId);
+    if (slug === undefined) continue;
+    const list = byJam.get(entry.jamId) ?? [];
+    list.push({ path: `/jams/${encodeURIComponent(slug)}/entries/${entry.id}` });
+    byJam.set(entry.jamId, list);
+  }
+  return byJam;
 }
 
 export const sitemapFilePath = (file: number) => `/sitemaps/${file}.xml`;

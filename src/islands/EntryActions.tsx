@@ -1,0 +1,74 @@
+import { useEffect, useState } from 'react';
+import type { IslandMessages } from '#i18n/island';
+import { IslandI18n, useT } from '#i18n/react';
+import { ApiError, api } from '#client/api-client';
+import { reloadWithToast } from '#client/reload-with-toast';
+import { $jamViewer, loadJamViewer, viewerMay } from '#stores/jam-viewer';
+import { pushNotification } from '#stores/notifications';
+import { $session, UNKNOWN_SESSION, loadSession } from '#stores/session';
+import { useIslandStore } from './ui/use-island-store';
+import { useHydrated } from '#islands/ui/use-hydrated.ts';
+import { Upvote } from './entries/Upvote';
+import styles from './EntryActions.module.css';
+
+interface Props {
+  messages: IslandMessages;
+  slug: string;
+  entryId: number;
+  authorName: string;
+  startsAt: string;
+  endsAt: string;
+}
+
+/**
+ * The entry page's buttons: the upvote (same rules as on the jam page) and, for its submitter,
+ * the jam's managers and administrators, "Refresh from Scratch".
+ */
+export default function EntryActions({ messages, ...props }: Props) {
+  return (
+    <IslandI18n messages={messages}>
+      <div className={`entry-actions ${styles.actions}`}>
+        <Upvote {...props} />
+        <Refresh {...props} />
+      </div>
+    </IslandI18n>
+  );
+}
+
+function Refresh({ slug, entryId, authorName }: Omit<Props, 'messages'>) {
+  const t = useT();
+  const session = useIslandStore($session, UNKNOWN_SESSION);
+  const viewer = useIslandStore($jamViewer, null);
+  const hydrated = useHydrated();
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    void loadSession().then(() => {
+      if ($session.get().status === 'authenticated') void loadJamViewer(slug).catch(() => undefined);
+    });
+  }, [slug]);
+
+  const own = session.user?.name.toLowerCase() === authorName.toLowerCase();
+  // The server knows no session: render nothing until hydrated, so hydration matches its HTML.
+  if (!hydrated || !(own || viewerMay(viewer, 'jam:refresh-entry'))) return null;
+
+  async function refresh() {
+    setBusy(true);
+    try {
+      await api(`/jams/${encodeURIComponent(slug)}/entries/${entryId}/refresh`, { method: 'POST' });
+      reloadWithToast(t('entry.refreshed'));
+    } catch (error) {
+      setBusy(false);
+      pushNotification({
+        type: 'error',
+        content: { message: `${t('entry.refreshFailed')} ${error instanceof ApiError ? error.message : ''}`.trim() },
+      });
+    }
+  }
+
+  return (
+    <button type="button" className="button ghost entry-refresh" aria-busy={busy || undefined} disabled={busy} onClick={refresh}>
+      <span aria-hidden="true">↻</span> {t('entry.refresh')}
+    </button>
+  );
+}

@@ -1,0 +1,18 @@
+import { entryDetailSchema } from '#lib/schemas/entries';
+import { defineEndpoint, jamSlugAndEntryId } from '#server/http/endpoint';
+import { exampleEntryDetail } from '#server/openapi/examples';
+import { refreshEntry, refreshLimiter } from '#server/jams/entries';
+
+export const POST = defineEndpoint({
+  method: 'POST',
+  tag: 'Entries',
+  summary: 'Refresh an entry from Scratch',
+  description:
+    'Fetches the project again from Scratch: its title, thumbnail, Instructions and Notes and Credits. By its submitter, a manager of the jam or an administrator; refreshing twice is harmless.',
+  access: 'user',
+  rateLimit: { limiter: refreshLimiter, per: 'user', what: 'refreshes' },
+  params: jamSlugAndEntryId,
+  answer: { status: 200, description: 'The refreshed entry.', schema: entryDetailSchema, example: exampleEntryDetail },
+  errors: [400, 401, 403, 404, 429, 502],
+  handler: ({ user, params }) => refreshEntry(user, params.slug, params.id),
+});
