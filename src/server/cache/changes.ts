@@ -3,7 +3,7 @@
  * `announceChange`; caches subscribe. Keeps services unaware of who caches what.
  */
 export type Change =
-  | { kind: 'jam' | 'entries'; jamId: number }
+  | { kind: 'jam' | 'entries' | 'participants'; jamId: number }
   | { kind: 'users' }
   /** `resultsPublic`: whether anyone but the voter can see the counts (only once the jam has ended). */
   | { kind: 'votes'; jamId: number; resultsPublic: boolean };

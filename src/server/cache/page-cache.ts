@@ -82,13 +82,17 @@ function tagsShowing(change: Change): Set<string> | 'all' {
       return new Set(change.resultsPublic ? [`jam:${change.jamId}`] : []);
     case 'jam':
     case 'entries':
-      // The lists' cards show each jam's name, timing and entry count.
+    case 'participants':
+      // The lists' cards show each jam's name, timing, entry and participant counts.
       return new Set(['jams', `jam:${change.jamId}`]);
   }
 }
 
-/** New entries and public votes only add to a page: it may stand in, briefly, while re-rendered. */
-const mayServeStale = (change: Change) => change.kind === 'entries' || change.kind === 'votes';
+/**
+ * New entries, public votes and joins only change a count on a page: it may stand in, briefly,
+ * while re-rendered (a deadline rush of joins re-renders each page once, not once per join).
+ */
+const mayServeStale = (change: Change) => change.kind === 'entries' || change.kind === 'votes' || change.kind === 'participants';
 
 export function invalidate(change: Change, now = Date.now()): void {
   const drop = tagsShowing(change);

@@ -19,6 +19,7 @@ export const exampleJam: JamDto = {
   featured: true,
   mystery: false,
   entryCount: 3,
+  participantCount: 12,
   createdAt: '2025-02-10T09:30:00.000Z',
   updatedAt: '2025-02-12T16:05:00.000Z',
 };
@@ -69,6 +70,7 @@ export const exampleViewer: JamViewerDto = {
   user: { id: 12, name: 'pixel_pioneer', isAdmin: false, isBanned: false },
   role: 'manager',
   isManager: true,
+  joined: false,
   allowed: [
     'jam:read-mystery',
     'jam:edit',
