@@ -92,7 +92,9 @@ describe('submitting and joining', () => {
     const leave = await participation(jam.slug, 'DELETE', pixel);
     expect(leave.status).toBe(409);
     expect(leave.body.error.message).toBe('You have submitted a project to this jam, so you cannot leave it.');
-    expect((await env.request(`/api/jams/${jam.slug}/entries/${submitted.body.id}`, { method: 'DELETE', as: pixel })).status).toBe(204);
+    expect(
+      (await env.request(`/api/jams/${jam.slug}/entries/${submitted.body.id}`, { method: 'DELETE', as: pixel })).status,
+    ).toBe(204);
     expect(await storedCount(jam.id)).toBe(1);
     expect((await participation(jam.slug, 'PUT', pixel)).body).toEqual({ joined: true, submitted: false, participantCount: 1 });
   });
@@ -122,7 +124,12 @@ describe('deleting a user', () => {
     await participation(jam.slug, 'PUT', leaver);
     await participation(jam.slug, 'PUT', cat);
     await env.db.delete(users).where(eq(users.id, leaver.id));
-    expect(await env.db.select().from(jamParticipants).where(and(eq(jamParticipants.userId, leaver.id)))).toEqual([]);
+    expect(
+      await env.db
+        .select()
+        .from(jamParticipants)
+        .where(and(eq(jamParticipants.userId, leaver.id))),
+    ).toEqual([]);
     expect(await storedCount(jam.id)).toBe(1);
   });
 });
