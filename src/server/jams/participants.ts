@@ -77,7 +77,10 @@ export async function joinedJams(user: SessionUser, limit = 50) {
     .select({
       jam: jams,
       joinedAt: jamParticipants.joinedAt,
-      submitted: sql<number>`exists(select 1 from ${entries} where ${entries.jamId} = ${jams.id} and ${entries.submitterId} = ${user.id})`.mapWith(Boolean),
+      submitted:
+        sql<number>`exists(select 1 from ${entries} where ${entries.jamId} = ${jams.id} and ${entries.submitterId} = ${user.id})`.mapWith(
+          Boolean,
+        ),
     })
     .from(jamParticipants)
     .innerJoin(jams, eq(jams.id, jamParticipants.jamId))
