@@ -141,6 +141,17 @@ export const exampleDashboard: DashboardDto = {
     },
   ],
   managing: [],
+  joined: [
+    {
+      slug: 'space-sprint-jam',
+      name: 'Space Sprint Jam',
+      imageUrl: null,
+      status: 'ongoing',
+      startsAt: '2025-03-01T18:00:00.000Z',
+      endsAt: '2025-03-08T18:00:00.000Z',
+      todo: 'not-submitted',
+    },
+  ],
 };
 
 export const exampleActivityList: ActivityListDto = {
