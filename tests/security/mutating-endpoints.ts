@@ -5,7 +5,18 @@
  */
 import { and, eq, sql } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { type Entry, type Jam, entries, jamManagers, jamParticipants, jams, loginTokens, sessions, users, votes } from '#db/schema';
+import {
+  type Entry,
+  type Jam,
+  entries,
+  jamManagers,
+  jamParticipants,
+  jams,
+  loginTokens,
+  sessions,
+  users,
+  votes,
+} from '#db/schema';
 import type { JamStatus } from '#lib/jam-timing';
 import { LOGIN_TOKEN_LIFETIME_MS } from '#server/auth/login-tokens';
 import { generateSessionToken, hashToken } from '#server/auth/session';

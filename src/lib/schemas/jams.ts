@@ -113,7 +113,9 @@ export const jamSchema = named(
     featured: z.boolean(),
     mystery: z.boolean(),
     entryCount: z.int(),
-    participantCount: z.int().meta({ description: 'How many people joined (submitting joins too); public, mystery mode or not.' }),
+    participantCount: z
+      .int()
+      .meta({ description: 'How many people joined (submitting joins too); public, mystery mode or not.' }),
     createdAt: isoDateTime,
     updatedAt: isoDateTime,
   }),

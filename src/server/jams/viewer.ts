@@ -20,7 +20,9 @@ export async function jamViewerState(slug: string, viewer: SessionUser | null): 
         .where(and(eq(entries.jamId, jam.id), eq(entries.submitterId, viewer.id)))
     : [];
   const [joined] = viewer
-    ? await (await db())
+    ? await (
+        await db()
+      )
         .select({ jamId: jamParticipants.jamId })
         .from(jamParticipants)
         .where(and(eq(jamParticipants.jamId, jam.id), eq(jamParticipants.userId, viewer.id)))
