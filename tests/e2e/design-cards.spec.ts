@@ -172,7 +172,10 @@ test('the dashboard shows the profile, the jams as compact cards with their stat
   const jams = page.getByRole('region', { name: 'Your game jams' });
   const autumn = jams.getByRole('listitem').filter({ has: page.getByRole('link', { name: 'Autumn Arcade Jam' }) });
   // Submitting joined the jam: it is under "Jams you joined" (with what is left) and "Jams you entered".
-  await expect(autumn).toHaveText([/Autumn Arcade Jam Ended\s*Results are out/, /Autumn Arcade Jam Ended your entry: Leaf Catcher/]);
+  await expect(autumn).toHaveText([
+    /Autumn Arcade Jam Ended\s*Results are out/,
+    /Autumn Arcade Jam Ended your entry: Leaf Catcher/,
+  ]);
   for (const card of await autumn.all()) await expect(card.locator('a')).toHaveCount(1);
   await expect(
     page.getByRole('region', { name: 'Delete my account' }).getByRole('button', { name: 'Delete my account' }),
