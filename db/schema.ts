@@ -76,6 +76,8 @@ export const jams = sqliteTable(
     mystery: integer('mystery', { mode: 'boolean' }).notNull().default(false),
     /** How many entries the jam has, kept by triggers on entries (see the jam_sorts and entries migrations); the explore sort. */
     entryCount: integer('entry_count').notNull().default(0),
+    /** How many people joined, kept by triggers on jam_participants (see the participant_count migration). */
+    participantCount: integer('participant_count').notNull().default(0),
     createdAt: timestampNow('created_at'),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     updatedAt: timestampNow('updated_at'),
@@ -134,6 +136,21 @@ export const jamManagers = sqliteTable(
     addedBy: integer('added_by').references(() => users.id, { onDelete: 'set null' }),
   },
   (t) => [primaryKey({ columns: [t.jamId, t.userId] }), index('jam_managers_user_idx').on(t.userId)],
+);
+
+/** Who joined a jam ("128 joined"); one row per person, submitting joins too. */
+export const jamParticipants = sqliteTable(
+  'jam_participants',
+  {
+    jamId: integer('jam_id')
+      .notNull()
+      .references(() => jams.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    joinedAt: timestampNow('joined_at'),
+  },
+  (t) => [primaryKey({ columns: [t.jamId, t.userId] }), index('jam_participants_user_idx').on(t.userId, t.joinedAt)],
 );
 
 /** An entry: a Scratch project (`scratchId`) entered into a jam. */

@@ -6,7 +6,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { LibSQLDatabase } from 'drizzle-orm/libsql';
 import * as schema from './schema';
 
-const { users, jams, jamManagers, entries, votes } = schema;
+const { users, jams, jamManagers, jamParticipants, entries, votes } = schema;
 const DAY = 24 * 60 * 60 * 1000;
 
 export const DEMO_ADMIN = 'demo_admin';
@@ -152,6 +152,11 @@ export async function seedDemoData(database: LibSQLDatabase<typeof schema>, now 
             notes: entry.notes ?? '',
             submittedAt: new Date(today + jam.startDay * DAY + (index + 1) * 3_600_000),
           })
+          .onConflictDoNothing();
+        // Submitting joins the jam (as the site does).
+        await tx
+          .insert(jamParticipants)
+          .values({ jamId, userId: id(entry.by) })
           .onConflictDoNothing();
       }
       for (const [voter, scratchId] of jam.votes) {

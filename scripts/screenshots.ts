@@ -88,6 +88,19 @@ const VIEWS: View[] = [
     },
   },
   { name: 'dashboard', path: '/dashboard', as: 'pixel_pioneer' },
+  // The join button's states on the upcoming jam: not joined yet, then joined (the first shot joins).
+  { name: 'join-not-joined', path: `/jams/${jam.upcoming}`, as: people.upcoming.participant },
+  {
+    name: 'join-joined',
+    path: `/jams/${jam.upcoming}`,
+    as: people.ongoing.participant,
+    then: async (page) => {
+      const join = page.getByRole('button', { name: 'Join this jam' });
+      if (await join.isVisible()) await join.click();
+      await page.getByText('You joined this jam.').waitFor();
+    },
+  },
+  { name: 'dashboard-joined', path: '/dashboard', as: people.ongoing.participant },
   { name: 'dashboard-admin', path: '/dashboard', as: 'demo_admin' },
   { name: 'users', path: '/dashboard/users', as: 'demo_admin' },
   { name: 'activity', path: '/dashboard/activity', as: 'demo_admin' },

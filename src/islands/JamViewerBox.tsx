@@ -10,6 +10,7 @@ import styles from './JamViewerBox.module.css';
 // Only managers and administrators get the tools (and the jam form inside them), only people who
 // may still enter get the submit form (and the schema checking it): visitors download neither.
 const SubmitEntry = lazy(() => import('./jam/SubmitEntry').then((module) => ({ default: module.SubmitEntry })));
+const JoinJam = lazy(() => import('./jam/JoinJam').then((module) => ({ default: module.JoinJam })));
 const ManagerTools = lazy(() => import('./jam/ManagerTools').then((module) => ({ default: module.ManagerTools })));
 
 interface Props {
@@ -43,7 +44,8 @@ function ViewerBox({ slug, startsAt, endsAt, loginHref, homeHref, jamHref }: Omi
 
   if (!viewer) return <div className={`viewer-box ${styles.box} ${styles.loading}`} aria-busy="true" />;
 
-  const ongoing = jamStatus({ startsAt, endsAt }, now) === 'ongoing';
+  const status = jamStatus({ startsAt, endsAt }, now);
+  const ongoing = status === 'ongoing';
   if (!viewer.user) {
     return (
       <div className={`viewer-box ${styles.box}`}>
@@ -66,6 +68,11 @@ function ViewerBox({ slug, startsAt, endsAt, loginHref, homeHref, jamHref }: Omi
         {!ongoing && <p className={`${styles.state} ${styles.closed}`}>{t('jam.notAccepting')}</p>}
         {ongoing && myVotes && !banned && <p className={styles.votes}>{t('jam.votesLeft', { count: myVotes.remaining })}</p>}
       </div>
+      {status !== 'ended' && !banned && (
+        <Suspense fallback={<div className={styles.toolsPending} aria-hidden="true" />}>
+          <JoinJam slug={slug} viewer={viewer} />
+        </Suspense>
+      )}
       {ongoing && !banned && !viewer.entry && (
         <div className={styles.submit}>
           <Suspense fallback={<div className={styles.toolsPending} aria-hidden="true" />}>

@@ -1,6 +1,6 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, entries, sessions, users, votes } from '#db/schema';
+import { auditLog, entries, jamParticipants, sessions, users, votes } from '#db/schema';
 import { type Environment, type TestUser, startEnvironment } from '../helpers/environment';
 import { insertEntry, insertJam, insertManager, insertVote } from '../helpers/factories';
 
@@ -38,6 +38,27 @@ describe('the dashboard data', () => {
       { slug: older.slug, name: 'Older Jam', status: 'ended', entryTitle: 'Old Game' },
     ]);
     expect(reply.body.managing).toMatchObject([{ slug: managed.slug, name: 'Managed Jam', status: 'ongoing' }]);
+  });
+
+  it('lists the jams a user joined, newest join first, with what is left to do in each', async () => {
+    const joiner = await env.login('dash_joiner');
+    const upcoming = await insertJam(env.db, { status: 'upcoming', name: 'Coming Jam' });
+    const running = await insertJam(env.db, { status: 'ongoing', name: 'Running Jam' });
+    const submittedTo = await insertJam(env.db, { status: 'ongoing', name: 'Submitted Jam' });
+    const ended = await insertJam(env.db, { status: 'ended', name: 'Ended Jam' });
+    for (const [i, jam] of [ended, submittedTo, running, upcoming].entries()) {
+      await env.db
+        .insert(jamParticipants)
+        .values({ jamId: jam.id, userId: joiner.id, joinedAt: new Date(Date.now() - (10 - i) * 60_000) });
+    }
+    await insertEntry(env.db, submittedTo.id, joiner.id, 800003, { title: 'My Game' });
+    const reply = await env.request('/api/me', { as: joiner });
+    expect(reply.body.joined).toMatchObject([
+      { slug: upcoming.slug, name: 'Coming Jam', status: 'upcoming', todo: 'not-submitted' },
+      { slug: running.slug, name: 'Running Jam', status: 'ongoing', todo: 'not-submitted' },
+      { slug: submittedTo.slug, name: 'Submitted Jam', status: 'ongoing', todo: 'voting-open' },
+      { slug: ended.slug, name: 'Ended Jam', status: 'ended', todo: 'results' },
+    ]);
   });
 
   it('is refused to visitors (401) and banned users (403 banned)', async () => {

@@ -99,6 +99,27 @@ describe('the page cache', () => {
     expect(visitorsView.body).toContain('Pixel Quest');
   });
 
+  it('drops the jam page and the lists when someone joins or leaves, since both show the participant count', async () => {
+    const jam = await insertJam(env.db, { status: 'upcoming', name: 'Counted Joins Jam' });
+    await env.request(`/jams/${jam.slug}`);
+    await env.request('/explore?q=Counted%20Joins');
+    expect((await env.request(`/jams/${jam.slug}`)).headers.get('x-page-cache')).toBe('hit');
+    expect((await env.request('/explore?q=Counted%20Joins')).headers.get('x-page-cache')).toBe('hit');
+    const joiner = await env.login('cache_joiner');
+    expect((await env.request(`/api/jams/${jam.slug}/participation`, { method: 'PUT', as: joiner })).status).toBe(200);
+    const page = await env.request(`/jams/${jam.slug}`);
+    expect(page.headers.get('x-page-cache')).toBe('miss');
+    expect(page.body).toContain('1 joined');
+    expect((await env.request('/explore?q=Counted%20Joins')).headers.get('x-page-cache')).toBe('miss');
+    // Joining again changes nothing, so nothing is dropped.
+    await env.request(`/api/jams/${jam.slug}/participation`, { method: 'PUT', as: joiner });
+    expect((await env.request(`/jams/${jam.slug}`)).headers.get('x-page-cache')).toBe('hit');
+    await env.request(`/api/jams/${jam.slug}/participation`, { method: 'DELETE', as: joiner });
+    const left = await env.request(`/jams/${jam.slug}`);
+    expect(left.headers.get('x-page-cache')).toBe('miss');
+    expect(left.body).toContain('0 joined');
+  });
+
   const together = (path: string, readers = 12) => Promise.all(Array.from({ length: readers }, () => env.request(path)));
   const sources = (replies: { headers: Headers }[]) => replies.map((reply) => reply.headers.get('x-page-cache'));
 

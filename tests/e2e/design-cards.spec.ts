@@ -40,8 +40,8 @@ test('a jam card is one link that covers the whole card, with chips, its facts a
   await page.goBack();
 
   await expect(sprint.locator('.chip')).toHaveText(['Ongoing', 'Featured']);
-  await expect(sprint.getByRole('definition')).toHaveText([/\w+ \d+, \d{4}/, /\w+ \d+, \d{4}/, /^\d+$/]);
-  await expect(sprint.getByRole('term')).toHaveText(['Starts', 'Ends', 'Entries']);
+  await expect(sprint.getByRole('definition')).toHaveText([/\w+ \d+, \d{4}/, /\w+ \d+, \d{4}/, /^\d+$/, /^\d+$/]);
+  await expect(sprint.getByRole('term')).toHaveText(['Starts', 'Ends', 'Entries', 'Joined']);
   const countdown = sprint.locator('.countdown');
   await expect(countdown).toHaveAttribute('data-hydrated', 'true');
   await expect(countdown).toHaveText(/^Ending in \d+ d \d\d h \d\d m \d\d s\s*$/);
@@ -170,9 +170,13 @@ test('the dashboard shows the profile, the jams as compact cards with their stat
   await expect(profile.getByRole('heading', { level: 1, name: 'Your dashboard' })).toBeVisible();
   await expect(profile.getByText('User', { exact: true })).toBeVisible();
   const jams = page.getByRole('region', { name: 'Your game jams' });
-  const entered = jams.getByRole('listitem').filter({ has: page.getByRole('link', { name: 'Autumn Arcade Jam' }) });
-  await expect(entered).toHaveText(/Autumn Arcade Jam Ended your entry: Leaf Catcher/);
-  await expect(entered.locator('a')).toHaveCount(1);
+  const autumn = jams.getByRole('listitem').filter({ has: page.getByRole('link', { name: 'Autumn Arcade Jam' }) });
+  // Submitting joined the jam: it is under "Jams you joined" (with what is left) and "Jams you entered".
+  await expect(autumn).toHaveText([
+    /Autumn Arcade Jam Ended\s*Results are out/,
+    /Autumn Arcade Jam Ended your entry: Leaf Catcher/,
+  ]);
+  for (const card of await autumn.all()) await expect(card.locator('a')).toHaveCount(1);
   await expect(
     page.getByRole('region', { name: 'Delete my account' }).getByRole('button', { name: 'Delete my account' }),
   ).toBeVisible();

@@ -52,6 +52,8 @@ interface Provocation {
 
 /** How to make each endpoint that documents a 409 give one, as an administrator. */
 const PROVOKE_409: Record<string, Provocation> = {
+  'PUT /api/jams/[slug]/participation': { jam: 'ended' },
+  'DELETE /api/jams/[slug]/participation': { jam: 'ended' },
   'POST /api/jams/[slug]/entries': { jam: 'ended' },
   'PUT /api/jams/[slug]/entries/[id]/vote': { jam: 'ended' },
   'DELETE /api/jams/[slug]/entries/[id]/vote': { jam: 'ended' },

@@ -5,7 +5,18 @@
  */
 import { and, eq, sql } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { type Entry, type Jam, entries, jamManagers, jams, loginTokens, sessions, users, votes } from '#db/schema';
+import {
+  type Entry,
+  type Jam,
+  entries,
+  jamManagers,
+  jamParticipants,
+  jams,
+  loginTokens,
+  sessions,
+  users,
+  votes,
+} from '#db/schema';
 import type { JamStatus } from '#lib/jam-timing';
 import { LOGIN_TOKEN_LIFETIME_MS } from '#server/auth/login-tokens';
 import { generateSessionToken, hashToken } from '#server/auth/session';
@@ -81,6 +92,13 @@ type Db = Environment['db'];
 const jamRow = async (db: Db, id: number) => (await db.select().from(jams).where(eq(jams.id, id)))[0];
 const entryRow = async (db: Db, id: number) => (await db.select().from(entries).where(eq(entries.id, id)))[0];
 const userRow = async (db: Db, id: number) => (await db.select().from(users).where(eq(users.id, id)))[0];
+const hasJoined = async (db: Db, jamId: number, userId: number) =>
+  (
+    await db
+      .select()
+      .from(jamParticipants)
+      .where(and(eq(jamParticipants.jamId, jamId), eq(jamParticipants.userId, userId)))
+  ).length === 1;
 const isManager = async (db: Db, jamId: number, userId: number) =>
   (
     await db
@@ -177,6 +195,28 @@ export const ROWS: Row[] = [
     prepare: async (s, env) => insertVote(env.db, s.jam.id, s.entry.id, s.bystander.id),
     call: (s) => ({ method: 'DELETE', path: `/api/jams/${s.jam.slug}/votes` }),
     effect: async (s, env) => expect(await env.db.select().from(votes).where(eq(votes.jamId, s.jam.id))).toEqual([]),
+  },
+  {
+    method: 'PUT',
+    pattern: '/api/jams/[slug]/participation',
+    allowed: ACTIVE_USERS,
+    status: 200,
+    call: (s) => ({ method: 'PUT', path: `/api/jams/${s.jam.slug}/participation` }),
+    effect: async (s, env) => {
+      expect(await hasJoined(env.db, s.jam.id, s.me!.id)).toBe(true);
+      expect((await jamRow(env.db, s.jam.id))?.participantCount).toBe(1); // kept by the triggers
+    },
+  },
+  {
+    method: 'DELETE',
+    pattern: '/api/jams/[slug]/participation',
+    allowed: ACTIVE_USERS,
+    status: 200,
+    prepare: async (s, env) => {
+      if (s.me) await env.db.insert(jamParticipants).values({ jamId: s.jam.id, userId: s.me.id });
+    },
+    call: (s) => ({ method: 'DELETE', path: `/api/jams/${s.jam.slug}/participation` }),
+    effect: async (s, env) => expect(await hasJoined(env.db, s.jam.id, s.me!.id)).toBe(false),
   },
   {
     method: 'POST',

@@ -21,6 +21,7 @@ export function jamRow(overrides: Partial<Jam> = {}): Jam {
     featured: false,
     mystery: false,
     entryCount: 0,
+    participantCount: 0,
     createdAt: new Date('2025-02-10T09:30:00Z'),
     createdBy: null,
     updatedAt: new Date('2025-02-12T16:05:00Z'),

@@ -16,7 +16,8 @@ export default function Avatar({ username, src, size = '2rem' }: AvatarProps) {
   return (
     <span className="avatar avatar-placeholder" style={{ '--avatar-size': size } as CSSProperties} aria-hidden="true">
       {username.slice(0, 1)}
-      {src && <img src={src} alt="" loading="lazy" decoding="async" />}
+      {/* The page's image-failure listener may mark it `data-failed` before the island hydrates. */}
+      {src && <img src={src} alt="" loading="lazy" decoding="async" suppressHydrationWarning />}
     </span>
   );
 }

@@ -35,7 +35,18 @@ export default function Picture({
   const style = { ...artProperties(seed), '--ratio': ratio } as CSSProperties;
   return (
     <div className={className ? `picture ${className}` : 'picture'} style={style}>
-      {src && <img src={src} alt={alt} width={width} height={height} loading={eager ? 'eager' : 'lazy'} decoding="async" />}
+      {/* The page's image-failure listener may mark it `data-failed` before the island hydrates. */}
+      {src && (
+        <img
+          src={src}
+          alt={alt}
+          width={width}
+          height={height}
+          loading={eager ? 'eager' : 'lazy'}
+          decoding="async"
+          suppressHydrationWarning
+        />
+      )}
       {children}
     </div>
   );

@@ -113,6 +113,9 @@ export const jamSchema = named(
     featured: z.boolean(),
     mystery: z.boolean(),
     entryCount: z.int(),
+    participantCount: z
+      .int()
+      .meta({ description: 'How many people joined (submitting joins too); public, mystery mode or not.' }),
     createdAt: isoDateTime,
     updatedAt: isoDateTime,
   }),
@@ -123,6 +126,13 @@ export const jamCardSchema = named('JamCard', jamSchema.omit({ body: true, bodyH
 export type JamCardDto = z.infer<typeof jamCardSchema>;
 export const jamListSchema = named('JamList', z.object({ jams: z.array(jamCardSchema), ...pageFields }));
 export type JamListDto = z.infer<typeof jamListSchema>;
+
+/** The caller's place in a jam: joined, submitted (then they cannot leave), and how many joined. */
+export const participationSchema = named(
+  'Participation',
+  z.object({ joined: z.boolean(), submitted: z.boolean(), participantCount: z.int() }),
+);
+export type ParticipationDto = z.infer<typeof participationSchema>;
 
 export const managerSchema = named('Manager', z.object({ id: z.int(), name: z.string(), addedAt: isoDateTime }));
 export type ManagerDto = z.infer<typeof managerSchema>;

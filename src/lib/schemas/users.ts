@@ -131,6 +131,9 @@ const dashboardJamFields = {
 const dashboardJamSchema = z.object(dashboardJamFields);
 export type DashboardJamDto = z.infer<typeof dashboardJamSchema>;
 
+/** What is left in a joined jam: submit (upcoming or running), vote (submitted, running), read the results. */
+export const JOINED_TODOS = ['not-submitted', 'voting-open', 'results'] as const;
+
 /** `entered`: jams the user has a project in, with its title; `managing`: jams they manage; newest start first. */
 export const dashboardSchema = named(
   'Dashboard',
@@ -138,6 +141,8 @@ export const dashboardSchema = named(
     user: z.object({ id: z.int(), name: z.string(), isAdmin: z.boolean(), avatarUrl: z.string() }),
     entered: z.array(z.object({ ...dashboardJamFields, entryTitle: z.string() })),
     managing: z.array(dashboardJamSchema),
+    /** Jams the user joined, newest join first (at most 50), with what is left to do in each. */
+    joined: z.array(z.object({ ...dashboardJamFields, todo: z.enum(JOINED_TODOS) })),
   }),
 );
 export type DashboardDto = z.infer<typeof dashboardSchema>;

@@ -15,6 +15,7 @@ export const jamViewerSchema = named(
     role: z.enum(['admin', 'manager', 'none']),
     isManager: z.boolean(),
     allowed: z.array(z.string()),
+    joined: z.boolean().meta({ description: 'Whether the caller joined the jam (submitting joins too).' }),
     entry: z.object({ id: z.int(), scratchId: z.int(), title: z.string() }).nullable(),
     hiddenBody: z.string().nullable(),
     hiddenBodyHtml: z.string().nullable(),

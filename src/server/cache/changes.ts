@@ -3,7 +3,7 @@
  * `announceChange`; caches subscribe. Keeps services unaware of who caches what.
  */
 export type Change =
-  | { kind: 'jam' | 'entries'; jamId: number }
+  | { kind: 'jam' | 'entries' | 'participants'; jamId: number }
   /** One entry changed or went (refreshed, removed): its own page goes at once, the jam's lists may stand in briefly. */
   | { kind: 'entry'; jamId: number; entryId: number }
   | { kind: 'users' }

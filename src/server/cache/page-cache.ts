@@ -96,7 +96,8 @@ function tagsShowing(change: Change): Set<string> | 'all' {
     case 'jam':
     case 'entries':
     case 'entry':
-      // The lists' cards show each jam's name, timing and entry count; a jam's entry pages carry its tag too.
+    case 'participants':
+      // The lists' cards show each jam's name, timing, entry and participant counts; a jam's entry pages carry its tag too.
       return new Set(['jams', `jam:${change.jamId}`]);
   }
 }
@@ -104,8 +105,12 @@ function tagsShowing(change: Change): Set<string> | 'all' {
 /** The page of an entry that was refreshed or removed is dropped outright: a removal must not linger. */
 const droppedOutright = (change: Change) => (change.kind === 'entry' ? `entry:${change.entryId}` : null);
 
-/** New entries and public votes only add to a page: it may stand in, briefly, while re-rendered. */
-const mayServeStale = (change: Change) => change.kind === 'entries' || change.kind === 'votes' || change.kind === 'entry';
+/**
+ * New entries, public votes, joins and entry refreshes only change counts or one card on a page: it
+ * may stand in, briefly, while re-rendered (a rush of joins re-renders each page once a second).
+ */
+const mayServeStale = (change: Change) =>
+  change.kind === 'entries' || change.kind === 'votes' || change.kind === 'entry' || change.kind === 'participants';
 
 /**
  * When pages of each tag (`*`: every page) were last dropped or made stale: a render that began

@@ -7,6 +7,7 @@ import { parseScratchProjectUrl } from '#lib/scratch-url';
 import { recordAudit } from '#server/activity/audit';
 import { bannedError } from '#server/auth/require';
 import { announceChange } from '#server/cache/changes';
+import { joinInside } from './participants';
 import { db, preparedQuery } from '#server/platform/db';
 import { AppError, badRequest, conflict, notFound } from '#server/http/errors';
 import { type JamRef, requireJam, resolveJam } from './jams';
@@ -103,19 +104,24 @@ export async function submitEntry(user: SessionUser, slug: string, url: string):
   }
 
   try {
-    const [row] = await database
-      .insert(entries)
-      .values({
-        jamId: jam.id,
-        scratchId,
-        submitterId: user.id,
-        title: project.title,
-        thumbnailUrl: project.thumbnailUrl,
-        authorName: project.authorName,
-        instructions: project.instructions,
-        notes: project.notes,
-      })
-      .returning();
+    // Submitting joins the jam, in the same transaction (a join already there stays as it is).
+    const row = await database.transaction(async (tx) => {
+      const [inserted] = await tx
+        .insert(entries)
+        .values({
+          jamId: jam.id,
+          scratchId,
+          submitterId: user.id,
+          title: project.title,
+          thumbnailUrl: project.thumbnailUrl,
+          authorName: project.authorName,
+          instructions: project.instructions,
+          notes: project.notes,
+        })
+        .returning();
+      await joinInside(tx, jam.id, user.id);
+      return inserted;
+    });
     announceChange({ kind: 'entries', jamId: jam.id });
     return toEntryDto({ ...row!, votes: 0 }, { resultsPublic: false });
   } catch (error) {

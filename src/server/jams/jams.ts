@@ -81,6 +81,7 @@ export function toJamDto(jam: Jam, options: { entryCount: number; hideBody: bool
     featured: jam.featured,
     mystery: jam.mystery,
     entryCount: options.entryCount,
+    participantCount: jam.participantCount,
     createdAt: jam.createdAt.toISOString(),
     updatedAt: jam.updatedAt.toISOString(),
   };

@@ -1,6 +1,6 @@
 /** What the jam page's islands need to know about the person looking at it. */
 import { and, eq } from 'drizzle-orm';
-import { entries } from '#db/schema';
+import { entries, jamParticipants } from '#db/schema';
 import type { JamViewerDto } from '#lib/schemas/viewer';
 import { JAM_ACTIONS, can, jamRole } from '#server/auth/permissions';
 import { db } from '#server/platform/db';
@@ -19,6 +19,14 @@ export async function jamViewerState(slug: string, viewer: SessionUser | null): 
         .from(entries)
         .where(and(eq(entries.jamId, jam.id), eq(entries.submitterId, viewer.id)))
     : [];
+  const [joined] = viewer
+    ? await (
+        await db()
+      )
+        .select({ jamId: jamParticipants.jamId })
+        .from(jamParticipants)
+        .where(and(eq(jamParticipants.jamId, jam.id), eq(jamParticipants.userId, viewer.id)))
+    : [];
   const publiclyHidden = bodyIsHidden(jam, 'none');
   const hiddenBody = publiclyHidden && !bodyIsHidden(jam, role) ? jam.body : null;
   return {
@@ -26,6 +34,7 @@ export async function jamViewerState(slug: string, viewer: SessionUser | null): 
     role,
     isManager: role === 'manager',
     allowed: JAM_ACTIONS.filter((action) => can(role, action)),
+    joined: Boolean(joined),
     entry: entry ?? null,
     // The public page leaves a mystery body out; managers and admins get it here.
     hiddenBody,

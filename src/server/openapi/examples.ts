@@ -19,6 +19,7 @@ export const exampleJam: JamDto = {
   featured: true,
   mystery: false,
   entryCount: 3,
+  participantCount: 12,
   createdAt: '2025-02-10T09:30:00.000Z',
   updatedAt: '2025-02-12T16:05:00.000Z',
 };
@@ -75,6 +76,7 @@ export const exampleViewer: JamViewerDto = {
   user: { id: 12, name: 'pixel_pioneer', isAdmin: false, isBanned: false },
   role: 'manager',
   isManager: true,
+  joined: false,
   allowed: [
     'jam:read-mystery',
     'jam:edit',
@@ -146,6 +148,17 @@ export const exampleDashboard: DashboardDto = {
     },
   ],
   managing: [],
+  joined: [
+    {
+      slug: 'space-sprint-jam',
+      name: 'Space Sprint Jam',
+      imageUrl: null,
+      status: 'ongoing',
+      startsAt: '2025-03-01T18:00:00.000Z',
+      endsAt: '2025-03-08T18:00:00.000Z',
+      todo: 'not-submitted',
+    },
+  ],
 };
 
 export const exampleActivityList: ActivityListDto = {

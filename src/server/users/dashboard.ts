@@ -5,6 +5,7 @@ import { entries, jamManagers, jams } from '#db/schema';
 import { jamStatus } from '#lib/jam-timing';
 import type { DashboardDto, DashboardJamDto } from '#lib/schemas/users';
 import { db } from '#server/platform/db';
+import { joinedJams } from '#server/jams/participants';
 import type { SessionUser } from '#server/auth/session';
 
 const jamColumns = { slug: jams.slug, name: jams.name, imageUrl: jams.imageUrl, startsAt: jams.startsAt, endsAt: jams.endsAt };
@@ -23,7 +24,7 @@ const toJam = (
 
 export async function dashboardFor(user: SessionUser, now = Date.now()): Promise<DashboardDto> {
   const database = await db();
-  const [entered, managing] = await Promise.all([
+  const [entered, managing, joined] = await Promise.all([
     database
       .select({ ...jamColumns, entryTitle: entries.title })
       .from(entries)
@@ -36,10 +37,16 @@ export async function dashboardFor(user: SessionUser, now = Date.now()): Promise
       .innerJoin(jams, eq(jams.id, jamManagers.jamId))
       .where(eq(jamManagers.userId, user.id))
       .orderBy(desc(jams.startsAt), desc(jams.id)),
+    joinedJams(user),
   ]);
   return {
     user: { id: user.id, name: user.name, isAdmin: user.isAdmin, avatarUrl: avatarPath(user.name) },
     entered: entered.map((row) => ({ ...toJam(row, now), entryTitle: row.entryTitle })),
     managing: managing.map((row) => toJam(row, now)),
+    joined: joined.map(({ jam, submitted }) => {
+      const card = toJam(jam, now);
+      const todo = card.status === 'ended' ? 'results' : submitted && card.status === 'ongoing' ? 'voting-open' : 'not-submitted';
+      return { ...card, todo };
+    }),
   };
 }

@@ -1,0 +1,42 @@
+import { participationSchema } from '#lib/schemas/jams';
+import { defineEndpoint, jamSlug } from '#server/http/endpoint';
+import { joinJam, joinLimiter, leaveJam } from '#server/jams/participants';
+
+/** Joining and leaving share one per-user rate limit. */
+const joins = { limiter: joinLimiter, per: 'user', what: 'joins' } as const;
+
+export const PUT = defineEndpoint({
+  method: 'PUT',
+  tag: 'Jams',
+  summary: 'Join a jam',
+  description: 'While the jam is upcoming or ongoing. Joining twice is harmless; submitting a project joins too.',
+  access: 'user',
+  rateLimit: joins,
+  params: jamSlug,
+  answer: {
+    status: 200,
+    description: 'Your place in the jam and how many joined.',
+    schema: participationSchema,
+    example: { joined: true, submitted: false, participantCount: 12 },
+  },
+  errors: [400, 401, 403, 404, 409, 429],
+  handler: ({ user, params }) => joinJam(user, params.slug),
+});
+
+export const DELETE = defineEndpoint({
+  method: 'DELETE',
+  tag: 'Jams',
+  summary: 'Leave a jam',
+  description: 'Until you submit a project to it and while it has not ended. Leaving twice is harmless.',
+  access: 'user',
+  rateLimit: joins,
+  params: jamSlug,
+  answer: {
+    status: 200,
+    description: 'Your place in the jam and how many joined.',
+    schema: participationSchema,
+    example: { joined: false, submitted: false, participantCount: 11 },
+  },
+  errors: [400, 401, 403, 404, 409, 429],
+  handler: ({ user, params }) => leaveJam(user, params.slug),
+});
