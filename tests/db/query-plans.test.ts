@@ -155,9 +155,17 @@ describe('query plans', () => {
     }
   });
 
-  it('counts the entries of the jams on a list page with the entries index', async () => {
+  it('counts the entries of the jams on a list page with an entries index keyed by jam', async () => {
     const plans = await plansOf(() => listJams({ page: 1, perPage: 10, q: undefined }, new Date(now)));
-    expect(usesIndex(plans, 'entries_jam_submitted_idx')).toBe(true);
+    // Any index keyed by jam first will do: since entries carry their texts, SQLite prefers the narrower unique one.
+    const countsByJamIndex = plans.some(({ plan }) =>
+      plan.some((step) =>
+        /SEARCH entries USING (COVERING )?INDEX (entries_jam_submitted_idx|entries_jam_submitter_unique) \(jam_id=\?\)/.test(
+          step,
+        ),
+      ),
+    );
+    expect(countsByJamIndex).toBe(true);
   });
 
   it("finds the home page's jams (featured, running, upcoming) and the next start or end without reading every jam", async () => {
@@ -192,7 +200,15 @@ describe('query plans', () => {
         ...(slug === 'ended' ? await plansOf(() => readWinners(slug)) : []),
       ];
       expectNoTableScan(plans);
-      expect(usesIndex(plans, 'entries_jam_submitted_idx')).toBe(true);
+      // Any index keyed by jam first will do: since entries carry their texts, SQLite prefers the narrower unique one.
+      const countsByJamIndex = plans.some(({ plan }) =>
+        plan.some((step) =>
+          /SEARCH entries USING (COVERING )?INDEX (entries_jam_submitted_idx|entries_jam_submitter_unique) \(jam_id=\?\)/.test(
+            step,
+          ),
+        ),
+      );
+      expect(countsByJamIndex).toBe(true);
       expect(usesIndex(plans, 'sqlite_autoindex_votes_1')).toBe(true);
     },
   );
