@@ -26,13 +26,20 @@ describe('the sitemap', () => {
 });
 
 describe('a sitemap too big for one file', () => {
-  it('stays one file up to 50,000 addresses (every page in three languages), then splits into files of 10,000 jams', () => {
+  it('stays one file up to 50,000 addresses (every page, jam and entry in three languages), then splits', () => {
     expect(SITEMAP_MAX_URLS).toBe(50_000);
-    const largestSingle = SITEMAP_MAX_URLS / 3 - 7; // seven static pages, three languages
-    expect(sitemapPlan(largestSingle)).toEqual({ files: 1, split: false });
-    expect(sitemapPlan(largestSingle + 1)).toEqual({ files: 2, split: true });
-    expect(sitemapPlan(100_000)).toEqual({ files: 10, split: true });
-    expect(sitemapPlan(100_001)).toEqual({ files: 11, split: true });
+    const largestSingle = Math.floor(SITEMAP_MAX_URLS / 3) - 7; // seven static pages, three languages
+    expect(sitemapPlan({ jams: largestSingle, entries: 0 })).toEqual({ split: false });
+    expect(sitemapPlan({ jams: 100, entries: largestSingle - 100 })).toEqual({ split: false });
+    expect(sitemapPlan({ jams: 100, entries: largestSingle - 99 })).toMatchObject({ split: true, files: 3, jamFiles: 1 });
+  });
+
+  it('splits into files of 10,000 jams (30,000 addresses) and then files of 15,000 entry pages (45,000)', () => {
+    expect(sitemapPlan({ jams: 100_000, entries: 0 })).toMatchObject({ files: 10, jamFiles: 10 });
+    expect(sitemapPlan({ jams: 100_001, entries: 0 })).toMatchObject({ files: 11, jamFiles: 11 });
+    expect(sitemapPlan({ jams: 100_000, entries: 30_001 })).toMatchObject({ files: 13, jamFiles: 10 });
+    // A small site with one huge jam: its entries get files of their own.
+    expect(sitemapPlan({ jams: 3, entries: 20_000 })).toMatchObject({ files: 3, jamFiles: 1 });
   });
 
   it('lists its files in a sitemap index', () => {

@@ -1,7 +1,9 @@
 /**
- * sitemap.xml: the static pages and every jam, each in every locale with hreflang alternates. A
- * sitemap file may hold at most 50,000 addresses (sitemaps.org): past that, /sitemap.xml is an
- * index of /sitemaps/{n}.xml files of JAMS_PER_SITEMAP jams each, read from the database page by page.
+ * sitemap.xml: the static pages, every jam and every entry page, each in every locale with hreflang
+ * alternates. A sitemap file may hold at most 50,000 addresses (sitemaps.org): past that,
+ * /sitemap.xml is an index of /sitemaps/{n}.xml files — first the jams (the static pages open file
+ * 1), then the entry pages, so many per file (SITEMAP_LIMITS) — each read
+ * from the database page by page, so no file grows with the size of one jam.
  */
 import { and, asc, count, eq, gte, lte } from 'drizzle-orm';
 import { entries, jamCount, jams } from '#db/schema';
@@ -21,43 +23,83 @@ export interface SitemapPage {
 
 /** The most addresses one sitemap file may list. */
 export const SITEMAP_MAX_URLS = 50_000;
-/** Jams per file once the sitemap is split: each is listed once per locale (30,000 addresses). */
-export const JAMS_PER_SITEMAP = 10_000;
 
-/** One file for a small site, or how many files the index lists. */
-export type SitemapPlan = { files: 1; split: false } | { files: number; split: true };
+export interface SitemapLimits {
+  maxUrls: number;
+  jamsPerFile: number;
+  entriesPerFile: number;
+}
+/** Once split, a file of jams lists 30,000 addresses (each jam once per locale), a file of entries 45,000. */
+export const SITEMAP_LIMITS: SitemapLimits = { maxUrls: SITEMAP_MAX_URLS, jamsPerFile: 10_000, entriesPerFile: 15_000 };
 
-export function sitemapPlan(jamTotal: number, jamsPerFile = JAMS_PER_SITEMAP): SitemapPlan {
-  const urls = (SITEMAP_STATIC_PATHS.length + jamTotal) * LOCALES.length;
-  if (urls <= SITEMAP_MAX_URLS) return { files: 1, split: false };
-  return { files: Math.ceil(jamTotal / jamsPerFile), split: true };
+export interface SitemapSize {
+  jams: number;
+  entries: number;
 }
 
-/** How many jams there are, from the counter the database keeps. */
-export async function countJams(): Promise<number> {
+/** One file for a small site; or the index's files: `jamFiles` files of jams, then the files of entries. */
+export type SitemapPlan = { split: false } | { split: true; files: number; jamFiles: number; limits: SitemapLimits };
+
+export function sitemapPlan(size: SitemapSize, limits = SITEMAP_LIMITS): SitemapPlan {
+  const urls = (SITEMAP_STATIC_PATHS.length + size.jams + size.entries) * LOCALES.length;
+  if (urls <= limits.maxUrls) return { split: false };
+  const jamFiles = Math.max(1, Math.ceil(size.jams / limits.jamsPerFile));
+  return { split: true, files: jamFiles + Math.ceil(size.entries / limits.entriesPerFile), jamFiles, limits };
+}
+
+/** How many jams (from the counter the database keeps) and entries there are. */
+export async function sitemapSize(): Promise<SitemapSize> {
   const database = await db();
   const [kept] = await database.select({ n: jamCount.n }).from(jamCount).where(eq(jamCount.id, 1));
-  if (kept) return kept.n;
-  const [row] = await database.select({ n: count() }).from(jams);
-  return row?.n ?? 0;
+  const [jamRows] = kept ? [kept] : await database.select({ n: count() }).from(jams);
+  const [entryRows] = await database.select({ n: count() }).from(entries);
+  return { jams: jamRows?.n ?? 0, entries: entryRows?.n ?? 0 };
 }
 
-/**
- * The pages of one sitemap file: file 1 (or the only file) starts with the static pages, then the
- * jams in the order they were created, `jamsPerFile` per file; all jams when `file` is omitted.
- */
-export async function sitemapPages(file?: number, jamsPerFile = JAMS_PER_SITEMAP): Promise<SitemapPage[]> {
-  const query = (await db()).select({ id: jams.id, slug: jams.slug, updatedAt: jams.updatedAt }).from(jams).orderBy(asc(jams.id));
-  const rows = file === undefined ? await query : await query.limit(jamsPerFile).offset((file - 1) * jamsPerFile);
+/** Every page of a sitemap that fits in one file: the static pages, then each jam followed by its entries. */
+export async function allSitemapPages(): Promise<SitemapPage[]> {
+  const rows = await (
+    await db()
+  )
+    .select({ id: jams.id, slug: jams.slug, updatedAt: jams.updatedAt })
+    .from(jams)
+    .orderBy(asc(jams.id));
   const entryPages = await entryPagesOf(rows);
   return [
-    ...(file === undefined || file === 1 ? SITEMAP_STATIC_PATHS.map((path) => ({ path })) : []),
-    ...rows.flatMap((jam) => [
-      { path: `/jams/${encodeURIComponent(jam.slug)}`, lastModified: jam.updatedAt },
-      ...(entryPages.get(jam.id) ?? []),
-    ]),
+    ...SITEMAP_STATIC_PATHS.map((path) => ({ path })),
+    ...rows.flatMap((jam) => [jamPage(jam), ...(entryPages.get(jam.id) ?? [])]),
   ];
 }
+
+/** The pages of file `file` (from 1) of a split sitemap; null past its last file. */
+export async function sitemapFilePages(plan: SitemapPlan, file: number): Promise<SitemapPage[] | null> {
+  if (!plan.split || !Number.isInteger(file) || file < 1 || file > plan.files) return null;
+  const database = await db();
+  const { jamsPerFile, entriesPerFile } = plan.limits;
+  if (file <= plan.jamFiles) {
+    const rows = await database
+      .select({ id: jams.id, slug: jams.slug, updatedAt: jams.updatedAt })
+      .from(jams)
+      .orderBy(asc(jams.id))
+      .limit(jamsPerFile)
+      .offset((file - 1) * jamsPerFile);
+    return [...(file === 1 ? SITEMAP_STATIC_PATHS.map((path) => ({ path })) : []), ...rows.map(jamPage)];
+  }
+  const rows = await database
+    .select({ id: entries.id, slug: jams.slug })
+    .from(entries)
+    .innerJoin(jams, eq(jams.id, entries.jamId))
+    .orderBy(asc(entries.id))
+    .limit(entriesPerFile)
+    .offset((file - plan.jamFiles - 1) * entriesPerFile);
+  return rows.map((entry) => entryPage(entry.slug, entry.id));
+}
+
+const jamPage = (jam: { slug: string; updatedAt: Date }): SitemapPage => ({
+  path: `/jams/${encodeURIComponent(jam.slug)}`,
+  lastModified: jam.updatedAt,
+});
+const entryPage = (slug: string, id: number): SitemapPage => ({ path: `/jams/${encodeURIComponent(slug)}/entries/${id}` });
 
 /** The entry pages of these jams (a range of ids, read in one query), by jam. */
 async function entryPagesOf(rows: { id: number; slug: string }[]): Promise<Map<number, SitemapPage[]>> {
@@ -76,7 +118,7 @@ async function entryPagesOf(rows: { id: number; slug: string }[]): Promise<Map<n
     const slug = slugs.get(entry.jamId);
     if (slug === undefined) continue;
     const list = byJam.get(entry.jamId) ?? [];
-    list.push({ path: `/jams/${encodeURIComponent(slug)}/entries/${entry.id}` });
+    list.push(entryPage(slug, entry.id));
     byJam.set(entry.jamId, list);
   }
   return byJam;
