@@ -13,13 +13,16 @@ import { loadAverage, machine, table, writeSection } from './results';
 import { ROOT, build, startApp } from './servers';
 import { CHROMIUM_LAUNCH, CHROMIUM_PATH } from '../scripts/chromium';
 
-const JS_BUDGET_KB = 75;
-const LIGHTHOUSE_TARGET = 0.95;
+/** The goals of issue 16: JS per public page (KB gzip) and Lighthouse's mobile performance score. */
+const LIGHTHOUSE_TARGET = 0.98;
 const PAGES = [
-  { name: 'home', path: '/' },
-  { name: 'explore', path: '/explore' },
-  { name: 'jam page (10,000 entries)', path: `/jams/${BIG_JAM_SLUG}` },
+  { name: 'home', path: '/', jsBudgetKb: 70 },
+  { name: 'explore', path: '/explore', jsBudgetKb: 70 },
+  { name: 'jam page (10,000 entries)', path: `/jams/${BIG_JAM_SLUG}`, jsBudgetKb: 80 },
+  { name: 'about', path: '/about', jsBudgetKb: 70 },
 ];
+/** React's own runtime, which every page with an island loads: its share of each page's JS. */
+const REACT_RUNTIME = /^(client|react|jsx-runtime|rolldown-runtime)\.[\w-]+\.js$/;
 
 type Kind = 'js' | 'css' | 'html' | 'other';
 type Weight = Record<Kind, { files: number; gzip: number }> & { scripts: { path: string; gzip: number }[] };
@@ -112,7 +115,7 @@ if (!existsSync(BENCH_DATABASE) || process.env.BENCH_REGENERATE !== '0') await g
 build();
 const app = await startApp('app-size', { DATABASE_URL: `file:${BENCH_DATABASE}` });
 const rows: (string | number)[][] = [];
-const scores: { name: string; score: number | null; note: string; js: number }[] = [];
+const scores: { name: string; score: number | null; note: string; js: number; jsBudgetKb: number; react: number }[] = [];
 let largest: Weight['scripts'] = [];
 try {
   for (const page of PAGES) {
@@ -121,7 +124,10 @@ try {
     console.log(weight.scripts.map((script) => `  ${kb(script.gzip)} ${script.path}`).join('\n'));
     console.log(`lighthouse ${page.name} …`);
     const { score, note } = lighthouse(app.url + page.path);
-    scores.push({ name: page.name, score, note, js: weight.js.gzip });
+    const react = weight.scripts
+      .filter((script) => REACT_RUNTIME.test(script.path.split('/').at(-1)!))
+      .reduce((sum, script) => sum + script.gzip, 0);
+    scores.push({ name: page.name, score, note, js: weight.js.gzip, jsBudgetKb: page.jsBudgetKb, react });
     if (weight.js.gzip > largest.reduce((sum, script) => sum + script.gzip, 0)) largest = weight.scripts;
     rows.push([
       page.name,
@@ -145,9 +151,12 @@ KB are gzip (level 6) of each same-origin response body, whatever encoding was s
 
 ${table(['page', 'JS KB gzip (files)', 'CSS KB gzip (files)', 'HTML KB gzip', 'total KB', 'Lighthouse mobile'], rows)}
 
+Of each page's JS, React's own runtime (react-dom's client, react, the JSX runtime; the same files on every page):
+${scores.map((s) => `${s.name} ${kb(s.react)} KB`).join(', ')}.
+
 | target | measured | target met? |
 |---|---:|---:|
-${scores.map((s) => `| ${s.name}: JS ≤ ${JS_BUDGET_KB} KB gzip | ${kb(s.js)} KB | ${verdict(s.js <= JS_BUDGET_KB * 1000)} |`).join('\n')}
+${scores.map((s) => `| ${s.name}: JS ≤ ${s.jsBudgetKb} KB gzip | ${kb(s.js)} KB | ${verdict(s.js <= s.jsBudgetKb * 1000)} |`).join('\n')}
 ${scores.map((s) => `| ${s.name}: Lighthouse mobile performance ≥ ${LIGHTHOUSE_TARGET} | ${s.score === null ? `could not run: ${s.note}` : `${s.score.toFixed(2)} (${s.note})`} | ${verdict(s.score !== null && s.score >= LIGHTHOUSE_TARGET)} |`).join('\n')}
 
 The heaviest page's largest scripts (gzip KB): ${largest

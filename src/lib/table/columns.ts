@@ -3,6 +3,8 @@
  * filterOptions, width, formatFn, sortFn, globalSearchDisabled. Pure helpers for formatting,
  * comparing and matching live here; the DataTable island wires them into TanStack Table.
  */
+import { localFormat } from '#lib/local-time';
+
 export type ColumnType = 'text' | 'date' | 'decimal' | 'number' | 'percentage' | 'boolean';
 export type SortDirection = 'asc' | 'desc';
 
@@ -107,7 +109,7 @@ export function formatValue<Row>(column: TableColumn<Row>, row: Row, context: Fo
   switch (column.type) {
     case 'date': {
       const date = toDate(value);
-      return date ? new Intl.DateTimeFormat(context.lang, { dateStyle: 'medium', timeStyle: 'short' }).format(date) : '';
+      return date ? localFormat(context.lang).format(date) : '';
     }
     case 'decimal': {
       const number = toNumber(value);
