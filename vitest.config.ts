@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import LongestFirstSequencer from './tests/setup/sequencer';
 
 /** Fails a test on an unexpected console.error (tests/setup/console-errors.ts). */
 const setupFiles = ['tests/setup/console-errors.ts'];
@@ -8,6 +9,7 @@ export default defineConfig({
     // Most test files wait on a server or a database in another process, so more files than cores
     // run at once; each file has its own database, fakes and server, so they cannot disturb each other.
     maxWorkers: 3,
+    sequence: { sequencer: LongestFirstSequencer },
     projects: [
       {
         test: {

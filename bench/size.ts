@@ -49,6 +49,8 @@ async function weigh(url: string): Promise<Weight> {
     const pending: Promise<void>[] = [];
     page.on('response', (response) => {
       if (!response.url().startsWith(new URL(url).origin) || response.status() !== 200) return;
+      // The pages its links prefetch (spec §4) are the next page's weight, not this one's.
+      if (response.request().headers()['sec-purpose']?.startsWith('prefetch')) return;
       pending.push(
         response.body().then(
           (body) => {
@@ -147,7 +149,7 @@ const report = `## npm run bench:size
 
 ${machine(loadAtStart)}.
 Chromium (${CHROMIUM_PATH}) at a phone-sized viewport, scrolled to the end so islands that hydrate when visible load too;
-KB are gzip (level 6) of each same-origin response body, whatever encoding was sent. Lighthouse ${lighthouseVersion()}, mobile, performance only.
+KB are gzip (level 6) of each same-origin response body, whatever encoding was sent; pages prefetched by its links are not counted. Lighthouse ${lighthouseVersion()}, mobile, performance only.
 
 ${table(['page', 'JS KB gzip (files)', 'CSS KB gzip (files)', 'HTML KB gzip', 'total KB', 'Lighthouse mobile'], rows)}
 
