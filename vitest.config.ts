@@ -32,6 +32,8 @@ export default defineConfig({
           include: ['tests/db/**/*.test.ts'],
           env: { TEST_DATABASE: 'sqld' },
           setupFiles,
+          // Each query crosses HTTP to sqld: a test over a few thousand jams takes seconds on a busy machine.
+          testTimeout: 30_000,
         },
       },
       {

@@ -77,8 +77,9 @@ describe('two app servers on one libSQL server', () => {
     const api = await fetch(`${second.url}/api/jams/${jam.slug}`).then((r) => r.json());
     expect(api.description).toBe('After the edit');
 
-    // The page was cached before the write, so a request that starts more than the TTL after
-    // the write must show the edit (timed by when the request started, not by how long it took).
+    // The page was cached before the write, so once the TTL has passed the next request re-renders
+    // it; readers meanwhile get the old copy (stale-while-revalidate) until that render is done,
+    // which on a busy machine can take a second or two (timed by when the request started).
     let seenAt: number | null = null;
     while (Date.now() - wroteAt < (TTL_SECONDS + 5) * 1000) {
       const askedAt = Date.now();
@@ -89,7 +90,7 @@ describe('two app servers on one libSQL server', () => {
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
     expect(seenAt, 'the other server never showed the edit').not.toBeNull();
-    expect(seenAt! - wroteAt).toBeLessThanOrEqual(TTL_SECONDS * 1000 + 1000);
+    expect(seenAt! - wroteAt).toBeLessThanOrEqual(TTL_SECONDS * 1000 + 2500);
   });
 
   it('lists a jam created through one server on the other once its cached list expires', async () => {
