@@ -205,3 +205,20 @@ for (const texts of LOCALES) {
     expect(((await users.json()) as { users: { isBanned: boolean }[] }).users[0]?.isBanned).toBe(true);
   });
 }
+
+test('the moderation queue reads without JavaScript: items, counts, reasons and what reporters wrote', async ({ browser }) => {
+  const admin = await userPage(browser, 'demo_admin');
+  const context = await browser.newContext({ javaScriptEnabled: false, storageState: await admin.context().storageState() });
+  const page = await context.newPage();
+  await page.goto('/dashboard');
+  const queue = page.getByRole('region', { name: 'Moderation' });
+  // The demo seed's reports: Gravity Golf three times, the Autumn Arcade Jam once.
+  const golf = queue.getByRole('listitem').filter({ has: page.getByRole('link', { name: 'Gravity Golf' }) });
+  await expect(golf.getByText('3 reports')).toBeVisible();
+  await expect(golf.getByText('Stolen, or not their own work×2')).toBeVisible();
+  await golf.getByText('What the reporters wrote').click();
+  await expect(golf.getByText('The losing screen uses a rude word.')).toBeVisible();
+  await expect(golf.getByText('reported by sprite_smith')).toBeVisible();
+  await expect(queue.getByRole('link', { name: 'Autumn Arcade Jam' })).toHaveAttribute('href', '/jams/autumn-arcade-jam');
+  await context.close();
+});
