@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { type Browser, type Page } from '@playwright/test';
 import { createJamThroughApi, expect, loginAs, test } from './fixtures';
 
@@ -129,6 +130,15 @@ test('a visitor is asked to log in; the form wants a reason, counts characters a
   await expect(dialog).toBeVisible();
   await dialog.getByRole('button', { name: 'Send report' }).click();
   await expect(dialog.getByRole('alert')).toHaveText('Choose a reason for the report.');
+  const audit = await new AxeBuilder({ page: cat })
+    .include('dialog[open]')
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  expect(audit.violations.map((violation) => violation.id)).toEqual([]);
+  // The keyboard reaches the reasons: arrow keys move between them.
+  await dialog.getByRole('radio', { name: 'Inappropriate for a young audience' }).focus();
+  await cat.keyboard.press('ArrowDown');
+  await expect(dialog.getByRole('radio', { name: 'Shares personal information' })).toBeChecked();
   await expect(dialog.getByText('500 characters left')).toBeVisible();
   await dialog.getByLabel('Details (optional)').fill('x'.repeat(600));
   await expect(dialog.getByLabel('Details (optional)')).toHaveValue('x'.repeat(500));
