@@ -130,8 +130,10 @@ test('a visitor is asked to log in; the form wants a reason, counts characters a
   await expect(dialog).toBeVisible();
   await dialog.getByRole('button', { name: 'Send report' }).click();
   await expect(dialog.getByRole('alert')).toHaveText('Choose a reason for the report.');
+  // The dialog only: the Scratch player's frame (unreachable here) is not ours to audit.
   const audit = await new AxeBuilder({ page: cat })
     .include('dialog[open]')
+    .options({ iframes: false })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
     .analyze();
   expect(audit.violations.map((violation) => violation.id)).toEqual([]);
