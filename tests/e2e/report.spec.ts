@@ -116,6 +116,7 @@ async function sendReport(page: Page, texts: (typeof LOCALES)[number], reason: s
 test('a visitor is asked to log in; the form wants a reason, counts characters and answers a second report kindly', async ({
   browser,
 }) => {
+  test.setTimeout(120_000);
   const { slug, orbit } = await reportableJam(browser);
   const visitor = await browser.newPage();
   await visitor.goto(`/jams/${slug}/entries/${orbit}`);
