@@ -234,3 +234,42 @@ export type Jam = typeof jams.$inferSelect;
 export type Entry = typeof entries.$inferSelect;
 export type Vote = typeof votes.$inferSelect;
 export type AuditEntry = typeof auditLog.$inferSelect;
+
+/**
+ * A report: a logged-in user flags a jam (`entryId` null) or one of its entries for the
+ * administrators (and, for entries, the jam's managers). One open report per person per item,
+ * kept by a partial unique index; reports go with the reporter, the jam or the entry.
+ */
+export const reports = sqliteTable(
+  'reports',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    reporterId: integer('reporter_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    jamId: integer('jam_id')
+      .notNull()
+      .references(() => jams.id, { onDelete: 'cascade' }),
+    entryId: integer('entry_id').references(() => entries.id, { onDelete: 'cascade' }),
+    reason: text('reason').notNull(),
+    text: text('text').notNull().default(''),
+    /** open, dismissed or actioned (the entry was removed or its author banned). */
+    status: text('status').notNull().default('open'),
+    resolverId: integer('resolver_id').references(() => users.id, { onDelete: 'set null' }),
+    resolution: text('resolution'),
+    createdAt: timestampNow('created_at'),
+    resolvedAt: integer('resolved_at', { mode: 'timestamp_ms' }),
+  },
+  (t) => [
+    uniqueIndex('reports_open_entry_unique')
+      .on(t.reporterId, t.entryId)
+      .where(sql`${t.status} = 'open' and ${t.entryId} is not null`),
+    uniqueIndex('reports_open_jam_unique')
+      .on(t.reporterId, t.jamId)
+      .where(sql`${t.status} = 'open' and ${t.entryId} is null`),
+    index('reports_status_item_idx').on(t.status, t.jamId, t.entryId),
+    index('reports_entry_idx').on(t.entryId),
+    index('reports_reporter_idx').on(t.reporterId),
+  ],
+);
+export type Report = typeof reports.$inferSelect;

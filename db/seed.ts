@@ -6,7 +6,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { LibSQLDatabase } from 'drizzle-orm/libsql';
 import * as schema from './schema';
 
-const { users, jams, jamManagers, jamParticipants, entries, votes } = schema;
+const { users, jams, jamManagers, jamParticipants, entries, votes, reports } = schema;
 const DAY = 24 * 60 * 60 * 1000;
 
 export const DEMO_ADMIN = 'demo_admin';
@@ -24,6 +24,8 @@ type DemoJam = {
   manager: string;
   entries: { scratchId: number; by: string; title: string; winner?: boolean; instructions?: string; notes?: string }[];
   votes: [voter: string, scratchId: number][];
+  /** Open reports for the moderation queue: about an entry (its Scratch id) or, with null, the jam. */
+  reports?: [reporter: string, scratchId: number | null, reason: string, text: string][];
 };
 
 const DEMO_JAMS: DemoJam[] = [
@@ -67,6 +69,12 @@ const DEMO_JAMS: DemoJam[] = [
       ['cat_coder', 900000102],
       ['sprite_smith', 900000103],
     ],
+    reports: [
+      ['cat_coder', 900000102, 'not-their-work', 'This looks like a copy of a golf game I played last year, with no credit.'],
+      ['block_builder', 900000102, 'not-their-work', ''],
+      ['sprite_smith', 900000102, 'inappropriate', 'The losing screen uses a rude word.'],
+      ['loop_legend', 900000103, 'spam', 'The title screen only links to an unrelated video channel.'],
+    ],
   },
   {
     slug: 'autumn-arcade-jam',
@@ -96,6 +104,7 @@ const DEMO_JAMS: DemoJam[] = [
       ['pixel_pioneer', 900000203],
       ['cat_coder', 900000201],
     ],
+    reports: [['cat_coder', null, 'other', 'The rules promised two weeks, but the jam closed after one.']],
   },
 ];
 
@@ -166,6 +175,16 @@ export async function seedDemoData(database: LibSQLDatabase<typeof schema>, now 
         await tx
           .insert(votes)
           .values({ entryId: entry!.id, voterId: id(voter), jamId })
+          .onConflictDoNothing();
+      }
+      for (const [reporter, scratchId, reason, text] of jam.reports ?? []) {
+        const entry =
+          scratchId === null
+            ? null
+            : await tx.query.entries.findFirst({ where: and(eq(entries.jamId, jamId), eq(entries.scratchId, scratchId)) });
+        await tx
+          .insert(reports)
+          .values({ reporterId: id(reporter), jamId, entryId: entry?.id ?? null, reason, text })
           .onConflictDoNothing();
       }
     }

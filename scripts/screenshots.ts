@@ -102,6 +102,31 @@ const VIEWS: View[] = [
   },
   { name: 'dashboard-joined', path: '/dashboard', as: people.ongoing.participant },
   { name: 'dashboard-admin', path: '/dashboard', as: 'demo_admin' },
+  // The moderation queue (the seed reports entries of the ongoing jam and the ended jam itself): an
+  // administrator sees who reported, with one item's reports opened; the ongoing jam's manager sees its entries.
+  {
+    name: 'moderation-admin',
+    path: '/dashboard#moderation',
+    as: 'demo_admin',
+    then: async (page) => {
+      await page.locator('#moderation summary').first().click();
+    },
+  },
+  { name: 'moderation-manager', path: '/dashboard#moderation', as: people.ongoing.manager },
+  {
+    name: 'report-entry',
+    path: `/jams/${jam.ongoing}/entries/1`,
+    as: 'cat_coder',
+    dialog: true,
+    then: async (page) => {
+      await page.clock.runFor(1000);
+      await page.getByRole('button', { name: 'Report' }).click();
+      await page.clock.runFor(1000); // the form's chunk loads behind a frozen clock
+      const dialog = page.getByRole('dialog');
+      await dialog.getByRole('radio', { name: 'Stolen, or not their own work' }).check();
+      await dialog.getByLabel('Details (optional)').fill('The sprites are copied from another project without credit.');
+    },
+  },
   { name: 'users', path: '/dashboard/users', as: 'demo_admin' },
   { name: 'activity', path: '/dashboard/activity', as: 'demo_admin' },
   { name: 'jam-activity', path: `/jams/${jam.ongoing}/activity`, as: people.ongoing.manager },

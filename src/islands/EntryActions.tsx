@@ -9,6 +9,7 @@ import { $session, UNKNOWN_SESSION, loadSession } from '#stores/session';
 import { useIslandStore } from './ui/use-island-store';
 import { useHydrated } from '#islands/ui/use-hydrated.ts';
 import { Upvote } from './entries/Upvote';
+import { ReportButton } from './report/ReportButton';
 import styles from './EntryActions.module.css';
 
 interface Props {
@@ -22,7 +23,7 @@ interface Props {
 
 /**
  * The entry page's buttons: the upvote (same rules as on the jam page) and, for its submitter,
- * the jam's managers and administrators, "Refresh from Scratch".
+ * the jam's managers and administrators, "Refresh from Scratch"; and "Report" for everyone.
  */
 export default function EntryActions({ messages, ...props }: Props) {
   return (
@@ -30,6 +31,7 @@ export default function EntryActions({ messages, ...props }: Props) {
       <div className={`entry-actions ${styles.actions}`}>
         <Upvote {...props} />
         <Refresh {...props} />
+        <ReportButton target={{ slug: props.slug, entryId: props.entryId }} />
       </div>
     </IslandI18n>
   );

@@ -5,6 +5,7 @@ import { translated, useT } from '#i18n/react';
 import { jamStatus } from '#lib/jam-timing';
 import { $jamViewer, loadJamViewer } from '#stores/jam-viewer';
 import { $myVotes, loadMyVotes } from '#stores/votes';
+import { ReportButton } from './report/ReportButton';
 import styles from './JamViewerBox.module.css';
 
 // Only managers and administrators get the tools (and the jam form inside them), only people who
@@ -84,6 +85,11 @@ function ViewerBox({ slug, startsAt, endsAt, loginHref, homeHref, jamHref }: Omi
         <Suspense fallback={<div className={styles.toolsPending} aria-hidden="true" />}>
           <ManagerTools slug={slug} viewer={viewer} homeHref={homeHref} jamHref={jamHref} />
         </Suspense>
+      )}
+      {!banned && (
+        <div className={styles.report}>
+          <ReportButton target={{ slug }} />
+        </div>
       )}
       {viewer.hiddenBodyHtml && (
         <section className={`mystery-preview ${styles.preview}`} aria-labelledby="mystery-preview-heading">

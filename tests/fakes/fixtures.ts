@@ -37,6 +37,10 @@ export const SCRATCH_USERS: FakeScratchUser[] = [
   { username: 'dash_leaver', id: 1013 },
   // Used only by the auth end-to-end test of the server-error message: the provider vouches, Scratch fails.
   { username: 'outage_otter', id: 1014, apiFails: true },
+  // Used only by the reporting end-to-end tests: each is reported and banned in one locale's walk.
+  { username: 'rascal_en', id: 1015 },
+  { username: 'rascal_hu', id: 1016 },
+  { username: 'rascal_ir', id: 1017 },
 ];
 
 export const SCRATCH_PROJECTS: FakeScratchProject[] = [
@@ -55,6 +59,9 @@ export const SCRATCH_PROJECTS: FakeScratchProject[] = [
   { id: 100000003, title: 'Secret Draft', author: 'cat_coder', shared: false },
   { id: 100000004, title: 'Griff Dash', author: 'GriffTheGreat', shared: true },
   { id: 100000005, title: 'Mixed Up', author: 'MixedCase_Maker', shared: true },
+  { id: 100000006, title: 'Rascal Run', author: 'rascal_en', shared: true },
+  { id: 100000007, title: 'Rascal Rally', author: 'rascal_hu', shared: true },
+  { id: 100000008, title: 'Rascal Race', author: 'rascal_ir', shared: true },
 ];
 
 export const avatarUrl = (id: number) => `https://cdn2.scratch.mit.edu/get_image/user/${id}_90x90.png`;

@@ -1,4 +1,5 @@
-import { entries, jamManagers, jams, votes, type Jam } from '#db/schema';
+import { entries, jamManagers, jams, reports, votes, type Jam } from '#db/schema';
+import type { ReportReason } from '#lib/schemas/reports';
 import type { JamStatus } from '#lib/jam-timing';
 import type { TestDatabase } from './database';
 
@@ -52,4 +53,19 @@ export async function insertEntry(
 
 export async function insertVote(db: Db, jamId: number, entryId: number, voterId: number) {
   await db.insert(votes).values({ jamId, entryId, voterId });
+}
+
+/** An open report about an entry (or, with `entryId` null, about the jam). */
+export async function insertReport(
+  db: Db,
+  reporterId: number,
+  target: { jamId: number; entryId: number | null },
+  reason: ReportReason = 'inappropriate',
+  text = '',
+) {
+  const [row] = await db
+    .insert(reports)
+    .values({ reporterId, ...target, reason, text })
+    .returning();
+  return row!;
 }

@@ -27,6 +27,7 @@ interface Target {
   slug?: string;
   id?: string;
   name?: string;
+  item?: string;
 }
 
 /** The declaration's own request: its path filled from the scene (or `missing`), its body example. */
@@ -34,7 +35,8 @@ function callOf(operation: Operation, scene: Scene, missing: Target = {}): Call 
   const path = operation.pattern
     .replace('[slug]', missing.slug ?? scene.jam.slug)
     .replace('[id]', missing.id ?? String(operation.pattern.startsWith('/api/users/') ? scene.bystander.id : scene.entry.id))
-    .replace('[name]', missing.name ?? scene.coManager.name);
+    .replace('[name]', missing.name ?? scene.coManager.name)
+    .replace('[item]', missing.item ?? `entry-${scene.entry.id}`);
   const example = operation.body?.example as Record<string, string> | undefined;
   return { method: operation.method, path, ...(operation.body?.form ? { form: example } : example ? { json: example } : {}) };
 }
@@ -83,7 +85,9 @@ async function statusesOf(operation: Operation): Promise<number[]> {
   await probe(callOf(operation, scene), scene.bystander);
   if (operation.params) {
     for (const name of Object.keys(operation.params)) {
-      const missing = { slug: 'no-such-jam', id: '987654321', name: 'nobody_here' }[name as keyof Target];
+      const missing = { slug: 'no-such-jam', id: '987654321', name: 'nobody_here', item: 'entry-987654321' }[
+        name as keyof Target
+      ];
       await probe(callOf(operation, scene, { [name]: missing }), scene.me);
     }
   }

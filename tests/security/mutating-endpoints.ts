@@ -13,6 +13,7 @@ import {
   jamParticipants,
   jams,
   loginTokens,
+  reports,
   sessions,
   users,
   votes,
@@ -21,7 +22,7 @@ import type { JamStatus } from '#lib/jam-timing';
 import { LOGIN_TOKEN_LIFETIME_MS } from '#server/auth/login-tokens';
 import { generateSessionToken, hashToken } from '#server/auth/session';
 import { type Environment, type Reply, type TestUser, readReply } from '../helpers/environment';
-import { insertEntry, insertJam, insertManager, insertVote } from '../helpers/factories';
+import { insertEntry, insertJam, insertManager, insertReport, insertVote } from '../helpers/factories';
 
 export const ROLES = ['anonymous', 'user', 'banned', 'otherManager', 'manager', 'admin'] as const;
 export type Role = (typeof ROLES)[number];
@@ -113,6 +114,17 @@ const hasVote = async (db: Db, entryId: number, voterId: number) =>
       .from(votes)
       .where(and(eq(votes.entryId, entryId), eq(votes.voterId, voterId)))
   ).length === 1;
+
+const reportsAbout = async (db: Db, jamId: number, entryId: number | null) =>
+  db
+    .select()
+    .from(reports)
+    .where(and(eq(reports.jamId, jamId), entryId === null ? sql`${reports.entryId} is null` : eq(reports.entryId, entryId)));
+/** Two open reports about the scene's entry, by people with no part in the jam. */
+async function reportedEntry(scene: Scene, env: Environment): Promise<void> {
+  await insertReport(env.db, scene.bystander.id, { jamId: scene.jam.id, entryId: scene.entry.id }, 'spam');
+  await insertReport(env.db, scene.coManager.id, { jamId: scene.jam.id, entryId: scene.entry.id }, 'inappropriate');
+}
 
 /** A one-time login token as the login callback leaves it: in the database and in this browser's cookie. */
 async function pendingLogin(scene: Scene, env: Environment): Promise<void> {
@@ -335,6 +347,75 @@ export const ROWS: Row[] = [
     status: 204,
     call: (s) => ({ method: 'DELETE', path: `/api/jams/${s.jam.slug}/managers/${s.coManager.name}` }),
     effect: async (s, env) => expect(await isManager(env.db, s.jam.id, s.coManager.id)).toBe(false),
+  },
+  {
+    method: 'POST',
+    pattern: '/api/jams/[slug]/report',
+    allowed: ACTIVE_USERS,
+    status: 201,
+    call: (s) => ({ method: 'POST', path: `/api/jams/${s.jam.slug}/report`, json: { reason: 'spam', text: `From ${s.id}` } }),
+    effect: async (s, env) =>
+      expect(await reportsAbout(env.db, s.jam.id, null)).toEqual([
+        expect.objectContaining({ reporterId: s.me!.id, reason: 'spam', text: `From ${s.id}`, status: 'open' }),
+      ]),
+  },
+  {
+    method: 'POST',
+    pattern: '/api/jams/[slug]/entries/[id]/report',
+    allowed: ACTIVE_USERS,
+    status: 201,
+    call: (s) => ({
+      method: 'POST',
+      path: `/api/jams/${s.jam.slug}/entries/${s.entry.id}/report`,
+      json: { reason: 'personal-information' },
+    }),
+    effect: async (s, env) =>
+      expect(await reportsAbout(env.db, s.jam.id, s.entry.id)).toEqual([
+        expect.objectContaining({ reporterId: s.me!.id, reason: 'personal-information', text: '', status: 'open' }),
+      ]),
+  },
+  {
+    method: 'POST',
+    pattern: '/api/reports/[item]/dismiss',
+    allowed: MANAGERS,
+    status: 200,
+    prepare: reportedEntry,
+    call: (s) => ({ method: 'POST', path: `/api/reports/entry-${s.entry.id}/dismiss` }),
+    effect: async (s, env, reply) => {
+      expect(reply.body).toEqual({ resolved: 2 });
+      const rows = await reportsAbout(env.db, s.jam.id, s.entry.id);
+      expect(rows.map((row) => [row.status, row.resolverId])).toEqual([
+        ['dismissed', s.me!.id],
+        ['dismissed', s.me!.id],
+      ]);
+      expect(await entryRow(env.db, s.entry.id)).toBeDefined();
+    },
+  },
+  {
+    method: 'POST',
+    pattern: '/api/reports/[item]/remove-entry',
+    allowed: MANAGERS,
+    status: 200,
+    prepare: reportedEntry,
+    call: (s) => ({ method: 'POST', path: `/api/reports/entry-${s.entry.id}/remove-entry` }),
+    effect: async (s, env, reply) => {
+      expect(reply.body).toEqual({ resolved: 2 });
+      expect(await entryRow(env.db, s.entry.id)).toBeUndefined();
+      expect(await reportsAbout(env.db, s.jam.id, s.entry.id)).toEqual([]); // they go with the entry
+    },
+  },
+  {
+    method: 'POST',
+    pattern: '/api/reports/[item]/ban-author',
+    allowed: ADMINS,
+    status: 200,
+    prepare: reportedEntry,
+    call: (s) => ({ method: 'POST', path: `/api/reports/entry-${s.entry.id}/ban-author`, json: { removeEntry: false } }),
+    effect: async (s, env, reply) => {
+      expect(reply.body).toEqual({ resolved: 2 });
+      expect((await userRow(env.db, s.submitter.id))?.isBanned).toBe(true);
+      expect((await reportsAbout(env.db, s.jam.id, s.entry.id)).map((row) => row.status)).toEqual(['actioned', 'actioned']);
+    },
   },
   {
     method: 'POST',

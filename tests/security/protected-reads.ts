@@ -5,6 +5,7 @@
  */
 import { expect } from 'vitest';
 import { auditLog } from '#db/schema';
+import { insertReport } from '../helpers/factories';
 import { declaredRoutes } from './api-routes';
 import type { Environment, Reply } from '../helpers/environment';
 import { ROLES, type Role, type Scene } from './mutating-endpoints';
@@ -19,6 +20,8 @@ export interface ReadRow {
 }
 
 const ACTIVE_USERS: readonly Role[] = ROLES.filter((role) => role !== 'anonymous' && role !== 'banned');
+/** Administrators, and anyone who manages some jam (they see their jams' entries only). */
+const MODERATORS: readonly Role[] = ['otherManager', 'manager', 'admin'];
 const MANAGERS: readonly Role[] = ['manager', 'admin'];
 const ADMINS: readonly Role[] = ['admin'];
 
@@ -75,6 +78,24 @@ export const READ_ROWS: ReadRow[] = [
     allowed: ACTIVE_USERS,
     path: (s) => `/api/jams/${s.jam.slug}/my-votes`,
     shows: (_s, reply) => expect(reply.body).toMatchObject({ used: 0, entryIds: [] }),
+  },
+  {
+    pattern: '/api/reports',
+    allowed: MODERATORS,
+    // Two reports, so the scene's entry comes before the single reports other cells leave behind.
+    prepare: async (s, env) => {
+      await insertReport(env.db, s.bystander.id, { jamId: s.jam.id, entryId: s.entry.id }, 'spam', 'Adverts');
+      await insertReport(env.db, s.coManager.id, { jamId: s.jam.id, entryId: s.entry.id }, 'spam');
+    },
+    path: () => '/api/reports',
+    shows: (s, reply) => {
+      const item = reply.body.items.find((found: { key: string }) => found.key === `entry-${s.entry.id}`);
+      if (s.role === 'otherManager') return expect(item).toBeUndefined(); // not their jam
+      expect(item).toMatchObject({ count: 2, reasons: [{ reason: 'spam', count: 2 }] });
+      // Reporters are for administrators only.
+      const reporters = item.reports.map((report: { reporter: { name: string } | null }) => report.reporter?.name ?? null);
+      expect(reporters).toEqual(s.role === 'admin' ? [s.coManager.name, s.bystander.name] : [null, null]);
+    },
   },
   {
     pattern: '/api/me',

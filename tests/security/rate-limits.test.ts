@@ -118,4 +118,30 @@ describe('a flood', () => {
     expectRateLimited(next, 'votes');
     expect((await env.request(path, { method: 'PUT', as: owner })).status).toBe(403); // own project, not the limit
   });
+
+  it(`of reports is cut like votes, after ${VOTE_RATE_LIMIT.capacity} a minute, jams and entries together`, async () => {
+    const reporter = await env.login('flood_reporter');
+    const owner = await env.login('flood_reported');
+    const jam = await insertJam(env.db);
+    const entry = await insertEntry(env.db, jam.id, owner.id, (scratchIds += 1));
+    const paths = [`/api/jams/${jam.slug}/report`, `/api/jams/${jam.slug}/entries/${entry.id}/report`];
+    const startedAt = Date.now();
+    const replies = await Promise.all(
+      Array.from({ length: VOTE_RATE_LIMIT.capacity }, (_, n) =>
+        env.request(paths[n % 2]!, { method: 'POST', as: reporter, body: { reason: 'spam' } }),
+      ),
+    );
+    // Two new reports, the rest answer them again: one open report per person per item.
+    expect(replies.map((reply) => reply.status).sort()).toEqual([...replies.slice(2).map(() => 200), 201, 201]);
+    let extra = 0;
+    let next = await env.request(paths[0]!, { method: 'POST', as: reporter, body: { reason: 'spam' } });
+    while (next.status === 200 && extra < 10) {
+      extra += 1;
+      next = await env.request(paths[0]!, { method: 'POST', as: reporter, body: { reason: 'spam' } });
+    }
+    const refilled = Math.floor(((Date.now() - startedAt) * VOTE_RATE_LIMIT.capacity) / VOTE_RATE_LIMIT.perMs);
+    expect(extra).toBeLessThanOrEqual(refilled);
+    expectRateLimited(next, 'reports');
+    expect((await env.request(paths[0]!, { method: 'POST', as: owner, body: { reason: 'spam' } })).status).toBe(201);
+  });
 });

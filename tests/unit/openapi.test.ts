@@ -156,6 +156,7 @@ describe('the API reference for /developers', () => {
       'Account',
       'Users',
       'Activity',
+      'Moderation',
       'Login flow',
       'Feeds and calendars',
       'Site',

@@ -18,6 +18,8 @@ export const AUDIT_ACTIONS = [
   'jam.manager.leave',
   'entry.remove',
   'entry.refresh',
+  'report.dismiss',
+  'report.resolve',
   'winner.select',
   'winner.revoke',
   'user.create',

@@ -20,6 +20,7 @@ const MANAGER_ACTIONS = [
   'jam:refresh-entry',
   'jam:download-entries',
   'jam:read-activity',
+  'jam:moderate-entries',
 ] as const;
 const ADMIN_ONLY_ACTIONS = [
   'jam:create',
@@ -30,6 +31,7 @@ const ADMIN_ONLY_ACTIONS = [
   'jam:delete',
   'user:manage',
   'activity:read-all',
+  'report:moderate-all',
 ] as const;
 
 export type JamAction = (typeof MANAGER_ACTIONS)[number] | (typeof ADMIN_ONLY_ACTIONS)[number];

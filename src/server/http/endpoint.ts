@@ -1,6 +1,7 @@
 import type { APIContext, APIRoute } from 'astro';
 import { z } from 'zod';
 import { entryIdSchema } from '#lib/schemas/entries';
+import { itemKeySchema } from '#lib/schemas/reports';
 import { currentUser, requireAdmin, requireUser } from '#server/auth/require';
 import { AppError, badRequest, errorResponse, notFound } from './errors';
 import { readForm } from './forms';
@@ -78,6 +79,10 @@ export const TAGS = [
   { name: 'Account', description: 'The session of the person calling, their dashboard, and user pictures.' },
   { name: 'Users', description: 'Administrators’ tools: every user, their admin and banned flags.' },
   { name: 'Activity', description: 'The audit log, read-only: who did what to which jam or user, and when.' },
+  {
+    name: 'Moderation',
+    description: 'Reporting jams and entries, and the moderation queue of administrators and managers.',
+  },
   { name: 'Login flow', description: 'Browser steps of "Log in with Scratch": redirects and form posts, not for scripts.' },
   {
     name: 'Feeds and calendars',
@@ -107,6 +112,12 @@ export function param(description: string, schema: z.ZodType = z.string(), inval
 /** The path parameters many endpoints share. */
 export const jamSlug = { slug: param('The jam slug (an old slug of a renamed jam works too).') };
 export const jamSlugAndEntryId = { ...jamSlug, id: param('The entry id.', entryIdSchema) };
+/** A reported item of the moderation queue: `jam-{id}` or `entry-{id}`. */
+export const reportedItem = {
+  item: param('The reported item: `jam-{id}` or `entry-{id}`.', itemKeySchema, () =>
+    notFound('There is no such reported item. Items are named jam-{id} or entry-{id}.'),
+  ),
+};
 
 export interface QuerySpec<S extends z.ZodObject = z.ZodObject> {
   schema: S;

@@ -146,8 +146,16 @@ export async function requireEntry(jam: Jam, entryId: number): Promise<Entry> {
   return entry;
 }
 
-/** The submitter, a manager of the jam or an admin may remove an entry; its votes go with it. */
-export async function removeEntry(actor: SessionUser, slug: string, entryId: number): Promise<void> {
+/**
+ * The submitter, a manager of the jam or an admin may remove an entry; its votes (and reports) go
+ * with it. `auditDetails` adds to the audit entry (e.g. how many reports the removal answered).
+ */
+export async function removeEntry(
+  actor: SessionUser,
+  slug: string,
+  entryId: number,
+  auditDetails: Record<string, unknown> = {},
+): Promise<void> {
   if (actor.isBanned) throw bannedError(actor.name);
   const jam = await requireJam(slug);
   const entry = await requireEntry(jam, entryId);
@@ -157,18 +165,30 @@ export async function removeEntry(actor: SessionUser, slug: string, entryId: num
     throw new AppError(403, 'forbidden', 'Only the submitter, managers of this jam and administrators can remove an entry.');
   }
   const database = await db();
-  await database.transaction(async (tx) => {
-    await tx.delete(entries).where(eq(entries.id, entry.id));
-    if (!own) {
-      await recordAudit(tx, actor, {
-        action: 'entry.remove',
-        jamId: jam.id,
-        targetUserId: entry.submitterId,
-        details: { scratchId: entry.scratchId, title: entry.title },
-      });
-    }
-  });
+  await database.transaction((tx) => deleteEntryInside(tx, actor, entry, { audit: !own, details: auditDetails }));
   announceChange({ kind: 'entry', jamId: jam.id, entryId: entry.id });
+}
+
+type Transaction = Parameters<Parameters<Awaited<ReturnType<typeof db>>['transaction']>[0]>[0];
+
+/**
+ * The removal itself, inside the caller's transaction (banning a reported author can remove the
+ * entry in the same one); the caller checked who may, and announces the change once committed.
+ */
+export async function deleteEntryInside(
+  tx: Transaction,
+  actor: SessionUser,
+  entry: Entry,
+  { audit, details = {} }: { audit: boolean; details?: Record<string, unknown> },
+): Promise<void> {
+  await tx.delete(entries).where(eq(entries.id, entry.id));
+  if (!audit) return;
+  await recordAudit(tx, actor, {
+    action: 'entry.remove',
+    jamId: entry.jamId,
+    targetUserId: entry.submitterId,
+    details: { scratchId: entry.scratchId, title: entry.title, ...details },
+  });
 }
 
 /** All entries with their votes, for the managers' CSV download. */

@@ -4,6 +4,7 @@ import type { JamCreateInput, JamDto, JamListDto, ManagerDto } from '#lib/schema
 import type { JamViewerDto } from '#lib/schemas/viewer';
 import type { ActivityListDto } from '#lib/schemas/activity';
 import type { AdminUserDto, DashboardDto, MeDto } from '#lib/schemas/users';
+import type { MyReportDto, ReportInput, ReportQueueDto } from '#lib/schemas/reports';
 
 export const exampleJam: JamDto = {
   id: 7,
@@ -86,6 +87,7 @@ export const exampleViewer: JamViewerDto = {
     'jam:refresh-entry',
     'jam:download-entries',
     'jam:read-activity',
+    'jam:moderate-entries',
   ],
   entry: null,
   hiddenBody: null,
@@ -185,5 +187,50 @@ export const exampleActivityList: ActivityListDto = {
   page: 1,
   perPage: 20,
   total: 2,
+  totalPages: 1,
+};
+
+export const exampleReportInput: ReportInput = {
+  reason: 'personal-information',
+  text: 'The game shows the author’s home address on the title screen.',
+};
+
+export const exampleMyReport: MyReportDto = {
+  id: 31,
+  reason: 'personal-information',
+  text: 'The game shows the author’s home address on the title screen.',
+  createdAt: '2025-02-14T10:12:00.000Z',
+  created: true,
+};
+
+export const exampleReportQueue: ReportQueueDto = {
+  items: [
+    {
+      key: 'entry-42',
+      kind: 'entry',
+      jam: { id: 7, slug: 'space-sprint-jam', name: 'Space Sprint Jam' },
+      entry: { id: 42, title: 'Orbit Hopper', scratchId: 123456789, author: { id: 15, name: 'cat_coder' } },
+      count: 2,
+      reasons: [
+        { reason: 'personal-information', count: 1 },
+        { reason: 'spam', count: 1 },
+      ],
+      reports: [
+        {
+          reason: 'personal-information',
+          text: 'The game shows the author’s home address on the title screen.',
+          createdAt: '2025-02-14T10:12:00.000Z',
+          reporter: { id: 12, name: 'pixel_pioneer' },
+        },
+        { reason: 'spam', text: '', createdAt: '2025-02-13T18:40:00.000Z', reporter: { id: 19, name: 'GriffTheGreat' } },
+      ],
+      firstReportedAt: '2025-02-13T18:40:00.000Z',
+      lastReportedAt: '2025-02-14T10:12:00.000Z',
+    },
+  ],
+  canBan: true,
+  page: 1,
+  perPage: 10,
+  total: 1,
   totalPages: 1,
 };

@@ -185,24 +185,32 @@ async function requireTarget(tx: Transaction, id: number): Promise<User> {
  */
 export async function updateUserFlags(actor: SessionUser, id: number, flags: UpdateUserFlags): Promise<AdminUserDto> {
   const database = await db();
-  return database.transaction(async (tx) => {
-    const target = await requireTarget(tx, id);
-    const next = { isAdmin: flags.isAdmin ?? target.isAdmin, isBanned: flags.isBanned ?? target.isBanned };
-    if (next.isAdmin === target.isAdmin && next.isBanned === target.isBanned) return readUser(tx, id);
-    if (isActiveAdmin(target) && !isActiveAdmin(next)) await keepAnotherAdmin(tx, id);
-    await tx
-      .update(users)
-      .set({ ...next, updatedAt: new Date(), updatedBy: actor.id })
-      .where(eq(users.id, id));
-    if (next.isBanned && !target.isBanned) await tx.delete(loginTokens).where(eq(loginTokens.userId, id));
-    if (!next.isBanned && target.isBanned) await tx.delete(sessions).where(eq(sessions.userId, id));
-    await recordAudit(tx, actor, {
-      action: 'user.update',
-      targetUserId: id,
-      details: { name: target.name, before: { isAdmin: target.isAdmin, isBanned: target.isBanned }, after: next },
-    });
-    return readUser(tx, id);
+  return database.transaction((tx) => setUserFlagsInside(tx, actor, id, flags));
+}
+
+/** updateUserFlags inside a transaction the caller holds (banning a reported entry's author resolves the reports with it). */
+export async function setUserFlagsInside(
+  tx: Transaction,
+  actor: SessionUser,
+  id: number,
+  flags: UpdateUserFlags,
+): Promise<AdminUserDto> {
+  const target = await requireTarget(tx, id);
+  const next = { isAdmin: flags.isAdmin ?? target.isAdmin, isBanned: flags.isBanned ?? target.isBanned };
+  if (next.isAdmin === target.isAdmin && next.isBanned === target.isBanned) return readUser(tx, id);
+  if (isActiveAdmin(target) && !isActiveAdmin(next)) await keepAnotherAdmin(tx, id);
+  await tx
+    .update(users)
+    .set({ ...next, updatedAt: new Date(), updatedBy: actor.id })
+    .where(eq(users.id, id));
+  if (next.isBanned && !target.isBanned) await tx.delete(loginTokens).where(eq(loginTokens.userId, id));
+  if (!next.isBanned && target.isBanned) await tx.delete(sessions).where(eq(sessions.userId, id));
+  await recordAudit(tx, actor, {
+    action: 'user.update',
+    targetUserId: id,
+    details: { name: target.name, before: { isAdmin: target.isAdmin, isBanned: target.isBanned }, after: next },
   });
+  return readUser(tx, id);
 }
 
 /** Deletes a user; their sessions, votes, entries and manager roles go with them (FK cascades). */

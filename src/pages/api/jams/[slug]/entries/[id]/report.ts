@@ -1,0 +1,22 @@
+import { myReportSchema, reportInputSchema } from '#lib/schemas/reports';
+import { defineEndpoint, jamSlugAndEntryId, reply } from '#server/http/endpoint';
+import { reportEntry, reportLimiter } from '#server/moderation/reports';
+import { exampleMyReport, exampleReportInput } from '#server/openapi/examples';
+
+export const POST = defineEndpoint({
+  method: 'POST',
+  tag: 'Moderation',
+  summary: 'Report an entry',
+  description:
+    'Tells the administrators and the jam’s managers that the project breaks the community guidelines. One open report per person per entry: reporting again answers the report you already filed (200). The author never learns who reported.',
+  access: 'user',
+  rateLimit: { limiter: reportLimiter, per: 'user', what: 'reports' },
+  params: jamSlugAndEntryId,
+  body: { schema: reportInputSchema, example: exampleReportInput },
+  answer: { status: 201, description: 'Your report.', schema: myReportSchema, example: exampleMyReport },
+  errors: [400, 401, 403, 404, 429],
+  handler: async ({ user, params, body }) => {
+    const report = await reportEntry(user, params.slug, params.id, body);
+    return reply(report, { status: report.created ? 201 : 200 });
+  },
+});

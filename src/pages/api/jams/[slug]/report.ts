@@ -1,0 +1,22 @@
+import { myReportSchema, reportInputSchema } from '#lib/schemas/reports';
+import { defineEndpoint, jamSlug, reply } from '#server/http/endpoint';
+import { reportJam, reportLimiter } from '#server/moderation/reports';
+import { exampleMyReport, exampleReportInput } from '#server/openapi/examples';
+
+export const POST = defineEndpoint({
+  method: 'POST',
+  tag: 'Moderation',
+  summary: 'Report a jam',
+  description:
+    'Tells the administrators that something about the jam breaks the community guidelines. One open report per person per jam: reporting again answers the report you already filed (200).',
+  access: 'user',
+  rateLimit: { limiter: reportLimiter, per: 'user', what: 'reports' },
+  params: jamSlug,
+  body: { schema: reportInputSchema, example: exampleReportInput },
+  answer: { status: 201, description: 'Your report.', schema: myReportSchema, example: exampleMyReport },
+  errors: [400, 401, 403, 404, 429],
+  handler: async ({ user, params, body }) => {
+    const report = await reportJam(user, params.slug, body);
+    return reply(report, { status: report.created ? 201 : 200 });
+  },
+});

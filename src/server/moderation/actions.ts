@@ -1,0 +1,137 @@
+/**
+ * What a moderator does with a reported item, always for all its open reports at once and always
+ * audited: dismiss them, remove the entry (the entries service's audited removal; the reports go
+ * with the entry), or ban the entry's author (administrators; the ban and the resolved reports in
+ * one transaction). Managers act on their jams' entries; jams' own reports are administrators' work.
+ */
+import { type SQL, eq, sql } from 'drizzle-orm';
+import { type Entry, entries, jams } from '#db/schema';
+import type { ItemKey, ResolvedReportsDto } from '#lib/schemas/reports';
+import { recordAudit } from '#server/activity/audit';
+import { requireJamPermission } from '#server/auth/permissions';
+import { badRequest, notFound } from '#server/http/errors';
+import { deleteEntryInside, removeEntry } from '#server/jams/entries';
+import { announceChange } from '#server/cache/changes';
+import { type Database, db } from '#server/platform/db';
+import { setUserFlagsInside } from '#server/users/users';
+import { aboutItem } from './queue';
+import type { SessionUser } from '#server/auth/session';
+
+type Executor = Pick<Database, 'all' | 'run'>;
+
+interface ReportedItem {
+  item: ItemKey;
+  jam: { id: number; slug: string; name: string };
+  entry: Entry | null;
+}
+
+const NO_OPEN_REPORTS = 'There are no open reports about this item: someone may have dealt with them already.';
+
+/** The item (404 when it does not exist), after checking the user may moderate it (403). */
+async function requireReportedItem(user: SessionUser, item: ItemKey): Promise<ReportedItem> {
+  const database = await db();
+  if (item.kind === 'jam') {
+    const [jam] = await database.select({ id: jams.id, slug: jams.slug, name: jams.name }).from(jams).where(eq(jams.id, item.id));
+    if (!jam) throw notFound('That jam does not exist.');
+    await requireJamPermission(user, jam.id, 'report:moderate-all');
+    return { item, jam, entry: null };
+  }
+  const [row] = await database
+    .select({ entry: entries, jam: { id: jams.id, slug: jams.slug, name: jams.name } })
+    .from(entries)
+    .innerJoin(jams, eq(jams.id, entries.jamId))
+    .where(eq(entries.id, item.id));
+  if (!row) throw notFound('That entry does not exist.');
+  await requireJamPermission(user, row.jam.id, 'jam:moderate-entries');
+  return { item, jam: row.jam, entry: row.entry };
+}
+
+async function openReportCount(executor: Executor, item: ItemKey): Promise<number> {
+  const [row] = await executor.all<{ n: number }>(
+    sql`select count(*) as n from reports r where r.status = 'open' and ${aboutItem(item)}`,
+  );
+  return row?.n ?? 0;
+}
+
+/** Closes the item's open reports; how many it closed. */
+async function closeReports(
+  executor: Executor,
+  user: SessionUser,
+  item: ItemKey,
+  status: 'dismissed' | 'actioned',
+  resolution: string,
+) {
+  const where: SQL = sql`status = 'open' and ${aboutItem(item)}`;
+  const result = await executor.run(sql`update reports as r set status = ${status}, resolution = ${resolution},
+    resolver_id = ${user.id}, resolved_at = ${Date.now()} where ${where}`);
+  return result.rowsAffected;
+}
+
+const auditTarget = ({ jam, entry, item }: ReportedItem) => ({
+  jamId: jam.id,
+  targetUserId: entry?.submitterId ?? null,
+  item: `${item.kind}-${item.id}`,
+  title: entry?.title ?? jam.name,
+});
+
+export async function dismissReports(user: SessionUser, key: ItemKey): Promise<ResolvedReportsDto> {
+  const reported = await requireReportedItem(user, key);
+  const { jamId, targetUserId, item, title } = auditTarget(reported);
+  return (await db()).transaction(async (tx) => {
+    const resolved = await closeReports(tx, user, key, 'dismissed', 'dismissed');
+    if (resolved === 0) throw notFound(NO_OPEN_REPORTS);
+    await recordAudit(tx, user, { action: 'report.dismiss', jamId, targetUserId, details: { item, title, reports: resolved } });
+    return { resolved };
+  });
+}
+
+function requireEntryItem(reported: ReportedItem): NonNullable<ReportedItem['entry']> {
+  if (!reported.entry)
+    throw badRequest(
+      'A jam has no single author and cannot be removed from here; dismiss its reports, or edit or delete the jam.',
+    );
+  return reported.entry;
+}
+
+/** The entries service removes the entry and writes the audit entry; the reports go with the entry. */
+export async function removeReportedEntry(user: SessionUser, key: ItemKey): Promise<ResolvedReportsDto> {
+  const reported = await requireReportedItem(user, key);
+  const entry = requireEntryItem(reported);
+  const resolved = await openReportCount(await db(), key);
+  if (resolved === 0) throw notFound(NO_OPEN_REPORTS);
+  await removeEntry(user, reported.jam.slug, entry.id, { reports: resolved });
+  return { resolved };
+}
+
+/**
+ * Bans the entry's author and closes the reports about the entry, in one transaction; with
+ * `removeEntry` the entry goes in the same transaction (its reports with it, counted as actioned).
+ */
+export async function banReportedAuthor(
+  user: SessionUser,
+  key: ItemKey,
+  options: { removeEntry: boolean },
+): Promise<ResolvedReportsDto> {
+  const reported = await requireReportedItem(user, key);
+  const entry = requireEntryItem(reported);
+  if (entry.submitterId === user.id) throw badRequest('You cannot ban yourself.');
+  const { jamId, targetUserId, item, title } = auditTarget(reported);
+  const resolution = options.removeEntry ? 'ban-author-remove-entry' : 'ban-author';
+  const resolved = await (
+    await db()
+  ).transaction(async (tx) => {
+    const closed = await closeReports(tx, user, key, 'actioned', resolution);
+    if (closed === 0) throw notFound(NO_OPEN_REPORTS);
+    await setUserFlagsInside(tx, user, entry.submitterId, { isBanned: true });
+    await recordAudit(tx, user, {
+      action: 'report.resolve',
+      jamId,
+      targetUserId,
+      details: { item, title, reports: closed, resolution },
+    });
+    if (options.removeEntry) await deleteEntryInside(tx, user, entry, { audit: true, details: { reports: closed } });
+    return closed;
+  });
+  if (options.removeEntry) announceChange({ kind: 'entry', jamId, entryId: entry.id });
+  return { resolved };
+}

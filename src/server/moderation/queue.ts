@@ -1,0 +1,175 @@
+/**
+ * The moderation queue: open reports grouped per item (a jam, or an entry), most reported first,
+ * paged in the database. Administrators see every item and who reported it; managers see the
+ * entries of the jams they manage, without reporters. Nobody sees who reported their own entry.
+ */
+import { type SQL, eq, sql } from 'drizzle-orm';
+import { jamManagers } from '#db/schema';
+import {
+  REPORTS_PER_PAGE,
+  type ReportQueueDto,
+  type ReportReason,
+  type ReportedItemDto,
+  type ItemKey,
+} from '#lib/schemas/reports';
+import { forbidden } from '#server/http/errors';
+import { db } from '#server/platform/db';
+import type { SessionUser } from '#server/auth/session';
+
+/** The reports shown per item; the count says how many there are in all. */
+const REPORTS_SHOWN = 20;
+
+/** Everything (administrators), or the entries of these jams (their managers). */
+export type ModerationScope = 'all' | { jamIds: number[] };
+
+/** What the user may moderate, or null when nothing (not an administrator, manages no jam). */
+export async function moderationScope(user: SessionUser): Promise<ModerationScope | null> {
+  if (user.isBanned) return null;
+  if (user.isAdmin) return 'all';
+  const managed = await (
+    await db()
+  )
+    .select({ jamId: jamManagers.jamId })
+    .from(jamManagers)
+    .where(eq(jamManagers.userId, user.id));
+  return managed.length ? { jamIds: managed.map((row) => row.jamId) } : null;
+}
+
+const NOT_A_MODERATOR = 'Only administrators and the managers of a jam can see reports.';
+
+const inScope = (scope: ModerationScope): SQL =>
+  scope === 'all'
+    ? sql`1`
+    : sql`r.entry_id is not null and r.jam_id in (${sql.join(
+        scope.jamIds.map((id) => sql`${id}`),
+        sql`, `,
+      )})`;
+
+export const itemKey = (jamId: number, entryId: number | null) => (entryId === null ? `jam-${jamId}` : `entry-${entryId}`);
+/** The SQL condition "report r is about this item". */
+export const aboutItem = (item: ItemKey): SQL =>
+  item.kind === 'jam' ? sql`r.entry_id is null and r.jam_id = ${item.id}` : sql`r.entry_id = ${item.id}`;
+
+interface GroupRow {
+  jam_id: number;
+  entry_id: number | null;
+  n: number;
+  first_at: number;
+  last_at: number;
+}
+
+/** The queue for the API: a 403 for people who moderate nothing. */
+export async function reportQueue(user: SessionUser, page = 1): Promise<ReportQueueDto> {
+  const scope = await moderationScope(user);
+  if (!scope) throw forbidden(NOT_A_MODERATOR);
+  return readQueue(user, scope, page);
+}
+
+/** The queue for the dashboard: null for people who moderate nothing. */
+export async function reportQueueFor(user: SessionUser, page = 1): Promise<ReportQueueDto | null> {
+  const scope = await moderationScope(user);
+  return scope ? readQueue(user, scope, page) : null;
+}
+
+async function readQueue(user: SessionUser, scope: ModerationScope, requestedPage: number): Promise<ReportQueueDto> {
+  const database = await db();
+  const where = sql`r.status = 'open' and ${inScope(scope)}`;
+  const [counted] = await database.all<{ total: number }>(
+    sql`select count(*) as total from (select 1 from reports r where ${where} group by r.jam_id, r.entry_id)`,
+  );
+  const total = counted?.total ?? 0;
+  const totalPages = Math.max(1, Math.ceil(total / REPORTS_PER_PAGE));
+  const page = Math.min(Math.max(1, requestedPage), totalPages);
+  const groups = await database.all<GroupRow>(sql`
+    select r.jam_id, r.entry_id, count(*) as n, min(r.created_at) as first_at, max(r.created_at) as last_at
+    from reports r where ${where}
+    group by r.jam_id, r.entry_id
+    order by n desc, last_at desc, r.jam_id, r.entry_id
+    limit ${REPORTS_PER_PAGE} offset ${(page - 1) * REPORTS_PER_PAGE}`);
+  const items = groups.length ? await describeItems(user, groups) : [];
+  return { items, canBan: scope === 'all', page, perPage: REPORTS_PER_PAGE, total, totalPages };
+}
+
+interface ItemRow {
+  jam_id: number;
+  entry_id: number | null;
+  slug: string;
+  name: string;
+  title: string | null;
+  scratch_id: number | null;
+  author_id: number | null;
+  author_name: string | null;
+}
+interface ReasonRow {
+  jam_id: number;
+  entry_id: number | null;
+  reason: ReportReason;
+  n: number;
+}
+interface ReportRow {
+  jam_id: number;
+  entry_id: number | null;
+  reason: ReportReason;
+  text: string;
+  created_at: number;
+  reporter_id: number;
+  reporter_name: string;
+}
+
+async function describeItems(user: SessionUser, groups: GroupRow[]): Promise<ReportedItemDto[]> {
+  const database = await db();
+  const onPage = sql`r.status = 'open' and (r.jam_id, coalesce(r.entry_id, 0)) in (values ${sql.join(
+    groups.map((group) => sql`(${group.jam_id}, ${group.entry_id ?? 0})`),
+    sql`, `,
+  )})`;
+  const [itemRows, reasonRows, reportRows] = await Promise.all([
+    database.all<ItemRow>(sql`
+      select distinct r.jam_id, r.entry_id, j.slug, j.name, e.title, e.scratch_id, u.id as author_id, u.name as author_name
+      from reports r join jams j on j.id = r.jam_id
+      left join entries e on e.id = r.entry_id left join users u on u.id = e.submitter_id
+      where ${onPage}`),
+    database.all<ReasonRow>(sql`
+      select r.jam_id, r.entry_id, r.reason, count(*) as n from reports r where ${onPage}
+      group by r.jam_id, r.entry_id, r.reason order by n desc, r.reason`),
+    database.all<ReportRow>(sql`
+      select jam_id, entry_id, reason, text, created_at, reporter_id, reporter_name from (
+        select r.jam_id, r.entry_id, r.reason, r.text, r.created_at, r.id, u.id as reporter_id, u.name as reporter_name,
+          row_number() over (partition by r.jam_id, r.entry_id order by r.created_at desc, r.id desc) as nth
+        from reports r join users u on u.id = r.reporter_id where ${onPage}
+      ) where nth <= ${REPORTS_SHOWN} order by created_at desc, id desc`),
+  ]);
+  const keyOf = (row: { jam_id: number; entry_id: number | null }) => itemKey(row.jam_id, row.entry_id);
+  const items = new Map(itemRows.map((row) => [keyOf(row), row]));
+  return groups.map((group) => {
+    const key = keyOf(group);
+    const item = items.get(key)!;
+    const own = item.author_id === user.id;
+    const showReporters = user.isAdmin && !own;
+    return {
+      key,
+      kind: group.entry_id === null ? 'jam' : 'entry',
+      jam: { id: item.jam_id, slug: item.slug, name: item.name },
+      entry:
+        group.entry_id === null
+          ? null
+          : {
+              id: group.entry_id,
+              title: item.title ?? '',
+              scratchId: item.scratch_id ?? 0,
+              author: { id: item.author_id ?? 0, name: item.author_name ?? '' },
+            },
+      count: group.n,
+      reasons: reasonRows.filter((row) => keyOf(row) === key).map((row) => ({ reason: row.reason, count: row.n })),
+      reports: reportRows
+        .filter((row) => keyOf(row) === key)
+        .map((row) => ({
+          reason: row.reason,
+          text: row.text,
+          createdAt: new Date(row.created_at).toISOString(),
+          reporter: showReporters ? { id: row.reporter_id, name: row.reporter_name } : null,
+        })),
+      firstReportedAt: new Date(group.first_at).toISOString(),
+      lastReportedAt: new Date(group.last_at).toISOString(),
+    };
+  });
+}
