@@ -162,9 +162,11 @@ const markStale = (page: CachedPage, now: number) => (page.staleSince ??= Math.m
  */
 async function store(key: string, page: CachedPage, now: number): Promise<void> {
   if (page.expiresAt <= now) return;
+  if (changedSince(page) === 'dropped') return;
+  await precompress(page);
+  // Asked again: a change may have landed while the copies were compressed.
   const changed = changedSince(page);
   if (changed === 'dropped') return;
-  await precompress(page);
   if (changed === 'staled') markStale(page, Date.now());
   const current = pages.get(key);
   if (!current || current.renderedAt <= page.renderedAt) pages.set(key, page);
@@ -302,8 +304,9 @@ export async function withPageCache(
   if (inFlight) {
     if (cached && state === 'stale') return respond(cached, request, 'stale', key);
     const shared = await inFlight;
-    if (shared) return respond(shared, request, 'hit', key);
-    return render(); // that render was not cacheable (an error, a cookie): this reader's may differ
+    // A render that began before its page was dropped (an entry removed meanwhile) is not this reader's answer.
+    if (shared && changedSince(shared) !== 'dropped') return respond(shared, request, 'hit', key);
+    return render(); // that render was not cacheable (an error, a cookie) or is out of date: this reader's may differ
   }
   let settle!: (page: CachedPage | null) => void;
   rendering.set(key, new Promise((resolve) => (settle = resolve)));
