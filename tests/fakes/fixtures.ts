@@ -37,6 +37,14 @@ export const SCRATCH_USERS: FakeScratchUser[] = [
   { username: 'dash_leaver', id: 1013 },
   // Used only by the auth end-to-end test of the server-error message: the provider vouches, Scratch fails.
   { username: 'outage_otter', id: 1014, apiFails: true },
+  // Used only by the jam request end-to-end tests: in each locale one is approved, one declined.
+  { username: 'asks_en', id: 1015 },
+  { username: 'asks_en_2', id: 1016 },
+  { username: 'asks_hu', id: 1017 },
+  { username: 'asks_hu_2', id: 1018 },
+  { username: 'asks_ir', id: 1019 },
+  { username: 'asks_ir_2', id: 1020 },
+  { username: 'asks_nothing', id: 1021 },
 ];
 
 export const SCRATCH_PROJECTS: FakeScratchProject[] = [

@@ -1,4 +1,4 @@
-import { entries, jamManagers, jams, votes, type Jam } from '#db/schema';
+import { entries, jamManagers, jamRequests, jams, votes, type Jam, type JamRequest } from '#db/schema';
 import type { JamStatus } from '#lib/jam-timing';
 import type { TestDatabase } from './database';
 
@@ -52,4 +52,26 @@ export async function insertEntry(
 
 export async function insertVote(db: Db, jamId: number, entryId: number, voterId: number) {
   await db.insert(votes).values({ jamId, entryId, voterId });
+}
+
+/** A jam request of `requesterId` (pending unless `extra` says otherwise), upcoming dates. */
+export async function insertJamRequest(
+  db: Db,
+  requesterId: number,
+  extra: Partial<typeof jamRequests.$inferInsert> = {},
+): Promise<JamRequest> {
+  sequence += 1;
+  const [request] = await db
+    .insert(jamRequests)
+    .values({
+      requesterId,
+      name: `Requested Jam ${sequence}`,
+      description: `Requested description ${sequence}`,
+      body: `Requested body ${sequence}`,
+      note: `Note ${sequence}`,
+      ...timing('upcoming'),
+      ...extra,
+    })
+    .returning();
+  return request!;
 }

@@ -30,6 +30,7 @@ const ADMIN_ONLY_ACTIONS = [
   'jam:delete',
   'user:manage',
   'activity:read-all',
+  'jam-request:review',
 ] as const;
 
 export type JamAction = (typeof MANAGER_ACTIONS)[number] | (typeof ADMIN_ONLY_ACTIONS)[number];

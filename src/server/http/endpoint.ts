@@ -1,6 +1,7 @@
 import type { APIContext, APIRoute } from 'astro';
 import { z } from 'zod';
 import { entryIdSchema } from '#lib/schemas/entries';
+import { jamRequestIdSchema } from '#lib/schemas/jam-requests';
 import { currentUser, requireAdmin, requireUser } from '#server/auth/require';
 import { AppError, badRequest, errorResponse, notFound } from './errors';
 import { readForm } from './forms';
@@ -73,6 +74,11 @@ export type Access = 'public' | 'optional-session' | 'user' | 'manager' | 'admin
 /** Topics of the API description, in the order the document and /developers show them. */
 export const TAGS = [
   { name: 'Jams', description: 'Game jams: list, read, create, edit, delete and the administrator switches.' },
+  {
+    name: 'Jam requests',
+    description:
+      'Asking the administrators for a jam (creating jams is theirs alone): send a request, and they edit, approve or decline it.',
+  },
   { name: 'Entries', description: 'Scratch projects entered into a jam, upvotes and winners.' },
   { name: 'Managers', description: 'The people who run a jam.' },
   { name: 'Account', description: 'The session of the person calling, their dashboard, and user pictures.' },
@@ -107,6 +113,9 @@ export function param(description: string, schema: z.ZodType = z.string(), inval
 /** The path parameters many endpoints share. */
 export const jamSlug = { slug: param('The jam slug (an old slug of a renamed jam works too).') };
 export const jamSlugAndEntryId = { ...jamSlug, id: param('The entry id.', entryIdSchema) };
+export const jamRequestId = {
+  id: param('The jam request’s ID.', jamRequestIdSchema, () => notFound('There is no jam request with this ID.')),
+};
 
 export interface QuerySpec<S extends z.ZodObject = z.ZodObject> {
   schema: S;
