@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { type AnySQLiteColumn, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { type AnySQLiteColumn, check, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 
 const timestampNow = (column: string) =>
   integer(column, { mode: 'timestamp_ms' })
@@ -204,6 +204,55 @@ export const votes = sqliteTable(
   ],
 );
 
+export const JAM_REQUEST_STATUSES = ['pending', 'approved', 'declined'] as const;
+export type JamRequestStatus = (typeof JAM_REQUEST_STATUSES)[number];
+
+/**
+ * A logged-in user's request that the administrators create a jam (creating jams is theirs alone):
+ * the jam's fields as the create form has them, a note to the administrators, and the answer.
+ * Approving creates the jam (`jamId`) with the requester as its manager; declining gives a reason
+ * the requester reads. At most one pending request per user, held by a partial unique index.
+ */
+export const jamRequests = sqliteTable(
+  'jam_requests',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    requesterId: integer('requester_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    description: text('description').notNull(),
+    body: text('body').notNull().default(''),
+    imageUrl: text('image_url'),
+    startsAt: integer('starts_at', { mode: 'timestamp_ms' }).notNull(),
+    endsAt: integer('ends_at', { mode: 'timestamp_ms' }).notNull(),
+    mystery: integer('mystery', { mode: 'boolean' }).notNull().default(false),
+    /** To the administrators only. */
+    note: text('note').notNull().default(''),
+    status: text('status', { enum: JAM_REQUEST_STATUSES }).notNull().default('pending'),
+    /** Why it was declined; the requester reads it on their dashboard. */
+    declineReason: text('decline_reason'),
+    /** The jam approving created (null before, and once that jam is deleted). */
+    jamId: integer('jam_id').references(() => jams.id, { onDelete: 'set null' }),
+    reviewedBy: integer('reviewed_by').references(() => users.id, { onDelete: 'set null' }),
+    reviewedAt: integer('reviewed_at', { mode: 'timestamp_ms' }),
+    createdAt: timestampNow('created_at'),
+    updatedAt: timestampNow('updated_at'),
+    updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    check('jam_requests_status_check', sql`${t.status} in ('pending', 'approved', 'declined')`),
+    // One pending request per user, whatever the timing of two requests sent at once.
+    uniqueIndex('jam_requests_one_pending_per_user')
+      .on(t.requesterId)
+      .where(sql`${t.status} = 'pending'`),
+    // The administrators' queue, one status at a time, in the order the requests came.
+    index('jam_requests_status_idx').on(t.status, t.id),
+    // A user's own requests, newest first.
+    index('jam_requests_requester_idx').on(t.requesterId, t.id),
+  ],
+);
+
 /** What administrators and managers did, and to what. */
 export const auditLog = sqliteTable(
   'audit_log',
@@ -273,3 +322,4 @@ export const reports = sqliteTable(
   ],
 );
 export type Report = typeof reports.$inferSelect;
+export type JamRequest = typeof jamRequests.$inferSelect;

@@ -6,7 +6,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { LibSQLDatabase } from 'drizzle-orm/libsql';
 import * as schema from './schema';
 
-const { users, jams, jamManagers, jamParticipants, entries, votes, reports } = schema;
+const { users, jams, jamManagers, jamParticipants, jamRequests, entries, votes, reports } = schema;
 const DAY = 24 * 60 * 60 * 1000;
 
 export const DEMO_ADMIN = 'demo_admin';
@@ -108,6 +108,68 @@ const DEMO_JAMS: DemoJam[] = [
   },
 ];
 
+type DemoJamRequest = {
+  by: string;
+  name: string;
+  description: string;
+  body: string;
+  startDay: number;
+  endDay: number;
+  note: string;
+  status: schema.JamRequestStatus;
+  mystery?: boolean;
+  /** The demo jam an approved request made. */
+  jamSlug?: string;
+  declineReason?: string;
+};
+
+/** Jam requests: one that made a demo jam, two waiting, one declined (one pending per user, as the site keeps it). */
+const DEMO_JAM_REQUESTS: DemoJamRequest[] = [
+  {
+    by: 'loop_legend',
+    name: 'Winter Mystery Jam',
+    description: 'The theme is a secret until the jam starts. Warm up your sprites!',
+    body: '## Theme\n\nA secret until the start.',
+    startDay: 3,
+    endDay: 10,
+    note: 'I would love to run a winter jam with a surprise theme.',
+    status: 'approved',
+    mystery: true,
+    jamSlug: 'winter-mystery-jam',
+  },
+  {
+    by: 'block_builder',
+    name: 'Puzzle Planet Jam',
+    description: 'A week of brain-teasers: make a puzzle game set on a tiny planet.',
+    body: '## Theme\n\n**Tiny worlds.**\n\n## Rules\n\nOne project per Scratcher, made during the jam.',
+    startDay: 14,
+    endDay: 21,
+    note: 'I ran two puzzle jams in my studio (120 entries) and would like to host this one here.',
+    status: 'pending',
+  },
+  {
+    by: 'sprite_smith',
+    name: 'Retro Racing Week',
+    description: 'Pixel-art racing games, from go-karts to starships.',
+    body: '## Theme\n\n**Full throttle.**',
+    startDay: 20,
+    endDay: 27,
+    note: '',
+    status: 'pending',
+  },
+  {
+    by: 'cat_coder',
+    name: 'Cat Meme Marathon',
+    description: 'Make the funniest cat meme generator.',
+    body: '',
+    startDay: 5,
+    endDay: 6,
+    note: 'Cats!',
+    status: 'declined',
+    declineReason: 'A jam needs at least a few days and a game-making theme. Please send it again with rules for the games.',
+  },
+];
+
 const thumbnail = (scratchId: number) => `https://cdn2.scratch.mit.edu/get_image/project/${scratchId}_480x360.png`;
 
 export async function seedDemoData(database: LibSQLDatabase<typeof schema>, now = new Date()): Promise<void> {
@@ -187,6 +249,37 @@ export async function seedDemoData(database: LibSQLDatabase<typeof schema>, now 
           .values({ reporterId: id(reporter), jamId, entryId: entry?.id ?? null, reason, text })
           .onConflictDoNothing();
       }
+    }
+
+    for (const request of DEMO_JAM_REQUESTS) {
+      const answered = request.status !== 'pending';
+      const [jam] = request.jamSlug ? await tx.select({ id: jams.id }).from(jams).where(eq(jams.slug, request.jamSlug)) : [];
+      const fields = {
+        description: request.description,
+        body: request.body,
+        imageUrl: null,
+        startsAt: new Date(today + request.startDay * DAY),
+        endsAt: new Date(today + request.endDay * DAY),
+        mystery: request.mystery ?? false,
+        note: request.note,
+        status: request.status,
+        declineReason: request.declineReason ?? null,
+        jamId: jam?.id ?? null,
+        reviewedBy: answered ? id(DEMO_ADMIN) : null,
+        reviewedAt: answered ? new Date(today - DAY) : null,
+        createdAt: new Date(today - 2 * DAY),
+      };
+      const where = and(eq(jamRequests.requesterId, id(request.by)), eq(jamRequests.name, request.name));
+      const [existing] = await tx.select({ id: jamRequests.id }).from(jamRequests).where(where);
+      if (existing) {
+        await tx.update(jamRequests).set(fields).where(eq(jamRequests.id, existing.id));
+        continue;
+      }
+      // One pending request per user: someone who sent one of their own keeps it.
+      const pending = and(eq(jamRequests.requesterId, id(request.by)), eq(jamRequests.status, 'pending'));
+      if (request.status === 'pending' && (await tx.select({ id: jamRequests.id }).from(jamRequests).where(pending)).length)
+        continue;
+      await tx.insert(jamRequests).values({ requesterId: id(request.by), name: request.name, ...fields });
     }
   });
 }

@@ -131,6 +131,23 @@ const VIEWS: View[] = [
   { name: 'activity', path: '/dashboard/activity', as: 'demo_admin' },
   { name: 'jam-activity', path: `/jams/${jam.ongoing}/activity`, as: people.ongoing.manager },
   { name: 'create-jam', path: '/jams/new', as: 'demo_admin' },
+  // Jam requests: the form (loop_legend's request was approved, so they may ask again), a pending
+  // request on the dashboard, a declined one with its reason, the administrators' queue and review.
+  { name: 'jam-request', path: '/jams/request', as: 'loop_legend' },
+  { name: 'dashboard-request-pending', path: '/dashboard', as: 'block_builder' },
+  { name: 'dashboard-request-declined', path: '/dashboard', as: 'cat_coder' },
+  { name: 'jam-requests', path: '/dashboard/jam-requests', as: 'demo_admin' },
+  { name: 'jam-requests-declined', path: '/dashboard/jam-requests?status=declined', as: 'demo_admin' },
+  {
+    name: 'jam-request-review',
+    path: '/dashboard/jam-requests',
+    as: 'demo_admin',
+    dialog: true,
+    then: async (page) => {
+      await page.getByRole('button', { name: /^Review “Puzzle Planet Jam”/ }).click();
+      await page.getByRole('dialog', { name: 'Jam request from block_builder' }).waitFor();
+    },
+  },
   { name: 'login', path: '/login' },
   { name: 'about', path: '/about' },
   { name: 'error', path: '/no-such-page' },

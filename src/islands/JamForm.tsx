@@ -3,6 +3,12 @@ import { ApiError, api } from '#client/api-client';
 import { fromDatetimeLocal, toDatetimeLocal } from '#lib/datetime-local';
 import { INVALID_URL_MESSAGE, REQUIRED_MESSAGE } from '#lib/schemas/common';
 import { type JamDto, jamCreateSchema, jamUpdateSchema } from '#lib/schemas/jams';
+import {
+  JAM_REQUEST_NOTE_MAX,
+  type JamRequestDto,
+  jamRequestCreateSchema,
+  jamRequestUpdateSchema,
+} from '#lib/schemas/jam-requests';
 import { useT } from '#i18n/react';
 import { httpUrlOrNull } from '#lib/safe-url';
 import Picture from '#components/ui/Picture.tsx';
@@ -13,27 +19,53 @@ import styles from './JamForm.module.css';
 interface Props {
   /** Editing an existing jam (in the manager tools modal) instead of creating one. */
   jam?: JamDto;
+  /**
+   * An administrator reviewing a pending jam request (in the jam requests queue): the form edits the
+   * request; "Save changes" keeps the edits, "Approve" keeps them and creates the jam.
+   */
+  request?: JamRequestDto;
+  /** A user asking the administrators for a jam: the form has a note and sends a jam request. */
+  asRequest?: boolean;
   /** Where to go after saving: `{slug}` is replaced by the saved jam's slug. */
-  redirectTo: string;
+  redirectTo?: string;
   onCancel?: () => void;
+  /** Reviewing: the request as the server has it after saving (`approved`: and approving). */
+  onReviewed?: (request: JamRequestDto, approved: boolean) => void;
+  /** Reviewing: the Decline button. */
+  onDecline?: () => void;
 }
 
-type Field = 'name' | 'description' | 'body' | 'imageUrl' | 'startsAt' | 'endsAt';
+type Field = 'name' | 'description' | 'body' | 'imageUrl' | 'startsAt' | 'endsAt' | 'note';
+type Mode = 'create' | 'edit' | 'request' | 'review';
 
-/** Create or edit a game jam; validated with the same zod schema as the API. */
-export default function JamForm({ jam, redirectTo, onCancel }: Props) {
+const SCHEMAS = {
+  create: jamCreateSchema,
+  edit: jamUpdateSchema,
+  request: jamRequestCreateSchema,
+  review: jamRequestUpdateSchema,
+} as const;
+
+/**
+ * Create or edit a game jam, ask the administrators for one, or review such a request; validated
+ * with the same zod schema as the API.
+ */
+export default function JamForm({ jam, request, asRequest = false, redirectTo = '', onCancel, onReviewed, onDecline }: Props) {
   const t = useT();
   const id = useId();
   const hydrated = useHydrated();
-  const [values, setValues] = useState({
-    name: jam?.name ?? '',
-    description: jam?.description ?? '',
-    body: jam?.body ?? '',
-    imageUrl: jam?.imageUrl ?? '',
-    startsAt: toDatetimeLocal(jam?.startsAt),
-    endsAt: toDatetimeLocal(jam?.endsAt),
-    mystery: jam?.mystery ?? false,
-  });
+  const mode: Mode = jam ? 'edit' : request ? 'review' : asRequest ? 'request' : 'create';
+  const source = jam ?? request;
+  const [initial] = useState(() => ({
+    name: source?.name ?? '',
+    description: source?.description ?? '',
+    body: source?.body ?? '',
+    imageUrl: source?.imageUrl ?? '',
+    startsAt: toDatetimeLocal(source?.startsAt),
+    endsAt: toDatetimeLocal(source?.endsAt),
+    mystery: source?.mystery ?? false,
+    note: '',
+  }));
+  const [values, setValues] = useState(initial);
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [tab, setTab] = useState<'markdown' | 'preview'>('markdown');
   const [previewHtml, setPreviewHtml] = useState<string | null>(null);
@@ -55,6 +87,7 @@ export default function JamForm({ jam, redirectTo, onCancel }: Props) {
 
   async function submit(event: React.FormEvent) {
     event.preventDefault();
+    const approving = (event.nativeEvent as SubmitEvent).submitter?.dataset.intent === 'approve';
     const payload = {
       name: values.name,
       description: values.description,
@@ -62,9 +95,10 @@ export default function JamForm({ jam, redirectTo, onCancel }: Props) {
       imageUrl: values.imageUrl,
       startsAt: fromDatetimeLocal(values.startsAt),
       endsAt: fromDatetimeLocal(values.endsAt),
-      ...(jam ? {} : { mystery: values.mystery }),
+      ...(mode === 'edit' ? {} : { mystery: values.mystery }),
+      ...(mode === 'request' ? { note: values.note } : {}),
     };
-    const parsed = (jam ? jamUpdateSchema : jamCreateSchema).safeParse(payload);
+    const parsed = SCHEMAS[mode].safeParse(payload);
     if (!parsed.success) {
       const found: Partial<Record<Field, string>> = {};
       for (const issue of parsed.error.issues) found[issue.path[0] as Field] ??= issue.message;
@@ -85,6 +119,27 @@ export default function JamForm({ jam, redirectTo, onCancel }: Props) {
     setErrors({});
     setSaving(true);
     try {
+      if (request) {
+        // Only what the administrator changed is sent (and audited); approving sends the edits first.
+        const changed = Object.fromEntries(
+          (['name', 'description', 'body', 'imageUrl', 'startsAt', 'endsAt', 'mystery'] as const)
+            .filter((key) => values[key] !== initial[key])
+            .map((key) => [key, payload[key]]),
+        );
+        const base = `/jam-requests/${request.id}`;
+        let saved = request;
+        if (Object.keys(changed).length > 0) saved = await api<JamRequestDto>(base, { method: 'PATCH', body: changed });
+        if (approving) saved = await api<JamRequestDto>(`${base}/approve`, { method: 'POST' });
+        setSaving(false);
+        onReviewed?.(saved, approving);
+        return;
+      }
+      if (mode === 'request') {
+        await api<JamRequestDto>('/jam-requests', { method: 'POST', body: payload });
+        pushNotificationAfterNavigation({ type: 'success', content: { message: t('jamRequest.sent') } });
+        window.location.assign(redirectTo);
+        return;
+      }
       const saved = await api<JamDto>(jam ? `/jams/${encodeURIComponent(jam.slug)}` : '/jams', {
         method: jam ? 'PATCH' : 'POST',
         body: payload,
@@ -97,7 +152,7 @@ export default function JamForm({ jam, redirectTo, onCancel }: Props) {
     } catch (error) {
       setSaving(false);
       const message = error instanceof ApiError ? error.message : String(error);
-      console.error(t('jamForm.failed'), error);
+      console.error(mode === 'request' ? t('jamRequest.failed') : t('jamForm.failed'), error);
       pushNotification({ type: 'error', content: { message } });
     }
   }
@@ -281,7 +336,7 @@ export default function JamForm({ jam, redirectTo, onCancel }: Props) {
             true,
           )}
         </div>
-        {!jam && (
+        {mode !== 'edit' && (
           <div className={`field ${styles.field} ${styles.mystery}`}>
             <label className="checkbox">
               <input type="checkbox" checked={values.mystery} onChange={set('mystery')} aria-describedby={`${id}-mystery-hint`} />{' '}
@@ -292,15 +347,45 @@ export default function JamForm({ jam, redirectTo, onCancel }: Props) {
             </p>
           </div>
         )}
+        {mode === 'request' &&
+          field(
+            'note',
+            t('jamRequest.note'),
+            <textarea
+              id={`${id}-note`}
+              value={values.note}
+              onChange={set('note')}
+              maxLength={JAM_REQUEST_NOTE_MAX}
+              rows={4}
+              aria-invalid={Boolean(errors.note)}
+              aria-describedby={describedBy('note', true)}
+            />,
+            false,
+            t('jamRequest.noteHint'),
+          )}
         <div className={`actions ${styles.actions}`}>
           {onCancel && (
             <button type="button" className="button ghost" onClick={onCancel}>
               {t('common.cancel')}
             </button>
           )}
-          <button type="submit" className="button primary large" disabled={saving} aria-busy={saving}>
-            {jam ? t('jamForm.save') : t('jamForm.create')}
-          </button>
+          {mode === 'review' ? (
+            <>
+              <button type="button" className="button danger" onClick={onDecline} disabled={saving}>
+                {t('jamRequests.decline')}
+              </button>
+              <button type="submit" className="button" data-intent="save" disabled={saving} aria-busy={saving}>
+                {t('jamForm.save')}
+              </button>
+              <button type="submit" className="button primary large" data-intent="approve" disabled={saving} aria-busy={saving}>
+                {t('jamRequests.approve')}
+              </button>
+            </>
+          ) : (
+            <button type="submit" className="button primary large" disabled={saving} aria-busy={saving}>
+              {mode === 'edit' ? t('jamForm.save') : mode === 'request' ? t('jamRequest.send') : t('jamForm.create')}
+            </button>
+          )}
         </div>
       </fieldset>
     </form>

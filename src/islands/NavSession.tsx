@@ -41,7 +41,15 @@ function Session({ locale }: { locale: LocaleCode }) {
   return (
     // data-session lets cached pages show what is only for visitors or administrators (CSS :has()).
     <div className={styles.session} data-session={user.isAdmin ? 'admin' : 'user'}>
-      <Dropdown label={t('nav.create')} items={[{ label: t('nav.createJam'), href: localizePath(locale, '/jams/new') }]} />
+      {/* Only administrators create jams (spec §1); everyone else asks them for one. */}
+      <Dropdown
+        label={t('nav.create')}
+        items={[
+          user.isAdmin
+            ? { label: t('nav.createJam'), href: localizePath(locale, '/jams/new') }
+            : { label: t('nav.requestJam'), href: localizePath(locale, '/jams/request') },
+        ]}
+      />
       <a className={styles.profile} href={localizePath(locale, '/dashboard')}>
         <Avatar username={user.name} src={avatarPath(user.name)} size="1.75rem" />
         <span>{user.name}</span>

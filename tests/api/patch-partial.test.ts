@@ -6,9 +6,9 @@
 import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Jam, jams, users } from '#db/schema';
+import { type Jam, type JamRequest, jamRequests, jams, users } from '#db/schema';
 import { type Environment, type TestUser, startEnvironment } from '../helpers/environment';
-import { insertJam } from '../helpers/factories';
+import { insertJam, insertJamRequest } from '../helpers/factories';
 import { apiRoutes } from '../security/api-routes';
 
 const HOUR = 3_600_000;
@@ -48,7 +48,7 @@ it('lists the PATCH endpoints this file covers, and no others exist', () => {
     .filter((route) => route.method === 'PATCH')
     .map((route) => route.pattern)
     .sort();
-  expect(patches).toEqual(['/api/jams/[slug]', '/api/users/[id]']);
+  expect(patches).toEqual(['/api/jam-requests/[id]', '/api/jams/[slug]', '/api/users/[id]']);
 });
 
 describe('PATCH /api/jams/{slug}', () => {
@@ -136,6 +136,87 @@ describe('PATCH /api/jams/{slug}', () => {
         if ('endsAt' in patch) sent.endsAt = patch.endsAt;
         expect(editable(after), JSON.stringify(patch)).toEqual({ ...editable(before), ...sent });
         if (!('name' in patch)) expect(after.slug).toBe(before.slug);
+      }),
+      { numRuns: 60 },
+    );
+  }, 120_000);
+});
+
+describe('PATCH /api/jam-requests/{id}', () => {
+  const requestRow = async (id: number) => (await env.db.select().from(jamRequests).where(eq(jamRequests.id, id)))[0]!;
+  const requestEditable = (request: JamRequest) => ({
+    name: request.name,
+    description: request.description,
+    body: request.body,
+    imageUrl: request.imageUrl,
+    startsAt: request.startsAt.toISOString(),
+    endsAt: request.endsAt.toISOString(),
+    mystery: request.mystery,
+  });
+  const text = (max: number) =>
+    fc.stringMatching(new RegExp(`^[A-Za-z0-9][A-Za-z0-9 ,.!?'-]{0,${max - 2}}[A-Za-z0-9.!?]$`)).filter((s) => s.length <= max);
+  const moment = fc.integer({ min: -72, max: 72 }).map((hours) => new Date(Date.now() + hours * HOUR + 1000).toISOString());
+  const requestPatch = fc.record(
+    {
+      name: fc.oneof(text(40), fc.constant(null)),
+      description: text(120),
+      body: fc.oneof(fc.string({ maxLength: 200 }), fc.constant(null)),
+      imageUrl: fc.oneof(
+        fc.constant(null),
+        fc.constant(''),
+        fc.nat(999).map((n) => `https://example.com/${n}.png`),
+      ),
+      startsAt: moment,
+      endsAt: moment,
+      mystery: fc.oneof(fc.boolean(), fc.constant(null)),
+    },
+    { requiredKeys: [] },
+  );
+
+  it('changes exactly the fields sent; the others, the note and the status keep their values (property)', async () => {
+    let runs = 0;
+    await fc.assert(
+      fc.asyncProperty(requestPatch, fc.boolean(), async (patch, withImage) => {
+        runs += 1;
+        const requester = await env.login(`patch_asker_${runs}`);
+        const request = await insertJamRequest(env.db, requester.id, {
+          imageUrl: withImage ? `https://example.com/original-${runs}.png` : null,
+          mystery: runs % 2 === 0,
+        });
+        const before = await requestRow(request.id);
+        const reply = await env.request(`/api/jam-requests/${request.id}`, { method: 'PATCH', body: patch, as: admin });
+        const after = await requestRow(request.id);
+        const fixed = (row: JamRequest) => ({
+          note: row.note,
+          status: row.status,
+          requesterId: row.requesterId,
+          createdAt: row.createdAt,
+        });
+        expect(fixed(after)).toEqual(fixed(before));
+
+        if (patch.name === null || patch.mystery === null) {
+          expect(reply.status, JSON.stringify(patch)).toBe(400);
+          expect(after).toEqual(before);
+          return;
+        }
+        const starts = new Date(patch.startsAt ?? before.startsAt).getTime();
+        const ends = new Date(patch.endsAt ?? before.endsAt).getTime();
+        if (ends <= starts) {
+          expect(reply.status, JSON.stringify(patch)).toBe(400);
+          expect(reply.body.error.message).toContain('The end must be after the start.');
+          expect(after).toEqual(before);
+          return;
+        }
+        expect(reply.status, `${JSON.stringify(patch)} → ${JSON.stringify(reply.body)}`).toBe(200);
+        const sent: Partial<ReturnType<typeof requestEditable>> = {};
+        if (patch.name !== undefined) sent.name = patch.name;
+        if ('description' in patch) sent.description = patch.description;
+        if ('body' in patch) sent.body = patch.body ?? '';
+        if ('imageUrl' in patch) sent.imageUrl = patch.imageUrl || null;
+        if ('startsAt' in patch) sent.startsAt = patch.startsAt;
+        if ('endsAt' in patch) sent.endsAt = patch.endsAt;
+        if (patch.mystery !== undefined) sent.mystery = patch.mystery;
+        expect(requestEditable(after), JSON.stringify(patch)).toEqual({ ...requestEditable(before), ...sent });
       }),
       { numRuns: 60 },
     );

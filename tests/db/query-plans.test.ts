@@ -8,8 +8,9 @@
  * 100,000 jams), and the sitemap, which lists every jam by design.
  */
 import type { InStatement, ResultSet } from '@libsql/client';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, entries, jamSlugRedirects, jams, sessions, users, votes } from '#db/schema';
+import { auditLog, entries, jamRequests, jamSlugRedirects, jams, sessions, users, votes } from '#db/schema';
 import { JAM_STATUSES } from '#lib/jam-timing';
 import { JAM_SORTS } from '#lib/schemas/jams';
 import type { ActivityQuery } from '#lib/schemas/activity';
@@ -21,6 +22,8 @@ import { readWinners } from '#server/jams/winners';
 import { countEntries, findJam, homeJams, listJams, nextJamMoment } from '#server/jams/jams';
 import { type SessionUser, generateSessionToken, hashToken, validateSessionToken } from '#server/auth/session';
 import { findUserByName } from '#server/users/users';
+import { listJamRequests, ownJamRequests } from '#server/jams/requests';
+import { JAM_REQUEST_STATUSES } from '#lib/schemas/jam-requests';
 import { castVote, myVotes } from '#server/jams/votes';
 import { type TestDatabase, createTestDatabase } from '../helpers/database';
 
@@ -299,6 +302,62 @@ describe('query plans', () => {
       const plans = await plansOf(() => listActivity(admin, page({ user: voter.name })));
       noAuditScan(plans);
       expect(usesIndex(plans, 'audit_log_actor_idx') && usesIndex(plans, 'audit_log_target_user_idx')).toBe(true);
+    });
+  });
+
+  describe('the jam requests', () => {
+    let admin: SessionUser;
+    beforeAll(async () => {
+      const [row] = await test.database.insert(users).values({ name: 'plan_request_admin', isAdmin: true }).returning();
+      admin = row!;
+      const people = await test.database
+        .insert(users)
+        .values(Array.from({ length: 30 }, (_, i) => ({ name: `plan_asker_${i}` })))
+        .returning();
+      await test.database.insert(jamRequests).values(
+        people.flatMap((person, i) =>
+          (['declined', 'approved', 'pending'] as const).map((status) => ({
+            requesterId: person.id,
+            name: `Asked ${i} ${status}`,
+            description: 'd',
+            startsAt: new Date(now + 24 * HOUR),
+            endsAt: new Date(now + 48 * HOUR),
+            status: i % 3 === 0 || status === 'pending' ? status : 'declined',
+          })),
+        ),
+      );
+    });
+
+    const steps = (plans: { plan: string[] }[]) => plans.flatMap(({ plan }) => plan);
+    const fullScans = (plans: { plan: string[] }[]) =>
+      steps(plans).filter((step) => /^SCAN jam_requests( |$)/.test(step) && !step.includes('INDEX'));
+
+    it.each(JAM_REQUEST_STATUSES)(
+      'finds a page of the %s requests through the status index, in order, without sorting',
+      async (status) => {
+        for (const page of [1, 2, 3]) {
+          const plans = await plansOf(() => listJamRequests(admin, { status, page, perPage: 10 }));
+          expect(fullScans(plans)).toEqual([]);
+          expect(steps(plans).filter((step) => step.includes('TEMP B-TREE FOR ORDER BY'))).toEqual([]);
+          expect(usesIndex(plans, 'jam_requests_status_idx')).toBe(true);
+        }
+      },
+    );
+
+    it('walks all requests newest first by id, and counts the statuses from the status index', async () => {
+      const plans = await plansOf(() => listJamRequests(admin, { page: 2, perPage: 10, status: undefined }));
+      expect(steps(plans).filter((step) => step.includes('TEMP B-TREE FOR ORDER BY'))).toEqual([]);
+      expect(steps(plans)).toContainEqual(
+        expect.stringMatching(/^SCAN jam_requests USING COVERING INDEX jam_requests_status_idx/),
+      );
+    });
+
+    it("finds a user's own requests through the requester index", async () => {
+      const [asker] = await test.database.select().from(users).where(eq(users.name, 'plan_asker_3'));
+      const plans = await plansOf(() => ownJamRequests(asker!));
+      expect(fullScans(plans)).toEqual([]);
+      expect(steps(plans).filter((step) => step.includes('TEMP B-TREE FOR ORDER BY'))).toEqual([]);
+      expect(usesIndex(plans, 'jam_requests_requester_idx')).toBe(true);
     });
   });
 });

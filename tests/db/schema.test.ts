@@ -1,7 +1,7 @@
 import { and, count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ADMIN, DEMO_USERS, seedDemoData } from '#db/seed';
-import { entries, jamManagers, jams, users, votes } from '#db/schema';
+import { entries, jamManagers, jamRequests, jams, users, votes } from '#db/schema';
 import { ensureAdmins, findUserByName } from '#server/users/users';
 import { type TestDatabase, createTestDatabase } from '../helpers/database';
 
@@ -52,6 +52,33 @@ describe(`the data layer (${process.env.TEST_DATABASE ?? 'file'})`, () => {
     expect(winners).toHaveLength(1);
     expect((await findUserByName(DEMO_ADMIN, test.database))?.isAdmin).toBe(true);
     for (const name of DEMO_USERS) expect(await findUserByName(name, test.database)).toBeDefined();
+
+    // Jam requests: one that made the upcoming jam, two waiting, one declined; not doubled by the second run.
+    const requests = await test.database.select().from(jamRequests);
+    expect(requests.map((request) => request.status).sort()).toEqual(['approved', 'declined', 'pending', 'pending']);
+    const upcoming = all.find((jam) => status(jam) === 'upcoming')!;
+    expect(requests.find((request) => request.status === 'approved')?.jamId).toBe(upcoming.id);
+    expect(requests.find((request) => request.status === 'declined')?.declineReason).toBeTruthy();
+  });
+
+  it('keeps one pending jam request per user, any number of answered ones, and only the three statuses', async () => {
+    const [asker] = await test.database.insert(users).values({ name: 'request_asker' }).returning();
+    const request = {
+      requesterId: asker!.id,
+      name: 'Asked',
+      description: 'd',
+      startsAt: new Date('2030-01-01T00:00:00Z'),
+      endsAt: new Date('2030-01-02T00:00:00Z'),
+    };
+    await test.database.insert(jamRequests).values(request);
+    await expect(test.database.insert(jamRequests).values(request)).rejects.toThrow();
+    await test.database.insert(jamRequests).values([
+      { ...request, status: 'declined' },
+      { ...request, status: 'declined' },
+      { ...request, status: 'approved' },
+    ]);
+    await expect(test.database.insert(jamRequests).values({ ...request, status: 'withdrawn' as never })).rejects.toThrow();
+    expect(await test.database.select().from(jamRequests).where(eq(jamRequests.requesterId, asker!.id))).toHaveLength(4);
   });
 
   it('allows one entry per user per jam and each project once per jam', async () => {
@@ -86,11 +113,12 @@ describe(`the data layer (${process.env.TEST_DATABASE ?? 'file'})`, () => {
     }
   });
 
-  it('deleting a user removes their entries and votes', async () => {
+  it('deleting a user removes their entries, votes and jam requests', async () => {
     const user = (await findUserByName('cat_coder', test.database))!;
     await test.database.delete(users).where(eq(users.id, user.id));
     expect((await test.database.select({ n: count() }).from(votes).where(eq(votes.voterId, user.id)))[0]!.n).toBe(0);
     expect((await test.database.select({ n: count() }).from(entries).where(eq(entries.submitterId, user.id)))[0]!.n).toBe(0);
+    expect(await test.database.select().from(jamRequests).where(eq(jamRequests.requesterId, user.id))).toEqual([]);
     const integrity = await test.database.all<{ integrity_check: string }>(sql`PRAGMA integrity_check`);
     expect(integrity[0]?.integrity_check).toBe('ok');
   });

@@ -31,6 +31,16 @@ const ADMIN_PAGES = [
     ready: (page: Page) => page.getByRole('cell', { name: 'demo_admin', exact: true }),
   },
   { name: 'create jam', path: '/jams/new', ready: (page: Page) => page.getByRole('heading', { name: 'Create a game jam' }) },
+  {
+    name: 'request a jam',
+    path: '/jams/request',
+    ready: (page: Page) => page.getByRole('heading', { level: 1, name: 'Request a game jam' }),
+  },
+  {
+    name: 'the jam requests queue',
+    path: '/dashboard/jam-requests',
+    ready: (page: Page) => page.getByRole('button', { name: /^Review “Puzzle Planet Jam”/ }),
+  },
 ];
 
 async function useTheme(page: Page, theme: string) {
@@ -76,7 +86,9 @@ for (const theme of THEMES) {
       });
     }
 
-    test('the dashboard, the users table and create jam do not scroll sideways for an administrator', async ({ page }) => {
+    test('the dashboard, the users table, create jam and the jam requests do not scroll sideways for an administrator', async ({
+      page,
+    }) => {
       test.setTimeout(60_000);
       await useTheme(page, theme);
       await loginAs(page, 'demo_admin');

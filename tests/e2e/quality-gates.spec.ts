@@ -30,7 +30,10 @@ const PUBLIC_PAGES = {
 };
 const ADMIN_PAGES = {
   'create jam': '/jams/new',
+  'request jam': '/jams/request',
   dashboard: '/dashboard',
+  'jam requests': '/dashboard/jam-requests',
+  'jam requests (declined)': '/hu/dashboard/jam-requests?status=declined',
   users: '/dashboard/users',
   activity: '/dashboard/activity',
   'jam activity': '/jams/space-sprint-jam/activity',

@@ -46,7 +46,7 @@ test('public pages hydrate every island and run the theme script without a singl
   for (const path of paths) await expectCleanPage(page, path);
 });
 
-test('an administrator’s pages (dashboard, users table, manager tools) hydrate without CSP violations', async ({
+test('an administrator’s pages (dashboard, users table, jam requests, manager tools) hydrate without CSP violations', async ({
   page,
   request,
 }) => {
@@ -54,7 +54,15 @@ test('an administrator’s pages (dashboard, users table, manager tools) hydrate
   await watchViolations(page);
   await loginAs(page, 'demo_admin');
   const { jams } = await (await request.get('/api/jams?perPage=3')).json();
-  for (const path of ['/dashboard', '/dashboard/users', '/jams/new', `/jams/${jams[0].slug}`]) await expectCleanPage(page, path);
+  const paths = [
+    '/dashboard',
+    '/dashboard/users',
+    '/dashboard/jam-requests',
+    '/jams/new',
+    '/jams/request',
+    `/jams/${jams[0].slug}`,
+  ];
+  for (const path of paths) await expectCleanPage(page, path);
 });
 
 test('the colour mode chosen before is applied by the theme script under the CSP', async ({ page }) => {

@@ -1,7 +1,7 @@
 /**
  * Hostile text in Chromium: every payload of tests/security/xss-payloads.ts goes into every
- * user-controlled text — jam name, description, body, image address, usernames, and project
- * titles, authors and thumbnails as the Scratch API hands them over — and is rendered on every
+ * user-controlled text — jam name, description, body, image address, usernames, jam requests
+ * (their fields, note and decline reason), and project titles, authors and thumbnails as the Scratch API hands them over — and is rendered on every
  * page that shows it. Nothing may run: no dialog, no `window.__xss`, no script the CSP had to
  * block, and nothing in the DOM that could run later (handlers, javascript: addresses, frames).
  *
@@ -11,7 +11,7 @@
 import { type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { eq, inArray } from 'drizzle-orm';
-import { entries, jamManagers, jams, users, votes } from '#db/schema';
+import { entries, jamManagers, jamRequests, jams, users, votes } from '#db/schema';
 import { type Environment, type TestUser, startEnvironment } from '../helpers/environment';
 import { timing } from '../helpers/factories';
 import { XSS_PAYLOADS } from '../security/xss-payloads';
@@ -64,6 +64,22 @@ test.beforeAll(async () => {
       .returning();
     // One vote, so the community's choice (the winners card's second entry) is shown too.
     await env.db.insert(votes).values({ entryId: mine!.id, voterId: author!.id, jamId: jam!.id });
+    // A jam request of the author with the payload everywhere: pending, approved (its jam) or declined.
+    const requestStatus = (['pending', 'approved', 'declined'] as const)[i % 3]!;
+    await env.db.insert(jamRequests).values({
+      requesterId: author!.id,
+      name: payload,
+      description: payload,
+      body: payload,
+      imageUrl: payload,
+      note: payload,
+      ...timing('upcoming'),
+      status: requestStatus,
+      declineReason: requestStatus === 'declined' ? payload : null,
+      jamId: requestStatus === 'approved' ? jam!.id : null,
+      reviewedBy: requestStatus === 'pending' ? null : viewer.id,
+      reviewedAt: requestStatus === 'pending' ? null : new Date(),
+    });
   }
   for (const i of [0, 7, 30, 51, 68, 90, 110, N - 1]) {
     hostileUsers.push(await env.login(`${i}${XSS_PAYLOADS[i]}`));
@@ -258,6 +274,46 @@ test('the dashboard shows hostile jam names and entry titles, and hostile users 
   test.setTimeout(120_000);
   await visitAll(browser, ['/dashboard', '/hu/dashboard']);
   for (const user of hostileUsers) await visitAll(browser, ['/dashboard', '/'], user);
+});
+
+test('the jam requests queue shows hostile requests, notes and reasons, and their review, without running it', async ({
+  browser,
+}) => {
+  test.setTimeout(300_000);
+  const pages = Math.ceil(N / 50);
+  await visitAll(browser, [
+    ...Array.from({ length: pages }, (_, n) => `/dashboard/jam-requests?status=all&perPage=50&page=${n + 1}`),
+    '/hu/dashboard/jam-requests?status=declined&perPage=50',
+  ]);
+  // The review modal puts every field in the jam form and the note above it.
+  const context = await hostileContext(browser, viewer);
+  const page = await context.newPage();
+  const dialogs: string[] = [];
+  page.on('dialog', (dialog) => {
+    dialogs.push(dialog.message());
+    void dialog.dismiss();
+  });
+  for (const pageNumber of [1, 2, 3, 4]) {
+    await inspect(page, `/dashboard/jam-requests?perPage=10&page=${pageNumber}`, dialogs);
+    const reviews = page.getByRole('button', { name: /^Review / });
+    const count = await reviews.count();
+    expect(count).toBeGreaterThan(0);
+    for (let n = 0; n < count; n++) {
+      await reviews.nth(n).click();
+      const review = page.getByRole('dialog');
+      await expect(review.getByRole('button', { name: 'Approve and create the jam' })).toBeVisible();
+      await page.waitForTimeout(30);
+      expect({
+        flag: await page.evaluate(() => (window as unknown as { __xss?: unknown }).__xss),
+        dangers: await page.evaluate(findDangers),
+        dialogs,
+      }).toEqual({ flag: undefined, dangers: [], dialogs: [] });
+      await review.getByRole('button', { name: 'Cancel' }).click();
+    }
+  }
+  const violations = await page.evaluate(() => (window as unknown as { __violations?: string[] }).__violations ?? []);
+  expect(violations.filter((line) => line.startsWith('script-src'))).toEqual([]);
+  await context.close();
 });
 
 test('the users table shows every hostile username without running it', async ({ browser }) => {

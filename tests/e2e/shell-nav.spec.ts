@@ -15,7 +15,8 @@ test('a logged-in user gets the Create menu, a profile link and Log out', async 
   await expect(nav.getByRole('link', { name: 'pixel_pioneer' })).toHaveAttribute('href', '/dashboard');
   await expect(nav.getByRole('link', { name: 'Log in' })).toHaveCount(0);
   await nav.getByRole('button', { name: /Create/ }).click();
-  await expect(nav.getByRole('menuitem', { name: 'Game jam' })).toHaveAttribute('href', '/jams/new');
+  // Only administrators create jams; everyone else requests one.
+  await expect(nav.getByRole('menuitem', { name: 'Request a game jam' })).toHaveAttribute('href', '/jams/request');
 
   await nav.getByRole('button', { name: 'Log out' }).click();
   await expect(page).toHaveURL(/\/$/);

@@ -41,6 +41,14 @@ export const SCRATCH_USERS: FakeScratchUser[] = [
   { username: 'rascal_en', id: 1015 },
   { username: 'rascal_hu', id: 1016 },
   { username: 'rascal_ir', id: 1017 },
+  // Used only by the jam request end-to-end tests: in each locale one is approved, one declined.
+  { username: 'asks_en', id: 1018 },
+  { username: 'asks_en_2', id: 1019 },
+  { username: 'asks_hu', id: 1020 },
+  { username: 'asks_hu_2', id: 1021 },
+  { username: 'asks_ir', id: 1022 },
+  { username: 'asks_ir_2', id: 1023 },
+  { username: 'asks_nothing', id: 1024 },
 ];
 
 export const SCRATCH_PROJECTS: FakeScratchProject[] = [

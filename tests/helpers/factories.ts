@@ -1,4 +1,4 @@
-import { entries, jamManagers, jams, reports, votes, type Jam } from '#db/schema';
+import { entries, jamManagers, jamRequests, jams, reports, votes, type Jam, type JamRequest } from '#db/schema';
 import type { ReportReason } from '#lib/schemas/reports';
 import type { JamStatus } from '#lib/jam-timing';
 import type { TestDatabase } from './database';
@@ -68,4 +68,26 @@ export async function insertReport(
     .values({ reporterId, ...target, reason, text })
     .returning();
   return row!;
+}
+
+/** A jam request of `requesterId` (pending unless `extra` says otherwise), upcoming dates. */
+export async function insertJamRequest(
+  db: Db,
+  requesterId: number,
+  extra: Partial<typeof jamRequests.$inferInsert> = {},
+): Promise<JamRequest> {
+  sequence += 1;
+  const [request] = await db
+    .insert(jamRequests)
+    .values({
+      requesterId,
+      name: `Requested Jam ${sequence}`,
+      description: `Requested description ${sequence}`,
+      body: `Requested body ${sequence}`,
+      note: `Note ${sequence}`,
+      ...timing('upcoming'),
+      ...extra,
+    })
+    .returning();
+  return request!;
 }

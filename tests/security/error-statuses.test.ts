@@ -8,6 +8,7 @@
 import { ne } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '#db/schema';
+import { insertJamRequest } from '../helpers/factories';
 import { type Operation, declaredEndpoints } from '#server/openapi/document';
 import { type Environment, type TestUser, startEnvironment } from '../helpers/environment';
 import type { JamStatus } from '#lib/jam-timing';
@@ -52,8 +53,27 @@ interface Provocation {
   call?: (scene: Scene) => Partial<Call>;
 }
 
+/** A jam request already answered (or, for the caller's own, any) that the call then names. */
+const answeredRequest =
+  (status: 'approved' | 'declined', own = false) =>
+  async (scene: Scene, env: Environment): Promise<void> => {
+    const requester = own ? scene.me! : scene.bystander;
+    scene.extra.requestId = String((await insertJamRequest(env.db, requester.id, { status })).id);
+  };
+const requestPath =
+  (suffix = '') =>
+  (s: Scene) => ({ path: `/api/jam-requests/${s.extra.requestId}${suffix}` });
+
 /** How to make each endpoint that documents a 409 give one, as an administrator. */
 const PROVOKE_409: Record<string, Provocation> = {
+  'POST /api/jam-requests': {
+    // One pending request per user.
+    prepare: async (s, env) => void (await insertJamRequest(env.db, s.me!.id)),
+  },
+  'PATCH /api/jam-requests/[id]': { prepare: answeredRequest('declined'), call: requestPath() },
+  'DELETE /api/jam-requests/[id]': { prepare: answeredRequest('approved', true), call: requestPath() },
+  'POST /api/jam-requests/[id]/approve': { prepare: answeredRequest('declined'), call: requestPath('/approve') },
+  'POST /api/jam-requests/[id]/decline': { prepare: answeredRequest('approved'), call: requestPath('/decline') },
   'PUT /api/jams/[slug]/participation': { jam: 'ended' },
   'DELETE /api/jams/[slug]/participation': { jam: 'ended' },
   'POST /api/jams/[slug]/entries': { jam: 'ended' },

@@ -8,9 +8,9 @@ import { request as httpRequest } from 'node:http';
 import fc from 'fast-check';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { jams, users } from '#db/schema';
+import { jamRequests, jams, users } from '#db/schema';
 import { type Environment, type TestUser, startEnvironment } from '../helpers/environment';
-import { insertEntry, insertJam } from '../helpers/factories';
+import { insertEntry, insertJam, insertJamRequest } from '../helpers/factories';
 import { apiRoutes } from './api-routes';
 import { snapshot } from './db-snapshot';
 
@@ -43,6 +43,9 @@ async function ensureFixtures(): Promise<void> {
     const entry = await insertEntry(env.db, created.id, identities.user!.id, 800_000_000 + created.id);
     if (status === 'ongoing') fixture.entryId = String(entry.id);
   }
+  // A pending jam request for the administrators' endpoints to find (ids 1, 2… are tried).
+  const [pending] = await env.db.select({ id: jamRequests.id }).from(jamRequests).where(eq(jamRequests.status, 'pending'));
+  if (!pending) await insertJamRequest(env.db, identities.user!.id);
 }
 
 beforeAll(async () => {
@@ -56,7 +59,22 @@ afterAll(() => env?.close());
 const ascii = fc.string({ unit: fc.constantFrom(..."abcXYZ019-_.~!$&'()*+,;=:@".split('')), maxLength: 24 });
 /** A path segment as a client might send it: clean, encoded unicode, broken encodings, traversal, huge. */
 const segment = fc.oneof(
-  fc.constantFrom(fixture.ongoing, fixture.ended, '1', '0', '-1', '999999999999', '1e309', '0x10', 'NaN', 'null', 'undefined'),
+  fc.constantFrom(
+    fixture.ongoing,
+    fixture.ended,
+    '1',
+    '0',
+    '-1',
+    '999999999999',
+    '1e309',
+    '0x10',
+    'NaN',
+    'null',
+    'undefined',
+    'pending',
+    'approved',
+    'all',
+  ),
   ascii,
   fc.string({ unit: 'grapheme', maxLength: 12 }).map(encodeURIComponent),
   fc.constantFrom(
@@ -91,7 +109,10 @@ const PAGES = [
   '/ir/explore',
   '/dashboard',
   '/dashboard/users',
+  '/dashboard/jam-requests',
   '/jams/new',
+  '/jams/request',
+  '/hu/jams/request',
   '/login',
   '/confirm-login',
   '/banned/[name]',
@@ -149,6 +170,8 @@ const FIELDS = [
   'token',
   'locale',
   'username',
+  'note',
+  'reason',
 ];
 const hostileValue = fc.oneof(
   fc.jsonValue({ maxDepth: 2 }),

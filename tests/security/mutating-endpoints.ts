@@ -11,6 +11,7 @@ import {
   entries,
   jamManagers,
   jamParticipants,
+  jamRequests,
   jams,
   loginTokens,
   reports,
@@ -22,7 +23,7 @@ import type { JamStatus } from '#lib/jam-timing';
 import { LOGIN_TOKEN_LIFETIME_MS } from '#server/auth/login-tokens';
 import { generateSessionToken, hashToken } from '#server/auth/session';
 import { type Environment, type Reply, type TestUser, readReply } from '../helpers/environment';
-import { insertEntry, insertJam, insertManager, insertReport, insertVote } from '../helpers/factories';
+import { insertEntry, insertJam, insertJamRequest, insertManager, insertReport, insertVote } from '../helpers/factories';
 
 export const ROLES = ['anonymous', 'user', 'banned', 'otherManager', 'manager', 'admin'] as const;
 export type Role = (typeof ROLES)[number];
@@ -93,6 +94,12 @@ type Db = Environment['db'];
 const jamRow = async (db: Db, id: number) => (await db.select().from(jams).where(eq(jams.id, id)))[0];
 const entryRow = async (db: Db, id: number) => (await db.select().from(entries).where(eq(entries.id, id)))[0];
 const userRow = async (db: Db, id: number) => (await db.select().from(users).where(eq(users.id, id)))[0];
+const requestRow = async (db: Db, id: number) => (await db.select().from(jamRequests).where(eq(jamRequests.id, id)))[0];
+
+/** A pending jam request of the scene's bystander, for the administrators' rows. */
+async function bystanderRequest(scene: Scene, env: Environment): Promise<void> {
+  scene.extra.requestId = String((await insertJamRequest(env.db, scene.bystander.id, { name: `Asked in ${scene.id}` })).id);
+}
 const hasJoined = async (db: Db, jamId: number, userId: number) =>
   (
     await db
@@ -347,6 +354,83 @@ export const ROWS: Row[] = [
     status: 204,
     call: (s) => ({ method: 'DELETE', path: `/api/jams/${s.jam.slug}/managers/${s.coManager.name}` }),
     effect: async (s, env) => expect(await isManager(env.db, s.jam.id, s.coManager.id)).toBe(false),
+  },
+  {
+    method: 'POST',
+    pattern: '/api/jam-requests',
+    allowed: ACTIVE_USERS,
+    status: 201,
+    call: (s) => ({
+      method: 'POST',
+      path: '/api/jam-requests',
+      json: {
+        name: `Requested in ${s.id}`,
+        description: 'Asked for by the authorization matrix.',
+        startsAt: new Date(Date.now() + HOUR).toISOString(),
+        endsAt: new Date(Date.now() + 2 * HOUR).toISOString(),
+        note: 'Please!',
+      },
+    }),
+    effect: async (s, env) => {
+      const rows = await env.db.select().from(jamRequests).where(eq(jamRequests.requesterId, s.me!.id));
+      expect(rows.map(({ name, status, note }) => ({ name, status, note }))).toEqual([
+        { name: `Requested in ${s.id}`, status: 'pending', note: 'Please!' },
+      ]);
+    },
+  },
+  {
+    method: 'PATCH',
+    pattern: '/api/jam-requests/[id]',
+    allowed: ADMINS,
+    status: 200,
+    prepare: bystanderRequest,
+    call: (s) => ({
+      method: 'PATCH',
+      path: `/api/jam-requests/${s.extra.requestId}`,
+      json: { description: `Edited in ${s.id}` },
+    }),
+    effect: async (s, env) =>
+      expect((await requestRow(env.db, Number(s.extra.requestId)))?.description).toBe(`Edited in ${s.id}`),
+  },
+  {
+    method: 'DELETE',
+    pattern: '/api/jam-requests/[id]',
+    // The requester withdraws their own request (each caller here withdraws one of theirs).
+    allowed: ACTIVE_USERS,
+    status: 204,
+    prepare: async (s, env) => {
+      s.extra.requestId = String((await insertJamRequest(env.db, (s.me ?? s.bystander).id)).id);
+    },
+    call: (s) => ({ method: 'DELETE', path: `/api/jam-requests/${s.extra.requestId}` }),
+    effect: async (s, env) => expect(await requestRow(env.db, Number(s.extra.requestId))).toBeUndefined(),
+  },
+  {
+    method: 'POST',
+    pattern: '/api/jam-requests/[id]/approve',
+    allowed: ADMINS,
+    status: 201,
+    prepare: bystanderRequest,
+    call: (s) => ({ method: 'POST', path: `/api/jam-requests/${s.extra.requestId}/approve` }),
+    effect: async (s, env, reply) => {
+      const request = await requestRow(env.db, Number(s.extra.requestId));
+      expect(request?.status).toBe('approved');
+      const [jam] = await env.db.select().from(jams).where(eq(jams.id, request!.jamId!));
+      expect(jam).toMatchObject({ name: `Asked in ${s.id}`, slug: reply.body.jam.slug });
+      expect(await isManager(env.db, jam!.id, s.bystander.id)).toBe(true);
+    },
+  },
+  {
+    method: 'POST',
+    pattern: '/api/jam-requests/[id]/decline',
+    allowed: ADMINS,
+    status: 200,
+    prepare: bystanderRequest,
+    call: (s) => ({ method: 'POST', path: `/api/jam-requests/${s.extra.requestId}/decline`, json: { reason: `No, ${s.id}.` } }),
+    effect: async (s, env) =>
+      expect(await requestRow(env.db, Number(s.extra.requestId))).toMatchObject({
+        status: 'declined',
+        declineReason: `No, ${s.id}.`,
+      }),
   },
   {
     method: 'POST',

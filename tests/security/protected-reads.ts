@@ -5,7 +5,7 @@
  */
 import { expect } from 'vitest';
 import { auditLog } from '#db/schema';
-import { insertReport } from '../helpers/factories';
+import { insertJamRequest, insertReport } from '../helpers/factories';
 import { declaredRoutes } from './api-routes';
 import type { Environment, Reply } from '../helpers/environment';
 import { ROLES, type Role, type Scene } from './mutating-endpoints';
@@ -102,6 +102,26 @@ export const READ_ROWS: ReadRow[] = [
     allowed: ACTIVE_USERS,
     path: () => '/api/me',
     shows: (s, reply) => expect(reply.body.user.name).toBe(s.me!.name),
+  },
+  {
+    pattern: '/api/me/jam-requests',
+    allowed: ACTIVE_USERS,
+    prepare: async (s, env) => {
+      if (s.me) await insertJamRequest(env.db, s.me.id, { name: `Mine in ${s.id}` });
+      await insertJamRequest(env.db, s.bystander.id, { name: `Theirs in ${s.id}` });
+    },
+    path: () => '/api/me/jam-requests',
+    shows: (s, reply) =>
+      expect(reply.body.requests.map((request: { name: string }) => request.name)).toEqual([`Mine in ${s.id}`]),
+  },
+  {
+    pattern: '/api/jam-requests',
+    allowed: ADMINS,
+    prepare: async (s, env) => void (await insertJamRequest(env.db, s.bystander.id, { name: `Theirs in ${s.id}` })),
+    // All statuses, newest first: this scene's request leads.
+    path: () => '/api/jam-requests',
+    shows: (s, reply) =>
+      expect(reply.body.requests[0]).toMatchObject({ name: `Theirs in ${s.id}`, requester: { name: s.bystander.name } }),
   },
   {
     pattern: '/api/auth/me',

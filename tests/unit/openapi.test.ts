@@ -151,6 +151,7 @@ describe('the API reference for /developers', () => {
     expect(endpoints).toHaveLength(operations().length);
     expect(groups.map((group) => group.tag)).toEqual([
       'Jams',
+      'Jam requests',
       'Entries',
       'Managers',
       'Account',

@@ -32,6 +32,7 @@ const ADMIN_ONLY_ACTIONS = [
   'user:manage',
   'activity:read-all',
   'report:moderate-all',
+  'jam-request:review',
 ] as const;
 
 export type JamAction = (typeof MANAGER_ACTIONS)[number] | (typeof ADMIN_ONLY_ACTIONS)[number];

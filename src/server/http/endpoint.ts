@@ -2,6 +2,7 @@ import type { APIContext, APIRoute } from 'astro';
 import { z } from 'zod';
 import { entryIdSchema } from '#lib/schemas/entries';
 import { itemKeySchema } from '#lib/schemas/reports';
+import { jamRequestIdSchema } from '#lib/schemas/jam-requests';
 import { currentUser, requireAdmin, requireUser } from '#server/auth/require';
 import { AppError, badRequest, errorResponse, notFound } from './errors';
 import { readForm } from './forms';
@@ -74,6 +75,11 @@ export type Access = 'public' | 'optional-session' | 'user' | 'manager' | 'admin
 /** Topics of the API description, in the order the document and /developers show them. */
 export const TAGS = [
   { name: 'Jams', description: 'Game jams: list, read, create, edit, delete and the administrator switches.' },
+  {
+    name: 'Jam requests',
+    description:
+      'Asking the administrators for a jam (creating jams is theirs alone): send a request, and they edit, approve or decline it.',
+  },
   { name: 'Entries', description: 'Scratch projects entered into a jam, upvotes and winners.' },
   { name: 'Managers', description: 'The people who run a jam.' },
   { name: 'Account', description: 'The session of the person calling, their dashboard, and user pictures.' },
@@ -117,6 +123,9 @@ export const reportedItem = {
   item: param('The reported item: `jam-{id}` or `entry-{id}`.', itemKeySchema, () =>
     notFound('There is no such reported item. Items are named jam-{id} or entry-{id}.'),
   ),
+};
+export const jamRequestId = {
+  id: param('The jam request’s ID.', jamRequestIdSchema, () => notFound('There is no jam request with this ID.')),
 };
 
 export interface QuerySpec<S extends z.ZodObject = z.ZodObject> {

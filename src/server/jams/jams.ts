@@ -13,8 +13,8 @@ import {
 } from '#lib/schemas/jams';
 import { recordAudit } from '#server/activity/audit';
 import { announceChange } from '#server/cache/changes';
-import { containsText, db, preparedQuery } from '#server/platform/db';
-import { AppError, notFound } from '#server/http/errors';
+import { type Database, containsText, db, preparedQuery } from '#server/platform/db';
+import { AppError, conflict, notFound } from '#server/http/errors';
 import { type JamRole, can, jamRole, requireJamPermission } from '#server/auth/permissions';
 import type { SessionUser } from '#server/auth/session';
 import { uniqueSlug } from './slugs';
@@ -300,18 +300,41 @@ export async function homeJams(now = new Date()) {
   return { featured: featured.jams, happening: happening.jams, upcoming: upcoming.jams, anyJams: any.total > 0 };
 }
 
+/** The jam's fields as the create form has them (a request's, once approved, are the same). */
+export type NewJam = Pick<JamCreate, 'name' | 'description' | 'body' | 'imageUrl' | 'startsAt' | 'endsAt' | 'mystery'>;
+
+/**
+ * Creating a jam inside the caller's transaction: a free slug from the name, the row and its audit
+ * entry (`details` adds to it, e.g. the request it came from). The caller has checked who may.
+ */
+export async function insertNewJam(
+  tx: Pick<Database, 'select' | 'insert'>,
+  actor: SessionUser,
+  input: NewJam,
+  details: Record<string, unknown> = {},
+) {
+  const slug = await uniqueSlug(tx, input.name);
+  const { name, description, body, imageUrl, startsAt, endsAt, mystery } = input;
+  const [created] = await tx
+    .insert(jams)
+    .values({ name, description, body, imageUrl, startsAt, endsAt, mystery, slug, createdBy: actor.id, updatedBy: actor.id })
+    .returning();
+  await recordAudit(tx, actor, { action: 'jam.create', jamId: created!.id, details: { slug, ...details } });
+  return created!;
+}
+
+/** Two jams given the same slug at once: the second insert fails on the slug's unique index. */
+export const isSlugTaken = (error: unknown) =>
+  error instanceof Error &&
+  /UNIQUE constraint failed: jams\.slug/i.test(`${error.message} ${String((error as { cause?: unknown }).cause ?? '')}`);
+
+export const slugTakenConflict = (name: string) =>
+  conflict(`Another jam took the address for “${name}” at the same moment. Please try again.`);
+
 export async function createJam(user: SessionUser, input: JamCreate): Promise<JamDto> {
   await requireJamPermission(user, null, 'jam:create');
   const database = await db();
-  const jam = await database.transaction(async (tx) => {
-    const slug = await uniqueSlug(tx, input.name);
-    const [created] = await tx
-      .insert(jams)
-      .values({ ...input, slug, createdBy: user.id, updatedBy: user.id })
-      .returning();
-    await recordAudit(tx, user, { action: 'jam.create', jamId: created!.id, details: { slug } });
-    return created!;
-  });
+  const jam = await database.transaction((tx) => insertNewJam(tx, user, input));
   announceChange({ kind: 'jam', jamId: jam.id });
   return toJamDto(jam, { entryCount: 0, hideBody: false });
 }

@@ -4,7 +4,7 @@ import { jamSlugRedirects, jams } from '#db/schema';
 import type { Database } from '#server/platform/db';
 
 /** Words that are routes of their own under /jams/. */
-export const RESERVED_SLUGS = new Set(['new']);
+export const RESERVED_SLUGS = new Set(['new', 'request']);
 const MAX_SLUG_LENGTH = 60;
 
 export function baseSlug(name: string): string {

@@ -10,6 +10,8 @@ describe('which guard a page has', () => {
     ['/dashboard/users/', 'isAdmin'],
     ['/jams/new', 'isAuthenticated'],
     ['/jams/new/', 'isAuthenticated'],
+    ['/jams/request', 'isAuthenticated'],
+    ['/dashboard/jam-requests', 'isAdmin'],
     ['/login', 'isNotAuthenticated'],
     ['/confirm-login', 'isNotAuthenticated'],
     ['/', null],

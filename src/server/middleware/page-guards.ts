@@ -11,9 +11,11 @@ export type GuardName = 'isAuthenticated' | 'isAdmin' | 'isNotAuthenticated';
 export const GUARDED_ROUTES: ReadonlyArray<{ path: string; guard: GuardName }> = [
   { path: '/dashboard/users', guard: 'isAdmin' },
   { path: '/dashboard/activity', guard: 'isAdmin' },
+  { path: '/dashboard/jam-requests', guard: 'isAdmin' },
   { path: '/dashboard', guard: 'isAuthenticated' },
   { path: '/dashboard/*', guard: 'isAuthenticated' },
   { path: '/jams/new', guard: 'isAuthenticated' },
+  { path: '/jams/request', guard: 'isAuthenticated' },
   { path: '/login', guard: 'isNotAuthenticated' },
   { path: '/confirm-login', guard: 'isNotAuthenticated' },
 ];

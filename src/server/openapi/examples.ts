@@ -5,6 +5,7 @@ import type { JamViewerDto } from '#lib/schemas/viewer';
 import type { ActivityListDto } from '#lib/schemas/activity';
 import type { AdminUserDto, DashboardDto, MeDto } from '#lib/schemas/users';
 import type { MyReportDto, ReportInput, ReportQueueDto } from '#lib/schemas/reports';
+import type { JamRequestCreateInput, JamRequestDto } from '#lib/schemas/jam-requests';
 
 export const exampleJam: JamDto = {
   id: 7,
@@ -37,6 +38,55 @@ export const exampleJamCreate: JamCreateInput = {
   startsAt: '2025-03-01T18:00:00Z',
   endsAt: '2025-03-08T18:00:00Z',
   mystery: false,
+};
+
+export const exampleJamRequestCreate: JamRequestCreateInput = {
+  name: 'Puzzle Planet Jam',
+  description: 'A week of brain-teasers: make a puzzle game set on a tiny planet.',
+  body: '## Theme\n\n**Tiny worlds.**\n\n## Rules\n\nOne project per Scratcher, made during the jam.',
+  imageUrl: '',
+  startsAt: '2025-04-05T18:00:00Z',
+  endsAt: '2025-04-12T18:00:00Z',
+  mystery: false,
+  note: 'I ran two puzzle jams in my studio (120 entries); I would like to host this one here.',
+};
+
+export const exampleJamRequest: JamRequestDto = {
+  id: 4,
+  status: 'pending',
+  name: 'Puzzle Planet Jam',
+  description: 'A week of brain-teasers: make a puzzle game set on a tiny planet.',
+  body: '## Theme\n\n**Tiny worlds.**\n\n## Rules\n\nOne project per Scratcher, made during the jam.',
+  imageUrl: null,
+  startsAt: '2025-04-05T18:00:00.000Z',
+  endsAt: '2025-04-12T18:00:00.000Z',
+  mystery: false,
+  note: 'I ran two puzzle jams in my studio (120 entries); I would like to host this one here.',
+  declineReason: null,
+  requester: { id: 15, name: 'block_builder' },
+  jam: null,
+  reviewedBy: null,
+  reviewedAt: null,
+  createdAt: '2025-03-20T10:15:00.000Z',
+  updatedAt: '2025-03-20T10:15:00.000Z',
+};
+
+export const exampleApprovedJamRequest: JamRequestDto = {
+  ...exampleJamRequest,
+  status: 'approved',
+  jam: { slug: 'puzzle-planet-jam', name: 'Puzzle Planet Jam' },
+  reviewedBy: { id: 1, name: 'demo_admin' },
+  reviewedAt: '2025-03-21T09:00:00.000Z',
+  updatedAt: '2025-03-21T09:00:00.000Z',
+};
+
+export const exampleDeclinedJamRequest: JamRequestDto = {
+  ...exampleJamRequest,
+  status: 'declined',
+  declineReason: 'The dates clash with the Winter Mystery Jam; please pick a week in May.',
+  reviewedBy: { id: 1, name: 'demo_admin' },
+  reviewedAt: '2025-03-21T09:00:00.000Z',
+  updatedAt: '2025-03-21T09:00:00.000Z',
 };
 
 export const exampleManager: ManagerDto = { id: 12, name: 'pixel_pioneer', addedAt: '2025-02-10T09:31:00.000Z' };
