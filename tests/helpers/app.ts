@@ -12,9 +12,21 @@ export interface RunningApp {
   stop(signal?: NodeJS.Signals): Promise<number | null>;
 }
 
+/** Attempts at a port: another process may take the free port we picked before the server binds it. */
+const PORT_ATTEMPTS = 3;
+
 /** Starts the built server (`scripts/start.ts`, as `npm start` does) on a free loopback port. */
 export async function startApp(env: Record<string, string>): Promise<RunningApp> {
-  const port = await freePort();
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await launch(await freePort(), env);
+    } catch (error) {
+      if (attempt === PORT_ATTEMPTS || !String(error).includes('EADDRINUSE')) throw error;
+    }
+  }
+}
+
+async function launch(port: number, env: Record<string, string>): Promise<RunningApp> {
   const url = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {
     cwd: ROOT,
