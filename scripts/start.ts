@@ -3,7 +3,7 @@
  * One process: our own node:http server around Astro's handler, so that draining on
  * SIGTERM and the request log live in one place.
  */
-import { createServer } from 'node:http';
+import { type IncomingMessage, type ServerResponse, createServer } from 'node:http';
 import compression from 'compression';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -12,6 +12,7 @@ import { ConfigError, config } from '#server/platform/config';
 import { prepareDatabase, sweepExpiredSessionsHourly } from '#server/node/boot';
 import { answerClientError, refuseUnservable } from '#server/node/http-guards';
 import { applySecurityHeaders, adoptSitePolicy } from '#server/node/security-headers';
+import { writeFirst } from '#server/node/write-first';
 import { SERVER_ENTRY, buildIfStale } from './build-if-stale';
 
 const DRAIN_TIMEOUT_MS = 10_000;
@@ -51,8 +52,15 @@ type FastPath = (req: import('node:http').IncomingMessage, res: import('node:htt
  */
 const pageCacheFastPath = () => (globalThis as Record<symbol, FastPath | undefined>)[Symbol.for('itinerary.serveFromPageCache')];
 
+// Under load, requests are handled in short slices of each turn of the event loop, writes first (ADR 017).
+const admit = writeFirst();
+
 const server = createServer((req, res) => {
   const started = performance.now();
+  admit(req, () => handle(req, res, started));
+});
+
+function handle(req: IncomingMessage, res: ServerResponse, started: number) {
   applySecurityHeaders(res);
   res.on('finish', () => {
     const path = (req.url ?? '/').split('?')[0];
@@ -62,7 +70,7 @@ const server = createServer((req, res) => {
   if (refuseUnservable(req, res)) return;
   if (pageCacheFastPath()?.(req, res)) return;
   compress(req as never, res as never, () => handler(req, res));
-});
+}
 
 server.on('clientError', answerClientError);
 // Longer than the idle timeout of common load balancers (60 s): the proxy, not Node, closes an idle

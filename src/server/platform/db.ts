@@ -7,6 +7,7 @@ import { drizzle, type LibSQLDatabase } from 'drizzle-orm/libsql';
 import { migrate } from 'drizzle-orm/libsql/migrator';
 import * as schema from '#db/schema';
 import { config } from './config';
+import { keepPreparedStatements } from './statement-cache';
 
 export type Database = LibSQLDatabase<typeof schema> & { $client: Client };
 
@@ -22,7 +23,10 @@ function ensureParentFolder(url: string) {
 }
 
 export async function openDatabase(url: string, authToken?: string): Promise<Database> {
-  if (isFileUrl(url)) ensureParentFolder(url);
+  if (isFileUrl(url)) {
+    ensureParentFolder(url);
+    keepPreparedStatements();
+  }
   const client = createClient({ url, authToken, timeout: BUSY_TIMEOUT_MS });
   if (isFileUrl(url)) {
     // WAL lets readers proceed during a write; the busy timeout queues writers instead of failing them.
