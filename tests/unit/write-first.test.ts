@@ -57,6 +57,19 @@ describe('short turns, writes first', () => {
     expect(handled.slice(9)).toEqual(['read 7']);
   });
 
+  it('lets a new read wait while writes from an earlier turn still wait', async () => {
+    const { send, handled } = setup();
+    for (let i = 1; i <= 3; i++) send(`read ${i}`);
+    for (let i = 1; i <= 4; i++) send(`vote ${i}`, 'PUT');
+    await nextTurn();
+    expect(handled.slice(3)).toEqual(['vote 1', 'vote 2', 'vote 3']);
+    send('read 4');
+    send('vote 5', 'PUT');
+    expect(handled.slice(6)).toEqual([]);
+    await nextTurn();
+    expect(handled.slice(6)).toEqual(['vote 4', 'vote 5', 'read 4']);
+  });
+
   it('keeps a connection’s write behind its own waiting read, and skips requests whose connection closed', async () => {
     const { send, handled } = setup();
     for (let i = 1; i <= 3; i++) send(`read ${i}`);

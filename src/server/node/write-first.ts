@@ -76,7 +76,9 @@ export function writeFirst({ sliceMs = SLICE_MS, now = () => performance.now() }
     const socket = req.socket;
     const read = READ_METHODS.has(req.method ?? 'GET') || readsWaitingOn.has(socket);
     const queue = read ? reads : writes;
-    if (queue.length === 0 && timeLeft()) return handle();
+    // A read never overtakes a waiting request, a write only overtakes waiting reads.
+    const waitingAhead = read ? reads.length + writes.length : writes.length;
+    if (waitingAhead === 0 && timeLeft()) return handle();
     queue.push({ socket, handle });
     planNextTurn();
     if (read) readsWaitingOn.set(socket, (readsWaitingOn.get(socket) ?? 0) + 1);
