@@ -188,6 +188,8 @@ function readSection(reads: ReadResult): string {
   const apiRoutes = reads.routes.filter((route) => route.group !== 'visitors');
   const pageAnswers = sum(visitorRoutes, (route) => route.requests);
   const cacheShare = (key: string) => sum(visitorRoutes, (route) => route.cache[key] ?? 0) / pageAnswers;
+  const connections = VISITORS + LOGGED_IN;
+  const readsPerSecond = sum(reads.routes, (route) => route.requests) / reads.seconds;
   return `### Reads
 
 ${table(
@@ -213,8 +215,8 @@ ${table(
 Page cache over the visitors' ${fmt(pageAnswers)} answers: **${percent(cacheShare('hit'))} hits**, ${percent(cacheShare('stale'))} stale (the previous page
 while one request re-renders it after new entries), ${percent(cacheShare('miss'))} misses (rendered for that request):
 **${percent(cacheShare('hit') + cacheShare('stale'))} answered from the cache** without a render.
-With ${VISITORS + LOGGED_IN} closed-loop connections the mean wait is fixed by the throughput (Little's law: ${VISITORS + LOGGED_IN} connections ÷
-${fmt(sum(reads.routes, (route) => route.requests) / reads.seconds)} answers/s = ${fmt(((VISITORS + LOGGED_IN) / (sum(reads.routes, (route) => route.requests) / reads.seconds)) * 1000)} ms), so a read p99 under 50 ms would take over ${fmt((VISITORS + LOGGED_IN) / 0.05)} answers/s.
+With ${connections} closed-loop connections the mean wait is fixed by the throughput (Little's law: ${connections} connections ÷
+${fmt(readsPerSecond)} answers/s = ${fmt((connections / readsPerSecond) * 1000)} ms), so a read p99 under 50 ms would take over ${fmt(connections / 0.05)} answers/s.
 Connection errors: ${reads.errors}${reads.firstError ? ` (first: ${reads.firstError})` : ''}.`;
 }
 

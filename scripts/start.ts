@@ -38,13 +38,13 @@ sweepExpiredSessionsHourly();
 process.env.ASTRO_NODE_AUTOSTART = 'disabled';
 adoptSitePolicy(resolve(SERVER_ENTRY, '../..'));
 const { handler } = (await import(pathToFileURL(SERVER_ENTRY).href)) as {
-  handler: (req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse) => void;
+  handler: (req: IncomingMessage, res: ServerResponse) => void;
 };
 
 // gzip or brotli (quality 4) for HTML, JSON, JS and CSS, whichever the client accepts.
 const compress = compression({ threshold: 1024 });
 
-type FastPath = (req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse) => boolean;
+type FastPath = (req: IncomingMessage, res: ServerResponse) => boolean;
 /**
  * A cached public page is answered before Astro runs (src/server/node/page-cache-fast-path.ts). The
  * bundle registers it when Astro first loads the middleware, so it is looked up per request;
