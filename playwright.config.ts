@@ -1,5 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
-import { CHROMIUM_LAUNCH } from './scripts/chromium';
+import { TEST_CHROMIUM_LAUNCH } from './scripts/chromium';
 
 // Names this run's artifact folder; each worker's server takes a free port (tests/e2e/site.ts).
 const port = Number(process.env.E2E_PORT ?? 4620);
@@ -30,7 +30,7 @@ export default defineConfig({
       name: 'chromium',
       use: {
         ...devices['Desktop Chrome'],
-        launchOptions: CHROMIUM_LAUNCH,
+        launchOptions: TEST_CHROMIUM_LAUNCH,
       },
     },
   ],

@@ -5,7 +5,7 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import { type Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { expect, test, waitUntilSettled } from './fixtures';
 
 const ENDED = '/jams/autumn-arcade-jam';
 const ONGOING = '/jams/space-sprint-jam';
@@ -154,11 +154,11 @@ test.describe('with JavaScript', () => {
       await page.addInitScript((mode) => localStorage.setItem('itinerary-color-mode', mode), theme);
       for (const path of [UPCOMING, ONGOING, ENDED]) {
         await page.goto(path);
-        await page.waitForLoadState('networkidle');
+        await waitUntilSettled(page);
         await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
         for (const name of await page.getByRole('tab').allTextContents()) {
           await tab(page, name).click();
-          // The page's own content; the shell around it has its own gate (shell-a11y.spec.ts).
+          // The page's own content; the shell around it has its own gate (quality-gates.spec.ts).
           const results = await new AxeBuilder({ page })
             .include('main')
             .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])

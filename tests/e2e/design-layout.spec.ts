@@ -4,7 +4,7 @@
  * user whose picture cannot be loaded shows the initial placeholder instead of a broken image.
  */
 import { type Page } from '@playwright/test';
-import { expect, loginAs, pretendLoggedIn, test } from './fixtures';
+import { expect, loginAs, pretendLoggedIn, test, waitUntilSettled } from './fixtures';
 
 const THEMES = ['light', 'flame'] as const;
 const JAMS = { upcoming: '/jams/winter-mystery-jam', ongoing: '/jams/space-sprint-jam', ended: '/jams/autumn-arcade-jam' };
@@ -81,7 +81,7 @@ for (const theme of THEMES) {
         await page.goto(path);
         await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
         await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
-        await page.waitForLoadState('networkidle');
+        await waitUntilSettled(page);
         await expectNoSidewaysScroll(page);
       });
     }
@@ -96,7 +96,7 @@ for (const theme of THEMES) {
         await test.step(name, async () => {
           await page.goto(path);
           await expect(ready(page).first()).toBeVisible();
-          await page.waitForLoadState('networkidle');
+          await waitUntilSettled(page);
           await expectNoSidewaysScroll(page, { soft: true });
         });
       }
@@ -143,7 +143,7 @@ test.describe('at 390 px', () => {
   ]) {
     test(`the buttons on ${name} are at least 44 px square`, async ({ page }) => {
       await page.goto(path);
-      await page.waitForLoadState('networkidle');
+      await waitUntilSettled(page);
       const buttons = page.locator('main :is(.button, button)').filter({ visible: true });
       expect(await buttons.count()).toBeGreaterThan(0);
       expect(await smallTargets(page, 'main :is(.button, button)')).toEqual([]);
