@@ -21,12 +21,20 @@ export function buildIsStale(): boolean {
   return SOURCES.some((source) => newestChange(join(ROOT, source)) > built);
 }
 
-/** Runs `astro build` when dist/ is missing or older than the sources. */
+/**
+ * Runs `astro build` when dist/ is missing or older than the sources. Always a production build:
+ * under the test runner's NODE_ENV=test, Astro would compile the islands for React's development
+ * JSX runtime, which the server's production React (src/server/node/production-react.ts) lacks.
+ */
 export function buildIfStale(): void {
   if (!buildIsStale()) return;
   console.log('Building the site (astro build)…');
   const astro = join(ROOT, 'node_modules/astro/bin/astro.mjs');
-  const result = spawnSync(process.execPath, [astro, 'build'], { cwd: ROOT, stdio: 'inherit' });
+  const result = spawnSync(process.execPath, [astro, 'build'], {
+    cwd: ROOT,
+    env: { ...process.env, NODE_ENV: 'production' },
+    stdio: 'inherit',
+  });
   if (result.status !== 0) {
     console.error('The build failed; see the output above.');
     process.exit(result.status ?? 1);

@@ -13,6 +13,7 @@ import { prepareDatabase, sweepExpiredSessionsHourly } from '#server/node/boot';
 import { answerClientError, refuseUnservable } from '#server/node/http-guards';
 import { applySecurityHeaders, adoptSitePolicy } from '#server/node/security-headers';
 import { writeFirst } from '#server/node/write-first';
+import { loadProductionReact } from '#server/node/production-react';
 import { SERVER_ENTRY, buildIfStale } from './build-if-stale';
 
 const DRAIN_TIMEOUT_MS = 10_000;
@@ -37,6 +38,7 @@ sweepExpiredSessionsHourly();
 
 process.env.ASTRO_NODE_AUTOSTART = 'disabled';
 adoptSitePolicy(resolve(SERVER_ENTRY, '../..'));
+loadProductionReact(SERVER_ENTRY);
 const { handler } = (await import(pathToFileURL(SERVER_ENTRY).href)) as {
   handler: (req: IncomingMessage, res: ServerResponse) => void;
 };
