@@ -85,7 +85,7 @@ export default function JamForm({ jam, request, asRequest = false, redirectTo = 
     }
   }
 
-  async function submit(event: React.FormEvent) {
+  async function submit(event: React.SubmitEvent) {
     event.preventDefault();
     const approving = (event.nativeEvent as SubmitEvent).submitter?.dataset.intent === 'approve';
     const payload = {

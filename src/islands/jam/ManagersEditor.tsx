@@ -31,7 +31,7 @@ export function ManagersEditor({ slug, viewerName, isManager }: { slug: string; 
   );
   useEffect(() => void reload(), [reload]);
 
-  async function add(event: React.FormEvent) {
+  async function add(event: React.SubmitEvent) {
     event.preventDefault();
     const parsed = addManagerSchema.safeParse({ name });
     if (!parsed.success) return setError(parsed.error.issues[0]!.message);

@@ -22,7 +22,7 @@ export function SubmitEntry({ slug }: { slug: string }) {
 
   const scratchId = parseScratchProjectUrl(url);
 
-  async function submit(event: React.FormEvent) {
+  async function submit(event: React.SubmitEvent) {
     event.preventDefault();
     const parsed = submitEntrySchema.safeParse({ url });
     if (!parsed.success) {
