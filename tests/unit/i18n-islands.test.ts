@@ -40,6 +40,17 @@ describe('island messages', () => {
     expect(islandMessages('hu', ['jam.startingIn']).english).toBeUndefined();
   });
 
+  it('are picked once per locale and prefixes, and stay apart for other locales or prefixes', () => {
+    const countdown = islandMessages('hu', ['jam.startingIn', 'jam.endingIn']);
+    expect(islandMessages('hu', ['jam.startingIn', 'jam.endingIn'])).toBe(countdown);
+    expect(islandMessages('ir', ['jam.startingIn', 'jam.endingIn'])).not.toBe(countdown);
+    expect(islandMessages('ir', ['jam.startingIn', 'jam.endingIn']).locale).toBe('ir');
+    const nav = islandMessages('hu', ['jam.startingIn', 'nav.']);
+    expect(nav).not.toBe(countdown);
+    expect(nav.resources['nav.about']).toBe('Rólunk');
+    expect(countdown.resources['nav.about']).toBeUndefined();
+  });
+
   it('show English where Hungarian lacks a message, as the server does', () => {
     const calls: Call[] = [
       ['nav.home'],
