@@ -73,4 +73,18 @@ describe('island messages', () => {
       expect(islandTexts(locale, [''], calls), locale).toEqual(calls.map(([key, options]) => server(key, options)));
     }
   });
+
+  it('give the server the same text for a key asked twice, in each locale, with or without options', () => {
+    for (const locale of LOCALE_CODES) {
+      const first = translator(locale);
+      const again = translator(locale);
+      expect(
+        MESSAGE_KEYS.map((key) => again(key)),
+        locale,
+      ).toEqual(MESSAGE_KEYS.map((key) => first(key, {})));
+    }
+    expect(translator('hu')('nav.about')).toBe('Rólunk');
+    expect(translator('en')('nav.about')).toBe('About');
+    expect(translator('hu')('nav.home')).toBe('Home');
+  });
 });
