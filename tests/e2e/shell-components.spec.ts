@@ -205,14 +205,38 @@ test('the confirmation dialog runs the action only when confirmed', async ({ pag
   await expect(page.getByRole('region', { name: 'Notifications' })).toContainText('Deleted');
 });
 
+/**
+ * Every `data-state` the progress bar takes, recorded in the page as it happens: "failed" shows only
+ * for the 500 ms hide delay, which Playwright's polling (up to a second apart) can miss on a busy machine.
+ */
+async function recordBarStates(page: Page): Promise<() => Promise<void>> {
+  await page.evaluate(() => {
+    const bar = document.querySelector('.progress-bar')!;
+    const seen = [bar.getAttribute('data-state')];
+    (window as unknown as { barStates: (string | null)[] }).barStates = seen;
+    new MutationObserver(() => seen.push(bar.getAttribute('data-state'))).observe(bar, {
+      attributes: true,
+      attributeFilter: ['data-state'],
+    });
+  });
+  return async () => {
+    await page.evaluate(() => (window as unknown as { barStates: (string | null)[] }).barStates.splice(0));
+  };
+}
+
+const barTook = (page: Page, state: string) =>
+  page.waitForFunction((wanted) => (window as unknown as { barStates: string[] }).barStates.includes(wanted), state);
+
 test('the progress bar shows slow work and turns red when it fails', async ({ page }) => {
   await ready(page);
   const bar = page.locator('.progress-bar');
+  const forget = await recordBarStates(page);
   await page.getByRole('button', { name: 'Failure' }).click();
-  await expect(bar).toHaveAttribute('data-state', 'failed');
+  await barTook(page, 'failed');
   await expect(bar).toHaveAttribute('data-state', 'hidden');
+  await forget();
   await page.getByRole('button', { name: 'Slow success' }).click();
-  await expect(bar).toHaveAttribute('data-state', 'running');
+  await barTook(page, 'running');
   await expect(bar).toHaveAttribute('data-state', 'hidden', { timeout: 5000 });
 });
 
