@@ -80,7 +80,8 @@ const sessions = new Map<string, Cookie[]>();
 /**
  * Logs `username` in through the real flow the first time in a worker; later, the browser context
  * gets that session's cookies back as long as the server still takes them (a test may have logged
- * the user out, banned or deleted them). The page is left wherever the flow left it.
+ * the user out, banned or deleted them), and the page stays where it was. Either way the test goes
+ * to the page it wants next.
  */
 export async function loginAs(page: Page, username: string): Promise<void> {
   const saved = sessions.get(username);

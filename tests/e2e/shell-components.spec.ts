@@ -205,36 +205,37 @@ test('the confirmation dialog runs the action only when confirmed', async ({ pag
   await expect(page.getByRole('region', { name: 'Notifications' })).toContainText('Deleted');
 });
 
+/** The page's record of every `data-state` the progress bar took (see {@link recordBarStates}). */
+type BarWindow = typeof window & { barStates: (string | null)[] };
+
 /**
- * Every `data-state` the progress bar takes, recorded in the page as it happens: "failed" shows only
+ * Records every `data-state` the progress bar takes, in the page as it happens: "failed" shows only
  * for the 500 ms hide delay, which Playwright's polling (up to a second apart) can miss on a busy machine.
  */
-async function recordBarStates(page: Page): Promise<() => Promise<void>> {
+async function recordBarStates(page: Page): Promise<void> {
   await page.evaluate(() => {
     const bar = document.querySelector('.progress-bar')!;
-    const seen = [bar.getAttribute('data-state')];
-    (window as unknown as { barStates: (string | null)[] }).barStates = seen;
+    const seen = ((window as BarWindow).barStates = [bar.getAttribute('data-state')]);
     new MutationObserver(() => seen.push(bar.getAttribute('data-state'))).observe(bar, {
       attributes: true,
       attributeFilter: ['data-state'],
     });
   });
-  return async () => {
-    await page.evaluate(() => (window as unknown as { barStates: (string | null)[] }).barStates.splice(0));
-  };
 }
 
+const forgetBarStates = (page: Page) => page.evaluate(() => void (window as BarWindow).barStates.splice(0));
+
 const barTook = (page: Page, state: string) =>
-  page.waitForFunction((wanted) => (window as unknown as { barStates: string[] }).barStates.includes(wanted), state);
+  page.waitForFunction((wanted) => (window as BarWindow).barStates.includes(wanted), state);
 
 test('the progress bar shows slow work and turns red when it fails', async ({ page }) => {
   await ready(page);
   const bar = page.locator('.progress-bar');
-  const forget = await recordBarStates(page);
+  await recordBarStates(page);
   await page.getByRole('button', { name: 'Failure' }).click();
   await barTook(page, 'failed');
   await expect(bar).toHaveAttribute('data-state', 'hidden');
-  await forget();
+  await forgetBarStates(page);
   await page.getByRole('button', { name: 'Slow success' }).click();
   await barTook(page, 'running');
   await expect(bar).toHaveAttribute('data-state', 'hidden', { timeout: 5000 });

@@ -4,11 +4,12 @@ import { createRequire } from 'node:module';
 const REACT_ENTRY_POINTS = ['react', 'react/jsx-runtime', 'react-dom', 'react-dom/server'];
 
 /**
- * Loads React's production build for the server's renders, whatever NODE_ENV says. React chooses
- * its build from NODE_ENV when first required, and `npm start` leaves NODE_ENV unset (it says what
- * kind of deployment this is: the dev login is refused under `production`), so the built site
- * rendered every island with React's development build: a jam page took 20 ms of CPU instead of 15. Requiring the entry points here, before the server bundle imports them, puts the
- * production modules in Node's module cache, where every later import finds them.
+ * Loads React's production build for the server's renders, whatever NODE_ENV says (ADR 018). React
+ * chooses its build from NODE_ENV when first required, and `npm start` leaves NODE_ENV unset (it says
+ * what kind of deployment this is: the dev login is refused under `production`), so the built site
+ * rendered every island with React's development build: a jam page took 20 ms of CPU instead of 15.
+ * Requiring the entry points here, before the server bundle imports them, puts the production
+ * modules in Node's module cache, where every later import finds them.
  */
 export function loadProductionReact(serverEntry: string): void {
   const previous = process.env.NODE_ENV;
