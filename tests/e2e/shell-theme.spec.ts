@@ -1,9 +1,11 @@
-import { expect, test } from './fixtures';
+import { expect, test, waitUntilSettled } from './fixtures';
 
 const theme = (page: import('@playwright/test').Page) => page.locator('html');
 
 test('the chosen theme persists across a reload and syncs to a second tab', async ({ page, context }) => {
   await page.goto('/about');
+  // The theme select is an island that hydrates when the browser is idle: a choice made before is lost.
+  await waitUntilSettled(page);
   const select = page.getByRole('combobox', { name: 'Theme' });
   await expect(select).toHaveValue('system');
   await select.selectOption({ label: 'Dark mode' });
@@ -16,6 +18,7 @@ test('the chosen theme persists across a reload and syncs to a second tab', asyn
   const second = await context.newPage();
   await second.goto('/faq');
   await expect(theme(second)).toHaveAttribute('data-theme', 'dark');
+  await waitUntilSettled(second);
 
   await second.getByRole('combobox', { name: 'Theme' }).selectOption({ label: 'Flame' });
   await expect(theme(second)).toHaveAttribute('data-theme', 'flame');
