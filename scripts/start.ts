@@ -14,6 +14,7 @@ import { answerClientError, refuseUnservable } from '#server/node/http-guards';
 import { applySecurityHeaders, adoptSitePolicy } from '#server/node/security-headers';
 import { writeFirst } from '#server/node/write-first';
 import { loadProductionReact } from '#server/node/production-react';
+import { staticAssets } from '#server/node/static-assets';
 import { SERVER_ENTRY, buildIfStale } from './build-if-stale';
 
 const DRAIN_TIMEOUT_MS = 10_000;
@@ -43,6 +44,8 @@ const { handler } = (await import(pathToFileURL(SERVER_ENTRY).href)) as {
   handler: (req: IncomingMessage, res: ServerResponse) => void;
 };
 
+const serveStaticAsset = staticAssets(resolve(SERVER_ENTRY, '../../client'));
+
 // gzip or brotli (quality 4) for HTML, JSON, JS and CSS, whichever the client accepts.
 const compress = compression({ threshold: 1024 });
 
@@ -70,6 +73,7 @@ function handle(req: IncomingMessage, res: ServerResponse, started: number) {
     console.log(`${req.method} ${path} ${res.statusCode} ${ms}ms`);
   });
   if (refuseUnservable(req, res)) return;
+  if (serveStaticAsset(req, res)) return;
   if (pageCacheFastPath()?.(req, res)) return;
   compress(req as never, res as never, () => handler(req, res));
 }

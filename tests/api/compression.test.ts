@@ -87,3 +87,65 @@ describe('compressed pages in the page cache', () => {
     expect(reply.headers['content-encoding']).toBe('gzip');
   });
 });
+
+/** Asks for a build file until it comes from memory in the wanted encoding (compressed in the background). */
+async function assetAs(path: string, acceptEncoding: string, encoding: string | undefined): Promise<RawReply> {
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const reply = await raw(path, { 'accept-encoding': acceptEncoding });
+    if (reply.headers['content-length'] !== undefined && reply.headers['content-encoding'] === encoding) return reply;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`${path} never came from memory as ${encoding ?? 'identity'}`);
+}
+
+/** The first script and stylesheet the home page loads from the build. */
+async function buildFiles(): Promise<{ script: string; style: string }> {
+  const html = (await raw('/')).body.toString();
+  return {
+    script: /\/_astro\/[\w.-]+\.js/.exec(html)![0],
+    style: /\/_astro\/[\w.-]+\.css/.exec(html)![0],
+  };
+}
+
+describe("the build's scripts and styles", () => {
+  it('are sent from memory, compressed once with brotli or gzip as the client accepts, and cached for a year', async () => {
+    const { script, style } = await buildFiles();
+    const plain = await assetAs(script, 'identity', undefined);
+    expect(plain.status).toBe(200);
+    expect(plain.headers['content-type']).toBe('text/javascript; charset=utf-8');
+    expect(plain.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(plain.headers['x-content-type-options']).toBe('nosniff');
+    expect(Number(plain.headers['content-length'])).toBe(plain.body.byteLength);
+
+    const br = await assetAs(script, 'gzip, deflate, br', 'br');
+    expect(brotliDecompressSync(br.body).equals(plain.body)).toBe(true);
+    expect(br.headers.vary).toBe('Accept-Encoding');
+    const gzip = await assetAs(script, 'gzip', 'gzip');
+    expect(gunzipSync(gzip.body).equals(plain.body)).toBe(true);
+
+    const css = await assetAs(style, 'br', 'br');
+    expect(css.headers['content-type']).toBe('text/css; charset=utf-8');
+    expect(brotliDecompressSync(css.body).toString()).toContain('{');
+  });
+
+  it('answer 304 to the ETag of the encoding they would send, and HEAD with the length only', async () => {
+    const { script } = await buildFiles();
+    const br = await assetAs(script, 'br', 'br');
+    const plain = await assetAs(script, 'identity', undefined);
+    expect(br.headers.etag).not.toBe(plain.headers.etag);
+    expect((await raw(script, { 'accept-encoding': 'br', 'if-none-match': String(br.headers.etag) })).status).toBe(304);
+    expect((await raw(script, { 'accept-encoding': 'identity', 'if-none-match': String(br.headers.etag) })).status).toBe(200);
+    const head = await fetch(`${env.app.url}${script}`, { method: 'HEAD', headers: { 'accept-encoding': 'identity' } });
+    expect(head.status).toBe(200);
+    expect(head.headers.get('content-length')).toBe(String(plain.body.byteLength));
+    expect((await head.arrayBuffer()).byteLength).toBe(0);
+  });
+
+  it('are only the files the build wrote there: an unknown name or a path out of the folder is not found', async () => {
+    for (const path of ['/_astro/nothing-here.js', '/_astro/../server/entry.mjs', '/_astro/..%2fserver%2fentry.mjs']) {
+      const reply = await raw(path, { 'accept-encoding': 'br' });
+      expect(reply.status, path).toBe(404);
+      expect(reply.headers['cache-control'], path).not.toBe('public, max-age=31536000, immutable');
+    }
+  });
+});
