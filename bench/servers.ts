@@ -58,11 +58,11 @@ function stopper(child: ChildProcess) {
   };
 }
 
-/** The built site on a loopback port, started by scripts/start.ts exactly as `npm start` does (or by `script`). */
-export async function startApp(name: string, env: Record<string, string>, script = 'scripts/start.ts'): Promise<Server> {
+/** The built site on a loopback port, started by scripts/launch.ts exactly as `npm start` does. */
+export async function startApp(name: string, env: Record<string, string>): Promise<Server> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const child = spawnLogged(name, ['--import', 'tsx', script], {
+  const child = spawnLogged(name, ['scripts/launch.ts'], {
     NODE_ENV: 'production',
     HOST: '127.0.0.1',
     PORT: String(port),

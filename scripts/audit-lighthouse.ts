@@ -92,7 +92,7 @@ database.$client.close();
 const fakes = await startFakes();
 const port = await freePort();
 const site = `http://127.0.0.1:${port}`;
-const server = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {
+const server = spawn(process.execPath, ['scripts/launch.ts'], {
   cwd: ROOT,
   stdio: 'ignore',
   env: {

@@ -161,7 +161,7 @@ async function startSite(): Promise<{ stop: () => void }> {
   await seedDemoData(database, new Date(TODAY));
   database.$client.close();
   const fakes = await startFakes();
-  const app = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {
+  const app = spawn(process.execPath, ['scripts/launch.ts'], {
     cwd: ROOT,
     stdio: ['ignore', 'ignore', 'inherit'],
     env: {

@@ -45,7 +45,7 @@ describe('starting the server', () => {
   });
 
   it('stops with one clear line when a variable is wrong', () => {
-    const result = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {
+    const result = spawnSync(process.execPath, ['scripts/launch.ts'], {
       cwd: ROOT,
       env: { ...process.env, PORT: 'not-a-port' },
       encoding: 'utf8',

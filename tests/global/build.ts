@@ -1,6 +1,7 @@
-import { buildIfStale } from '../../scripts/build-if-stale';
+import { buildIfStale, bundleStartIfStale } from '../../scripts/build-if-stale';
 
-/** API tests run against the built server; build once before any of them start. */
-export default function setup() {
+/** API tests run against the built server; build (and bundle its start) once before any of them start. */
+export default async function setup() {
   buildIfStale();
+  await bundleStartIfStale();
 }

@@ -15,7 +15,7 @@ export interface RunningApp {
 /** Attempts at a port: another process may take the free port we picked before the server binds it. */
 const PORT_ATTEMPTS = 3;
 
-/** Starts the built server (`scripts/start.ts`, as `npm start` does) on a free loopback port. */
+/** Starts the built server (`scripts/launch.ts`, as `npm start` does) on a free loopback port. */
 export async function startApp(env: Record<string, string>): Promise<RunningApp> {
   for (let attempt = 1; ; attempt += 1) {
     try {
@@ -28,7 +28,7 @@ export async function startApp(env: Record<string, string>): Promise<RunningApp>
 
 async function launch(port: number, env: Record<string, string>): Promise<RunningApp> {
   const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {
+  const child = spawn(process.execPath, ['scripts/launch.ts'], {
     cwd: ROOT,
     env: {
       ...process.env,
