@@ -3,7 +3,15 @@
  * /login page, the fake ScratchAuth provider (tests/fakes/scratch-auth.ts) and /confirm-login (once
  * per user and worker; later logins reuse that session while the server accepts it).
  */
-import { type APIRequestContext, type Cookie, type Page, test as base, expect } from '@playwright/test';
+import {
+  type APIRequestContext,
+  type Browser,
+  type BrowserContext,
+  type Cookie,
+  type Page,
+  test as base,
+  expect,
+} from '@playwright/test';
 import { type Site, startSite } from './site';
 
 export { expect };
@@ -30,7 +38,36 @@ export function expectConsoleErrors(page: Page, ...patterns: RegExp[]): void {
   consoleExpectations.get(page)?.push(...patterns);
 }
 
+/** The browser's own `newContext`, before {@link test}'s `browser` turns the data saver on in every context. */
+const plainNewContext = new WeakMap<Browser, Browser['newContext']>();
+
+/** A context without the data saver, whose pages prefetch as a visitor's do (prefetch.spec.ts). */
+export function newContextThatPrefetches(
+  browser: Browser,
+  options: Parameters<Browser['newContext']>[0],
+): Promise<BrowserContext> {
+  return (plainNewContext.get(browser) ?? browser.newContext.bind(browser))(options);
+}
+
 export const test = base.extend<object, WorkerFixtures>({
+  /**
+   * Every context browses with the data saver on, so pages do not prefetch the links in view (spec §4):
+   * about five background page loads after each navigation, 12 % of the suite's time, that no test
+   * looks at. prefetch.spec.ts checks prefetching itself, in {@link newContextThatPrefetches}.
+   */
+  browser: [
+    async ({ browser }, use) => {
+      const newContext = browser.newContext.bind(browser);
+      plainNewContext.set(browser, newContext);
+      browser.newContext = async (options) => {
+        const context = await newContext(options);
+        await context.addInitScript(() => Object.defineProperty(navigator, 'connection', { value: { saveData: true } }));
+        return context;
+      };
+      await use(browser);
+    },
+    { scope: 'worker' },
+  ],
   site: [
     // eslint-disable-next-line no-empty-pattern
     async ({}, use) => {
