@@ -15,6 +15,7 @@ import { applySecurityHeaders, adoptSitePolicy } from '#server/node/security-hea
 import { writeFirst } from '#server/node/write-first';
 import { loadProductionReact } from '#server/node/production-react';
 import { staticAssets } from '#server/node/static-assets';
+import { staticFiles } from '#server/node/static-files';
 import { SERVER_ENTRY, buildIfStale } from './build-if-stale';
 
 const DRAIN_TIMEOUT_MS = 10_000;
@@ -45,6 +46,7 @@ const { handler } = (await import(pathToFileURL(SERVER_ENTRY).href)) as {
 };
 
 const serveStaticAsset = staticAssets(resolve(SERVER_ENTRY, '../../client'));
+const serveStaticFile = staticFiles(resolve(SERVER_ENTRY, '../..'));
 
 // gzip or brotli (quality 4) for HTML, JSON, JS and CSS, whichever the client accepts.
 const compress = compression({ threshold: 1024 });
@@ -75,7 +77,7 @@ function handle(req: IncomingMessage, res: ServerResponse, started: number) {
   if (refuseUnservable(req, res)) return;
   if (serveStaticAsset(req, res)) return;
   if (pageCacheFastPath()?.(req, res)) return;
-  compress(req as never, res as never, () => handler(req, res));
+  compress(req as never, res as never, () => serveStaticFile(req, res, () => handler(req, res)) || handler(req, res));
 }
 
 server.on('clientError', answerClientError);

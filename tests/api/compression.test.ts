@@ -149,3 +149,31 @@ describe("the build's scripts and styles", () => {
     }
   });
 });
+
+describe("the build's other files", () => {
+  it('send a prerendered page, with or without the trailing slash, with the policy Astro wrote for it', async () => {
+    for (const path of ['/about', '/about/', '/hu/about']) {
+      const reply = await raw(path);
+      expect(reply.status, path).toBe(200);
+      expect(reply.headers['content-type'], path).toBe('text/html; charset=utf-8');
+      expect(reply.headers['content-security-policy'], path).toMatch(/script-src 'self' 'sha256-/);
+    }
+    expect((await raw('/hu/about')).body.toString()).toContain('<html lang="hu"');
+  });
+
+  it('send a public file with its type and an ETag, and answer 304 to it', async () => {
+    const icon = await raw('/favicon.svg');
+    expect(icon.status).toBe(200);
+    expect(icon.headers['content-type']).toBe('image/svg+xml');
+    expect(icon.body.toString()).toContain('<svg');
+    expect((await raw('/favicon.svg', { 'if-none-match': String(icon.headers.etag) })).status).toBe(304);
+  });
+
+  it('send a range of a script from disk, still cached for a year', async () => {
+    const { script } = await buildFiles();
+    const reply = await raw(script, { range: 'bytes=0-99' });
+    expect(reply.status).toBe(206);
+    expect(reply.body.byteLength).toBe(100);
+    expect(reply.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+});

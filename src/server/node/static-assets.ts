@@ -1,12 +1,12 @@
 /**
  * The build's scripts and styles under /_astro (content-hashed names that never change) answered
- * before Astro runs, from memory, compressed once per start. Through the adapter each file cost a
+ * before Astro runs, from memory, compressed once per start. Through the adapter each file had cost a
  * Request object, a route match, a stat, a read and a fresh brotli pass: ~1.7 ms of the only thread,
  * and a first visit loads 30–45 of them.
  *
  * Only names the build wrote are served (so no path can climb out of the folder); a range request,
  * a file no longer on disk, or a client that takes compression while the compressed copies are still
- * being made, goes on to the adapter as before.
+ * being made, goes on to static-files.ts, which sends it from disk.
  */
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
