@@ -20,9 +20,12 @@ function newestChange(path: string): number {
   return newest;
 }
 
-/** The newest change under the given paths (relative to the root) is newer than `built`. */
-const changedSince = (built: string, sources: string[]) =>
-  !existsSync(built) || sources.some((source) => newestChange(join(ROOT, source)) > statSync(built).mtimeMs);
+/** `built` is missing, or something under the given paths (relative to the root) changed after it. */
+function changedSince(built: string, sources: string[]): boolean {
+  if (!existsSync(built)) return true;
+  const builtAt = statSync(built).mtimeMs;
+  return sources.some((source) => newestChange(join(ROOT, source)) > builtAt);
+}
 
 /**
  * Bundles scripts/start.ts with esbuild when its sources changed (~0.1 s); packages stay imports.
@@ -57,11 +60,7 @@ export async function bundleStartIfStale(): Promise<void> {
   renameSync(written, START_BUNDLE);
 }
 
-export function buildIsStale(): boolean {
-  if (!existsSync(SERVER_ENTRY)) return true;
-  const built = statSync(SERVER_ENTRY).mtimeMs;
-  return SOURCES.some((source) => newestChange(join(ROOT, source)) > built);
-}
+export const buildIsStale = (): boolean => changedSince(SERVER_ENTRY, SOURCES);
 
 /**
  * Runs `astro build` when dist/ is missing or older than the sources. Always a production build:

@@ -46,7 +46,7 @@ export function newContextThatPrefetches(
   browser: Browser,
   options: Parameters<Browser['newContext']>[0],
 ): Promise<BrowserContext> {
-  return (plainNewContext.get(browser) ?? browser.newContext.bind(browser))(options);
+  return plainNewContext.get(browser)!(options);
 }
 
 export const test = base.extend<object, WorkerFixtures>({

@@ -45,6 +45,14 @@ export function chooseEncoding(page: Encodable, acceptEncoding: string | null): 
   return null;
 }
 
+/** The client takes a compressed answer: it accepts brotli, gzip or any encoding. */
+export const takesCompression = (acceptEncoding: string | null) =>
+  acceptedEncodings(acceptEncoding).some((name) => name === 'br' || name === 'gzip' || name === '*');
+
+/** If-None-Match names this ETag (weak or strong). */
+export const matchesEtag = (ifNoneMatch: string | null, etag: string) =>
+  ifNoneMatch?.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag) ?? false;
+
 export const acceptedEncodings = (header: string | null) =>
   (header ?? '')
     .split(',')

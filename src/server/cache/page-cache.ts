@@ -14,7 +14,7 @@
  */
 import { LRUCache } from 'lru-cache';
 import { type Change, onChange } from './changes';
-import { type Encoding, type Variant, acceptedEncodings, chooseEncoding, etagOf, precompress } from './encodings';
+import { type Encoding, type Variant, chooseEncoding, etagOf, matchesEtag, precompress, takesCompression } from './encodings';
 import { noteStaleWrite, wroteAt } from './writers';
 import { config } from '#server/platform/config';
 
@@ -221,7 +221,7 @@ function answer(page: CachedPage, ask: Ask, source: Source, key: string): Cached
   headers['x-page-cache'] = source;
   // A known length lets the compression middleware skip small pages; an encoding makes it skip the rest.
   if (encoding) headers['content-encoding'] = encoding;
-  if (ask.ifNoneMatch?.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag)) {
+  if (matchesEtag(ask.ifNoneMatch, etag)) {
     return { status: 304, headers, body: null };
   }
   headers['content-length'] = String(body.byteLength);
@@ -255,8 +255,7 @@ export function cachedAnswer(url: URL, ask: Ask): CachedAnswer | null {
   // A stale page stands in only while someone re-renders it; the first reader after a change goes to Astro and renders.
   const source = state === 'fresh' ? 'hit' : state === 'stale' && reRenderIsUnderWay(key, now) ? 'stale' : null;
   if (!source) return null;
-  const wantsCompression = acceptedEncodings(ask.acceptEncoding).some((name) => name === 'br' || name === 'gzip' || name === '*');
-  if (wantsCompression && chooseEncoding(page, ask.acceptEncoding) === null) return null;
+  if (takesCompression(ask.acceptEncoding) && chooseEncoding(page, ask.acceptEncoding) === null) return null;
   return answer(page, ask, source, key);
 }
 

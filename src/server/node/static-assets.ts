@@ -11,7 +11,7 @@
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, join } from 'node:path';
-import { type Encodable, acceptedEncodings, chooseEncoding, etagOf, precompress } from '#server/cache/encodings';
+import { type Encodable, chooseEncoding, etagOf, matchesEtag, precompress, takesCompression } from '#server/cache/encodings';
 
 export const ASSETS_PATH = '/_astro/';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -70,8 +70,7 @@ export function staticAssets(clientFolder: string): AssetServer {
     if (!asset) return false;
     const acceptEncoding = header(req.headers['accept-encoding']);
     const encoding = chooseEncoding(asset, acceptEncoding);
-    const wantsCompression = acceptedEncodings(acceptEncoding).some((token) => ['br', 'gzip', '*'].includes(token));
-    if (!encoding && wantsCompression && !asset.compressed) return false;
+    if (!encoding && takesCompression(acceptEncoding) && !asset.compressed) return false;
     const { body, etag } = encoding ? asset.encoded[encoding]! : asset;
     const headers: Record<string, string> = {
       'content-type': asset.type,
@@ -80,11 +79,7 @@ export function staticAssets(clientFolder: string): AssetServer {
       vary: 'Accept-Encoding',
     };
     if (encoding) headers['content-encoding'] = encoding;
-    if (
-      header(req.headers['if-none-match'])
-        ?.split(',')
-        .some((tag) => tag.trim().replace(/^W\//, '') === etag)
-    ) {
+    if (matchesEtag(header(req.headers['if-none-match']), etag)) {
       res.writeHead(304, headers).end();
       return true;
     }

@@ -59,7 +59,7 @@ export function staticFiles(distFolder: string): FileServer {
       return false;
     }
     const page = posix.join(path, 'index.html');
-    const file = files.has(path) ? path : path !== '/' && files.has(page) ? page : null;
+    const file = files.has(path) ? path : files.has(page) ? page : null;
     if (!file) return false;
     for (const [key, value] of headers.get(path.replace(/(.)\/$/, '$1')) ?? []) res.setHeader(key, value);
     let started = false;
