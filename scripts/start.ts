@@ -73,6 +73,8 @@ function handle(req: IncomingMessage, res: ServerResponse, started: number) {
     const path = (req.url ?? '/').split('?')[0];
     const ms = (performance.now() - started).toFixed(1);
     console.log(`${req.method} ${path} ${res.statusCode} ${ms}ms`);
+    // While draining, a connection is closed once its last answer is out, not kept for a next request.
+    if (draining) setImmediate(() => server.closeIdleConnections());
   });
   if (refuseUnservable(req, res)) return;
   if (serveStaticAsset(req, res)) return;
@@ -92,7 +94,9 @@ server.listen(settings.PORT, settings.HOST, () => {
   console.log(`Itinerary listening on http://${host}:${port}`);
 });
 
+let draining = false;
 function shutdown(signal: string) {
+  draining = true;
   console.log(`${signal} received: finishing in-flight requests…`);
   server.close(() => process.exit(0));
   server.closeIdleConnections();

@@ -35,6 +35,14 @@ describe('creating a jam', () => {
     expect(again.body.slug).toBe('pixel-party-2');
   });
 
+  it('creates eight jams sent at the same moment, each with its own slug', async () => {
+    const replies = await Promise.all(
+      Array.from({ length: 8 }, () => env.request('/api/jams', { method: 'POST', body: newJamBody('Rush Hour'), as: admin })),
+    );
+    expect(replies.map((reply) => reply.status)).toEqual(Array(8).fill(201));
+    expect(new Set(replies.map((reply) => reply.body.slug)).size).toBe(8);
+  });
+
   it('never uses the reserved word "new" as a slug', async () => {
     const reply = await env.request('/api/jams', { method: 'POST', body: newJamBody('New'), as: admin });
     expect(reply.status).toBe(201);

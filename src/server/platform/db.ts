@@ -7,6 +7,7 @@ import { drizzle, type LibSQLDatabase } from 'drizzle-orm/libsql';
 import { migrate } from 'drizzle-orm/libsql/migrator';
 import * as schema from '#db/schema';
 import { config } from './config';
+import { oneWriterAtATime } from './one-writer';
 import { keepPreparedStatements } from './statement-cache';
 
 export type Database = LibSQLDatabase<typeof schema> & { $client: Client };
@@ -23,17 +24,14 @@ function ensureParentFolder(url: string) {
 }
 
 export async function openDatabase(url: string, authToken?: string): Promise<Database> {
-  if (isFileUrl(url)) {
-    ensureParentFolder(url);
-    keepPreparedStatements();
-  }
-  const client = createClient({ url, authToken, timeout: BUSY_TIMEOUT_MS });
-  if (isFileUrl(url)) {
-    // WAL lets readers proceed during a write; the busy timeout queues writers instead of failing them.
-    await client.execute('PRAGMA journal_mode = WAL');
-    await client.execute(`PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS}`);
-    await client.execute('PRAGMA synchronous = NORMAL');
-  }
+  if (!isFileUrl(url)) return drizzle(createClient({ url, authToken, timeout: BUSY_TIMEOUT_MS }), { schema });
+  ensureParentFolder(url);
+  keepPreparedStatements();
+  const client = oneWriterAtATime(createClient({ url, authToken, timeout: BUSY_TIMEOUT_MS }));
+  // WAL lets readers proceed during a write; the busy timeout queues writers of other processes.
+  await client.execute('PRAGMA journal_mode = WAL');
+  await client.execute(`PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS}`);
+  await client.execute('PRAGMA synchronous = NORMAL');
   return drizzle(client, { schema });
 }
 

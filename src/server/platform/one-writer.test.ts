@@ -1,0 +1,61 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Database, openDatabase } from './db';
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('an embedded database written from several requests at once', () => {
+  let folder: string;
+  let database: Database;
+
+  beforeAll(async () => {
+    folder = mkdtempSync(join(tmpdir(), 'itinerary-one-writer-'));
+    database = await openDatabase(`file:${join(folder, 'writes.db')}`);
+    await database.run(sql`create table notes (id integer primary key, text text not null unique)`);
+  });
+  afterAll(() => {
+    database?.$client.close();
+    rmSync(folder, { recursive: true, force: true });
+  });
+
+  it('runs transactions that wait between statements one after another, none failing with SQLITE_BUSY', async () => {
+    const started = Date.now();
+    const transactions = Array.from({ length: 6 }, (_, n) =>
+      database.transaction(async (tx) => {
+        await tx.run(sql`insert into notes (text) values (${`first ${n}`})`);
+        await pause(20);
+        await tx.run(sql`insert into notes (text) values (${`second ${n}`})`);
+      }),
+    );
+    // A write outside any transaction and a read, both while the transactions are open.
+    const plainWrite = database.run(sql`insert into notes (text) values ('plain')`);
+    const read = database.all(sql`select count(*) as count from notes`);
+
+    await Promise.all([...transactions, plainWrite, read]);
+    const rows = await database.all<{ count: number }>(sql`select count(*) as count from notes`);
+    expect(rows[0]!.count).toBe(13);
+    // Blocked in SQLite's busy handler they would have taken the busy timeout (5 s) each.
+    expect(Date.now() - started).toBeLessThan(4000);
+  });
+
+  it('lets the next writer in after a transaction that failed and rolled back', async () => {
+    const failing = database.transaction(async (tx) => {
+      await tx.run(sql`insert into notes (text) values ('rolled back')`);
+      await pause(10);
+      await tx.run(sql`insert into notes (text) values ('plain')`); // not unique: fails
+    });
+    const next = database.run(sql`insert into notes (text) values ('after the failure')`);
+
+    await expect(failing).rejects.toMatchObject({
+      cause: { code: 'SQLITE_CONSTRAINT', message: expect.stringContaining('UNIQUE') },
+    });
+    await next;
+    const texts = await database.all<{ text: string }>(
+      sql`select text from notes where text in ('rolled back', 'after the failure')`,
+    );
+    expect(texts).toEqual([{ text: 'after the failure' }]);
+  });
+});

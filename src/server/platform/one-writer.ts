@@ -1,0 +1,97 @@
+/**
+ * One writer at a time in this process, for an embedded database (ADR 020).
+ *
+ * @libsql/client gives each interactive transaction a connection of its own and runs SQLite
+ * synchronously on the event loop. While a transaction holds SQLite's write lock and awaits between
+ * statements, a second connection that wants to write waits in SQLite's busy handler — on the same
+ * thread, so the transaction it waits for can never go on. After the busy timeout it fails with
+ * SQLITE_BUSY: a 500 for the second user, five seconds of a frozen server for everyone. Writers
+ * therefore queue here, in JavaScript, where waiting lets the open transaction finish. Reads never
+ * queue (WAL lets them run beside a write). Other processes on the same file still meet SQLite's
+ * busy timeout, which works between processes.
+ */
+import type { Client, InStatement, Transaction, TransactionMode } from '@libsql/client';
+
+/** A first-come, first-served lock: `acquire` resolves with the function that releases it. */
+function createLock() {
+  let tail = Promise.resolve();
+  return {
+    acquire(): Promise<() => void> {
+      let release!: () => void;
+      const released = new Promise<void>((resolve) => (release = resolve));
+      const acquired = tail.then(() => release);
+      tail = tail.then(() => released);
+      return acquired;
+    },
+  };
+}
+
+const READ = /^\s*select\b/i;
+
+function isRead(statement: InStatement | [string, unknown?] | string): boolean {
+  const sql = typeof statement === 'string' ? statement : Array.isArray(statement) ? statement[0] : statement.sql;
+  return READ.test(sql);
+}
+
+/** Holds the lock until the transaction commits, rolls back or closes, whichever comes first. */
+function releasedWhenSettled(transaction: Transaction, release: () => void): Transaction {
+  let held = true;
+  const releaseOnce = () => {
+    if (held) {
+      held = false;
+      release();
+    }
+  };
+  const commit = transaction.commit.bind(transaction);
+  const rollback = transaction.rollback.bind(transaction);
+  const close = transaction.close.bind(transaction);
+  transaction.commit = () => commit().finally(releaseOnce);
+  transaction.rollback = () => rollback().finally(releaseOnce);
+  transaction.close = () => {
+    try {
+      close();
+    } finally {
+      releaseOnce();
+    }
+  };
+  return transaction;
+}
+
+/** The same client, with its writes (statements, batches, transactions) one at a time. */
+export function oneWriterAtATime(client: Client): Client {
+  const lock = createLock();
+  const locked = async <Result>(write: () => Promise<Result>): Promise<Result> => {
+    const release = await lock.acquire();
+    try {
+      return await write();
+    } finally {
+      release();
+    }
+  };
+  const execute = client.execute.bind(client) as (statement: InStatement) => Promise<Awaited<ReturnType<Client['execute']>>>;
+  const batch = client.batch.bind(client);
+  const migrate = client.migrate.bind(client);
+  const executeMultiple = client.executeMultiple.bind(client);
+  const transaction = client.transaction.bind(client) as (mode?: TransactionMode) => Promise<Transaction>;
+
+  return Object.assign(client, {
+    execute: ((statement: InStatement | string, args?: never) => {
+      const whole = typeof statement === 'string' ? { sql: statement, args: args ?? [] } : statement;
+      return isRead(whole) ? execute(whole) : locked(() => execute(whole));
+    }) as Client['execute'],
+    batch: ((statements, mode) =>
+      mode === 'read' ? batch(statements, mode) : locked(() => batch(statements, mode))) as Client['batch'],
+    migrate: ((statements) => locked(() => migrate(statements))) as Client['migrate'],
+    executeMultiple: ((sql) => locked(() => executeMultiple(sql))) as Client['executeMultiple'],
+    transaction: (async (mode?: TransactionMode) => {
+      if (mode === 'read') return transaction(mode);
+      const release = await lock.acquire();
+      try {
+        return releasedWhenSettled(await transaction(mode), release);
+      } catch (error) {
+        release();
+        throw error;
+      }
+    }) as Client['transaction'],
+  });
+}
