@@ -39,6 +39,9 @@ export default defineConfig({
       {
         test: {
           name: 'api',
+          // These files talk to their own server over HTTP and keep no state in shared modules, so they
+          // share a worker's imports (drizzle, the schema, the helpers) instead of loading them anew.
+          isolate: false,
           include: ['tests/api/**/*.test.ts'],
           globalSetup: ['tests/global/build.ts', 'tests/global/template-database.ts'],
           setupFiles,
@@ -49,6 +52,7 @@ export default defineConfig({
       {
         test: {
           name: 'security',
+          isolate: false,
           include: ['tests/security/**/*.test.ts'],
           globalSetup: ['tests/global/build.ts', 'tests/global/template-database.ts'],
           setupFiles,
