@@ -27,7 +27,7 @@ export async function openDatabase(url: string, authToken?: string): Promise<Dat
   if (!isFileUrl(url)) return drizzle(createClient({ url, authToken, timeout: BUSY_TIMEOUT_MS }), { schema });
   ensureParentFolder(url);
   keepPreparedStatements();
-  const client = oneWriterAtATime(createClient({ url, authToken, timeout: BUSY_TIMEOUT_MS }));
+  const client = oneWriterAtATime(createClient({ url, authToken, timeout: BUSY_TIMEOUT_MS }), BUSY_TIMEOUT_MS);
   // WAL lets readers proceed during a write; the busy timeout queues writers of other processes.
   await client.execute('PRAGMA journal_mode = WAL');
   await client.execute(`PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS}`);

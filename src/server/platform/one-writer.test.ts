@@ -1,9 +1,11 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createClient } from '@libsql/client';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from './db';
+import { oneWriterAtATime } from './one-writer';
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -57,5 +59,18 @@ describe('an embedded database written from several requests at once', () => {
       sql`select text from notes where text in ('rolled back', 'after the failure')`,
     );
     expect(texts).toEqual([{ text: 'after the failure' }]);
+  });
+
+  it('fails a writer with SQLITE_BUSY when its turn does not come in time, and lets the next one in once it does', async () => {
+    const client = oneWriterAtATime(createClient({ url: `file:${join(folder, 'stuck.db')}` }), 200);
+    await client.execute('create table numbers (n integer)');
+    const neverEnding = await client.transaction('write');
+
+    await expect(client.execute('insert into numbers values (1)')).rejects.toMatchObject({ code: 'SQLITE_BUSY' });
+    const next = client.execute('insert into numbers values (2)');
+    await neverEnding.commit();
+    await next;
+    expect((await client.execute('select n from numbers')).rows.map((row) => row.n)).toEqual([2]);
+    client.close();
   });
 });

@@ -10,18 +10,33 @@
  * queue (WAL lets them run beside a write). Other processes on the same file still meet SQLite's
  * busy timeout, which works between processes.
  */
-import type { Client, InStatement, Transaction, TransactionMode } from '@libsql/client';
+import { type Client, type InStatement, LibsqlError, type Transaction, type TransactionMode } from '@libsql/client';
 
-/** A first-come, first-served lock: `acquire` resolves with the function that releases it. */
-function createLock() {
+/**
+ * A first-come, first-served lock: `acquire` resolves with the function that releases it, or fails
+ * as SQLite would (SQLITE_BUSY) when its turn has not come within `timeoutMs` — a writer stuck
+ * behind a transaction that never ends gets an error, not a request that hangs.
+ */
+function createLock(timeoutMs: number) {
   let tail = Promise.resolve();
   return {
     acquire(): Promise<() => void> {
       let release!: () => void;
       const released = new Promise<void>((resolve) => (release = resolve));
-      const acquired = tail.then(() => release);
+      const turn = tail;
       tail = tail.then(() => released);
-      return acquired;
+      return new Promise((resolve, reject) => {
+        let gaveUp = false;
+        const timer = setTimeout(() => {
+          gaveUp = true;
+          reject(new LibsqlError(`SQLITE_BUSY: no turn to write within ${timeoutMs} ms`, 'SQLITE_BUSY'));
+        }, timeoutMs);
+        void turn.then(() => {
+          if (gaveUp) return release();
+          clearTimeout(timer);
+          resolve(release);
+        });
+      });
     },
   };
 }
@@ -58,8 +73,8 @@ function releasedWhenSettled(transaction: Transaction, release: () => void): Tra
 }
 
 /** The same client, with its writes (statements, batches, transactions) one at a time. */
-export function oneWriterAtATime(client: Client): Client {
-  const lock = createLock();
+export function oneWriterAtATime(client: Client, timeoutMs: number): Client {
+  const lock = createLock(timeoutMs);
   const locked = async <Result>(write: () => Promise<Result>): Promise<Result> => {
     const release = await lock.acquire();
     try {
