@@ -41,12 +41,8 @@ function createLock(timeoutMs: number) {
   };
 }
 
+/** Anything else (insert, update, delete, pragma, a `with` before any of them) counts as a write. */
 const READ = /^\s*select\b/i;
-
-function isRead(statement: InStatement | [string, unknown?] | string): boolean {
-  const sql = typeof statement === 'string' ? statement : Array.isArray(statement) ? statement[0] : statement.sql;
-  return READ.test(sql);
-}
 
 /** Holds the lock until the transaction commits, rolls back or closes, whichever comes first. */
 function releasedWhenSettled(transaction: Transaction, release: () => void): Transaction {
@@ -92,7 +88,7 @@ export function oneWriterAtATime(client: Client, timeoutMs: number): Client {
   return Object.assign(client, {
     execute: ((statement: InStatement | string, args?: never) => {
       const whole = typeof statement === 'string' ? { sql: statement, args: args ?? [] } : statement;
-      return isRead(whole) ? execute(whole) : locked(() => execute(whole));
+      return READ.test(whole.sql) ? execute(whole) : locked(() => execute(whole));
     }) as Client['execute'],
     batch: ((statements, mode) =>
       mode === 'read' ? batch(statements, mode) : locked(() => batch(statements, mode))) as Client['batch'],
