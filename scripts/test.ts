@@ -1,7 +1,7 @@
 /**
  * `npm test`: the build, then `npm run check` side by side with vitest, then Playwright. The checks
  * (one core each at most) and vitest (waiting on servers now and then) each left part of two cores
- * idle; together they keep both busy: ~14 s less than one after the other here. The build goes
+ * idle; together they keep both busy (3–5 s less than one after the other here, A/B twice). The build goes
  * first because `astro check` and `astro build` both write Astro's generated types. Playwright runs
  * only when everything before it passed; the checks' output is printed once vitest's is done.
  */
