@@ -61,6 +61,8 @@ const pageCacheFastPath = () => (globalThis as Record<symbol, FastPath | undefin
 
 // Under load, requests are handled in short slices of each turn of the event loop, writes first (ADR 017).
 const admit = writeFirst();
+/** Set on SIGTERM/SIGINT: from then on every connection is closed once its answer is out. */
+let draining = false;
 
 const server = createServer((req, res) => {
   const started = performance.now();
@@ -94,7 +96,6 @@ server.listen(settings.PORT, settings.HOST, () => {
   console.log(`Itinerary listening on http://${host}:${port}`);
 });
 
-let draining = false;
 function shutdown(signal: string) {
   draining = true;
   console.log(`${signal} received: finishing in-flight requests…`);
