@@ -18,19 +18,18 @@ import { readCookie } from '#lib/cookies';
 import { isPublicRead } from '#server/middleware/cors';
 import { guardFor } from '#server/middleware/page-guards';
 import { cachedAnswer } from '#server/cache/page-cache';
+import { headerOf } from './request-header';
 
 type FastPath = (req: IncomingMessage, res: ServerResponse) => boolean;
 
 const REGISTRATION = Symbol.for('itinerary.serveFromPageCache');
 
-const header = (value: string | string[] | undefined) => (Array.isArray(value) ? value.join(', ') : (value ?? null));
-
-const cookie = (req: IncomingMessage, name: string) => readCookie(header(req.headers.cookie), name);
+const cookie = (req: IncomingMessage, name: string) => readCookie(headerOf(req, 'cookie'), name);
 
 function middlewareWouldOnlyReachTheCache(req: IncomingMessage, url: URL): boolean {
   if (guardFor(splitLocale(url.pathname).path) !== null || isPublicRead(url.pathname)) return false;
   if (url.pathname !== '/') return true;
-  return preferredLocale(cookie(req, LOCALE_COOKIE), header(req.headers['accept-language'])) === DEFAULT_LOCALE;
+  return preferredLocale(cookie(req, LOCALE_COOKIE), headerOf(req, 'accept-language')) === DEFAULT_LOCALE;
 }
 
 /** Answers the request from the page cache and returns true, or returns false and leaves it alone. */
@@ -46,9 +45,9 @@ export function serveFromPageCache(req: IncomingMessage, res: ServerResponse): b
   if (!middlewareWouldOnlyReachTheCache(req, url)) return false;
   const answer = cachedAnswer(url, {
     method,
-    acceptEncoding: header(req.headers['accept-encoding']),
-    ifNoneMatch: header(req.headers['if-none-match']),
-    cookie: header(req.headers.cookie),
+    acceptEncoding: headerOf(req, 'accept-encoding'),
+    ifNoneMatch: headerOf(req, 'if-none-match'),
+    cookie: headerOf(req, 'cookie'),
   });
   if (!answer) return false;
   res.writeHead(answer.status, answer.headers);

@@ -12,6 +12,7 @@ import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, join } from 'node:path';
 import { type Encodable, chooseEncoding, etagOf, matchesEtag, precompress, takesCompression } from '#server/cache/encodings';
+import { headerOf } from './request-header';
 
 export const ASSETS_PATH = '/_astro/';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -27,8 +28,6 @@ interface Asset extends Encodable {
 }
 
 type AssetServer = (req: IncomingMessage, res: ServerResponse) => boolean;
-
-const header = (value: string | string[] | undefined) => (Array.isArray(value) ? value.join(', ') : (value ?? null));
 
 /** Serves the files the build put in `<clientFolder>/_astro`; returns false for anything else. */
 export function staticAssets(clientFolder: string): AssetServer {
@@ -68,7 +67,7 @@ export function staticAssets(clientFolder: string): AssetServer {
     const name = req.url.slice(ASSETS_PATH.length).split('?')[0]!;
     const asset = names.has(name) ? load(name) : null;
     if (!asset) return false;
-    const acceptEncoding = header(req.headers['accept-encoding']);
+    const acceptEncoding = headerOf(req, 'accept-encoding');
     const encoding = chooseEncoding(asset, acceptEncoding);
     if (!encoding && takesCompression(acceptEncoding) && !asset.compressed) return false;
     const { body, etag } = encoding ? asset.encoded[encoding]! : asset;
@@ -79,7 +78,7 @@ export function staticAssets(clientFolder: string): AssetServer {
       vary: 'Accept-Encoding',
     };
     if (encoding) headers['content-encoding'] = encoding;
-    if (matchesEtag(header(req.headers['if-none-match']), etag)) {
+    if (matchesEtag(headerOf(req, 'if-none-match'), etag)) {
       res.writeHead(304, headers).end();
       return true;
     }

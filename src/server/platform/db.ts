@@ -24,10 +24,14 @@ function ensureParentFolder(url: string) {
 }
 
 export async function openDatabase(url: string, authToken?: string): Promise<Database> {
-  if (!isFileUrl(url)) return drizzle(createClient({ url, authToken, timeout: BUSY_TIMEOUT_MS }), { schema });
-  ensureParentFolder(url);
-  keepPreparedStatements();
-  const client = oneWriterAtATime(createClient({ url, authToken, timeout: BUSY_TIMEOUT_MS }), BUSY_TIMEOUT_MS);
+  const embedded = isFileUrl(url);
+  if (embedded) {
+    ensureParentFolder(url);
+    keepPreparedStatements();
+  }
+  const opened = createClient({ url, authToken, timeout: BUSY_TIMEOUT_MS });
+  if (!embedded) return drizzle(opened, { schema });
+  const client = oneWriterAtATime(opened, BUSY_TIMEOUT_MS);
   // WAL lets readers proceed during a write; the busy timeout queues writers of other processes.
   await client.execute('PRAGMA journal_mode = WAL');
   await client.execute(`PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS}`);
