@@ -13,6 +13,7 @@ import { prepareDatabase, sweepExpiredSessionsHourly } from '#server/node/boot';
 import { answerClientError, refuseUnservable } from '#server/node/http-guards';
 import { applySecurityHeaders, adoptSitePolicy } from '#server/node/security-headers';
 import { writeFirst } from '#server/node/write-first';
+import { requestLog } from '#server/node/request-log';
 import { loadProductionReact } from '#server/node/production-react';
 import { staticAssets } from '#server/node/static-assets';
 import { staticFiles } from '#server/node/static-files';
@@ -61,6 +62,7 @@ const pageCacheFastPath = () => (globalThis as Record<symbol, FastPath | undefin
 
 // Under load, requests are handled in short slices of each turn of the event loop, writes first (ADR 017).
 const admit = writeFirst();
+const log = requestLog();
 /** Set on SIGTERM/SIGINT: from then on every connection is closed once its answer is out. */
 let draining = false;
 
@@ -74,7 +76,7 @@ function handle(req: IncomingMessage, res: ServerResponse, started: number) {
   res.on('finish', () => {
     const path = (req.url ?? '/').split('?')[0];
     const ms = (performance.now() - started).toFixed(1);
-    console.log(`${req.method} ${path} ${res.statusCode} ${ms}ms`);
+    log.line(`${req.method} ${path} ${res.statusCode} ${ms}ms`);
     // While draining, a connection is closed once its last answer is out, not kept for a next request.
     if (draining) setImmediate(() => server.closeIdleConnections());
   });
@@ -98,6 +100,7 @@ server.listen(settings.PORT, settings.HOST, () => {
 
 function shutdown(signal: string) {
   draining = true;
+  log.flush(); // the requests answered before the signal come before it in the log
   console.log(`${signal} received: finishing in-flight requests…`);
   server.close(() => process.exit(0));
   server.closeIdleConnections();
