@@ -6,14 +6,16 @@
  * reads per route, the page cache's hit rate, and the spike's write checks. See bench/README.md.
  * RUSH_ONLY=reads (or writes) runs one side alone, for comparison.
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { get as httpGet } from 'node:http';
+import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { jams } from '#db/schema';
 import { openDatabase } from '#server/platform/db';
 import { BENCH_DATABASE, BIG_JAM_SLUG, JAM_COUNT, generateBenchDatabase } from './generate';
 import { type ReadResult, type ReaderGroup, type RouteResult, readInWorker } from './readers';
 import { loadAverage, machine, table, writeSection } from './results';
-import { build, startApp } from './servers';
+import { DATA, build, startApp, startBaseline } from './servers';
 import {
   SUBMISSIONS_PER_USER,
   USERS,
@@ -31,6 +33,8 @@ import {
 } from './writers';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
+/** How long the same visitors read bench/baseline.ts after the rush: the machine's limit in this run. */
+const LIMIT_SECONDS = 15;
 /** `reads` or `writes`: one side alone, for comparison; printed, not written to RESULTS.md. */
 const ONLY = process.env.RUSH_ONLY;
 if (ONLY !== undefined && ONLY !== 'reads' && ONLY !== 'writes') throw new Error('RUSH_ONLY must be reads or writes');
@@ -79,6 +83,18 @@ function machineCpu(): { busy: number; steal: number } {
   }
 }
 
+/** A page's body exactly as sent (compressed as the headers ask), which fetch() would decode. */
+function bodyAsSent(url: string, headers: Record<string, string>): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    httpGet(url, { headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => resolve(Buffer.concat(chunks)));
+      res.on('error', reject);
+    }).on('error', reject);
+  });
+}
+
 const loadAtStart = loadAverage();
 console.log(`Generating the large database (${JAM_COUNT.toLocaleString('en')} jams) …`);
 await generateBenchDatabase();
@@ -119,6 +135,9 @@ for (const group of groups) {
     }
   }
 }
+// The bytes the visitors get for the big jam's page, for the in-memory limit after the rush.
+const jamPageAsSent = join(DATA, 'jam-page-rush.br');
+writeFileSync(jamPageAsSent, await bodyAsSent(app.url + JAM_PATH, BROWSER));
 await new Promise((resolve) => setTimeout(resolve, 1000));
 
 const writeCount = USERS * (SUBMISSIONS_PER_USER + VOTES_PER_USER);
@@ -153,6 +172,23 @@ try {
   await app.stop();
   await scratch.close();
 }
+
+/**
+ * The machine's limit in this run: the same visitors' connections reading bench/baseline.ts, which
+ * answers every request with the big jam page's bytes (as the app sent them) from memory.
+ */
+async function inMemoryLimit(): Promise<number> {
+  const baseline = await startBaseline(jamPageAsSent);
+  try {
+    const { result, stop } = readInWorker({ url: baseline.url, seconds: LIMIT_SECONDS, groups: [groups[0]!] });
+    stop();
+    const limit = await result;
+    return limit.routes.reduce((total, route) => total + route.requests, 0) / limit.seconds;
+  } finally {
+    await baseline.stop();
+  }
+}
+const limit = ONLY === 'writes' ? null : await inMemoryLimit();
 
 const check = spike && (await checkWrites(database, { jamId: jam.id, people, spike, withinSeconds: SECONDS + 10 }));
 database.$client.close();
@@ -217,6 +253,9 @@ while one request re-renders it after new entries), ${percent(cacheShare('miss')
 **${percent(cacheShare('hit') + cacheShare('stale'))} answered from the cache** without a render.
 With ${connections} closed-loop connections the mean wait is fixed by the throughput (Little's law: ${connections} connections ÷
 ${fmt(readsPerSecond)} answers/s = ${fmt((connections / readsPerSecond) * 1000)} ms), so a read p99 under 50 ms would take over ${fmt(connections / 0.05)} answers/s.
+The in-memory limit: after the rush, the same ${VISITORS} visitors' connections read \`bench/baseline.ts\` for ${LIMIT_SECONDS} s, a bare
+node:http server answering every request with the big jam page's bytes as the app sent them (brotli) from memory:
+${limit ? `**${fmt(limit)} answers/s**` : 'not measured'}.
 Connection errors: ${reads.errors}${reads.firstError ? ` (first: ${reads.firstError})` : ''}.`;
 }
 
@@ -226,8 +265,31 @@ function writeSectionOf(spike: Spike, check: WriteCheck): string {
 ${writeTables(spike, check)}`;
 }
 
+/** Issue 16's goals for the readers: throughput against the limit of this run, latency, cache hits. */
+function readTargets(reads: ReadResult, limit: number): string[][] {
+  const visitorRoutes = reads.routes.filter((route) => route.group === 'visitors');
+  const jamPageRate =
+    sum(
+      visitorRoutes.filter((route) => route.path.startsWith(JAM_PATH)),
+      (route) => route.requests,
+    ) / reads.seconds;
+  const slowest = reads.routes.reduce((worst, route) => (route.p99 > worst.p99 ? route : worst));
+  const hits = sum(visitorRoutes, (route) => route.cache.hit ?? 0) / sum(visitorRoutes, (route) => route.requests);
+  const verdict = (met: boolean) => (met ? 'met' : '**missed**');
+  return [
+    [
+      'big jam page reads ≥ 0.3× the in-memory limit of this run',
+      `${fmt(jamPageRate / limit, 2)}× (${fmt(jamPageRate)} of ${fmt(limit)} answers/s)`,
+      verdict(jamPageRate / limit >= 0.3),
+    ],
+    ['read p99 < 50 ms (slowest route)', `${fmt(slowest.p99, 1)} ms (${slowest.name})`, verdict(slowest.p99 < 50)],
+    ['page cache hit rate ≥ 95 % (stale answers not counted)', percent(hits), verdict(hits >= 0.95)],
+  ];
+}
+
 const checks = [
   ...(check ? writeTargets(check) : []),
+  ...(reads && limit ? readTargets(reads, limit) : []),
   ...(reads
     ? [
         [
