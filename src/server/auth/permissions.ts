@@ -2,10 +2,10 @@
  * Who may do what (spec §6), in one place. Endpoints ask; islands only hide buttons.
  * Actions are typed strings `entity:verb` so the UI can test the same names.
  */
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { jamManagers } from '#db/schema';
 import type { SessionUser } from './session';
-import { db } from '#server/platform/db';
+import { preparedQuery } from '#server/platform/db';
 import { AppError } from '#server/http/errors';
 
 export type JamRole = 'admin' | 'manager' | 'none';
@@ -44,14 +44,17 @@ export function can(role: JamRole, action: JamAction): boolean {
   return false;
 }
 
-export async function isJamManager(jamId: number, userId: number): Promise<boolean> {
-  const [row] = await (
-    await db()
-  )
+// Asked on every request that shows or changes a jam for a logged-in user: built once, run with values.
+const managerRow = preparedQuery((database) =>
+  database
     .select({ userId: jamManagers.userId })
     .from(jamManagers)
-    .where(and(eq(jamManagers.jamId, jamId), eq(jamManagers.userId, userId)));
-  return Boolean(row);
+    .where(and(eq(jamManagers.jamId, sql.placeholder('jamId')), eq(jamManagers.userId, sql.placeholder('userId'))))
+    .prepare(),
+);
+
+export async function isJamManager(jamId: number, userId: number): Promise<boolean> {
+  return Boolean(await (await managerRow()).get({ jamId, userId }));
 }
 
 export async function jamRole(user: SessionUser | null, jamId: number | null): Promise<JamRole> {

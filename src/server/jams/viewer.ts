@@ -1,32 +1,35 @@
 /** What the jam page's islands need to know about the person looking at it. */
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { entries, jamParticipants } from '#db/schema';
 import type { JamViewerDto } from '#lib/schemas/viewer';
 import { JAM_ACTIONS, can, jamRole } from '#server/auth/permissions';
-import { db } from '#server/platform/db';
+import { preparedQuery } from '#server/platform/db';
 import { bodyIsHidden, requireJam } from './jams';
 import { renderJamBody } from './markdown';
 import type { SessionUser } from '#server/auth/session';
 
+// Logged-in readers of a jam page ask for this every time they open it: built once, run with values.
+const ownEntry = preparedQuery((database) =>
+  database
+    .select({ id: entries.id, scratchId: entries.scratchId, title: entries.title })
+    .from(entries)
+    .where(and(eq(entries.jamId, sql.placeholder('jamId')), eq(entries.submitterId, sql.placeholder('userId'))))
+    .prepare(),
+);
+const participation = preparedQuery((database) =>
+  database
+    .select({ jamId: jamParticipants.jamId })
+    .from(jamParticipants)
+    .where(and(eq(jamParticipants.jamId, sql.placeholder('jamId')), eq(jamParticipants.userId, sql.placeholder('userId'))))
+    .prepare(),
+);
+
 export async function jamViewerState(slug: string, viewer: SessionUser | null): Promise<JamViewerDto> {
   const jam = await requireJam(slug);
   const role = await jamRole(viewer, jam.id);
-  const [entry] = viewer
-    ? await (
-        await db()
-      )
-        .select({ id: entries.id, scratchId: entries.scratchId, title: entries.title })
-        .from(entries)
-        .where(and(eq(entries.jamId, jam.id), eq(entries.submitterId, viewer.id)))
-    : [];
-  const [joined] = viewer
-    ? await (
-        await db()
-      )
-        .select({ jamId: jamParticipants.jamId })
-        .from(jamParticipants)
-        .where(and(eq(jamParticipants.jamId, jam.id), eq(jamParticipants.userId, viewer.id)))
-    : [];
+  const mine = viewer && { jamId: jam.id, userId: viewer.id };
+  const entry = mine ? await (await ownEntry()).get(mine) : undefined;
+  const joined = mine ? await (await participation()).get(mine) : undefined;
   const publiclyHidden = bodyIsHidden(jam, 'none');
   const hiddenBody = publiclyHidden && !bodyIsHidden(jam, role) ? jam.body : null;
   return {
