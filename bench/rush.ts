@@ -202,6 +202,11 @@ const count = (record: Record<string, number>, keys: (key: string) => boolean) =
 const failed = (route: RouteResult) => count(route.statuses, (status) => status !== '200');
 const readFailures = reads ? sum(reads.routes, failed) + reads.errors : 0;
 
+const visitorsOf = (reads: ReadResult) => reads.routes.filter((route) => route.group === 'visitors');
+/** The share of the pages' answers whose `x-page-cache` was `key`. */
+const cacheShareOf = (routes: RouteResult[], key: string) =>
+  sum(routes, (route) => route.cache[key] ?? 0) / sum(routes, (route) => route.requests);
+
 /** The reads per route, and the page cache's answers. */
 function readSection(reads: ReadResult): string {
   const cacheCell = (route: RouteResult) =>
@@ -220,10 +225,10 @@ function readSection(reads: ReadResult): string {
       fmt(sum(list, failed)),
     ];
   };
-  const visitorRoutes = reads.routes.filter((route) => route.group === 'visitors');
+  const visitorRoutes = visitorsOf(reads);
   const apiRoutes = reads.routes.filter((route) => route.group !== 'visitors');
   const pageAnswers = sum(visitorRoutes, (route) => route.requests);
-  const cacheShare = (key: string) => sum(visitorRoutes, (route) => route.cache[key] ?? 0) / pageAnswers;
+  const cacheShare = (key: string) => cacheShareOf(visitorRoutes, key);
   const connections = VISITORS + LOGGED_IN;
   const readsPerSecond = sum(reads.routes, (route) => route.requests) / reads.seconds;
   return `### Reads
@@ -267,14 +272,14 @@ ${writeTables(spike, check)}`;
 
 /** Issue 16's goals for the readers: throughput against the limit of this run, latency, cache hits. */
 function readTargets(reads: ReadResult, limit: number): string[][] {
-  const visitorRoutes = reads.routes.filter((route) => route.group === 'visitors');
+  const visitorRoutes = visitorsOf(reads);
   const jamPageRate =
     sum(
       visitorRoutes.filter((route) => route.path.startsWith(JAM_PATH)),
       (route) => route.requests,
     ) / reads.seconds;
   const slowest = reads.routes.reduce((worst, route) => (route.p99 > worst.p99 ? route : worst));
-  const hits = sum(visitorRoutes, (route) => route.cache.hit ?? 0) / sum(visitorRoutes, (route) => route.requests);
+  const hits = cacheShareOf(visitorRoutes, 'hit');
   const verdict = (met: boolean) => (met ? 'met' : '**missed**');
   return [
     [
