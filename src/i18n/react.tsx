@@ -1,4 +1,5 @@
 import { type ComponentType, type ReactNode, createContext, useContext, useMemo } from 'react';
+import { renderedByReact } from '#lib/astro-renderer';
 import { DEFAULT_LOCALE } from './codes';
 import type { IslandMessages } from './island';
 import { islandTranslator } from './island-translate';
@@ -31,11 +32,11 @@ export const useLanguage = (): string => useContext(IslandContext).locale;
  * `export default translated(Clock)` takes Clock's props plus `messages`.
  */
 export function translated<Props extends object>(Component: ComponentType<Props>) {
-  return function TranslatedIsland({ messages, ...props }: Props & { messages: IslandMessages }) {
+  return renderedByReact(function TranslatedIsland({ messages, ...props }: Props & { messages: IslandMessages }) {
     return (
       <IslandI18n messages={messages}>
         <Component {...(props as Props)} />
       </IslandI18n>
     );
-  };
+  });
 }

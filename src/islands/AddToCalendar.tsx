@@ -5,6 +5,7 @@
  */
 import { useEffect, useRef } from 'react';
 import styles from './AddToCalendar.module.css';
+import { renderedByReact } from '#lib/astro-renderer';
 
 export interface AddToCalendarLabels {
   add: string;
@@ -20,7 +21,7 @@ interface Props {
   labels: AddToCalendarLabels;
 }
 
-export default function AddToCalendar({ googleUrl, icsUrl, fileName, labels }: Props) {
+function AddToCalendar({ googleUrl, icsUrl, fileName, labels }: Props) {
   const details = useRef<HTMLDetailsElement>(null);
 
   useEffect(() => {
@@ -71,3 +72,5 @@ export default function AddToCalendar({ googleUrl, icsUrl, fileName, labels }: P
     </details>
   );
 }
+
+export default renderedByReact(AddToCalendar);

@@ -10,6 +10,7 @@ import { PlayToggle } from './entries/PlayToggle';
 import { Upvote } from './entries/Upvote';
 import { LocalTime } from './ui/LocalTime';
 import styles from './Entries.module.css';
+import { renderedByReact } from '#lib/astro-renderer';
 
 interface Props {
   messages: IslandMessages;
@@ -28,7 +29,7 @@ interface Props {
  * like any page, whose buttons (play, upvote, remove, winner) share one React root and one set
  * of messages.
  */
-export default function Entries({ messages, ...props }: Props) {
+function Entries({ messages, ...props }: Props) {
   return (
     <IslandI18n messages={messages}>
       <ol className={`entries ${styles.grid}`}>
@@ -115,3 +116,5 @@ function Entry({
     </li>
   );
 }
+
+export default renderedByReact(Entries);

@@ -11,6 +11,7 @@ import { useHydrated } from '#islands/ui/use-hydrated.ts';
 import { Upvote } from './entries/Upvote';
 import { ReportButton } from './report/ReportButton';
 import styles from './EntryActions.module.css';
+import { renderedByReact } from '#lib/astro-renderer';
 
 interface Props {
   messages: IslandMessages;
@@ -25,7 +26,7 @@ interface Props {
  * The entry page's buttons: the upvote (same rules as on the jam page) and, for its submitter,
  * the jam's managers and administrators, "Refresh from Scratch"; and "Report" for everyone.
  */
-export default function EntryActions({ messages, ...props }: Props) {
+function EntryActions({ messages, ...props }: Props) {
   return (
     <IslandI18n messages={messages}>
       <div className={`entry-actions ${styles.actions}`}>
@@ -74,3 +75,5 @@ function Refresh({ slug, entryId, authorName }: Omit<Props, 'messages'>) {
     </button>
   );
 }
+
+export default renderedByReact(EntryActions);

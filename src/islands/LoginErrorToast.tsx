@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { type LoginFailure, isLoginFailure } from '#lib/schemas/auth';
 import { pushNotification } from '#stores/notifications';
+import { renderedByReact } from '#lib/astro-renderer';
 
 interface Props {
   messages: Record<LoginFailure, string>;
@@ -10,7 +11,7 @@ interface Props {
  * A failed login comes back as /login?error=<code>: show the spec's message as a toast, then
  * drop the code from the address so a reload does not show it again.
  */
-export default function LoginErrorToast({ messages }: Props) {
+function LoginErrorToast({ messages }: Props) {
   useEffect(() => {
     const url = new URL(window.location.href);
     const code = url.searchParams.get('error');
@@ -21,3 +22,5 @@ export default function LoginErrorToast({ messages }: Props) {
   }, [messages]);
   return null;
 }
+
+export default renderedByReact(LoginErrorToast);

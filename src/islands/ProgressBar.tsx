@@ -6,8 +6,9 @@
 import { useEffect, useState } from 'react';
 import styles from './ProgressBar.module.css';
 import { $progress, PROGRESS_HIDE_DELAY_MS, PROGRESS_THROTTLE_MS, estimatedProgress } from '#stores/progress';
+import { renderedByReact } from '#lib/astro-renderer';
 
-export default function ProgressBar() {
+function ProgressBar() {
   const [visible, setVisible] = useState(false);
   const [percent, setPercent] = useState(0);
   const [failed, setFailed] = useState(false);
@@ -74,3 +75,5 @@ export default function ProgressBar() {
     </div>
   );
 }
+
+export default renderedByReact(ProgressBar);

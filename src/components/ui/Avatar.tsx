@@ -1,4 +1,5 @@
 import type { CSSProperties } from 'react';
+import { renderedByReact } from '#lib/astro-renderer';
 
 interface AvatarProps {
   username: string;
@@ -12,7 +13,7 @@ interface AvatarProps {
  * (`data-failed`), the initial on the accent colour shows instead. Decorative: the name is
  * always written next to it.
  */
-export default function Avatar({ username, src, size = '2rem' }: AvatarProps) {
+function Avatar({ username, src, size = '2rem' }: AvatarProps) {
   return (
     <span className="avatar avatar-placeholder" style={{ '--avatar-size': size } as CSSProperties} aria-hidden="true">
       {username.slice(0, 1)}
@@ -21,3 +22,5 @@ export default function Avatar({ username, src, size = '2rem' }: AvatarProps) {
     </span>
   );
 }
+
+export default renderedByReact(Avatar);

@@ -1,5 +1,6 @@
 import type { CSSProperties, ReactNode } from 'react';
 import { artProperties } from '#lib/art';
+import { renderedByReact } from '#lib/astro-renderer';
 
 interface PictureProps {
   /** The image's address; without one (or when it fails to load) the generated art shows. */
@@ -21,17 +22,7 @@ interface PictureProps {
  * that fails to load is hidden (`data-failed`, set by the page's image-failure listener).
  * Server-rendered from Astro without JavaScript, and reused inside islands.
  */
-export default function Picture({
-  src,
-  seed,
-  alt = '',
-  ratio = '16 / 9',
-  width,
-  height,
-  eager,
-  className,
-  children,
-}: PictureProps) {
+function Picture({ src, seed, alt = '', ratio = '16 / 9', width, height, eager, className, children }: PictureProps) {
   const style = { ...artProperties(seed), '--ratio': ratio } as CSSProperties;
   return (
     <div className={className ? `picture ${className}` : 'picture'} style={style}>
@@ -51,3 +42,5 @@ export default function Picture({
     </div>
   );
 }
+
+export default renderedByReact(Picture);
