@@ -18,9 +18,15 @@ export interface Encodable {
 
 export const etagOf = (body: Uint8Array) => `"${createHash('sha1').update(body).digest('base64url').slice(0, 22)}"`;
 
+/**
+ * Stronger than the on-the-fly compression (brotli 4), since it is paid once per render, but not
+ * brotli's slow levels: in a deadline rush every page is re-rendered once a second. On the big jam
+ * page (104 KB of HTML) quality 6 takes 1.4 ms for 15,329 bytes; 9 took 16 ms for 15,184.
+ */
+const BROTLI_QUALITY = 6;
+
 const compressors: Record<Encoding, (body: Uint8Array) => Promise<Buffer>> = {
-  // Stronger than the on-the-fly compression (brotli 4), since it is paid once per cached page.
-  br: (body) => promisify(brotliCompress)(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 9 } }),
+  br: (body) => promisify(brotliCompress)(body, { params: { [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } }),
   gzip: (body) => promisify(gzip)(body, { level: 9 }),
 };
 
