@@ -8,7 +8,7 @@
 const ASTRO_RENDERER = Symbol.for('astro:renderer');
 const REACT_RENDERER = '@astrojs/react';
 
-/** Marks a React component that Astro files render (an island, or a shared component like Picture). */
+/** Marks a React component that Astro files render (islands, mostly). */
 export function renderedByReact<Component extends (props: never) => unknown>(component: Component): Component {
   Object.defineProperty(component, ASTRO_RENDERER, { value: REACT_RENDERER });
   return component;

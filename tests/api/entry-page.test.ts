@@ -1,6 +1,11 @@
 import { and, eq } from 'drizzle-orm';
+import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import Avatar from '#components/ui/Avatar.tsx';
+import Picture from '#components/ui/Picture.tsx';
 import { auditLog, entries, jamSlugRedirects } from '#db/schema';
+import { avatarPath } from '#lib/avatars';
 import { type Environment, type TestUser, startEnvironment } from '../helpers/environment';
 import { insertEntry, insertJam, insertManager, insertVote } from '../helpers/factories';
 
@@ -197,5 +202,47 @@ describe('refreshing an entry from Scratch', () => {
     const statuses: number[] = [];
     for (let n = 0; n < 6; n += 1) statuses.push((await refresh(jam.slug, entry.id, author)).status);
     expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
+  });
+});
+
+/**
+ * `html` from `opening` to the end of the first `<img>` after it, in one spelling: React closes void
+ * elements (`<img … />`) and writes an empty attribute as `alt=""`, Astro writes `<img …>` and a bare
+ * `alt`, which HTML reads the same.
+ */
+function upToImage(html: string, opening: string): string {
+  const start = html.indexOf(opening);
+  expect(start, `${opening} in the page`).toBeGreaterThanOrEqual(0);
+  const image = html.indexOf('<img', start);
+  return html
+    .slice(start, html.indexOf('>', image) + 1)
+    .replace(/\s*\/>$/, '>')
+    .replace(/ alt(?=[ >])/, ' alt=""');
+}
+
+describe('pictures and avatars in Astro files', () => {
+  it('write the same markup as the React components the islands use', async () => {
+    const jam = await insertJam(env.db, { status: 'ended', imageUrl: 'https://example.com/cover.png?size=big&by=me' });
+    const entry = await insertEntry(env.db, jam.id, pixel.id, 880_000_020, { authorName: 'Ünicode_Maker' });
+
+    const jamPage = String((await page(`/jams/${jam.slug}`)).body);
+    const react = renderToStaticMarkup(
+      createElement(Picture, {
+        src: 'https://example.com/cover.png?size=big&by=me',
+        seed: jam.slug,
+        ratio: '16 / 9',
+        width: 1280,
+        height: 720,
+        eager: true,
+        className: 'jam-banner',
+      }),
+    );
+    expect(upToImage(jamPage, '<div class="picture jam-banner"')).toBe(upToImage(react, '<div'));
+
+    const entryPage = String((await page(`/jams/${jam.slug}/entries/${entry.id}`)).body);
+    const avatar = renderToStaticMarkup(
+      createElement(Avatar, { username: 'Ünicode_Maker', src: avatarPath('Ünicode_Maker'), size: '2.5rem' }),
+    );
+    expect(upToImage(entryPage, '<span class="avatar')).toBe(upToImage(avatar, '<span'));
   });
 });

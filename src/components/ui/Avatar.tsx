@@ -1,7 +1,6 @@
 import type { CSSProperties } from 'react';
-import { renderedByReact } from '#lib/astro-renderer';
 
-interface AvatarProps {
+export interface AvatarProps {
   username: string;
   src?: string | null;
   /** CSS length, e.g. "2rem". */
@@ -11,7 +10,7 @@ interface AvatarProps {
 /**
  * A user's round picture over their initial: when the picture is missing or fails to load
  * (`data-failed`), the initial on the accent colour shows instead. Decorative: the name is
- * always written next to it.
+ * always written next to it. For islands; Astro files use Avatar.astro, the same markup.
  */
 function Avatar({ username, src, size = '2rem' }: AvatarProps) {
   return (
@@ -23,4 +22,4 @@ function Avatar({ username, src, size = '2rem' }: AvatarProps) {
   );
 }
 
-export default renderedByReact(Avatar);
+export default Avatar;

@@ -1,8 +1,7 @@
 import type { CSSProperties, ReactNode } from 'react';
 import { artProperties } from '#lib/art';
-import { renderedByReact } from '#lib/astro-renderer';
 
-interface PictureProps {
+export interface PictureProps {
   /** The image's address; without one (or when it fails to load) the generated art shows. */
   src?: string | null;
   /** What the art is generated from: a jam's slug, an entry's id. */
@@ -20,7 +19,7 @@ interface PictureProps {
 /**
  * A picture that never breaks: generated art is always painted behind the image, and an image
  * that fails to load is hidden (`data-failed`, set by the page's image-failure listener).
- * Server-rendered from Astro without JavaScript, and reused inside islands.
+ * For islands; Astro files use Picture.astro, the same markup without a React render (ADR 022).
  */
 function Picture({ src, seed, alt = '', ratio = '16 / 9', width, height, eager, className, children }: PictureProps) {
   const style = { ...artProperties(seed), '--ratio': ratio } as CSSProperties;
@@ -43,4 +42,4 @@ function Picture({ src, seed, alt = '', ratio = '16 / 9', width, height, eager, 
   );
 }
 
-export default renderedByReact(Picture);
+export default Picture;
