@@ -19,7 +19,7 @@ import { db } from '#server/platform/db';
 import { listEntries } from '#server/jams/entries';
 import { feedJams } from '#server/publish/feeds';
 import { readWinners } from '#server/jams/winners';
-import { countEntries, findJam, homeJams, listJams, nextJamMoment } from '#server/jams/jams';
+import { findJam, homeJams, listJams, nextJamMoment } from '#server/jams/jams';
 import { type SessionUser, generateSessionToken, hashToken, validateSessionToken } from '#server/auth/session';
 import { findUserByName } from '#server/users/users';
 import { listJamRequests, ownJamRequests } from '#server/jams/requests';
@@ -158,17 +158,10 @@ describe('query plans', () => {
     }
   });
 
-  it('counts the entries of the jams on a list page with an entries index keyed by jam', async () => {
+  it("takes a list page's entry counts from the jams' own entry_count, without reading any entry", async () => {
     const plans = await plansOf(() => listJams({ page: 1, perPage: 10, q: undefined }, new Date(now)));
-    // Any index keyed by jam first will do: since entries carry their texts, SQLite prefers the narrower unique one.
-    const countsByJamIndex = plans.some(({ plan }) =>
-      plan.some((step) =>
-        /SEARCH entries USING (COVERING )?INDEX (entries_jam_submitted_idx|entries_jam_submitter_unique) \(jam_id=\?\)/.test(
-          step,
-        ),
-      ),
-    );
-    expect(countsByJamIndex).toBe(true);
+    expect(plans.length).toBeGreaterThan(0);
+    expect(plans.filter(({ plan }) => plan.some((step) => /\bentries\b/.test(step)))).toEqual([]);
   });
 
   it("finds the home page's jams (featured, running, upcoming) and the next start or end without reading every jam", async () => {
@@ -199,7 +192,6 @@ describe('query plans', () => {
     async (slug) => {
       const plans = [
         ...(await plansOf(() => listEntries(slug, 1))),
-        ...(await plansOf(() => countEntries(slug === 'running' ? 1 : 7))),
         ...(slug === 'ended' ? await plansOf(() => readWinners(slug)) : []),
       ];
       expectNoTableScan(plans);

@@ -52,7 +52,7 @@ export async function listEntries(ref: JamRef, page = 1, perPage = ENTRIES_PER_P
   const jam = await resolveJam(ref);
   const database = await db();
   const resultsPublic = resultsArePublic(jam);
-  const [{ total } = { total: 0 }] = await database.select({ total: count() }).from(entries).where(eq(entries.jamId, jam.id));
+  const total = jam.entryCount;
   const totalPages = Math.max(1, Math.ceil(total / perPage));
   const current = Math.min(Math.max(1, page), totalPages);
   const order = resultsPublic

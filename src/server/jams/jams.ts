@@ -61,12 +61,8 @@ export function bodyIsHidden(jam: Jam, role: JamRole, now = Date.now()): boolean
   return jam.mystery && jamStatus(jam, now) === 'upcoming' && !can(role, 'jam:read-mystery');
 }
 
-export async function countEntries(jamId: number): Promise<number> {
-  const [row] = await (await db()).select({ n: count() }).from(entries).where(eq(entries.jamId, jamId));
-  return row?.n ?? 0;
-}
-
-export function toJamDto(jam: Jam, options: { entryCount: number; hideBody: boolean }): JamDto {
+/** `entryCount` is the jam's `entry_count`, which triggers keep equal to its entries (migration 0007). */
+export function toJamDto(jam: Jam, options: { hideBody: boolean }): JamDto {
   return {
     id: jam.id,
     slug: jam.slug,
@@ -80,7 +76,7 @@ export function toJamDto(jam: Jam, options: { entryCount: number; hideBody: bool
     status: jamStatus(jam),
     featured: jam.featured,
     mystery: jam.mystery,
-    entryCount: options.entryCount,
+    entryCount: jam.entryCount,
     participantCount: jam.participantCount,
     createdAt: jam.createdAt.toISOString(),
     updatedAt: jam.updatedAt.toISOString(),
@@ -90,7 +86,7 @@ export function toJamDto(jam: Jam, options: { entryCount: number; hideBody: bool
 export async function readJam(slug: string, viewer: SessionUser | null): Promise<JamDto> {
   const jam = await requireJam(slug);
   const role = await jamRole(viewer, jam.id);
-  return toJamDto(jam, { entryCount: await countEntries(jam.id), hideBody: bodyIsHidden(jam, role) });
+  return toJamDto(jam, { hideBody: bodyIsHidden(jam, role) });
 }
 
 /** `+starts_at` keeps SQLite from walking the start index: "not over yet" (ends_at) is the short range. */
@@ -127,13 +123,6 @@ async function countJams(query: JamListQuery, where: SQL | undefined, now: Date)
   const [row] = await database.all<{ n: number }>(sql`select ${countExpression(query.status, query.featured, now)} as n`);
   return Number(row?.n ?? 0);
 }
-
-// Written out in full: drizzle leaves column names unqualified in a one-table select, and a bare
-// "id" inside the subquery would mean the entry's id.
-const entryCount =
-  sql<number>`(select count(*) from ${entries} where ${entries}.${sql.identifier(entries.jamId.name)} = ${jams}.${sql.identifier(jams.id.name)})`.mapWith(
-    Number,
-  );
 
 /** One ordered run of the list: the rows matching `where`, in `keys` order; `size` of them. */
 interface Segment {
@@ -258,12 +247,12 @@ export async function listJams(query: JamListQuery, now = new Date()): Promise<J
     ids.push(...(await segmentIds(segment, from - start, to - from)));
     start += segment.size;
   }
-  const rows = ids.length === 0 ? [] : await database.select({ jam: jams, entryCount }).from(jams).where(inArray(jams.id, ids));
+  const rows = ids.length === 0 ? [] : await database.select().from(jams).where(inArray(jams.id, ids));
   const position = new Map(ids.map((id, index) => [id, index]));
-  rows.sort((a, b) => position.get(a.jam.id)! - position.get(b.jam.id)!);
+  rows.sort((a, b) => position.get(a.id)! - position.get(b.id)!);
   return {
-    jams: rows.map(({ jam, entryCount }) => {
-      const { body: _body, bodyHidden: _hidden, ...card } = toJamDto(jam, { entryCount, hideBody: true });
+    jams: rows.map((jam) => {
+      const { body: _body, bodyHidden: _hidden, ...card } = toJamDto(jam, { hideBody: true });
       return card;
     }),
     page,
@@ -336,7 +325,7 @@ export async function createJam(user: SessionUser, input: JamCreate): Promise<Ja
   const database = await db();
   const jam = await database.transaction((tx) => insertNewJam(tx, user, input));
   announceChange({ kind: 'jam', jamId: jam.id });
-  return toJamDto(jam, { entryCount: 0, hideBody: false });
+  return toJamDto(jam, { hideBody: false });
 }
 
 /**
@@ -346,7 +335,7 @@ export async function createJam(user: SessionUser, input: JamCreate): Promise<Ja
 export async function updateJam(user: SessionUser, slug: string, input: JamUpdate): Promise<JamDto> {
   const jam = await requireJam(slug);
   await requireJamPermission(user, jam.id, 'jam:edit');
-  if (Object.keys(input).length === 0) return toJamDto(jam, { entryCount: await countEntries(jam.id), hideBody: false });
+  if (Object.keys(input).length === 0) return toJamDto(jam, { hideBody: false });
   const merged = { startsAt: input.startsAt ?? jam.startsAt, endsAt: input.endsAt ?? jam.endsAt };
   if (merged.endsAt.getTime() <= merged.startsAt.getTime()) {
     throw new AppError(400, 'invalid_input', 'The end must be after the start.');
@@ -374,7 +363,7 @@ export async function updateJam(user: SessionUser, slug: string, input: JamUpdat
     return row!;
   });
   announceChange({ kind: 'jam', jamId: jam.id });
-  return toJamDto(updated, { entryCount: await countEntries(jam.id), hideBody: false });
+  return toJamDto(updated, { hideBody: false });
 }
 
 export async function deleteJam(user: SessionUser, slug: string): Promise<void> {
@@ -412,7 +401,7 @@ async function setFlag(
     return row!;
   });
   announceChange({ kind: 'jam', jamId: jam.id });
-  return toJamDto(updated, { entryCount: await countEntries(jam.id), hideBody: false });
+  return toJamDto(updated, { hideBody: false });
 }
 
 export const setFeatured = (user: SessionUser, slug: string, featured: boolean) =>

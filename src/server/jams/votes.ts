@@ -8,7 +8,7 @@ import { announceChange } from '#server/cache/changes';
 import { db, preparedQuery } from '#server/platform/db';
 import { AppError, conflict } from '#server/http/errors';
 import { requireEntry, resultsArePublic } from './entries';
-import { type JamRef, countEntries, requireJam, resolveJam } from './jams';
+import { type JamRef, requireJam, resolveJam } from './jams';
 import { type RateLimit, createRateLimiter } from '#server/http/rate-limit';
 import type { SessionUser } from '#server/auth/session';
 
@@ -95,5 +95,5 @@ export async function jamStats(
     .select({ n: sql<number>`count(*)` })
     .from(votes)
     .where(eq(votes.jamId, jam.id));
-  return { entryCount: await countEntries(jam.id), voteCount: resultsPublic ? (row?.n ?? 0) : null, resultsPublic };
+  return { entryCount: jam.entryCount, voteCount: resultsPublic ? (row?.n ?? 0) : null, resultsPublic };
 }
