@@ -12,7 +12,7 @@ export interface AvatarProps {
  * (`data-failed`), the initial on the accent colour shows instead. Decorative: the name is
  * always written next to it. For islands; Astro files use Avatar.astro, the same markup.
  */
-function Avatar({ username, src, size = '2rem' }: AvatarProps) {
+export default function Avatar({ username, src, size = '2rem' }: AvatarProps) {
   return (
     <span className="avatar avatar-placeholder" style={{ '--avatar-size': size } as CSSProperties} aria-hidden="true">
       {username.slice(0, 1)}
@@ -21,5 +21,3 @@ function Avatar({ username, src, size = '2rem' }: AvatarProps) {
     </span>
   );
 }
-
-export default Avatar;

@@ -21,7 +21,17 @@ export interface PictureProps {
  * that fails to load is hidden (`data-failed`, set by the page's image-failure listener).
  * For islands; Astro files use Picture.astro, the same markup without a React render (ADR 022).
  */
-function Picture({ src, seed, alt = '', ratio = '16 / 9', width, height, eager, className, children }: PictureProps) {
+export default function Picture({
+  src,
+  seed,
+  alt = '',
+  ratio = '16 / 9',
+  width,
+  height,
+  eager,
+  className,
+  children,
+}: PictureProps) {
   const style = { ...artProperties(seed), '--ratio': ratio } as CSSProperties;
   return (
     <div className={className ? `picture ${className}` : 'picture'} style={style}>
@@ -41,5 +51,3 @@ function Picture({ src, seed, alt = '', ratio = '16 / 9', width, height, eager, 
     </div>
   );
 }
-
-export default Picture;
