@@ -1,19 +1,21 @@
 /**
- * `npm test`: the build, then `npm run check` side by side with vitest, then Playwright. The checks
- * (one core each at most) and vitest (waiting on servers now and then) each left part of two cores
- * idle; together they keep both busy (3–5 s less than one after the other here, A/B twice). The build goes
+ * `npm test`: the build, then vitest, then Playwright, with `npm run check` beside both at the lowest
+ * CPU priority. The tests keep two cores busy but for moments (starting servers, a last long test);
+ * the checks (~40 s of CPU) fill those moments instead of taking turns with the tests. The build goes
  * first because `astro check` and `astro build` both write Astro's generated types. Playwright runs
- * only when everything before it passed; the checks' output is printed once vitest's is done.
+ * only when the build and vitest passed; the checks' output is printed once the tests are done.
  */
 import { npmRun } from './npm-run.ts';
 
 async function main(): Promise<number> {
   const build = await npmRun('build', 'inherit');
   if (build.code !== 0) return build.code;
-  const [check, unit] = await Promise.all([npmRun('check', 'capture'), npmRun('test:unit', 'inherit')]);
+  const checks = npmRun('check', 'capture', { background: true });
+  const unit = await npmRun('test:unit', 'inherit');
+  const e2e = unit.code === 0 ? await npmRun('test:e2e', 'inherit') : unit;
+  const check = await checks;
   process.stdout.write(check.output);
-  if (check.code !== 0 || unit.code !== 0) return 1;
-  return (await npmRun('test:e2e', 'inherit')).code;
+  return [unit, e2e, check].find((step) => step.code !== 0)?.code ?? 0;
 }
 
 process.exitCode = await main();
