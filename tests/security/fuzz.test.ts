@@ -368,6 +368,11 @@ describe('fuzzing the whole site', () => {
           if (!isRefusedByAnEndpoint(fuzz, answers[index]!)) continue;
           const alone = await snapshot(env.db.$client);
           const again = await sendRaw(fuzz);
+          const problem = problemWith(fuzz, again);
+          if (problem) {
+            firstProblem ??= `${describeRequest(fuzz)}, sent again alone: ${problem}`;
+            throw new Error(firstProblem);
+          }
           if (again.status < 400) continue; // accepted this time: the batch changed what it found
           resent += 1;
           if (JSON.stringify(await snapshot(env.db.$client)) !== JSON.stringify(alone)) {
