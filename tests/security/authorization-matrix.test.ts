@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Environment, startEnvironment } from '../helpers/environment';
 import type { Access } from '#server/http/endpoint';
 import { apiRoutes, declaredRoutes, mutatingRoutes, routeKey } from './api-routes';
-import { snapshot } from './db-snapshot';
+import { expectUnchanged, snapshot } from './db-snapshot';
 import { ROLES, ROLE_NAMES, ROWS, type Role, buildScene, refusalFor, rowKey, send } from './mutating-endpoints';
 import { READ_ROWS, protectedReads } from './protected-reads';
 
@@ -81,7 +81,7 @@ describe('the authorization matrix', () => {
       expect(reply.body).toEqual({
         error: { status, code, message: expect.any(String), ...(code === 'banned' ? { name: scene.me!.name } : {}) },
       });
-      expect(await snapshot(env.db.$client)).toEqual(before);
+      await expectUnchanged(env.db.$client, before);
     },
   );
 });

@@ -1,4 +1,5 @@
 /** The whole database as comparable data: "changed nothing" means equal snapshots. */
+import { expect } from 'vitest';
 import type { Environment } from '../helpers/environment';
 
 type Client = Environment['db']['$client'];
@@ -17,4 +18,13 @@ export async function snapshot(client: Client): Promise<Record<string, unknown[]
     tables[name] = result.rows.map((row) => ({ ...row }));
   }
   return tables;
+}
+
+/**
+ * Expects the database to read exactly as `before` did. Compared as JSON first: a deep comparison of
+ * thousands of rows is slow, and its diff is only needed when they differ.
+ */
+export async function expectUnchanged(client: Client, before: Record<string, unknown[]>): Promise<void> {
+  const after = await snapshot(client);
+  if (JSON.stringify(after) !== JSON.stringify(before)) expect(after).toEqual(before);
 }
