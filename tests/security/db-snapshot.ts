@@ -47,15 +47,25 @@ export async function snapshot(client: Client): Promise<Snapshot> {
   return tables;
 }
 
-/** Expects the database to read exactly as `before` did; a failure lists the rows each table gained and lost. */
-export async function expectUnchanged(client: Client, before: Snapshot): Promise<void> {
+export interface TableChange {
+  table: string;
+  gained: string[];
+  lost: string[];
+}
+
+/** What the database gained and lost since `before`, table by table; empty when it reads the same. */
+export async function changesSince(client: Client, before: Snapshot): Promise<TableChange[]> {
   const after = await snapshot(client);
   const rows = (table: string | undefined) => (table ? table.split(ROW_SEPARATOR) : []);
-  const changes = Object.keys({ ...before, ...after })
+  return Object.keys({ ...before, ...after })
     .filter((table) => before[table] !== after[table])
     .map((table) => {
       const [was, is] = [rows(before[table]), rows(after[table])];
       return { table, gained: is.filter((row) => !was.includes(row)), lost: was.filter((row) => !is.includes(row)) };
     });
-  expect(changes).toEqual([]);
+}
+
+/** Expects the database to read exactly as `before` did; a failure lists the rows each table gained and lost. */
+export async function expectUnchanged(client: Client, before: Snapshot): Promise<void> {
+  expect(await changesSince(client, before)).toEqual([]);
 }
