@@ -1,19 +1,50 @@
 import { defineConfig } from 'astro/config';
 import node from '@astrojs/node';
 import react from '@astrojs/react';
+import { cloudflareStaticHeaders } from './scripts/cloudflare-static-headers.ts';
+
+// ITINERARY_ADAPTER picks the host: `node` (default, our own server around @astrojs/node) or
+// `cloudflare` (@astrojs/cloudflare: a Worker served by workerd, talking to a libSQL server over HTTP).
+const target = process.env.ITINERARY_ADAPTER ?? 'node';
+if (target !== 'node' && target !== 'cloudflare') {
+  throw new Error(`Invalid configuration: ITINERARY_ADAPTER must be node or cloudflare (got ${JSON.stringify(target)})`);
+}
+
+// Each host's adapter is imported only when chosen: @astrojs/cloudflare pulls in wrangler and workerd's Vite plugin.
+const hosts = {
+  node: async () => ({
+    // ITINERARY_DIST lets parallel checkouts of work build side by side (default dist/).
+    outDir: process.env.ITINERARY_DIST ?? './dist',
+    // middleware: Astro's handler only renders; scripts/start.ts sends the build's files (ADR 019).
+    // staticHeaders: prerendered pages get their CSP as a header too (a <meta> CSP cannot carry frame-ancestors).
+    // bodySizeLimit: no request body may exceed 1 MiB, whatever reads it (the adapter's default is 1 GiB).
+    adapter: node({ mode: 'middleware', staticHeaders: true, bodySizeLimit: 1024 * 1024 }),
+    // Bundled into the server rather than imported from node_modules at start: Node reads a package's
+    // package.json for each of its modules it loads, and drizzle-orm's is 179 KB (~0.6 s of CPU a start).
+    vite: { ssr: { noExternal: ['drizzle-orm'] } },
+  }),
+  cloudflare: async () => {
+    const { default: cloudflare } = await import('@astrojs/cloudflare');
+    return {
+      // Its own folder, so a Cloudflare build never replaces the Node build in dist/.
+      outDir: process.env.ITINERARY_DIST ?? './dist-cloudflare',
+      // wrangler.jsonc (repository root) names the Worker's entry: src/server/cloudflare/worker.ts.
+      // imageService passthrough: we use no astro:assets, so no IMAGES binding (which would need an account).
+      // prerenderEnvironment node: the prerendered pages are rendered by Node at build time, like the Node build.
+      adapter: cloudflare({ imageService: 'passthrough', prerenderEnvironment: 'node' }),
+      // We use no Astro sessions: without this the adapter wires a KV namespace binding named SESSION.
+      session: false,
+      integrations: [cloudflareStaticHeaders()],
+    };
+  },
+};
+
+const { integrations = [], ...host } = await hosts[target]();
 
 export default defineConfig({
-  // ITINERARY_DIST lets parallel checkouts of work build side by side (default dist/).
-  outDir: process.env.ITINERARY_DIST ?? './dist',
+  ...host,
   output: 'server',
-  // middleware: Astro's handler only renders; scripts/start.ts sends the build's files (ADR 019).
-  // staticHeaders: prerendered pages get their CSP as a header too (a <meta> CSP cannot carry frame-ancestors).
-  // bodySizeLimit: no request body may exceed 1 MiB, whatever reads it (the adapter's default is 1 GiB).
-  adapter: node({ mode: 'middleware', staticHeaders: true, bodySizeLimit: 1024 * 1024 }),
-  integrations: [react()],
-  // Bundled into the server rather than imported from node_modules at start: Node reads a package's
-  // package.json for each of its modules it loads, and drizzle-orm's is 179 KB (~0.6 s of CPU a start).
-  vite: { ssr: { noExternal: ['drizzle-orm'] } },
+  integrations: [react(), ...integrations],
   security: {
     // Replaced by src/server/middleware/origin-check.ts, which covers JSON too and answers in the API's error shape.
     checkOrigin: false,

@@ -9,7 +9,7 @@
  */
 import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { migrateDatabase, openDatabase } from '#server/platform/db';
+import { migrateDatabase, openDatabase } from '#server/node/database';
 
 export const BENCH_DATABASE = resolve(import.meta.dirname, '.data/bench.db');
 export const BIG_JAM_SLUG = 'gmtk-size-bench-jam';

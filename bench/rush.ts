@@ -11,7 +11,7 @@ import { get as httpGet } from 'node:http';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { jams } from '#db/schema';
-import { openDatabase } from '#server/platform/db';
+import { openDatabase } from '#server/node/database';
 import { BENCH_DATABASE, BIG_JAM_SLUG, JAM_COUNT, generateBenchDatabase } from './generate';
 import { type ReadResult, type ReaderGroup, type RouteResult, readInWorker } from './readers';
 import { loadAverage, machine, table, writeSection } from './results';

@@ -8,7 +8,7 @@
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { jams } from '#db/schema';
-import { migrateDatabase, openDatabase } from '#server/platform/db';
+import { migrateDatabase, openDatabase } from '#server/node/database';
 import { loadAverage, machine, table, writeSection } from './results';
 import { DATA, ROOT, build, startApp } from './servers';
 import {

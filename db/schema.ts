@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { type AnySQLiteColumn, check, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import {
+  type AnySQLiteColumn,
+  check,
+  index,
+  integer,
+  primaryKey,
+  real,
+  sqliteTable,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/sqlite-core';
 
 const timestampNow = (column: string) =>
   integer(column, { mode: 'timestamp_ms' })
@@ -323,3 +333,15 @@ export const reports = sqliteTable(
 );
 export type Report = typeof reports.$inferSelect;
 export type JamRequest = typeof jamRequests.$inferSelect;
+
+/**
+ * Rate-limit token buckets kept where every process and isolate sees them (hosts without an
+ * in-process store: Cloudflare Workers, other adapters). `key` is `{limiter}:{ip or user}`; `tokens`
+ * as of `at` (epoch ms); `allowed` says whether the last take found a token.
+ */
+export const rateLimitBuckets = sqliteTable('rate_limit_buckets', {
+  key: text('key').primaryKey(),
+  tokens: real('tokens').notNull(),
+  at: integer('at').notNull(),
+  allowed: integer('allowed', { mode: 'boolean' }).notNull().default(true),
+});

@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { seedDemoData } from '#db/seed';
-import { migrateDatabase, openDatabase } from '#server/platform/db';
+import { migrateDatabase, openDatabase } from '#server/node/database';
 import { startFakes } from '../tests/fakes';
 import { freePort } from '../tests/helpers/ports';
 import { buildIfStale } from './build-if-stale';

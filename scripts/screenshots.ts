@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { type Browser, type Page, chromium } from '@playwright/test';
 import { seedDemoData } from '#db/seed';
-import { migrateDatabase, openDatabase } from '#server/platform/db';
+import { migrateDatabase, openDatabase } from '#server/node/database';
 import { startFakes } from '../tests/fakes';
 import { CHROMIUM_LAUNCH } from './chromium';
 

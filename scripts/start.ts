@@ -9,7 +9,11 @@ import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { AddressInfo } from 'node:net';
 import { ConfigError, config } from '#server/platform/config';
-import { prepareDatabase, sweepExpiredSessionsHourly } from '#server/node/boot';
+import { prepareDatabase, sweepExpiredHourly } from '#server/node/boot';
+import { serveFromPageCache } from '#server/node/page-cache-fast-path';
+import { memoryPageStore } from '#server/node/page-store';
+import { memoryRateLimits } from '#server/http/rate-limit';
+import { installHost } from '#server/platform/host';
 import { answerClientError, refuseUnservable } from '#server/node/http-guards';
 import { applySecurityHeaders, adoptSitePolicy } from '#server/node/security-headers';
 import { writeFirst } from '#server/node/write-first';
@@ -37,7 +41,9 @@ function loadConfigOrExit() {
 const settings = loadConfigOrExit();
 buildIfStale();
 await prepareDatabase();
-sweepExpiredSessionsHourly();
+sweepExpiredHourly();
+// What only a long-lived process keeps: public pages (precompressed, one render at a time) and rate-limit counts.
+installHost({ pageStore: memoryPageStore, rateLimits: memoryRateLimits() });
 
 process.env.ASTRO_NODE_AUTOSTART = 'disabled';
 adoptSitePolicy(resolve(SERVER_ENTRY, '../..'));
@@ -51,14 +57,6 @@ const serveStaticFile = staticFiles(resolve(SERVER_ENTRY, '../..'));
 
 // gzip or brotli (quality 4) for HTML, JSON, JS and CSS, whichever the client accepts.
 const compress = compression({ threshold: 1024 });
-
-type FastPath = (req: IncomingMessage, res: ServerResponse) => boolean;
-/**
- * A cached public page is answered before Astro runs (src/server/node/page-cache-fast-path.ts). The
- * bundle registers it when Astro first loads the middleware, so it is looked up per request;
- * importing the module here would load a second copy with its own, empty cache.
- */
-const pageCacheFastPath = () => (globalThis as Record<symbol, FastPath | undefined>)[Symbol.for('itinerary.serveFromPageCache')];
 
 // Under load, requests are handled in short slices of each turn of the event loop, writes first (ADR 017).
 const admit = writeFirst();
@@ -82,7 +80,8 @@ function handle(req: IncomingMessage, res: ServerResponse, started: number) {
   });
   if (refuseUnservable(req, res)) return;
   if (serveStaticAsset(req, res)) return;
-  if (pageCacheFastPath()?.(req, res)) return;
+  // A cached public page is answered before Astro runs (src/server/node/page-cache-fast-path.ts).
+  if (serveFromPageCache(req, res)) return;
   compress(req as never, res as never, () => serveStaticFile(req, res, () => handler(req, res)) || handler(req, res));
 }
 

@@ -1,4 +1,5 @@
-import { createHash } from 'node:crypto';
+import { sha256 } from '@oslojs/crypto/sha2';
+import { encodeBase64 } from '@oslojs/encoding';
 import { COLOR_MODE_STORAGE_KEY } from '#lib/color-mode';
 
 /**
@@ -31,4 +32,4 @@ export const THEME_SCRIPT = `(function () {
   document.addEventListener('load', mark, true);
 })();`;
 
-export const THEME_SCRIPT_HASH: `sha256-${string}` = `sha256-${createHash('sha256').update(THEME_SCRIPT).digest('base64')}`;
+export const THEME_SCRIPT_HASH: `sha256-${string}` = `sha256-${encodeBase64(sha256(new TextEncoder().encode(THEME_SCRIPT)))}`;

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessions, users } from '#db/schema';
-import { type Database, migrateDatabase, openDatabase } from '#server/platform/db';
+import { type Database, migrateDatabase, openDatabase } from '#server/node/database';
 import { SESSION_COOKIE, SESSION_LIFETIME_MS, generateSessionToken, hashToken } from '#server/auth/session';
 import { type RunningApp, startApp } from '../helpers/app';
 import { insertJam } from '../helpers/factories';

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessions, users } from '#db/schema';
-import { migrateDatabase, openDatabase } from '#server/platform/db';
+import { migrateDatabase, openDatabase } from '#server/node/database';
 import { type RunningApp, startApp } from '../helpers/app';
 
 const ROOT = resolve(import.meta.dirname, '../..');

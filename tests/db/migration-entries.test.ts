@@ -9,7 +9,7 @@ import { join, resolve } from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { entries, jams, votes } from '#db/schema';
-import { type Database, migrateDatabase, openDatabase } from '#server/platform/db';
+import { type Database, migrateDatabase, openDatabase } from '#server/node/database';
 import { type RunningSqld, startSqld } from '../helpers/sqld';
 
 const MIGRATIONS = resolve(import.meta.dirname, '../../db/migrations');

@@ -8,8 +8,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'libsql';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '#server/platform/db';
-import { STATEMENTS_PER_CONNECTION, keepPreparedStatements } from '#server/platform/statement-cache';
+import { openDatabase } from '#server/node/database';
+import { STATEMENTS_PER_CONNECTION, keepPreparedStatements } from '#server/node/statement-cache';
 
 const folder = mkdtempSync(join(tmpdir(), 'itinerary-statements-'));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { type BrowserContext, type Locator, type Page } from '@playwright/test';
 import { users } from '#db/schema';
-import { openDatabase } from '#server/platform/db';
+import { openDatabase } from '#server/node/database';
 import { expect, expectConsoleErrors, loginAs, test } from './fixtures';
 import { type Site } from './site';
 

@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { seedDemoData } from '#db/seed';
-import { migrateDatabase, openDatabase } from '#server/platform/db';
+import { migrateDatabase, openDatabase } from '#server/node/database';
 import { startFakes } from '../fakes';
 import { type RunningApp, startApp } from '../helpers/app';
 import { copyDatabaseFile } from '../helpers/database';

@@ -1,7 +1,7 @@
 import { copyFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type Database, migrateDatabase, openDatabase } from '#server/platform/db';
+import { type Database, migrateDatabase, openDatabase } from '#server/node/database';
 import { startSqld } from './sqld';
 
 export interface TestDatabase {

@@ -6,7 +6,7 @@ import { request as httpRequest } from 'node:http';
 import { readdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HSTS } from '#server/node/security-headers';
+import { HSTS } from '#server/middleware/security-headers';
 import { type Environment, startEnvironment, type Parsed } from '../helpers/environment';
 import { insertJam } from '../helpers/factories';
 

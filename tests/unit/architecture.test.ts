@@ -1,6 +1,7 @@
 /**
  * The arrows of docs/architecture.md: every import in `src` and `db` points to a folder its own
  * folder may import. A new arrow is a decision: write it in the document and in `MAY_IMPORT` here.
+ * And the core runs on any host: what only Node has stays in the Node host (ADR 023).
  */
 import { readFileSync, readdirSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
@@ -10,18 +11,12 @@ const ROOT = resolve(import.meta.dirname, '../..');
 const SERVER_DOMAINS = ['server/jams', 'server/users', 'server/activity', 'server/moderation'];
 
 /** Which layers each layer may import (besides itself). Mirrors the table in docs/architecture.md. */
+/** The hosts around the core: they import it; nothing of the core imports them. */
+const HOSTS = ['server/node', 'server/cloudflare'];
+
 const MAY_IMPORT: Record<string, string[]> = {
   pages: ['*'],
-  middleware: [
-    'server/middleware',
-    'server/node',
-    'server/cache',
-    'server/auth',
-    'server/http',
-    'server/platform',
-    'i18n',
-    'lib',
-  ],
+  middleware: ['server/middleware'],
   layouts: ['components', 'components/ui', 'components/scripts', 'islands', 'i18n', 'lib', 'stores', 'styles'],
   components: [
     'components/ui',
@@ -51,7 +46,8 @@ const MAY_IMPORT: Record<string, string[]> = {
     'i18n',
     'lib',
   ],
-  'server/middleware': ['server/auth', 'server/http', 'server/platform', 'i18n', 'lib'],
+  'server/cloudflare': ['server/middleware', 'server/cache', 'server/http', 'server/auth', 'server/platform', 'lib'],
+  'server/middleware': ['server/auth', 'server/cache', 'server/http', 'server/platform', 'i18n', 'lib'],
   'server/openapi': ['server/http', 'server/auth', 'lib'],
   'server/publish': [...SERVER_DOMAINS, 'server/http', 'server/platform', 'i18n', 'lib', 'db'],
   'server/jams': [...SERVER_DOMAINS, 'server/auth', 'server/http', 'server/cache', 'server/platform', 'lib', 'db'],
@@ -59,7 +55,7 @@ const MAY_IMPORT: Record<string, string[]> = {
   'server/activity': [...SERVER_DOMAINS, 'server/auth', 'server/http', 'server/cache', 'server/platform', 'lib', 'db'],
   'server/moderation': [...SERVER_DOMAINS, 'server/auth', 'server/http', 'server/cache', 'server/platform', 'lib', 'db'],
   'server/auth': ['server/users', 'server/http', 'server/platform', 'i18n', 'lib', 'db'],
-  'server/http': ['server/auth', 'server/platform', 'lib'],
+  'server/http': ['server/auth', 'server/platform', 'lib', 'db'],
   'server/cache': ['server/platform', 'lib'],
   'server/platform': ['server/http', 'lib', 'db'],
   i18n: ['lib', 'locales'],
@@ -126,12 +122,53 @@ function violations(): string[] {
       const layer = to && layerOf(to);
       if (!layer || layer === from) continue;
       const allowed = MAY_IMPORT[from] ?? [];
-      if (allowed.includes('*') || allowed.includes(layer)) continue;
+      if ((allowed.includes('*') && !HOSTS.includes(layer)) || allowed.includes(layer)) continue;
       found.push(`${relative(ROOT, file)} (${from}) imports ${specifier} (${layer})`);
     }
   }
   return found;
 }
+
+/** Packages and globals only a Node process has: native addons, Node's own modules, its HTTP helpers. */
+const NODE_ONLY_PACKAGES =
+  /^(node:|libsql$|compression$|send$|(fs|path|url|http|https|net|zlib|crypto|os|stream|util|child_process|async_hooks|worker_threads)(\/|$))/;
+const NODE_ONLY_GLOBALS = /\bBuffer\b/;
+
+/** The Node-only things a core file (everything of `src` and `db` but the Node host) uses. */
+function nodeOnlyUses(file: string): string[] {
+  const code = readFileSync(file, 'utf8').replace(/\/\*[\s\S]*?\*\/|\/\/.*$/gm, '');
+  const specifiers = [...code.matchAll(/\bfrom\s*['"]([^'"]+)['"]|\bimport\s*\(?\s*['"]([^'"]+)['"]/g)].map((m) => m[1] ?? m[2]!);
+  const found = specifiers.filter((specifier) => NODE_ONLY_PACKAGES.test(specifier));
+  if (NODE_ONLY_GLOBALS.test(code)) found.push('Buffer');
+  return found;
+}
+
+function coreFiles(): string[] {
+  return [...sourceFiles('src'), ...sourceFiles('db')].filter(
+    (file) => !/\.test\.tsx?$/.test(file) && layerOf(file) !== 'server/node',
+  );
+}
+
+describe('the core runs on any host', () => {
+  it('nothing outside the Node host imports node:*, libsql, compression or send, or uses Buffer', () => {
+    const found = coreFiles().flatMap((file) => nodeOnlyUses(file).map((use) => `${relative(ROOT, file)} uses ${use}`));
+    expect(found).toEqual([]);
+  });
+
+  it('the check sees a Node-only import', () => {
+    expect(nodeOnlyUses(join(ROOT, 'src/server/node/statement-cache.ts'))).toEqual(['libsql']);
+    expect(nodeOnlyUses(join(ROOT, 'src/server/node/encodings.ts'))).toContain('node:zlib');
+    expect(coreFiles()).toContain(join(ROOT, 'src/server/platform/db.ts'));
+    expect(coreFiles()).not.toContain(join(ROOT, 'src/server/node/database.ts'));
+  });
+
+  it('no core layer may import a host', () => {
+    for (const [layer, allowed] of Object.entries(MAY_IMPORT)) {
+      if (HOSTS.includes(layer)) continue;
+      for (const host of HOSTS) expect(allowed, `${layer} -> ${host}`).not.toContain(host);
+    }
+  });
+});
 
 describe('the layers of docs/architecture.md', () => {
   it('every import points to a layer its folder may import', () => {

@@ -6,6 +6,7 @@
  */
 import type { AstroCookies } from 'astro';
 import { lt, sql } from 'drizzle-orm';
+import { encodeBase64 } from '@oslojs/encoding';
 import { type User, usedAuthCodes, users } from '#db/schema';
 import { DEFAULT_LOCALE, type LocaleCode, isLocaleCode } from '#i18n/locales';
 import { localizePath } from '#i18n/paths';
@@ -29,8 +30,8 @@ const USED_CODES_KEPT_MS = 24 * 60 * 60 * 1000;
  * logs in freely; a flood is cut to one request a second.
  */
 export const LOGIN_RATE_LIMIT: RateLimit = { capacity: 60, perMs: 60_000 };
-export const loginStartLimiter = createRateLimiter(LOGIN_RATE_LIMIT);
-export const loginCallbackLimiter = createRateLimiter(LOGIN_RATE_LIMIT);
+export const loginStartLimiter = createRateLimiter('login', LOGIN_RATE_LIMIT);
+export const loginCallbackLimiter = createRateLimiter('login-callback', LOGIN_RATE_LIMIT);
 
 export const localeOrDefault = (value: unknown): LocaleCode => (isLocaleCode(value) ? value : DEFAULT_LOCALE);
 
@@ -41,7 +42,7 @@ export function callbackRedirect(): string {
 }
 
 export function providerLoginUrl(): string {
-  const query = new URLSearchParams({ redirect: Buffer.from(callbackRedirect()).toString('base64'), name: 'Itinerary' });
+  const query = new URLSearchParams({ redirect: encodeBase64(new TextEncoder().encode(callbackRedirect())), name: 'Itinerary' });
   return `${config().SCRATCH_AUTH_URL}/auth/?${query}`;
 }
 

@@ -1,22 +1,17 @@
 /**
- * A tiny in-process signal that data shown on public pages changed. Services call
- * `announceChange`; caches subscribe. Keeps services unaware of who caches what.
+ * The signal that data shown on public pages changed. Services call `announceChange`; the host's
+ * page store (if any) drops or marks stale the pages that show it. Keeps services unaware of who
+ * caches what; the rules are in src/server/platform/changes.ts.
  */
-export type Change =
-  | { kind: 'jam' | 'entries' | 'participants'; jamId: number }
-  /** One entry changed or went (refreshed, removed): its own page goes at once, the jam's lists may stand in briefly. */
-  | { kind: 'entry'; jamId: number; entryId: number }
-  | { kind: 'users' }
-  /** `resultsPublic`: whether anyone but the voter can see the counts (only once the jam has ended). */
-  | { kind: 'votes'; jamId: number; resultsPublic: boolean };
+import { type Change, mayServeStale, tagsShowing } from '#server/platform/changes';
+import { host } from '#server/platform/host';
+import { noteStaleWrite } from './writers';
 
-const listeners = new Set<(change: Change) => void>();
-
-export function onChange(listener: (change: Change) => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
+export type { Change };
 
 export function announceChange(change: Change): void {
-  for (const listener of listeners) listener(change);
+  const tags = tagsShowing(change);
+  if (tags !== 'all' && tags.size === 0) return;
+  if (mayServeStale(change)) noteStaleWrite();
+  host().pageStore?.invalidate(change);
 }

@@ -1,8 +1,7 @@
 /**
- * Read-your-writes for the page cache: a write that made pages out of date marks its answer with a
+ * Read-your-writes for cached pages: a write that made pages out of date marks its answer with a
  * short-lived cookie, and its author's next page views skip pages rendered before it.
  */
-import { AsyncLocalStorage } from 'node:async_hooks';
 import { readCookie } from '#lib/cookies';
 
 /**
@@ -28,18 +27,21 @@ function rememberWrite(response: Response, now = Date.now()): Response {
   return response;
 }
 
-/** The API write being answered, if any: whether it made pages stale (see WROTE_COOKIE). */
-const currentWrite = new AsyncLocalStorage<{ madeStale: boolean }>();
+/**
+ * Changes that made pages stale, counted in this process or isolate. A write whose count moved while
+ * it ran gets the cookie. Without a request-scoped store (which not every host has) a write running
+ * beside another one's change may get it too: harmless, its author's views are only fresher.
+ */
+let staleWrites = 0;
 
-/** Called when a change made pages stale: the write being answered, if any, will say so. */
+/** Called when a change made pages stale. */
 export function noteStaleWrite(): void {
-  const write = currentWrite.getStore();
-  if (write) write.madeStale = true;
+  staleWrites += 1;
 }
 
-/** Runs an API write; when it made pages stale, its answer tells the writer's browser (WROTE_COOKIE). */
+/** Runs an API write; when pages went stale meanwhile, its answer tells the writer's browser (WROTE_COOKIE). */
 export async function trackingWrite(write: () => Promise<Response>): Promise<Response> {
-  const state = { madeStale: false };
-  const response = await currentWrite.run(state, write);
-  return state.madeStale && response.ok ? rememberWrite(response) : response;
+  const before = staleWrites;
+  const response = await write();
+  return staleWrites !== before && response.ok ? rememberWrite(response) : response;
 }

@@ -276,7 +276,7 @@ export function defineEndpoint<
       const user = spec.ownSessionCheck ? null : await guard(spec.access, ctx);
       if (spec.rateLimit) {
         const { limiter, per, what } = spec.rateLimit;
-        const limited = rateLimited(limiter, per === 'user' && user ? `user:${user.id}` : ctx.clientAddress, what);
+        const limited = await rateLimited(limiter, per === 'user' && user ? `user:${user.id}` : ctx.clientAddress, what);
         if (limited) return limited;
       }
       const params = parseParams(spec.params ?? {}, ctx.params);

@@ -12,6 +12,7 @@ export type ErrorCode =
   | 'payload_too_large'
   | 'rate_limited'
   | 'upstream_unavailable'
+  | 'schema_behind'
   | 'internal';
 
 /** The one error type of the server: thrown anywhere, turned into JSON or the error screen in one place. */

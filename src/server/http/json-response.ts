@@ -3,10 +3,12 @@
  * skips bodies under 1 KB only when it knows their size; squeezing `{"ok":true}` through a fresh
  * brotli stream costs more CPU than the bytes it saves.
  */
+const encoder = new TextEncoder();
+
 export function jsonResponse(body: unknown, init: ResponseInit = {}): Response {
-  const text = JSON.stringify(body);
+  const bytes = encoder.encode(JSON.stringify(body));
   const headers = new Headers(init.headers);
   headers.set('content-type', 'application/json');
-  headers.set('content-length', String(Buffer.byteLength(text)));
-  return new Response(text, { ...init, headers });
+  headers.set('content-length', String(bytes.byteLength));
+  return new Response(bytes, { ...init, headers });
 }

@@ -21,7 +21,7 @@ import type { SessionUser } from '#server/auth/session';
  * a script that floods Scratch through us does not.
  */
 export const SUBMIT_RATE_LIMIT: RateLimit = { capacity: 10, perMs: 60_000 };
-export const submitLimiter = createRateLimiter(SUBMIT_RATE_LIMIT);
+export const submitLimiter = createRateLimiter('submissions', SUBMIT_RATE_LIMIT);
 
 export const resultsArePublic = (jam: Jam, now = Date.now()) => jamStatus(jam, now) === 'ended';
 
@@ -205,7 +205,7 @@ export async function entriesForExport(jam: Jam): Promise<EntryRow[]> {
 
 /** Per user: refreshing asks Scratch each time, so a few a minute are plenty. */
 export const REFRESH_RATE_LIMIT: RateLimit = { capacity: 5, perMs: 60_000 };
-export const refreshLimiter = createRateLimiter(REFRESH_RATE_LIMIT);
+export const refreshLimiter = createRateLimiter('refreshes', REFRESH_RATE_LIMIT);
 
 export interface EntryPage {
   entry: EntryDetailDto;

@@ -19,7 +19,7 @@ import type { SessionUser } from '#server/auth/session';
 
 /** Per user, joining and leaving together: far above what clicking does, far below a script. */
 export const JOIN_RATE_LIMIT: RateLimit = { capacity: 30, perMs: 60_000 };
-export const joinLimiter = createRateLimiter(JOIN_RATE_LIMIT);
+export const joinLimiter = createRateLimiter('joins', JOIN_RATE_LIMIT);
 
 type Database = Awaited<ReturnType<typeof db>>;
 type Executor = Pick<Database, 'run'>;

@@ -28,7 +28,7 @@ import { insertNewJam, isSlugTaken, slugTakenConflict } from './jams';
 
 /** Per user: far more than anyone asking for jams sends, far fewer than a script sending and withdrawing. */
 export const JAM_REQUEST_RATE_LIMIT: RateLimit = { capacity: 10, perMs: 3_600_000 };
-export const jamRequestLimiter = createRateLimiter(JAM_REQUEST_RATE_LIMIT);
+export const jamRequestLimiter = createRateLimiter('jam-requests', JAM_REQUEST_RATE_LIMIT);
 
 /** A user's own requests on the dashboard: the newest this many. */
 export const OWN_REQUESTS_SHOWN = 20;

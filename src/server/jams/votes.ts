@@ -14,7 +14,7 @@ import type { SessionUser } from '#server/auth/session';
 
 /** Per user, casting and taking back together: far above what clicking does, far below a script. */
 export const VOTE_RATE_LIMIT: RateLimit = { capacity: 60, perMs: 60_000 };
-export const voteLimiter = createRateLimiter(VOTE_RATE_LIMIT);
+export const voteLimiter = createRateLimiter('votes', VOTE_RATE_LIMIT);
 
 const votesOfVoter = preparedQuery((database) =>
   database

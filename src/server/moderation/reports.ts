@@ -15,7 +15,7 @@ import { db } from '#server/platform/db';
 import type { SessionUser } from '#server/auth/session';
 
 /** Reports are rate limited like votes: per user, clicking passes, a script does not. */
-export const reportLimiter = createRateLimiter(VOTE_RATE_LIMIT);
+export const reportLimiter = createRateLimiter('reports', VOTE_RATE_LIMIT);
 
 type Target = { jamId: number; entryId: number | null };
 

@@ -1,24 +1,26 @@
 import { config } from '#server/platform/config';
-import { db, migrateDatabase } from '#server/platform/db';
+import { installHost } from '#server/platform/host';
 import { ensureAdmins } from '#server/users/users';
-import { deleteExpiredSessions } from '#server/auth/session';
+import { sweepExpired } from '#server/auth/sweep';
+import { migrateDatabase, openDatabase } from './database';
 
-const SESSION_SWEEP_MS = 60 * 60 * 1000;
-
-/** Everything the server needs before its first request: a migrated database, the bootstrap admins, no expired sessions. */
-export async function prepareDatabase(): Promise<void> {
-  const database = await db();
-  await migrateDatabase(database);
-  await ensureAdmins(config().ITINERARY_ADMINS, database);
-  await deleteExpiredSessions();
-}
+const SWEEP_MS = 60 * 60 * 1000;
 
 /**
- * Sessions are deleted when presented after their expiry; abandoned ones would stay forever, so the
- * server sweeps them hourly (every process may: the delete is idempotent).
+ * Everything the server needs before its first request: its database installed for the core (one
+ * handle for the host and the Astro build), migrated, the bootstrap admins, no expired sessions.
+ * `npm run db:migrate` runs the same against any DATABASE_URL, a remote libSQL server's included.
  */
-export function sweepExpiredSessionsHourly(): void {
+export async function prepareDatabase(): Promise<void> {
+  const database = openDatabase(config().DATABASE_URL, config().DATABASE_AUTH_TOKEN);
+  installHost({ database });
+  await migrateDatabase(await database);
+  await ensureAdmins(config().ITINERARY_ADMINS, await database);
+  await sweepExpired();
+}
+
+export function sweepExpiredHourly(): void {
   setInterval(() => {
-    deleteExpiredSessions().catch((error: unknown) => console.error('Could not delete expired sessions:', error));
-  }, SESSION_SWEEP_MS).unref();
+    sweepExpired().catch((error: unknown) => console.error('Could not delete expired sessions:', error));
+  }, SWEEP_MS).unref();
 }

@@ -1,33 +1,14 @@
 /**
- * Headers every response carries. They are set on the Node response in scripts/start.ts, before
- * Astro sees the request, because prerendered pages and files under /_astro never pass through
- * the middleware. A page's own Content-Security-Policy (script and style hashes, from
- * `security.csp` in astro.config.mjs) replaces the one set here when Astro writes its headers.
+ * The Node host's part of the security headers: the site's page policy read from the build, and the
+ * same headers on what it answers before Astro (files under /_astro, prerendered pages, cached pages).
+ * Everything Astro answers gets them from the middleware (src/server/middleware/security-headers.ts).
  */
 import { readFileSync } from 'node:fs';
 import type { ServerResponse } from 'node:http';
 import { join } from 'node:path';
+import { FALLBACK_CSP, securityHeaders } from '#server/middleware/security-headers';
 import { config } from '#server/platform/config';
-
-/**
- * The last resort for what Astro sends without a policy of its own when the site's page policy
- * is unknown (no build output to read it from): nothing may frame it or load plugins.
- */
-export const FALLBACK_CSP = "frame-ancestors 'none'; object-src 'none'; base-uri 'self'";
-
-/** One year; only sent when the public address is https (browsers ignore it over http anyway). */
-export const HSTS = 'max-age=31536000';
-
-export function securityHeaders(siteUrl: string = config().PUBLIC_SITE_URL, csp: string = FALLBACK_CSP): Record<string, string> {
-  return {
-    'content-security-policy': csp,
-    'x-content-type-options': 'nosniff',
-    'referrer-policy': 'strict-origin-when-cross-origin',
-    // For browsers that predate CSP's frame-ancestors.
-    'x-frame-options': 'DENY',
-    ...(siteUrl.startsWith('https://') ? { 'strict-transport-security': HSTS } : {}),
-  };
-}
+import { installHost } from '#server/platform/host';
 
 /**
  * The policy Astro gives its pages (the same hashes on every page), read from the build's
@@ -54,12 +35,14 @@ export function sitePolicy(distFolder: string): string | null {
 
 let cached: [string, string][] | undefined;
 
-/** Called once at start with the build folder; sets the headers every response starts with. */
+/** Called once at start with the build folder: the policy for the middleware and for what the host answers itself. */
 export function adoptSitePolicy(distFolder: string): void {
-  cached = Object.entries(securityHeaders(config().PUBLIC_SITE_URL, sitePolicy(distFolder) ?? FALLBACK_CSP));
+  const policy = sitePolicy(distFolder) ?? FALLBACK_CSP;
+  installHost({ contentSecurityPolicy: policy });
+  cached = Object.entries(securityHeaders(config().PUBLIC_SITE_URL, policy));
 }
 
 export function applySecurityHeaders(res: ServerResponse): void {
-  cached ??= Object.entries(securityHeaders());
+  cached ??= Object.entries(securityHeaders(config().PUBLIC_SITE_URL));
   for (const [name, value] of cached) res.setHeader(name, value);
 }

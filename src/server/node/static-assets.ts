@@ -11,7 +11,7 @@
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, join } from 'node:path';
-import { type Encodable, chooseEncoding, etagOf, matchesEtag, precompress, takesCompression } from '#server/cache/encodings';
+import { type Encodable, chooseEncoding, etagOf, matchesEtag, precompress, takesCompression } from './encodings';
 import { headerOf } from './request-header';
 
 export const ASSETS_PATH = '/_astro/';

@@ -29,6 +29,7 @@ export const errorSchema = named(
         'payload_too_large',
         'rate_limited',
         'upstream_unavailable',
+        'schema_behind',
         'internal',
       ]),
       message: z.string(),

@@ -5,6 +5,7 @@ import {
   DEFAULT_SOURCE_CODE_URL,
 } from '#lib/site-links';
 import { USERNAME_PATTERN } from '#lib/schemas/common';
+import { host } from './host';
 
 const emptyAsUnset = (value: unknown) => (value === '' ? undefined : value);
 const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' });
@@ -90,9 +91,12 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
   throw new ConfigError(`Invalid configuration: ${variable} ${issue.message}${shown}`);
 }
 
-let cached: Config | undefined;
+let cached: { source: object; config: Config } | undefined;
 
+/** The host's environment (a Worker's bindings) or `process.env`, parsed once per source. */
 export function config(): Config {
-  cached ??= parseConfig(process.env);
-  return cached;
+  const source =
+    host().environment ?? (globalThis as { process?: { env: Record<string, string | undefined> } }).process?.env ?? {};
+  if (cached?.source !== source) cached = { source, config: parseConfig(source) };
+  return cached.config;
 }

@@ -1,36 +1,25 @@
-import { mkdirSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { type Client, createClient } from '@libsql/client';
 import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { drizzle, type LibSQLDatabase } from 'drizzle-orm/libsql';
-import { migrate } from 'drizzle-orm/libsql/migrator';
 import * as schema from '#db/schema';
 import { config } from './config';
+import { host } from './host';
 import { oneWriterAtATime } from './one-writer';
-import { keepPreparedStatements } from './statement-cache';
 
 export type Database = LibSQLDatabase<typeof schema> & { $client: Client };
 
 const BUSY_TIMEOUT_MS = 5000;
 
-function isFileUrl(url: string) {
-  return url.startsWith('file:');
-}
+export const isFileUrl = (url: string) => url.startsWith('file:');
 
-function ensureParentFolder(url: string) {
-  const path = url.startsWith('file://') ? fileURLToPath(url) : url.slice('file:'.length);
-  if (path && path !== ':memory:') mkdirSync(dirname(resolve(path)), { recursive: true });
-}
-
-export async function openDatabase(url: string, authToken?: string): Promise<Database> {
-  const embedded = isFileUrl(url);
-  if (embedded) {
-    ensureParentFolder(url);
-    keepPreparedStatements();
-  }
+/**
+ * A database by its URL, as any host can open it: a libSQL server over HTTP or WebSockets, or an
+ * embedded file (where the host has a file system) with its writes one at a time in this process.
+ * The Node host adds its statement cache and creates the file's folder (src/server/node/database.ts).
+ */
+export async function connectDatabase(url: string, authToken?: string): Promise<Database> {
   const opened = createClient({ url, authToken, timeout: BUSY_TIMEOUT_MS });
-  if (!embedded) return drizzle(opened, { schema });
+  if (!isFileUrl(url)) return drizzle(opened, { schema });
   const client = oneWriterAtATime(opened, BUSY_TIMEOUT_MS);
   // WAL lets readers proceed during a write; the busy timeout queues writers of other processes.
   await client.execute('PRAGMA journal_mode = WAL');
@@ -39,15 +28,13 @@ export async function openDatabase(url: string, authToken?: string): Promise<Dat
   return drizzle(client, { schema });
 }
 
-export async function migrateDatabase(database: Database, migrationsFolder = resolve('db/migrations')) {
-  await migrate(database, { migrationsFolder });
-}
-
 let shared: Promise<Database> | undefined;
 
-/** The process-wide database named by DATABASE_URL. */
+/** The database the host installed, else the one DATABASE_URL names (opened once per process or isolate). */
 export function db(): Promise<Database> {
-  shared ??= openDatabase(config().DATABASE_URL, config().DATABASE_AUTH_TOKEN);
+  const installed = host().database;
+  if (installed) return installed;
+  shared ??= connectDatabase(config().DATABASE_URL, config().DATABASE_AUTH_TOKEN);
   return shared;
 }
 

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { createClient } from '@libsql/client';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Database, openDatabase } from './db';
+import { type Database, connectDatabase } from './db';
 import { oneWriterAtATime } from './one-writer';
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -15,7 +15,7 @@ describe('an embedded database written from several requests at once', () => {
 
   beforeAll(async () => {
     folder = mkdtempSync(join(tmpdir(), 'itinerary-one-writer-'));
-    database = await openDatabase(`file:${join(folder, 'writes.db')}`);
+    database = await connectDatabase(`file:${join(folder, 'writes.db')}`);
     await database.run(sql`create table notes (id integer primary key, text text not null unique)`);
   });
   afterAll(() => {

@@ -1,0 +1,12 @@
+import { pruneRateLimits } from '#server/http/rate-limit';
+import { deleteExpiredSessions } from './session';
+
+/**
+ * What expires without anyone asking: abandoned sessions (a presented one is deleted at once) and
+ * rate-limit buckets full again. Every host sweeps (the Node server hourly, a Worker on its cron);
+ * the deletes are idempotent, so several processes may.
+ */
+export async function sweepExpired(): Promise<void> {
+  await deleteExpiredSessions();
+  await pruneRateLimits();
+}

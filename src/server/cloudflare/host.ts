@@ -1,0 +1,43 @@
+/**
+ * The Cloudflare host: what a Worker installs into the core before it answers. Its configuration is
+ * the Worker's environment (wrangler `vars` and secrets, the same names as the README's table), its
+ * database a libSQL server over HTTP, its page store the platform's cache. An invalid setting answers
+ * every request with the one line that names it, as the Node server stops with it.
+ */
+import { ConfigError, config } from '#server/platform/config';
+import { isFileUrl } from '#server/platform/db';
+import { installHost } from '#server/platform/host';
+import { edgePageStore } from './edge-page-store';
+
+// Workers' CacheStorage has a `default` cache (not in the DOM's types).
+const pageStore = edgePageStore(() => (caches as unknown as { default: Cache }).default);
+let installedFrom: object | undefined;
+let problem: string | null = null;
+
+/** The Worker's text bindings, as the core's environment. */
+const textBindings = (env: object) =>
+  Object.fromEntries(Object.entries(env).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
+
+function check(): string | null {
+  try {
+    const settings = config();
+    if (isFileUrl(settings.DATABASE_URL)) {
+      return `Invalid configuration: DATABASE_URL must be a libsql://, https:// or http:// URL on Cloudflare Workers; a file: database needs the Node server (got ${JSON.stringify(settings.DATABASE_URL)})`;
+    }
+    return null;
+  } catch (error) {
+    if (error instanceof ConfigError) return error.message;
+    throw error;
+  }
+}
+
+/** Installs the host for this environment (once per isolate and env); the configuration problem, if any. */
+export function installWorkerHost(env: object): string | null {
+  if (installedFrom === env) return problem;
+  installedFrom = env;
+  installHost({ environment: textBindings(env) });
+  problem = check();
+  if (problem) console.error(problem);
+  else installHost({ pageStore: config().ITINERARY_PAGE_CACHE === 'on' ? pageStore : undefined });
+  return problem;
+}

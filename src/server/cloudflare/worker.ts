@@ -1,0 +1,26 @@
+/**
+ * The Worker's entry (wrangler.jsonc `main`; the Cloudflare Vite plugin bundles it with Astro's app):
+ * installs the Cloudflare host, then hands each request to @astrojs/cloudflare's handler. The cron
+ * trigger sweeps what expired.
+ */
+import { handle } from '@astrojs/cloudflare/handler';
+import { sweepExpired } from '#server/auth/sweep';
+import { installWorkerHost } from './host';
+
+/** What of the Workers runtime's ExecutionContext we use (its full types come with `wrangler types`). */
+interface WorkerContext {
+  waitUntil(promise: Promise<unknown>): void;
+}
+
+export default {
+  async fetch(request: Request, env: object, ctx: WorkerContext): Promise<Response> {
+    const problem = installWorkerHost(env);
+    if (problem) return new Response(`${problem}\n`, { status: 500, headers: { 'content-type': 'text/plain; charset=utf-8' } });
+    return (await handle(request, env as never, ctx as never)) as unknown as Response;
+  },
+
+  async scheduled(_controller: unknown, env: object, ctx: WorkerContext): Promise<void> {
+    if (installWorkerHost(env)) return;
+    ctx.waitUntil(sweepExpired());
+  },
+};

@@ -1,0 +1,29 @@
+/**
+ * The database as the Node host opens it: an embedded file gets its folder created and its
+ * connections' prepared statements kept (statement-cache.ts); migrations are read from disk.
+ */
+import { mkdirSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { migrate } from 'drizzle-orm/libsql/migrator';
+import { type Database, connectDatabase, isFileUrl } from '#server/platform/db';
+import { keepPreparedStatements } from './statement-cache';
+
+export type { Database };
+
+function ensureParentFolder(url: string) {
+  const path = url.startsWith('file://') ? fileURLToPath(url) : url.slice('file:'.length);
+  if (path && path !== ':memory:') mkdirSync(dirname(resolve(path)), { recursive: true });
+}
+
+export async function openDatabase(url: string, authToken?: string): Promise<Database> {
+  if (isFileUrl(url)) {
+    ensureParentFolder(url);
+    keepPreparedStatements();
+  }
+  return connectDatabase(url, authToken);
+}
+
+export async function migrateDatabase(database: Database, migrationsFolder = resolve('db/migrations')) {
+  await migrate(database, { migrationsFolder });
+}

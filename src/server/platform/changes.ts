@@ -1,0 +1,38 @@
+/**
+ * What a change to data shown on public pages is, and which cached pages show it: the rules every
+ * page store (the Node host's, a Worker's) applies when a service announces one.
+ */
+export type Change =
+  | { kind: 'jam' | 'entries' | 'participants'; jamId: number }
+  /** One entry changed or went (refreshed, removed): its own page goes at once, the jam's lists may stand in briefly. */
+  | { kind: 'entry'; jamId: number; entryId: number }
+  | { kind: 'users' }
+  /** `resultsPublic`: whether anyone but the voter can see the counts (only once the jam has ended). */
+  | { kind: 'votes'; jamId: number; resultsPublic: boolean };
+
+/** The tags of the pages that show what changed; `all` for a change that may show anywhere. */
+export function tagsShowing(change: Change): Set<string> | 'all' {
+  switch (change.kind) {
+    case 'users':
+      return 'all'; // names and pictures appear on every kind of page
+    case 'votes':
+      // While a jam runs its counts are private: no page shows them, so a vote drops nothing.
+      return new Set(change.resultsPublic ? [`jam:${change.jamId}`] : []);
+    case 'jam':
+    case 'entries':
+    case 'entry':
+    case 'participants':
+      // The lists' cards show each jam's name, timing, entry and participant counts; a jam's entry pages carry its tag too.
+      return new Set(['jams', `jam:${change.jamId}`]);
+  }
+}
+
+/** The page of an entry that was refreshed or removed is dropped outright: a removal must not linger. */
+export const droppedOutright = (change: Change) => (change.kind === 'entry' ? `entry:${change.entryId}` : null);
+
+/**
+ * New entries, public votes, joins and entry refreshes only change counts or one card on a page: it
+ * may stand in, briefly, while re-rendered (a rush of joins re-renders each page once a second).
+ */
+export const mayServeStale = (change: Change) =>
+  change.kind === 'entries' || change.kind === 'votes' || change.kind === 'entry' || change.kind === 'participants';

@@ -1,0 +1,46 @@
+/**
+ * The seam between the core (middleware, pages, endpoints, services) and the host that runs it: our
+ * Node server, a Cloudflare Worker, or any other adapter's server. A host installs what only it can do
+ * before it serves; the core asks here and falls back to what runs anywhere. Kept on `globalThis`, so a
+ * host bundled apart from the Astro build (scripts/start.ts) and the build itself see the same services.
+ */
+import type { Change } from './changes';
+import type { Database } from './db';
+
+export interface PageStore {
+  /** Answers a public page from the store, or renders it and keeps it when its policy allows. */
+  serve(ctx: { request: Request; url: URL; locals: App.Locals }, render: () => Promise<Response>): Promise<Response>;
+  /** Drops or marks stale the pages that show what changed. */
+  invalidate(change: Change): void;
+}
+
+export interface RateLimitStore {
+  /** Takes one request from the bucket `key`; null when allowed, else the seconds to wait. */
+  take(key: string, limit: { capacity: number; perMs: number }): Promise<number | null>;
+}
+
+export interface HostServices {
+  /** The database handle (the Node host: an embedded file with its statement cache and one writer). */
+  database?: Promise<Database>;
+  /** Where public pages are kept (none: pages carry their Cache-Control headers only). */
+  pageStore?: PageStore;
+  /** Where rate-limit counts are kept (none: in the database, shared by every process and isolate). */
+  rateLimits?: RateLimitStore;
+  /** The site's Content-Security-Policy, read from the build (none: only what a `<meta>` cannot carry). */
+  contentSecurityPolicy?: string;
+  /** The configuration's source (none: `process.env`). */
+  environment?: Record<string, string | undefined>;
+}
+
+const INSTALLED = Symbol.for('itinerary.host');
+type Holder = { [INSTALLED]?: HostServices };
+
+/** Called by a host before it serves; later calls add to or replace what earlier ones installed. */
+export function installHost(services: HostServices): void {
+  const holder = globalThis as Holder;
+  holder[INSTALLED] = { ...holder[INSTALLED], ...services };
+}
+
+export function host(): HostServices {
+  return (globalThis as Holder)[INSTALLED] ?? {};
+}
