@@ -1,13 +1,16 @@
 import { defineConfig } from 'astro/config';
 import node from '@astrojs/node';
 import react from '@astrojs/react';
-import { cloudflareStaticHeaders } from './scripts/cloudflare-static-headers.ts';
+import { staticSecurityHeaders } from './scripts/static-security-headers.ts';
 
-// ITINERARY_ADAPTER picks the host: `node` (default, our own server around @astrojs/node) or
-// `cloudflare` (@astrojs/cloudflare: a Worker served by workerd, talking to a libSQL server over HTTP).
+// ITINERARY_ADAPTER picks the host: `node` (default, our own server around @astrojs/node),
+// `node-standalone` (@astrojs/node's own server) or `cloudflare` (@astrojs/cloudflare: a Worker served
+// by workerd, talking to a libSQL server over HTTP). ADR 023.
 const target = process.env.ITINERARY_ADAPTER ?? 'node';
-if (target !== 'node' && target !== 'cloudflare') {
-  throw new Error(`Invalid configuration: ITINERARY_ADAPTER must be node or cloudflare (got ${JSON.stringify(target)})`);
+if (!['node', 'node-standalone', 'cloudflare'].includes(target)) {
+  throw new Error(
+    `Invalid configuration: ITINERARY_ADAPTER must be node, node-standalone or cloudflare (got ${JSON.stringify(target)})`,
+  );
 }
 
 // Each host's adapter is imported only when chosen: @astrojs/cloudflare pulls in wrangler and workerd's Vite plugin.
@@ -23,6 +26,13 @@ const hosts = {
     // package.json for each of its modules it loads, and drizzle-orm's is 179 KB (~0.6 s of CPU a start).
     vite: { ssr: { noExternal: ['drizzle-orm'] } },
   }),
+  // @astrojs/node's own server (`node dist-standalone/server/entry.mjs`): any Node host without scripts/start.ts.
+  'node-standalone': async () => ({
+    outDir: process.env.ITINERARY_DIST ?? './dist-standalone',
+    adapter: node({ mode: 'standalone', staticHeaders: true, bodySizeLimit: 1024 * 1024 }),
+    integrations: [staticSecurityHeaders('node')],
+    vite: { ssr: { noExternal: ['drizzle-orm'] } },
+  }),
   cloudflare: async () => {
     const { default: cloudflare } = await import('@astrojs/cloudflare');
     return {
@@ -34,7 +44,7 @@ const hosts = {
       adapter: cloudflare({ imageService: 'passthrough', prerenderEnvironment: 'node' }),
       // We use no Astro sessions: without this the adapter wires a KV namespace binding named SESSION.
       session: false,
-      integrations: [cloudflareStaticHeaders()],
+      integrations: [staticSecurityHeaders('cloudflare')],
     };
   },
 };

@@ -62,18 +62,31 @@ export async function bundleStartIfStale(): Promise<void> {
 
 export const buildIsStale = (): boolean => changedSince(SERVER_ENTRY, SOURCES);
 
+/** The builds besides our Node server's (ITINERARY_ADAPTER), each in its own folder, and the file that marks one done. */
+export const OTHER_BUILDS = {
+  'node-standalone': { folder: join(ROOT, 'dist-standalone'), built: 'server/entry.mjs' },
+  cloudflare: { folder: join(ROOT, 'dist-cloudflare'), built: 'server/wrangler.json' },
+} as const;
+export type Adapter = 'node' | keyof typeof OTHER_BUILDS;
+
 /**
- * Runs `astro build` when dist/ is missing or older than the sources. Always a production build:
- * under the test runner's NODE_ENV=test, Astro would compile the islands for React's development
- * JSX runtime, which the server's production React (src/server/node/production-react.ts) lacks.
+ * Runs `astro build` for an adapter when its build is missing or older than the sources. Always a
+ * production build: under the test runner's NODE_ENV=test, Astro would compile the islands for
+ * React's development JSX runtime, which the server's production React (src/server/node/production-react.ts) lacks.
  */
-export function buildIfStale(): void {
-  if (!buildIsStale()) return;
-  console.log('Building the site (astro build)…');
+export function buildIfStale(adapter: Adapter = 'node'): void {
+  const other = adapter === 'node' ? null : OTHER_BUILDS[adapter];
+  if (other ? !changedSince(join(other.folder, other.built), SOURCES) : !buildIsStale()) return;
+  console.log(`Building the site (ITINERARY_ADAPTER=${adapter} astro build)…`);
   const astro = join(ROOT, 'node_modules/astro/bin/astro.mjs');
   const result = spawnSync(process.execPath, [astro, 'build'], {
     cwd: ROOT,
-    env: { ...process.env, NODE_ENV: 'production' },
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      ITINERARY_ADAPTER: adapter,
+      ...(other ? { ITINERARY_DIST: other.folder } : {}),
+    },
     stdio: 'inherit',
   });
   if (result.status !== 0) {
@@ -82,4 +95,4 @@ export function buildIfStale(): void {
   }
 }
 
-if (import.meta.main) buildIfStale();
+if (import.meta.main) buildIfStale((process.env.ITINERARY_ADAPTER as Adapter | undefined) ?? 'node');

@@ -1,5 +1,6 @@
 /**
- * `npm test`: the build, then vitest, then Playwright, with `npm run check` beside both at the lowest
+ * `npm test`: the build, then vitest, then Playwright (the full suite on our Node server, then the smoke
+ * suite on the other deploy targets: @astrojs/node standalone and workerd), with `npm run check` beside them at the lowest
  * CPU priority. The tests keep two cores busy but for moments (starting servers, a last long test);
  * the checks (~40 s of CPU) fill those moments instead of taking turns with the tests. The build goes
  * first because `astro check` and `astro build` both write Astro's generated types. Playwright runs
@@ -13,9 +14,10 @@ async function main(): Promise<number> {
   const checks = npmRun('check', 'capture', { background: true });
   const unit = await npmRun('test:unit', 'inherit');
   const e2e = unit.code === 0 ? await npmRun('test:e2e', 'inherit') : unit;
+  const smoke = e2e.code === 0 ? await npmRun('test:smoke', 'inherit') : e2e;
   const check = await checks;
   process.stdout.write(check.output);
-  return [unit, e2e, check].find((step) => step.code !== 0)?.code ?? 0;
+  return [unit, e2e, smoke, check].find((step) => step.code !== 0)?.code ?? 0;
 }
 
 process.exitCode = await main();

@@ -4,7 +4,7 @@
  * with `npm run db:migrate`, and until then answer 503 rather than half a site.
  */
 import { sql } from 'drizzle-orm';
-import journal from '#db/migrations/meta/_journal.json';
+import journal from '#db/migrations/meta/_journal.json' with { type: 'json' };
 import { AppError } from '#server/http/errors';
 import { db } from './db';
 

@@ -1,0 +1,43 @@
+/**
+ * The smoke suite (tests/smoke/): a short walk through the site's main features, run against each
+ * deploy target of the same site (tests/smoke/targets.ts). One Playwright project per target, chosen
+ * with SMOKE_TARGETS (a comma list; default node-standalone,workerd):
+ *
+ *   SMOKE_TARGETS=node-server npx playwright test -c playwright.smoke.config.ts
+ *
+ * Each worker starts its project's target once (tests/smoke/fixtures.ts); one worker at a time.
+ */
+import { defineConfig, devices } from '@playwright/test';
+import { TEST_CHROMIUM_LAUNCH } from './scripts/chromium';
+import { type TargetName, selectedTargets } from './tests/smoke/selection';
+import type { SmokeOptions } from './tests/smoke/fixtures';
+
+/** node-server migrates at start (no out-of-band migration to check); only a Worker has the Worker's settings. */
+const IGNORED: Record<TargetName, string[]> = {
+  'node-server': ['deployment.spec.ts', 'worker-settings.spec.ts'],
+  'node-standalone': ['worker-settings.spec.ts'],
+  workerd: [],
+};
+
+export default defineConfig<SmokeOptions>({
+  testDir: 'tests/smoke',
+  testMatch: '**/*.spec.ts',
+  outputDir: 'test-results/smoke',
+  globalSetup: './tests/smoke/global-setup.ts',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  reporter: [['list']],
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  use: {
+    trace: process.env.SMOKE_TRACE ? 'retain-on-failure' : 'off',
+    video: 'off',
+    contextOptions: { reducedMotion: 'reduce' },
+  },
+  projects: selectedTargets().map((name) => ({
+    name,
+    testIgnore: IGNORED[name],
+    use: { ...devices['Desktop Chrome'], launchOptions: TEST_CHROMIUM_LAUNCH, targetName: name },
+  })),
+});
