@@ -1,8 +1,10 @@
 /**
  * The Worker's configuration comes from its environment with the README's names: a wrong setting
- * answers every request with the one line that names it, as the Node server stops with it.
+ * answers every request with the one line that names it, as the Node server stops with it. Its cron
+ * trigger sweeps what expired.
  * (Run by the workerd project only: playwright.smoke.config.ts.)
  */
+import { createClient } from '@libsql/client';
 import { expect, test } from './fixtures';
 import { startTarget } from './targets';
 
@@ -30,5 +32,34 @@ test.describe('a Worker with a wrong setting', () => {
         await site.close();
       }
     });
+  }
+});
+
+test("the Worker's cron trigger deletes expired sessions and full rate-limit buckets", async ({ target }) => {
+  const database = createClient({ url: target.databaseUrl });
+  try {
+    const { rows } = await database.execute("select id from users where name = 'demo_admin'");
+    const userId = Number(rows[0]!.id);
+    const long = Date.now() - 3 * 86_400_000;
+    await database.execute({
+      sql: 'insert into sessions (id, user_id, expires_at) values (?, ?, ?)',
+      args: ['expired-smoke', userId, long],
+    });
+    await database.execute({
+      sql: 'insert into rate_limit_buckets (key, tokens, at) values (?, 0, ?)',
+      args: ['joins:smoke', long],
+    });
+    // wrangler dev runs the scheduled handler when asked at this address (Cron Triggers need an account).
+    const cron = await fetch(`${target.url}/cdn-cgi/handler/scheduled?cron=${encodeURIComponent('17 * * * *')}`);
+    expect(cron.status).toBe(200);
+    await expect
+      .poll(async () => {
+        const sessions = await database.execute("select count(*) as n from sessions where id = 'expired-smoke'");
+        const buckets = await database.execute("select count(*) as n from rate_limit_buckets where key = 'joins:smoke'");
+        return [Number(sessions.rows[0]!.n), Number(buckets.rows[0]!.n)];
+      })
+      .toEqual([0, 0]);
+  } finally {
+    database.close();
   }
 });
