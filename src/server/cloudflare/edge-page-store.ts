@@ -69,7 +69,8 @@ export function edgePageStore(cache: () => Cache): PageStore {
       stored.set(key.url, policy.tags);
       const keeping = cache().put(key, new Response(body, { status: 200, headers: forStore }));
       const context = waitUntilOf(ctx.locals);
-      if (context) context.waitUntil(keeping.catch((error: unknown) => console.error('Page cache: could not keep a page', error)));
+      if (context)
+        context.waitUntil(keeping.catch((error: unknown) => console.error('Page cache: could not keep a page', error)));
       else await keeping.catch(() => undefined);
       headers.set('cache-control', cacheControl(expiresAt, now));
       headers.set('x-page-cache', 'miss');

@@ -77,7 +77,8 @@ export const MIDDLEWARE_STEPS: readonly Step[] = [
   { name: 'public-cors', run: (ctx, next) => withPublicCors(ctx, next) },
   {
     name: 'page-cache',
-    run: (ctx, next) => (!ctx.isPrerendered && mayAnswerFromPageCache(askOf(ctx.request, ctx.url)) ? withPageCache(ctx, next) : next()),
+    run: (ctx, next) =>
+      !ctx.isPrerendered && mayAnswerFromPageCache(askOf(ctx.request, ctx.url)) ? withPageCache(ctx, next) : next(),
   },
 ];
 
