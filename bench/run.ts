@@ -4,6 +4,7 @@
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { measureEdge } from './edge';
 import { BENCH_DATABASE, BIG_JAM_SLUG, JAM_COUNT, generateBenchDatabase } from './generate';
 import { type Load, load, serverTime } from './measure';
 import { loadAverage, machine, table, writeSection } from './results';
@@ -100,64 +101,62 @@ const cells = (l?: Load) => [fmt(l?.rps), l ? `${l.p50} / ${l.p99}` : '—'];
 const verdict = (ok: boolean) => (ok ? 'met' : '**missed**');
 const ratio = (a: Load | undefined, b: Load | undefined) => (a && b ? a.rps / b.rps : Number.NaN);
 
-const loadAtStart = loadAverage();
-console.log(`Generating the large database (${JAM_COUNT.toLocaleString('en')} jams) …`);
-await generateBenchDatabase();
-build();
-buildAstroHello();
-
 const BASELINE = 'node:http baseline (jam page bytes from memory)';
 const ASTRO_HELLO = 'Astro hello world, server-rendered (bench/astro-hello)';
 const rows: Row[] = [...PAGES.map((page) => ({ name: page.name })), { name: BASELINE }, { name: ASTRO_HELLO }];
 const row = (name: string) => rows.find((candidate) => candidate.name === name)!;
-// Started once (the baseline from the bytes the first server sent for the jam page), idle between their rows.
-let baselineServer: Server | undefined;
-const astroHello = await startAstroHello();
-const floors: Floors = {
-  baseline: async () => (baselineServer ??= await startBaseline(join(DATA, 'jam-page.html'))),
-  astroHello,
-};
-let times: Awaited<ReturnType<typeof measureServer>> = [];
-try {
-  times = await measureServer('off', rows, floors);
-  await measureServer('on', rows, floors);
-} finally {
-  await baselineServer?.stop();
-  await astroHello.stop();
-}
 
-const failures = rows.flatMap((r) => [r.on, r.off]).reduce((sum, l) => sum + (l?.failures ?? 0), 0);
-const cachedPages = PAGES.filter((page) => !page.path.startsWith('/api/') && !page.headers);
-const jamVsHealth = ratio(row('big jam page').off, row('/api/health').off);
-/** Issue 16's miss goals: the jam page ≥ 0.25× Astro's hello world, home and explore ≥ 0.3×. */
-const missGoal = (page: Page) => (page.path.startsWith('/jams/') ? 0.25 : 0.3);
+/** The Node build on the embedded database: every row, the floors and the targets; writes the `bench` section. */
+async function measureNode(loadAtStart: string): Promise<number> {
+  buildAstroHello();
+  // Started once (the baseline from the bytes the first server sent for the jam page), idle between their rows.
+  let baselineServer: Server | undefined;
+  const astroHello = await startAstroHello();
+  const floors: Floors = {
+    baseline: async () => (baselineServer ??= await startBaseline(join(DATA, 'jam-page.html'))),
+    astroHello,
+  };
+  let times: Awaited<ReturnType<typeof measureServer>> = [];
+  try {
+    times = await measureServer('off', rows, floors);
+    await measureServer('on', rows, floors);
+  } finally {
+    await baselineServer?.stop();
+    await astroHello.stop();
+  }
 
-const loadTable = table(
-  ['', 'cache on: req/s', 'p50 / p99 ms', 'cache off: req/s', 'p50 / p99 ms'],
-  rows.map((r) => [r.name, ...cells(r.on), ...cells(r.off)]),
-);
-const ratioTable = table(
-  ['target', 'measured', 'target met?'],
-  [
-    ...cachedPages.map((page) => {
-      const measured = ratio(row(page.name).on, row(BASELINE).on);
-      return [`${page.name}, cached ≥ 0.6× node:http baseline`, `${fmt(measured, 2)}×`, verdict(measured >= 0.6)];
-    }),
-    ...cachedPages.map((page) => {
-      const measured = ratio(row(page.name).off, row(ASTRO_HELLO).off);
-      const goal = missGoal(page);
-      return [`${page.name}, cache miss ≥ ${goal}× Astro hello world`, `${fmt(measured, 2)}×`, verdict(measured >= goal)];
-    }),
-    ['big jam page uncached ≥ 0.5× /api/health (same server)', `${fmt(jamVsHealth, 2)}×`, verdict(jamVsHealth >= 0.5)],
-    ...times.map((t) => [
-      `explore page ${t.page.toLocaleString('en')}, uncached, p50 server time < 10 ms`,
-      `${fmt(t.p50, 2)} ms (p99 ${fmt(t.p99, 2)})`,
-      verdict(t.p50 < 10),
-    ]),
-  ],
-);
+  const failures = rows.flatMap((r) => [r.on, r.off]).reduce((sum, l) => sum + (l?.failures ?? 0), 0);
+  const cachedPages = PAGES.filter((page) => !page.path.startsWith('/api/') && !page.headers);
+  const jamVsHealth = ratio(row('big jam page').off, row('/api/health').off);
+  /** Issue 16's miss goals: the jam page ≥ 0.25× Astro's hello world, home and explore ≥ 0.3×. */
+  const missGoal = (page: Page) => (page.path.startsWith('/jams/') ? 0.25 : 0.3);
 
-const report = `## npm run bench
+  const loadTable = table(
+    ['', 'cache on: req/s', 'p50 / p99 ms', 'cache off: req/s', 'p50 / p99 ms'],
+    rows.map((r) => [r.name, ...cells(r.on), ...cells(r.off)]),
+  );
+  const ratioTable = table(
+    ['target', 'measured', 'target met?'],
+    [
+      ...cachedPages.map((page) => {
+        const measured = ratio(row(page.name).on, row(BASELINE).on);
+        return [`${page.name}, cached ≥ 0.6× node:http baseline`, `${fmt(measured, 2)}×`, verdict(measured >= 0.6)];
+      }),
+      ...cachedPages.map((page) => {
+        const measured = ratio(row(page.name).off, row(ASTRO_HELLO).off);
+        const goal = missGoal(page);
+        return [`${page.name}, cache miss ≥ ${goal}× Astro hello world`, `${fmt(measured, 2)}×`, verdict(measured >= goal)];
+      }),
+      ['big jam page uncached ≥ 0.5× /api/health (same server)', `${fmt(jamVsHealth, 2)}×`, verdict(jamVsHealth >= 0.5)],
+      ...times.map((t) => [
+        `explore page ${t.page.toLocaleString('en')}, uncached, p50 server time < 10 ms`,
+        `${fmt(t.p50, 2)} ms (p99 ${fmt(t.p99, 2)})`,
+        verdict(t.p50 < 10),
+      ]),
+    ],
+  );
+
+  const report = `## npm run bench
 
 ${machine(loadAtStart)}.
 ${CONNECTIONS} connections, ${SECONDS} s per row after a 1 s warm-up, no \`Accept-Encoding\` (identity bodies, like the baseline)
@@ -171,6 +170,18 @@ ${loadTable}
 Server time: one request at a time on one keep-alive connection, ${PER_PAGE} jams per page, 200 requests after 20 warm-up ones.
 
 ${ratioTable}`;
-console.log(`\n${report}\n`);
-writeSection('bench', report);
+  console.log(`\n${report}\n`);
+  writeSection('bench', report);
+  return failures;
+}
+
+/** `BENCH_ONLY=edge` runs only the edge part (bench/edge.ts); a plain run writes both sections. */
+const ONLY = process.env.BENCH_ONLY;
+if (ONLY !== undefined && ONLY !== 'edge') throw new Error(`BENCH_ONLY must be edge (got ${JSON.stringify(ONLY)})`);
+const loadAtStart = loadAverage();
+console.log(`Generating the large database (${JAM_COUNT.toLocaleString('en')} jams) …`);
+await generateBenchDatabase();
+build();
+let failures = ONLY === 'edge' ? 0 : await measureNode(loadAtStart);
+failures += await measureEdge({ connections: CONNECTIONS, seconds: SECONDS });
 if (failures > 0) process.exitCode = 1;

