@@ -5,7 +5,7 @@
  * every request with the one line that names it, as the Node server stops with it.
  */
 import { ConfigError, config } from '#server/platform/config';
-import { isFileUrl } from '#server/platform/db';
+import { connectDatabase, isFileUrl } from '#server/platform/db';
 import { installHost } from '#server/platform/host';
 import { edgePageStore } from './edge-page-store';
 
@@ -38,6 +38,15 @@ export function installWorkerHost(env: object): string | null {
   installHost({ environment: textBindings(env) });
   problem = check();
   if (problem) console.error(problem);
-  else installHost({ pageStore: config().ITINERARY_PAGE_CACHE === 'on' ? pageStore : undefined });
+  else {
+    const { DATABASE_URL, DATABASE_AUTH_TOKEN, ITINERARY_PAGE_CACHE } = config();
+    installHost({
+      // No queue in the client: @libsql/client queues statements past 20 at once in one queue for the
+      // whole isolate, so a statement of one request was started and settled from another's, which
+      // workerd refuses (the request hangs). Each request's statements run in its own context.
+      database: connectDatabase(DATABASE_URL, DATABASE_AUTH_TOKEN, { concurrency: Infinity }),
+      pageStore: ITINERARY_PAGE_CACHE === 'on' ? pageStore : undefined,
+    });
+  }
   return problem;
 }

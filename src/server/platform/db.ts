@@ -17,8 +17,12 @@ export const isFileUrl = (url: string) => url.startsWith('file:');
  * embedded file (where the host has a file system) with its writes one at a time in this process.
  * The Node host adds its statement cache and creates the file's folder (src/server/node/database.ts).
  */
-export async function connectDatabase(url: string, authToken?: string): Promise<Database> {
-  const opened = createClient({ url, authToken, timeout: BUSY_TIMEOUT_MS });
+export async function connectDatabase(
+  url: string,
+  authToken?: string,
+  options: { concurrency?: number } = {},
+): Promise<Database> {
+  const opened = createClient({ url, authToken, timeout: BUSY_TIMEOUT_MS, ...options });
   if (!isFileUrl(url)) return drizzle(opened, { schema });
   const client = oneWriterAtATime(opened, BUSY_TIMEOUT_MS);
   // WAL lets readers proceed during a write; the busy timeout queues writers of other processes.
