@@ -10,7 +10,7 @@ import { translator } from '#i18n/translate';
 import { sessionLoader } from '#server/auth/require';
 import { withPageCache } from '#server/cache/page-cache';
 import { trackingWrite } from '#server/cache/writers';
-import { errorResponse } from '#server/http/errors';
+import { AppError, errorResponse } from '#server/http/errors';
 import { requireCurrentSchema } from '#server/platform/schema-version';
 import { apiNotFound } from './api-not-found';
 import { withPublicCors } from './cors';
@@ -35,8 +35,10 @@ async function currentSchemaOr503(ctx: APIContext, next: Next): Promise<Response
   try {
     await requireCurrentSchema();
   } catch (error) {
-    console.error(String(error instanceof Error ? error.message : error));
-    return ctx.url.pathname.startsWith('/api/') ? errorResponse(error) : plainErrorResponse(503, (error as Error).message);
+    console.error('The database schema could not be checked:', error instanceof AppError ? error.message : error);
+    // What went wrong inside stays in the log; the visitor learns only what they can act on.
+    const refusal = error instanceof AppError ? error : new AppError(503, 'upstream_unavailable', 'The database is unreachable.');
+    return ctx.url.pathname.startsWith('/api/') ? errorResponse(refusal) : plainErrorResponse(503, refusal.message);
   }
   return next();
 }

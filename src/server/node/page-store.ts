@@ -78,7 +78,6 @@ const pages = new LRUCache<string, CachedPage>({
 });
 
 const enabled = () => config().ITINERARY_PAGE_CACHE === 'on';
-const cacheKey = pageCacheKey;
 
 /**
  * When pages of each tag (`*`: every page) were last dropped or made stale: a render that began
@@ -198,7 +197,7 @@ function respond(page: CachedPage, request: Request, source: Source, key: string
  */
 export function cachedAnswer(url: URL, ask: Ask): CachedAnswer | null {
   if (!enabled() || (ask.method !== 'GET' && ask.method !== 'HEAD')) return null;
-  const key = cacheKey(url);
+  const key = pageCacheKey(url);
   const page = pages.get(key);
   if (!page) return null;
   const now = Date.now();
@@ -236,7 +235,7 @@ export async function withPageCache(
 ): Promise<Response> {
   const { request } = ctx;
   if (request.method !== 'GET' && request.method !== 'HEAD') return render();
-  const key = cacheKey(ctx.url);
+  const key = pageCacheKey(ctx.url);
   if (!enabled()) {
     const now = Date.now();
     const response = await render();
