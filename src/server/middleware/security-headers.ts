@@ -25,10 +25,21 @@ export function securityHeaders(siteUrl: string, csp: string = FALLBACK_CSP): Re
   };
 }
 
+/** The list for the current site address and policy, made once per pair rather than per request. */
+let made: { siteUrl: string; csp: string | undefined; entries: [string, string][] } | undefined;
+
+function currentHeaders(): [string, string][] {
+  const siteUrl = config().PUBLIC_SITE_URL;
+  const csp = host().contentSecurityPolicy;
+  if (made?.siteUrl !== siteUrl || made.csp !== csp)
+    made = { siteUrl, csp, entries: Object.entries(securityHeaders(siteUrl, csp)) };
+  return made.entries;
+}
+
 /** Middleware step: the security headers on everything Astro answers (a header already set stays). */
 export async function withSecurityHeaders(next: () => Promise<Response>): Promise<Response> {
   const response = await next();
-  const wanted = Object.entries(securityHeaders(config().PUBLIC_SITE_URL, host().contentSecurityPolicy));
+  const wanted = currentHeaders();
   const missing = wanted.filter(([name]) => !response.headers.has(name));
   if (missing.length === 0) return response;
   try {
