@@ -71,6 +71,11 @@ export const usedAuthCodes = sqliteTable(
   (t) => [index('used_auth_codes_used_at_idx').on(t.usedAt)],
 );
 
+export const WHO_CAN_VOTE = ['anyone', 'participants', 'entrants'] as const;
+export type WhoCanVote = (typeof WHO_CAN_VOTE)[number];
+export const ENTRY_REVIEWS = ['open', 'checked', 'disqualified'] as const;
+export type EntryReview = (typeof ENTRY_REVIEWS)[number];
+
 export const jams = sqliteTable(
   'jams',
   {
@@ -88,6 +93,16 @@ export const jams = sqliteTable(
     entryCount: integer('entry_count').notNull().default(0),
     /** How many people joined, kept by triggers on jam_participants (see the participant_count migration). */
     participantCount: integer('participant_count').notNull().default(0),
+    /** Optional end of a voting period after the submission end (`endsAt`); null: voting ends with submissions. */
+    votingEndsAt: integer('voting_ends_at', { mode: 'timestamp_ms' }),
+    /** Who may upvote: anyone logged in, participants (joined or entered), or entrants only. */
+    whoCanVote: text('who_can_vote', { enum: WHO_CAN_VOTE }).notNull().default('anyone'),
+    /** Submissions of Scratch projects created before `startsAt` are refused. */
+    refuseOldProjects: integer('refuse_old_projects', { mode: 'boolean' }).notNull().default(false),
+    /** An upvote counts only for an entry the voter has opened (a row in `plays`). */
+    playBeforeVote: integer('play_before_vote', { mode: 'boolean' }).notNull().default(false),
+    /** When the check of every entry's Scratch history after the end was started (null: not yet). */
+    entriesCheckedAt: integer('entries_checked_at', { mode: 'timestamp_ms' }),
     createdAt: timestampNow('created_at'),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     updatedAt: timestampNow('updated_at'),
@@ -183,13 +198,49 @@ export const entries = sqliteTable(
     notes: text('notes').notNull().default(''),
     isWinner: integer('is_winner', { mode: 'boolean' }).notNull().default(false),
     submittedAt: timestampNow('submitted_at'),
+    /** The project's history on Scratch (`history.created/modified/shared`), as of `historyCheckedAt`. */
+    projectCreatedAt: integer('project_created_at', { mode: 'timestamp_ms' }),
+    projectModifiedAt: integer('project_modified_at', { mode: 'timestamp_ms' }),
+    projectSharedAt: integer('project_shared_at', { mode: 'timestamp_ms' }),
+    /** `remix.parent` / `remix.root` on Scratch: the project this one remixes, and the first of its line. */
+    remixParentId: integer('remix_parent_id'),
+    remixRootId: integer('remix_root_id'),
+    /** The parent project's title when Scratch shared it (null: not a remix, or the parent is not shared). */
+    remixParentTitle: text('remix_parent_title'),
+    historyCheckedAt: integer('history_checked_at', { mode: 'timestamp_ms' }),
+    /** A manager's verdict on the entry's flags: open, checked (the public chips go) or disqualified (never ranked). */
+    review: text('review', { enum: ENTRY_REVIEWS }).notNull().default('open'),
+    reviewedBy: integer('reviewed_by').references((): AnySQLiteColumn => users.id, { onDelete: 'set null' }),
+    reviewedAt: integer('reviewed_at', { mode: 'timestamp_ms' }),
+    /** How many people opened the entry's player, kept by triggers on `plays` (migration 0014). */
+    playCount: integer('play_count').notNull().default(0),
   },
   (t) => [
     uniqueIndex('entries_jam_scratch_unique').on(t.jamId, t.scratchId),
     uniqueIndex('entries_jam_submitter_unique').on(t.jamId, t.submitterId),
     index('entries_jam_submitted_idx').on(t.jamId, t.submittedAt, t.id),
     index('entries_submitter_idx').on(t.submitterId),
+    // The "fewest plays" sort and "Play next" read a jam's entries in play order.
+    index('entries_jam_plays_idx').on(t.jamId, t.playCount, t.submittedAt, t.id),
   ],
+);
+
+/** One row per person who opened an entry's player (logged in); `jamId` copied for per-jam counts ("karma"). */
+export const plays = sqliteTable(
+  'plays',
+  {
+    entryId: integer('entry_id')
+      .notNull()
+      .references(() => entries.id, { onDelete: 'cascade' }),
+    playerId: integer('player_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    jamId: integer('jam_id')
+      .notNull()
+      .references(() => jams.id, { onDelete: 'cascade' }),
+    playedAt: timestampNow('played_at'),
+  },
+  (t) => [primaryKey({ columns: [t.entryId, t.playerId] }), index('plays_jam_player_idx').on(t.jamId, t.playerId)],
 );
 
 /** jamId is copied from the entry so the per-jam vote limit is one indexed count. */
@@ -292,6 +343,7 @@ export type Session = typeof sessions.$inferSelect;
 export type Jam = typeof jams.$inferSelect;
 export type Entry = typeof entries.$inferSelect;
 export type Vote = typeof votes.$inferSelect;
+export type Play = typeof plays.$inferSelect;
 export type AuditEntry = typeof auditLog.$inferSelect;
 
 /**

@@ -2,12 +2,42 @@
 export const JAM_STATUSES = ['upcoming', 'ongoing', 'ended'] as const;
 export type JamStatus = (typeof JAM_STATUSES)[number];
 
+/**
+ * Where a jam is, with its voting period: `voting` is the time between the submission end and an
+ * optional voting end, when entries can no longer come in but upvotes still can.
+ */
+export const JAM_PHASES = ['upcoming', 'ongoing', 'voting', 'ended'] as const;
+export type JamPhase = (typeof JAM_PHASES)[number];
+
+type Moment = Date | string | number;
+
 export interface JamWindow {
-  startsAt: Date | string | number;
-  endsAt: Date | string | number;
+  startsAt: Moment;
+  /** The submission end. */
+  endsAt: Moment;
+  /** The optional end of voting, after `endsAt`. */
+  votingEndsAt?: Moment | null;
 }
 
-const ms = (value: Date | string | number) => new Date(value).getTime();
+const ms = (value: Moment) => new Date(value).getTime();
+
+/** When voting closes: the voting end when the jam has one, else the submission end. */
+export const votingEnd = (jam: JamWindow): number => ms(jam.votingEndsAt ?? jam.endsAt);
+
+export function jamPhase(jam: JamWindow, now = Date.now()): JamPhase {
+  const status = jamStatus(jam, now);
+  if (status === 'ended' && now < votingEnd(jam)) return 'voting';
+  return status;
+}
+
+/** Upvotes are open from the start until the voting end (the submission end without a voting period). */
+export const votingIsOpen = (jam: JamWindow, now = Date.now()) => {
+  const phase = jamPhase(jam, now);
+  return phase === 'ongoing' || phase === 'voting';
+};
+
+/** Vote counts, ranks, winners and play counts are public once voting has closed. */
+export const resultsArePublic = (jam: JamWindow, now = Date.now()) => jamPhase(jam, now) === 'ended';
 
 export function jamStatus(jam: JamWindow, now = Date.now()): JamStatus {
   if (now < ms(jam.startsAt)) return 'upcoming';
@@ -15,11 +45,15 @@ export function jamStatus(jam: JamWindow, now = Date.now()): JamStatus {
   return 'ended';
 }
 
-/** The moment the countdown counts to: the start when upcoming, the end when ongoing, none once ended. */
+/**
+ * The moment the countdown counts to: the start when upcoming, the submission end when ongoing,
+ * the voting end during a voting period, none once ended.
+ */
 export function nextMoment(jam: JamWindow, now = Date.now()): number | null {
-  const status = jamStatus(jam, now);
-  if (status === 'upcoming') return ms(jam.startsAt);
-  if (status === 'ongoing') return ms(jam.endsAt);
+  const phase = jamPhase(jam, now);
+  if (phase === 'upcoming') return ms(jam.startsAt);
+  if (phase === 'ongoing') return ms(jam.endsAt);
+  if (phase === 'voting') return votingEnd(jam);
   return null;
 }
 

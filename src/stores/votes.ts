@@ -25,3 +25,10 @@ export async function setVote(slug: string, entryId: number, upvoted: boolean): 
   $myVotes.set(state);
   return state;
 }
+
+/** The viewer opened an entry's player (and the server recorded it): "Play before you vote" lets them vote for it. */
+export function markPlayed(entryId: number): void {
+  const state = $myVotes.get();
+  if (!state || state.playedEntryIds.includes(entryId)) return;
+  $myVotes.set({ ...state, playedEntryIds: [...state.playedEntryIds, entryId] });
+}

@@ -143,6 +143,10 @@ describe('upvotes', () => {
       used: 0,
       remaining: 3,
       entryIds: [],
+      whoCanVote: 'anyone',
+      eligible: true,
+      playBeforeVote: false,
+      playedEntryIds: [],
     });
     for (const [index, entry] of entries.slice(0, 3).entries()) {
       const reply = await vote(jam.slug, entry.id, cat);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { INVALID_URL_MESSAGE, REQUIRED_MESSAGE, isoDateTime, named, pageFields } from './common';
 import { parseScratchProjectUrl } from '#lib/scratch-url';
+import { ENTRY_FLAGS, WHO_CAN_VOTE } from '#lib/judging';
 
 /** Votes one user may cast in one jam. */
 export const VOTE_LIMIT = 3;
@@ -22,6 +23,21 @@ export const entryListQuerySchema = z.object({
 
 export const entryIdSchema = z.coerce.number({ error: 'Not a valid entry' }).int().positive('Not a valid entry');
 
+/**
+ * A chip from the project's Scratch history: created before the jam's start, updated after its
+ * submission end (`at`: the project's last change), or a remix (`parentId`, and its title when shared).
+ */
+export const entryFlagSchema = named(
+  'EntryFlag',
+  z.object({
+    kind: z.enum(ENTRY_FLAGS),
+    at: isoDateTime.nullable().meta({ description: 'When the project was created or last changed on Scratch.' }),
+    parentId: z.int().nullable().meta({ description: 'The remixed project (remix flags only).' }),
+    parentTitle: z.string().nullable().meta({ description: "The remixed project's title, when Scratch shares it." }),
+  }),
+);
+export type EntryFlagDto = z.infer<typeof entryFlagSchema>;
+
 export const entrySchema = named(
   'Entry',
   z.object({
@@ -33,7 +49,14 @@ export const entrySchema = named(
     submittedAt: isoDateTime,
     isWinner: z.boolean(),
     votes: z.int().nullable().meta({ description: 'Public once the jam has ended; null before.' }),
-    rank: z.int().nullable().meta({ description: 'Public once the jam has ended; null before.' }),
+    rank: z.int().nullable().meta({ description: 'Public once the jam has ended; null before (and for a disqualified entry).' }),
+    flags: z
+      .array(entryFlagSchema)
+      .meta({ description: "What the project's Scratch history says; empty once a manager marked the entry checked." }),
+    disqualified: z.boolean().meta({ description: 'Disqualified by a manager: still shown, never ranked or a winner.' }),
+    plays: z.int().nullable().meta({
+      description: 'How many people opened its player: public once voting has closed, to managers at once; null otherwise.',
+    }),
   }),
 );
 export type EntryDto = z.infer<typeof entrySchema>;
@@ -55,7 +78,16 @@ export type EntryListDto = z.infer<typeof entryListSchema>;
 
 export const myVotesSchema = named(
   'MyVotes',
-  z.object({ limit: z.int(), used: z.int(), remaining: z.int(), entryIds: z.array(z.int()) }),
+  z.object({
+    limit: z.int(),
+    used: z.int(),
+    remaining: z.int(),
+    entryIds: z.array(z.int()),
+    whoCanVote: z.enum(WHO_CAN_VOTE).meta({ description: "The jam's rule: anyone logged in, participants, or entrants only." }),
+    eligible: z.boolean().meta({ description: 'Whether the rule lets you vote in this jam (joined or entered, as it asks).' }),
+    playBeforeVote: z.boolean().meta({ description: 'An upvote counts only for an entry you have opened.' }),
+    playedEntryIds: z.array(z.int()).meta({ description: 'The entries of this jam whose player you opened.' }),
+  }),
 );
 export type MyVotesDto = z.infer<typeof myVotesSchema>;
 

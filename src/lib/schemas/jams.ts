@@ -9,7 +9,8 @@ import {
   pageFields,
   usernameSchema,
 } from './common';
-import { JAM_STATUSES } from '#lib/jam-timing';
+import { JAM_PHASES, JAM_STATUSES } from '#lib/jam-timing';
+import { WHO_CAN_VOTE } from '#lib/judging';
 
 export const JAM_NAME_MAX = 80;
 export const JAM_DESCRIPTION_MAX = 300;
@@ -35,13 +36,27 @@ const jamFields = {
   startsAt: isoDateSchema,
   endsAt: isoDateSchema,
   mystery: z.boolean().default(false),
+  /** Fair judging: an optional voting period after the submission end, who may vote, what is refused. */
+  votingEndsAt: z.union([isoDateSchema, z.literal('').transform(() => null), z.null()]).default(null),
+  whoCanVote: z.enum(WHO_CAN_VOTE, { error: 'whoCanVote must be anyone, participants or entrants' }).default('anyone'),
+  refuseOldProjects: z.boolean({ error: 'refuseOldProjects must be true or false' }).default(false),
+  playBeforeVote: z.boolean({ error: 'playBeforeVote must be true or false' }).default(false),
 };
+
+export const VOTING_END_AFTER_END_MESSAGE = 'The voting end must be after the end.';
+/** The voting end comes after the submission end (checked again by the service against stored values on PATCH). */
+export const votingEndAfterEnd = (jam: { endsAt?: Date; votingEndsAt?: Date | null }) =>
+  !jam.endsAt || !jam.votingEndsAt || jam.votingEndsAt.getTime() > jam.endsAt.getTime();
+const votingEndAfterEndIssue = { message: VOTING_END_AFTER_END_MESSAGE, path: ['votingEndsAt'] };
 
 const endAfterStart = (jam: { startsAt?: Date; endsAt?: Date }) =>
   !jam.startsAt || !jam.endsAt || jam.endsAt.getTime() > jam.startsAt.getTime();
 const endAfterStartIssue = { message: 'The end must be after the start.', path: ['endsAt'] };
 
-export const jamCreateSchema = z.object(jamFields).refine(endAfterStart, endAfterStartIssue);
+export const jamCreateSchema = z
+  .object(jamFields)
+  .refine(endAfterStart, endAfterStartIssue)
+  .refine(votingEndAfterEnd, votingEndAfterEndIssue);
 export type JamCreateInput = z.input<typeof jamCreateSchema>;
 export type JamCreate = z.output<typeof jamCreateSchema>;
 
@@ -59,8 +74,13 @@ export const jamUpdateSchema = z
     imageUrl: z.union([httpUrlSchema, z.literal('').transform(() => null), z.null()]).optional(),
     startsAt: jamFields.startsAt.optional(),
     endsAt: jamFields.endsAt.optional(),
+    votingEndsAt: z.union([isoDateSchema, z.literal('').transform(() => null), z.null()]).optional(),
+    whoCanVote: z.enum(WHO_CAN_VOTE, { error: 'whoCanVote must be anyone, participants or entrants' }).optional(),
+    refuseOldProjects: z.boolean({ error: 'refuseOldProjects must be true or false' }).optional(),
+    playBeforeVote: z.boolean({ error: 'playBeforeVote must be true or false' }).optional(),
   })
-  .refine(endAfterStart, endAfterStartIssue);
+  .refine(endAfterStart, endAfterStartIssue)
+  .refine(votingEndAfterEnd, votingEndAfterEndIssue);
 export type JamUpdate = z.output<typeof jamUpdateSchema>;
 
 const booleanQuery = z
@@ -110,6 +130,21 @@ export const jamSchema = named(
     startsAt: isoDateTime,
     endsAt: isoDateTime,
     status: jamStatusSchema,
+    votingEndsAt: isoDateTime
+      .nullable()
+      .meta({
+        description:
+          'The end of the voting period after `endsAt` (submissions close at `endsAt`); null: voting ends with submissions.',
+      }),
+    phase: z
+      .enum(JAM_PHASES)
+      .meta({ description: '`status` with the voting period: `voting` between `endsAt` and `votingEndsAt`.' }),
+    resultsPublic: z.boolean().meta({ description: 'Votes, ranks, winners and play counts are public (voting has closed).' }),
+    whoCanVote: z
+      .enum(WHO_CAN_VOTE)
+      .meta({ description: 'Who may upvote: anyone logged in, participants (joined or entered), or entrants only.' }),
+    refuseOldProjects: z.boolean().meta({ description: 'Projects created on Scratch before the start are refused.' }),
+    playBeforeVote: z.boolean().meta({ description: 'An upvote counts only for an entry the voter has opened.' }),
     featured: z.boolean(),
     mystery: z.boolean(),
     entryCount: z.int(),

@@ -21,6 +21,8 @@ const MANAGER_ACTIONS = [
   'jam:download-entries',
   'jam:read-activity',
   'jam:moderate-entries',
+  /** Fair judging: the review list of flagged entries, "Checked", disqualifying, play counts before the results. */
+  'jam:review-entries',
 ] as const;
 const ADMIN_ONLY_ACTIONS = [
   'jam:create',

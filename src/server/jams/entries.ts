@@ -7,6 +7,7 @@ import { parseScratchProjectUrl } from '#lib/scratch-url';
 import { recordAudit } from '#server/activity/audit';
 import { bannedError } from '#server/auth/require';
 import { announceChange } from '#server/cache/changes';
+import { entryFlags } from './flags';
 import { joinInside } from './participants';
 import { db, preparedQuery } from '#server/platform/db';
 import { AppError, badRequest, conflict, notFound } from '#server/http/errors';
@@ -23,11 +24,23 @@ import type { SessionUser } from '#server/auth/session';
 export const SUBMIT_RATE_LIMIT: RateLimit = { capacity: 10, perMs: 60_000 };
 export const submitLimiter = createRateLimiter('submissions', SUBMIT_RATE_LIMIT);
 
-export const resultsArePublic = (jam: Jam, now = Date.now()) => jamStatus(jam, now) === 'ended';
+export { resultsArePublic } from '#lib/jam-timing';
+import { resultsArePublic } from '#lib/jam-timing';
 
 type EntryRow = Entry & { votes: number };
 
-export function toEntryDto(row: EntryRow, options: { resultsPublic: boolean; rank?: number | null }): EntryDto {
+export interface EntryDtoOptions {
+  /** The entry's jam: flags are read against its start and submission end. */
+  jam: Pick<Jam, 'startsAt' | 'endsAt'>;
+  resultsPublic: boolean;
+  rank?: number | null;
+  /** Managers and admins of the jam: flags of checked entries and play counts before the results. */
+  forManager?: boolean;
+}
+
+export function toEntryDto(row: EntryRow, options: EntryDtoOptions): EntryDto {
+  const disqualified = row.review === 'disqualified';
+  const flagsShown = options.forManager || row.review !== 'checked';
   return {
     id: row.id,
     scratchId: row.scratchId,
@@ -37,7 +50,10 @@ export function toEntryDto(row: EntryRow, options: { resultsPublic: boolean; ran
     submittedAt: row.submittedAt.toISOString(),
     isWinner: row.isWinner,
     votes: options.resultsPublic ? row.votes : null,
-    rank: options.resultsPublic ? (options.rank ?? null) : null,
+    rank: options.resultsPublic && !disqualified ? (options.rank ?? null) : null,
+    flags: flagsShown ? entryFlags(row, options.jam) : [],
+    disqualified,
+    plays: options.resultsPublic || options.forManager ? row.playCount : null,
   };
 }
 
@@ -67,7 +83,9 @@ export async function listEntries(ref: JamRef, page = 1, perPage = ENTRIES_PER_P
     .offset((current - 1) * perPage);
   const firstRank = (current - 1) * perPage + 1;
   return {
-    entries: rows.map((row, index) => toEntryDto({ ...row.entry, votes: row.votes }, { resultsPublic, rank: firstRank + index })),
+    entries: rows.map((row, index) =>
+      toEntryDto({ ...row.entry, votes: row.votes }, { jam, resultsPublic, rank: firstRank + index }),
+    ),
     page: current,
     perPage,
     total,
@@ -123,7 +141,7 @@ export async function submitEntry(user: SessionUser, slug: string, url: string):
       return inserted;
     });
     announceChange({ kind: 'entries', jamId: jam.id });
-    return toEntryDto({ ...row!, votes: 0 }, { resultsPublic: false });
+    return toEntryDto({ ...row!, votes: 0 }, { jam, resultsPublic: false });
   } catch (error) {
     // A concurrent request can win the race between the check above and this insert.
     if (isUniqueViolation(error, 'entries.submitter_id')) throw conflict('You have already entered this game jam.');
@@ -215,7 +233,7 @@ export interface EntryPage {
   next: { id: number; title: string } | null;
 }
 
-export function toEntryDetailDto(row: EntryRow, options: { resultsPublic: boolean; rank?: number | null }): EntryDetailDto {
+export function toEntryDetailDto(row: EntryRow, options: EntryDtoOptions): EntryDetailDto {
   return { ...toEntryDto(row, options), instructions: row.instructions, notes: row.notes };
 }
 
@@ -269,7 +287,7 @@ export async function readEntryPage(jam: Jam, entryId: number): Promise<EntryPag
     return found ?? null;
   };
   return {
-    entry: toEntryDetailDto({ ...row.entry, votes: row.votes }, { resultsPublic, rank }),
+    entry: toEntryDetailDto({ ...row.entry, votes: row.votes }, { jam, resultsPublic, rank }),
     resultsPublic,
     previous: await neighbour('previous'),
     next: await neighbour('next'),

@@ -2,7 +2,7 @@
 import { type SQL, and, asc, count, desc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import { type Jam, entries, jamCount, jamSlugRedirects, jams, votes } from '#db/schema';
-import { jamStatus } from '#lib/jam-timing';
+import { jamPhase, jamStatus, resultsArePublic } from '#lib/jam-timing';
 import {
   DEFAULT_JAM_SORT,
   type JamCreate,
@@ -10,6 +10,8 @@ import {
   type JamListDto,
   type JamListQuery,
   type JamUpdate,
+  VOTING_END_AFTER_END_MESSAGE,
+  votingEndAfterEnd,
 } from '#lib/schemas/jams';
 import { recordAudit } from '#server/activity/audit';
 import { announceChange } from '#server/cache/changes';
@@ -74,6 +76,12 @@ export function toJamDto(jam: Jam, options: { hideBody: boolean }): JamDto {
     startsAt: jam.startsAt.toISOString(),
     endsAt: jam.endsAt.toISOString(),
     status: jamStatus(jam),
+    votingEndsAt: jam.votingEndsAt?.toISOString() ?? null,
+    phase: jamPhase(jam),
+    resultsPublic: resultsArePublic(jam),
+    whoCanVote: jam.whoCanVote,
+    refuseOldProjects: jam.refuseOldProjects,
+    playBeforeVote: jam.playBeforeVote,
     featured: jam.featured,
     mystery: jam.mystery,
     entryCount: jam.entryCount,
@@ -290,7 +298,9 @@ export async function homeJams(now = new Date()) {
 }
 
 /** The jam's fields as the create form has them (a request's, once approved, are the same). */
-export type NewJam = Pick<JamCreate, 'name' | 'description' | 'body' | 'imageUrl' | 'startsAt' | 'endsAt' | 'mystery'>;
+/** A jam request carries the jam's main fields only; fair judging's options then have their defaults. */
+export type NewJam = Pick<JamCreate, 'name' | 'description' | 'body' | 'imageUrl' | 'startsAt' | 'endsAt' | 'mystery'> &
+  Partial<Pick<JamCreate, 'votingEndsAt' | 'whoCanVote' | 'refuseOldProjects' | 'playBeforeVote'>>;
 
 /**
  * Creating a jam inside the caller's transaction: a free slug from the name, the row and its audit
@@ -304,9 +314,27 @@ export async function insertNewJam(
 ) {
   const slug = await uniqueSlug(tx, input.name);
   const { name, description, body, imageUrl, startsAt, endsAt, mystery } = input;
+  const judging = {
+    votingEndsAt: input.votingEndsAt ?? null,
+    whoCanVote: input.whoCanVote ?? 'anyone',
+    refuseOldProjects: input.refuseOldProjects ?? false,
+    playBeforeVote: input.playBeforeVote ?? false,
+  };
   const [created] = await tx
     .insert(jams)
-    .values({ name, description, body, imageUrl, startsAt, endsAt, mystery, slug, createdBy: actor.id, updatedBy: actor.id })
+    .values({
+      name,
+      description,
+      body,
+      imageUrl,
+      startsAt,
+      endsAt,
+      mystery,
+      ...judging,
+      slug,
+      createdBy: actor.id,
+      updatedBy: actor.id,
+    })
     .returning();
   await recordAudit(tx, actor, { action: 'jam.create', jamId: created!.id, details: { slug, ...details } });
   return created!;
@@ -336,10 +364,15 @@ export async function updateJam(user: SessionUser, slug: string, input: JamUpdat
   const jam = await requireJam(slug);
   await requireJamPermission(user, jam.id, 'jam:edit');
   if (Object.keys(input).length === 0) return toJamDto(jam, { hideBody: false });
-  const merged = { startsAt: input.startsAt ?? jam.startsAt, endsAt: input.endsAt ?? jam.endsAt };
+  const merged = {
+    startsAt: input.startsAt ?? jam.startsAt,
+    endsAt: input.endsAt ?? jam.endsAt,
+    votingEndsAt: input.votingEndsAt === undefined ? jam.votingEndsAt : input.votingEndsAt,
+  };
   if (merged.endsAt.getTime() <= merged.startsAt.getTime()) {
     throw new AppError(400, 'invalid_input', 'The end must be after the start.');
   }
+  if (!votingEndAfterEnd(merged)) throw new AppError(400, 'invalid_input', VOTING_END_AFTER_END_MESSAGE);
   const database = await db();
   const updated = await database.transaction(async (tx) => {
     let newSlug = jam.slug;

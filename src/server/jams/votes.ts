@@ -1,6 +1,6 @@
 /** Upvotes: at most VOTE_LIMIT per user per jam, enforced by the database in one statement. */
-import { and, eq, sql } from 'drizzle-orm';
-import { votes } from '#db/schema';
+import { type SQL, and, eq, sql } from 'drizzle-orm';
+import { type Jam, entries, jamParticipants, plays, votes } from '#db/schema';
 import { jamStatus } from '#lib/jam-timing';
 import { type MyVotesDto, VOTE_LIMIT } from '#lib/schemas/entries';
 import { bannedError } from '#server/auth/require';
@@ -24,14 +24,42 @@ const votesOfVoter = preparedQuery((database) =>
     .prepare(),
 );
 
+const playsOfPlayer = preparedQuery((database) =>
+  database
+    .select({ entryId: plays.entryId })
+    .from(plays)
+    .where(and(eq(plays.jamId, sql.placeholder('jamId')), eq(plays.playerId, sql.placeholder('playerId'))))
+    .prepare(),
+);
+
+/**
+ * Whether "Who can vote" lets the user vote: as one SQL condition, so the vote's INSERT checks it
+ * in the same statement as the limit.
+ */
+export function mayVoteCondition(jam: Pick<Jam, 'id' | 'whoCanVote'>, userId: number): SQL {
+  if (jam.whoCanVote === 'participants') {
+    return sql`exists (select 1 from ${jamParticipants} where ${jamParticipants.jamId} = ${jam.id} and ${jamParticipants.userId} = ${userId})`;
+  }
+  if (jam.whoCanVote === 'entrants') {
+    return sql`exists (select 1 from ${entries} where ${entries.jamId} = ${jam.id} and ${entries.submitterId} = ${userId})`;
+  }
+  return sql`1`;
+}
+
 export async function myVotes(user: SessionUser, ref: JamRef): Promise<MyVotesDto> {
   const jam = await resolveJam(ref);
   const rows = await (await votesOfVoter()).all({ jamId: jam.id, voterId: user.id });
+  const [rule] = await (await db()).all<{ eligible: number }>(sql`select ${mayVoteCondition(jam, user.id)} as eligible`);
+  const played = await (await playsOfPlayer()).all({ jamId: jam.id, playerId: user.id });
   return {
     limit: VOTE_LIMIT,
     used: rows.length,
     remaining: Math.max(0, VOTE_LIMIT - rows.length),
     entryIds: rows.map((row) => row.entryId),
+    whoCanVote: jam.whoCanVote,
+    eligible: Boolean(Number(rule?.eligible ?? 0)),
+    playBeforeVote: jam.playBeforeVote,
+    playedEntryIds: played.map((row) => row.entryId),
   };
 }
 

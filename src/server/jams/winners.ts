@@ -33,7 +33,7 @@ export async function readWinners(ref: JamRef): Promise<WinnersDto> {
     .orderBy(desc(voteCount), asc(entries.submittedAt), asc(entries.id))
     .limit(1);
   const dto = (row: typeof winner): EntryDto | null =>
-    row ? toEntryDto({ ...row.entry, votes: row.votes }, { resultsPublic: true }) : null;
+    row ? toEntryDto({ ...row.entry, votes: row.votes }, { jam, resultsPublic: true }) : null;
   return { winner: dto(winner), communityChoice: dto(community) };
 }
 

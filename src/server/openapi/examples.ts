@@ -18,6 +18,12 @@ export const exampleJam: JamDto = {
   startsAt: '2025-03-01T18:00:00.000Z',
   endsAt: '2025-03-08T18:00:00.000Z',
   status: 'ongoing',
+  votingEndsAt: '2025-03-15T18:00:00.000Z',
+  phase: 'ongoing',
+  resultsPublic: false,
+  whoCanVote: 'participants',
+  refuseOldProjects: true,
+  playBeforeVote: false,
   featured: true,
   mystery: false,
   entryCount: 3,
@@ -101,6 +107,9 @@ export const exampleEntry: EntryDto = {
   isWinner: false,
   votes: null,
   rank: null,
+  flags: [{ kind: 'remix', at: null, parentId: 900000042, parentTitle: 'Orbit Engine' }],
+  disqualified: false,
+  plays: null,
 };
 
 export const exampleEntryDetail: EntryDetailDto = {
@@ -118,7 +127,16 @@ export const exampleEntryList: EntryListDto = {
   resultsPublic: false,
 };
 
-export const exampleMyVotes: MyVotesDto = { limit: 3, used: 1, remaining: 2, entryIds: [31] };
+export const exampleMyVotes: MyVotesDto = {
+  limit: 3,
+  used: 1,
+  remaining: 2,
+  entryIds: [31],
+  whoCanVote: 'participants',
+  eligible: true,
+  playBeforeVote: false,
+  playedEntryIds: [31, 32],
+};
 
 const rankedEntry: EntryDto = { ...exampleEntry, isWinner: true, votes: 5, rank: 1 };
 export const exampleWinners: WinnersDto = { winner: rankedEntry, communityChoice: rankedEntry };
@@ -138,6 +156,7 @@ export const exampleViewer: JamViewerDto = {
     'jam:download-entries',
     'jam:read-activity',
     'jam:moderate-entries',
+    'jam:review-entries',
   ],
   entry: null,
   hiddenBody: null,
