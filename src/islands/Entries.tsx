@@ -17,6 +17,7 @@ interface Props {
   slug: string;
   startsAt: string;
   endsAt: string;
+  votingEndsAt: string | null;
   list: EntryListDto;
   /** The community's choice once the jam has ended (most upvotes, the selected winner excluded). */
   communityChoiceId?: number | null;
@@ -46,6 +47,7 @@ function Entry({
   slug,
   startsAt,
   endsAt,
+  votingEndsAt,
   list,
   communityChoiceId,
   entryHref,
@@ -102,7 +104,14 @@ function Entry({
               <span aria-hidden="true">▲</span> {t('entry.votes', { count: entry.votes ?? 0 })}
             </span>
           )}
-          <Upvote slug={slug} entryId={entry.id} authorName={entry.authorName} startsAt={startsAt} endsAt={endsAt} />
+          <Upvote
+            slug={slug}
+            entryId={entry.id}
+            authorName={entry.authorName}
+            startsAt={startsAt}
+            endsAt={endsAt}
+            votingEndsAt={votingEndsAt}
+          />
           <a
             className={`button ghost ${styles.scratchLink}`}
             href={scratchProjectUrl(entry.scratchId)}

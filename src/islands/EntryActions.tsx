@@ -20,6 +20,7 @@ interface Props {
   authorName: string;
   startsAt: string;
   endsAt: string;
+  votingEndsAt: string | null;
 }
 
 /**

@@ -3,6 +3,7 @@ import { ApiError, api } from '#client/api-client';
 import { fromDatetimeLocal, toDatetimeLocal } from '#lib/datetime-local';
 import { INVALID_URL_MESSAGE, REQUIRED_MESSAGE } from '#lib/schemas/common';
 import { type JamDto, jamCreateSchema, jamUpdateSchema } from '#lib/schemas/jams';
+import { WHO_CAN_VOTE, type WhoCanVote } from '#lib/judging';
 import {
   JAM_REQUEST_NOTE_MAX,
   type JamRequestDto,
@@ -35,7 +36,9 @@ interface Props {
   onDecline?: () => void;
 }
 
-type Field = 'name' | 'description' | 'body' | 'imageUrl' | 'startsAt' | 'endsAt' | 'note';
+type Field = 'name' | 'description' | 'body' | 'imageUrl' | 'startsAt' | 'endsAt' | 'votingEndsAt' | 'note';
+type Flag = 'mystery' | 'refuseOldProjects' | 'playBeforeVote';
+const FLAGS: readonly string[] = ['mystery', 'refuseOldProjects', 'playBeforeVote'] satisfies Flag[];
 type Mode = 'create' | 'edit' | 'request' | 'review';
 
 const SCHEMAS = {
@@ -63,8 +66,14 @@ export default function JamForm({ jam, request, asRequest = false, redirectTo = 
     startsAt: toDatetimeLocal(source?.startsAt),
     endsAt: toDatetimeLocal(source?.endsAt),
     mystery: source?.mystery ?? false,
+    votingEndsAt: toDatetimeLocal(jam?.votingEndsAt ?? undefined),
+    whoCanVote: jam?.whoCanVote ?? ('anyone' as WhoCanVote),
+    refuseOldProjects: jam?.refuseOldProjects ?? false,
+    playBeforeVote: jam?.playBeforeVote ?? false,
     note: '',
   }));
+  // Fair judging's options belong to jams; a jam request carries the jam's main fields only.
+  const judging = mode === 'create' || mode === 'edit';
   const [values, setValues] = useState(initial);
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [tab, setTab] = useState<'markdown' | 'preview'>('markdown');
@@ -72,7 +81,7 @@ export default function JamForm({ jam, request, asRequest = false, redirectTo = 
   const [saving, setSaving] = useState(false);
 
   const set = (field: keyof typeof values) => (event: { target: { value: string; checked?: boolean } }) =>
-    setValues({ ...values, [field]: field === 'mystery' ? Boolean(event.target.checked) : event.target.value });
+    setValues({ ...values, [field]: FLAGS.includes(field) ? Boolean(event.target.checked) : event.target.value });
 
   async function showPreview() {
     setTab('preview');
@@ -96,6 +105,14 @@ export default function JamForm({ jam, request, asRequest = false, redirectTo = 
       startsAt: fromDatetimeLocal(values.startsAt),
       endsAt: fromDatetimeLocal(values.endsAt),
       ...(mode === 'edit' ? {} : { mystery: values.mystery }),
+      ...(judging
+        ? {
+            votingEndsAt: values.votingEndsAt ? fromDatetimeLocal(values.votingEndsAt) : null,
+            whoCanVote: values.whoCanVote,
+            refuseOldProjects: values.refuseOldProjects,
+            playBeforeVote: values.playBeforeVote,
+          }
+        : {}),
       ...(mode === 'request' ? { note: values.note } : {}),
     };
     const parsed = SCHEMAS[mode].safeParse(payload);
@@ -346,6 +363,52 @@ export default function JamForm({ jam, request, asRequest = false, redirectTo = 
               {t('jamForm.mysteryHint')}
             </p>
           </div>
+        )}
+        {judging && (
+          <fieldset className={`judging ${styles.judging}`}>
+            <legend>{t('jamForm.judging')}</legend>
+            {field(
+              'votingEndsAt',
+              t('jamForm.votingEndsAt'),
+              <input
+                id={`${id}-votingEndsAt`}
+                type="datetime-local"
+                value={values.votingEndsAt}
+                onChange={set('votingEndsAt')}
+                aria-invalid={Boolean(errors.votingEndsAt)}
+                aria-describedby={describedBy('votingEndsAt', true)}
+              />,
+              false,
+              t('jamForm.votingEndsAtHint'),
+            )}
+            <div className={`field ${styles.field}`}>
+              <label htmlFor={`${id}-whoCanVote`}>{t('jamForm.whoCanVote')}</label>
+              <select id={`${id}-whoCanVote`} value={values.whoCanVote} onChange={set('whoCanVote')}>
+                {WHO_CAN_VOTE.map((rule) => (
+                  <option key={rule} value={rule}>
+                    {t(`jamForm.whoCanVote.${rule}`)}
+                  </option>
+                ))}
+              </select>
+            </div>
+            {(['refuseOldProjects', 'playBeforeVote'] as const).map((option) => (
+              <div key={option} className={`field ${styles.field}`}>
+                <label className="checkbox">
+                  <input
+                    type="checkbox"
+                    name={option}
+                    checked={values[option]}
+                    onChange={set(option)}
+                    aria-describedby={`${id}-${option}-hint`}
+                  />{' '}
+                  {t(`jamForm.${option}`)}
+                </label>
+                <p className="hint" id={`${id}-${option}-hint`}>
+                  {t(`jamForm.${option}Hint`)}
+                </p>
+              </div>
+            ))}
+          </fieldset>
         )}
         {mode === 'request' &&
           field(

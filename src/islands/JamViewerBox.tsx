@@ -2,9 +2,10 @@ import { useIslandStore } from './ui/use-island-store';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import type { IslandMessages } from '#i18n/island';
 import { translated, useT } from '#i18n/react';
-import { jamStatus } from '#lib/jam-timing';
+import { jamPhase } from '#lib/jam-timing';
 import { $jamViewer, loadJamViewer } from '#stores/jam-viewer';
 import { $myVotes, loadMyVotes } from '#stores/votes';
+import type { MyVotesDto } from '#lib/schemas/entries';
 import { ReportButton } from './report/ReportButton';
 import styles from './JamViewerBox.module.css';
 
@@ -19,6 +20,7 @@ interface Props {
   slug: string;
   startsAt: string;
   endsAt: string;
+  votingEndsAt: string | null;
   loginHref: string;
   homeHref: string;
   jamHref: string;
@@ -27,7 +29,7 @@ interface Props {
 /** The part of the jam page that depends on who is looking: entry state, votes left, role, manager tools. */
 export default translated(ViewerBox);
 
-function ViewerBox({ slug, startsAt, endsAt, loginHref, homeHref, jamHref }: Omit<Props, 'messages'>) {
+function ViewerBox({ slug, startsAt, endsAt, votingEndsAt, loginHref, homeHref, jamHref }: Omit<Props, 'messages'>) {
   const t = useT();
   const viewer = useIslandStore($jamViewer, null);
   const myVotes = useIslandStore($myVotes, null);
@@ -45,8 +47,9 @@ function ViewerBox({ slug, startsAt, endsAt, loginHref, homeHref, jamHref }: Omi
 
   if (!viewer) return <div className={`viewer-box ${styles.box} ${styles.loading}`} aria-busy="true" />;
 
-  const status = jamStatus({ startsAt, endsAt }, now);
-  const ongoing = status === 'ongoing';
+  const phase = jamPhase({ startsAt, endsAt, votingEndsAt }, now);
+  const ongoing = phase === 'ongoing';
+  const votingOpen = ongoing || phase === 'voting';
   if (!viewer.user) {
     return (
       <div className={`viewer-box ${styles.box}`}>
@@ -67,9 +70,10 @@ function ViewerBox({ slug, startsAt, endsAt, loginHref, homeHref, jamHref }: Omi
         {viewer.role === 'manager' && <p className={styles.role}>{t('jam.youAreManager')}</p>}
         {state && <p className={`${styles.state} ${styles[state]}`}>{stateText[state]}</p>}
         {!ongoing && <p className={`${styles.state} ${styles.closed}`}>{t('jam.notAccepting')}</p>}
-        {ongoing && myVotes && !banned && <p className={styles.votes}>{t('jam.votesLeft', { count: myVotes.remaining })}</p>}
+        {phase === 'voting' && <p className={`${styles.state} ${styles.voting}`}>{t('voting.periodOpen')}</p>}
+        {votingOpen && myVotes && !banned && <VotingRule votes={myVotes} />}
       </div>
-      {status !== 'ended' && !banned && (
+      {(phase === 'upcoming' || ongoing) && !banned && (
         <Suspense fallback={<div className={styles.toolsPending} aria-hidden="true" />}>
           <JoinJam slug={slug} viewer={viewer} />
         </Suspense>
@@ -98,5 +102,19 @@ function ViewerBox({ slug, startsAt, endsAt, loginHref, homeHref, jamHref }: Omi
         </section>
       )}
     </div>
+  );
+}
+
+/** Votes left, or why this person cannot vote here ("Who can vote"), and the "Play before you vote" rule. */
+function VotingRule({ votes }: { votes: MyVotesDto }) {
+  const t = useT();
+  if (!votes.eligible && votes.whoCanVote !== 'anyone') {
+    return <p className={`${styles.state} ${styles.closed}`}>{t(`voting.only.${votes.whoCanVote}`)}</p>;
+  }
+  return (
+    <>
+      <p className={styles.votes}>{t('jam.votesLeft', { count: votes.remaining })}</p>
+      {votes.playBeforeVote && <p className={styles.rule}>{t('voting.playBeforeVoteRule')}</p>}
+    </>
   );
 }

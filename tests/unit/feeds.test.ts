@@ -80,7 +80,9 @@ describe('the JSON Feed', () => {
         _itinerary: {
           starts_at: '2025-03-01T18:00:00.000Z',
           ends_at: '2025-03-08T18:00:00.000Z',
+          voting_ends_at: null,
           status: 'ongoing',
+          phase: 'ongoing',
           calendar_url: `${SITE}/jams/space-sprint-jam.ics`,
         },
       },

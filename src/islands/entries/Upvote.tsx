@@ -2,7 +2,7 @@ import { useIslandStore } from '../ui/use-island-store';
 import { useEffect, useId, useState } from 'react';
 import { useT } from '#i18n/react';
 import { ApiError } from '#client/api-client';
-import { jamStatus } from '#lib/jam-timing';
+import { votingIsOpen } from '#lib/jam-timing';
 import { pushNotification } from '#stores/notifications';
 import { $session, UNKNOWN_SESSION, loadSession } from '#stores/session';
 import { $myVotes, loadMyVotes, setVote } from '#stores/votes';
@@ -15,14 +15,16 @@ interface Props {
   authorName: string;
   startsAt: string;
   endsAt: string;
+  votingEndsAt: string | null;
 }
 
 /**
- * Upvote / take back, while the jam is ongoing. The pressed state is what screen readers
- * announce; beside the button, visible text says how many votes are left or why voting
- * would not work (logged out, no votes left).
+ * Upvote / take back, while voting is open (the jam runs, then its voting period). The pressed
+ * state is what screen readers announce; beside the button, visible text says how many votes are
+ * left or why voting would not work (logged out, not allowed by "Who can vote", not played yet
+ * when the jam asks to play before voting, no votes left).
  */
-export function Upvote({ slug, entryId, authorName, startsAt, endsAt }: Props) {
+export function Upvote({ slug, entryId, authorName, startsAt, endsAt, votingEndsAt }: Props) {
   const t = useT();
   const id = useId();
   const session = useIslandStore($session, UNKNOWN_SESSION);
@@ -36,7 +38,7 @@ export function Upvote({ slug, entryId, authorName, startsAt, endsAt }: Props) {
     });
   }, [slug]);
 
-  if (jamStatus({ startsAt, endsAt }) !== 'ongoing') return null;
+  if (!votingIsOpen({ startsAt, endsAt, votingEndsAt })) return null;
   // Until hydrated, render what the server rendered (it knows no session): no mismatch, no flash.
   const upvoted = hydrated && (myVotes?.entryIds.includes(entryId) ?? false);
   const own = hydrated && session.user?.name.toLowerCase() === authorName.toLowerCase();
@@ -59,16 +61,21 @@ export function Upvote({ slug, entryId, authorName, startsAt, endsAt }: Props) {
 
   if (own) return <span className={`upvote own chip ${styles.own}`}>{t('entry.ownEntry')}</span>;
 
-  const note = !hydrated
-    ? null
-    : session.status === 'anonymous'
-      ? t('entry.loginToVote')
-      : myVotes && !upvoted && myVotes.remaining === 0
-        ? t('entry.noVotesLeft')
-        : myVotes
-          ? t('entry.votesLeft', { count: myVotes.remaining })
-          : null;
-  const blocked = session.status === 'anonymous' || (myVotes !== null && !upvoted && myVotes.remaining === 0);
+  // Why this button cannot cast a vote now, if it cannot; taking a vote back is always possible.
+  const refusal =
+    !hydrated || upvoted
+      ? null
+      : session.status === 'anonymous'
+        ? t('entry.loginToVote')
+        : myVotes && !myVotes.eligible && myVotes.whoCanVote !== 'anyone'
+          ? t(`voting.only.${myVotes.whoCanVote}`)
+          : myVotes?.playBeforeVote && !myVotes.playedEntryIds.includes(entryId)
+            ? t('voting.playFirst')
+            : myVotes && myVotes.remaining === 0
+              ? t('entry.noVotesLeft')
+              : null;
+  const note = refusal ?? (hydrated && myVotes ? t('entry.votesLeft', { count: myVotes.remaining }) : null);
+  const blocked = refusal !== null;
   return (
     <div className={styles.vote}>
       <button

@@ -130,12 +130,10 @@ export const jamSchema = named(
     startsAt: isoDateTime,
     endsAt: isoDateTime,
     status: jamStatusSchema,
-    votingEndsAt: isoDateTime
-      .nullable()
-      .meta({
-        description:
-          'The end of the voting period after `endsAt` (submissions close at `endsAt`); null: voting ends with submissions.',
-      }),
+    votingEndsAt: isoDateTime.nullable().meta({
+      description:
+        'The end of the voting period after `endsAt` (submissions close at `endsAt`); null: voting ends with submissions.',
+    }),
     phase: z
       .enum(JAM_PHASES)
       .meta({ description: '`status` with the voting period: `voting` between `endsAt` and `votingEndsAt`.' }),

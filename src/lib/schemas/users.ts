@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isoDateTime, jamStatusSchema, named, pageFields, usernameSchema } from './common';
+import { JAM_PHASES } from '#lib/jam-timing';
 
 /** Spec §9: page sizes of the users table; `-1` (or `all`) is "All". */
 export const USER_PAGE_SIZES = [10, 20, 30, 40, 50] as const;
@@ -125,14 +126,18 @@ const dashboardJamFields = {
   name: z.string(),
   imageUrl: z.string().nullable(),
   status: jamStatusSchema,
+  phase: z
+    .enum(JAM_PHASES)
+    .meta({ description: '`status` with the voting period (`voting` between the submission end and the voting end).' }),
   startsAt: isoDateTime,
   endsAt: isoDateTime,
+  votingEndsAt: isoDateTime.nullable(),
 };
 const dashboardJamSchema = z.object(dashboardJamFields);
 export type DashboardJamDto = z.infer<typeof dashboardJamSchema>;
 
 /** What is left in a joined jam: submit (upcoming or running), vote (submitted, running), read the results. */
-export const JOINED_TODOS = ['not-submitted', 'voting-open', 'results'] as const;
+export const JOINED_TODOS = ['not-submitted', 'voting-open', 'vote', 'results'] as const;
 
 /** `entered`: jams the user has a project in, with its title; `managing`: jams they manage; newest start first. */
 export const dashboardSchema = named(

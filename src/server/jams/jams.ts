@@ -456,7 +456,7 @@ async function clearAll(user: SessionUser, slug: string, what: 'votes' | 'submis
   });
   announceChange(
     what === 'votes'
-      ? { kind: 'votes', jamId: jam.id, resultsPublic: jamStatus(jam) === 'ended' }
+      ? { kind: 'votes', jamId: jam.id, resultsPublic: resultsArePublic(jam) }
       : { kind: 'entries', jamId: jam.id },
   );
   return { removed };

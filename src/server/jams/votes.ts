@@ -1,7 +1,7 @@
 /** Upvotes: at most VOTE_LIMIT per user per jam, enforced by the database in one statement. */
 import { type SQL, and, eq, sql } from 'drizzle-orm';
 import { type Jam, entries, jamParticipants, plays, votes } from '#db/schema';
-import { jamStatus } from '#lib/jam-timing';
+import { jamPhase, votingIsOpen } from '#lib/jam-timing';
 import { type MyVotesDto, VOTE_LIMIT } from '#lib/schemas/entries';
 import { bannedError } from '#server/auth/require';
 import { announceChange } from '#server/cache/changes';
@@ -63,33 +63,57 @@ export async function myVotes(user: SessionUser, ref: JamRef): Promise<MyVotesDt
   };
 }
 
+/** Why "Who can vote" refuses someone, as the vote button and the API say it. */
+export const WHO_CAN_VOTE_REFUSALS: Record<Exclude<Jam['whoCanVote'], 'anyone'>, string> = {
+  participants: 'Only participants of this jam can vote.',
+  entrants: 'Only entrants of this jam can vote.',
+};
+export const PLAY_BEFORE_VOTE_REFUSAL =
+  'Play this entry before you upvote it: this jam counts votes only for entries the voter has opened.';
+export const VOTING_ENDED_MESSAGE = 'Voting has ended for this jam.';
+
 async function requireOpenVoting(user: SessionUser, slug: string) {
   if (user.isBanned) throw bannedError(user.name);
   const jam = await requireJam(slug);
-  if (jamStatus(jam) !== 'ongoing') throw new AppError(409, 'conflict', 'Voting is only open while the jam is ongoing.');
+  if (!votingIsOpen(jam)) {
+    // With a voting period, "ongoing" is not the whole story: say that voting itself is over.
+    const over = jam.votingEndsAt !== null && jamPhase(jam) === 'ended';
+    throw new AppError(409, 'conflict', over ? VOTING_ENDED_MESSAGE : 'Voting is only open while the jam is ongoing.');
+  }
   return jam;
 }
 
 /**
- * Casts a vote. The count check and the insert are one INSERT … SELECT statement, which SQLite
- * (and a libSQL server) run atomically, so concurrent requests can never exceed the limit.
+ * Casts a vote. The limit, "Who can vote" and "Play before you vote" are checked by the INSERT …
+ * SELECT itself, one statement that SQLite (and a libSQL server) run atomically, so concurrent
+ * requests can never exceed the limit nor slip past a rule.
  */
 export async function castVote(user: SessionUser, slug: string, entryId: number): Promise<MyVotesDto> {
   const jam = await requireOpenVoting(user, slug);
   const entry = await requireEntry(jam, entryId);
   if (entry.submitterId === user.id) throw new AppError(403, 'forbidden', 'You cannot upvote your own project.');
+  if (entry.review === 'disqualified')
+    throw conflict('This entry was disqualified by the jam’s managers, so it cannot get votes.');
 
+  const played = jam.playBeforeVote
+    ? sql`exists (select 1 from ${plays} where ${plays.entryId} = ${entry.id} and ${plays.playerId} = ${user.id})`
+    : sql`1`;
   const database = await db();
   const result = await database.run(sql`
     insert or ignore into ${votes} (entry_id, voter_id, jam_id)
     select ${entry.id}, ${user.id}, ${jam.id}
-    where (select count(*) from ${votes} where jam_id = ${jam.id} and voter_id = ${user.id}) < ${VOTE_LIMIT}`);
+    where (select count(*) from ${votes} where jam_id = ${jam.id} and voter_id = ${user.id}) < ${VOTE_LIMIT}
+      and ${mayVoteCondition(jam, user.id)} and ${played}`);
   if (result.rowsAffected === 0) {
     const state = await myVotes(user, jam);
-    if (!state.entryIds.includes(entry.id)) throw conflict(`You have used all ${VOTE_LIMIT} of your votes in this jam.`);
-    return state;
+    if (state.entryIds.includes(entry.id)) return state;
+    if (!state.eligible && jam.whoCanVote !== 'anyone')
+      throw new AppError(403, 'forbidden', WHO_CAN_VOTE_REFUSALS[jam.whoCanVote]);
+    if (jam.playBeforeVote && !state.playedEntryIds.includes(entry.id))
+      throw new AppError(403, 'forbidden', PLAY_BEFORE_VOTE_REFUSAL);
+    throw conflict(`You have used all ${VOTE_LIMIT} of your votes in this jam.`);
   }
-  announceChange({ kind: 'votes', jamId: jam.id, resultsPublic: false }); // voting is open only while the jam runs
+  announceChange({ kind: 'votes', jamId: jam.id, resultsPublic: false }); // counts are private while voting is open
   return myVotes(user, jam);
 }
 
@@ -102,7 +126,7 @@ export async function takeBackVote(user: SessionUser, slug: string, entryId: num
     .delete(votes)
     .where(and(eq(votes.entryId, entry.id), eq(votes.voterId, user.id)))
     .returning({ entryId: votes.entryId });
-  if (removed.length > 0) announceChange({ kind: 'votes', jamId: jam.id, resultsPublic: false }); // voting is open only while the jam runs
+  if (removed.length > 0) announceChange({ kind: 'votes', jamId: jam.id, resultsPublic: false }); // counts are private while voting is open
   return myVotes(user, jam);
 }
 

@@ -1,6 +1,7 @@
 /**
  * iCalendar for jams: one jam (`/jams/{slug}.ics`) and every jam (`/calendar.ics`, subscribable).
- * One VEVENT per jam, UID `jam-{id}@{host}` so a renamed jam updates in place, times in UTC,
+ * One VEVENT per jam, UID `jam-{id}@{host}` so a renamed jam updates in place (and one for its voting
+ * period, `jam-{id}-voting@{host}`, when it has one), times in UTC,
  * the description never the body (mystery mode).
  */
 import { asc } from 'drizzle-orm';
@@ -27,20 +28,30 @@ export async function calendarJams(): Promise<Jam[]> {
 
 const pageUrl = (slug: string, ctx: Pick<CalendarContext, 'site' | 'locale'>) => absoluteUrl(ctx.site, jamPath(slug, ctx.locale));
 
-function jamEvent(jam: Jam, ctx: CalendarContext): ICalEventData {
+/** The jam (start to submission end), and its voting period as a second event when it has one. */
+function jamEvents(jam: Jam, ctx: CalendarContext): ICalEventData[] {
   const url = pageUrl(jam.slug, ctx);
-  return {
-    id: jamEventUid(ctx.site, jam.id),
-    summary: jam.name,
+  const common = {
     description: `${jam.description}\n\n${url}`,
     url,
-    start: jam.startsAt,
-    end: jam.endsAt,
     // The last change of the jam, so the same jam always gives the same bytes.
     stamp: jam.updatedAt,
     created: jam.createdAt,
     lastModified: jam.updatedAt,
   };
+  const events: ICalEventData[] = [
+    { ...common, id: jamEventUid(ctx.site, jam.id), summary: jam.name, start: jam.startsAt, end: jam.endsAt },
+  ];
+  if (jam.votingEndsAt) {
+    events.push({
+      ...common,
+      id: jamEventUid(ctx.site, jam.id, 'voting'),
+      summary: ctx.t('calendar.votingEvent', { name: jam.name }),
+      start: jam.endsAt,
+      end: jam.votingEndsAt,
+    });
+  }
+  return events;
 }
 
 /** A calendar of the given jams; `name` is the calendar's display name. */
@@ -52,7 +63,7 @@ export function jamsCalendar(list: Jam[], ctx: CalendarContext, name = ctx.t('ca
     method: ICalCalendarMethod.PUBLISH,
     ttl: CALENDAR_REFRESH_SECONDS,
     url: absoluteUrl(ctx.site, '/'),
-    events: list.map((jam) => jamEvent(jam, ctx)),
+    events: list.flatMap((jam) => jamEvents(jam, ctx)),
   }).toString();
 }
 

@@ -5,7 +5,7 @@ import { type Jam, jams } from '#db/schema';
 import { type LocaleCode, localeByCode } from '#i18n/locales';
 import { localizePath } from '#i18n/paths';
 import type { Translate } from '#i18n/translate';
-import { type JamStatus, jamStatus } from '#lib/jam-timing';
+import { type JamStatus, jamPhase, jamStatus } from '#lib/jam-timing';
 import { db } from '#server/platform/db';
 import { absoluteUrl, jamCalendarPath, jamEventUid, jamPath, regionalTag } from './site-urls';
 
@@ -42,10 +42,14 @@ export function formatUtc(date: Date, locale: LocaleCode): string {
 }
 
 function describeJam(jam: Jam, { locale, t, now }: FeedContext) {
-  const when = t('feed.when', { start: formatUtc(jam.startsAt, locale), end: formatUtc(jam.endsAt, locale) });
+  const start = formatUtc(jam.startsAt, locale);
+  const end = formatUtc(jam.endsAt, locale);
+  const when = jam.votingEndsAt
+    ? t('feed.whenVoting', { start, end, voting: formatUtc(jam.votingEndsAt, locale) })
+    : t('feed.when', { start, end });
   return {
     text: `${jam.description}\n\n${when}`,
-    status: t(`explore.status.${jamStatus(jam, now)}`),
+    status: t(`explore.status.${jamPhase(jam, now)}`),
   };
 }
 
@@ -127,7 +131,9 @@ export function jsonFeed(items: Jam[], ctx: FeedContext): JsonFeed {
         _itinerary: {
           starts_at: jam.startsAt.toISOString(),
           ends_at: jam.endsAt.toISOString(),
+          voting_ends_at: jam.votingEndsAt?.toISOString() ?? null,
           status: jamStatus(jam, ctx.now),
+          phase: jamPhase(jam, ctx.now),
           calendar_url: absoluteUrl(ctx.site, jamCalendarPath(jam.slug, ctx.locale)),
         },
       };

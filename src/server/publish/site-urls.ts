@@ -14,7 +14,9 @@ export const jamPath = (slug: string, locale: LocaleCode = DEFAULT_LOCALE): stri
 export const jamCalendarPath = (slug: string, locale: LocaleCode = DEFAULT_LOCALE): string => `${jamPath(slug, locale)}.ics`;
 
 /** `jam-12@itinerary.example`: never changes for a jam, whatever is renamed, so calendars update in place. */
-export const jamEventUid = (site: string, jamId: number): string => `jam-${jamId}@${new URL(site).host}`;
+/** A jam's calendar event UID; `part` names another event of the same jam (its voting period). */
+export const jamEventUid = (site: string, jamId: number, part?: 'voting'): string =>
+  `jam-${jamId}${part ? `-${part}` : ''}@${new URL(site).host}`;
 
 export interface AlternateLink {
   /** BCP 47 (`ga` for Irish, whose URL prefix is `ir`), or `x-default`. */

@@ -2,25 +2,41 @@
 import { avatarPath } from '#lib/avatars';
 import { desc, eq } from 'drizzle-orm';
 import { entries, jamManagers, jams } from '#db/schema';
-import { jamStatus } from '#lib/jam-timing';
-import type { DashboardDto, DashboardJamDto } from '#lib/schemas/users';
+import { jamPhase, jamStatus } from '#lib/jam-timing';
+import { type DashboardDto, type DashboardJamDto, JOINED_TODOS } from '#lib/schemas/users';
 import { db } from '#server/platform/db';
 import { joinedJams } from '#server/jams/participants';
 import type { SessionUser } from '#server/auth/session';
 
-const jamColumns = { slug: jams.slug, name: jams.name, imageUrl: jams.imageUrl, startsAt: jams.startsAt, endsAt: jams.endsAt };
+const jamColumns = {
+  slug: jams.slug,
+  name: jams.name,
+  imageUrl: jams.imageUrl,
+  startsAt: jams.startsAt,
+  endsAt: jams.endsAt,
+  votingEndsAt: jams.votingEndsAt,
+};
 
 const toJam = (
-  jam: { slug: string; name: string; imageUrl: string | null; startsAt: Date; endsAt: Date },
+  jam: { slug: string; name: string; imageUrl: string | null; startsAt: Date; endsAt: Date; votingEndsAt: Date | null },
   now: number,
 ): DashboardJamDto => ({
   slug: jam.slug,
   name: jam.name,
   imageUrl: jam.imageUrl,
   status: jamStatus(jam, now),
+  phase: jamPhase(jam, now),
   startsAt: jam.startsAt.toISOString(),
   endsAt: jam.endsAt.toISOString(),
+  votingEndsAt: jam.votingEndsAt?.toISOString() ?? null,
 });
+
+/** What a joined jam asks of the person now: submit, vote, or read the results. */
+function todoFor(phase: DashboardJamDto['phase'], submitted: boolean): (typeof JOINED_TODOS)[number] {
+  if (phase === 'ended') return 'results';
+  if (phase === 'voting') return submitted ? 'voting-open' : 'vote';
+  return submitted && phase === 'ongoing' ? 'voting-open' : 'not-submitted';
+}
 
 export async function dashboardFor(user: SessionUser, now = Date.now()): Promise<DashboardDto> {
   const database = await db();
@@ -45,8 +61,7 @@ export async function dashboardFor(user: SessionUser, now = Date.now()): Promise
     managing: managing.map((row) => toJam(row, now)),
     joined: joined.map(({ jam, submitted }) => {
       const card = toJam(jam, now);
-      const todo = card.status === 'ended' ? 'results' : submitted && card.status === 'ongoing' ? 'voting-open' : 'not-submitted';
-      return { ...card, todo };
+      return { ...card, todo: todoFor(card.phase, submitted) };
     }),
   };
 }
