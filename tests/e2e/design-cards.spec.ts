@@ -56,8 +56,8 @@ test('a jam cover that fails to load gives way to the generated art', async ({ p
   await page.getByLabel('Name').fill(name);
   await page.getByLabel('Description').fill('A cover from a server that is down.');
   await page.getByLabel('Image link').fill('https://covers.example.test/down.png');
-  await page.getByLabel('Start').fill(datetimeLocal(HOUR));
-  await page.getByLabel('End').fill(datetimeLocal(48 * HOUR));
+  await page.getByLabel(/^Start\b/).fill(datetimeLocal(HOUR));
+  await page.getByLabel(/^End\b/).fill(datetimeLocal(48 * HOUR));
   await page.getByRole('button', { name: 'Create game jam' }).click();
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
 

@@ -29,8 +29,8 @@ test('an administrator creates, edits, features and runs a jam', async ({ page }
   await page.getByRole('tab', { name: 'Preview' }).click();
   await expect(page.locator('.preview strong')).toHaveText('pixels');
   await page.getByLabel('Image link').fill('not a url');
-  await page.getByLabel('Start').fill(datetimeLocal(-MINUTE));
-  await page.getByLabel('End').fill(datetimeLocal(7 * 24 * 60 * MINUTE));
+  await page.getByLabel(/^Start\b/).fill(datetimeLocal(-MINUTE));
+  await page.getByLabel(/^End\b/).fill(datetimeLocal(7 * 24 * 60 * MINUTE));
   await page.getByRole('button', { name: 'Create game jam' }).click();
   await expect(page.getByText('The URL entered is invalid!').first()).toBeVisible();
   await page.getByLabel('Image link').fill('');
