@@ -16,6 +16,7 @@ import { seedDemoData } from '#db/seed';
 import { migrateDatabase, openDatabase } from '#server/node/database';
 import { startFakes } from '../tests/fakes';
 import { CHROMIUM_LAUNCH } from './chromium';
+import { VOTING_JAM, addVotingPeriodJam } from './screenshot-extras';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const OUT = join(ROOT, 'docs/screenshots');
@@ -47,6 +48,10 @@ const VIEWS: View[] = [
   { name: 'home', path: '/' },
   { name: 'home-admin', path: '/', as: 'demo_admin' },
   { name: 'explore', path: '/explore' },
+  // Fair judging: a voting period, entrants only, play before you vote.
+  { name: 'jam-voting-visitor', path: `/jams/${VOTING_JAM}` },
+  { name: 'jam-voting-entrant', path: `/jams/${VOTING_JAM}#submissions`, as: 'pixel_pioneer' },
+  { name: 'jam-voting-outsider', path: `/jams/${VOTING_JAM}#submissions`, as: 'cat_coder' },
   ...(['upcoming', 'ongoing', 'ended'] as const).flatMap((status) => [
     { name: `jam-${status}-visitor`, path: `/jams/${jam[status]}` },
     { name: `jam-${status}-participant`, path: `/jams/${jam[status]}`, as: people[status].participant },
@@ -159,6 +164,7 @@ async function startSite(): Promise<{ stop: () => void }> {
   const database = await openDatabase(databaseUrl);
   await migrateDatabase(database);
   await seedDemoData(database, new Date(TODAY));
+  await addVotingPeriodJam(database, TODAY);
   database.$client.close();
   const fakes = await startFakes();
   const app = spawn(process.execPath, ['scripts/launch.ts'], {
@@ -218,7 +224,8 @@ async function shoot(browser: Browser, view: View, theme: (typeof ALL_THEMES)[nu
   const page = await context.newPage();
   // Paused two seconds early, then run up to FROZEN after loading: idle-time islands (the
   // theme selector, the cats button) hydrate, and the countdowns still read FROZEN.
-  await page.clock.install({ time: FROZEN - 2000 });
+  // (installed a little earlier still: the installed clock runs until paused, and pausing at a moment already passed throws).
+  await page.clock.install({ time: FROZEN - 5000 });
   await page.clock.pauseAt(FROZEN - 2000);
   try {
     if (view.as) await signIn(page, view.as);

@@ -69,7 +69,7 @@ function ViewerBox({ slug, startsAt, endsAt, votingEndsAt, loginHref, homeHref, 
         {viewer.role === 'admin' && <p className={styles.role}>{t('jam.youAreAdmin')}</p>}
         {viewer.role === 'manager' && <p className={styles.role}>{t('jam.youAreManager')}</p>}
         {state && <p className={`${styles.state} ${styles[state]}`}>{stateText[state]}</p>}
-        {!ongoing && <p className={`${styles.state} ${styles.closed}`}>{t('jam.notAccepting')}</p>}
+        {!ongoing && phase !== 'voting' && <p className={`${styles.state} ${styles.closed}`}>{t('jam.notAccepting')}</p>}
         {phase === 'voting' && <p className={`${styles.state} ${styles.voting}`}>{t('voting.periodOpen')}</p>}
         {votingOpen && myVotes && !banned && <VotingRule votes={myVotes} />}
       </div>
