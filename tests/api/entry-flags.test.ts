@@ -109,7 +109,11 @@ describe('flags in the entries as everyone and as managers see them', () => {
     const listed = await env.request(`/api/jams/${jam.slug}/entries`);
     expect(listed.body.entries[0]).toMatchObject({ id: entry.id, flags: [], disqualified: false });
     const reviewList = await env.request(`/api/jams/${jam.slug}/review`, { as: manager });
-    expect(reviewList.body.entries[0]).toMatchObject({ id: entry.id, review: 'checked', flags: [{ kind: 'created-before-start' }] });
+    expect(reviewList.body.entries[0]).toMatchObject({
+      id: entry.id,
+      review: 'checked',
+      flags: [{ kind: 'created-before-start' }],
+    });
 
     // Saying it twice changes nothing and writes one audit entry.
     expect((await review(jam.slug, entry.id, 'checked', manager)).status).toBe(200);
@@ -143,14 +147,25 @@ describe('flags in the entries as everyone and as managers see them', () => {
     const jam = await insertJam(env.db, { startsAt: new Date(Date.now() - 24 * HOUR) });
     await insertManager(env.db, jam.id, manager.id);
     const plain = await insertEntry(env.db, jam.id, pixel.id, 100000001);
-    const flaggedChecked = await insertEntry(env.db, jam.id, remixer.id, 100000011, { remixParentId: 900000101, review: 'checked' });
+    const flaggedChecked = await insertEntry(env.db, jam.id, remixer.id, 100000011, {
+      remixParentId: 900000101,
+      review: 'checked',
+    });
     const flaggedOpen = await insertEntry(env.db, jam.id, oldtimer.id, 100000009, {
       projectCreatedAt: new Date(OLD_PROJECT_HISTORY.created),
     });
     const reply = await env.request(`/api/jams/${jam.slug}/review?perPage=2`, { as: manager });
     expect(reply.status).toBe(200);
     expect(reply.headers.get('cache-control')).toBe('private, no-store');
-    expect(reply.body).toMatchObject({ page: 1, perPage: 2, total: 3, totalPages: 2, flagged: 2, flaggedOpen: 1, entriesCheckedAt: null });
+    expect(reply.body).toMatchObject({
+      page: 1,
+      perPage: 2,
+      total: 3,
+      totalPages: 2,
+      flagged: 2,
+      flaggedOpen: 1,
+      entriesCheckedAt: null,
+    });
     expect(reply.body.entries.map((entry: { id: number }) => entry.id)).toEqual([flaggedOpen.id, flaggedChecked.id]);
     const second = await env.request(`/api/jams/${jam.slug}/review?page=2&perPage=2`, { as: manager });
     expect(second.body.entries.map((entry: { id: number }) => entry.id)).toEqual([plain.id]);
@@ -191,7 +206,9 @@ describe('a disqualified entry', () => {
     expect(page.body).toMatch(/class="entry-rank"[^>]*>#1 </);
     const own = await env.request(`/jams/${jam.slug}/entries/${top.id}`);
     expect(own.body).not.toContain('class="entry-rank"');
-    expect(own.body).toMatch(/class="chip entry-disqualified[^"]*"><span aria-hidden="true">⊘<\/span> <span>Disqualified<\/span>/);
+    expect(own.body).toMatch(
+      /class="chip entry-disqualified[^"]*"><span aria-hidden="true">⊘<\/span> <span>Disqualified<\/span>/,
+    );
     expect(own.body).toContain('A manager disqualified this entry. It is still shown here, but it is not ranked and cannot win.');
   });
 });
@@ -225,7 +242,10 @@ describe('checking entries again', () => {
     await env.db.update(jams).set({ endsAt, entriesCheckedAt: new Date() }).where(eq(jams.id, jam.id));
     const modified = new Date(Date.now() - HOUR / 2).toISOString();
     await patchProject(100000010, { history: { modified } });
-    await env.db.update(entries).set({ historyCheckedAt: new Date(Date.now() - 2 * HOUR) }).where(eq(entries.jamId, jam.id));
+    await env.db
+      .update(entries)
+      .set({ historyCheckedAt: new Date(Date.now() - 2 * HOUR) })
+      .where(eq(entries.jamId, jam.id));
 
     const reply = await env.request(`/api/jams/${jam.slug}/entries/check`, { method: 'POST', as: manager });
     expect(reply.body).toEqual({ checked: 2, left: 0, missing: [{ id: gone.id, title: 'Secret Draft', scratchId: 100000003 }] });

@@ -70,6 +70,13 @@ export const OLD_PROJECT_HISTORY = {
   shared: '2026-02-21T10:05:00.000Z',
 };
 
+/** Made and last saved in March 2026: inside the end-to-end jams, which run from 1 March until an hour ago. */
+export const MADE_IN_MARCH = {
+  created: '2026-03-10T12:00:00.000Z',
+  modified: '2026-03-11T12:00:00.000Z',
+  shared: '2026-03-11T12:05:00.000Z',
+};
+
 export const SCRATCH_PROJECTS: FakeScratchProject[] = [
   {
     id: 900000101,
@@ -111,7 +118,7 @@ export const SCRATCH_PROJECTS: FakeScratchProject[] = [
       history: OLD_PROJECT_HISTORY,
     },
     { id: 100000101 + index * 10, title: `Patched Platformer ${locale}`, author: 'flag_tinkerer', shared: true },
-    { id: 100000102 + index * 10, title: `Fair Flyer ${locale}`, author: 'flag_remixer', shared: true },
+    { id: 100000102 + index * 10, title: `Fair Flyer ${locale}`, author: 'flag_remixer', shared: true, history: MADE_IN_MARCH },
   ]),
 ];
 
