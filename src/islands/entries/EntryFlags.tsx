@@ -16,7 +16,7 @@ function Flag({ flag }: { flag: EntryFlagDto }) {
   if (flag.kind === 'remix' && flag.parentId !== null) {
     return (
       <>
-        <span aria-hidden="true">⟲</span>{' '}
+        <span aria-hidden="true">↻</span>{' '}
         <span>
           {t('entry.flags.remixOf')}{' '}
           <a href={scratchProjectUrl(flag.parentId)} rel="noopener" target="_blank">
@@ -30,7 +30,7 @@ function Flag({ flag }: { flag: EntryFlagDto }) {
     flag.kind === 'created-before-start' ? t('entry.flags.createdBeforeStart') : t('entry.flags.updatedAfterDeadline');
   return (
     <>
-      <span aria-hidden="true">⏱</span>{' '}
+      <span aria-hidden="true">⚠</span>{' '}
       <span>
         {label}
         {flag.at && (
