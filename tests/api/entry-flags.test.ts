@@ -73,6 +73,13 @@ describe('submitting stores the project history', () => {
     expect(fresh.body).toMatchObject({ flags: [], disqualified: false, plays: null });
   });
 
+  it('still takes a remix when Scratch cannot answer about its parent, without the parent title', async () => {
+    const jam = await insertJam(env.db);
+    const reply = await submit(jam.slug, 100000014, orphan);
+    expect(reply.status).toBe(201);
+    expect(reply.body.flags).toEqual([{ kind: 'remix', at: null, parentId: 100000013, parentTitle: null }]);
+  });
+
   it('refuses a project created before the start when the jam asks, naming the day kindly', async () => {
     const jam = await insertJam(env.db, { refuseOldProjects: true });
     const reply = await submit(jam.slug, 100000009, oldtimer);

@@ -24,6 +24,8 @@ export interface FakeScratchProject {
   history?: { created: string; modified: string; shared: string };
   /** Scratch's `remix`; omitted: an original, `{ parent: null, root: null }`. */
   remix?: { parent: number | null; root: number | null };
+  /** The Scratch API answers 503 about this project (an outage seen by one test only). */
+  apiFails?: boolean;
 }
 
 export const SCRATCH_USERS: FakeScratchUser[] = [
@@ -108,6 +110,9 @@ export const SCRATCH_PROJECTS: FakeScratchProject[] = [
     remix: { parent: 900000101, root: 900000101 },
   },
   { id: 100000012, title: 'Secret Remix', author: 'flag_orphan', shared: true, remix: { parent: 100000003, root: 100000003 } },
+  // A remix whose parent Scratch cannot answer about just then.
+  { id: 100000013, title: 'Flaky Original', author: 'cat_coder', shared: true, apiFails: true },
+  { id: 100000014, title: 'Steady Remix', author: 'flag_orphan', shared: true, remix: { parent: 100000013, root: 100000013 } },
   // The end-to-end walks (one set per locale): each is entered into an ended jam and checked again.
   ...(['en', 'hu', 'ir'] as const).flatMap((locale, index) => [
     {

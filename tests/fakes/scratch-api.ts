@@ -73,6 +73,7 @@ export async function startScratchApi(port = 0): Promise<ScratchApiFake> {
     if (kind === 'projects' && key && /^\d+$/.test(key)) {
       const project = projects.find((candidate) => candidate.id === Number(key));
       if (!project || !project.shared) return sendJson(res, 404, notFound);
+      if (project.apiFails) return sendJson(res, 503, { code: 'ServiceUnavailable', message: '' });
       const author = users.find((user) => user.username === project.author);
       return sendJson(res, 200, {
         id: project.id,
