@@ -21,6 +21,7 @@ function Flag({ flag }: { flag: EntryFlagDto }) {
           {t('entry.flags.remixOf')}{' '}
           <a href={scratchProjectUrl(flag.parentId)} rel="noopener" target="_blank">
             {flag.parentTitle ?? t('entry.flags.projectNumber', { id: flag.parentId })}
+            <span className="visually-hidden"> {t('common.opensInNewTab')}</span>
           </a>
         </span>
       </>

@@ -145,6 +145,14 @@ function ReviewItem({ slug, entry, href, onChange, onFail }: ItemProps) {
       <div className={styles.body}>
         <h2 className={styles.title}>
           <a href={href}>{entry.title}</a>
+          {entry.isWinner && (
+            <>
+              {' '}
+              <span className="chip winner">
+                <span aria-hidden="true">♛</span> {t('entry.winner')}
+              </span>
+            </>
+          )}
         </h2>
         <p className={styles.muted}>
           {t('review.by', { name: entry.authorName })} · {t('review.plays', { count: entry.plays ?? 0 })}
