@@ -12,6 +12,8 @@ import { mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { type Browser, type Page, chromium } from '@playwright/test';
+import { and, eq } from 'drizzle-orm';
+import { entries, jams } from '#db/schema';
 import { seedDemoData } from '#db/seed';
 import { migrateDatabase, openDatabase } from '#server/node/database';
 import { startFakes } from '../tests/fakes';
@@ -33,8 +35,18 @@ const DAY = 86_400_000;
 const TODAY = Math.floor(Date.now() / DAY) * DAY;
 const FROZEN = TODAY + (10 * 3600 + 42 * 60 + 18) * 1000;
 
-/** `dialog`: shoot the viewport only — a dialog covers the screen, not the whole page. */
-type View = { name: string; path: string; as?: string; dialog?: boolean; then?: (page: Page) => Promise<void> };
+/**
+ * `dialog`: shoot the viewport only — a dialog covers the screen, not the whole page. `setup`: runs
+ * once before the view's first shot (views that change data come last, so earlier views never see it).
+ */
+type View = {
+  name: string;
+  path: string;
+  as?: string;
+  dialog?: boolean;
+  then?: (page: Page) => Promise<void>;
+  setup?: (browser: Browser) => Promise<void>;
+};
 
 const jam = { upcoming: 'winter-mystery-jam', ongoing: 'space-sprint-jam', ended: 'autumn-arcade-jam' };
 /** Who is who in the demo seed: a participant (entered or may enter), the jam's manager, the admin. */
@@ -156,11 +168,71 @@ const VIEWS: View[] = [
   { name: 'login', path: '/login' },
   { name: 'about', path: '/about' },
   { name: 'error', path: '/no-such-page' },
+  // Fair judging's flags on the ended jam (set up by fairFlags): chips on the cards and an entry page,
+  // a disqualified entry, and the managers' review list.
+  { name: 'entry-flags', path: `/jams/${jam.ended}#submissions`, setup: fairFlags },
+  { name: 'entry-flags-page', path: `/jams/${jam.ended}/entries/6`, setup: fairFlags },
+  { name: 'review-list', path: `/jams/${jam.ended}/review`, as: people.ended.manager, setup: fairFlags },
 ];
+
+let databaseUrl = '';
+let fairFlagsDone: Promise<void> | null = null;
+
+/**
+ * What Scratch said about the ended jam's entries (written straight into the database, as the check
+ * would): Leaf Catcher remixes Orbit Runner, Pumpkin Pong was made before the jam, Acorn Invaders was
+ * saved after its end. Then its manager marks Leaf Catcher checked and disqualifies Acorn Invaders
+ * through the API, which also drops the jam's cached pages.
+ */
+function fairFlags(browser: Browser): Promise<void> {
+  fairFlagsDone ??= (async () => {
+    const database = await openDatabase(databaseUrl);
+    try {
+      const [ended] = await database.select().from(jams).where(eq(jams.slug, jam.ended));
+      const checkedAt = new Date();
+      await database.update(jams).set({ entriesCheckedAt: checkedAt }).where(eq(jams.id, ended!.id));
+      const history = (scratchId: number, fields: Partial<typeof entries.$inferInsert>) =>
+        database
+          .update(entries)
+          .set({ historyCheckedAt: checkedAt, ...fields })
+          .where(and(eq(entries.jamId, ended!.id), eq(entries.scratchId, scratchId)));
+      const during = new Date(ended!.startsAt.getTime() + DAY);
+      await history(900000201, {
+        projectCreatedAt: during,
+        projectModifiedAt: during,
+        remixParentId: 900000101,
+        remixRootId: 900000101,
+        remixParentTitle: 'Orbit Runner',
+      });
+      await history(900000202, { projectCreatedAt: new Date(ended!.startsAt.getTime() - 40 * DAY), projectModifiedAt: during });
+      await history(900000203, { projectCreatedAt: during, projectModifiedAt: new Date(ended!.endsAt.getTime() + 3 * DAY) });
+    } finally {
+      database.$client.close();
+    }
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    try {
+      await signIn(page, people.ended.manager);
+      for (const [id, review] of [
+        [4, 'checked'],
+        [6, 'disqualified'],
+      ] as const) {
+        const answer = await page.request.put(`${BASE}/api/jams/${jam.ended}/entries/${id}/review`, {
+          data: { review },
+          headers: { origin: BASE },
+        });
+        if (!answer.ok()) throw new Error(`Reviewing entry ${id}: HTTP ${answer.status()} ${await answer.text()}`);
+      }
+    } finally {
+      await context.close();
+    }
+  })();
+  return fairFlagsDone;
+}
 
 async function startSite(): Promise<{ stop: () => void }> {
   const folder = mkdtempSync(join(tmpdir(), 'itinerary-screenshots-'));
-  const databaseUrl = `file:${join(folder, 'site.db')}`;
+  databaseUrl = `file:${join(folder, 'site.db')}`;
   const database = await openDatabase(databaseUrl);
   await migrateDatabase(database);
   await seedDemoData(database, new Date(TODAY));
@@ -224,8 +296,8 @@ async function shoot(browser: Browser, view: View, theme: (typeof ALL_THEMES)[nu
   const page = await context.newPage();
   // Paused two seconds early, then run up to FROZEN after loading: idle-time islands (the
   // theme selector, the cats button) hydrate, and the countdowns still read FROZEN.
-  // (installed a little earlier still: the installed clock runs until paused, and pausing at a moment already passed throws).
-  await page.clock.install({ time: FROZEN - 5000 });
+  // Installed a second earlier still: the installed clock runs on until paused, and a pause must lie ahead.
+  await page.clock.install({ time: FROZEN - 3000 });
   await page.clock.pauseAt(FROZEN - 2000);
   try {
     if (view.as) await signIn(page, view.as);
@@ -258,6 +330,7 @@ const site = await startSite();
 const browser = await chromium.launch(CHROMIUM_LAUNCH);
 try {
   for (const view of views) {
+    await view.setup?.(browser);
     for (const theme of THEMES) for (const width of WIDTHS) await shoot(browser, view, theme, width);
     console.log(`${view.name}: ${THEMES.length * WIDTHS.length} screenshots`);
   }

@@ -5,6 +5,7 @@ import type { EntryDto, EntryListDto } from '#lib/schemas/entries';
 import { httpUrlOrNull } from '#lib/safe-url';
 import { scratchProjectUrl } from '#lib/scratch-url';
 import Avatar from '#components/ui/Avatar.tsx';
+import { EntryFlags } from './entries/EntryFlags';
 import { EntryMenu } from './entries/EntryMenu';
 import { PlayToggle } from './entries/PlayToggle';
 import { Upvote } from './entries/Upvote';
@@ -55,7 +56,7 @@ function Entry({
   const t = useT();
   const community = communityChoiceId === entry.id;
   return (
-    <li className={`entry card ${styles.entry}`} data-entry-id={entry.id}>
+    <li className={`entry card ${styles.entry}`} data-entry-id={entry.id} data-disqualified={entry.disqualified || undefined}>
       <PlayToggle
         scratchId={entry.scratchId}
         title={entry.title}
@@ -87,7 +88,7 @@ function Entry({
       />
       <div className={`card-body ${styles.body}`}>
         <h3 className={`entry-title ${styles.title}`}>
-          {list.resultsPublic && <span className={`entry-rank ${styles.rank}`}>#{entry.rank} </span>}
+          {list.resultsPublic && entry.rank !== null && <span className={`entry-rank ${styles.rank}`}>#{entry.rank} </span>}
           <a className={`entry-link ${styles.titleLink}`} href={entryHref.replace('{id}', String(entry.id))}>
             {entry.title}
           </a>
@@ -95,6 +96,7 @@ function Entry({
         <p className={`entry-author ${styles.author}`}>
           <Avatar username={entry.authorName} src={avatarPath(entry.authorName)} size="1.75rem" /> <span>{entry.authorName}</span>
         </p>
+        <EntryFlags flags={entry.flags} disqualified={entry.disqualified} />
         <p className={`entry-meta ${styles.meta}`}>
           {t('entry.submitted')} <LocalTime iso={entry.submittedAt} />
         </p>

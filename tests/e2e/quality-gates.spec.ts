@@ -38,6 +38,7 @@ const ADMIN_PAGES = {
   users: '/dashboard/users',
   activity: '/dashboard/activity',
   'jam activity': '/jams/space-sprint-jam/activity',
+  'jam review': '/jams/autumn-arcade-jam/review',
 };
 
 async function violations(page: Page) {

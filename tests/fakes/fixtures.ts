@@ -17,6 +17,15 @@ export interface FakeScratchProject {
   instructions?: string;
   /** "Notes and Credits" (Scratch's API calls it `description`); empty when omitted. */
   description?: string;
+  /**
+   * Scratch's `history` (ISO strings). Omitted: the project was made, saved and shared the moment the
+   * fake was first asked about it (as if made just before it was submitted), the same on every answer.
+   */
+  history?: { created: string; modified: string; shared: string };
+  /** Scratch's `remix`; omitted: an original, `{ parent: null, root: null }`. */
+  remix?: { parent: number | null; root: number | null };
+  /** The Scratch API answers 503 about this project (an outage seen by one test only). */
+  apiFails?: boolean;
 }
 
 export const SCRATCH_USERS: FakeScratchUser[] = [
@@ -49,7 +58,26 @@ export const SCRATCH_USERS: FakeScratchUser[] = [
   { username: 'asks_ir', id: 1022 },
   { username: 'asks_ir_2', id: 1023 },
   { username: 'asks_nothing', id: 1024 },
+  // Used only by the fair-judging flag tests: an old project, one changed later, and a remixer.
+  { username: 'flag_oldtimer', id: 1025 },
+  { username: 'flag_tinkerer', id: 1026 },
+  { username: 'flag_remixer', id: 1027 },
+  { username: 'flag_orphan', id: 1028 },
 ];
+
+/** Made long before any jam of the tests (fair judging: "Created before the jam"). */
+export const OLD_PROJECT_HISTORY = {
+  created: '2026-02-20T10:00:00.000Z',
+  modified: '2026-02-21T10:00:00.000Z',
+  shared: '2026-02-21T10:05:00.000Z',
+};
+
+/** Made and last saved in March 2026: inside the end-to-end jams, which run from 1 March until an hour ago. */
+export const MADE_IN_MARCH = {
+  created: '2026-03-10T12:00:00.000Z',
+  modified: '2026-03-11T12:00:00.000Z',
+  shared: '2026-03-11T12:05:00.000Z',
+};
 
 export const SCRATCH_PROJECTS: FakeScratchProject[] = [
   {
@@ -70,6 +98,33 @@ export const SCRATCH_PROJECTS: FakeScratchProject[] = [
   { id: 100000006, title: 'Rascal Run', author: 'rascal_en', shared: true },
   { id: 100000007, title: 'Rascal Rally', author: 'rascal_hu', shared: true },
   { id: 100000008, title: 'Rascal Race', author: 'rascal_ir', shared: true },
+  // Fair judging's flags: made before the jams, changed after their end (tests move `modified`),
+  // a remix of a shared project and one of a project that is not shared.
+  { id: 100000009, title: 'Old Orbit', author: 'flag_oldtimer', shared: true, history: OLD_PROJECT_HISTORY },
+  { id: 100000010, title: 'Late Lander', author: 'flag_tinkerer', shared: true },
+  {
+    id: 100000011,
+    title: 'Orbit Runner Remix',
+    author: 'flag_remixer',
+    shared: true,
+    remix: { parent: 900000101, root: 900000101 },
+  },
+  { id: 100000012, title: 'Secret Remix', author: 'flag_orphan', shared: true, remix: { parent: 100000003, root: 100000003 } },
+  // A remix whose parent Scratch cannot answer about just then.
+  { id: 100000013, title: 'Flaky Original', author: 'cat_coder', shared: true, apiFails: true },
+  { id: 100000014, title: 'Steady Remix', author: 'flag_orphan', shared: true, remix: { parent: 100000013, root: 100000013 } },
+  // The end-to-end walks (one set per locale): each is entered into an ended jam and checked again.
+  ...(['en', 'hu', 'ir'] as const).flatMap((locale, index) => [
+    {
+      id: 100000100 + index * 10,
+      title: `Ancient Arcade ${locale}`,
+      author: 'flag_oldtimer',
+      shared: true,
+      history: OLD_PROJECT_HISTORY,
+    },
+    { id: 100000101 + index * 10, title: `Patched Platformer ${locale}`, author: 'flag_tinkerer', shared: true },
+    { id: 100000102 + index * 10, title: `Fair Flyer ${locale}`, author: 'flag_remixer', shared: true, history: MADE_IN_MARCH },
+  ]),
 ];
 
 export const avatarUrl = (id: number) => `https://cdn2.scratch.mit.edu/get_image/user/${id}_90x90.png`;

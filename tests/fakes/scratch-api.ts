@@ -1,4 +1,9 @@
-/** Speaks the parts of api.scratch.mit.edu that Itinerary uses: /users/{name} and /projects/{id}. */
+/**
+ * Speaks the parts of api.scratch.mit.edu that Itinerary uses: /users/{name} and /projects/{id}
+ * (with `history` and `remix` as Scratch answers them). Tests add users and projects with
+ * `POST /__fixtures` and change a project (e.g. its `history.modified`, as if its author saved it
+ * again) with `PATCH /__fixtures/projects/{id}`.
+ */
 import {
   type FakeScratchProject,
   type FakeScratchUser,
@@ -18,6 +23,14 @@ export async function startScratchApi(port = 0): Promise<ScratchApiFake> {
   const users = structuredClone(SCRATCH_USERS);
   const projects = structuredClone(SCRATCH_PROJECTS);
   const notFound = { code: 'NotFound', message: '' };
+  /** When a project without declared history was first asked about: its created, modified and shared. */
+  const firstSeen = new Map<number, string>();
+  const historyOf = (project: FakeScratchProject) => {
+    if (project.history) return project.history;
+    if (!firstSeen.has(project.id)) firstSeen.set(project.id, new Date().toISOString());
+    const at = firstSeen.get(project.id)!;
+    return { created: at, modified: at, shared: at };
+  };
 
   const fake = await listen(async (req, res, url) => {
     const [, kind, key] = url.pathname.split('/').map(decodeURIComponent);
@@ -26,6 +39,18 @@ export async function startScratchApi(port = 0): Promise<ScratchApiFake> {
       users.push(...(body.users ?? []));
       projects.push(...(body.projects ?? []));
       return sendJson(res, 201, { ok: true });
+    }
+    if (req.method === 'PATCH' && kind === '__fixtures' && key === 'projects') {
+      const id = Number(url.pathname.split('/')[3]);
+      const project = projects.find((candidate) => candidate.id === id);
+      if (!project) return sendJson(res, 404, notFound);
+      const changes = JSON.parse(await readBody(req)) as Partial<FakeScratchProject> & {
+        history?: Partial<FakeScratchProject['history'] & object>;
+      };
+      const { history, ...rest } = changes;
+      Object.assign(project, rest);
+      if (history) project.history = { ...historyOf(project), ...history };
+      return sendJson(res, 200, { ok: true });
     }
     if (kind === 'users' && key) {
       const user = users.find((candidate) => candidate.username.toLowerCase() === key.toLowerCase());
@@ -48,6 +73,7 @@ export async function startScratchApi(port = 0): Promise<ScratchApiFake> {
     if (kind === 'projects' && key && /^\d+$/.test(key)) {
       const project = projects.find((candidate) => candidate.id === Number(key));
       if (!project || !project.shared) return sendJson(res, 404, notFound);
+      if (project.apiFails) return sendJson(res, 503, { code: 'ServiceUnavailable', message: '' });
       const author = users.find((user) => user.username === project.author);
       return sendJson(res, 200, {
         id: project.id,
@@ -56,6 +82,8 @@ export async function startScratchApi(port = 0): Promise<ScratchApiFake> {
         instructions: project.instructions ?? '',
         public: true,
         image: thumbnailUrl(project.id),
+        history: historyOf(project),
+        remix: project.remix ?? { parent: null, root: null },
         author: {
           id: author?.id ?? 0,
           username: project.author,

@@ -320,6 +320,36 @@ export const ROWS: Row[] = [
   },
   {
     method: 'PUT',
+    pattern: '/api/jams/[slug]/entries/[id]/review',
+    jam: 'ended',
+    allowed: MANAGERS,
+    status: 200,
+    call: (s) => ({
+      method: 'PUT',
+      path: `/api/jams/${s.jam.slug}/entries/${s.entry.id}/review`,
+      json: { review: 'disqualified' },
+    }),
+    effect: async (s, env) =>
+      expect(await entryRow(env.db, s.entry.id)).toMatchObject({ review: 'disqualified', reviewedBy: s.me!.id }),
+  },
+  {
+    method: 'POST',
+    pattern: '/api/jams/[slug]/entries/check',
+    allowed: MANAGERS,
+    status: 200,
+    call: (s) => ({ method: 'POST', path: `/api/jams/${s.jam.slug}/entries/check` }),
+    // The scene's project is not on the fake Scratch: its entry is kept as it was, and marked as read.
+    effect: async (s, env, reply) => {
+      expect(reply.body).toEqual({
+        checked: 1,
+        left: 0,
+        missing: [{ id: s.entry.id, title: s.entry.title, scratchId: s.entry.scratchId }],
+      });
+      expect((await entryRow(env.db, s.entry.id))?.historyCheckedAt).toBeInstanceOf(Date);
+    },
+  },
+  {
+    method: 'PUT',
     pattern: '/api/jams/[slug]/entries/[id]/winner',
     jam: 'ended',
     allowed: MANAGERS,

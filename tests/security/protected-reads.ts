@@ -62,6 +62,15 @@ export const READ_ROWS: ReadRow[] = [
     shows: (s, reply) => expect(reply.body.entries.map((entry: { jam: { id: number } }) => entry.jam.id)).toEqual([s.jam.id]),
   },
   {
+    pattern: '/api/jams/[slug]/review',
+    allowed: MANAGERS,
+    path: (s) => `/api/jams/${s.jam.slug}/review`,
+    shows: (s, reply) =>
+      expect(reply.body.entries.map((entry: { id: number; review: string }) => [entry.id, entry.review])).toEqual([
+        [s.entry.id, 'open'],
+      ]),
+  },
+  {
     pattern: '/api/jams/[slug]/managers',
     allowed: MANAGERS,
     path: (s) => `/api/jams/${s.jam.slug}/managers`,

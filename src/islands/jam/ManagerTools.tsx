@@ -10,6 +10,7 @@ import { ConfirmDialog } from '#islands/ui/ConfirmDialog.tsx';
 import { Dropdown, type DropdownItem } from '#islands/ui/Dropdown.tsx';
 import { Modal } from '#islands/ui/Modal.tsx';
 import { ManagersEditor } from './ManagersEditor';
+import { checkAllEntriesNow, checkSummaryText } from './check-entries';
 import styles from './ManagerTools.module.css';
 
 type Dialog = 'edit' | 'managers' | 'advanced' | 'clear-votes' | 'clear-submissions' | 'delete' | null;
@@ -73,6 +74,16 @@ export function ManagerTools({ slug, viewer, homeHref, jamHref }: Props) {
     }
   };
 
+  const checkNow = async () => {
+    pushNotification({ type: 'default', content: { message: t('manage.checking'), loading: true } });
+    try {
+      const summary = await checkAllEntriesNow(slug);
+      reloadWithToast(checkSummaryText(summary, t as never, 'manage'), summary.missing > 0 ? 'warning' : 'success');
+    } catch (error) {
+      fail(error, t('manage.checkFailed'));
+    }
+  };
+
   const candidates: (DropdownItem | false)[] = [
     may('jam:edit') && { label: t('manage.edit'), onSelect: () => void open('edit') },
     may('jam:manage-managers') && { label: t('manage.managers'), onSelect: () => void open('managers') },
@@ -81,6 +92,11 @@ export function ManagerTools({ slug, viewer, homeHref, jamHref }: Props) {
       label: t('manage.activity'),
       href: `${jamHref.replace('{slug}', encodeURIComponent(slug))}/activity`,
     },
+    may('jam:review-entries') && {
+      label: t('manage.review'),
+      href: `${jamHref.replace('{slug}', encodeURIComponent(slug))}/review`,
+    },
+    may('jam:review-entries') && { label: t('manage.checkNow'), onSelect: () => void checkNow() },
     may('jam:feature') && { label: t('manage.toggleFeatured'), onSelect: () => void toggleFeatured() },
     may('jam:advanced') && { label: t('manage.advanced'), onSelect: () => void open('advanced') },
     may('jam:clear-votes') && { label: t('manage.clearVotes'), onSelect: () => setDialog('clear-votes') },

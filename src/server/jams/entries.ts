@@ -1,5 +1,5 @@
 /** Entries (Scratch projects submitted to a jam): submitting, listing, removing, exporting. */
-import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ne, sql } from 'drizzle-orm';
 import { type Entry, type Jam, entries, votes } from '#db/schema';
 import { jamStatus } from '#lib/jam-timing';
 import { ENTRIES_PER_PAGE, type EntryDetailDto, type EntryDto, type EntryListDto } from '#lib/schemas/entries';
@@ -14,7 +14,8 @@ import { AppError, badRequest, conflict, notFound } from '#server/http/errors';
 import { type JamRef, requireJam, resolveJam } from './jams';
 import { can, jamRole } from '#server/auth/permissions';
 import { type RateLimit, createRateLimiter } from '#server/http/rate-limit';
-import { fetchScratchProject } from '#server/platform/scratch';
+import { fetchScratchProjectWithParent } from '#server/platform/scratch';
+import { historyFields, refuseOldProject } from './flags';
 import type { SessionUser } from '#server/auth/session';
 
 /**
@@ -115,11 +116,12 @@ export async function submitEntry(user: SessionUser, slug: string, url: string):
   if (existing?.submitterId === user.id) throw conflict('You have already entered this game jam.');
   if (existing) throw conflict('This project has already been submitted to this jam.');
 
-  const project = await fetchScratchProject(scratchId);
+  const project = await fetchScratchProjectWithParent(scratchId);
   if (!project) throw notFound('That project could not be found on Scratch. Make sure it exists and is shared.');
   if (project.authorName.toLowerCase() !== user.name.toLowerCase()) {
     throw new AppError(403, 'forbidden', 'You can only submit projects you own');
   }
+  refuseOldProject(jam, project.history.created);
 
   try {
     // Submitting joins the jam, in the same transaction (a join already there stays as it is).
@@ -135,6 +137,7 @@ export async function submitEntry(user: SessionUser, slug: string, url: string):
           authorName: project.authorName,
           instructions: project.instructions,
           notes: project.notes,
+          ...historyFields(project, new Date()),
         })
         .returning();
       await joinInside(tx, jam.id, user.id);
@@ -250,7 +253,7 @@ export async function readEntryPage(jam: Jam, entryId: number): Promise<EntryPag
   if (!row) return null;
   const resultsPublic = resultsArePublic(jam);
   let rank: number | null = null;
-  if (resultsPublic) {
+  if (resultsPublic && row.entry.review !== 'disqualified') {
     // Ranked like the jam page's list: most votes first, ties by earliest submission, then id.
     const { submittedAt, id } = row.entry;
     const [ahead] = await database
@@ -259,6 +262,7 @@ export async function readEntryPage(jam: Jam, entryId: number): Promise<EntryPag
       .where(
         and(
           eq(entries.jamId, jam.id),
+          ne(entries.review, 'disqualified'),
           sql`(${voteCount} > ${row.votes} or (${voteCount} = ${row.votes} and (${entries.submittedAt} < ${submittedAt.getTime()} or (${entries.submittedAt} = ${submittedAt.getTime()} and ${entries.id} < ${id}))))`,
         ),
       );
@@ -306,13 +310,15 @@ export async function refreshEntry(actor: SessionUser, slug: string, entryId: nu
   if (!own && !can(await jamRole(actor, jam.id), 'jam:refresh-entry')) {
     throw new AppError(403, 'forbidden', 'Only the submitter, managers of this jam and administrators can refresh an entry.');
   }
-  const project = await fetchScratchProject(entry.scratchId);
+  const project = await fetchScratchProjectWithParent(entry.scratchId);
   if (!project) throw notFound('That project could not be found on Scratch. Make sure it exists and is shared.');
   const fields = {
     title: project.title,
     thumbnailUrl: project.thumbnailUrl,
     instructions: project.instructions,
     notes: project.notes,
+    // Its history comes along: a refresh never hides a change made after the deadline.
+    ...historyFields(project, new Date()),
   };
   const database = await db();
   await database.transaction(async (tx) => {

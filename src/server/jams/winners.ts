@@ -1,11 +1,11 @@
 /**
  * Winners (spec §3, §4): after the end a manager or admin selects the winner; the community's
  * choice is the entry with the most upvotes (ties → earliest submission), excluding the selected
- * one. Computed on read, never written on read.
+ * one. Computed on read, never written on read. A disqualified entry is neither (fair judging).
  */
-import { and, asc, desc, eq, gt } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, ne } from 'drizzle-orm';
 import { entries } from '#db/schema';
-import { jamStatus } from '#lib/jam-timing';
+import { resultsArePublic } from '#lib/jam-timing';
 import type { EntryDto, WinnersDto } from '#lib/schemas/entries';
 import { recordAudit } from '#server/activity/audit';
 import { announceChange } from '#server/cache/changes';
@@ -18,18 +18,18 @@ import type { SessionUser } from '#server/auth/session';
 
 export async function readWinners(ref: JamRef): Promise<WinnersDto> {
   const jam = await resolveJam(ref);
-  if (jamStatus(jam) !== 'ended') return { winner: null, communityChoice: null };
+  if (!resultsArePublic(jam)) return { winner: null, communityChoice: null };
   const database = await db();
   const [winner] = await database
     .select({ entry: entries, votes: voteCount })
     .from(entries)
-    .where(and(eq(entries.jamId, jam.id), eq(entries.isWinner, true)))
+    .where(and(eq(entries.jamId, jam.id), eq(entries.isWinner, true), ne(entries.review, 'disqualified')))
     .orderBy(asc(entries.submittedAt))
     .limit(1);
   const [community] = await database
     .select({ entry: entries, votes: voteCount })
     .from(entries)
-    .where(and(eq(entries.jamId, jam.id), eq(entries.isWinner, false), gt(voteCount, 0)))
+    .where(and(eq(entries.jamId, jam.id), eq(entries.isWinner, false), ne(entries.review, 'disqualified'), gt(voteCount, 0)))
     .orderBy(desc(voteCount), asc(entries.submittedAt), asc(entries.id))
     .limit(1);
   const dto = (row: typeof winner): EntryDto | null =>
@@ -37,10 +37,14 @@ export async function readWinners(ref: JamRef): Promise<WinnersDto> {
   return { winner: dto(winner), communityChoice: dto(community) };
 }
 
+export const DISQUALIFIED_WINNER_MESSAGE =
+  'A disqualified entry cannot be the winner. Reopen its review first if disqualifying it was a mistake.';
+
 async function requireEndedJam(actor: SessionUser, slug: string) {
   const jam = await requireJam(slug);
   await requireJamPermission(actor, jam.id, 'jam:select-winner');
-  if (jamStatus(jam) !== 'ended') throw new AppError(409, 'conflict', 'Winners can be chosen once the jam is over.');
+  // Over means voting is over too: winners wait for the end of a voting period.
+  if (!resultsArePublic(jam)) throw new AppError(409, 'conflict', 'Winners can be chosen once the jam is over.');
   return jam;
 }
 
@@ -48,13 +52,14 @@ async function requireEndedJam(actor: SessionUser, slug: string) {
 export async function selectWinner(actor: SessionUser, slug: string, entryId: number): Promise<WinnersDto> {
   const jam = await requireEndedJam(actor, slug);
   const entry = await requireEntry(jam, entryId);
+  if (entry.review === 'disqualified') throw new AppError(409, 'conflict', DISQUALIFIED_WINNER_MESSAGE);
   await (
     await db()
   ).transaction(async (tx) => {
     await tx
       .update(entries)
       .set({ isWinner: false })
-      .where(and(eq(entries.jamId, jam.id), eq(entries.isWinner, true)));
+      .where(and(eq(entries.jamId, jam.id), eq(entries.isWinner, true), ne(entries.review, 'disqualified')));
     await tx.update(entries).set({ isWinner: true }).where(eq(entries.id, entry.id));
     await recordAudit(tx, actor, {
       action: 'winner.select',

@@ -2,6 +2,7 @@
 import type { EntryDetailDto, EntryDto, EntryListDto, MyVotesDto, WinnersDto } from '#lib/schemas/entries';
 import type { JamCreateInput, JamDto, JamListDto, ManagerDto } from '#lib/schemas/jams';
 import type { JamViewerDto } from '#lib/schemas/viewer';
+import type { EntryCheckDto, ReviewEntryDto, ReviewListDto } from '#lib/schemas/review';
 import type { ActivityListDto } from '#lib/schemas/activity';
 import type { AdminUserDto, DashboardDto, MeDto } from '#lib/schemas/users';
 import type { MyReportDto, ReportInput, ReportQueueDto } from '#lib/schemas/reports';
@@ -306,4 +307,34 @@ export const exampleReportQueue: ReportQueueDto = {
   perPage: 10,
   total: 1,
   totalPages: 1,
+};
+
+export const exampleReviewEntry: ReviewEntryDto = {
+  ...exampleEntry,
+  flags: [
+    { kind: 'created-before-start', at: '2025-02-20T10:00:00.000Z', parentId: null, parentTitle: null },
+    { kind: 'remix', at: null, parentId: 900000042, parentTitle: 'Orbit Engine' },
+  ],
+  plays: 12,
+  review: 'checked',
+  reviewedBy: 'GriffTheGreat',
+  reviewedAt: '2025-03-09T08:15:00.000Z',
+  historyCheckedAt: '2025-03-08T18:02:00.000Z',
+};
+
+export const exampleReviewList: ReviewListDto = {
+  entries: [exampleReviewEntry],
+  page: 1,
+  perPage: 24,
+  total: 1,
+  totalPages: 1,
+  flagged: 1,
+  flaggedOpen: 0,
+  entriesCheckedAt: '2025-03-08T18:00:05.000Z',
+};
+
+export const exampleEntryCheck: EntryCheckDto = {
+  checked: 20,
+  left: 7,
+  missing: [{ id: 33, title: 'Comet Catcher', scratchId: 123456790 }],
 };

@@ -33,6 +33,10 @@ export interface ScratchProject {
   instructions: string;
   /** "Notes and Credits" (the API calls it `description`), plain text. */
   notes: string;
+  /** Scratch's `history`: when the project was created, last saved and shared (null when absent). */
+  history: { created: Date | null; modified: Date | null; shared: Date | null };
+  /** Scratch's `remix`: the project this one remixes and the first of its line (null for originals). */
+  remix: { parentId: number | null; rootId: number | null };
 }
 
 /**
@@ -75,7 +79,19 @@ const scratchProjectAnswer = z.object({
   image: z.unknown(),
   instructions: z.string().nullish(),
   description: z.string().nullish(),
+  history: z.object({ created: z.unknown(), modified: z.unknown(), shared: z.unknown() }).partial().nullish(),
+  remix: z.object({ parent: z.unknown(), root: z.unknown() }).partial().nullish(),
 });
+const scratchTitleAnswer = z.object({ title: z.string() });
+
+/** An ISO timestamp of Scratch's `history`, or null when absent or not a date. */
+const dateOrNull = (value: unknown): Date | null => {
+  if (typeof value !== 'string') return null;
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? null : date;
+};
+const projectIdOrNull = (value: unknown): number | null =>
+  typeof value === 'number' && Number.isSafeInteger(value) && value > 0 ? value : null;
 
 export async function fetchScratchUser(name: string, timeoutMs = UPSTREAM_TIMEOUT_MS): Promise<ScratchUser | null> {
   const data = await fetchJson(`${config().SCRATCH_API_URL}/users/${encodeURIComponent(name)}`, timeoutMs);
@@ -92,7 +108,7 @@ export async function fetchScratchProject(id: number): Promise<ScratchProject | 
   if (data === null) return null;
   const project = scratchProjectAnswer.safeParse(data);
   if (!project.success) throw new ScratchUnavailableError(`projects/${id}: unexpected answer`);
-  const { title, author, image, instructions, description } = project.data;
+  const { title, author, image, instructions, description, history, remix } = project.data;
   return {
     id,
     title,
@@ -100,5 +116,35 @@ export async function fetchScratchProject(id: number): Promise<ScratchProject | 
     thumbnailUrl: httpUrlOrNull(image),
     instructions: instructions ?? '',
     notes: description ?? '',
+    history: {
+      created: dateOrNull(history?.created),
+      modified: dateOrNull(history?.modified),
+      shared: dateOrNull(history?.shared),
+    },
+    remix: { parentId: projectIdOrNull(remix?.parent), rootId: projectIdOrNull(remix?.root) },
   };
+}
+
+/**
+ * The title of a remixed project, best effort: null when it is gone, not shared, or Scratch cannot
+ * be reached (a remix's parent never fails a submission or a check).
+ */
+export async function fetchScratchProjectTitle(id: number): Promise<string | null> {
+  try {
+    const data = await fetchJson(`${config().SCRATCH_API_URL}/projects/${id}`);
+    const parsed = scratchTitleAnswer.safeParse(data);
+    return parsed.success ? parsed.data.title : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The project with its remix parent's title (best effort), as entries store it. */
+export async function fetchScratchProjectWithParent(
+  id: number,
+): Promise<(ScratchProject & { remixParentTitle: string | null }) | null> {
+  const project = await fetchScratchProject(id);
+  if (!project) return null;
+  const remixParentTitle = project.remix.parentId === null ? null : await fetchScratchProjectTitle(project.remix.parentId);
+  return { ...project, remixParentTitle };
 }

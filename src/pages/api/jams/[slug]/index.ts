@@ -1,6 +1,7 @@
 import { jamSchema, jamUpdateSchema } from '#lib/schemas/jams';
 import { defineEndpoint, jamSlug } from '#server/http/endpoint';
-import { deleteJam, readJam, updateJam } from '#server/jams/jams';
+import { deleteJam, readJam, requireJam, updateJam } from '#server/jams/jams';
+import { checkEntriesAfterEnd } from '#server/jams/review';
 import { exampleJam } from '#server/openapi/examples';
 
 export const GET = defineEndpoint({
@@ -12,7 +13,11 @@ export const GET = defineEndpoint({
   params: jamSlug,
   answer: { status: 200, description: 'The jam.', schema: jamSchema, example: exampleJam },
   errors: [404],
-  handler: ({ user, params }) => readJam(params.slug, user),
+  handler: async ({ ctx, user, params }) => {
+    // The first read after the submission end starts the check of every entry's Scratch history.
+    checkEntriesAfterEnd(await requireJam(params.slug), ctx.locals);
+    return readJam(params.slug, user);
+  },
 });
 
 export const PATCH = defineEndpoint({

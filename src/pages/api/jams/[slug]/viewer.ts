@@ -1,5 +1,7 @@
 import { jamViewerSchema } from '#lib/schemas/viewer';
 import { defineEndpoint, jamSlug } from '#server/http/endpoint';
+import { requireJam } from '#server/jams/jams';
+import { checkEntriesAfterEnd } from '#server/jams/review';
 import { jamViewerState } from '#server/jams/viewer';
 import { exampleViewer } from '#server/openapi/examples';
 
@@ -13,5 +15,9 @@ export const GET = defineEndpoint({
   answer: { status: 200, description: 'The caller’s view of the jam.', schema: jamViewerSchema, example: exampleViewer },
   cache: 'private, no-store',
   errors: [404],
-  handler: ({ user, params }) => jamViewerState(params.slug, user),
+  handler: async ({ ctx, user, params }) => {
+    // Every jam page asks for this on load: the first after the submission end starts the entries' check.
+    checkEntriesAfterEnd(await requireJam(params.slug), ctx.locals);
+    return jamViewerState(params.slug, user);
+  },
 });
