@@ -71,6 +71,12 @@ describe('a voting period', () => {
     expect(submit.status).toBe(409);
     expect(submit.body.error.message).toBe('This jam is currently not accepting submissions.');
 
+    // Winners wait for the end of voting: results (and the winners API) stay private until then.
+    const early = await env.request(`/api/jams/${inVoting.slug}/entries/${entry.id}/winner`, { method: 'PUT', as: admin });
+    expect(early.status).toBe(409);
+    expect(early.body.error.message).toBe('Winners can be chosen once the jam is over.');
+    expect((await env.request(`/api/jams/${inVoting.slug}/winners`)).body).toEqual({ winner: null, communityChoice: null });
+
     const over = await insertJam(env.db, {
       startsAt: new Date(now - 48 * HOUR),
       endsAt: new Date(now - 2 * HOUR),
