@@ -68,7 +68,7 @@ function PlayNextButton({ slug, entryHref }: Omit<Props, 'messages'>) {
           aria-describedby={`${id}-hint`}
           onClick={go}
         >
-          <span aria-hidden="true">{visitor ? '🎲' : '▶'}</span> {visitor ? t('playNext.random') : t('playNext.button')}
+          <span aria-hidden="true">▶</span> {visitor ? t('playNext.random') : t('playNext.button')}
         </button>
         <p id={`${id}-hint`} className={styles.hint}>
           {busy ? t('playNext.finding') : visitor ? t('playNext.randomHint') : t('playNext.hint')}
