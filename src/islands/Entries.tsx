@@ -87,7 +87,7 @@ function Entry({
       />
       <div className={`card-body ${styles.body}`}>
         <h3 className={`entry-title ${styles.title}`}>
-          {list.resultsPublic && <span className={`entry-rank ${styles.rank}`}>#{entry.rank} </span>}
+          {list.resultsPublic && entry.rank !== null && <span className={`entry-rank ${styles.rank}`}>#{entry.rank} </span>}
           <a className={`entry-link ${styles.titleLink}`} href={entryHref.replace('{id}', String(entry.id))}>
             {entry.title}
           </a>

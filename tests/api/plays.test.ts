@@ -281,9 +281,18 @@ describe('entry sorts', () => {
       [a.id, 0, 3, false],
       [b.id, 3, null, true],
     ]);
-    // The entry page agrees.
+    // The entry page agrees, and the jam page's ranking leaves the disqualified entry out.
     const page = await env.request(`/jams/${jam.slug}/entries/${c.id}`);
     expect(page.body).toContain('#1 ');
+    const html = String((await env.request(`/jams/${jam.slug}`)).body);
+    const ranked = html.slice(
+      html.indexOf('id="ranking-heading"'),
+      html.indexOf('</section>', html.indexOf('id="ranking-heading"')),
+    );
+    expect(ranked).toContain('Game 2');
+    expect(ranked).toContain('Game 0');
+    expect(ranked).not.toContain('Game 1');
+    expect(html).not.toContain('#null');
   });
 
   it('links the sorts from the jam page and keeps the sort and seed in its page links', async () => {
