@@ -19,7 +19,7 @@ export const VOTES_PER_USER = 20;
 const PROJECT_BASE = 880_000_000;
 
 /** Plays per user in `bench:rush` (the spike sends none): people open entries' players while they vote. */
-export const PLAYS_PER_USER = 10;
+export const PLAYS_PER_USER = Number(process.env.RUSH_PLAYS ?? 10);
 
 export type Kind = 'submit' | 'vote' | 'play';
 export interface Answer {
