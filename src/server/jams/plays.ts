@@ -23,20 +23,26 @@ export const playLimiter = createRateLimiter('plays', PLAY_RATE_LIMIT);
 /**
  * Records that the user opened the entry's player: one INSERT OR IGNORE on the (entry, player)
  * key, so a second play, or two at once, count once. Playing your own entry is fine and not counted.
+ * The insert reads the entry itself (of this jam, not the player's own): the usual play costs the
+ * jam's lookup and one statement; only a play that inserted nothing looks the entry up, for a 404.
  * The triggers of migration 0014 keep `entries.play_count`; public pages show it only once the
  * results are public, so only then is the change announced.
  */
 export async function recordPlay(user: SessionUser, slug: string, entryId: number): Promise<void> {
   if (user.isBanned) throw bannedError(user.name);
   const jam = await requireJam(slug);
-  const entry = await requireEntry(jam, entryId);
-  if (entry.submitterId === user.id) return;
   const result = await (
     await db()
-  ).run(sql`insert or ignore into ${plays} (entry_id, player_id, jam_id) values (${entry.id}, ${user.id}, ${jam.id})`);
-  if (result.rowsAffected > 0 && resultsArePublic(jam)) {
-    announceChange({ kind: 'entry', jamId: jam.id, entryId: entry.id });
+  ).run(sql`
+    insert or ignore into ${plays} (entry_id, player_id, jam_id)
+    select ${entries.id}, ${user.id}, ${entries.jamId} from ${entries}
+    where ${entries.id} = ${entryId} and ${entries.jamId} = ${jam.id} and ${entries.submitterId} <> ${user.id}`);
+  if (result.rowsAffected > 0) {
+    if (resultsArePublic(jam)) announceChange({ kind: 'entry', jamId: jam.id, entryId });
+    return;
   }
+  // Played before, or their own entry (both fine), or not an entry of this jam.
+  await requireEntry(jam, entryId);
 }
 
 const nextEntryColumns = {
