@@ -2,7 +2,7 @@
  * `npm run bench:rush`: a deadline rush on the large database. For BENCH_SECONDS (60), at once:
  * 200 visitors' keep-alive connections read the big jam's page (entry pages 1–5), home and
  * explore; 50 logged-in readers read the viewer and my-votes API of the big jam; and the writers
- * of `bench:spike` (500 users, 1,000 submissions, 10,000 votes) write to the big jam. Reports the
+ * of `bench:spike` (500 users, 1,000 submissions, 10,000 votes), with 5,000 plays of theirs, write to the big jam. Reports the
  * reads per route, the page cache's hit rate, and the spike's write checks. See bench/README.md.
  * RUSH_ONLY=reads (or writes) runs one side alone, for comparison.
  */
@@ -17,6 +17,7 @@ import { type ReadResult, type ReaderGroup, type RouteResult, readInWorker } fro
 import { loadAverage, machine, table, writeSection } from './results';
 import { DATA, build, startApp, startBaseline } from './servers';
 import {
+  PLAYS_PER_USER,
   SUBMISSIONS_PER_USER,
   USERS,
   VOTES_PER_USER,
@@ -140,7 +141,7 @@ const jamPageAsSent = join(DATA, 'jam-page-rush.br');
 writeFileSync(jamPageAsSent, await bodyAsSent(app.url + JAM_PATH, BROWSER));
 await new Promise((resolve) => setTimeout(resolve, 1000));
 
-const writeCount = USERS * (SUBMISSIONS_PER_USER + VOTES_PER_USER);
+const writeCount = USERS * (SUBMISSIONS_PER_USER + VOTES_PER_USER + PLAYS_PER_USER);
 console.log(
   `Rush${ONLY ? ` (${ONLY} only)` : ''}: ${ONLY === 'writes' ? 'no' : VISITORS} visitors and ${ONLY === 'writes' ? 'no' : LOGGED_IN} logged-in readers, ${ONLY === 'reads' ? 0 : writeCount.toLocaleString('en')} writes, over ${SECONDS} s …`,
 );
@@ -158,7 +159,14 @@ try {
   // The readers go on until the last write has been answered, however late.
   const readers = ONLY === 'writes' ? null : readInWorker({ url: app.url, seconds: SECONDS, groups });
   try {
-    if (ONLY !== 'reads') spike = await runSpike({ slug: BIG_JAM_SLUG, seconds: SECONDS, tokens, urlFor: () => app.url });
+    if (ONLY !== 'reads')
+      spike = await runSpike({
+        slug: BIG_JAM_SLUG,
+        seconds: SECONDS,
+        tokens,
+        urlFor: () => app.url,
+        playsPerUser: PLAYS_PER_USER,
+      });
   } finally {
     readers?.stop();
   }
@@ -314,7 +322,7 @@ started as \`npm start\` does (one Node process, page cache on, cached pages ans
   ONLY === 'reads'
     ? 'No writers.'
     : `The writers of
-\`bench:spike\` (${USERS} new users: ${(USERS * SUBMISSIONS_PER_USER).toLocaleString('en')} submissions, ${(USERS * VOTES_PER_USER).toLocaleString('en')} upvotes) write to the big jam on a fixed schedule
+\`bench:spike\` (${USERS} new users: ${(USERS * SUBMISSIONS_PER_USER).toLocaleString('en')} submissions, ${(USERS * VOTES_PER_USER).toLocaleString('en')} upvotes), and ${(USERS * PLAYS_PER_USER).toLocaleString('en')} plays (opened players) of the same users, write to the big jam on a fixed schedule
 spread over ${SECONDS} s.`
 } ${
   reads

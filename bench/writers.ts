@@ -6,7 +6,7 @@
 import { Agent, request } from 'node:http';
 import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
-import { entries, sessions, users, votes } from '#db/schema';
+import { entries, plays, sessions, users, votes } from '#db/schema';
 import { VOTE_LIMIT } from '#lib/schemas/entries';
 import type { Database } from '#server/platform/db';
 import { SESSION_COOKIE, SESSION_LIFETIME_MS, generateSessionToken, hashToken } from '#server/auth/session';
@@ -18,7 +18,10 @@ export const SUBMISSIONS_PER_USER = 2;
 export const VOTES_PER_USER = 20;
 const PROJECT_BASE = 880_000_000;
 
-export type Kind = 'submit' | 'vote';
+/** Plays per user in `bench:rush` (the spike sends none): people open entries' players while they vote. */
+export const PLAYS_PER_USER = Number(process.env.RUSH_PLAYS ?? 10);
+
+export type Kind = 'submit' | 'vote' | 'play';
 export interface Answer {
   kind: Kind;
   user: number;
@@ -114,6 +117,8 @@ export interface SpikeOptions {
   tokens: string[];
   /** The app server user `user` sends to (they stick to one, as behind a load balancer). */
   urlFor: (user: number) => string;
+  /** Plays each user records (opening an entry's player, their own sometimes), from 10 % on; none by default. */
+  playsPerUser?: number;
 }
 
 /**
@@ -121,7 +126,7 @@ export interface SpikeOptions {
  * answers: each user submits twice within the first 60 % of it, and votes 20 times from 10 % on,
  * always for an entry already accepted (and not their own) when the vote is sent.
  */
-export async function runSpike({ slug, seconds, tokens, urlFor }: SpikeOptions): Promise<Spike> {
+export async function runSpike({ slug, seconds, tokens, urlFor, playsPerUser = 0 }: SpikeOptions): Promise<Spike> {
   const next = random(8);
   type Planned = { at: number; kind: Kind; user: number; attempt: number };
   const plan: Planned[] = [];
@@ -131,6 +136,8 @@ export async function runSpike({ slug, seconds, tokens, urlFor }: SpikeOptions):
       plan.push({ at: first + attempt * next() * 2000, kind: 'submit', user, attempt });
     for (let n = 0; n < VOTES_PER_USER; n++)
       plan.push({ at: (0.1 + 0.9 * next()) * seconds * 1000, kind: 'vote', user, attempt: n });
+    for (let n = 0; n < playsPerUser; n++)
+      plan.push({ at: (0.1 + 0.9 * next()) * seconds * 1000, kind: 'play', user, attempt: n });
   }
   plan.sort((a, b) => a.at - b.at);
 
@@ -205,6 +212,13 @@ export async function runSpike({ slug, seconds, tokens, urlFor }: SpikeOptions):
       if (status === 201 && id) accepted.push({ id, user: step.user });
       return;
     }
+    if (step.kind === 'play') {
+      if (accepted.length === 0) throw new Error('no entry to play yet: the schedule starts plays too early');
+      const entry = accepted[Math.floor(next() * accepted.length)]!;
+      const { status } = await call('PUT', `/api/jams/${slug}/entries/${entry.id}/play`, step.user);
+      answers.push({ kind: 'play', user: step.user, status, ms: performance.now() - started, entryId: entry.id });
+      return;
+    }
     const choices = accepted.filter((entry) => entry.user !== step.user);
     if (choices.length === 0) throw new Error('no entry to vote for yet: the schedule starts votes too early');
     const entry = choices[Math.floor(next() * choices.length)]!;
@@ -239,6 +253,9 @@ export interface WriteCheck {
   entriesStored: number;
   votesStored: number;
   votesAcknowledged: number;
+  /** Plays stored for the writers, and the distinct plays of others' entries that were acknowledged (204). */
+  playsStored: number;
+  playsAcknowledged: number;
   overLimit: number;
   serverErrors: number;
   p99: number;
@@ -248,7 +265,9 @@ export interface WriteCheck {
  * Checks the writers' answers against what the database holds for them in jam `jamId` (rows of
  * other users are left out): each accepted entry and each acknowledged vote is stored exactly once,
  * nothing unacknowledged is stored, nobody has more than 3 votes, everyone who tried three different
- * entries has exactly 3, no 5xx, no 429, everything answered within `withinSeconds`.
+ * entries has exactly 3, no 5xx, no 429, everything answered within `withinSeconds`. Plays: each
+ * acknowledged play of another's entry stored once, none of one's own entry, nothing unacknowledged,
+ * and every entry's `play_count` equal to its plays.
  */
 export async function checkWrites(
   database: Database,
@@ -299,6 +318,25 @@ export async function checkWrites(
   ).length;
   if (underLimit > 0)
     problems.push(`${underLimit} users who tried ${VOTE_LIMIT}+ different entries do not have exactly ${VOTE_LIMIT} votes`);
+  const submitterOf = new Map(storedEntries.map((entry) => [entry.id, userIndex.get(entry.submitterId)]));
+  const storedPlays = (await database.select().from(plays).where(eq(plays.jamId, jamId))).filter((play) =>
+    userIndex.has(play.playerId),
+  );
+  const playsAcknowledged = new Set(
+    answers
+      .filter((a) => a.kind === 'play' && a.status === 204 && submitterOf.get(a.entryId!) !== a.user)
+      .map((a) => `${a.user}:${a.entryId}`),
+  );
+  const playsStoredKeys = storedPlays.map((play) => `${userIndex.get(play.playerId)}:${play.entryId}`);
+  for (const key of playsAcknowledged)
+    if (!playsStoredKeys.includes(key)) problems.push(`acknowledged play ${key} is not stored`);
+  for (const key of playsStoredKeys)
+    if (!playsAcknowledged.has(key)) problems.push(`play ${key} is stored but was never acknowledged`);
+  const playsPerEntry = new Map<number, number>();
+  for (const play of await database.select({ entryId: plays.entryId }).from(plays).where(eq(plays.jamId, jamId)))
+    playsPerEntry.set(play.entryId, (playsPerEntry.get(play.entryId) ?? 0) + 1);
+  const miscounted = storedEntries.filter((entry) => entry.playCount !== (playsPerEntry.get(entry.id) ?? 0)).length;
+  if (miscounted > 0) problems.push(`${miscounted} entries have a play_count other than their plays`);
   const serverErrors = answers.filter((a) => a.status >= 500).length;
   if (serverErrors > 0) problems.push(`${serverErrors} answers were 5xx`);
   const limited = answers.filter((a) => a.status === 429).length;
@@ -311,6 +349,8 @@ export async function checkWrites(
     entriesStored: storedEntries.length,
     votesStored: storedVotes.length,
     votesAcknowledged: acknowledged.size,
+    playsStored: storedPlays.length,
+    playsAcknowledged: playsAcknowledged.size,
     overLimit,
     serverErrors,
     p99: percentile(
@@ -346,10 +386,10 @@ export function writeTables({ answers, elapsed, resent }: Spike, check: WriteChe
 |---|---|
 | requests | ${answers.length.toLocaleString('en')} in ${elapsed.toFixed(1)} s = ${(answers.length / elapsed).toFixed(0)} requests/s; ${resent} sent again (the server had closed the idle keep-alive connection) |
 | submissions | ${statuses('submit')} |
-| votes | ${statuses('vote')} |
+| votes | ${statuses('vote')} |${answers.some((a) => a.kind === 'play') ? `\n| plays | ${statuses('play')} |` : ''}
 | entries stored | ${check.entriesStored} |
 | votes stored | ${check.votesStored.toLocaleString('en')} (${check.votesAcknowledged.toLocaleString('en')} distinct acknowledged) |
-| users over the vote limit | ${check.overLimit} |
+${answers.some((a) => a.kind === 'play') ? `| plays stored | ${check.playsStored.toLocaleString('en')} (${check.playsAcknowledged.toLocaleString('en')} distinct acknowledged of others' entries; one's own are answered and not counted) |\n` : ''}| users over the vote limit | ${check.overLimit} |
 | 5xx answers | ${check.serverErrors} |
 | lost or duplicated writes | ${lost ? '**yes**' : 'none'} |
 
@@ -364,6 +404,14 @@ ${table(
       'votes',
       answers.filter((a) => a.kind === 'vote'),
     ),
+    ...(answers.some((a) => a.kind === 'play')
+      ? [
+          latencyRow(
+            'plays',
+            answers.filter((a) => a.kind === 'play'),
+          ),
+        ]
+      : []),
     latencyRow('all', answers),
   ],
 )}`;
@@ -374,7 +422,7 @@ export function writeTargets(check: WriteCheck): string[][] {
   const ok = check.problems.length === 0;
   return [
     [
-      '0 lost or duplicated writes, vote limit exact, no 5xx',
+      '0 lost or duplicated writes, vote limit exact, play counts exact, no 5xx',
       ok ? 'all checks passed' : check.problems.slice(0, 3).join('; '),
       ok ? 'met' : '**missed**',
     ],

@@ -81,6 +81,19 @@ const VIEWS: View[] = [
       await page.locator('iframe').first().waitFor();
     },
   },
+  // Plays: "Play next" and the sorts on the submissions panel, play counts once the results are public.
+  ...[
+    { name: 'submissions-play-next', path: `/jams/${jam.ongoing}#submissions`, as: 'cat_coder' },
+    { name: 'submissions-fewest-plays', path: `/jams/${jam.ongoing}?sort=fewest-plays#submissions` },
+    { name: 'submissions-ended-newest', path: `/jams/${jam.ended}?sort=newest#submissions` },
+  ].map((view) => ({
+    ...view,
+    // The submissions' islands hydrate when the browser is idle, which the frozen clock never is.
+    then: async (page: Page) => {
+      await page.clock.runFor(1000);
+      await page.locator('#submissions astro-island:not([ssr])').first().waitFor({ state: 'attached' });
+    },
+  })),
   ...[
     { name: 'entry-page-visitor', path: `/jams/${jam.ongoing}/entries/1` },
     { name: 'entry-page-author', path: `/jams/${jam.ongoing}/entries/1`, as: people.ongoing.participant },

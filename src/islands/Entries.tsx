@@ -58,6 +58,8 @@ function Entry({
   return (
     <li className={`entry card ${styles.entry}`} data-entry-id={entry.id} data-disqualified={entry.disqualified || undefined}>
       <PlayToggle
+        slug={slug}
+        entryId={entry.id}
         scratchId={entry.scratchId}
         title={entry.title}
         thumbnail={httpUrlOrNull(entry.thumbnailUrl)}
@@ -104,6 +106,11 @@ function Entry({
           {list.resultsPublic && (
             <span className={`entry-votes chip ${styles.votes}`}>
               <span aria-hidden="true">▲</span> {t('entry.votes', { count: entry.votes ?? 0 })}
+            </span>
+          )}
+          {entry.plays !== null && (
+            <span className={`entry-plays chip ${styles.plays}`}>
+              <span aria-hidden="true">▶</span> {t('entry.plays', { count: entry.plays })}
             </span>
           )}
           <Upvote

@@ -7,7 +7,7 @@
  * Not here: the name search (`q`), a LIKE '%…%' that reads every jam's name (about 15 ms over
  * 100,000 jams), and the sitemap, which lists every jam by design.
  */
-import type { InStatement, ResultSet } from '@libsql/client';
+import { type InStatement, type ResultSet, createClient } from '@libsql/client';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, entries, jamRequests, jamSlugRedirects, jams, sessions, users, votes } from '#db/schema';
@@ -25,13 +25,16 @@ import { findUserByName } from '#server/users/users';
 import { listJamRequests, ownJamRequests } from '#server/jams/requests';
 import { JAM_REQUEST_STATUSES } from '#lib/schemas/jam-requests';
 import { castVote, myVotes } from '#server/jams/votes';
+import { nextEntry, recordPlay } from '#server/jams/plays';
 import { type TestDatabase, createTestDatabase } from '../helpers/database';
 
 const HOUR = 3_600_000;
-const BIG_TABLES = ['jams', 'entries', 'votes', 'users', 'sessions'];
+const BIG_TABLES = ['jams', 'entries', 'votes', 'users', 'sessions', 'plays'];
 
 let test: TestDatabase;
 let voter: SessionUser;
+/** Created before the app's connection reads anything: a write from the test's own connection mid-file would leave that connection's snapshot behind. */
+let player: SessionUser;
 const now = Date.now();
 
 beforeAll(async () => {
@@ -43,6 +46,7 @@ beforeAll(async () => {
     .values(Array.from({ length: 6 }, (_, i) => ({ name: `plan_user_${i}` })))
     .returning();
   voter = people[5]!;
+  player = (await database.insert(users).values({ name: 'plan_player' }).returning())[0]!;
   // Three jams of every status, featured and not, so every list below has a first, middle and last page.
   const windows = { running: [-1, 1], ended: [-3, -2], coming: [1, 2] } as const;
   await database.insert(jams).values(
@@ -119,6 +123,25 @@ const usesIndex = (plans: { plan: string[] }[], index: string) =>
   plans.some(({ plan }) => plan.some((step) => step.includes(`INDEX ${index}`)));
 
 describe('query plans', () => {
+  it('records a play with one insert on the plays key', async () => {
+    const [entry] = await (await db()).select().from(entries).where(eq(entries.jamId, 1)).limit(1);
+    // EXPLAINed on a connection of its own, closed after: EXPLAIN of a write (or a read left open) on a connection
+    // that stays in use held SQLite's lock past the next write there (libsql), and the writes of later tests waited in vain.
+    const statements = await statementsOf(() => recordPlay(player, 'running', entry!.id));
+    const own = createClient({ url: test.url });
+    try {
+      const plans = [];
+      for (const { sql, args } of statements) {
+        const { rows } = await own.execute({ sql: `EXPLAIN QUERY PLAN ${sql}`, args: args as never });
+        plans.push({ sql, plan: rows.map((row) => String(row.detail)) });
+      }
+      expectNoTableScan(plans);
+      expect(plans.filter(({ sql }) => /insert or ignore into "plays"/i.test(sql))).toHaveLength(1);
+    } finally {
+      own.close();
+    }
+  });
+
   const lists = [
     ...[undefined, ...JAM_STATUSES].flatMap((status) => [undefined, true, false].map((featured) => ({ status, featured }))),
   ];
@@ -188,10 +211,10 @@ describe('query plans', () => {
   });
 
   it.each(['running', 'ended'])(
-    'lists the entries of a jam (%s) through the entries index, with vote counts from the votes key',
+    'lists the entries of a jam (%s) through the entries index, with vote counts (once public) from the votes key',
     async (slug) => {
       const plans = [
-        ...(await plansOf(() => listEntries(slug, 1))),
+        ...(await plansOf(() => listEntries(slug, { page: 1 }))),
         ...(slug === 'ended' ? await plansOf(() => readWinners(slug)) : []),
       ];
       expectNoTableScan(plans);
@@ -204,9 +227,62 @@ describe('query plans', () => {
         ),
       );
       expect(countsByJamIndex).toBe(true);
-      expect(usesIndex(plans, 'sqlite_autoindex_votes_1')).toBe(true);
+      // While voting is open no vote is read at all: the counts are not shown.
+      expect(usesIndex(plans, 'sqlite_autoindex_votes_1')).toBe(slug === 'ended');
     },
   );
+
+  it.each([
+    ['submitted', 'entries_jam_submitted_idx'],
+    ['newest', 'entries_jam_submitted_idx'],
+    ['fewest-plays', 'entries_jam_plays_idx'],
+  ] as const)('pages through the entries in %s order by walking %s, without sorting them', async (sort, index) => {
+    for (const slug of ['running', 'ended']) {
+      for (const page of [1, 2, 3]) {
+        const plans = await plansOf(() => listEntries(slug, { page, perPage: 1, sort }));
+        expectNoTableScan(plans);
+        const pageQuery = plans.filter(({ sql }) => /from "entries"/i.test(sql) && /order by/i.test(sql) && /limit/i.test(sql));
+        expect(pageQuery.length, `${slug} ${sort}`).toBe(1);
+        expect(usesIndex(pageQuery, index), `${sort}\n${pageQuery[0]!.plan.join('\n')}`).toBe(true);
+        expect(pageQuery[0]!.plan.filter((step) => step.includes('TEMP B-TREE'))).toEqual([]);
+      }
+    }
+  });
+
+  it.each([
+    ['running', 'random'],
+    ['ended', 'random'],
+    ['ended', 'most-votes'],
+  ] as const)("sorts only the jam's own entries, found through a jam index, for the %s jam's %s order", async (slug, sort) => {
+    const plans = await plansOf(() => listEntries(slug, { page: 2, perPage: 1, sort, seed: 77 }));
+    expectNoTableScan(plans);
+    expect(
+      plans.some(({ plan }) =>
+        plan.some((step) => /SEARCH entries USING (COVERING )?INDEX entries_jam_\w+ \(jam_id=\?\)/.test(step)),
+      ),
+    ).toBe(true);
+  });
+
+  it("reads the ranks of an ended jam's page in another order through the jam and votes indexes", async () => {
+    const plans = await plansOf(() => listEntries('ended', { page: 1, sort: 'newest' }));
+    expectNoTableScan(plans);
+    const ranks = plans.find(({ sql }) => /row_number\(\)/i.test(sql));
+    expect(ranks, 'the ranks query').toBeDefined();
+    expect(usesIndex([ranks!], 'sqlite_autoindex_votes_1')).toBe(true);
+  });
+
+  it("finds the entry to play next through the jam's play-order index, the plays key and the plays-by-player index", async () => {
+    const plans = [...(await plansOf(() => nextEntry(voter, 'running'))), ...(await plansOf(() => nextEntry(null, 'running')))];
+    expectNoTableScan(plans);
+    const pick = plans.find(({ sql }) => /not exists/i.test(sql));
+    expect(pick, 'the play-next query').toBeDefined();
+    expect(usesIndex([pick!], 'sqlite_autoindex_plays_1'), pick!.plan.join('\n')).toBe(true);
+    expect(usesIndex([pick!], 'plays_jam_player_idx'), pick!.plan.join('\n')).toBe(true);
+    expect(
+      pick!.plan.some((step) => /INDEX entries_jam_\w+ \(jam_id=\?\)/.test(step)),
+      pick!.plan.join('\n'),
+    ).toBe(true);
+  });
 
   it("reads and limits a user's votes in a jam through the jam-and-voter index", async () => {
     const [entry] = await test.database.select().from(entries).limit(1);

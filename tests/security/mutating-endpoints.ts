@@ -14,6 +14,7 @@ import {
   jamRequests,
   jams,
   loginTokens,
+  plays,
   reports,
   sessions,
   users,
@@ -120,6 +121,14 @@ const hasVote = async (db: Db, entryId: number, voterId: number) =>
       .select()
       .from(votes)
       .where(and(eq(votes.entryId, entryId), eq(votes.voterId, voterId)))
+  ).length === 1;
+
+const hasPlay = async (db: Db, entryId: number, playerId: number) =>
+  (
+    await db
+      .select()
+      .from(plays)
+      .where(and(eq(plays.entryId, entryId), eq(plays.playerId, playerId)))
   ).length === 1;
 
 const reportsAbout = async (db: Db, jamId: number, entryId: number | null) =>
@@ -294,6 +303,17 @@ export const ROWS: Row[] = [
     },
     call: (s) => ({ method: 'DELETE', path: `/api/jams/${s.jam.slug}/entries/${s.entry.id}/vote` }),
     effect: async (s, env) => expect(await hasVote(env.db, s.entry.id, s.me!.id)).toBe(false),
+  },
+  {
+    method: 'PUT',
+    pattern: '/api/jams/[slug]/entries/[id]/play',
+    allowed: ACTIVE_USERS,
+    status: 204,
+    call: (s) => ({ method: 'PUT', path: `/api/jams/${s.jam.slug}/entries/${s.entry.id}/play` }),
+    effect: async (s, env) => {
+      expect(await hasPlay(env.db, s.entry.id, s.me!.id)).toBe(true);
+      expect((await entryRow(env.db, s.entry.id))!.playCount).toBe(1);
+    },
   },
   {
     method: 'POST',

@@ -1,11 +1,14 @@
 /**
- * Per-user rate limits on submitting and voting: the deadline rush passes (each user 2 submissions
+ * Per-user rate limits on submitting, voting and plays: the deadline rush passes (each user 2 submissions
  * and 20 votes within a minute, as the spike benchmark sends them), a flood gets 429 with
  * Retry-After in the API's error shape. Login is limited per address (tests/api/auth-rate-limit).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SUBMIT_RATE_LIMIT } from '#server/jams/entries';
 import { VOTE_RATE_LIMIT } from '#server/jams/votes';
+import { PLAY_RATE_LIMIT } from '#server/jams/plays';
+import { eq } from 'drizzle-orm';
+import { entries } from '#db/schema';
 import { type Environment, type TestUser, startEnvironment, type Parsed } from '../helpers/environment';
 import { insertEntry, insertJam } from '../helpers/factories';
 
@@ -117,6 +120,29 @@ describe('a flood', () => {
     expect(extra).toBeLessThanOrEqual(refilled);
     expectRateLimited(next, 'votes');
     expect((await env.request(path, { method: 'PUT', as: owner })).status).toBe(403); // own project, not the limit
+  });
+
+  it(`of plays is cut after ${PLAY_RATE_LIMIT.capacity} a minute, with the play already counted once`, async () => {
+    const player = await env.login('flood_player');
+    const owner = await env.login('flood_played');
+    const jam = await insertJam(env.db);
+    const entry = await insertEntry(env.db, jam.id, owner.id, (scratchIds += 1));
+    const path = `/api/jams/${jam.slug}/entries/${entry.id}/play`;
+    const startedAt = Date.now();
+    const replies = await Promise.all(
+      Array.from({ length: PLAY_RATE_LIMIT.capacity }, () => env.request(path, { method: 'PUT', as: player })),
+    );
+    expect(replies.map((reply) => reply.status)).toEqual(replies.map(() => 204));
+    let extra = 0;
+    let next = await env.request(path, { method: 'PUT', as: player });
+    while (next.status === 204 && extra < 10) {
+      extra += 1;
+      next = await env.request(path, { method: 'PUT', as: player });
+    }
+    const refilled = Math.floor(((Date.now() - startedAt) * PLAY_RATE_LIMIT.capacity) / PLAY_RATE_LIMIT.perMs);
+    expect(extra).toBeLessThanOrEqual(refilled);
+    expectRateLimited(next, 'plays');
+    expect((await env.db.select().from(entries).where(eq(entries.id, entry.id)))[0]!.playCount).toBe(1);
   });
 
   it(`of reports is cut like votes, after ${VOTE_RATE_LIMIT.capacity} a minute, jams and entries together`, async () => {

@@ -4,8 +4,12 @@ import { scratchEmbedUrl } from '#lib/scratch-url';
 import Picture from '#components/ui/Picture.tsx';
 import { useHydrated } from '#islands/ui/use-hydrated.ts';
 import styles from '#islands/Entries.module.css';
+import { recordPlay } from './record-play';
 
 interface Props {
+  /** The jam and entry whose play is counted when someone logged in opens the player. */
+  slug: string;
+  entryId: number;
   scratchId: number;
   title: string;
   /** Scratch's 480×360 thumbnail; the entry's generated art shows without it or when it fails. */
@@ -17,9 +21,10 @@ interface Props {
 
 /**
  * The card's picture, and in its place the Scratch player once someone asks to play: the player
- * is heavy, so it is only loaded then. Closing it brings the thumbnail back.
+ * is heavy, so it is only loaded then. Closing it brings the thumbnail back. Opening it counts a
+ * play for someone logged in (once per person and entry; in the background).
  */
-export function PlayToggle({ scratchId, title, thumbnail, seed, children }: Props) {
+export function PlayToggle({ slug, entryId, scratchId, title, thumbnail, seed, children }: Props) {
   const t = useT();
   const [playing, setPlaying] = useState(false);
   const hydrated = useHydrated();
@@ -35,6 +40,7 @@ export function PlayToggle({ scratchId, title, thumbnail, seed, children }: Prop
   const toggle = (next: boolean) => {
     toggled.current = true;
     setPlaying(next);
+    if (next) recordPlay(slug, entryId);
   };
 
   if (playing) {

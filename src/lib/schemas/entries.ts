@@ -16,10 +16,33 @@ export const submitEntrySchema = z.object({
     .refine((url) => parseScratchProjectUrl(url) !== null, INVALID_URL_MESSAGE),
 });
 
+/**
+ * How a jam's entries can be listed: submission order (the default while voting is open), fewest
+ * plays first, newest first, a random order that stays the same for one seed, and most votes (the
+ * ranking: only once the results are public, and then the default).
+ */
+export const ENTRY_SORTS = ['submitted', 'fewest-plays', 'newest', 'random', 'most-votes'] as const;
+export type EntrySort = (typeof ENTRY_SORTS)[number];
+
+/** A random order's seed: a whole number the visitor's browser makes once and keeps (1 … 2³¹ − 2). */
+export const MAX_ENTRY_SEED = 2_147_483_646;
+export const entrySeedSchema = z.coerce.number().int().min(1).max(MAX_ENTRY_SEED);
+
+/** The sort the list falls back to: the ranking once the results are public, else submission order. */
+export const defaultEntrySort = (resultsPublic: boolean): EntrySort => (resultsPublic ? 'most-votes' : 'submitted');
+
+/** The sort a list really gets: most votes only once the results are public (else the default). */
+export const effectiveEntrySort = (sort: EntrySort | undefined, resultsPublic: boolean): EntrySort =>
+  sort === undefined || (sort === 'most-votes' && !resultsPublic) ? defaultEntrySort(resultsPublic) : sort;
+
 export const entryListQuerySchema = z.object({
   page: z.coerce.number().int().min(1).catch(1).default(1),
   perPage: z.coerce.number().int().min(1).max(100).catch(ENTRIES_PER_PAGE).default(ENTRIES_PER_PAGE),
+  // An unknown sort or a bad seed is ignored (the default order, a fixed seed), as a link may be old.
+  sort: z.enum(ENTRY_SORTS).optional().catch(undefined),
+  seed: entrySeedSchema.optional().catch(undefined),
 });
+export type EntryListQuery = z.output<typeof entryListQuerySchema>;
 
 export const entryIdSchema = z.coerce.number({ error: 'Not a valid entry' }).int().positive('Not a valid entry');
 
@@ -72,7 +95,18 @@ export type EntryDetailDto = z.infer<typeof entryDetailSchema>;
 
 export const entryListSchema = named(
   'EntryList',
-  z.object({ entries: z.array(entrySchema), ...pageFields, resultsPublic: z.boolean() }),
+  z.object({
+    entries: z.array(entrySchema),
+    ...pageFields,
+    resultsPublic: z.boolean(),
+    sort: z.enum(ENTRY_SORTS).meta({
+      description: 'The order of this list: the one asked for, or the default when `most-votes` was asked before the results.',
+    }),
+    seed: z
+      .int()
+      .nullable()
+      .meta({ description: 'The seed of a `random` order (send it again to page through the same order).' }),
+  }),
 );
 export type EntryListDto = z.infer<typeof entryListSchema>;
 
@@ -90,6 +124,32 @@ export const myVotesSchema = named(
   }),
 );
 export type MyVotesDto = z.infer<typeof myVotesSchema>;
+
+/** An entry as "Play next" names it: enough to show it and go to its page. */
+export const nextEntrySchema = named(
+  'NextEntry',
+  z.object({
+    entry: z
+      .object({
+        id: z.int(),
+        scratchId: z.int(),
+        title: z.string(),
+        authorName: z.string(),
+        thumbnailUrl: z.string().nullable(),
+      })
+      .nullable()
+      .meta({ description: 'The entry to play next; null when there is none (see `reason`).' }),
+    pick: z.enum(['fewest-plays', 'random']).meta({
+      description:
+        '`fewest-plays` for a logged-in person: one they have not played, not their own, with the fewest plays; among equals, the entry whose author played the most others first. `random` for visitors.',
+    }),
+    reason: z
+      .enum(['no-entries', 'all-played'])
+      .nullable()
+      .meta({ description: 'Why `entry` is null: the jam has no entries, or you have played every entry you can.' }),
+  }),
+);
+export type NextEntryDto = z.infer<typeof nextEntrySchema>;
 
 export const winnersSchema = named(
   'Winners',

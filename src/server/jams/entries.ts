@@ -1,8 +1,16 @@
 /** Entries (Scratch projects submitted to a jam): submitting, listing, removing, exporting. */
-import { and, asc, count, desc, eq, ne, sql } from 'drizzle-orm';
+import { type SQL, and, asc, count, desc, eq, ne, sql } from 'drizzle-orm';
 import { type Entry, type Jam, entries, votes } from '#db/schema';
 import { jamStatus } from '#lib/jam-timing';
-import { ENTRIES_PER_PAGE, type EntryDetailDto, type EntryDto, type EntryListDto } from '#lib/schemas/entries';
+import {
+  ENTRIES_PER_PAGE,
+  type EntryDetailDto,
+  type EntryDto,
+  type EntryListDto,
+  type EntrySort,
+  MAX_ENTRY_SEED,
+  effectiveEntrySort,
+} from '#lib/schemas/entries';
 import { parseScratchProjectUrl } from '#lib/scratch-url';
 import { recordAudit } from '#server/activity/audit';
 import { bannedError } from '#server/auth/require';
@@ -61,38 +69,121 @@ export function toEntryDto(row: EntryRow, options: EntryDtoOptions): EntryDto {
 /** An entry's votes, as a column of a query over `entries`. */
 export const voteCount = sql<number>`(select count(*) from ${votes} where ${votes.entryId} = ${entries.id})`.mapWith(Number);
 
+/** A disqualified entry, as an SQL condition (1 or 0): never ranked, and listed after the ranked ones. */
+const isDisqualified = sql`(${entries.review} = 'disqualified')`;
+
+/** The prime of the random order's hash (2³¹ − 1): every product below stays inside SQLite's 64-bit integers. */
+const HASH_PRIME = 2_147_483_647;
+
 /**
- * While the jam runs, entries are listed in submission order and vote counts stay private;
- * once it has ended, everyone sees the ranking (most votes first, ties by earliest submission).
+ * A random order that is the same for one seed and another for another: the entry's id and the seed
+ * mixed by two rounds of squaring modulo a prime, in SQL, so the database pages through it. Ties (rare)
+ * go by id, so the order is total.
  */
-export async function listEntries(ref: JamRef, page = 1, perPage = ENTRIES_PER_PAGE): Promise<EntryListDto> {
+export function randomOrder(seed: number): SQL {
+  const x0 = sql`((${entries.id} % ${HASH_PRIME}) * 48271 + ${seed}) % ${HASH_PRIME}`;
+  const x1 = sql`((${x0}) * (${x0}) + ${seed}) % ${HASH_PRIME}`;
+  return sql`((${x1}) * (${x1}) + 12345) % ${HASH_PRIME}`;
+}
+
+/** Without a seed in the address, a random order is still a fixed one (the same page for everyone, so cacheable). */
+export const defaultSeed = (jamId: number) => (jamId % MAX_ENTRY_SEED) + 1;
+
+/** The ranking: most votes first, ties by earliest submission, then id; disqualified entries after all the others. */
+const rankingOrder = () => [asc(isDisqualified), desc(voteCount), asc(entries.submittedAt), asc(entries.id)];
+
+function orderOf(sort: EntrySort, seed: number): SQL[] {
+  switch (sort) {
+    case 'most-votes':
+      return rankingOrder();
+    case 'fewest-plays':
+      return [asc(entries.playCount), asc(entries.submittedAt), asc(entries.id)];
+    case 'newest':
+      return [desc(entries.submittedAt), desc(entries.id)];
+    case 'random':
+      return [asc(randomOrder(seed)), asc(entries.id)];
+    case 'submitted':
+      return [asc(entries.submittedAt), asc(entries.id)];
+  }
+}
+
+export interface EntryListOptions {
+  page?: number;
+  perPage?: number;
+  /** Left out: the default (submission order while voting is open, the ranking once the results are public). */
+  sort?: EntrySort;
+  /** The seed of a random order (left out: a fixed one per jam). */
+  seed?: number;
+  /** Managers and admins of the jam see the play counts before the results. */
+  forManager?: boolean;
+}
+
+/**
+ * One page of a jam's entries in the order asked for, paged by the database. While voting is open
+ * vote counts stay private and the default is submission order; once the results are public, the
+ * default is the ranking (most votes; disqualified entries last and unranked) and every sort shows
+ * each entry's rank.
+ */
+export async function listEntries(ref: JamRef, options: EntryListOptions = {}): Promise<EntryListDto> {
+  const { page = 1, perPage = ENTRIES_PER_PAGE, forManager = false } = options;
   const jam = await resolveJam(ref);
   const database = await db();
   const resultsPublic = resultsArePublic(jam);
+  const sort = effectiveEntrySort(options.sort, resultsPublic);
+  const seed = sort === 'random' ? (options.seed ?? defaultSeed(jam.id)) : null;
   const total = jam.entryCount;
   const totalPages = Math.max(1, Math.ceil(total / perPage));
   const current = Math.min(Math.max(1, page), totalPages);
-  const order = resultsPublic
-    ? [desc(voteCount), asc(entries.submittedAt), asc(entries.id)]
-    : [asc(entries.submittedAt), asc(entries.id)];
+  // Vote counts are read only when they may be shown (the ranking needs them for its order).
+  const votesColumn = resultsPublic ? voteCount : sql<number>`0`.mapWith(Number);
   const rows = await database
-    .select({ entry: entries, votes: voteCount })
+    .select({ entry: entries, votes: votesColumn })
     .from(entries)
     .where(eq(entries.jamId, jam.id))
-    .orderBy(...order)
+    .orderBy(...orderOf(sort, seed ?? 0))
     .limit(perPage)
     .offset((current - 1) * perPage);
   const firstRank = (current - 1) * perPage + 1;
+  // In the ranking, a ranked entry's place is its rank (the disqualified come after them all); other sorts look theirs up.
+  const ranks =
+    !resultsPublic || sort === 'most-votes'
+      ? null
+      : await ranksOf(
+          jam.id,
+          rows.map((row) => row.entry.id),
+        );
   return {
     entries: rows.map((row, index) =>
-      toEntryDto({ ...row.entry, votes: row.votes }, { jam, resultsPublic, rank: firstRank + index }),
+      toEntryDto(
+        { ...row.entry, votes: row.votes },
+        { jam, resultsPublic, forManager, rank: ranks ? (ranks.get(row.entry.id) ?? null) : firstRank + index },
+      ),
     ),
     page: current,
     perPage,
     total,
     totalPages,
     resultsPublic,
+    sort,
+    seed,
   };
+}
+
+/** The ranks of some entries of an ended jam, counting only the entries that are not disqualified. */
+async function ranksOf(jamId: number, ids: number[]): Promise<Map<number, number>> {
+  if (ids.length === 0) return new Map();
+  const rows = await (
+    await db()
+  ).all<{ id: number; rank: number }>(sql`
+    select id, rank from (
+      select ${entries.id} as id, row_number() over (order by ${voteCount} desc, ${entries.submittedAt}, ${entries.id}) as rank
+      from ${entries}
+      where ${entries.jamId} = ${jamId} and ${entries.review} <> 'disqualified'
+    ) where id in (${sql.join(
+      ids.map((id) => sql`${id}`),
+      sql`, `,
+    )})`);
+  return new Map(rows.map((row) => [Number(row.id), Number(row.rank)]));
 }
 
 const isUniqueViolation = (error: unknown, index: string) =>
@@ -254,7 +345,7 @@ export async function readEntryPage(jam: Jam, entryId: number): Promise<EntryPag
   const resultsPublic = resultsArePublic(jam);
   let rank: number | null = null;
   if (resultsPublic && row.entry.review !== 'disqualified') {
-    // Ranked like the jam page's list: most votes first, ties by earliest submission, then id.
+    // Ranked like the jam page's list: most votes first, ties by earliest submission, then id; disqualified entries do not count.
     const { submittedAt, id } = row.entry;
     const [ahead] = await database
       .select({ n: count() })

@@ -1,5 +1,5 @@
 /** Example requests and answers for the API description; unit tests check them against the schemas. */
-import type { EntryDetailDto, EntryDto, EntryListDto, MyVotesDto, WinnersDto } from '#lib/schemas/entries';
+import type { EntryDetailDto, EntryDto, EntryListDto, MyVotesDto, NextEntryDto, WinnersDto } from '#lib/schemas/entries';
 import type { JamCreateInput, JamDto, JamListDto, ManagerDto } from '#lib/schemas/jams';
 import type { JamViewerDto } from '#lib/schemas/viewer';
 import type { EntryCheckDto, ReviewEntryDto, ReviewListDto } from '#lib/schemas/review';
@@ -126,6 +126,20 @@ export const exampleEntryList: EntryListDto = {
   total: 1,
   totalPages: 1,
   resultsPublic: false,
+  sort: 'submitted',
+  seed: null,
+};
+
+export const exampleNextEntry: NextEntryDto = {
+  entry: {
+    id: exampleEntry.id,
+    scratchId: exampleEntry.scratchId,
+    title: exampleEntry.title,
+    authorName: exampleEntry.authorName,
+    thumbnailUrl: exampleEntry.thumbnailUrl,
+  },
+  pick: 'fewest-plays',
+  reason: null,
 };
 
 export const exampleMyVotes: MyVotesDto = {

@@ -2,20 +2,34 @@ import { removedCountSchema } from '#lib/schemas/common';
 import { entryListQuerySchema, entryListSchema, entrySchema, submitEntrySchema } from '#lib/schemas/entries';
 import { defineEndpoint, jamSlug } from '#server/http/endpoint';
 import { listEntries, submitEntry, submitLimiter } from '#server/jams/entries';
-import { clearSubmissions } from '#server/jams/jams';
+import { clearSubmissions, requireJam } from '#server/jams/jams';
+import { can, jamRole } from '#server/auth/permissions';
 import { exampleEntry, exampleEntryList } from '#server/openapi/examples';
 
 export const GET = defineEndpoint({
   method: 'GET',
   tag: 'Entries',
   summary: 'List entries',
-  description: 'While the jam runs: submission order, no vote counts. Once it has ended: ranked by votes.',
-  access: 'public',
+  description:
+    'While voting is open: submission order by default, no vote counts. Once the results are public: ranked by votes by default (disqualified entries last, unranked), and every order shows the ranks. Play counts: public with the results, to managers at once.',
+  access: 'optional-session',
   params: jamSlug,
-  query: { schema: entryListQuerySchema, notes: { page: 'Page number, from 1.', perPage: 'Entries per page, 1 to 100.' } },
+  query: {
+    schema: entryListQuerySchema,
+    notes: {
+      page: 'Page number, from 1.',
+      perPage: 'Entries per page, 1 to 100.',
+      sort: '`submitted` (oldest first), `fewest-plays`, `newest`, `random` or `most-votes` (only once the results are public; before, the default is used). Left out: `most-votes` once the results are public, else `submitted`.',
+      seed: 'For `random`: any whole number from 1 to 2147483646; the same seed gives the same order, page after page. Left out: a fixed seed for the jam.',
+    },
+  },
   answer: { status: 200, description: 'One page of entries.', schema: entryListSchema, example: exampleEntryList },
   errors: [404],
-  handler: ({ params, query }) => listEntries(params.slug, query.page, query.perPage),
+  handler: async ({ user, params, query }) => {
+    const jam = await requireJam(params.slug);
+    const forManager = user !== null && !user.isBanned && can(await jamRole(user, jam.id), 'jam:review-entries');
+    return listEntries(jam, { ...query, forManager });
+  },
 });
 
 export const POST = defineEndpoint({

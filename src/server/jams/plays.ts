@@ -1,0 +1,86 @@
+/**
+ * Plays (fair judging, §3): who opened which entry's player, one row per person per entry, and
+ * "Play next", which sends people to the entries that have been played least.
+ */
+import { and, asc, desc, eq, ne, sql } from 'drizzle-orm';
+import { entries, plays } from '#db/schema';
+import type { NextEntryDto } from '#lib/schemas/entries';
+import { bannedError } from '#server/auth/require';
+import type { SessionUser } from '#server/auth/session';
+import { announceChange } from '#server/cache/changes';
+import { type RateLimit, createRateLimiter } from '#server/http/rate-limit';
+import { db } from '#server/platform/db';
+import { requireEntry, resultsArePublic } from './entries';
+import { requireJam } from './jams';
+
+/**
+ * Per user, generous: a player opens with every "Play" and "Play next", and a refused request only
+ * means a play not counted (the player never waits for it).
+ */
+export const PLAY_RATE_LIMIT: RateLimit = { capacity: 60, perMs: 60_000 };
+export const playLimiter = createRateLimiter('plays', PLAY_RATE_LIMIT);
+
+/**
+ * Records that the user opened the entry's player: one INSERT OR IGNORE on the (entry, player)
+ * key, so a second play, or two at once, count once. Playing your own entry is fine and not counted.
+ * The insert reads the entry itself (of this jam, not the player's own): the usual play costs the
+ * jam's lookup and one statement; only a play that inserted nothing looks the entry up, for a 404.
+ * The triggers of migration 0014 keep `entries.play_count`; public pages show it only once the
+ * results are public, so only then is the change announced.
+ */
+export async function recordPlay(user: SessionUser, slug: string, entryId: number): Promise<void> {
+  if (user.isBanned) throw bannedError(user.name);
+  const jam = await requireJam(slug);
+  const result = await (
+    await db()
+  ).run(sql`
+    insert or ignore into ${plays} (entry_id, player_id, jam_id)
+    select ${entries.id}, ${user.id}, ${entries.jamId} from ${entries}
+    where ${entries.id} = ${entryId} and ${entries.jamId} = ${jam.id} and ${entries.submitterId} <> ${user.id}`);
+  if (result.rowsAffected > 0) {
+    if (resultsArePublic(jam)) announceChange({ kind: 'entry', jamId: jam.id, entryId });
+    return;
+  }
+  // Played before, or their own entry (both fine), or not an entry of this jam.
+  await requireEntry(jam, entryId);
+}
+
+const nextEntryColumns = {
+  id: entries.id,
+  scratchId: entries.scratchId,
+  title: entries.title,
+  authorName: entries.authorName,
+  thumbnailUrl: entries.thumbnailUrl,
+};
+
+/**
+ * The entry to play next. For a logged-in person: not their own, not played by them, not
+ * disqualified; fewest plays first, then "karma" (how many entries of this jam its submitter has
+ * played: more first, so playing others gets your game played), then earliest submitted, then id —
+ * one query over the jam's entries, each check an index lookup. Visitors (and banned users, who
+ * cannot record plays) get a random entry.
+ */
+export async function nextEntry(user: SessionUser | null, slug: string): Promise<NextEntryDto> {
+  const jam = await requireJam(slug);
+  const database = await db();
+  const playable = and(eq(entries.jamId, jam.id), ne(entries.review, 'disqualified'));
+  if (!user || user.isBanned) {
+    const [entry] = await database
+      .select(nextEntryColumns)
+      .from(entries)
+      .where(playable)
+      .orderBy(sql`random()`)
+      .limit(1);
+    return { entry: entry ?? null, pick: 'random', reason: entry ? null : 'no-entries' };
+  }
+  const notPlayed = sql`not exists (select 1 from ${plays} as mine where mine.entry_id = ${entries.id} and mine.player_id = ${user.id})`;
+  const karma = sql`(select count(*) from ${plays} as theirs where theirs.jam_id = ${jam.id} and theirs.player_id = ${entries.submitterId})`;
+  const [entry] = await database
+    .select(nextEntryColumns)
+    .from(entries)
+    .where(and(playable, ne(entries.submitterId, user.id), notPlayed))
+    .orderBy(asc(entries.playCount), desc(karma), asc(entries.submittedAt), asc(entries.id))
+    .limit(1);
+  if (entry) return { entry, pick: 'fewest-plays', reason: null };
+  return { entry: null, pick: 'fewest-plays', reason: jam.entryCount === 0 ? 'no-entries' : 'all-played' };
+}
