@@ -164,3 +164,39 @@ test('"Anyone logged in" during a voting period counts down in Irish and lets ev
   await upvote.click();
   await expect(upvote).toHaveAttribute('aria-pressed', 'true');
 });
+
+test('"Play before you vote" lets an upvote count once the voter has opened the entry\'s player', async ({ browser }) => {
+  test.setTimeout(90_000);
+  const admin = await userPage(browser, 'demo_admin');
+  const created = await admin.request.post('/api/jams', {
+    data: {
+      name: `Play First ${Date.now().toString(36)}`,
+      description: 'Play before you vote.',
+      startsAt: new Date(Date.now() - MINUTE).toISOString(),
+      endsAt: new Date(Date.now() + HOUR).toISOString(),
+      playBeforeVote: true,
+    },
+  });
+  const { slug } = (await created.json()) as { slug: string };
+  await enter(browser, slug, 'cat_coder', 100000002);
+
+  const voter = await userPage(browser, 'sprite_smith');
+  await voter.goto(`/jams/${slug}#submissions`);
+  await expect(
+    voter.locator('.viewer-box').getByText('In this jam, you can upvote an entry once you have played it.'),
+  ).toBeVisible();
+  const entry = card(voter, 'Cat Platformer');
+  const upvote = entry.getByRole('button', { name: /Upvote|upvoted/ });
+  await expect(upvote).toHaveAccessibleDescription('Play it first to upvote it');
+  await upvote.click();
+  await expect(voter.locator('.toasts').getByRole('alert')).toHaveText(
+    /Play this entry before you upvote it: this jam counts votes only for entries the voter has opened\./,
+  );
+  await expect(upvote).toHaveAttribute('aria-pressed', 'false');
+
+  await entry.getByRole('button', { name: 'Play', exact: true }).click();
+  await expect(entry.locator('iframe.scratch-player')).toBeVisible();
+  await expect(upvote).toHaveAccessibleDescription('3 votes left');
+  await upvote.click();
+  await expect(upvote).toHaveAttribute('aria-pressed', 'true');
+});
