@@ -46,18 +46,26 @@ export function mayVoteCondition(jam: Pick<Jam, 'id' | 'whoCanVote'>, userId: nu
   return sql`1`;
 }
 
+/**
+ * The caller's votes and what the jam's rules say about them. The rule checks cost a query each,
+ * so they run only when the jam has the rule (every logged-in reader of a jam page asks for this).
+ */
 export async function myVotes(user: SessionUser, ref: JamRef): Promise<MyVotesDto> {
   const jam = await resolveJam(ref);
   const rows = await (await votesOfVoter()).all({ jamId: jam.id, voterId: user.id });
-  const [rule] = await (await db()).all<{ eligible: number }>(sql`select ${mayVoteCondition(jam, user.id)} as eligible`);
-  const played = await (await playsOfPlayer()).all({ jamId: jam.id, playerId: user.id });
+  let eligible = true;
+  if (jam.whoCanVote !== 'anyone') {
+    const [rule] = await (await db()).all<{ eligible: number }>(sql`select ${mayVoteCondition(jam, user.id)} as eligible`);
+    eligible = Boolean(Number(rule?.eligible ?? 0));
+  }
+  const played = jam.playBeforeVote ? await (await playsOfPlayer()).all({ jamId: jam.id, playerId: user.id }) : [];
   return {
     limit: VOTE_LIMIT,
     used: rows.length,
     remaining: Math.max(0, VOTE_LIMIT - rows.length),
     entryIds: rows.map((row) => row.entryId),
     whoCanVote: jam.whoCanVote,
-    eligible: Boolean(Number(rule?.eligible ?? 0)),
+    eligible,
     playBeforeVote: jam.playBeforeVote,
     playedEntryIds: played.map((row) => row.entryId),
   };

@@ -149,7 +149,7 @@ export const exampleMyVotes: MyVotesDto = {
   entryIds: [31],
   whoCanVote: 'participants',
   eligible: true,
-  playBeforeVote: false,
+  playBeforeVote: true,
   playedEntryIds: [31, 32],
 };
 
