@@ -120,11 +120,9 @@ export const myVotesSchema = named(
     whoCanVote: z.enum(WHO_CAN_VOTE).meta({ description: "The jam's rule: anyone logged in, participants, or entrants only." }),
     eligible: z.boolean().meta({ description: 'Whether the rule lets you vote in this jam (joined or entered, as it asks).' }),
     playBeforeVote: z.boolean().meta({ description: 'An upvote counts only for an entry you have opened.' }),
-    playedEntryIds: z
-      .array(z.int())
-      .meta({
-        description: 'With `playBeforeVote`: the entries of this jam whose player you opened (empty when the jam does not ask).',
-      }),
+    playedEntryIds: z.array(z.int()).meta({
+      description: 'With `playBeforeVote`: the entries of this jam whose player you opened (empty when the jam does not ask).',
+    }),
   }),
 );
 export type MyVotesDto = z.infer<typeof myVotesSchema>;
