@@ -14,7 +14,7 @@ import { jamRequests, jams, users } from '#db/schema';
 import { type Environment, type TestUser, startEnvironment } from '../helpers/environment';
 import { insertEntry, insertJam, insertJamRequest } from '../helpers/factories';
 import { apiRoutes } from './api-routes';
-import { changesSince, snapshot } from './db-snapshot';
+import { SCRATCH_MIRROR, changesSince, snapshot } from './db-snapshot';
 
 const BATCHES = 200;
 const BATCH_SIZE = 50;
@@ -329,11 +329,14 @@ async function resendAlone(fuzz: FuzzRequest): Promise<'refused' | 'accepted' | 
   if (problem) return { problem: `${describeRequest(fuzz)}, sent again alone: ${problem}` };
   if (again.status < 400) return 'accepted'; // the batch changed what it found
   if ((await dataVersion()) === version) return 'refused';
-  const before = await snapshot(env.db.$client);
+  const before = await snapshot(env.db.$client, SCRATCH_MIRROR);
   again = await sendRaw(fuzz);
-  const changes = await changesSince(env.db.$client, before);
+  const changes = await changesSince(env.db.$client, before, SCRATCH_MIRROR);
   if (again.status < 400) return 'accepted';
-  if (changes.length > 0) return { problem: `a refused write changed the database (${again.status}): ${describeRequest(fuzz)}` };
+  if (changes.length > 0) {
+    const where = changes.map((change) => `${change.table} (+${change.gained.length} −${change.lost.length})`).join(', ');
+    return { problem: `a refused write changed the database (${again.status}) in ${where}: ${describeRequest(fuzz)}` };
+  }
   return 'refused';
 }
 
@@ -380,7 +383,7 @@ describe('fuzzing the whole site', () => {
     const run = fc.assert(
       fc.asyncProperty(fc.array(requestArb, { minLength: BATCH_SIZE, maxLength: BATCH_SIZE }), async (batch) => {
         await ensureFixtures();
-        const before = await snapshot(env.db.$client);
+        const before = await snapshot(env.db.$client, SCRATCH_MIRROR);
         const answers = await Promise.all(batch.map(sendRaw));
         sent += batch.length;
         for (const [index, answer] of answers.entries()) {
@@ -391,7 +394,7 @@ describe('fuzzing the whole site', () => {
           }
         }
         const anyWriteAccepted = batch.some((fuzz, index) => WRITE_METHODS.has(fuzz.method) && answers[index]!.status < 400);
-        if (!anyWriteAccepted && (await changesSince(env.db.$client, before)).length > 0) {
+        if (!anyWriteAccepted && (await changesSince(env.db.$client, before, SCRATCH_MIRROR)).length > 0) {
           firstProblem ??= `a batch of refused writes changed the database: ${batch.map(describeRequest).join('\n')}`;
           throw new Error(firstProblem);
         }
