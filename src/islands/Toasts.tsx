@@ -30,10 +30,12 @@ function Toast({ notification }: { notification: Notification }) {
     <li
       className={['toast', styles.toast, styles[type], closing && `closing ${styles.closing}`].filter(Boolean).join(' ')}
       data-type={type}
-      role={type === 'error' ? 'alert' : undefined}
     >
       {content.loading && <Spinner variant="notification" />}
-      <p className={styles.message}>{content.message}</p>
+      {/* The alert is the message, not the list item: a list holds list items only (axe "list"). */}
+      <p className={styles.message} role={type === 'error' ? 'alert' : undefined}>
+        {content.message}
+      </p>
       {isCloseable && (
         <button
           type="button"
