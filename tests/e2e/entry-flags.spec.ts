@@ -7,23 +7,14 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import { type Browser, type Page } from '@playwright/test';
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { inArray } from 'drizzle-orm';
 import { entries, jams, users } from '#db/schema';
 import { openDatabase } from '#server/node/database';
 import { expect, loginAs, test, waitUntilSettled } from './fixtures';
+import { type Code, say } from './say';
 import type { Site } from './site';
 
 const HOUR = 3_600_000;
-type Code = 'en' | 'hu' | 'ir';
-type Key = keyof typeof import('../../locales/en.json');
-/** Read as files: Playwright's loader does not import JSON modules. */
-const messagesOf = (code: Code): Partial<Record<Key, string>> =>
-  JSON.parse(readFileSync(resolve(import.meta.dirname, `../../locales/${code}.json`), 'utf8'));
-const MESSAGES = { en: messagesOf('en'), hu: messagesOf('hu'), ir: messagesOf('ir') };
-const say = (code: Code, key: Key, values: Record<string, string | number> = {}) =>
-  (MESSAGES[code][key] ?? MESSAGES.en[key]!).replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name]));
 
 /** A toast shown after the page reloads: the new page may take a moment under load. */
 const AFTER_RELOAD = { timeout: 15_000 };

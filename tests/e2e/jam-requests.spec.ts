@@ -7,21 +7,10 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import { type Browser, type Page } from '@playwright/test';
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { datetimeLocal, expect, loginAs, test } from './fixtures';
+import { type Code, say } from './say';
 
 const DAY = 86_400_000;
-type Code = 'en' | 'hu' | 'ir';
-type Key = keyof typeof import('../../locales/en.json');
-/** Read as files: Playwright's loader does not import JSON modules. */
-const messagesOf = (code: Code): Partial<Record<Key, string>> =>
-  JSON.parse(readFileSync(resolve(import.meta.dirname, `../../locales/${code}.json`), 'utf8'));
-const MESSAGES = { en: messagesOf('en'), hu: messagesOf('hu'), ir: messagesOf('ir') };
-
-/** A message as the page shows it in `code` (English where the locale lacks it), `{{x}}` filled in. */
-const say = (code: Code, key: Key, values: Record<string, string | number> = {}) =>
-  (MESSAGES[code][key] ?? MESSAGES.en[key]!).replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name]));
 
 /** A toast shown after the page reloads or moves on: the new page may take a moment under load. */
 const AFTER_RELOAD = { timeout: 15_000 };
