@@ -6,12 +6,16 @@ import type { MyVotesDto } from '#lib/schemas/entries';
 export const $myVotes = atom<MyVotesDto | null>(null);
 
 let loaded: string | undefined;
+/** Bumped by every write, so that a load that started before a vote cannot overwrite its answer. */
+let writes = 0;
 
 export async function loadMyVotes(slug: string): Promise<void> {
   if (loaded === slug) return;
   loaded = slug;
+  const writesBefore = writes;
   try {
-    $myVotes.set(await api<MyVotesDto>(`/jams/${encodeURIComponent(slug)}/my-votes`));
+    const state = await api<MyVotesDto>(`/jams/${encodeURIComponent(slug)}/my-votes`);
+    if (writes === writesBefore) $myVotes.set(state);
   } catch (error) {
     if (!(error instanceof ApiError) || error.status !== 401) throw error;
   }
@@ -22,6 +26,7 @@ export async function setVote(slug: string, entryId: number, upvoted: boolean): 
   const state = await api<MyVotesDto>(`/jams/${encodeURIComponent(slug)}/entries/${entryId}/vote`, {
     method: upvoted ? 'PUT' : 'DELETE',
   });
+  writes += 1;
   $myVotes.set(state);
   return state;
 }
@@ -30,5 +35,6 @@ export async function setVote(slug: string, entryId: number, upvoted: boolean): 
 export function markPlayed(entryId: number): void {
   const state = $myVotes.get();
   if (!state || state.playedEntryIds.includes(entryId)) return;
+  writes += 1;
   $myVotes.set({ ...state, playedEntryIds: [...state.playedEntryIds, entryId] });
 }

@@ -104,6 +104,30 @@ test('a Scratcher upvotes from the entry page, and its author refreshes it from 
   await expect(author.getByRole('heading', { level: 1, name: 'Orbit Runner' })).toBeVisible();
 });
 
+test('a vote cast while the page is still loading the votes is not undone by the late answer', async ({ browser }) => {
+  test.setTimeout(90_000);
+  const { slug, ids } = await jamWithEntries(browser);
+  const voter = await userPage(browser, 'cat_coder');
+  // The page's first read of the votes is answered before the vote, but reaches the page after it.
+  let voteDone!: () => void;
+  const voted = new Promise<void>((resolve) => (voteDone = resolve));
+  await voter.route(`**/api/jams/${slug}/my-votes`, async (route) => {
+    const stale = await route.fetch();
+    await voted;
+    await route.fulfill({ response: stale });
+  });
+  voter.on('response', (response) => {
+    if (response.url().endsWith(`/entries/${ids[0]}/vote`)) voteDone();
+  });
+
+  await voter.goto(`/jams/${slug}/entries/${ids[0]}`);
+  const lateAnswer = voter.waitForResponse(`**/api/jams/${slug}/my-votes`);
+  await voter.getByRole('button', { name: 'Upvote' }).click();
+  await lateAnswer;
+  await expect(voter.getByRole('button', { name: 'upvoted' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(voter.getByText('2 votes left')).toBeVisible();
+});
+
 test("an ended jam's entry page shows its rank, votes and ribbon", async ({ page }) => {
   await page.goto('/jams/autumn-arcade-jam');
   await page.getByRole('tab', { name: /Submissions/ }).click();
