@@ -24,13 +24,19 @@ export const users = sqliteTable(
     isAdmin: integer('is_admin', { mode: 'boolean' }).notNull().default(false),
     isBanned: integer('is_banned', { mode: 'boolean' }).notNull().default(false),
     avatarUrl: text('avatar_url'),
+    /** The secret in the person's private calendar and RSS addresses (null: none, or revoked). */
+    feedToken: text('feed_token'),
     createdAt: timestampNow('created_at'),
     updatedAt: timestampNow('updated_at'),
     updatedBy: integer('updated_by').references((): AnySQLiteColumn => users.id, {
       onDelete: 'set null',
     }),
   },
-  (t) => [uniqueIndex('users_name_lower_unique').on(sql`lower(${t.name})`), index('users_updated_at_idx').on(t.updatedAt)],
+  (t) => [
+    uniqueIndex('users_name_lower_unique').on(sql`lower(${t.name})`),
+    index('users_updated_at_idx').on(t.updatedAt),
+    uniqueIndex('users_feed_token_unique').on(t.feedToken),
+  ],
 );
 
 /** Only the SHA-256 of a session token is stored, so a leaked database cannot log anyone in. */
@@ -75,6 +81,20 @@ export const WHO_CAN_VOTE = ['anyone', 'participants', 'entrants'] as const;
 export type WhoCanVote = (typeof WHO_CAN_VOTE)[number];
 export const ENTRY_REVIEWS = ['open', 'checked', 'disqualified'] as const;
 export type EntryReview = (typeof ENTRY_REVIEWS)[number];
+export const FEEDBACK_MODES = ['notes', 'kudos', 'off'] as const;
+export const NOTIFICATION_KINDS = [
+  'kudos',
+  'note',
+  'jam-started',
+  'deadline-soon',
+  'voting-ends-soon',
+  'results',
+  'entry-disqualified',
+  'entry-removed',
+  'request-approved',
+  'request-declined',
+  'report',
+] as const;
 
 export const jams = sqliteTable(
   'jams',
@@ -103,6 +123,8 @@ export const jams = sqliteTable(
     playBeforeVote: integer('play_before_vote', { mode: 'boolean' }).notNull().default(false),
     /** When the check of every entry's Scratch history after the end was started (null: not yet). */
     entriesCheckedAt: integer('entries_checked_at', { mode: 'timestamp_ms' }),
+    /** Feedback on entries: notes and kudos, kudos only, or off. */
+    feedback: text('feedback', { enum: FEEDBACK_MODES }).notNull().default('notes'),
     createdAt: timestampNow('created_at'),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     updatedAt: timestampNow('updated_at'),
@@ -214,6 +236,8 @@ export const entries = sqliteTable(
     reviewedAt: integer('reviewed_at', { mode: 'timestamp_ms' }),
     /** How many people opened the entry's player, kept by triggers on `plays` (migration 0014). */
     playCount: integer('play_count').notNull().default(0),
+    /** How many kudos stickers the entry has, kept by triggers on `kudos` (migration 0015). */
+    kudosCount: integer('kudos_count').notNull().default(0),
   },
   (t) => [
     uniqueIndex('entries_jam_scratch_unique').on(t.jamId, t.scratchId),
@@ -262,6 +286,106 @@ export const votes = sqliteTable(
     primaryKey({ columns: [t.entryId, t.voterId] }),
     index('votes_jam_voter_idx').on(t.jamId, t.voterId),
     index('votes_voter_idx').on(t.voterId),
+  ],
+);
+
+/** A kudos sticker (one of KUDOS_STICKERS in src/lib/feedback.ts) given by one person to an entry; `jamId` copied. */
+export const kudos = sqliteTable(
+  'kudos',
+  {
+    entryId: integer('entry_id')
+      .notNull()
+      .references(() => entries.id, { onDelete: 'cascade' }),
+    giverId: integer('giver_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    sticker: text('sticker').notNull(),
+    jamId: integer('jam_id')
+      .notNull()
+      .references(() => jams.id, { onDelete: 'cascade' }),
+    createdAt: timestampNow('created_at'),
+  },
+  (t) => [primaryKey({ columns: [t.entryId, t.giverId, t.sticker] }), index('kudos_giver_idx').on(t.giverId)],
+);
+
+/** A short note on an entry (at most NOTE_MAX_LENGTH characters), kept only after the filter passed it. */
+export const notes = sqliteTable(
+  'notes',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    entryId: integer('entry_id')
+      .notNull()
+      .references(() => entries.id, { onDelete: 'cascade' }),
+    jamId: integer('jam_id')
+      .notNull()
+      .references(() => jams.id, { onDelete: 'cascade' }),
+    authorId: integer('author_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    text: text('text').notNull(),
+    createdAt: timestampNow('created_at'),
+    /** Hidden by a manager or an administrator: kept for the audit, shown to nobody but them. */
+    hiddenAt: integer('hidden_at', { mode: 'timestamp_ms' }),
+    hiddenBy: integer('hidden_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    // The entry page lists an entry's notes newest first, paged.
+    index('notes_entry_idx').on(t.entryId, t.id),
+    index('notes_author_idx').on(t.authorId),
+    index('notes_jam_idx').on(t.jamId),
+  ],
+);
+
+/** A note the filter refused (never its text): three within ten minutes mute the person's notes. */
+export const noteRefusals = sqliteTable(
+  'note_refusals',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    rule: text('rule').notNull(),
+    at: timestampNow('at'),
+  },
+  (t) => [index('note_refusals_user_at_idx').on(t.userId, t.at)],
+);
+
+/** Words administrators added to the note filter, on top of the maintained list (lower case). */
+export const blockedWords = sqliteTable('blocked_words', {
+  word: text('word').primaryKey(),
+  addedBy: integer('added_by').references(() => users.id, { onDelete: 'set null' }),
+  createdAt: timestampNow('created_at'),
+});
+
+/**
+ * One thing that happened for a person (issue 34 §2). `key` says which event it is, so each arrives
+ * once (unique per person); unread rows sharing a `groupKey` show as one item ("5 people gave kudos
+ * to …"). Time-based events are written when the person reads the inbox, not by a background job.
+ */
+export const notifications = sqliteTable(
+  'notifications',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: NOTIFICATION_KINDS }).notNull(),
+    key: text('key').notNull(),
+    groupKey: text('group_key'),
+    jamId: integer('jam_id').references(() => jams.id, { onDelete: 'cascade' }),
+    entryId: integer('entry_id').references(() => entries.id, { onDelete: 'cascade' }),
+    actorId: integer('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    data: text('data', { mode: 'json' }).$type<Record<string, unknown>>(),
+    createdAt: timestampNow('created_at'),
+    readAt: integer('read_at', { mode: 'timestamp_ms' }),
+  },
+  (t) => [
+    uniqueIndex('notifications_user_key_unique').on(t.userId, t.key),
+    index('notifications_user_idx').on(t.userId, t.id),
+    // The bell's unread count.
+    index('notifications_user_unread_idx')
+      .on(t.userId, t.id)
+      .where(sql`${t.readAt} is null`),
   ],
 );
 
@@ -345,6 +469,9 @@ export type Entry = typeof entries.$inferSelect;
 export type Vote = typeof votes.$inferSelect;
 export type Play = typeof plays.$inferSelect;
 export type AuditEntry = typeof auditLog.$inferSelect;
+export type Kudos = typeof kudos.$inferSelect;
+export type Note = typeof notes.$inferSelect;
+export type Notification = typeof notifications.$inferSelect;
 
 /**
  * A report: a logged-in user flags a jam (`entryId` null) or one of its entries for the
@@ -362,6 +489,8 @@ export const reports = sqliteTable(
       .notNull()
       .references(() => jams.id, { onDelete: 'cascade' }),
     entryId: integer('entry_id').references(() => entries.id, { onDelete: 'cascade' }),
+    /** A report about a note (its entry and jam are set too): the third kind of reported item. */
+    noteId: integer('note_id').references(() => notes.id, { onDelete: 'cascade' }),
     reason: text('reason').notNull(),
     text: text('text').notNull().default(''),
     /** open, dismissed or actioned (the entry was removed or its author banned). */
@@ -374,12 +503,16 @@ export const reports = sqliteTable(
   (t) => [
     uniqueIndex('reports_open_entry_unique')
       .on(t.reporterId, t.entryId)
-      .where(sql`${t.status} = 'open' and ${t.entryId} is not null`),
+      .where(sql`${t.status} = 'open' and ${t.entryId} is not null and ${t.noteId} is null`),
+    uniqueIndex('reports_open_note_unique')
+      .on(t.reporterId, t.noteId)
+      .where(sql`${t.status} = 'open' and ${t.noteId} is not null`),
     uniqueIndex('reports_open_jam_unique')
       .on(t.reporterId, t.jamId)
       .where(sql`${t.status} = 'open' and ${t.entryId} is null`),
     index('reports_status_item_idx').on(t.status, t.jamId, t.entryId),
     index('reports_entry_idx').on(t.entryId),
+    index('reports_note_idx').on(t.noteId),
     index('reports_reporter_idx').on(t.reporterId),
   ],
 );

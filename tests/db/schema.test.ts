@@ -1,7 +1,20 @@
 import { and, count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ADMIN, DEMO_USERS, seedDemoData } from '#db/seed';
-import { ENTRY_REVIEWS, WHO_CAN_VOTE, entries, jamManagers, jamRequests, jams, users, votes } from '#db/schema';
+import {
+  ENTRY_REVIEWS,
+  FEEDBACK_MODES,
+  NOTIFICATION_KINDS,
+  WHO_CAN_VOTE,
+  entries,
+  jamManagers,
+  jamRequests,
+  jams,
+  users,
+  votes,
+} from '#db/schema';
+import * as feedback from '#lib/feedback';
+import * as inbox from '#lib/inbox';
 import * as judging from '#lib/judging';
 import { ensureAdmins, findUserByName } from '#server/users/users';
 import { type TestDatabase, createTestDatabase } from '../helpers/database';
@@ -16,9 +29,11 @@ const rows = async (table: typeof users | typeof jams | typeof entries | typeof 
   (await test.database.select({ n: count() }).from(table))[0]!.n;
 
 describe(`the data layer (${process.env.TEST_DATABASE ?? 'file'})`, () => {
-  it("stores fair judging's values exactly as the API names them", () => {
+  it("stores fair judging's, feedback's and the inbox's values exactly as the API names them", () => {
     expect(WHO_CAN_VOTE).toEqual(judging.WHO_CAN_VOTE);
     expect(ENTRY_REVIEWS).toEqual(judging.ENTRY_REVIEWS);
+    expect(FEEDBACK_MODES).toEqual(feedback.FEEDBACK_MODES);
+    expect(NOTIFICATION_KINDS).toEqual(inbox.NOTIFICATION_KINDS);
   });
 
   it('refuses a second user whose name differs only in case', async () => {

@@ -27,6 +27,7 @@ export function jamRow(overrides: Partial<Jam> = {}): Jam {
     refuseOldProjects: false,
     playBeforeVote: false,
     entriesCheckedAt: null,
+    feedback: 'notes',
     createdAt: new Date('2025-02-10T09:30:00Z'),
     createdBy: null,
     updatedAt: new Date('2025-02-12T16:05:00Z'),

@@ -23,6 +23,8 @@ const MANAGER_ACTIONS = [
   'jam:moderate-entries',
   /** Fair judging: the review list of flagged entries, "Checked", disqualifying, play counts before the results. */
   'jam:review-entries',
+  /** Kid-safe feedback: hide a note on one of the jam's entries (audited). */
+  'jam:hide-notes',
 ] as const;
 const ADMIN_ONLY_ACTIONS = [
   'jam:create',
@@ -35,6 +37,8 @@ const ADMIN_ONLY_ACTIONS = [
   'activity:read-all',
   'report:moderate-all',
   'jam-request:review',
+  /** The words administrators add to the note filter. */
+  'filter:edit-words',
 ] as const;
 
 export type JamAction = (typeof MANAGER_ACTIONS)[number] | (typeof ADMIN_ONLY_ACTIONS)[number];

@@ -1,0 +1,29 @@
+/**
+ * The inbox's vocabulary (issue 34 §2), shared by the API schemas, the pages and the islands
+ * (db/schema.ts keeps its own copy; tests/db/schema.test.ts holds them equal).
+ */
+export const NOTIFICATION_KINDS = [
+  /** Someone gave kudos to your entry (grouped per entry: "5 people gave kudos to Leaf Catcher"). */
+  'kudos',
+  /** Someone left a note on your entry (grouped per entry). */
+  'note',
+  /** A jam you joined has started (and its mystery theme is out). Worked out when the inbox is read. */
+  'jam-started',
+  /** 24 hours left in a jam you joined and you have not submitted. Worked out when the inbox is read. */
+  'deadline-soon',
+  /** Voting ends in 24 hours in a jam you joined. Worked out when the inbox is read. */
+  'voting-ends-soon',
+  /** The results of a jam you joined are out (data says whether you won or are the community's choice). */
+  'results',
+  /** Your entry was disqualified (data.reason) . */
+  'entry-disqualified',
+  /** Your entry was removed (data.reason). */
+  'entry-removed',
+  /** Your jam request was approved (jamId is the new jam). */
+  'request-approved',
+  /** Your jam request was declined (data.reason). */
+  'request-declined',
+  /** For a jam's managers: a new report about their jam or its entries. */
+  'report',
+] as const;
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
