@@ -113,6 +113,11 @@ function Entry({
               <span aria-hidden="true">▶</span> {t('entry.plays', { count: entry.plays })}
             </span>
           )}
+          {entry.kudos !== null && entry.kudos > 0 && (
+            <span className={`entry-kudos chip ${styles.plays}`}>
+              <span aria-hidden="true">✦</span> {t('kudos.count', { count: entry.kudos })}
+            </span>
+          )}
           <Upvote
             slug={slug}
             entryId={entry.id}

@@ -4,6 +4,7 @@ import { fromDatetimeLocal, toDatetimeLocal } from '#lib/datetime-local';
 import { INVALID_URL_MESSAGE, REQUIRED_MESSAGE } from '#lib/schemas/common';
 import { type JamDto, jamCreateSchema, jamUpdateSchema } from '#lib/schemas/jams';
 import { WHO_CAN_VOTE, type WhoCanVote } from '#lib/judging';
+import { FEEDBACK_MODES, type FeedbackMode } from '#lib/feedback';
 import {
   JAM_REQUEST_NOTE_MAX,
   type JamRequestDto,
@@ -70,6 +71,7 @@ export default function JamForm({ jam, request, asRequest = false, redirectTo = 
     whoCanVote: jam?.whoCanVote ?? ('anyone' as WhoCanVote),
     refuseOldProjects: jam?.refuseOldProjects ?? false,
     playBeforeVote: jam?.playBeforeVote ?? false,
+    feedback: jam?.feedback ?? ('notes' as FeedbackMode),
     note: '',
   }));
   // Fair judging's options belong to jams; a jam request carries the jam's main fields only.
@@ -111,6 +113,7 @@ export default function JamForm({ jam, request, asRequest = false, redirectTo = 
             whoCanVote: values.whoCanVote,
             refuseOldProjects: values.refuseOldProjects,
             playBeforeVote: values.playBeforeVote,
+            feedback: values.feedback,
           }
         : {}),
       ...(mode === 'request' ? { note: values.note } : {}),
@@ -408,6 +411,24 @@ export default function JamForm({ jam, request, asRequest = false, redirectTo = 
                 </p>
               </div>
             ))}
+            <div className={`field ${styles.field}`}>
+              <label htmlFor={`${id}-feedback`}>{t('jamForm.feedback')}</label>
+              <select
+                id={`${id}-feedback`}
+                value={values.feedback}
+                onChange={set('feedback')}
+                aria-describedby={`${id}-feedback-hint`}
+              >
+                {FEEDBACK_MODES.map((mode) => (
+                  <option key={mode} value={mode}>
+                    {t(`jamForm.feedback.${mode}`)}
+                  </option>
+                ))}
+              </select>
+              <p className="hint" id={`${id}-feedback-hint`}>
+                {t('jamForm.feedbackHint')}
+              </p>
+            </div>
           </fieldset>
         )}
         {mode === 'request' &&

@@ -5,9 +5,9 @@
  * provoke each documented 409. Every error status a probe gets must be in the declaration's
  * `errors`, and every documented 401, 403, 404 and 409 must be answered by some probe.
  */
-import { ne } from 'drizzle-orm';
+import { eq, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '#db/schema';
+import { jams, users } from '#db/schema';
 import { insertJamRequest } from '../helpers/factories';
 import { type Operation, declaredEndpoints } from '#server/openapi/document';
 import { type Environment, type TestUser, startEnvironment } from '../helpers/environment';
@@ -37,7 +37,8 @@ function callOf(operation: Operation, scene: Scene, missing: Target = {}): Call 
     .replace('[slug]', missing.slug ?? scene.jam.slug)
     .replace('[id]', missing.id ?? String(operation.pattern.startsWith('/api/users/') ? scene.bystander.id : scene.entry.id))
     .replace('[name]', missing.name ?? scene.coManager.name)
-    .replace('[item]', missing.item ?? `entry-${scene.entry.id}`);
+    .replace('[item]', missing.item ?? `entry-${scene.entry.id}`)
+    .replace('[sticker]', 'fun');
   const example = operation.body?.example as Record<string, string> | undefined;
   return { method: operation.method, path, ...(operation.body?.form ? { form: example } : example ? { json: example } : {}) };
 }
@@ -80,6 +81,10 @@ const PROVOKE_409: Record<string, Provocation> = {
   'PUT /api/jams/[slug]/entries/[id]/vote': { jam: 'ended' },
   'DELETE /api/jams/[slug]/entries/[id]/vote': { jam: 'ended' },
   'PUT /api/jams/[slug]/entries/[id]/winner': { jam: 'ongoing' },
+  // Kudos while the jam's feedback is off.
+  'PUT /api/jams/[slug]/entries/[id]/kudos/[sticker]': {
+    prepare: async (s, env) => void (await env.db.update(jams).set({ feedback: 'off' }).where(eq(jams.id, s.jam.id))),
+  },
   'DELETE /api/jams/[slug]/entries/[id]/winner': { jam: 'ended' },
   'POST /api/jams/[slug]/managers': { call: (s) => ({ json: { name: s.coManager.name } }) },
   'DELETE /api/me': { prepare: lastAdmin, call: (s) => ({ json: { name: s.me!.name } }) },

@@ -13,6 +13,7 @@ import {
   jamParticipants,
   jamRequests,
   jams,
+  kudos,
   loginTokens,
   plays,
   reports,
@@ -121,6 +122,14 @@ const hasVote = async (db: Db, entryId: number, voterId: number) =>
       .select()
       .from(votes)
       .where(and(eq(votes.entryId, entryId), eq(votes.voterId, voterId)))
+  ).length === 1;
+
+const hasKudos = async (db: Db, entryId: number, giverId: number) =>
+  (
+    await db
+      .select()
+      .from(kudos)
+      .where(and(eq(kudos.entryId, entryId), eq(kudos.giverId, giverId), eq(kudos.sticker, 'fun')))
   ).length === 1;
 
 const hasPlay = async (db: Db, entryId: number, playerId: number) =>
@@ -314,6 +323,28 @@ export const ROWS: Row[] = [
       expect(await hasPlay(env.db, s.entry.id, s.me!.id)).toBe(true);
       expect((await entryRow(env.db, s.entry.id))!.playCount).toBe(1);
     },
+  },
+  {
+    method: 'PUT',
+    pattern: '/api/jams/[slug]/entries/[id]/kudos/[sticker]',
+    allowed: ACTIVE_USERS,
+    status: 200,
+    call: (s) => ({ method: 'PUT', path: `/api/jams/${s.jam.slug}/entries/${s.entry.id}/kudos/fun` }),
+    effect: async (s, env) => {
+      expect(await hasKudos(env.db, s.entry.id, s.me!.id)).toBe(true);
+      expect((await entryRow(env.db, s.entry.id))!.kudosCount).toBe(1);
+    },
+  },
+  {
+    method: 'DELETE',
+    pattern: '/api/jams/[slug]/entries/[id]/kudos/[sticker]',
+    allowed: ACTIVE_USERS,
+    status: 200,
+    prepare: async (s, env) => {
+      if (s.me) await env.db.insert(kudos).values({ entryId: s.entry.id, giverId: s.me.id, sticker: 'fun', jamId: s.jam.id });
+    },
+    call: (s) => ({ method: 'DELETE', path: `/api/jams/${s.jam.slug}/entries/${s.entry.id}/kudos/fun` }),
+    effect: async (s, env) => expect(await hasKudos(env.db, s.entry.id, s.me!.id)).toBe(false),
   },
   {
     method: 'POST',

@@ -153,6 +153,7 @@ describe('the API reference for /developers', () => {
       'Jams',
       'Jam requests',
       'Entries',
+      'Feedback',
       'Managers',
       'Account',
       'Users',

@@ -80,6 +80,9 @@ export const entrySchema = named(
     plays: z.int().nullable().meta({
       description: 'How many people opened its player: public once voting has closed, to managers at once; null otherwise.',
     }),
+    kudos: z.int().nullable().meta({
+      description: "How many kudos stickers it got (all kinds together); null when the jam's feedback is off.",
+    }),
   }),
 );
 export type EntryDto = z.infer<typeof entrySchema>;

@@ -10,6 +10,7 @@ import {
   usernameSchema,
 } from './common';
 import { JAM_PHASES, JAM_STATUSES } from '#lib/jam-timing';
+import { FEEDBACK_MODES } from '#lib/feedback';
 import { WHO_CAN_VOTE } from '#lib/judging';
 
 export const JAM_NAME_MAX = 80;
@@ -28,6 +29,8 @@ export const DEFAULT_JAM_SORT: JamSort = 'newest';
 const requiredText = (max: number) =>
   z.string({ error: REQUIRED_MESSAGE }).trim().min(1, REQUIRED_MESSAGE).max(max, `At most ${max} characters.`);
 
+const FEEDBACK_MODE_MESSAGE = 'feedback must be notes, kudos or off';
+
 const jamFields = {
   name: requiredText(JAM_NAME_MAX),
   description: requiredText(JAM_DESCRIPTION_MAX),
@@ -41,6 +44,8 @@ const jamFields = {
   whoCanVote: z.enum(WHO_CAN_VOTE, { error: 'whoCanVote must be anyone, participants or entrants' }).default('anyone'),
   refuseOldProjects: z.boolean({ error: 'refuseOldProjects must be true or false' }).default(false),
   playBeforeVote: z.boolean({ error: 'playBeforeVote must be true or false' }).default(false),
+  /** Kid-safe feedback on entries: notes and kudos, kudos only, or off. */
+  feedback: z.enum(FEEDBACK_MODES, { error: FEEDBACK_MODE_MESSAGE }).default('notes'),
 };
 
 export const VOTING_END_AFTER_END_MESSAGE = 'The voting end must be after the end.';
@@ -78,6 +83,7 @@ export const jamUpdateSchema = z
     whoCanVote: z.enum(WHO_CAN_VOTE, { error: 'whoCanVote must be anyone, participants or entrants' }).optional(),
     refuseOldProjects: z.boolean({ error: 'refuseOldProjects must be true or false' }).optional(),
     playBeforeVote: z.boolean({ error: 'playBeforeVote must be true or false' }).optional(),
+    feedback: jamFields.feedback.unwrap().optional(),
   })
   .refine(endAfterStart, endAfterStartIssue)
   .refine(votingEndAfterEnd, votingEndAfterEndIssue);
@@ -143,6 +149,9 @@ export const jamSchema = named(
       .meta({ description: 'Who may upvote: anyone logged in, participants (joined or entered), or entrants only.' }),
     refuseOldProjects: z.boolean().meta({ description: 'Projects created on Scratch before the start are refused.' }),
     playBeforeVote: z.boolean().meta({ description: 'An upvote counts only for an entry the voter has opened.' }),
+    feedback: z
+      .enum(FEEDBACK_MODES)
+      .meta({ description: 'Feedback on entries: `notes` (notes and kudos), `kudos` (kudos only) or `off`.' }),
     featured: z.boolean(),
     mystery: z.boolean(),
     entryCount: z.int(),

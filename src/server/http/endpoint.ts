@@ -81,6 +81,7 @@ export const TAGS = [
       'Asking the administrators for a jam (creating jams is theirs alone): send a request, and they edit, approve or decline it.',
   },
   { name: 'Entries', description: 'Scratch projects entered into a jam, upvotes and winners.' },
+  { name: 'Feedback', description: 'Kudos and notes on entries, and the words the notes filter refuses.' },
   { name: 'Managers', description: 'The people who run a jam.' },
   { name: 'Account', description: 'The session of the person calling, their dashboard, and user pictures.' },
   { name: 'Users', description: 'Administrators’ tools: every user, their admin and banned flags.' },

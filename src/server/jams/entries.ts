@@ -40,7 +40,7 @@ type EntryRow = Entry & { votes: number };
 
 export interface EntryDtoOptions {
   /** The entry's jam: flags are read against its start and submission end. */
-  jam: Pick<Jam, 'startsAt' | 'endsAt'>;
+  jam: Pick<Jam, 'startsAt' | 'endsAt' | 'feedback'>;
   resultsPublic: boolean;
   rank?: number | null;
   /** Managers and admins of the jam: flags of checked entries and play counts before the results. */
@@ -63,6 +63,7 @@ export function toEntryDto(row: EntryRow, options: EntryDtoOptions): EntryDto {
     flags: flagsShown ? entryFlags(row, options.jam) : [],
     disqualified,
     plays: options.resultsPublic || options.forManager ? row.playCount : null,
+    kudos: options.jam.feedback === 'off' ? null : row.kudosCount,
   };
 }
 

@@ -82,6 +82,7 @@ export function toJamDto(jam: Jam, options: { hideBody: boolean }): JamDto {
     whoCanVote: jam.whoCanVote,
     refuseOldProjects: jam.refuseOldProjects,
     playBeforeVote: jam.playBeforeVote,
+    feedback: jam.feedback,
     featured: jam.featured,
     mystery: jam.mystery,
     entryCount: jam.entryCount,
@@ -300,7 +301,7 @@ export async function homeJams(now = new Date()) {
 /** The jam's fields as the create form has them (a request's, once approved, are the same). */
 /** A jam request carries the jam's main fields only; fair judging's options then have their defaults. */
 export type NewJam = Pick<JamCreate, 'name' | 'description' | 'body' | 'imageUrl' | 'startsAt' | 'endsAt' | 'mystery'> &
-  Partial<Pick<JamCreate, 'votingEndsAt' | 'whoCanVote' | 'refuseOldProjects' | 'playBeforeVote'>>;
+  Partial<Pick<JamCreate, 'votingEndsAt' | 'whoCanVote' | 'refuseOldProjects' | 'playBeforeVote' | 'feedback'>>;
 
 /**
  * Creating a jam inside the caller's transaction: a free slug from the name, the row and its audit
@@ -319,6 +320,7 @@ export async function insertNewJam(
     whoCanVote: input.whoCanVote ?? 'anyone',
     refuseOldProjects: input.refuseOldProjects ?? false,
     playBeforeVote: input.playBeforeVote ?? false,
+    feedback: input.feedback ?? 'notes',
   };
   const [created] = await tx
     .insert(jams)

@@ -7,6 +7,7 @@ import type { ActivityListDto } from '#lib/schemas/activity';
 import type { AdminUserDto, DashboardDto, MeDto } from '#lib/schemas/users';
 import type { MyReportDto, ReportInput, ReportQueueDto } from '#lib/schemas/reports';
 import type { JamRequestCreateInput, JamRequestDto } from '#lib/schemas/jam-requests';
+import type { KudosDto } from '#lib/schemas/kudos';
 
 export const exampleJam: JamDto = {
   id: 7,
@@ -25,6 +26,7 @@ export const exampleJam: JamDto = {
   whoCanVote: 'participants',
   refuseOldProjects: true,
   playBeforeVote: false,
+  feedback: 'notes',
   featured: true,
   mystery: false,
   entryCount: 3,
@@ -111,6 +113,7 @@ export const exampleEntry: EntryDto = {
   flags: [{ kind: 'remix', at: null, parentId: 900000042, parentTitle: 'Orbit Engine' }],
   disqualified: false,
   plays: null,
+  kudos: 4,
 };
 
 export const exampleEntryDetail: EntryDetailDto = {
@@ -351,4 +354,12 @@ export const exampleEntryCheck: EntryCheckDto = {
   checked: 20,
   left: 7,
   missing: [{ id: 33, title: 'Comet Catcher', scratchId: 123456790 }],
+};
+
+export const exampleKudos: KudosDto = {
+  feedback: 'notes',
+  total: 4,
+  counts: { fun: 2, art: 1, sounds: 0, idea: 1, funny: 0, theme: 0, polished: 0, more: 0 },
+  mine: ['fun'],
+  own: false,
 };

@@ -7,6 +7,8 @@ export type Change =
   /** One entry changed or went (refreshed, removed): its own page goes at once, the jam's lists may stand in briefly. */
   | { kind: 'entry'; jamId: number; entryId: number }
   | { kind: 'users' }
+  /** Kudos given or taken back: the counts on the entry's card and page. */
+  | { kind: 'kudos'; jamId: number; entryId: number }
   /** `resultsPublic`: whether anyone but the voter can see the counts (only once the jam has ended). */
   | { kind: 'votes'; jamId: number; resultsPublic: boolean };
 
@@ -18,6 +20,8 @@ export function tagsShowing(change: Change): Set<string> | 'all' {
     case 'votes':
       // While a jam runs its counts are private: no page shows them, so a vote drops nothing.
       return new Set(change.resultsPublic ? [`jam:${change.jamId}`] : []);
+    case 'kudos':
+      return new Set([`jam:${change.jamId}`]); // the jam's page (its cards) and its entry pages
     case 'jam':
     case 'entries':
     case 'entry':
@@ -27,12 +31,20 @@ export function tagsShowing(change: Change): Set<string> | 'all' {
   }
 }
 
-/** The page of an entry that was refreshed or removed is dropped outright: a removal must not linger. */
-export const droppedOutright = (change: Change) => (change.kind === 'entry' ? `entry:${change.entryId}` : null);
+/**
+ * The page of an entry that was refreshed or removed is dropped outright: a removal must not linger.
+ * So is the page of an entry that got kudos: the giver goes back to it and expects to see them.
+ */
+export const droppedOutright = (change: Change) =>
+  change.kind === 'entry' || change.kind === 'kudos' ? `entry:${change.entryId}` : null;
 
 /**
  * New entries, public votes, joins and entry refreshes only change counts or one card on a page: it
  * may stand in, briefly, while re-rendered (a rush of joins re-renders each page once a second).
  */
 export const mayServeStale = (change: Change) =>
-  change.kind === 'entries' || change.kind === 'votes' || change.kind === 'entry' || change.kind === 'participants';
+  change.kind === 'entries' ||
+  change.kind === 'votes' ||
+  change.kind === 'kudos' ||
+  change.kind === 'entry' ||
+  change.kind === 'participants';

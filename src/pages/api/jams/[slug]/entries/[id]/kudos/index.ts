@@ -1,0 +1,16 @@
+import { kudosSchema } from '#lib/schemas/kudos';
+import { defineEndpoint, jamSlugAndEntryId } from '#server/http/endpoint';
+import { readKudos } from '#server/feedback/kudos';
+import { exampleKudos } from '#server/openapi/examples';
+
+export const GET = defineEndpoint({
+  method: 'GET',
+  tag: 'Feedback',
+  summary: "Read an entry's kudos",
+  description: 'How many people gave each sticker, and (logged in) which ones you gave.',
+  access: 'optional-session',
+  params: jamSlugAndEntryId,
+  answer: { status: 200, description: "The entry's kudos.", schema: kudosSchema, example: exampleKudos },
+  errors: [400, 404],
+  handler: ({ user, params }) => readKudos(user, params.slug, params.id),
+});

@@ -1,0 +1,93 @@
+/**
+ * Kudos (issue 34 §1): a fixed set of stickers, one of each per person per entry, toggled. Not for
+ * your own entry, nor while the jam's feedback is off. The counts are public (cards and the entry
+ * page show them, cached for everyone); which stickers you gave comes from the API, per person.
+ */
+import { and, count, eq } from 'drizzle-orm';
+import { type Entry, type Jam, kudos } from '#db/schema';
+import { KUDOS_STICKERS, type KudosSticker } from '#lib/feedback';
+import type { KudosDto } from '#lib/schemas/kudos';
+import { announceChange } from '#server/cache/changes';
+import { AppError, conflict } from '#server/http/errors';
+import { createRateLimiter } from '#server/http/rate-limit';
+import { notify } from '#server/inbox/notify';
+import { requireEntry } from '#server/jams/entries';
+import { requireJam } from '#server/jams/jams';
+import { VOTE_RATE_LIMIT } from '#server/jams/votes';
+import { db } from '#server/platform/db';
+import type { SessionUser } from '#server/auth/session';
+
+/** Giving and taking back share one per-user limit, like votes: clicking passes, a script does not. */
+export const kudosLimiter = createRateLimiter('kudos', VOTE_RATE_LIMIT);
+
+export const KUDOS_OFF_MESSAGE = 'Kudos are turned off for this jam.';
+export const OWN_ENTRY_MESSAGE = 'You can’t give kudos to your own entry, but you can see what others gave it.';
+
+async function kudosOf(jam: Jam, entry: Entry, viewer: SessionUser | null): Promise<KudosDto> {
+  const database = await db();
+  const [bySticker, mine] = await Promise.all([
+    database
+      .select({ sticker: kudos.sticker, n: count() })
+      .from(kudos)
+      .where(eq(kudos.entryId, entry.id))
+      .groupBy(kudos.sticker),
+    viewer
+      ? database
+          .select({ sticker: kudos.sticker })
+          .from(kudos)
+          .where(and(eq(kudos.entryId, entry.id), eq(kudos.giverId, viewer.id)))
+      : null,
+  ]);
+  const counts = Object.fromEntries(KUDOS_STICKERS.map((sticker) => [sticker, 0])) as Record<KudosSticker, number>;
+  for (const row of bySticker) if (row.sticker in counts) counts[row.sticker as KudosSticker] = row.n;
+  return {
+    feedback: jam.feedback,
+    total: Object.values(counts).reduce((sum, n) => sum + n, 0),
+    counts,
+    mine: mine ? KUDOS_STICKERS.filter((sticker) => mine.some((row) => row.sticker === sticker)) : null,
+    own: viewer !== null && viewer.id === entry.submitterId,
+  };
+}
+
+export async function readKudos(viewer: SessionUser | null, slug: string, entryId: number): Promise<KudosDto> {
+  const jam = await requireJam(slug);
+  return kudosOf(jam, await requireEntry(jam, entryId), viewer);
+}
+
+export async function giveKudos(user: SessionUser, slug: string, entryId: number, sticker: KudosSticker): Promise<KudosDto> {
+  const jam = await requireJam(slug);
+  const entry = await requireEntry(jam, entryId);
+  if (jam.feedback === 'off') throw conflict(KUDOS_OFF_MESSAGE);
+  if (entry.submitterId === user.id) throw new AppError(403, 'forbidden', OWN_ENTRY_MESSAGE);
+  const added = await (await db())
+    .insert(kudos)
+    .values({ entryId: entry.id, giverId: user.id, sticker, jamId: jam.id })
+    .onConflictDoNothing()
+    .returning({ sticker: kudos.sticker });
+  if (added.length > 0) {
+    announceChange({ kind: 'kudos', jamId: jam.id, entryId: entry.id });
+    // One event per giver and entry: more stickers, or one taken back and given again, say nothing new.
+    await notify({
+      userId: entry.submitterId,
+      kind: 'kudos',
+      key: `kudos:${entry.id}:${user.id}`,
+      groupKey: `kudos:${entry.id}`,
+      jamId: jam.id,
+      entryId: entry.id,
+      actorId: user.id,
+    });
+  }
+  return kudosOf(jam, entry, user);
+}
+
+/** Taking a sticker back is always possible (also once the jam's feedback was turned off). */
+export async function takeBackKudos(user: SessionUser, slug: string, entryId: number, sticker: KudosSticker): Promise<KudosDto> {
+  const jam = await requireJam(slug);
+  const entry = await requireEntry(jam, entryId);
+  const removed = await (await db())
+    .delete(kudos)
+    .where(and(eq(kudos.entryId, entry.id), eq(kudos.giverId, user.id), eq(kudos.sticker, sticker)))
+    .returning({ sticker: kudos.sticker });
+  if (removed.length > 0) announceChange({ kind: 'kudos', jamId: jam.id, entryId: entry.id });
+  return kudosOf(jam, entry, user);
+}
