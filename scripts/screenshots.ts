@@ -186,9 +186,46 @@ const VIEWS: View[] = [
   { name: 'entry-flags', path: `/jams/${jam.ended}#submissions`, setup: fairFlags },
   { name: 'entry-flags-page', path: `/jams/${jam.ended}/entries/6`, setup: fairFlags },
   { name: 'review-list', path: `/jams/${jam.ended}/review`, as: people.ended.manager, setup: fairFlags },
+  // Kudos on the ongoing jam's first entry (given through the API by someKudos), as a player who gave some.
+  { name: 'entry-kudos', path: `/jams/${jam.ongoing}/entries/1#kudos-heading`, as: 'cat_coder', setup: someKudos },
+  {
+    name: 'entry-kudos-author',
+    path: `/jams/${jam.ongoing}/entries/1#kudos-heading`,
+    as: people.ongoing.participant,
+    setup: someKudos,
+  },
 ];
 
 let databaseUrl = '';
+let someKudosDone: Promise<void> | null = null;
+
+/** Four players give the ongoing jam's first entry their stickers, through the API (which drops its cached page). */
+function someKudos(browser: Browser): Promise<void> {
+  someKudosDone ??= (async () => {
+    const given: Record<string, string[]> = {
+      cat_coder: ['fun', 'art', 'more'],
+      loop_legend: ['fun', 'sounds', 'idea'],
+      pixel_pioneer: ['fun', 'funny', 'theme'],
+      block_builder: ['art', 'polished', 'more'],
+    };
+    for (const [name, stickers] of Object.entries(given)) {
+      const context = await browser.newContext();
+      const page = await context.newPage();
+      try {
+        await signIn(page, name);
+        for (const sticker of stickers) {
+          const answer = await page.request.put(`${BASE}/api/jams/${jam.ongoing}/entries/1/kudos/${sticker}`, {
+            headers: { origin: BASE },
+          });
+          if (!answer.ok()) throw new Error(`Kudos from ${name}: HTTP ${answer.status()} ${await answer.text()}`);
+        }
+      } finally {
+        await context.close();
+      }
+    }
+  })();
+  return someKudosDone;
+}
 let fairFlagsDone: Promise<void> | null = null;
 
 /**
@@ -317,6 +354,11 @@ async function shoot(browser: Browser, view: View, theme: (typeof ALL_THEMES)[nu
     await page.goto(`${BASE}${view.path}`, { waitUntil: 'networkidle', timeout: 60_000 });
     await page.evaluate(() => document.fonts.ready);
     await page.clock.runFor(2000);
+    // On a busy machine idle-time islands may hydrate late: wait for them, and for what they fetch.
+    await page
+      .waitForFunction(() => !document.querySelector('astro-island[ssr]:not([client="visible"])'), null, { timeout: 10_000 })
+      .catch(() => undefined);
+    await page.waitForLoadState('networkidle');
     await view.then?.(page);
     // A full-page shot of a scrolled page paints the sticky nav in the middle of it.
     if (!view.dialog) await page.evaluate(() => window.scrollTo(0, 0));
