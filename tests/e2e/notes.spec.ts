@@ -5,6 +5,7 @@
  * reaches the manager's moderation queue, where the manager hides it; the manager hides and shows
  * notes on the entry page; the entry's author deletes one.
  */
+import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from '@playwright/test';
 import { eq } from 'drizzle-orm';
 import { entries, jams, noteRefusals, users } from '#db/schema';
@@ -265,4 +266,53 @@ test('hostile note text stays text, and notes are off or gone when the jam says 
     }
   }
   await page.context().close();
+});
+
+for (const { prefix, code } of LOCALES) {
+  test(`on the ${prefix || 'English'} pages: an administrator adds a word to the note filter from the dashboard and removes it`, async ({
+    browser,
+  }) => {
+    const admin = await userPage(browser, 'demo_admin');
+    await admin.goto(`${prefix}/dashboard`);
+    await admin.getByRole('link', { name: say(code, 'dashboard.noteFilter') }).click();
+    await expect(admin.getByRole('heading', { level: 1 })).toHaveText(say(code, 'filter.heading'));
+    const field = admin.getByLabel(say(code, 'filter.word'));
+    await field.fill('no 1');
+    await admin.getByRole('button', { name: say(code, 'filter.add') }).click();
+    await expect(admin.getByRole('alert')).toHaveText(say(code, 'filter.invalid'));
+    const word = `grumpy ${code}`;
+    await field.fill(`  Grumpy ${code.toUpperCase()} `);
+    await admin.getByRole('button', { name: say(code, 'filter.add') }).click();
+    await expect(admin.getByText(say(code, 'filter.added', { word }))).toBeVisible();
+    const list = admin.getByRole('list', { name: say(code, 'filter.listLabel') });
+    await expect(list.getByText(word, { exact: true })).toBeVisible();
+    // The word stops notes at once.
+    const refused = await admin.request.post(`/api/jams/space-sprint-jam/entries/2/notes`, { data: { text: `You ${word}!` } });
+    expect(((await refused.json()) as { error: { rule: string } }).error.rule).toBe('word');
+    await list.getByRole('button', { name: say(code, 'filter.removeLabel', { word }) }).click();
+    await expect(admin.getByText(say(code, 'filter.removed', { word }))).toBeVisible();
+    await expect(list.getByText(word, { exact: true })).toHaveCount(0);
+    await admin.context().close();
+  });
+}
+
+test('the notes section passes the accessibility checks, for a player and for a manager', async ({ browser }) => {
+  const { slug, entryId } = await notedJam(browser);
+  const path = `/jams/${slug}/entries/${entryId}`;
+  const loop = await userPage(browser, 'loop_legend');
+  await openNotes(loop, 'en', path);
+  await post(loop, 'en', 'Lovely colours!');
+  await post(loop, 'en', 'see coolgames.io');
+  await expect(notesSection(loop, 'en').getByRole('alert')).toHaveText(say('en', 'notes.refused.link'));
+  const manager = await userPage(browser, 'block_builder');
+  await openNotes(manager, 'en', path);
+  await expect(notesSection(manager, 'en').getByRole('button', { name: say('en', 'notes.hide') })).toBeVisible();
+  for (const page of [loop, manager]) {
+    const audit = await new AxeBuilder({ page })
+      .include('#notes')
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+      .analyze();
+    expect(audit.violations.map((violation) => `${violation.id}: ${violation.nodes[0]?.html}`)).toEqual([]);
+    await page.context().close();
+  }
 });
