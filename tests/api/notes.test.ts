@@ -203,16 +203,14 @@ describe('the list of notes', () => {
   it('shows hidden notes to managers and administrators only, marked hidden', async () => {
     const { jam, entry, base } = await scene();
     await env.db.insert(notes).values({ entryId: entry.id, jamId: jam.id, authorId: player.id, text: 'Kept' });
-    await env.db
-      .insert(notes)
-      .values({
-        entryId: entry.id,
-        jamId: jam.id,
-        authorId: player.id,
-        text: 'Hidden one',
-        hiddenAt: new Date(),
-        hiddenBy: manager.id,
-      });
+    await env.db.insert(notes).values({
+      entryId: entry.id,
+      jamId: jam.id,
+      authorId: player.id,
+      text: 'Hidden one',
+      hiddenAt: new Date(),
+      hiddenBy: manager.id,
+    });
     for (const viewer of [null, player, author, other]) {
       const reply = await list(base, viewer);
       expect(reply.body.items.map((note: { text: string }) => note.text)).toEqual(['Kept']);
@@ -397,5 +395,23 @@ describe('the administrators’ words', () => {
     expect((await env.request('/api/filter/words/meanie', { method: 'PUT', as: manager })).status).toBe(403);
     expect((await env.request('/api/filter/words', { as: player })).status).toBe(403);
     expect((await env.request('/api/filter/words', { as: null })).status).toBe(401);
+  });
+});
+
+describe('the rate limit', () => {
+  it('lets a person post sixty notes a minute, like votes, then answers 429 with Retry-After', async () => {
+    const { base } = await scene();
+    const someone = await fresh('flood');
+    const replies = await Promise.all(Array.from({ length: 60 }, (_, i) => post(base, `Note number ${i}`, someone)));
+    expect(replies.every((reply) => reply.status === 201)).toBe(true);
+    const limited = await post(base, 'One more', someone);
+    expect(limited.status).toBe(429);
+    const wait = Number(limited.headers.get('retry-after'));
+    expect(limited.body.error).toMatchObject({
+      code: 'rate_limited',
+      message: `Too many notes. Please wait ${wait} ${wait === 1 ? 'second' : 'seconds'} and try again.`,
+    });
+    // Others are not held back.
+    expect((await post(base, 'Still fine', player)).status).toBe(201);
   });
 });
