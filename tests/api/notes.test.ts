@@ -415,3 +415,15 @@ describe('the rate limit', () => {
     expect((await post(base, 'Still fine', player)).status).toBe(201);
   });
 });
+
+describe('deleting an account', () => {
+  it('deletes the person’s notes and refusals with it', async () => {
+    const { entry, base } = await scene();
+    const leaver = await fresh('leaver');
+    expect((await post(base, 'Bye everyone', leaver)).status).toBe(201);
+    await post(base, 'see example.com', leaver);
+    expect((await env.request(`/api/users/${leaver.id}`, { method: 'DELETE', as: admin })).status).toBe(204);
+    expect(await env.db.select().from(notes).where(eq(notes.entryId, entry.id))).toEqual([]);
+    expect(await env.db.select().from(noteRefusals).where(eq(noteRefusals.userId, leaver.id))).toEqual([]);
+  });
+});
