@@ -1,10 +1,11 @@
 /**
  * Pages the demo seed does not show, added to the screenshots' own database after seeding:
- * a jam in its voting period (submissions closed, "Voting ends in …", entrants only).
+ * a jam in its voting period (submissions closed, "Voting ends in …", entrants only), and notes
+ * from players on an entry.
  */
 import { eq } from 'drizzle-orm';
 import type { Database } from '#server/platform/db';
-import { entries, jamManagers, jamParticipants, jams, users, votes } from '#db/schema';
+import { blockedWords, entries, jamManagers, jamParticipants, jams, notes, users, votes } from '#db/schema';
 
 const DAY = 86_400_000;
 export const VOTING_JAM = 'pixel-parade-jam';
@@ -49,4 +50,44 @@ export async function addVotingPeriodJam(database: Database, today: number): Pro
     await database.insert(jamParticipants).values({ jamId, userId: submitterId });
     if (index > 0) await database.insert(votes).values({ jamId, entryId: row!.id, voterId: await id('pixel_pioneer') });
   }
+}
+
+/**
+ * Notes from players on Orbit Runner (the ongoing jam's first entry): a few kind ones, one with a
+ * Scratch link, and one its manager hid; and two words administrators added to the note filter.
+ */
+export const NOTED_ENTRY = { jam: 'space-sprint-jam', scratchId: 900000101 };
+
+export async function addNotes(database: Database, today: number): Promise<void> {
+  const id = async (name: string) => (await database.select({ id: users.id }).from(users).where(eq(users.name, name)))[0]!.id;
+  const [jam] = await database.select({ id: jams.id }).from(jams).where(eq(jams.slug, NOTED_ENTRY.jam));
+  const [entry] = await database.select({ id: entries.id }).from(entries).where(eq(entries.scratchId, NOTED_ENTRY.scratchId));
+  const at = (hours: number) => new Date(today + hours * 3_600_000);
+  const written = [
+    { by: 'loop_legend', text: 'The orbit jump feels amazing! It took me ages to reach level 3.', at: at(-20) },
+    { by: 'block_builder', text: 'Great sounds. Maybe a checkpoint before the asteroid belt?', at: at(-6) },
+    { by: 'cat_coder', text: 'Spam spam spam, play my game instead!', at: at(8), hidden: true },
+    {
+      by: 'cat_coder',
+      text: 'Made a remix with a two-player mode: https://scratch.mit.edu/projects/100000002 — thanks for the idea!',
+      at: at(9.5),
+    },
+    { by: 'sprite_smith', text: 'Thank you all for playing! A checkpoint is coming in the next update.', at: at(10.2) },
+  ];
+  const manager = await id('pixel_pioneer');
+  for (const note of written) {
+    await database.insert(notes).values({
+      entryId: entry!.id,
+      jamId: jam!.id,
+      authorId: await id(note.by),
+      text: note.text,
+      createdAt: note.at,
+      ...(note.hidden ? { hiddenAt: at(9), hiddenBy: manager } : {}),
+    });
+  }
+  const admin = await id('demo_admin');
+  await database.insert(blockedWords).values([
+    { word: 'dummy', addedBy: admin, createdAt: at(-48) },
+    { word: 'butthead', addedBy: admin, createdAt: at(-30) },
+  ]);
 }

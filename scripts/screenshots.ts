@@ -13,12 +13,12 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { type Browser, type Page, chromium } from '@playwright/test';
 import { and, eq } from 'drizzle-orm';
-import { entries, jams } from '#db/schema';
+import { entries, jams, noteRefusals } from '#db/schema';
 import { seedDemoData } from '#db/seed';
 import { migrateDatabase, openDatabase } from '#server/node/database';
 import { startFakes } from '../tests/fakes';
 import { CHROMIUM_LAUNCH } from './chromium';
-import { VOTING_JAM, addVotingPeriodJam } from './screenshot-extras';
+import { NOTED_ENTRY, VOTING_JAM, addNotes, addVotingPeriodJam } from './screenshot-extras';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const OUT = join(ROOT, 'docs/screenshots');
@@ -157,6 +157,38 @@ const VIEWS: View[] = [
       await dialog.getByLabel('Details (optional)').fill('The sprites are copied from another project without credit.');
     },
   },
+  // Notes from players (seeded by addNotes): a player's view with the form, the manager's with the
+  // hidden note, and a note the filter refused (its refusals cleared first, so no shot is muted).
+  ...[
+    { name: 'entry-notes', as: 'loop_legend' },
+    { name: 'entry-notes-manager', as: people.ongoing.manager },
+    { name: 'entry-notes-visitor' },
+  ].map((view) => ({
+    ...view,
+    path: `/jams/${NOTED_ENTRY.jam}/entries/1`,
+    then: showNotes,
+  })),
+  {
+    name: 'note-refused',
+    path: `/jams/${NOTED_ENTRY.jam}/entries/1`,
+    as: 'cat_coder',
+    dialog: true,
+    then: async (page) => {
+      const database = await openDatabase(databaseUrl);
+      try {
+        await database.delete(noteRefusals);
+      } finally {
+        database.$client.close();
+      }
+      await showNotes(page);
+      const notes = page.getByRole('region', { name: 'Notes from players' });
+      await notes.getByLabel('Your note').fill('Play the full version on coolgames.io, it has more levels!');
+      await notes.getByRole('button', { name: 'Post note' }).click();
+      await notes.getByRole('alert').getByText('Links can only go to Scratch projects and studios.', { exact: false }).waitFor();
+      await notes.getByLabel('Your note').scrollIntoViewIfNeeded();
+    },
+  },
+  { name: 'note-filter', path: '/dashboard/filter', as: 'demo_admin' },
   { name: 'users', path: '/dashboard/users', as: 'demo_admin' },
   { name: 'activity', path: '/dashboard/activity', as: 'demo_admin' },
   { name: 'jam-activity', path: `/jams/${jam.ongoing}/activity`, as: people.ongoing.manager },
@@ -226,6 +258,13 @@ function someKudos(browser: Browser): Promise<void> {
   })();
   return someKudosDone;
 }
+
+/** Scrolls to an entry's notes (their island wakes when seen) and waits for the list. */
+async function showNotes(page: Page): Promise<void> {
+  await page.locator('#notes').scrollIntoViewIfNeeded();
+  await page.clock.runFor(1000);
+  await page.locator('#notes [data-note]').first().waitFor();
+}
 let fairFlagsDone: Promise<void> | null = null;
 
 /**
@@ -287,6 +326,7 @@ async function startSite(): Promise<{ stop: () => void }> {
   await migrateDatabase(database);
   await seedDemoData(database, new Date(TODAY));
   await addVotingPeriodJam(database, TODAY);
+  await addNotes(database, TODAY);
   database.$client.close();
   const fakes = await startFakes();
   const app = spawn(process.execPath, ['scripts/launch.ts'], {

@@ -39,6 +39,7 @@ const ADMIN_PAGES = {
   activity: '/dashboard/activity',
   'jam activity': '/jams/space-sprint-jam/activity',
   'jam review': '/jams/autumn-arcade-jam/review',
+  'note filter': '/ir/dashboard/filter',
 };
 
 async function violations(page: Page) {

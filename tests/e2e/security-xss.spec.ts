@@ -11,7 +11,7 @@
 import { type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { eq, inArray } from 'drizzle-orm';
-import { entries, jamManagers, jamRequests, jams, users, votes } from '#db/schema';
+import { entries, jamManagers, jamRequests, jams, notes, reports, users, votes } from '#db/schema';
 import { type Environment, type TestUser, startEnvironment } from '../helpers/environment';
 import { timing } from '../helpers/factories';
 import { XSS_PAYLOADS } from '../security/xss-payloads';
@@ -26,6 +26,8 @@ const STATUSES = ['ongoing', 'ended', 'upcoming'] as const;
 let env: Environment;
 let viewer: TestUser;
 const hostileUsers: TestUser[] = [];
+/** Each payload's entry page with the payload as notes (one shown, one hidden), by the hostile author. */
+const notedEntries: string[] = [];
 
 test.beforeAll(async () => {
   test.setTimeout(180_000);
@@ -62,6 +64,18 @@ test.beforeAll(async () => {
       .insert(entries)
       .values({ ...entry, submitterId: viewer.id, scratchId: 510_000_000 + i })
       .returning();
+    // The payload as a note (kept as if the filter had failed) and as a hidden one, reported by its author.
+    const [note] = await env.db
+      .insert(notes)
+      .values([
+        { entryId: mine!.id, jamId: jam!.id, authorId: author!.id, text: payload },
+        { entryId: mine!.id, jamId: jam!.id, authorId: author!.id, text: payload, hiddenAt: new Date(), hiddenBy: viewer.id },
+      ])
+      .returning();
+    await env.db
+      .insert(reports)
+      .values({ reporterId: author!.id, jamId: jam!.id, entryId: mine!.id, noteId: note!.id, reason: 'other', text: payload });
+    notedEntries.push(`/jams/xss-${i}/entries/${mine!.id}`);
     // One vote, so the community's choice (the winners card's second entry) is shown too.
     await env.db.insert(votes).values({ entryId: mine!.id, voterId: author!.id, jamId: jam!.id });
     // A jam request of the author with the payload everywhere: pending, approved (its jam) or declined.
@@ -164,11 +178,12 @@ function findDangers(): string[] {
   return problems;
 }
 
-async function inspect(page: Page, path: string, dialogs: string[]): Promise<Verdict> {
+async function inspect(page: Page, path: string, dialogs: string[], settle?: (page: Page) => Promise<void>): Promise<Verdict> {
   const response = await page.goto(path);
   expect(response?.status(), path).toBeLessThan(500);
   // Islands that hydrate on load must have done so: their code ran with the hostile props.
   await page.waitForFunction(() => !document.querySelector('astro-island[ssr][client="load"]'), null, { timeout: 15_000 });
+  await settle?.(page);
   await page.waitForTimeout(50);
   const state = await page.evaluate(() => ({
     flag: (window as unknown as { __xss?: unknown }).__xss,
@@ -189,6 +204,7 @@ async function visitAll(
   paths: string[],
   as: TestUser | null = viewer,
   prepare?: (page: Page) => Promise<void>,
+  settle?: (page: Page) => Promise<void>,
 ): Promise<void> {
   const context = await hostileContext(browser, as);
   const queue = [...paths];
@@ -202,7 +218,7 @@ async function visitAll(
         void dialog.dismiss();
       });
       for (let path = queue.shift(); path !== undefined; path = queue.shift()) {
-        verdicts.push(await inspect(page, path, dialogs));
+        verdicts.push(await inspect(page, path, dialogs, settle));
         await prepare?.(page);
       }
     }),
@@ -266,6 +282,22 @@ test('explore lists every hostile jam, page by page, without running it', async 
     Array.from({ length: pages }, (_, n) => `/explore?perPage=20&page=${n + 1}`),
     null,
   );
+});
+
+/** Scrolls to an entry's notes, whose island wakes when seen, and waits for them to be listed. */
+async function showNotes(page: Page): Promise<void> {
+  await page.locator('#notes').scrollIntoViewIfNeeded();
+  await page.locator('#notes [data-note]').first().waitFor();
+}
+
+test('entry pages list hostile notes (hidden ones too, for their manager) and their writers without running any of it', async ({
+  browser,
+}) => {
+  test.setTimeout(300_000);
+  await visitAll(browser, notedEntries, viewer, undefined, showNotes);
+  // A visitor sees the shown notes only; the writer sees theirs with its buttons.
+  await visitAll(browser, notedEntries.slice(0, 20), null, undefined, showNotes);
+  await visitAll(browser, [notedEntries[0]!, notedEntries[7]!], hostileUsers[0]!, undefined, showNotes);
 });
 
 test('the dashboard shows hostile jam names and entry titles, and hostile users their own name, without running it', async ({

@@ -63,6 +63,10 @@ export const SCRATCH_USERS: FakeScratchUser[] = [
   { username: 'flag_tinkerer', id: 1026 },
   { username: 'flag_remixer', id: 1027 },
   { username: 'flag_orphan', id: 1028 },
+  // Used only by the notes end-to-end tests: in each locale one writes notes, is stopped by the filter and muted.
+  { username: 'noter_en', id: 1029 },
+  { username: 'noter_hu', id: 1030 },
+  { username: 'noter_ir', id: 1031 },
 ];
 
 /** Made long before any jam of the tests (fair judging: "Created before the jam"). */

@@ -1,4 +1,4 @@
-import { entries, jamManagers, jamRequests, jams, reports, votes, type Jam, type JamRequest } from '#db/schema';
+import { entries, jamManagers, jamRequests, jams, notes, reports, votes, type Jam, type JamRequest } from '#db/schema';
 import type { ReportReason } from '#lib/schemas/reports';
 import type { JamStatus } from '#lib/jam-timing';
 import type { TestDatabase } from './database';
@@ -53,6 +53,21 @@ export async function insertEntry(
 
 export async function insertVote(db: Db, jamId: number, entryId: number, voterId: number) {
   await db.insert(votes).values({ jamId, entryId, voterId });
+}
+
+/** A note on an entry (shown unless `extra` hides it). */
+export async function insertNote(
+  db: Db,
+  entry: { id: number; jamId: number },
+  authorId: number,
+  text = 'What a fun game!',
+  extra: Partial<typeof notes.$inferInsert> = {},
+) {
+  const [note] = await db
+    .insert(notes)
+    .values({ entryId: entry.id, jamId: entry.jamId, authorId, text, ...extra })
+    .returning();
+  return note!;
 }
 
 /** An open report about an entry (or, with `entryId` null, about the jam). */

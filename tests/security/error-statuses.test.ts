@@ -12,7 +12,7 @@ import { insertJamRequest } from '../helpers/factories';
 import { type Operation, declaredEndpoints } from '#server/openapi/document';
 import { type Environment, type TestUser, startEnvironment } from '../helpers/environment';
 import type { JamStatus } from '#lib/jam-timing';
-import { type Call, type Scene, buildScene, send } from './mutating-endpoints';
+import { type Call, type Scene, buildScene, bystanderNote, send } from './mutating-endpoints';
 
 let env: Environment;
 
@@ -29,6 +29,8 @@ interface Target {
   id?: string;
   name?: string;
   item?: string;
+  noteId?: string;
+  word?: string;
 }
 
 /** The declaration's own request: its path filled from the scene (or `missing`), its body example. */
@@ -38,7 +40,9 @@ function callOf(operation: Operation, scene: Scene, missing: Target = {}): Call 
     .replace('[id]', missing.id ?? String(operation.pattern.startsWith('/api/users/') ? scene.bystander.id : scene.entry.id))
     .replace('[name]', missing.name ?? scene.coManager.name)
     .replace('[item]', missing.item ?? `entry-${scene.entry.id}`)
-    .replace('[sticker]', 'fun');
+    .replace('[sticker]', 'fun')
+    .replace('[noteId]', missing.noteId ?? scene.extra.noteId ?? '987654321')
+    .replace('[word]', missing.word ?? 'grumpy');
   const example = operation.body?.example as Record<string, string> | undefined;
   return { method: operation.method, path, ...(operation.body?.form ? { form: example } : example ? { json: example } : {}) };
 }
@@ -75,6 +79,10 @@ const PROVOKE_409: Record<string, Provocation> = {
   'DELETE /api/jam-requests/[id]': { prepare: answeredRequest('approved', true), call: requestPath() },
   'POST /api/jam-requests/[id]/approve': { prepare: answeredRequest('declined'), call: requestPath('/approve') },
   'POST /api/jam-requests/[id]/decline': { prepare: answeredRequest('approved'), call: requestPath('/decline') },
+  'POST /api/jams/[slug]/entries/[id]/notes': {
+    // Notes turned off: kudos only.
+    prepare: async (s, env) => void (await env.db.update(jams).set({ feedback: 'kudos' }).where(eq(jams.id, s.jam.id))),
+  },
   'PUT /api/jams/[slug]/participation': { jam: 'ended' },
   'DELETE /api/jams/[slug]/participation': { jam: 'ended' },
   'POST /api/jams/[slug]/entries': { jam: 'ended' },
@@ -103,6 +111,8 @@ async function statusesOf(operation: Operation): Promise<number[]> {
   const probe = async (call: Call, as: TestUser | null) => seen.push((await send(env, call, as)).status);
 
   const scene = await buildScene(env, 'admin');
+  // A note by the bystander, for the endpoints of one note.
+  if (operation.pattern.includes('[noteId]')) await bystanderNote(scene, env);
   // Fresh for each endpoint: probing logout ends the session it is called with.
   const banned = await env.login(`${scene.id}_ban`, { isBanned: true });
   await probe(callOf(operation, scene), null);
@@ -110,9 +120,15 @@ async function statusesOf(operation: Operation): Promise<number[]> {
   await probe(callOf(operation, scene), scene.bystander);
   if (operation.params) {
     for (const name of Object.keys(operation.params)) {
-      const missing = { slug: 'no-such-jam', id: '987654321', name: 'nobody_here', item: 'entry-987654321' }[
-        name as keyof Target
-      ];
+      const missing = {
+        slug: 'no-such-jam',
+        id: '987654321',
+        name: 'nobody_here',
+        item: 'entry-987654321',
+        noteId: '987654321',
+        // Adding a word is idempotent; the word PUT adds is never the one DELETE looks for.
+        word: operation.method === 'PUT' ? 'addedword' : 'nosuchword',
+      }[name as keyof Target];
       await probe(callOf(operation, scene, { [name]: missing }), scene.me);
     }
   }

@@ -8,6 +8,8 @@ import { expect } from 'vitest';
 import {
   type Entry,
   type Jam,
+  auditLog,
+  blockedWords,
   entries,
   jamManagers,
   jamParticipants,
@@ -15,6 +17,7 @@ import {
   jams,
   kudos,
   loginTokens,
+  notes,
   plays,
   reports,
   sessions,
@@ -25,7 +28,15 @@ import type { JamStatus } from '#lib/jam-timing';
 import { LOGIN_TOKEN_LIFETIME_MS } from '#server/auth/login-tokens';
 import { generateSessionToken, hashToken } from '#server/auth/session';
 import { type Environment, type Reply, type TestUser, readReply } from '../helpers/environment';
-import { insertEntry, insertJam, insertJamRequest, insertManager, insertReport, insertVote } from '../helpers/factories';
+import {
+  insertEntry,
+  insertJam,
+  insertJamRequest,
+  insertManager,
+  insertNote,
+  insertReport,
+  insertVote,
+} from '../helpers/factories';
 
 export const ROLES = ['anonymous', 'user', 'banned', 'otherManager', 'manager', 'admin'] as const;
 export type Role = (typeof ROLES)[number];
@@ -150,6 +161,30 @@ async function reportedEntry(scene: Scene, env: Environment): Promise<void> {
   await insertReport(env.db, scene.bystander.id, { jamId: scene.jam.id, entryId: scene.entry.id }, 'spam');
   await insertReport(env.db, scene.coManager.id, { jamId: scene.jam.id, entryId: scene.entry.id }, 'inappropriate');
 }
+
+/** A note by the scene's bystander on its entry (`extra.noteId`). */
+export async function bystanderNote(scene: Scene, env: Environment): Promise<void> {
+  scene.extra.noteId = String((await insertNote(env.db, scene.entry, scene.bystander.id, `Note of ${scene.id}`)).id);
+}
+/** The bystander's note, reported twice by people with no part in the jam. */
+async function reportedNote(scene: Scene, env: Environment): Promise<void> {
+  await bystanderNote(scene, env);
+  const target = { jamId: scene.jam.id, entryId: scene.entry.id, noteId: Number(scene.extra.noteId) };
+  await env.db.insert(reports).values([
+    { reporterId: scene.submitter.id, ...target, reason: 'spam' },
+    { reporterId: scene.coManager.id, ...target, reason: 'inappropriate' },
+  ]);
+}
+const noteRow = async (db: Db, id: string) =>
+  (
+    await db
+      .select()
+      .from(notes)
+      .where(eq(notes.id, Number(id)))
+  )[0];
+const notePath = (s: Scene, suffix = '') => `/api/jams/${s.jam.slug}/entries/${s.entry.id}/notes/${s.extra.noteId}${suffix}`;
+/** A word of letters only, different in every scene (scene ids have digits). */
+export const sceneWord = (s: Scene) => `word ${s.id.replace(/\d/g, (digit) => 'abcdefghij'[Number(digit)]!)}`;
 
 /** A one-time login token as the login callback leaves it: in the database and in this browser's cookie. */
 async function pendingLogin(scene: Scene, env: Environment): Promise<void> {
@@ -538,6 +573,108 @@ export const ROWS: Row[] = [
       expect(await reportsAbout(env.db, s.jam.id, s.entry.id)).toEqual([
         expect.objectContaining({ reporterId: s.me!.id, reason: 'personal-information', text: '', status: 'open' }),
       ]),
+  },
+  {
+    method: 'POST',
+    pattern: '/api/jams/[slug]/entries/[id]/notes',
+    allowed: ACTIVE_USERS,
+    status: 201,
+    call: (s) => ({
+      method: 'POST',
+      path: `/api/jams/${s.jam.slug}/entries/${s.entry.id}/notes`,
+      json: { text: `Fun game, from ${s.id}` },
+    }),
+    effect: async (s, env) =>
+      expect(await env.db.select().from(notes).where(eq(notes.entryId, s.entry.id))).toEqual([
+        expect.objectContaining({ authorId: s.me!.id, text: `Fun game, from ${s.id}`, hiddenAt: null }),
+      ]),
+  },
+  {
+    // The note's writer (here: the caller's own note) and the entry's author; managers hide instead
+    // (tests/api/notes.test.ts refuses everyone else).
+    method: 'DELETE',
+    pattern: '/api/jams/[slug]/entries/[id]/notes/[noteId]',
+    allowed: ACTIVE_USERS,
+    status: 204,
+    prepare: async (s, env) => {
+      s.extra.noteId = String((await insertNote(env.db, s.entry, (s.me ?? s.bystander).id, `Mine, ${s.id}`)).id);
+    },
+    call: (s) => ({ method: 'DELETE', path: notePath(s) }),
+    effect: async (s, env) => expect(await noteRow(env.db, s.extra.noteId!)).toBeUndefined(),
+  },
+  {
+    method: 'PUT',
+    pattern: '/api/jams/[slug]/entries/[id]/notes/[noteId]/hidden',
+    allowed: MANAGERS,
+    status: 200,
+    prepare: bystanderNote,
+    call: (s) => ({ method: 'PUT', path: notePath(s, '/hidden'), json: { hidden: true } }),
+    effect: async (s, env) => {
+      expect((await noteRow(env.db, s.extra.noteId!))?.hiddenBy).toBe(s.me!.id);
+      const audits = await env.db.select().from(auditLog).where(eq(auditLog.jamId, s.jam.id));
+      expect(audits.map((row) => row.action)).toEqual(['note.hide']);
+    },
+  },
+  {
+    method: 'POST',
+    pattern: '/api/jams/[slug]/entries/[id]/notes/[noteId]/report',
+    allowed: ACTIVE_USERS,
+    status: 201,
+    prepare: bystanderNote,
+    call: (s) => ({ method: 'POST', path: notePath(s, '/report'), json: { reason: 'spam' } }),
+    effect: async (s, env) =>
+      expect(
+        await env.db
+          .select()
+          .from(reports)
+          .where(eq(reports.noteId, Number(s.extra.noteId))),
+      ).toEqual([expect.objectContaining({ reporterId: s.me!.id, jamId: s.jam.id, entryId: s.entry.id, status: 'open' })]),
+  },
+  {
+    method: 'POST',
+    pattern: '/api/reports/[item]/hide-note',
+    allowed: MANAGERS,
+    status: 200,
+    prepare: reportedNote,
+    call: (s) => ({ method: 'POST', path: `/api/reports/note-${s.extra.noteId}/hide-note` }),
+    effect: async (s, env, reply) => {
+      expect(reply.body).toEqual({ resolved: 2 });
+      expect((await noteRow(env.db, s.extra.noteId!))?.hiddenAt).not.toBeNull();
+      const rows = await env.db
+        .select()
+        .from(reports)
+        .where(eq(reports.noteId, Number(s.extra.noteId)));
+      expect(rows.map((row) => row.status)).toEqual(['actioned', 'actioned']);
+    },
+  },
+  {
+    method: 'PUT',
+    pattern: '/api/filter/words/[word]',
+    allowed: ADMINS,
+    status: 200,
+    call: (s) => ({ method: 'PUT', path: `/api/filter/words/${encodeURIComponent(sceneWord(s))}` }),
+    effect: async (s, env) =>
+      expect(
+        await env.db
+          .select()
+          .from(blockedWords)
+          .where(eq(blockedWords.word, sceneWord(s))),
+      ).toEqual([expect.objectContaining({ addedBy: s.me!.id })]),
+  },
+  {
+    method: 'DELETE',
+    pattern: '/api/filter/words/[word]',
+    allowed: ADMINS,
+    status: 204,
+    prepare: async (s, env) => void (await env.db.insert(blockedWords).values({ word: sceneWord(s) })),
+    call: (s) => ({ method: 'DELETE', path: `/api/filter/words/${encodeURIComponent(sceneWord(s))}` }),
+    effect: async (s, env) =>
+      expect(
+        await env.db
+          .select()
+          .from(blockedWords)
+          .where(eq(blockedWords.word, sceneWord(s))),
+      ).toEqual([]),
   },
   {
     method: 'POST',

@@ -4,11 +4,11 @@
  * file declares a GET endpoint for a user, manager or administrator without a row here.
  */
 import { expect } from 'vitest';
-import { auditLog } from '#db/schema';
+import { auditLog, blockedWords } from '#db/schema';
 import { insertJamRequest, insertReport } from '../helpers/factories';
 import { declaredRoutes } from './api-routes';
 import type { Environment, Reply } from '../helpers/environment';
-import { ROLES, type Role, type Scene } from './mutating-endpoints';
+import { ROLES, type Role, type Scene, sceneWord } from './mutating-endpoints';
 
 export interface ReadRow {
   pattern: string;
@@ -46,6 +46,13 @@ async function someActivity(scene: Scene, env: Environment): Promise<void> {
 }
 
 export const READ_ROWS: ReadRow[] = [
+  {
+    pattern: '/api/filter/words',
+    allowed: ADMINS,
+    prepare: async (s, env) => void (await env.db.insert(blockedWords).values({ word: sceneWord(s) })),
+    path: () => '/api/filter/words',
+    shows: (s, reply) => expect(reply.body.words.map((row: { word: string }) => row.word)).toContain(sceneWord(s)),
+  },
   {
     pattern: '/api/activity',
     allowed: ADMINS,

@@ -8,26 +8,27 @@ import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { useHydrated } from '../ui/use-hydrated';
 import styles from './ModerationQueue.module.css';
 
-type Action = 'dismiss' | 'remove-entry' | 'ban-author';
+type Action = 'dismiss' | 'remove-entry' | 'hide-note' | 'ban-author';
 
-/** Dismiss, remove the entry, ban the author: each asks first, then reloads the queue with a toast. */
+/** Dismiss, remove the entry or hide the note, ban the author: each asks first, then reloads the queue with a toast. */
 export function ModerationActions({ item, canBan }: { item: ReportedItemDto; canBan: boolean }) {
   const t = useT();
   const hydrated = useHydrated();
   const [asking, setAsking] = useState<Action | null>(null);
   const [alsoRemove, setAlsoRemove] = useState(true);
   const title = item.entry?.title ?? item.jam.name;
-  const author = item.entry?.author.name ?? '';
+  const author = item.note?.author.name ?? item.entry?.author.name ?? '';
 
   async function run(action: Action) {
     try {
       await api(`/reports/${item.key}/${action}`, {
         method: 'POST',
-        body: action === 'ban-author' ? { removeEntry: alsoRemove } : undefined,
+        body: action === 'ban-author' ? { removeEntry: !item.note && alsoRemove } : undefined,
       });
       const done = {
         dismiss: t('moderation.dismissed'),
         'remove-entry': t('moderation.removed'),
+        'hide-note': t('moderation.noteHidden'),
         'ban-author': t('moderation.banned', { name: author }),
       };
       reloadWithToast(done[action]);
@@ -50,15 +51,23 @@ export function ModerationActions({ item, canBan }: { item: ReportedItemDto; can
       confirm: t('moderation.removeEntry'),
       danger: true,
     },
+    'hide-note': {
+      title: t('moderation.hideNote'),
+      message: t('moderation.hideNoteConfirm', { name: author }),
+      confirm: t('moderation.hideNote'),
+      danger: true,
+    },
     'ban-author': {
       title: t('moderation.banTitle', { name: author }),
       message: (
         <>
           {t('moderation.banConfirm')}
-          <label className={`checkbox ${styles.alsoRemove}`}>
-            <input type="checkbox" checked={alsoRemove} onChange={(event) => setAlsoRemove(event.target.checked)} />
-            {t('moderation.alsoRemove')}
-          </label>
+          {!item.note && (
+            <label className={`checkbox ${styles.alsoRemove}`}>
+              <input type="checkbox" checked={alsoRemove} onChange={(event) => setAlsoRemove(event.target.checked)} />
+              {t('moderation.alsoRemove')}
+            </label>
+          )}
         </>
       ),
       confirm: t('moderation.banAuthor'),
@@ -72,11 +81,17 @@ export function ModerationActions({ item, canBan }: { item: ReportedItemDto; can
       <button type="button" className="button small" disabled={!hydrated} onClick={() => setAsking('dismiss')}>
         {t('moderation.dismiss')}
       </button>
-      {item.entry && (
-        <button type="button" className="button small danger" disabled={!hydrated} onClick={() => setAsking('remove-entry')}>
-          {t('moderation.removeEntry')}
-        </button>
-      )}
+      {item.note
+        ? !item.note.hidden && (
+            <button type="button" className="button small danger" disabled={!hydrated} onClick={() => setAsking('hide-note')}>
+              {t('moderation.hideNote')}
+            </button>
+          )
+        : item.entry && (
+            <button type="button" className="button small danger" disabled={!hydrated} onClick={() => setAsking('remove-entry')}>
+              {t('moderation.removeEntry')}
+            </button>
+          )}
       {item.entry && canBan && (
         <button type="button" className="button small danger" disabled={!hydrated} onClick={() => setAsking('ban-author')}>
           {t('moderation.banAuthor')}

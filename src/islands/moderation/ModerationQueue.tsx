@@ -25,7 +25,7 @@ function ModerationQueue({ queue, jamHref, entryHref }: Omit<Props, 'messages'>)
   if (queue.items.length === 0) return <p className={styles.empty}>{t('moderation.empty')}</p>;
   const hrefOf = (item: ReportedItemDto) =>
     item.entry
-      ? entryHref.replace('{slug}', item.jam.slug).replace('{id}', String(item.entry.id))
+      ? entryHref.replace('{slug}', item.jam.slug).replace('{id}', String(item.entry.id)) + (item.note ? '#notes' : '')
       : jamHref.replace('{slug}', item.jam.slug);
   return (
     <ul className={styles.items}>
@@ -69,6 +69,15 @@ function ItemSummary({ item, href }: { item: ReportedItemDto; href: string }) {
         <span className={`chip ${styles.kind}`}>{t(`moderation.kind.${item.kind}`)}</span>{' '}
         <a href={href}>{item.entry?.title ?? item.jam.name}</a>
       </p>
+      {item.note && (
+        <blockquote className={styles.note}>
+          <p className={styles.noteText}>{item.note.text}</p>
+          <footer className={styles.context}>
+            {t('moderation.noteBy', { name: item.note.author.name })} · <LocalTime iso={item.note.createdAt} />
+            {item.note.hidden && <> · {t('moderation.noteIsHidden')}</>}
+          </footer>
+        </blockquote>
+      )}
       {item.entry && (
         <p className={styles.context}>
           {t('moderation.by', { name: item.entry.author.name })} · {t('moderation.inJam', { jam: item.jam.name })}

@@ -8,10 +8,11 @@ import { Modal } from '../ui/Modal';
 import { Spinner } from '../ui/Spinner';
 import styles from './Report.module.css';
 
-/** What is reported: a jam (by slug), or one of its entries. */
+/** What is reported: a jam (by slug), one of its entries, or a note on one of them. */
 export interface ReportTarget {
   slug: string;
   entryId?: number;
+  noteId?: number;
 }
 
 interface Props {
@@ -47,7 +48,9 @@ export function ReportDialog({ open, target, onClose }: Props) {
     }
     setBusy(true);
     setError(null);
-    const path = `/jams/${encodeURIComponent(target.slug)}${target.entryId ? `/entries/${target.entryId}` : ''}/report`;
+    const entry = target.entryId ? `/entries/${target.entryId}` : '';
+    const note = target.entryId && target.noteId ? `/notes/${target.noteId}` : '';
+    const path = `/jams/${encodeURIComponent(target.slug)}${entry}${note}/report`;
     try {
       const report = await api<MyReportDto>(path, { method: 'POST', body: { reason, text } });
       pushNotification({ type: 'success', content: { message: t(report.created ? 'report.thanks' : 'report.already') } });
@@ -65,7 +68,7 @@ export function ReportDialog({ open, target, onClose }: Props) {
     <Modal
       open={open}
       onClose={close}
-      header={t(target.entryId ? 'report.entryTitle' : 'report.jamTitle')}
+      header={t(target.noteId ? 'report.noteTitle' : target.entryId ? 'report.entryTitle' : 'report.jamTitle')}
       subHeader={t('report.intro')}
       closeOnOverlayClick={!busy}
       actions={

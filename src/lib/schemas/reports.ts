@@ -35,16 +35,18 @@ export const myReportSchema = named(
 export type MyReportDto = z.infer<typeof myReportSchema>;
 
 /**
- * A reported item in the moderation queue: `jam-{id}` or `entry-{id}`. The actions' path names it,
- * so dismissing acts on every open report about it at once.
+ * A reported item in the moderation queue: `jam-{id}`, `entry-{id}` or `note-{id}`. The actions' path
+ * names it, so dismissing acts on every open report about it at once.
  */
-export const ITEM_KEY_PATTERN = /^(jam|entry)-([1-9]\d{0,15})$/;
+export const REPORTED_KINDS = ['jam', 'entry', 'note'] as const;
+export type ReportedKind = (typeof REPORTED_KINDS)[number];
+export const ITEM_KEY_PATTERN = /^(jam|entry|note)-([1-9]\d{0,15})$/;
 export const itemKeySchema = z
   .string()
   .regex(ITEM_KEY_PATTERN)
   .transform((key) => {
     const [, kind, id] = ITEM_KEY_PATTERN.exec(key)!;
-    return { kind: kind as 'jam' | 'entry', id: Number(id) };
+    return { kind: kind as ReportedKind, id: Number(id) };
   });
 export type ItemKey = z.output<typeof itemKeySchema>;
 
@@ -59,10 +61,17 @@ const someone = z.object({ id: z.int(), name: z.string() });
 export const reportedItemSchema = named(
   'ReportedItem',
   z.object({
-    key: z.string().meta({ description: '`jam-{id}` or `entry-{id}`: the item in the moderation actions’ paths.' }),
-    kind: z.enum(['jam', 'entry']),
+    key: z.string().meta({ description: '`jam-{id}`, `entry-{id}` or `note-{id}`: the item in the moderation actions’ paths.' }),
+    kind: z.enum(REPORTED_KINDS),
     jam: z.object({ id: z.int(), slug: z.string(), name: z.string() }),
-    entry: z.object({ id: z.int(), title: z.string(), scratchId: z.int(), author: someone }).nullable(),
+    entry: z
+      .object({ id: z.int(), title: z.string(), scratchId: z.int(), author: someone })
+      .nullable()
+      .meta({ description: 'The reported entry, or the entry of the reported note.' }),
+    note: z
+      .object({ id: z.int(), text: z.string(), author: someone, hidden: z.boolean(), createdAt: isoDateTime })
+      .nullable()
+      .meta({ description: 'The reported note (kind `note`), else null.' }),
     count: z.int().meta({ description: 'How many open reports there are about the item.' }),
     reasons: z
       .array(z.object({ reason: z.enum(REPORT_REASONS), count: z.int() }))

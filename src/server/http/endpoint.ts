@@ -2,6 +2,7 @@ import type { APIContext, APIRoute } from 'astro';
 import { z } from 'zod';
 import { entryIdSchema } from '#lib/schemas/entries';
 import { itemKeySchema } from '#lib/schemas/reports';
+import { noteIdSchema } from '#lib/schemas/notes';
 import { jamRequestIdSchema } from '#lib/schemas/jam-requests';
 import { currentUser, requireAdmin, requireUser } from '#server/auth/require';
 import { AppError, badRequest, errorResponse, notFound } from './errors';
@@ -119,10 +120,14 @@ export function param(description: string, schema: z.ZodType = z.string(), inval
 /** The path parameters many endpoints share. */
 export const jamSlug = { slug: param('The jam slug (an old slug of a renamed jam works too).') };
 export const jamSlugAndEntryId = { ...jamSlug, id: param('The entry id.', entryIdSchema) };
+export const jamSlugEntryIdAndNoteId = {
+  ...jamSlugAndEntryId,
+  noteId: param('The note id.', noteIdSchema, () => notFound('That note does not exist (it may have been deleted).')),
+};
 /** A reported item of the moderation queue: `jam-{id}` or `entry-{id}`. */
 export const reportedItem = {
-  item: param('The reported item: `jam-{id}` or `entry-{id}`.', itemKeySchema, () =>
-    notFound('There is no such reported item. Items are named jam-{id} or entry-{id}.'),
+  item: param('The reported item: `jam-{id}`, `entry-{id}` or `note-{id}`.', itemKeySchema, () =>
+    notFound('There is no such reported item. Items are named jam-{id}, entry-{id} or note-{id}.'),
   ),
 };
 export const jamRequestId = {

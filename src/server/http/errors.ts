@@ -11,6 +11,8 @@ export type ErrorCode =
   | 'conflict'
   | 'payload_too_large'
   | 'rate_limited'
+  | 'note_refused'
+  | 'muted'
   | 'upstream_unavailable'
   | 'schema_behind'
   | 'internal';

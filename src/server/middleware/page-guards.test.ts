@@ -12,6 +12,7 @@ describe('which guard a page has', () => {
     ['/jams/new/', 'isAuthenticated'],
     ['/jams/request', 'isAuthenticated'],
     ['/dashboard/jam-requests', 'isAdmin'],
+    ['/dashboard/filter', 'isAdmin'],
     ['/login', 'isNotAuthenticated'],
     ['/confirm-login', 'isNotAuthenticated'],
     ['/', null],

@@ -12,6 +12,7 @@ export const GUARDED_ROUTES: ReadonlyArray<{ path: string; guard: GuardName }> =
   { path: '/dashboard/users', guard: 'isAdmin' },
   { path: '/dashboard/activity', guard: 'isAdmin' },
   { path: '/dashboard/jam-requests', guard: 'isAdmin' },
+  { path: '/dashboard/filter', guard: 'isAdmin' },
   { path: '/dashboard', guard: 'isAuthenticated' },
   { path: '/dashboard/*', guard: 'isAuthenticated' },
   { path: '/jams/new', guard: 'isAuthenticated' },

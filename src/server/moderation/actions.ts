@@ -1,16 +1,19 @@
 /**
  * What a moderator does with a reported item, always for all its open reports at once and always
  * audited: dismiss them, remove the entry (the entries service's audited removal; the reports go
- * with the entry), or ban the entry's author (administrators; the ban and the resolved reports in
- * one transaction). Managers act on their jams' entries; jams' own reports are administrators' work.
+ * with the entry), hide a reported note (the note hidden and its reports closed in one
+ * transaction), or ban the author of the entry or note (administrators; the ban and the resolved
+ * reports in one transaction). Managers act on their jams' entries and their notes; jams' own
+ * reports are administrators' work.
  */
 import { type SQL, eq, sql } from 'drizzle-orm';
-import { type Entry, entries, jams } from '#db/schema';
+import { type Entry, type Note, entries, jams } from '#db/schema';
 import type { ItemKey, ResolvedReportsDto } from '#lib/schemas/reports';
 import { recordAudit } from '#server/activity/audit';
 import { requireJamPermission } from '#server/auth/permissions';
 import { badRequest, notFound } from '#server/http/errors';
 import { deleteEntryInside, removeEntry } from '#server/jams/entries';
+import { findNote, hideNoteInside } from '#server/feedback/notes';
 import { announceChange } from '#server/cache/changes';
 import { type Database, db } from '#server/platform/db';
 import { setUserFlagsInside } from '#server/users/users';
@@ -23,6 +26,7 @@ interface ReportedItem {
   item: ItemKey;
   jam: { id: number; slug: string; name: string };
   entry: Entry | null;
+  note: Note | null;
 }
 
 const NO_OPEN_REPORTS = 'There are no open reports about this item: someone may have dealt with them already.';
@@ -34,7 +38,17 @@ async function requireReportedItem(user: SessionUser, item: ItemKey): Promise<Re
     const [jam] = await database.select({ id: jams.id, slug: jams.slug, name: jams.name }).from(jams).where(eq(jams.id, item.id));
     if (!jam) throw notFound('That jam does not exist.');
     await requireJamPermission(user, jam.id, 'report:moderate-all');
-    return { item, jam, entry: null };
+    return { item, jam, entry: null, note: null };
+  }
+  if (item.kind === 'note') {
+    const found = await findNote(item.id);
+    if (!found) throw notFound('That note does not exist.');
+    const [jam] = await database
+      .select({ id: jams.id, slug: jams.slug, name: jams.name })
+      .from(jams)
+      .where(eq(jams.id, found.note.jamId));
+    await requireJamPermission(user, jam!.id, 'jam:moderate-entries');
+    return { item, jam: jam!, entry: found.entry, note: found.note };
   }
   const [row] = await database
     .select({ entry: entries, jam: { id: jams.id, slug: jams.slug, name: jams.name } })
@@ -43,7 +57,7 @@ async function requireReportedItem(user: SessionUser, item: ItemKey): Promise<Re
     .where(eq(entries.id, item.id));
   if (!row) throw notFound('That entry does not exist.');
   await requireJamPermission(user, row.jam.id, 'jam:moderate-entries');
-  return { item, jam: row.jam, entry: row.entry };
+  return { item, jam: row.jam, entry: row.entry, note: null };
 }
 
 async function openReportCount(executor: Executor, item: ItemKey): Promise<number> {
@@ -67,9 +81,9 @@ async function closeReports(
   return result.rowsAffected;
 }
 
-const auditTarget = ({ jam, entry, item }: ReportedItem) => ({
+const auditTarget = ({ jam, entry, note, item }: ReportedItem) => ({
   jamId: jam.id,
-  targetUserId: entry?.submitterId ?? null,
+  targetUserId: note?.authorId ?? entry?.submitterId ?? null,
   item: `${item.kind}-${item.id}`,
   title: entry?.title ?? jam.name,
 });
@@ -86,6 +100,7 @@ export async function dismissReports(user: SessionUser, key: ItemKey): Promise<R
 }
 
 function requireEntryItem(reported: ReportedItem): NonNullable<ReportedItem['entry']> {
+  if (reported.note) throw badRequest('A note is not an entry: hide the note instead, or dismiss its reports.');
   if (!reported.entry)
     throw badRequest(
       'A jam has no single author and cannot be removed from here; dismiss its reports, or edit or delete the jam.',
@@ -113,6 +128,7 @@ export async function banReportedAuthor(
   options: { removeEntry: boolean },
 ): Promise<ResolvedReportsDto> {
   const reported = await requireReportedItem(user, key);
+  if (reported.note) return banNoteAuthor(user, key, reported, reported.note);
   const entry = requireEntryItem(reported);
   if (entry.submitterId === user.id) throw badRequest('You cannot ban yourself.');
   const { jamId, targetUserId, item, title } = auditTarget(reported);
@@ -133,5 +149,42 @@ export async function banReportedAuthor(
     return closed;
   });
   if (options.removeEntry) announceChange({ kind: 'entry', jamId, entryId: entry.id });
+  return { resolved };
+}
+
+/** Bans the writer of a reported note (the note stays, hidden from nobody: hide it too if it should go). */
+async function banNoteAuthor(user: SessionUser, key: ItemKey, reported: ReportedItem, note: Note): Promise<ResolvedReportsDto> {
+  if (note.authorId === user.id) throw badRequest('You cannot ban yourself.');
+  const { jamId, targetUserId, item, title } = auditTarget(reported);
+  const resolved = await (
+    await db()
+  ).transaction(async (tx) => {
+    const closed = await closeReports(tx, user, key, 'actioned', 'ban-author');
+    if (closed === 0) throw notFound(NO_OPEN_REPORTS);
+    await setUserFlagsInside(tx, user, note.authorId, { isBanned: true });
+    await recordAudit(tx, user, {
+      action: 'report.resolve',
+      jamId,
+      targetUserId,
+      details: { item, title, reports: closed, resolution: 'ban-author' },
+    });
+    return closed;
+  });
+  return { resolved };
+}
+
+/** Hides a reported note and closes its reports as actioned, in one transaction; audited as `note.hide`. */
+export async function hideReportedNote(user: SessionUser, key: ItemKey): Promise<ResolvedReportsDto> {
+  const reported = await requireReportedItem(user, key);
+  const { note, entry } = reported;
+  if (!note || !entry) throw badRequest('Only a note can be hidden from here.');
+  const resolved = await (
+    await db()
+  ).transaction(async (tx) => {
+    const closed = await closeReports(tx, user, key, 'actioned', 'hide-note');
+    if (closed === 0) throw notFound(NO_OPEN_REPORTS);
+    if (note.hiddenAt === null) await hideNoteInside(tx, user, { note, entry }, true, { reports: closed });
+    return closed;
+  });
   return { resolved };
 }

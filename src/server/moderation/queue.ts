@@ -1,7 +1,8 @@
 /**
- * The moderation queue: open reports grouped per item (a jam, or an entry), most reported first,
- * paged in the database. Administrators see every item and who reported it; managers see the
- * entries of the jams they manage, without reporters. Nobody sees who reported their own entry.
+ * The moderation queue: open reports grouped per item (a jam, an entry, or a note on an entry),
+ * most reported first, paged in the database. Administrators see every item and who reported it;
+ * managers see the entries of the jams they manage and the notes on them, without reporters.
+ * Nobody sees who reported their own entry or note.
  */
 import { type SQL, eq, sql } from 'drizzle-orm';
 import { jamManagers } from '#db/schema';
@@ -45,14 +46,20 @@ const inScope = (scope: ModerationScope): SQL =>
         sql`, `,
       )})`;
 
-export const itemKey = (jamId: number, entryId: number | null) => (entryId === null ? `jam-${jamId}` : `entry-${entryId}`);
-/** The SQL condition "report r is about this item". */
+export const itemKey = (jamId: number, entryId: number | null, noteId: number | null = null) =>
+  noteId !== null ? `note-${noteId}` : entryId === null ? `jam-${jamId}` : `entry-${entryId}`;
+/** The SQL condition "report r is about this item" (a note's reports also name its entry: they are not the entry's). */
 export const aboutItem = (item: ItemKey): SQL =>
-  item.kind === 'jam' ? sql`r.entry_id is null and r.jam_id = ${item.id}` : sql`r.entry_id = ${item.id}`;
+  item.kind === 'jam'
+    ? sql`r.entry_id is null and r.jam_id = ${item.id}`
+    : item.kind === 'entry'
+      ? sql`r.entry_id = ${item.id} and r.note_id is null`
+      : sql`r.note_id = ${item.id}`;
 
 interface GroupRow {
   jam_id: number;
   entry_id: number | null;
+  note_id: number | null;
   n: number;
   first_at: number;
   last_at: number;
@@ -75,16 +82,16 @@ async function readQueue(user: SessionUser, scope: ModerationScope, requestedPag
   const database = await db();
   const where = sql`r.status = 'open' and ${inScope(scope)}`;
   const [counted] = await database.all<{ total: number }>(
-    sql`select count(*) as total from (select 1 from reports r where ${where} group by r.jam_id, r.entry_id)`,
+    sql`select count(*) as total from (select 1 from reports r where ${where} group by r.jam_id, r.entry_id, r.note_id)`,
   );
   const total = counted?.total ?? 0;
   const totalPages = Math.max(1, Math.ceil(total / REPORTS_PER_PAGE));
   const page = Math.min(Math.max(1, requestedPage), totalPages);
   const groups = await database.all<GroupRow>(sql`
-    select r.jam_id, r.entry_id, count(*) as n, min(r.created_at) as first_at, max(r.created_at) as last_at
+    select r.jam_id, r.entry_id, r.note_id, count(*) as n, min(r.created_at) as first_at, max(r.created_at) as last_at
     from reports r where ${where}
-    group by r.jam_id, r.entry_id
-    order by n desc, last_at desc, r.jam_id, r.entry_id
+    group by r.jam_id, r.entry_id, r.note_id
+    order by n desc, last_at desc, r.jam_id, r.entry_id, r.note_id
     limit ${REPORTS_PER_PAGE} offset ${(page - 1) * REPORTS_PER_PAGE}`);
   const items = groups.length ? await describeItems(user, groups) : [];
   return { items, canBan: scope === 'all', page, perPage: REPORTS_PER_PAGE, total, totalPages };
@@ -93,22 +100,30 @@ async function readQueue(user: SessionUser, scope: ModerationScope, requestedPag
 interface ItemRow {
   jam_id: number;
   entry_id: number | null;
+  note_id: number | null;
   slug: string;
   name: string;
   title: string | null;
   scratch_id: number | null;
   author_id: number | null;
   author_name: string | null;
+  note_text: string | null;
+  note_author_id: number | null;
+  note_author_name: string | null;
+  note_hidden_at: number | null;
+  note_created_at: number | null;
 }
 interface ReasonRow {
   jam_id: number;
   entry_id: number | null;
+  note_id: number | null;
   reason: ReportReason;
   n: number;
 }
 interface ReportRow {
   jam_id: number;
   entry_id: number | null;
+  note_id: number | null;
   reason: ReportReason;
   text: string;
   created_at: number;
@@ -118,36 +133,40 @@ interface ReportRow {
 
 async function describeItems(user: SessionUser, groups: GroupRow[]): Promise<ReportedItemDto[]> {
   const database = await db();
-  const onPage = sql`r.status = 'open' and (r.jam_id, coalesce(r.entry_id, 0)) in (values ${sql.join(
-    groups.map((group) => sql`(${group.jam_id}, ${group.entry_id ?? 0})`),
+  const onPage = sql`r.status = 'open' and (r.jam_id, coalesce(r.entry_id, 0), coalesce(r.note_id, 0)) in (values ${sql.join(
+    groups.map((group) => sql`(${group.jam_id}, ${group.entry_id ?? 0}, ${group.note_id ?? 0})`),
     sql`, `,
   )})`;
   const [itemRows, reasonRows, reportRows] = await Promise.all([
     database.all<ItemRow>(sql`
-      select distinct r.jam_id, r.entry_id, j.slug, j.name, e.title, e.scratch_id, u.id as author_id, u.name as author_name
+      select distinct r.jam_id, r.entry_id, r.note_id, j.slug, j.name, e.title, e.scratch_id, u.id as author_id, u.name as author_name,
+        n.text as note_text, nu.id as note_author_id, nu.name as note_author_name, n.hidden_at as note_hidden_at,
+        n.created_at as note_created_at
       from reports r join jams j on j.id = r.jam_id
       left join entries e on e.id = r.entry_id left join users u on u.id = e.submitter_id
+      left join notes n on n.id = r.note_id left join users nu on nu.id = n.author_id
       where ${onPage}`),
     database.all<ReasonRow>(sql`
-      select r.jam_id, r.entry_id, r.reason, count(*) as n from reports r where ${onPage}
-      group by r.jam_id, r.entry_id, r.reason order by n desc, r.reason`),
+      select r.jam_id, r.entry_id, r.note_id, r.reason, count(*) as n from reports r where ${onPage}
+      group by r.jam_id, r.entry_id, r.note_id, r.reason order by n desc, r.reason`),
     database.all<ReportRow>(sql`
-      select jam_id, entry_id, reason, text, created_at, reporter_id, reporter_name from (
-        select r.jam_id, r.entry_id, r.reason, r.text, r.created_at, r.id, u.id as reporter_id, u.name as reporter_name,
-          row_number() over (partition by r.jam_id, r.entry_id order by r.created_at desc, r.id desc) as nth
+      select jam_id, entry_id, note_id, reason, text, created_at, reporter_id, reporter_name from (
+        select r.jam_id, r.entry_id, r.note_id, r.reason, r.text, r.created_at, r.id, u.id as reporter_id, u.name as reporter_name,
+          row_number() over (partition by r.jam_id, r.entry_id, r.note_id order by r.created_at desc, r.id desc) as nth
         from reports r join users u on u.id = r.reporter_id where ${onPage}
       ) where nth <= ${REPORTS_SHOWN} order by created_at desc, id desc`),
   ]);
-  const keyOf = (row: { jam_id: number; entry_id: number | null }) => itemKey(row.jam_id, row.entry_id);
+  const keyOf = (row: { jam_id: number; entry_id: number | null; note_id: number | null }) =>
+    itemKey(row.jam_id, row.entry_id, row.note_id);
   const items = new Map(itemRows.map((row) => [keyOf(row), row]));
   return groups.map((group) => {
     const key = keyOf(group);
     const item = items.get(key)!;
-    const own = item.author_id === user.id;
+    const own = group.note_id !== null ? item.note_author_id === user.id : item.author_id === user.id;
     const showReporters = user.isAdmin && !own;
     return {
       key,
-      kind: group.entry_id === null ? 'jam' : 'entry',
+      kind: group.note_id !== null ? 'note' : group.entry_id === null ? 'jam' : 'entry',
       jam: { id: item.jam_id, slug: item.slug, name: item.name },
       entry:
         group.entry_id === null
@@ -157,6 +176,16 @@ async function describeItems(user: SessionUser, groups: GroupRow[]): Promise<Rep
               title: item.title ?? '',
               scratchId: item.scratch_id ?? 0,
               author: { id: item.author_id ?? 0, name: item.author_name ?? '' },
+            },
+      note:
+        group.note_id === null
+          ? null
+          : {
+              id: group.note_id,
+              text: item.note_text ?? '',
+              author: { id: item.note_author_id ?? 0, name: item.note_author_name ?? '' },
+              hidden: item.note_hidden_at !== null,
+              createdAt: new Date(item.note_created_at ?? 0).toISOString(),
             },
       count: group.n,
       reasons: reasonRows.filter((row) => keyOf(row) === key).map((row) => ({ reason: row.reason, count: row.n })),

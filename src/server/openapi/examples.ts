@@ -1,4 +1,5 @@
 /** Example requests and answers for the API description; unit tests check them against the schemas. */
+import type { FilterWordsDto, NoteDto, NoteListDto } from '#lib/schemas/notes';
 import type { EntryDetailDto, EntryDto, EntryListDto, MyVotesDto, NextEntryDto, WinnersDto } from '#lib/schemas/entries';
 import type { JamCreateInput, JamDto, JamListDto, ManagerDto } from '#lib/schemas/jams';
 import type { JamViewerDto } from '#lib/schemas/viewer';
@@ -301,6 +302,7 @@ export const exampleReportQueue: ReportQueueDto = {
       kind: 'entry',
       jam: { id: 7, slug: 'space-sprint-jam', name: 'Space Sprint Jam' },
       entry: { id: 42, title: 'Orbit Hopper', scratchId: 123456789, author: { id: 15, name: 'cat_coder' } },
+      note: null,
       count: 2,
       reasons: [
         { reason: 'personal-information', count: 1 },
@@ -362,4 +364,28 @@ export const exampleKudos: KudosDto = {
   counts: { fun: 2, art: 1, sounds: 0, idea: 1, funny: 0, theme: 0, polished: 0, more: 0 },
   mine: ['fun'],
   own: false,
+};
+
+export const exampleNote: NoteDto = {
+  id: 88,
+  text: 'The jump feels great! My best is 42 coins. Try my remix: https://scratch.mit.edu/projects/123456790',
+  author: { id: 21, name: 'pixel_fox', avatar: '/api/user/pixel_fox/picture' },
+  createdAt: '2025-02-14T10:20:00.000Z',
+  mine: false,
+  canDelete: true,
+  canHide: false,
+  hidden: false,
+};
+
+export const exampleNoteList: NoteListDto = {
+  items: [exampleNote],
+  page: 1,
+  perPage: 10,
+  total: 1,
+  totalPages: 1,
+  mute: null,
+};
+
+export const exampleFilterWords: FilterWordsDto = {
+  words: [{ word: 'meanie', addedBy: 'site_admin', createdAt: '2025-02-01T09:00:00.000Z' }],
 };

@@ -28,6 +28,8 @@ export const errorSchema = named(
         'conflict',
         'payload_too_large',
         'rate_limited',
+        'note_refused',
+        'muted',
         'upstream_unavailable',
         'schema_behind',
         'internal',

@@ -1,0 +1,24 @@
+import { noteHiddenSchema, noteSchema } from '#lib/schemas/notes';
+import { defineEndpoint, jamSlugEntryIdAndNoteId } from '#server/http/endpoint';
+import { noteLimiter, setNoteHidden } from '#server/feedback/notes';
+import { exampleNote } from '#server/openapi/examples';
+
+export const PUT = defineEndpoint({
+  method: 'PUT',
+  tag: 'Entries',
+  summary: 'Hide or show a note',
+  description:
+    'Managers of the jam and administrators hide a note from everyone but themselves, or show it again. Setting the state it already has changes nothing; a change is audited (`note.hide`, `note.unhide`).',
+  access: 'user',
+  rateLimit: { limiter: noteLimiter, per: 'user', what: 'notes' },
+  params: jamSlugEntryIdAndNoteId,
+  body: { schema: noteHiddenSchema, example: { hidden: true } },
+  answer: {
+    status: 200,
+    description: 'The note.',
+    schema: noteSchema,
+    example: { ...exampleNote, canHide: true, hidden: true },
+  },
+  errors: [400, 401, 403, 404, 429],
+  handler: ({ user, params, body }) => setNoteHidden(user, params.slug, params.id, params.noteId, body.hidden),
+});

@@ -1,0 +1,16 @@
+import { defineEndpoint, jamSlugEntryIdAndNoteId } from '#server/http/endpoint';
+import { deleteNote, noteLimiter } from '#server/feedback/notes';
+
+export const DELETE = defineEndpoint({
+  method: 'DELETE',
+  tag: 'Entries',
+  summary: 'Delete a note',
+  description:
+    'The note’s writer and the entry’s author may delete it; managers and administrators hide notes instead (PUT …/hidden). A note that is already gone answers 404.',
+  access: 'user',
+  rateLimit: { limiter: noteLimiter, per: 'user', what: 'notes' },
+  params: jamSlugEntryIdAndNoteId,
+  answer: { status: 204, description: 'Deleted.' },
+  errors: [400, 401, 403, 404, 429],
+  handler: ({ user, params }) => deleteNote(user, params.slug, params.id, params.noteId),
+});

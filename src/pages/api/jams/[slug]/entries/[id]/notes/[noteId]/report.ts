@@ -1,0 +1,22 @@
+import { myReportSchema, reportInputSchema } from '#lib/schemas/reports';
+import { defineEndpoint, jamSlugEntryIdAndNoteId, reply } from '#server/http/endpoint';
+import { reportLimiter, reportNote } from '#server/moderation/reports';
+import { exampleMyReport, exampleReportInput } from '#server/openapi/examples';
+
+export const POST = defineEndpoint({
+  method: 'POST',
+  tag: 'Moderation',
+  summary: 'Report a note',
+  description:
+    'Tells the administrators and the jam’s managers that a note on an entry breaks the community guidelines. One open report per person per note: reporting again answers the report you already filed (200). The writer never learns who reported.',
+  access: 'user',
+  rateLimit: { limiter: reportLimiter, per: 'user', what: 'reports' },
+  params: jamSlugEntryIdAndNoteId,
+  body: { schema: reportInputSchema, example: exampleReportInput },
+  answer: { status: 201, description: 'Your report.', schema: myReportSchema, example: exampleMyReport },
+  errors: [400, 401, 403, 404, 429],
+  handler: async ({ user, params, body }) => {
+    const report = await reportNote(user, params.slug, params.id, params.noteId, body);
+    return reply(report, { status: report.created ? 201 : 200 });
+  },
+});

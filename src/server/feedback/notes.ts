@@ -1,0 +1,260 @@
+/**
+ * Notes on entries (issue 34 §1): posting through the filter (a refused note is never stored; three
+ * refusals within ten minutes mute the writer's notes for five), the paged list with what the reader
+ * may do to each note, deletion by the note's writer or the entry's author, and hiding by the jam's
+ * managers and administrators (audited). Notes never appear in a page's HTML: the notes island
+ * fetches them, so public pages stay the same for everyone and need no refresh when a note arrives.
+ */
+import { and, asc, desc, eq, gte, isNull, sql } from 'drizzle-orm';
+import { type Entry, type Jam, type Note, entries, noteRefusals, notes, users } from '#db/schema';
+import { NOTE_MUTE_MS, NOTE_REFUSALS_TO_MUTE, NOTE_REFUSAL_WINDOW_MS, type NoteFilterRule } from '#lib/feedback';
+import { avatarPath } from '#lib/avatars';
+import { NOTES_PER_PAGE, NOTE_REFUSALS, type NoteDto, type NoteListDto, noteMutedMessage } from '#lib/schemas/notes';
+import { recordAudit } from '#server/activity/audit';
+import { bannedError } from '#server/auth/require';
+import { can, jamRole, requireJamPermission } from '#server/auth/permissions';
+import { AppError, conflict, notFound } from '#server/http/errors';
+import { createRateLimiter } from '#server/http/rate-limit';
+import { notify } from '#server/inbox/notify';
+import { requireEntry } from '#server/jams/entries';
+import { requireJam } from '#server/jams/jams';
+import { VOTE_RATE_LIMIT } from '#server/jams/votes';
+import { db } from '#server/platform/db';
+import type { SessionUser } from '#server/auth/session';
+import { checkNote } from './filter';
+import { adminWords } from './words';
+
+/** Posting, deleting and hiding notes are rate limited like votes: per user, clicking passes, a script does not. */
+export const noteLimiter = createRateLimiter('notes', VOTE_RATE_LIMIT);
+
+export const NOTES_OFF_MESSAGE = 'Notes are turned off for this jam, so new notes cannot be posted.';
+const NO_SUCH_NOTE = 'That note does not exist (it may have been deleted).';
+
+/* ---------- the mute ---------- */
+
+/**
+ * Until when the person's notes are muted (null: not muted). Refusals are taken in order; the
+ * NOTE_REFUSALS_TO_MUTE-th within NOTE_REFUSAL_WINDOW_MS mutes for NOTE_MUTE_MS from that
+ * refusal, and a mute uses up its refusals, so the next mute needs as many new ones.
+ */
+export async function mutedUntil(userId: number, now = Date.now()): Promise<Date | null> {
+  const rows = await (
+    await db()
+  )
+    .select({ at: noteRefusals.at })
+    .from(noteRefusals)
+    .where(and(eq(noteRefusals.userId, userId), gte(noteRefusals.at, new Date(now - 2 * NOTE_REFUSAL_WINDOW_MS - NOTE_MUTE_MS))))
+    .orderBy(asc(noteRefusals.at), asc(noteRefusals.id));
+  let until = 0;
+  let recent: number[] = [];
+  for (const { at } of rows) {
+    const time = at.getTime();
+    recent = recent.filter((earlier) => time - earlier < NOTE_REFUSAL_WINDOW_MS);
+    recent.push(time);
+    if (recent.length >= NOTE_REFUSALS_TO_MUTE) {
+      until = time + NOTE_MUTE_MS;
+      recent = [];
+    }
+  }
+  return until > now ? new Date(until) : null;
+}
+
+const mutedError = (until: Date) => new AppError(403, 'muted', noteMutedMessage(until), { mutedUntil: until.toISOString() });
+
+/* ---------- reading ---------- */
+
+interface Viewer {
+  user: SessionUser | null;
+  entry: Entry;
+  canHide: boolean;
+}
+
+async function viewerOf(user: SessionUser | null, jam: Jam, entry: Entry): Promise<Viewer> {
+  return { user, entry, canHide: can(await jamRole(user, jam.id), 'jam:hide-notes') };
+}
+
+type NoteRow = Note & { authorName: string };
+
+function toNoteDto(row: NoteRow, { user, entry, canHide }: Viewer): NoteDto {
+  const mine = user !== null && row.authorId === user.id;
+  return {
+    id: row.id,
+    text: row.text,
+    author: { id: row.authorId, name: row.authorName, avatar: avatarPath(row.authorName) },
+    createdAt: row.createdAt.toISOString(),
+    mine,
+    canDelete: user !== null && !user.isBanned && (mine || entry.submitterId === user.id),
+    canHide,
+    hidden: row.hiddenAt !== null,
+  };
+}
+
+const noteColumns = { note: notes, authorName: users.name };
+
+/** One note of the entry as the viewer may see it (hidden ones only for those who may hide): 404 otherwise. */
+async function requireVisibleNote(viewer: Viewer, noteId: number): Promise<NoteRow> {
+  const [row] = await (
+    await db()
+  )
+    .select(noteColumns)
+    .from(notes)
+    .innerJoin(users, eq(users.id, notes.authorId))
+    .where(and(eq(notes.id, noteId), eq(notes.entryId, viewer.entry.id)));
+  if (!row || (row.note.hiddenAt !== null && !viewer.canHide)) throw notFound(NO_SUCH_NOTE);
+  return { ...row.note, authorName: row.authorName };
+}
+
+/** The entry's notes, newest first, a page at a time; hidden ones only for the jam's managers and administrators. */
+export async function listNotes(
+  user: SessionUser | null,
+  slug: string,
+  entryId: number,
+  requestedPage = 1,
+): Promise<NoteListDto> {
+  const jam = await requireJam(slug);
+  const entry = await requireEntry(jam, entryId);
+  const viewer = await viewerOf(user, jam, entry);
+  const where = and(eq(notes.entryId, entry.id), viewer.canHide ? undefined : isNull(notes.hiddenAt));
+  const database = await db();
+  const [counted] = await database
+    .select({ total: sql<number>`count(*)` })
+    .from(notes)
+    .where(where);
+  const total = counted?.total ?? 0;
+  const totalPages = Math.max(1, Math.ceil(total / NOTES_PER_PAGE));
+  const page = Math.min(Math.max(1, requestedPage), totalPages);
+  const rows = await database
+    .select(noteColumns)
+    .from(notes)
+    .innerJoin(users, eq(users.id, notes.authorId))
+    .where(where)
+    .orderBy(desc(notes.id))
+    .limit(NOTES_PER_PAGE)
+    .offset((page - 1) * NOTES_PER_PAGE);
+  const until = user && !user.isBanned ? await mutedUntil(user.id) : null;
+  return {
+    items: rows.map((row) => toNoteDto({ ...row.note, authorName: row.authorName }, viewer)),
+    page,
+    perPage: NOTES_PER_PAGE,
+    total,
+    totalPages,
+    mute: until ? { until: until.toISOString() } : null,
+  };
+}
+
+/* ---------- writing ---------- */
+
+async function refuse(user: SessionUser, rule: NoteFilterRule): Promise<never> {
+  await (await db()).insert(noteRefusals).values({ userId: user.id, rule });
+  const until = await mutedUntil(user.id);
+  throw new AppError(400, 'note_refused', NOTE_REFUSALS[rule], {
+    rule,
+    ...(until ? { mutedUntil: until.toISOString() } : {}),
+  });
+}
+
+/**
+ * Keeps a note that passes the filter and tells the entry's submitter. Anyone logged in and not
+ * banned may post, the entry's own author too (to answer players), while the jam takes notes.
+ */
+export async function postNote(user: SessionUser, slug: string, entryId: number, text: string): Promise<NoteDto> {
+  if (user.isBanned) throw bannedError(user.name);
+  const jam = await requireJam(slug);
+  const entry = await requireEntry(jam, entryId);
+  if (jam.feedback !== 'notes') throw conflict(NOTES_OFF_MESSAGE);
+  const until = await mutedUntil(user.id);
+  if (until) throw mutedError(until);
+  const rule = checkNote(text, await adminWords());
+  if (rule) return refuse(user, rule);
+  const [note] = await (
+    await db()
+  )
+    .insert(notes)
+    .values({ entryId: entry.id, jamId: jam.id, authorId: user.id, text })
+    .returning();
+  await notify({
+    userId: entry.submitterId,
+    kind: 'note',
+    key: `note:${note!.id}`,
+    groupKey: `note:${entry.id}`,
+    jamId: jam.id,
+    entryId: entry.id,
+    actorId: user.id,
+    data: { noteId: note!.id },
+  });
+  return toNoteDto({ ...note!, authorName: user.name }, await viewerOf(user, jam, entry));
+}
+
+/** The note's writer and the entry's author delete a note (managers hide instead). A note already gone answers 404. */
+export async function deleteNote(user: SessionUser, slug: string, entryId: number, noteId: number): Promise<void> {
+  if (user.isBanned) throw bannedError(user.name);
+  const jam = await requireJam(slug);
+  const entry = await requireEntry(jam, entryId);
+  const viewer = await viewerOf(user, jam, entry);
+  const note = await requireVisibleNote(viewer, noteId);
+  if (!toNoteDto(note, viewer).canDelete) {
+    throw new AppError(403, 'forbidden', 'Only the person who wrote a note and the entry’s author can delete it.');
+  }
+  await (await db()).delete(notes).where(eq(notes.id, note.id));
+}
+
+/** Managers of the jam and administrators hide or show a note again; audited when it changes. */
+export async function setNoteHidden(
+  user: SessionUser,
+  slug: string,
+  entryId: number,
+  noteId: number,
+  hidden: boolean,
+): Promise<NoteDto> {
+  const jam = await requireJam(slug);
+  await requireJamPermission(user, jam.id, 'jam:hide-notes');
+  const entry = await requireEntry(jam, entryId);
+  const viewer = await viewerOf(user, jam, entry);
+  const note = await requireVisibleNote(viewer, noteId);
+  if ((note.hiddenAt !== null) === hidden) return toNoteDto(note, viewer);
+  const changed = await (await db()).transaction((tx) => hideNoteInside(tx, user, { note, entry }, hidden));
+  return toNoteDto({ ...changed, authorName: note.authorName }, viewer);
+}
+
+type Transaction = Parameters<Parameters<Awaited<ReturnType<typeof db>>['transaction']>[0]>[0];
+
+/** Hides or shows the note and writes the audit entry, inside the caller's transaction (the moderation queue closes reports in the same one). */
+export async function hideNoteInside(
+  tx: Transaction,
+  user: SessionUser,
+  { note, entry }: { note: Note; entry: Pick<Entry, 'id' | 'title'> },
+  hidden: boolean,
+  details: Record<string, unknown> = {},
+): Promise<Note> {
+  const [changed] = await tx
+    .update(notes)
+    .set(hidden ? { hiddenAt: new Date(), hiddenBy: user.id } : { hiddenAt: null, hiddenBy: null })
+    .where(eq(notes.id, note.id))
+    .returning();
+  await recordAudit(tx, user, {
+    action: hidden ? 'note.hide' : 'note.unhide',
+    jamId: note.jamId,
+    targetUserId: note.authorId,
+    details: { noteId: note.id, entryId: entry.id, title: entry.title, text: note.text, ...details },
+  });
+  return changed!;
+}
+
+/** The note and its entry for reporting: hidden notes only for those who may see them. */
+export async function requireReportableNote(user: SessionUser, jam: Jam, entryId: number, noteId: number) {
+  const entry = await requireEntry(jam, entryId);
+  const note = await requireVisibleNote(await viewerOf(user, jam, entry), noteId);
+  return { entry, note };
+}
+
+/** Notes by anyone, for the moderation actions: the note with its entry, or null. */
+export async function findNote(noteId: number): Promise<{ note: Note; entry: Entry } | null> {
+  const [row] = await (
+    await db()
+  )
+    .select({ note: notes, entry: entries })
+    .from(notes)
+    .innerJoin(entries, eq(entries.id, notes.entryId))
+    .where(eq(notes.id, noteId));
+  return row ?? null;
+}

@@ -1,0 +1,429 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog, noteRefusals, notes, notifications, reports, users } from '#db/schema';
+import { NOTE_REFUSALS } from '#lib/schemas/notes';
+import { type Environment, type TestUser, startEnvironment } from '../helpers/environment';
+import { insertEntry, insertJam, insertManager } from '../helpers/factories';
+
+let env: Environment;
+let admin: TestUser, author: TestUser, player: TestUser, other: TestUser, manager: TestUser;
+let scratchIds = 870_000_000;
+const MINUTE = 60_000;
+
+beforeAll(async () => {
+  env = await startEnvironment();
+  admin = await env.login('notes_admin', { isAdmin: true });
+  author = await env.login('notes_author');
+  player = await env.login('notes_player');
+  other = await env.login('notes_other');
+  manager = await env.login('notes_manager');
+});
+afterAll(() => env?.close());
+
+async function scene(feedback: 'notes' | 'kudos' | 'off' = 'notes') {
+  const jam = await insertJam(env.db, { feedback });
+  await insertManager(env.db, jam.id, manager.id);
+  const entry = await insertEntry(env.db, jam.id, author.id, (scratchIds += 1));
+  const base = `/api/jams/${jam.slug}/entries/${entry.id}/notes`;
+  return { jam, entry, base };
+}
+
+const post = (base: string, text: unknown, as: TestUser | null) => env.request(base, { method: 'POST', body: { text }, as });
+const list = (base: string, as: TestUser | null, page = 1) => env.request(`${base}?page=${page}`, { as });
+const fresh = (name: string) => env.login(`notes_${name}_${(scratchIds += 1)}`);
+
+describe('posting a note', () => {
+  it('keeps a note that passes the filter, trimmed, and tells the entry’s author once', async () => {
+    const { entry, base } = await scene();
+    const reply = await post(base, '  Great jump! Try https://scratch.mit.edu/projects/123456789/  ', player);
+    expect(reply.status).toBe(201);
+    expect(reply.body).toMatchObject({
+      text: 'Great jump! Try https://scratch.mit.edu/projects/123456789/',
+      author: { id: player.id, name: player.name, avatar: `/api/user/${player.name}/picture` },
+      mine: true,
+      canDelete: true,
+      canHide: false,
+      hidden: false,
+    });
+    const told = await env.db.select().from(notifications).where(eq(notifications.userId, author.id));
+    expect(told.filter((row) => row.entryId === entry.id)).toEqual([
+      expect.objectContaining({
+        kind: 'note',
+        key: `note:${reply.body.id}`,
+        groupKey: `note:${entry.id}`,
+        actorId: player.id,
+        data: { noteId: reply.body.id },
+      }),
+    ]);
+  });
+
+  it('lets the entry’s author answer on their own entry, without telling themselves', async () => {
+    const { entry, base } = await scene();
+    expect((await post(base, 'Thanks for playing, everyone!', author)).status).toBe(201);
+    const told = await env.db.select().from(notifications).where(eq(notifications.entryId, entry.id));
+    expect(told).toEqual([]);
+  });
+
+  it('refuses empty and too long notes with a message, storing nothing', async () => {
+    const { entry, base } = await scene();
+    for (const [text, message] of [
+      ['   ', 'text: Write something before you post your note.'],
+      [42, 'text: Write something before you post your note.'],
+      ['x'.repeat(281), 'text: Keep your note to 280 characters or fewer.'],
+    ] as const) {
+      const reply = await post(base, text, player);
+      expect(reply.status).toBe(400);
+      expect(reply.body.error).toMatchObject({ code: 'invalid_input', message });
+    }
+    expect((await post(base, 'x'.repeat(280), player)).status).toBe(201);
+    expect(await env.db.select().from(notes).where(eq(notes.entryId, entry.id))).toHaveLength(1);
+  });
+
+  it('refuses visitors (401), banned people (403), and jams without notes (409)', async () => {
+    const { base } = await scene();
+    expect((await post(base, 'Hello', null)).status).toBe(401);
+    const banned = await env.login('notes_banned', { isBanned: true });
+    const refused = await post(base, 'Hello', banned);
+    expect(refused.status).toBe(403);
+    expect(refused.body.error.code).toBe('banned');
+    for (const feedback of ['kudos', 'off'] as const) {
+      const { base: closed } = await scene(feedback);
+      const reply = await post(closed, 'Hello', player);
+      expect(reply.status).toBe(409);
+      expect(reply.body.error.message).toBe('Notes are turned off for this jam, so new notes cannot be posted.');
+    }
+  });
+
+  it('answers 404 for an entry of another jam or a removed one', async () => {
+    const { entry } = await scene();
+    const { jam: otherJam } = await scene();
+    const reply = await post(`/api/jams/${otherJam.slug}/entries/${entry.id}/notes`, 'Hello', player);
+    expect(reply.status).toBe(404);
+    expect(reply.body.error.message).toBe('That entry is not part of this jam.');
+  });
+});
+
+describe('the filter', () => {
+  it.each([
+    ['link', 'Play the full game at coolgames.io'],
+    ['email', 'write to me: kid@example.com'],
+    ['phone', 'call me 555 123 4567'],
+    ['word', 'this game is sh1t'],
+  ] as const)('refuses a note for its %s with the friendly message, keeping only the rule', async (rule, text) => {
+    const { entry, base } = await scene();
+    const someone = await fresh(rule);
+    const reply = await post(base, text, someone);
+    expect(reply.status).toBe(400);
+    expect(reply.body.error).toEqual({ status: 400, code: 'note_refused', message: NOTE_REFUSALS[rule], rule });
+    expect(await env.db.select().from(notes).where(eq(notes.entryId, entry.id))).toEqual([]);
+    const refusals = await env.db.select().from(noteRefusals).where(eq(noteRefusals.userId, someone.id));
+    expect(refusals.map((row) => row.rule)).toEqual([rule]);
+  });
+
+  it('mutes after three refusals in ten minutes, saying until when, and lets the person post when it ends', async () => {
+    const { base } = await scene();
+    const someone = await fresh('muted');
+    expect((await post(base, 'see example.com', someone)).body.error.mutedUntil).toBeUndefined();
+    expect((await post(base, 'kid@example.com', someone)).body.error.mutedUntil).toBeUndefined();
+    const third = await post(base, 'call 5551234567', someone);
+    expect(third.body.error).toMatchObject({ code: 'note_refused', rule: 'phone' });
+    const until = Date.parse(third.body.error.mutedUntil);
+    expect(until).toBeGreaterThan(Date.now() + 4 * MINUTE);
+    expect(until).toBeLessThanOrEqual(Date.now() + 5 * MINUTE);
+
+    const muted = await post(base, 'A perfectly kind note', someone);
+    expect(muted.status).toBe(403);
+    const time = new Date(until).toISOString().slice(11, 16);
+    expect(muted.body.error).toEqual({
+      status: 403,
+      code: 'muted',
+      message: `You can post notes again at ${time} UTC: too many notes were stopped by the filter. Take a short break!`,
+      mutedUntil: new Date(until).toISOString(),
+    });
+    expect((await list(base, someone)).body.mute).toEqual({ until: new Date(until).toISOString() });
+    // Notes sent while muted are not counted as refusals: the mute does not grow.
+    expect(await env.db.select().from(noteRefusals).where(eq(noteRefusals.userId, someone.id))).toHaveLength(3);
+
+    // Six minutes later the mute is over (the refusals moved back in time, as a clock would move on).
+    const refusals = await env.db.select().from(noteRefusals).where(eq(noteRefusals.userId, someone.id));
+    for (const row of refusals) {
+      await env.db
+        .update(noteRefusals)
+        .set({ at: new Date(row.at.getTime() - 6 * MINUTE) })
+        .where(eq(noteRefusals.id, row.id));
+    }
+    expect((await list(base, someone)).body.mute).toBeNull();
+    expect((await post(base, 'A perfectly kind note', someone)).status).toBe(201);
+    // The mute used its refusals up: one new refusal does not mute again.
+    const next = await post(base, 'see example.com', someone);
+    expect(next.body.error.mutedUntil).toBeUndefined();
+    expect((await post(base, 'Another kind note', someone)).status).toBe(201);
+  });
+
+  it('does not mute for three refusals spread over more than ten minutes', async () => {
+    const { base } = await scene();
+    const someone = await fresh('spread');
+    await env.db.insert(noteRefusals).values([
+      { userId: someone.id, rule: 'link', at: new Date(Date.now() - 15 * MINUTE) },
+      { userId: someone.id, rule: 'link', at: new Date(Date.now() - 4 * MINUTE) },
+    ]);
+    const reply = await post(base, 'see example.com', someone);
+    expect(reply.body.error.mutedUntil).toBeUndefined();
+    expect((await post(base, 'Kind words', someone)).status).toBe(201);
+  });
+});
+
+describe('the list of notes', () => {
+  it('pages newest first, ten a page, and says what each reader may do', async () => {
+    const { jam, entry, base } = await scene();
+    for (let i = 1; i <= 12; i++) {
+      await env.db
+        .insert(notes)
+        .values({ entryId: entry.id, jamId: jam.id, authorId: i % 2 ? player.id : other.id, text: `Note ${i}` });
+    }
+    const first = await list(base, null);
+    expect(first.status).toBe(200);
+    expect(first.headers.get('cache-control')).toBe('private, no-store');
+    expect(first.body).toMatchObject({ page: 1, perPage: 10, total: 12, totalPages: 2, mute: null });
+    expect(first.body.items.map((note: { text: string }) => note.text)).toEqual(
+      Array.from({ length: 10 }, (_, i) => `Note ${12 - i}`),
+    );
+    expect(first.body.items[0]).toMatchObject({ mine: false, canDelete: false, canHide: false, hidden: false });
+    const second = await list(base, null, 2);
+    expect(second.body.items.map((note: { text: string }) => note.text)).toEqual(['Note 2', 'Note 1']);
+    expect((await list(base, null, 99)).body.page).toBe(2);
+
+    const asPlayer = (await list(base, player)).body.items;
+    expect(asPlayer.find((note: { text: string }) => note.text === 'Note 11')).toMatchObject({ mine: true, canDelete: true });
+    expect(asPlayer.find((note: { text: string }) => note.text === 'Note 12')).toMatchObject({ mine: false, canDelete: false });
+    expect((await list(base, author)).body.items.every((note: { canDelete: boolean }) => note.canDelete)).toBe(true);
+    expect((await list(base, manager)).body.items.every((note: { canHide: boolean }) => note.canHide)).toBe(true);
+  });
+
+  it('shows hidden notes to managers and administrators only, marked hidden', async () => {
+    const { jam, entry, base } = await scene();
+    await env.db.insert(notes).values({ entryId: entry.id, jamId: jam.id, authorId: player.id, text: 'Kept' });
+    await env.db.insert(notes).values({
+      entryId: entry.id,
+      jamId: jam.id,
+      authorId: player.id,
+      text: 'Hidden one',
+      hiddenAt: new Date(),
+      hiddenBy: manager.id,
+    });
+    for (const viewer of [null, player, author, other]) {
+      const reply = await list(base, viewer);
+      expect(reply.body.items.map((note: { text: string }) => note.text)).toEqual(['Kept']);
+      expect(reply.body.total).toBe(1);
+    }
+    for (const viewer of [manager, admin]) {
+      const items = (await list(base, viewer)).body.items;
+      expect(items.map((note: { text: string; hidden: boolean }) => [note.text, note.hidden])).toEqual([
+        ['Hidden one', true],
+        ['Kept', false],
+      ]);
+    }
+  });
+});
+
+describe('deleting a note', () => {
+  it('lets the note’s writer and the entry’s author delete, nobody else; a note already gone answers 404', async () => {
+    const { base } = await scene();
+    const mine = (await post(base, 'Mine to delete', player)).body;
+    const theirs = (await post(base, 'For the author to delete', other)).body;
+    const refused = await env.request(`${base}/${mine.id}`, { method: 'DELETE', as: other });
+    expect(refused.status).toBe(403);
+    expect(refused.body.error.message).toBe('Only the person who wrote a note and the entry’s author can delete it.');
+    expect((await env.request(`${base}/${mine.id}`, { method: 'DELETE', as: manager })).status).toBe(403);
+    expect((await env.request(`${base}/${mine.id}`, { method: 'DELETE', as: player })).status).toBe(204);
+    expect((await env.request(`${base}/${theirs.id}`, { method: 'DELETE', as: author })).status).toBe(204);
+    const again = await env.request(`${base}/${theirs.id}`, { method: 'DELETE', as: author });
+    expect(again.status).toBe(404);
+    expect(again.body.error.message).toBe('That note does not exist (it may have been deleted).');
+    expect((await list(base, null)).body.items).toEqual([]);
+  });
+});
+
+describe('hiding a note', () => {
+  it('lets managers and administrators hide and show a note, audited once per change', async () => {
+    const { jam, entry, base } = await scene();
+    const note = (await post(base, 'Please hide me', player)).body;
+    const path = `${base}/${note.id}/hidden`;
+    const refused = await env.request(path, { method: 'PUT', body: { hidden: true }, as: author });
+    expect(refused.status).toBe(403);
+    expect(refused.body.error.message).toBe('Only managers of this jam and administrators can do that.');
+
+    const hidden = await env.request(path, { method: 'PUT', body: { hidden: true }, as: manager });
+    expect(hidden.status).toBe(200);
+    expect(hidden.body).toMatchObject({ id: note.id, hidden: true, canHide: true });
+    expect((await env.request(path, { method: 'PUT', body: { hidden: true }, as: manager })).body.hidden).toBe(true);
+    expect((await env.request(path, { method: 'PUT', body: { hidden: false }, as: admin })).body.hidden).toBe(false);
+
+    const audits = await env.db.select().from(auditLog).where(eq(auditLog.jamId, jam.id));
+    expect(audits.map((row) => [row.action, row.actorId, row.targetUserId])).toEqual([
+      ['note.hide', manager.id, player.id],
+      ['note.unhide', admin.id, player.id],
+    ]);
+    expect(audits[0]?.details).toEqual({ noteId: note.id, entryId: entry.id, title: entry.title, text: 'Please hide me' });
+    const bad = await env.request(path, { method: 'PUT', body: { hidden: 'yes' }, as: manager });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.message).toBe('hidden: hidden must be true or false.');
+  });
+
+  it('keeps hidden notes from their writer: deleting or reporting one answers 404', async () => {
+    const { base } = await scene();
+    const note = (await post(base, 'Soon hidden', player)).body;
+    await env.request(`${base}/${note.id}/hidden`, { method: 'PUT', body: { hidden: true }, as: manager });
+    expect((await env.request(`${base}/${note.id}`, { method: 'DELETE', as: player })).status).toBe(404);
+    expect((await env.request(`${base}/${note.id}/report`, { method: 'POST', body: { reason: 'spam' }, as: other })).status).toBe(
+      404,
+    );
+  });
+});
+
+describe('reporting a note', () => {
+  it('files one open report, tells the jam’s managers, and puts the note in the moderation queue', async () => {
+    const { jam, entry, base } = await scene();
+    const note = (await post(base, 'A mean note', player)).body;
+    const path = `${base}/${note.id}/report`;
+    const first = await env.request(path, { method: 'POST', body: { reason: 'inappropriate', text: 'Mean' }, as: other });
+    expect(first.status).toBe(201);
+    expect((await env.request(path, { method: 'POST', body: { reason: 'spam' }, as: other })).status).toBe(200);
+    const [report] = await env.db.select().from(reports).where(eq(reports.noteId, note.id));
+    expect(report).toMatchObject({ jamId: jam.id, entryId: entry.id, noteId: note.id, status: 'open' });
+    const told = await env.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, manager.id), eq(notifications.kind, 'report')));
+    expect(told.filter((row) => row.key === `report:${report!.id}`)).toEqual([
+      expect.objectContaining({ jamId: jam.id, entryId: entry.id, actorId: null, data: { reportId: report!.id, item: 'note' } }),
+    ]);
+
+    // The entry's own reports do not count the note's.
+    expect(
+      (
+        await env.request(`/api/jams/${jam.slug}/entries/${entry.id}/report`, {
+          method: 'POST',
+          body: { reason: 'spam' },
+          as: other,
+        })
+      ).status,
+    ).toBe(201);
+    const items = (await env.request('/api/reports', { as: manager })).body.items;
+    const noteItem = items.find((item: { key: string }) => item.key === `note-${note.id}`);
+    expect(noteItem).toMatchObject({
+      kind: 'note',
+      jam: { id: jam.id, slug: jam.slug },
+      entry: { id: entry.id, title: entry.title, author: { id: author.id, name: author.name } },
+      note: { id: note.id, text: 'A mean note', author: { id: player.id, name: player.name }, hidden: false },
+      count: 1,
+      reasons: [{ reason: 'inappropriate', count: 1 }],
+    });
+    expect(items.find((item: { key: string }) => item.key === `entry-${entry.id}`)).toMatchObject({
+      kind: 'entry',
+      count: 1,
+      note: null,
+    });
+
+    // Hiding it from the queue closes its reports (only its own), audited as note.hide.
+    const hidden = await env.request(`/api/reports/note-${note.id}/hide-note`, { method: 'POST', as: manager });
+    expect(hidden.body).toEqual({ resolved: 1 });
+    expect((await list(base, null)).body.items).toEqual([]);
+    const after = (await env.request('/api/reports', { as: manager })).body.items.map((item: { key: string }) => item.key);
+    expect(after).toContain(`entry-${entry.id}`);
+    expect(after).not.toContain(`note-${note.id}`);
+    const [audit] = await env.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'note.hide'), eq(auditLog.jamId, jam.id)));
+    expect(audit?.details).toMatchObject({ noteId: note.id, reports: 1 });
+    const wrong = await env.request(`/api/reports/entry-${entry.id}/hide-note`, { method: 'POST', as: manager });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.error.message).toBe('Only a note can be hidden from here.');
+    const removeNote = await env.request(`/api/reports/note-${note.id}/remove-entry`, { method: 'POST', as: manager });
+    expect(removeNote.status).toBe(400);
+  });
+
+  it('lets administrators dismiss a note’s reports or ban its writer', async () => {
+    const { base } = await scene();
+    const writer = await fresh('writer');
+    const note = (await post(base, 'Spam spam', writer)).body;
+    await env.request(`${base}/${note.id}/report`, { method: 'POST', body: { reason: 'spam' }, as: other });
+    expect((await env.request(`/api/reports/note-${note.id}/ban-author`, { method: 'POST', as: admin })).body).toEqual({
+      resolved: 1,
+    });
+    const [row] = await env.db.select().from(users).where(eq(users.id, writer.id));
+    expect(row?.isBanned).toBe(true);
+    await env.request(`${base}/${note.id}/report`, { method: 'POST', body: { reason: 'spam' }, as: player });
+    expect((await env.request(`/api/reports/note-${note.id}/dismiss`, { method: 'POST', as: manager })).body).toEqual({
+      resolved: 1,
+    });
+  });
+});
+
+describe('the administrators’ words', () => {
+  it('are added (lower case, once), stop notes at once, are listed, and removed; audited', async () => {
+    const { base } = await scene();
+    const add = await env.request('/api/filter/words/%20Grumpy%20Toad%20', { method: 'PUT', as: admin });
+    expect(add.status).toBe(200);
+    expect(add.body.words).toEqual([expect.objectContaining({ word: 'grumpy toad', addedBy: admin.name })]);
+    expect((await env.request('/api/filter/words/grumpy%20toad', { method: 'PUT', as: admin })).body.words).toHaveLength(1);
+    const refused = await post(base, 'You GRUMPY TOADS!', await fresh('toad'));
+    expect(refused.body.error).toMatchObject({ code: 'note_refused', rule: 'word' });
+    expect((await env.request('/api/filter/words', { as: admin })).body.words.map((w: { word: string }) => w.word)).toEqual([
+      'grumpy toad',
+    ]);
+    expect((await env.request('/api/filter/words/grumpy%20toad', { method: 'DELETE', as: admin })).status).toBe(204);
+    const gone = await env.request('/api/filter/words/grumpy%20toad', { method: 'DELETE', as: admin });
+    expect(gone.status).toBe(404);
+    expect(gone.body.error.message).toBe('That word is not in the filter’s list.');
+    expect((await post(base, 'You grumpy toads!', await fresh('toad2'))).status).toBe(201);
+    const audits = await env.db.select().from(auditLog).where(eq(auditLog.actorId, admin.id));
+    expect(audits.filter((row) => row.action.startsWith('filter.')).map((row) => [row.action, row.details])).toEqual([
+      ['filter.add-word', { word: 'grumpy toad' }],
+      ['filter.remove-word', { word: 'grumpy toad' }],
+    ]);
+  });
+
+  it('refuses words that are not letters, and everyone but administrators', async () => {
+    for (const bad of ['a1', 'x'.repeat(41), '%20%20', 'two%20%20spaces%3F']) {
+      const reply = await env.request(`/api/filter/words/${bad}`, { method: 'PUT', as: admin });
+      expect(reply.status).toBe(400);
+      expect(reply.body.error.message).toBe('A word is 1 to 40 letters (single spaces between words are fine).');
+    }
+    expect((await env.request('/api/filter/words/Ünnep', { method: 'PUT', as: admin })).status).toBe(200);
+    expect((await env.request('/api/filter/words/meanie', { method: 'PUT', as: manager })).status).toBe(403);
+    expect((await env.request('/api/filter/words', { as: player })).status).toBe(403);
+    expect((await env.request('/api/filter/words', { as: null })).status).toBe(401);
+  });
+});
+
+describe('the rate limit', () => {
+  it('lets a person post sixty notes a minute, like votes, then answers 429 with Retry-After', async () => {
+    const { base } = await scene();
+    const someone = await fresh('flood');
+    const replies = await Promise.all(Array.from({ length: 60 }, (_, i) => post(base, `Note number ${i}`, someone)));
+    expect(replies.every((reply) => reply.status === 201)).toBe(true);
+    const limited = await post(base, 'One more', someone);
+    expect(limited.status).toBe(429);
+    const wait = Number(limited.headers.get('retry-after'));
+    expect(limited.body.error).toMatchObject({
+      code: 'rate_limited',
+      message: `Too many notes. Please wait ${wait} ${wait === 1 ? 'second' : 'seconds'} and try again.`,
+    });
+    // Others are not held back.
+    expect((await post(base, 'Still fine', player)).status).toBe(201);
+  });
+});
+
+describe('deleting an account', () => {
+  it('deletes the person’s notes and refusals with it', async () => {
+    const { entry, base } = await scene();
+    const leaver = await fresh('leaver');
+    expect((await post(base, 'Bye everyone', leaver)).status).toBe(201);
+    await post(base, 'see example.com', leaver);
+    expect((await env.request(`/api/users/${leaver.id}`, { method: 'DELETE', as: admin })).status).toBe(204);
+    expect(await env.db.select().from(notes).where(eq(notes.entryId, entry.id))).toEqual([]);
+    expect(await env.db.select().from(noteRefusals).where(eq(noteRefusals.userId, leaver.id))).toEqual([]);
+  });
+});
