@@ -8,7 +8,7 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 const ROOT = resolve(import.meta.dirname, '../..');
-const SERVER_DOMAINS = ['server/jams', 'server/users', 'server/activity', 'server/moderation'];
+const SERVER_DOMAINS = ['server/jams', 'server/users', 'server/activity', 'server/moderation', 'server/inbox'];
 
 /** Which layers each layer may import (besides itself). Mirrors the table in docs/architecture.md. */
 /** The hosts around the core: they import it; nothing of the core imports them. */
@@ -54,6 +54,7 @@ const MAY_IMPORT: Record<string, string[]> = {
   'server/users': [...SERVER_DOMAINS, 'server/auth', 'server/http', 'server/cache', 'server/platform', 'lib', 'db'],
   'server/activity': [...SERVER_DOMAINS, 'server/auth', 'server/http', 'server/cache', 'server/platform', 'lib', 'db'],
   'server/moderation': [...SERVER_DOMAINS, 'server/auth', 'server/http', 'server/cache', 'server/platform', 'lib', 'db'],
+  'server/inbox': [...SERVER_DOMAINS, 'server/auth', 'server/http', 'server/cache', 'server/platform', 'lib', 'db'],
   'server/auth': ['server/users', 'server/http', 'server/platform', 'i18n', 'lib', 'db'],
   'server/http': ['server/auth', 'server/platform', 'lib', 'db'],
   'server/cache': ['server/platform', 'lib'],

@@ -14,6 +14,7 @@ export const GUARDED_ROUTES: ReadonlyArray<{ path: string; guard: GuardName }> =
   { path: '/dashboard/jam-requests', guard: 'isAdmin' },
   { path: '/dashboard', guard: 'isAuthenticated' },
   { path: '/dashboard/*', guard: 'isAuthenticated' },
+  { path: '/notifications', guard: 'isAuthenticated' },
   { path: '/jams/new', guard: 'isAuthenticated' },
   { path: '/jams/request', guard: 'isAuthenticated' },
   { path: '/login', guard: 'isNotAuthenticated' },
