@@ -1,6 +1,6 @@
 /**
  * The private calendar and RSS addresses (issue 34 §2): a random secret per person in the URL
- * (`/feeds/{token}/calendar.ics`, `/feeds/{token}/rss.xml`, with `/hu` or `/ir` in front for the
+ * (`/feeds/{token}/my-jams.ics`, `/feeds/{token}/my-jams.xml`, with `/hu` or `/ir` in front for the
  * other languages). Making new addresses replaces the secret, so the old ones stop working; turning
  * them off clears it. The secret is found through its unique index; an unknown one is a 404.
  */

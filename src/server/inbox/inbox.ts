@@ -49,7 +49,7 @@ export async function unreadCount(user: SessionUser, now = Date.now()): Promise<
   return countUnread(user.id);
 }
 
-function hrefFor(kind: NotificationKind, jam: { slug: string } | null, entryId: number | null, data: Record<string, unknown>) {
+function hrefFor(kind: NotificationKind, jam: { slug: string } | null, entryId: number | null) {
   const jamHref = jam ? `/jams/${jam.slug}` : null;
   switch (kind) {
     case 'kudos':
@@ -62,8 +62,6 @@ function hrefFor(kind: NotificationKind, jam: { slug: string } | null, entryId: 
       return '/dashboard#moderation';
     case 'request-declined':
       return '/dashboard';
-    case 'entry-removed':
-      return typeof data.jamSlug === 'string' && jamHref ? jamHref : '/dashboard';
     default:
       return jamHref ?? '/dashboard';
   }
@@ -130,7 +128,7 @@ export async function listNotifications(user: SessionUser, page = 1, now = Date.
         jam,
         entry,
         data,
-        href: hrefFor(row.kind, jam, entry?.id ?? null, data),
+        href: hrefFor(row.kind, jam, entry?.id ?? null),
       },
     ];
   });

@@ -23,7 +23,9 @@ export const PRIVATE_FEED_HEADERS: Readonly<Record<string, string>> = {
   'referrer-policy': 'no-referrer',
 };
 
-export type PrivateFeedFile = 'calendar.ics' | 'rss.xml';
+/** Not `calendar.ics`/`rss.xml`: those names would also match the public feeds' routes (`[...locale]/calendar.ics`). */
+export const PRIVATE_FEED_FILES = { calendar: 'my-jams.ics', rss: 'my-jams.xml' } as const;
+export type PrivateFeedFile = (typeof PRIVATE_FEED_FILES)[keyof typeof PRIVATE_FEED_FILES];
 
 export const privateFeedPath = (token: string, file: PrivateFeedFile, locale: LocaleCode = 'en') =>
   localizePath(locale, `/feeds/${token}/${file}`);
@@ -32,8 +34,8 @@ export const privateFeedPath = (token: string, file: PrivateFeedFile, locale: Lo
 export function feedAddresses(token: string | null, locale: LocaleCode = 'en', site = siteUrl()): FeedAddressesDto {
   if (!token) return { calendar: null, rss: null };
   return {
-    calendar: absoluteUrl(site, privateFeedPath(token, 'calendar.ics', locale)),
-    rss: absoluteUrl(site, privateFeedPath(token, 'rss.xml', locale)),
+    calendar: absoluteUrl(site, privateFeedPath(token, PRIVATE_FEED_FILES.calendar, locale)),
+    rss: absoluteUrl(site, privateFeedPath(token, PRIVATE_FEED_FILES.rss, locale)),
   };
 }
 

@@ -4,8 +4,8 @@ import { feedLimiter, revokeFeedToken, rotateFeedToken } from '#server/inbox/fee
 import { feedAddresses } from '#server/publish/private-feeds';
 
 const example = {
-  calendar: 'https://itinerary.example/feeds/mfrggzdfmztwq2lknnwg23tpobyxe43uov3ho6dz/calendar.ics',
-  rss: 'https://itinerary.example/feeds/mfrggzdfmztwq2lknnwg23tpobyxe43uov3ho6dz/rss.xml',
+  calendar: 'https://itinerary.example/feeds/mfrggzdfmztwq2lknnwg23tpobyxe43uov3ho6dz/my-jams.ics',
+  rss: 'https://itinerary.example/feeds/mfrggzdfmztwq2lknnwg23tpobyxe43uov3ho6dz/my-jams.xml',
 };
 
 /** Makes your private addresses, or new ones: the old ones stop working. */
