@@ -57,7 +57,7 @@ function Session({ locale }: { locale: LocaleCode }) {
       <Bell href={localizePath(locale, '/notifications')} unread={unread} />
       <a className={styles.profile} href={localizePath(locale, '/dashboard')}>
         <Avatar username={user.name} src={avatarPath(user.name)} size="1.75rem" />
-        <span>{user.name}</span>
+        <span className={styles.name}>{user.name}</span>
       </a>
       <button type="button" className="button" onClick={signOut}>
         {t('nav.logout')}
