@@ -1,8 +1,8 @@
 /**
  * The inbox (issue 34 §2) end to end, in English, Hungarian and Irish routes: a jam someone joined
- * starts (its mystery theme out) and their jam request is declined; the bell in the navigation counts
- * both, the /notifications page shows each once, "Mark as read" marks one, and "Mark all as read"
- * works with JavaScript turned off. The private calendar and RSS addresses answer only while they
+ * starts (its mystery theme out) and two of their jam requests are declined; the bell in the
+ * navigation counts them, the /notifications page shows each once, "Mark as read" marks one,
+ * following an unread item's link marks it, and "Mark all as read" works with JavaScript turned off. The private calendar and RSS addresses answer only while they
  * are the current ones. The texts come from the locale files, as the pages show them.
  */
 import AxeBuilder from '@axe-core/playwright';
@@ -28,8 +28,8 @@ async function signedIn(browser: Browser, name: string): Promise<Page> {
   return page;
 }
 
-/** A mystery jam that starts in a few seconds, joined by `reader` before its start; and the reader's declined request. */
-async function twoEvents(browser: Browser, reader: Page, code: Code) {
+/** A mystery jam that starts in a few seconds, joined by `reader` before its start; and two declined requests of the reader. */
+async function threeEvents(browser: Browser, reader: Page, code: Code) {
   const admin = await signedIn(browser, 'demo_admin');
   const stamp = `${code} ${Date.now().toString(36)}`;
   const startsAt = Date.now() + 4_000;
@@ -43,23 +43,27 @@ async function twoEvents(browser: Browser, reader: Page, code: Code) {
   });
   const joined = await reader.request.put(`/api/jams/${jam.slug}/participation`);
   expect(joined.status(), await joined.text()).toBe(200);
-  const sent = await reader.request.post('/api/jam-requests', {
-    data: {
-      name: `Asked ${stamp}`,
-      description: 'A request that will be declined.',
-      startsAt: new Date(Date.now() + 72 * HOUR).toISOString(),
-      endsAt: new Date(Date.now() + 96 * HOUR).toISOString(),
-    },
-  });
-  expect(sent.status(), await sent.text()).toBe(201);
-  const { id } = (await sent.json()) as { id: number };
   const reason = 'Please choose dates after the holidays.';
-  const declined = await admin.request.post(`/api/jam-requests/${id}/decline`, { data: { reason } });
-  expect(declined.status(), await declined.text()).toBe(200);
+  const requestNames = [`Asked ${stamp}`, `Asked again ${stamp}`];
+  // One pending request at a time: each is declined before the next is sent.
+  for (const name of requestNames) {
+    const sent = await reader.request.post('/api/jam-requests', {
+      data: {
+        name,
+        description: 'A request that will be declined.',
+        startsAt: new Date(Date.now() + 72 * HOUR).toISOString(),
+        endsAt: new Date(Date.now() + 96 * HOUR).toISOString(),
+      },
+    });
+    expect(sent.status(), await sent.text()).toBe(201);
+    const { id } = (await sent.json()) as { id: number };
+    const declined = await admin.request.post(`/api/jam-requests/${id}/decline`, { data: { reason } });
+    expect(declined.status(), await declined.text()).toBe(200);
+  }
   await admin.context().close();
   // Time-based events appear once their moment has come.
   await expect.poll(() => Date.now() >= startsAt, { timeout: 10_000 }).toBe(true);
-  return { jamName: jam.name, requestName: `Asked ${stamp}`, reason };
+  return { jamName: jam.name, requestNames, reason };
 }
 
 const bell = (page: Page) => page.getByRole('navigation', { name: /.*/ }).first().locator('a[href$="/notifications"]');
@@ -70,32 +74,40 @@ for (const { code, prefix } of LOCALES) {
   }) => {
     test.setTimeout(90_000);
     const reader = await signedIn(browser, `inbox_reader_${code}`);
-    const { jamName, requestName, reason } = await twoEvents(browser, reader, code);
+    const { jamName, requestNames, reason } = await threeEvents(browser, reader, code);
     const started = say(code, 'inbox.startedMystery', { jam: jamName });
-    const declined = say(code, 'inbox.requestDeclined', { name: requestName });
+    const [declined, declinedAgain] = requestNames.map((name) => say(code, 'inbox.requestDeclined', { name })) as [
+      string,
+      string,
+    ];
 
     await reader.goto(`${prefix}/explore`);
-    await expect(bell(reader)).toHaveAttribute('aria-label', say(code, 'inbox.bellUnread_other', { count: 2 }));
-    await expect(bell(reader)).toContainText('2');
+    await expect(bell(reader)).toHaveAttribute('aria-label', say(code, 'inbox.bellUnread_other', { count: 3 }));
+    await expect(bell(reader)).toContainText('3');
     await bell(reader).click();
     await expect(reader).toHaveURL(new RegExp(`${prefix}/notifications$`));
     await expect(reader.getByRole('heading', { level: 1, name: say(code, 'inbox.title') })).toBeVisible();
-    await expect(reader.getByText(say(code, 'inbox.unreadCount_other', { count: 2 }))).toBeVisible();
+    await expect(reader.getByText(say(code, 'inbox.unreadCount_other', { count: 3 }))).toBeVisible();
     const items = reader.locator('ol.items > li');
-    await expect(items).toHaveCount(2);
+    await expect(items).toHaveCount(3);
     await expect(items.filter({ hasText: started })).toHaveCount(1);
     await expect(items.filter({ hasText: declined })).toContainText(say(code, 'inbox.reason', { reason }));
     expect(await new AxeBuilder({ page: reader }).withTags(['wcag2a', 'wcag2aa']).analyze()).toMatchObject({ violations: [] });
 
     // Reading again writes nothing new: still one item per event.
     await reader.reload();
-    await expect(items).toHaveCount(2);
+    await expect(items).toHaveCount(3);
 
     // Mark one read: it loses its "New" mark, the bell counts one.
     const declinedItem = items.filter({ hasText: declined });
     await declinedItem.getByRole('button', { name: `${say(code, 'inbox.markRead')}: ${declined}` }).click();
     await expect(declinedItem.getByText(say(code, 'inbox.new'), { exact: true })).toHaveCount(0);
     await expect(items.filter({ hasText: started }).getByText(say(code, 'inbox.new'), { exact: true })).toBeVisible();
+    await expect(bell(reader)).toHaveAttribute('aria-label', say(code, 'inbox.bellUnread_other', { count: 2 }));
+
+    // Following an unread item's link marks it read on the way (the declined request leads to the dashboard).
+    await items.filter({ hasText: declinedAgain }).getByRole('link', { name: declinedAgain }).click();
+    await expect(reader).toHaveURL(new RegExp(`${prefix}/dashboard$`));
     await expect(bell(reader)).toHaveAttribute('aria-label', say(code, 'inbox.bellUnread_one', { count: 1 }));
 
     // Without JavaScript: the page is whole and "Mark all as read" is a plain form.
@@ -103,12 +115,13 @@ for (const { code, prefix } of LOCALES) {
     await plain.addCookies(await reader.context().cookies());
     const noScript = await plain.newPage();
     await noScript.goto(`${prefix}/notifications`);
-    await expect(noScript.locator('ol.items > li')).toHaveCount(2);
+    await expect(noScript.locator('ol.items > li')).toHaveCount(3);
+    await expect(noScript.getByText(say(code, 'inbox.new'), { exact: true })).toHaveCount(1);
     await noScript.getByRole('button', { name: say(code, 'inbox.markAllRead') }).click();
     await expect(noScript).toHaveURL(new RegExp(`${prefix}/notifications$`));
     await expect(noScript.getByRole('button', { name: say(code, 'inbox.markAllRead') })).toHaveCount(0);
     await expect(noScript.getByText(say(code, 'inbox.new'), { exact: true })).toHaveCount(0);
-    await expect(noScript.locator('ol.items > li')).toHaveCount(2);
+    await expect(noScript.locator('ol.items > li')).toHaveCount(3);
     await plain.close();
 
     await reader.goto(`${prefix}/explore`);
