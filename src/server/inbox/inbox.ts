@@ -5,7 +5,7 @@
  * were read make a new unread item. The count of the bell is the count of unread items, so it
  * matches what the page shows as unread. Both first write the due time-based events (./due.ts).
  */
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import { entries, jams, notifications, users } from '#db/schema';
 import type { NotificationKind } from '#lib/inbox';
 import {
@@ -141,18 +141,14 @@ export async function markRead(user: SessionUser, input: { ids?: number[]; group
     ...(input.ids?.length ? [inArray(notifications.id, input.ids)] : []),
     ...(input.group ? [sql`${groupOf} = ${input.group}`] : []),
   ];
+  // Naming nothing marks nothing (the schema refuses it; this keeps "all" out of reach here).
+  if (which.length === 0) return { marked: 0, unread: await countUnread(user.id) };
   const marked = await (
     await db()
   )
     .update(notifications)
     .set({ readAt: new Date() })
-    .where(
-      and(
-        eq(notifications.userId, user.id),
-        isNull(notifications.readAt),
-        which.length === 1 ? which[0] : sql`(${which[0]} or ${which[1]})`,
-      ),
-    )
+    .where(and(eq(notifications.userId, user.id), isNull(notifications.readAt), or(...which)))
     .returning({ id: notifications.id });
   return { marked: marked.length, unread: await countUnread(user.id) };
 }
