@@ -1,11 +1,11 @@
 /**
  * Pages the demo seed does not show, added to the screenshots' own database after seeding:
- * a jam in its voting period (submissions closed, "Voting ends in …", entrants only), and notes
- * from players on an entry.
+ * a jam in its voting period (submissions closed, "Voting ends in …", entrants only), notes from
+ * players on an entry, and an inbox.
  */
 import { eq } from 'drizzle-orm';
 import type { Database } from '#server/platform/db';
-import { blockedWords, entries, jamManagers, jamParticipants, jams, notes, users, votes } from '#db/schema';
+import { blockedWords, entries, jamManagers, jamParticipants, jams, notes, notifications, users, votes } from '#db/schema';
 
 const DAY = 86_400_000;
 export const VOTING_JAM = 'pixel-parade-jam';
@@ -89,5 +89,72 @@ export async function addNotes(database: Database, today: number): Promise<void>
   await database.insert(blockedWords).values([
     { word: 'dummy', addedBy: admin, createdAt: at(-48) },
     { word: 'butthead', addedBy: admin, createdAt: at(-30) },
+  ]);
+}
+
+/**
+ * pixel_pioneer's inbox (issue 34 §2): five people's kudos and a note on Leaf Catcher and a report
+ * about the jam they manage, unread; the results of the jam they won and the voting reminder, read.
+ */
+export async function addInboxDemo(database: Database, today: number): Promise<void> {
+  const HOUR = 3_600_000;
+  const id = async (name: string) => (await database.select({ id: users.id }).from(users).where(eq(users.name, name)))[0]!.id;
+  const entryOf = async (scratchId: number) =>
+    (await database.select({ id: entries.id, jamId: entries.jamId }).from(entries).where(eq(entries.scratchId, scratchId)))[0]!;
+  const me = await id('pixel_pioneer');
+  const leaf = await entryOf(900000201);
+  const reported = await entryOf(900000102);
+  const [voting] = await database.select({ id: jams.id }).from(jams).where(eq(jams.slug, VOTING_JAM));
+  const givers = ['sprite_smith', 'loop_legend', 'block_builder', 'cat_coder', 'demo_admin'];
+  await database.insert(notifications).values([
+    ...(await Promise.all(
+      givers.map(async (giver, index) => ({
+        userId: me,
+        kind: 'kudos' as const,
+        key: `kudos:${leaf.id}:${await id(giver)}`,
+        groupKey: `kudos:${leaf.id}`,
+        entryId: leaf.id,
+        jamId: leaf.jamId,
+        actorId: await id(giver),
+        createdAt: new Date(today + (2 + index) * 0.25 * HOUR),
+      })),
+    )),
+    {
+      userId: me,
+      kind: 'note',
+      key: 'note:demo-1',
+      groupKey: `note:${leaf.id}`,
+      entryId: leaf.id,
+      jamId: leaf.jamId,
+      actorId: await id('cat_coder'),
+      createdAt: new Date(today + 9 * HOUR),
+    },
+    {
+      userId: me,
+      kind: 'report',
+      key: 'report:demo-1',
+      entryId: reported.id,
+      jamId: reported.jamId,
+      data: { item: 'entry' },
+      createdAt: new Date(today + 10 * HOUR),
+    },
+    {
+      userId: me,
+      kind: 'voting-ends-soon',
+      key: `voting-ends:${voting!.id}`,
+      jamId: voting!.id,
+      createdAt: new Date(today - 8 * HOUR),
+      readAt: new Date(today - 7 * HOUR),
+    },
+    {
+      userId: me,
+      kind: 'results',
+      key: `results:${leaf.jamId}:won`,
+      jamId: leaf.jamId,
+      entryId: leaf.id,
+      data: { won: true, communityChoice: false },
+      createdAt: new Date(today - 16 * 24 * HOUR),
+      readAt: new Date(today - 15 * 24 * HOUR),
+    },
   ]);
 }

@@ -18,7 +18,7 @@ import { seedDemoData } from '#db/seed';
 import { migrateDatabase, openDatabase } from '#server/node/database';
 import { startFakes } from '../tests/fakes';
 import { CHROMIUM_LAUNCH } from './chromium';
-import { NOTED_ENTRY, VOTING_JAM, addNotes, addVotingPeriodJam } from './screenshot-extras';
+import { NOTED_ENTRY, VOTING_JAM, addInboxDemo, addNotes, addVotingPeriodJam } from './screenshot-extras';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const OUT = join(ROOT, 'docs/screenshots');
@@ -210,6 +210,31 @@ const VIEWS: View[] = [
       await page.getByRole('dialog', { name: 'Jam request from block_builder' }).waitFor();
     },
   },
+  // The inbox (issue 34 §2): pixel_pioneer's grouped kudos, a note and a report unread, two read items;
+  // and the bell with its count in the navigation bar (in the folded menu on a phone).
+  { name: 'inbox', path: '/notifications', as: 'pixel_pioneer' },
+  {
+    name: 'inbox-bell',
+    path: '/explore',
+    as: 'pixel_pioneer',
+    dialog: true,
+    then: async (page) => {
+      if ((page.viewportSize()?.width ?? 1280) < 600) await page.getByRole('button', { name: 'Menu' }).click();
+      await page.getByRole('link', { name: 'Notifications, 3 unread' }).waitFor();
+    },
+  },
+  // The private calendar's addresses on the dashboard, once made (each run makes new ones).
+  {
+    name: 'dashboard-private-feeds',
+    path: '/dashboard',
+    as: 'loop_legend',
+    then: async (page) => {
+      const section = page.getByRole('region', { name: 'Your private calendar' });
+      const create = section.getByRole('button', { name: 'Create addresses' });
+      if (await create.isVisible()) await create.click();
+      await section.getByLabel('Calendar address (.ics)').waitFor();
+    },
+  },
   { name: 'login', path: '/login' },
   { name: 'about', path: '/about' },
   { name: 'error', path: '/no-such-page' },
@@ -327,6 +352,7 @@ async function startSite(): Promise<{ stop: () => void }> {
   await seedDemoData(database, new Date(TODAY));
   await addVotingPeriodJam(database, TODAY);
   await addNotes(database, TODAY);
+  await addInboxDemo(database, TODAY);
   database.$client.close();
   const fakes = await startFakes();
   const app = spawn(process.execPath, ['scripts/launch.ts'], {

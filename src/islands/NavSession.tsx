@@ -11,6 +11,7 @@ import { localizePath } from '#i18n/paths';
 import { translated, useT } from '#i18n/react';
 import { pushNotification } from '#stores/notifications';
 import { $session, UNKNOWN_SESSION, loadSession, logout } from '#stores/session';
+import { $unread, watchUnread } from '#stores/inbox';
 import styles from './NavSession.module.css';
 import { Dropdown } from './ui/Dropdown';
 import Avatar from '#components/ui/Avatar.tsx';
@@ -21,6 +22,9 @@ function Session({ locale }: { locale: LocaleCode }) {
   const t = useT();
   const { status, user } = useIslandStore($session, UNKNOWN_SESSION);
   useEffect(() => void loadSession(), []);
+  const unread = useIslandStore($unread, null);
+  const loggedIn = status === 'authenticated' && user !== null;
+  useEffect(() => (loggedIn ? watchUnread() : undefined), [loggedIn]);
 
   if (status === 'unknown') return <div className={styles.session} aria-busy="true" />;
   if (status === 'anonymous' || !user) {
@@ -50,13 +54,36 @@ function Session({ locale }: { locale: LocaleCode }) {
             : { label: t('nav.requestJam'), href: localizePath(locale, '/jams/request') },
         ]}
       />
+      <Bell href={localizePath(locale, '/notifications')} unread={unread} />
       <a className={styles.profile} href={localizePath(locale, '/dashboard')}>
         <Avatar username={user.name} src={avatarPath(user.name)} size="1.75rem" />
-        <span>{user.name}</span>
+        <span className={styles.name}>{user.name}</span>
       </a>
       <button type="button" className="button" onClick={signOut}>
         {t('nav.logout')}
       </button>
     </div>
+  );
+}
+
+/** The bell: a link to the inbox, its unread number as a badge (and in its name for screen readers). */
+function Bell({ href, unread }: { href: string; unread: number | null }) {
+  const t = useT();
+  const count = unread ?? 0;
+  const label = count > 0 ? t('inbox.bellUnread', { count }) : t('inbox.bell');
+  return (
+    <a className={styles.bell} href={href} aria-label={label} title={label} data-unread={count}>
+      <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
+        <path
+          fill="currentColor"
+          d="M12 2a1.5 1.5 0 0 0-1.5 1.5v.6A6.5 6.5 0 0 0 5.5 10.5V15l-1.7 2.6A1 1 0 0 0 4.6 19h14.8a1 1 0 0 0 .8-1.4L18.5 15v-4.5a6.5 6.5 0 0 0-5-6.4v-.6A1.5 1.5 0 0 0 12 2Zm-2.5 18a2.5 2.5 0 0 0 5 0h-5Z"
+        />
+      </svg>
+      {count > 0 && (
+        <span className={styles.badge} aria-hidden="true">
+          {count > 99 ? '99+' : count}
+        </span>
+      )}
+    </a>
   );
 }

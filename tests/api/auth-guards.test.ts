@@ -47,6 +47,7 @@ const PAGES: Array<[string, Record<Visitor, Outcome>]> = [
   ['/dashboard/', IS_AUTHENTICATED],
   ['/dashboard/settings', IS_AUTHENTICATED],
   ['/jams/new', IS_AUTHENTICATED],
+  ['/notifications', IS_AUTHENTICATED],
   ['/jams/new/', IS_AUTHENTICATED],
   ['/dashboard/users', IS_ADMIN],
   ['/login', IS_NOT_AUTHENTICATED],

@@ -33,6 +33,7 @@ const ADMIN_PAGES = {
   'create jam': '/jams/new',
   'request jam': '/jams/request',
   dashboard: '/dashboard',
+  notifications: '/notifications',
   'jam requests': '/dashboard/jam-requests',
   'jam requests (declined)': '/hu/dashboard/jam-requests?status=declined',
   users: '/dashboard/users',

@@ -58,6 +58,7 @@ test('an administrator’s pages (dashboard, users table, jam requests, manager 
     '/dashboard',
     '/dashboard/users',
     '/dashboard/jam-requests',
+    '/notifications',
     '/jams/new',
     '/jams/request',
     `/jams/${jams[0].slug}`,

@@ -11,7 +11,7 @@
 import { type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { eq, inArray } from 'drizzle-orm';
-import { entries, jamManagers, jamRequests, jams, notes, reports, users, votes } from '#db/schema';
+import { entries, jamManagers, jamRequests, jams, notes, notifications, reports, users, votes } from '#db/schema';
 import { type Environment, type TestUser, startEnvironment } from '../helpers/environment';
 import { timing } from '../helpers/factories';
 import { XSS_PAYLOADS } from '../security/xss-payloads';
@@ -78,6 +78,27 @@ test.beforeAll(async () => {
     notedEntries.push(`/jams/xss-${i}/entries/${mine!.id}`);
     // One vote, so the community's choice (the winners card's second entry) is shown too.
     await env.db.insert(votes).values({ entryId: mine!.id, voterId: author!.id, jamId: jam!.id });
+    // The viewer's inbox: kudos and a report naming the hostile entry, jam and author, a removed entry and a declined request.
+    await env.db.insert(notifications).values([
+      {
+        userId: viewer.id,
+        kind: 'kudos',
+        key: `kudos:${mine!.id}:${author!.id}`,
+        groupKey: `kudos:${mine!.id}`,
+        entryId: mine!.id,
+        jamId: jam!.id,
+        actorId: author!.id,
+      },
+      { userId: viewer.id, kind: 'report', key: `report:x${i}`, entryId: mine!.id, jamId: jam!.id, data: { item: 'entry' } },
+      {
+        userId: viewer.id,
+        kind: 'entry-removed',
+        key: `removed:x${i}`,
+        jamId: jam!.id,
+        data: { title: payload, reported: true },
+      },
+      { userId: viewer.id, kind: 'request-declined', key: `request:x${i}`, data: { name: payload, reason: payload } },
+    ]);
     // A jam request of the author with the payload everywhere: pending, approved (its jam) or declined.
     const requestStatus = (['pending', 'approved', 'declined'] as const)[i % 3]!;
     await env.db.insert(jamRequests).values({
@@ -346,6 +367,16 @@ test('the jam requests queue shows hostile requests, notes and reasons, and thei
   const violations = await page.evaluate(() => (window as unknown as { __violations?: string[] }).__violations ?? []);
   expect(violations.filter((line) => line.startsWith('script-src'))).toEqual([]);
   await context.close();
+});
+
+test('the inbox shows hostile jam names, entry titles, usernames and reasons without running any of it', async ({ browser }) => {
+  test.setTimeout(180_000);
+  const pages = Math.ceil((4 * N) / 20);
+  await visitAll(browser, [
+    ...Array.from({ length: pages }, (_, index) => `/notifications?page=${index + 1}`),
+    '/hu/notifications?page=2',
+    '/ir/notifications?page=3',
+  ]);
 });
 
 test('the users table shows every hostile username without running it', async ({ browser }) => {

@@ -67,6 +67,13 @@ export const SCRATCH_USERS: FakeScratchUser[] = [
   { username: 'noter_en', id: 1029 },
   { username: 'noter_hu', id: 1030 },
   { username: 'noter_ir', id: 1031 },
+  // Used only by the inbox tests (issue 34 §2): a reader of the inbox and one of the private feeds per locale.
+  { username: 'inbox_reader_en', id: 1101 },
+  { username: 'inbox_reader_hu', id: 1102 },
+  { username: 'inbox_reader_ir', id: 1103 },
+  { username: 'feed_reader_en', id: 1104 },
+  { username: 'feed_reader_hu', id: 1105 },
+  { username: 'feed_reader_ir', id: 1106 },
 ];
 
 /** Made long before any jam of the tests (fair judging: "Created before the jam"). */

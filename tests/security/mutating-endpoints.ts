@@ -18,6 +18,7 @@ import {
   kudos,
   loginTokens,
   notes,
+  notifications,
   plays,
   reports,
   sessions,
@@ -185,6 +186,18 @@ const noteRow = async (db: Db, id: string) =>
 const notePath = (s: Scene, suffix = '') => `/api/jams/${s.jam.slug}/entries/${s.entry.id}/notes/${s.extra.noteId}${suffix}`;
 /** A word of letters only, different in every scene (scene ids have digits). */
 export const sceneWord = (s: Scene) => `word ${s.id.replace(/\d/g, (digit) => 'abcdefghij'[Number(digit)]!)}`;
+/** A group key of the scene's own (group keys are `{kind}:{number}`). */
+const sceneGroup = (scene: Scene) => `report:${scene.id.replace(/\D/g, '')}`;
+/** An unread notification (a report) for the caller and one for the bystander, with the same key. */
+async function unreadNotifications(scene: Scene, env: Environment): Promise<void> {
+  const row = (userId: number) => ({ userId, kind: 'report' as const, key: `report:${scene.id}`, groupKey: sceneGroup(scene) });
+  await env.db.insert(notifications).values([...(scene.me ? [row(scene.me.id)] : []), row(scene.bystander.id)]);
+}
+const unreadOf = (db: Db, userId: number) =>
+  db
+    .select()
+    .from(notifications)
+    .where(and(eq(notifications.userId, userId), sql`${notifications.readAt} is null`));
 
 /** A one-time login token as the login callback leaves it: in the database and in this browser's cookie. */
 async function pendingLogin(scene: Scene, env: Environment): Promise<void> {
@@ -735,6 +748,57 @@ export const ROWS: Row[] = [
     status: 204,
     call: (s) => ({ method: 'DELETE', path: '/api/me', json: { name: s.me?.name ?? s.bystander.name } }),
     effect: async (s, env) => expect(await userRow(env.db, s.me!.id)).toBeUndefined(),
+  },
+  {
+    method: 'POST',
+    pattern: '/api/me/notifications/read',
+    allowed: ACTIVE_USERS,
+    status: 200,
+    prepare: unreadNotifications,
+    call: (s) => ({ method: 'POST', path: '/api/me/notifications/read', json: { group: sceneGroup(s) } }),
+    effect: async (s, env) => {
+      expect(await unreadOf(env.db, s.me!.id)).toEqual([]);
+      expect(await unreadOf(env.db, s.bystander.id)).toHaveLength(1);
+    },
+  },
+  {
+    method: 'POST',
+    pattern: '/api/me/notifications/read-all',
+    allowed: ACTIVE_USERS,
+    status: 200,
+    prepare: unreadNotifications,
+    call: () => ({ method: 'POST', path: '/api/me/notifications/read-all' }),
+    effect: async (s, env) => {
+      expect(await unreadOf(env.db, s.me!.id)).toEqual([]);
+      expect(await unreadOf(env.db, s.bystander.id)).toHaveLength(1);
+    },
+  },
+  {
+    method: 'POST',
+    pattern: '/api/me/feed-token',
+    allowed: ACTIVE_USERS,
+    status: 200,
+    call: () => ({ method: 'POST', path: '/api/me/feed-token' }),
+    effect: async (s, env, reply) => {
+      const token = (await userRow(env.db, s.me!.id))?.feedToken;
+      expect(token).toMatch(/^[a-z2-7]{40}$/);
+      expect(reply.body.calendar).toContain(`/feeds/${token}/my-jams.ics`);
+    },
+  },
+  {
+    method: 'DELETE',
+    pattern: '/api/me/feed-token',
+    allowed: ACTIVE_USERS,
+    status: 204,
+    prepare: async (s, env) => {
+      if (s.me)
+        await env.db
+          .update(users)
+          .set({ feedToken: `${s.id}`.padEnd(40, 'a').slice(0, 40) })
+          .where(eq(users.id, s.me.id));
+    },
+    call: () => ({ method: 'DELETE', path: '/api/me/feed-token' }),
+    effect: async (s, env) => expect((await userRow(env.db, s.me!.id))?.feedToken).toBeNull(),
   },
   {
     method: 'POST',

@@ -4,7 +4,7 @@
  * file declares a GET endpoint for a user, manager or administrator without a row here.
  */
 import { expect } from 'vitest';
-import { auditLog, blockedWords } from '#db/schema';
+import { auditLog, blockedWords, notifications } from '#db/schema';
 import { insertJamRequest, insertReport } from '../helpers/factories';
 import { declaredRoutes } from './api-routes';
 import type { Environment, Reply } from '../helpers/environment';
@@ -118,6 +118,39 @@ export const READ_ROWS: ReadRow[] = [
     allowed: ACTIVE_USERS,
     path: () => '/api/me',
     shows: (s, reply) => expect(reply.body.user.name).toBe(s.me!.name),
+  },
+  {
+    pattern: '/api/me/notifications',
+    allowed: ACTIVE_USERS,
+    prepare: async (s, env) => {
+      const report = (userId: number, name: string) => ({
+        userId,
+        kind: 'request-declined' as const,
+        key: `request:${s.id}`,
+        data: { name, reason: 'No.' },
+      });
+      await env.db
+        .insert(notifications)
+        .values([...(s.me ? [report(s.me.id, `Mine in ${s.id}`)] : []), report(s.bystander.id, `Theirs in ${s.id}`)]);
+    },
+    path: () => '/api/me/notifications',
+    shows: (s, reply) =>
+      expect(reply.body.items.map((item: { data: { name: string } }) => item.data.name)).toEqual([`Mine in ${s.id}`]),
+  },
+  {
+    pattern: '/api/me/notifications/unread',
+    allowed: ACTIVE_USERS,
+    prepare: async (s, env) => {
+      await env.db
+        .insert(notifications)
+        .values([
+          ...(s.me ? [{ userId: s.me.id, kind: 'report' as const, key: `report:${s.id}:1`, data: { item: 'jam' } }] : []),
+          { userId: s.bystander.id, kind: 'report' as const, key: `report:${s.id}:1`, data: { item: 'jam' } },
+          { userId: s.bystander.id, kind: 'report' as const, key: `report:${s.id}:2`, data: { item: 'jam' } },
+        ]);
+    },
+    path: () => '/api/me/notifications/unread',
+    shows: (_s, reply) => expect(reply.body).toEqual({ count: 1 }),
   },
   {
     pattern: '/api/me/jam-requests',

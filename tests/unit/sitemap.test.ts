@@ -57,7 +57,16 @@ describe('robots.txt', () => {
   it('allows the site, keeps out the API and private pages in every language, and names the sitemap', () => {
     const robots = robotsTxt(SITE);
     expect(robots).toContain('User-agent: *\nAllow: /\n');
-    for (const path of ['/api/', '/dashboard', '/hu/dashboard', '/ir/login', '/confirm-login', '/hu/banned']) {
+    for (const path of [
+      '/api/',
+      '/dashboard',
+      '/hu/dashboard',
+      '/ir/login',
+      '/confirm-login',
+      '/hu/banned',
+      '/notifications',
+      '/ir/feeds/',
+    ]) {
       expect(robots).toContain(`Disallow: ${path}\n`);
     }
     expect(robots).not.toContain('Disallow: /jams');

@@ -2,10 +2,19 @@
  * Writing to someone's inbox (issue 34 §2). Every event has a `key` that names it, unique per
  * person, so an event arrives once however often the code that sees it runs (a kudos toggled off
  * and on again, two requests at once, a time-based event worked out on every read).
+ *
+ * The keys in use (each written by the service that sees the event happen):
+ * - `kudos:{entryId}:{giverId}` (group `kudos:{entryId}`), `note:{noteId}` (group `note:{entryId}`);
+ * - `report:{reportId}` for each manager of the reported jam;
+ * - `started:{jamId}`, `deadline:{jamId}`, `voting-ends:{jamId}`, `results:{jamId}`,
+ *   `results:{jamId}:won`, `results:{jamId}:choice`: worked out when the inbox is read (./due.ts);
+ * - `disqualified:{entryId}:{reviewedAt ms}` (again after a reopen and a second disqualification),
+ *   `removed:{jamId}:{scratchId}:{ms}` (the entry row is gone, so its title and jam are in `data`);
+ * - `request:{requestId}` for the answer to a jam request (approved or declined: it is answered once).
  */
 import { notifications } from '#db/schema';
 import type { NotificationKind } from '#lib/inbox';
-import { db } from '#server/platform/db';
+import { type Database, db } from '#server/platform/db';
 
 export interface InboxEvent {
   userId: number;
@@ -18,11 +27,21 @@ export interface InboxEvent {
   entryId?: number | null;
   actorId?: number | null;
   data?: Record<string, unknown> | null;
+  /** When it happened, when that is not now (a time-based event: the jam's start, its last day…). */
+  createdAt?: Date;
 }
+
+/** A database or an open transaction: the events are written with the change that caused them. */
+export type InboxWriter = Pick<Database, 'insert'>;
 
 /** Writes the events; ones already written (same person and key) are left as they are. Nobody is told of their own act. */
 export async function notify(...events: InboxEvent[]): Promise<void> {
+  await notifyWith(await db(), ...events);
+}
+
+/** `notify` inside the caller's transaction. */
+export async function notifyWith(writer: InboxWriter, ...events: InboxEvent[]): Promise<void> {
   const rows = events.filter((event) => event.actorId == null || event.actorId !== event.userId);
   if (rows.length === 0) return;
-  await (await db()).insert(notifications).values(rows).onConflictDoNothing();
+  await writer.insert(notifications).values(rows).onConflictDoNothing();
 }

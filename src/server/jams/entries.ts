@@ -13,6 +13,7 @@ import {
 } from '#lib/schemas/entries';
 import { parseScratchProjectUrl } from '#lib/scratch-url';
 import { recordAudit } from '#server/activity/audit';
+import { notifyWith } from '#server/inbox/notify';
 import { bannedError } from '#server/auth/require';
 import { announceChange } from '#server/cache/changes';
 import { entryFlags } from './flags';
@@ -296,6 +297,16 @@ export async function deleteEntryInside(
 ): Promise<void> {
   await tx.delete(entries).where(eq(entries.id, entry.id));
   if (!audit) return;
+  // Removed by someone else (a manager, an administrator, moderation): the submitter hears of it. The
+  // entry row is gone, so its title goes in the event; the jam is joined when the inbox is read.
+  await notifyWith(tx, {
+    userId: entry.submitterId,
+    kind: 'entry-removed',
+    key: `removed:${entry.jamId}:${entry.scratchId}:${Date.now()}`,
+    jamId: entry.jamId,
+    actorId: actor.id,
+    data: { title: entry.title, reported: typeof details.reports === 'number' && details.reports > 0 },
+  });
   await recordAudit(tx, actor, {
     action: 'entry.remove',
     jamId: entry.jamId,

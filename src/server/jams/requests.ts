@@ -18,6 +18,7 @@ import type {
   OwnJamRequestsDto,
 } from '#lib/schemas/jam-requests';
 import { recordAudit } from '#server/activity/audit';
+import { notifyWith } from '#server/inbox/notify';
 import { requireJamPermission } from '#server/auth/permissions';
 import type { SessionUser } from '#server/auth/session';
 import { announceChange } from '#server/cache/changes';
@@ -259,6 +260,14 @@ export async function approveJamRequest(admin: SessionUser, id: number): Promise
         targetUserId: current.requesterId,
         details: { requestId: id, slug: jam.slug },
       });
+      await notifyWith(tx, {
+        userId: current.requesterId,
+        kind: 'request-approved',
+        key: `request:${id}`,
+        jamId: jam.id,
+        actorId: admin.id,
+        data: { name: jam.name },
+      });
       return jam.id;
     });
   } catch (error) {
@@ -295,6 +304,13 @@ export async function declineJamRequest(admin: SessionUser, id: number, reason: 
       action: 'jam-request.decline',
       targetUserId: request.requesterId,
       details: { requestId: id, name: request.name, reason },
+    });
+    await notifyWith(tx, {
+      userId: request.requesterId,
+      kind: 'request-declined',
+      key: `request:${id}`,
+      actorId: admin.id,
+      data: { name: request.name, reason },
     });
     return true;
   });

@@ -17,6 +17,7 @@ import { requireJamPermission } from '#server/auth/permissions';
 import { bannedError } from '#server/auth/require';
 import type { SessionUser } from '#server/auth/session';
 import { announceChange } from '#server/cache/changes';
+import { notifyWith } from '#server/inbox/notify';
 import { AppError } from '#server/http/errors';
 import { type RateLimit, createRateLimiter } from '#server/http/rate-limit';
 import { inBackground } from '#server/platform/background';
@@ -133,10 +134,22 @@ export async function reviewEntry(
   await (
     await db()
   ).transaction(async (tx) => {
+    const reviewedAt = new Date();
     await tx
       .update(entries)
-      .set({ review, reviewedBy: actor.id, reviewedAt: new Date(), ...(revokesWinner ? { isWinner: false } : {}) })
+      .set({ review, reviewedBy: actor.id, reviewedAt, ...(revokesWinner ? { isWinner: false } : {}) })
       .where(eq(entries.id, entry.id));
+    // The submitter hears of it; a second disqualification after a reopen is news again (its own key).
+    if (review === 'disqualified') {
+      await notifyWith(tx, {
+        userId: entry.submitterId,
+        kind: 'entry-disqualified',
+        key: `disqualified:${entry.id}:${reviewedAt.getTime()}`,
+        jamId: jam.id,
+        entryId: entry.id,
+        actorId: actor.id,
+      });
+    }
     await recordAudit(tx, actor, {
       action: REVIEW_ACTIONS[review],
       jamId: jam.id,

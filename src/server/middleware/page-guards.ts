@@ -15,6 +15,7 @@ export const GUARDED_ROUTES: ReadonlyArray<{ path: string; guard: GuardName }> =
   { path: '/dashboard/filter', guard: 'isAdmin' },
   { path: '/dashboard', guard: 'isAuthenticated' },
   { path: '/dashboard/*', guard: 'isAuthenticated' },
+  { path: '/notifications', guard: 'isAuthenticated' },
   { path: '/jams/new', guard: 'isAuthenticated' },
   { path: '/jams/request', guard: 'isAuthenticated' },
   { path: '/login', guard: 'isNotAuthenticated' },

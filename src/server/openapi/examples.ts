@@ -1,5 +1,6 @@
 /** Example requests and answers for the API description; unit tests check them against the schemas. */
 import type { FilterWordsDto, NoteDto, NoteListDto } from '#lib/schemas/notes';
+import type { NotificationListDto } from '#lib/schemas/inbox';
 import type { EntryDetailDto, EntryDto, EntryListDto, MyVotesDto, NextEntryDto, WinnersDto } from '#lib/schemas/entries';
 import type { JamCreateInput, JamDto, JamListDto, ManagerDto } from '#lib/schemas/jams';
 import type { JamViewerDto } from '#lib/schemas/viewer';
@@ -388,4 +389,42 @@ export const exampleNoteList: NoteListDto = {
 
 export const exampleFilterWords: FilterWordsDto = {
   words: [{ word: 'meanie', addedBy: 'site_admin', createdAt: '2025-02-01T09:00:00.000Z' }],
+};
+
+export const exampleNotificationList: NotificationListDto = {
+  items: [
+    {
+      group: 'kudos:41',
+      ids: [90, 87, 86, 80, 77],
+      kind: 'kudos',
+      read: false,
+      createdAt: '2025-01-12T17:05:00.000Z',
+      count: 5,
+      people: 5,
+      actor: 'mia_makes',
+      jam: { slug: 'space-jam', name: 'Space Jam' },
+      entry: { id: 41, title: 'Leaf Catcher' },
+      data: {},
+      href: '/jams/space-jam/entries/41',
+    },
+    {
+      group: 'id:70',
+      ids: [70],
+      kind: 'jam-started',
+      read: true,
+      createdAt: '2025-01-10T18:00:00.000Z',
+      count: 1,
+      people: 0,
+      actor: null,
+      jam: { slug: 'space-jam', name: 'Space Jam' },
+      entry: null,
+      data: { mystery: true },
+      href: '/jams/space-jam',
+    },
+  ],
+  page: 1,
+  perPage: 20,
+  total: 2,
+  totalPages: 1,
+  unread: 1,
 };

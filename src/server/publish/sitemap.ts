@@ -164,7 +164,7 @@ export function sitemapXml(site: string, pages: SitemapPage[]): string {
 
 /** Paths kept out of search engines, in every locale. */
 // Not /jams/new: robots rules match prefixes, and it would hide jams whose slug starts with "new".
-const PRIVATE_PATHS = ['/dashboard', '/login', '/confirm-login', '/banned'];
+const PRIVATE_PATHS = ['/dashboard', '/login', '/confirm-login', '/banned', '/notifications', '/feeds/'];
 
 export function robotsTxt(site: string): string {
   const disallowed = ['/api/', ...LOCALES.flatMap((locale) => PRIVATE_PATHS.map((path) => localizePath(locale.code, path)))];

@@ -1,0 +1,75 @@
+/** What an inbox item says, in the reader's language (the page and the API's readers share the rules). */
+import type { NotificationItemDto } from './schemas/inbox';
+
+type InboxTextKey =
+  | 'inbox.someone'
+  | 'inbox.yourEntry'
+  | 'inbox.aJam'
+  | 'inbox.kudos'
+  | 'inbox.note'
+  | 'inbox.started'
+  | 'inbox.startedMystery'
+  | 'inbox.deadline'
+  | 'inbox.votingEnds'
+  | 'inbox.results'
+  | 'inbox.resultsWon'
+  | 'inbox.resultsChoice'
+  | 'inbox.disqualified'
+  | 'inbox.removed'
+  | 'inbox.removedReported'
+  | 'inbox.reason'
+  | 'inbox.requestApproved'
+  | 'inbox.requestDeclined'
+  | 'inbox.reportJam'
+  | 'inbox.reportEntry'
+  | 'inbox.reportNote';
+type T = (key: InboxTextKey, options?: Record<string, string | number>) => string;
+
+export interface InboxText {
+  text: string;
+  /** A second line: the reason given, when there is one. */
+  detail: string | null;
+}
+
+const str = (value: unknown): string | null => (typeof value === 'string' && value.trim() !== '' ? value : null);
+
+export function inboxText(item: NotificationItemDto, t: T): InboxText {
+  const jam = item.jam?.name ?? str(item.data.jamName) ?? t('inbox.aJam');
+  const entry = item.entry?.title ?? str(item.data.title) ?? t('inbox.yourEntry');
+  const reason = str(item.data.reason);
+  const detail = reason ? t('inbox.reason', { reason }) : null;
+  const people = Math.max(1, item.people);
+  const text = ((): string => {
+    switch (item.kind) {
+      case 'kudos':
+        return t('inbox.kudos', { count: people, name: item.actor ?? t('inbox.someone'), entry });
+      case 'note':
+        return t('inbox.note', { count: people, name: item.actor ?? t('inbox.someone'), entry });
+      case 'jam-started':
+        return t(item.data.mystery ? 'inbox.startedMystery' : 'inbox.started', { jam });
+      case 'deadline-soon':
+        return t('inbox.deadline', { jam });
+      case 'voting-ends-soon':
+        return t('inbox.votingEnds', { jam });
+      case 'results':
+        return t(item.data.won ? 'inbox.resultsWon' : item.data.communityChoice ? 'inbox.resultsChoice' : 'inbox.results', {
+          jam,
+        });
+      case 'entry-disqualified':
+        return t('inbox.disqualified', { entry, jam });
+      case 'entry-removed':
+        return t(item.data.reported ? 'inbox.removedReported' : 'inbox.removed', { entry, jam });
+      case 'request-approved':
+        return t('inbox.requestApproved', { jam });
+      case 'request-declined':
+        return t('inbox.requestDeclined', { name: str(item.data.name) ?? jam });
+      case 'report':
+        return item.data.item === 'note'
+          ? t('inbox.reportNote', { entry, jam })
+          : item.data.item === 'entry' || item.entry
+            ? t('inbox.reportEntry', { entry, jam })
+            : t('inbox.reportJam', { jam });
+    }
+  })();
+  return { text, detail };
+}

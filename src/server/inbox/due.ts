@@ -1,0 +1,127 @@
+/**
+ * Time-based inbox events (issue 34 §2), worked out when the person reads the inbox or the bell's
+ * count, from the jams they joined and the clock: no background job, so every deploy target has them.
+ *
+ * An event is due when its moment has come and is not long past, and the person had joined by then
+ * (joining a running jam does not say "it started", joining in the last day does not say "24 hours
+ * left"). One query finds the due events not written yet (each checked by the unique (user, key)
+ * index), one insert writes them; when nothing is due nothing is written.
+ *
+ * - `started:{jamId}` while the jam runs (data.mystery: its theme is out);
+ * - `deadline:{jamId}` in the jam's last 24 hours, when the person has not submitted;
+ * - `voting-ends:{jamId}` in the last 24 hours of a voting period;
+ * - results, for RESULTS_FRESH_MS after voting closed (resultsArePublic): `results:{jamId}:won` when
+ *   the person's entry is the selected winner, `results:{jamId}:choice` when it is the community's
+ *   choice, else `results:{jamId}`. A winner selected after the person first read the results still
+ *   arrives (its own key).
+ */
+import { type SQL, sql } from 'drizzle-orm';
+import { entries, jamParticipants, jams, notifications, votes } from '#db/schema';
+import { db } from '#server/platform/db';
+import { type InboxEvent, notifyWith } from './notify';
+
+export const DAY_MS = 24 * 60 * 60 * 1000;
+/** Results are news for two weeks after voting closed; older jams joined long ago stay quiet. */
+export const RESULTS_FRESH_MS = 14 * DAY_MS;
+
+interface DueRow {
+  jamId: number;
+  mystery: number;
+  startsAt: number;
+  endsAt: number;
+  votingEndsAt: number | null;
+  joinedAt: number;
+  myEntry: number | null;
+  won: number;
+  choice: number;
+  hasStarted: number;
+  hasDeadline: number;
+  hasVotingEnds: number;
+  hasResults: number;
+  hasWon: number;
+  hasChoice: number;
+}
+
+const has = (key: SQL) => sql`exists (select 1 from ${notifications} n where n.user_id = p.user_id and n.key = ${key})`;
+
+/** Writes the person's due time-based events that are not in their inbox yet. */
+export async function materializeDue(userId: number, now = Date.now()): Promise<number> {
+  const database = await db();
+  const close = sql`coalesce(j.voting_ends_at, j.ends_at)`;
+  const jamKey = (prefix: string, suffix = '') => sql`${prefix} || j.id || ${suffix}`;
+  const voteTotal = sql`(select count(*) from ${votes} v where v.entry_id = e.id)`;
+  const rows = (await database.all(sql`
+    select j.id as jamId, j.mystery as mystery, j.starts_at as startsAt, j.ends_at as endsAt,
+      j.voting_ends_at as votingEndsAt, p.joined_at as joinedAt,
+      (select e.id from ${entries} e where e.jam_id = j.id and e.submitter_id = p.user_id) as myEntry,
+      exists (select 1 from ${entries} e where e.jam_id = j.id and e.submitter_id = p.user_id
+        and e.is_winner = 1 and e.review != 'disqualified') as won,
+      coalesce((select e.submitter_id = p.user_id from ${entries} e
+        where e.jam_id = j.id and e.is_winner = 0 and e.review != 'disqualified' and ${voteTotal} > 0
+        order by ${voteTotal} desc, e.submitted_at, e.id limit 1), 0) as choice,
+      ${has(jamKey('started:'))} as hasStarted,
+      ${has(jamKey('deadline:'))} as hasDeadline,
+      ${has(jamKey('voting-ends:'))} as hasVotingEnds,
+      ${has(jamKey('results:'))} as hasResults,
+      ${has(jamKey('results:', ':won'))} as hasWon,
+      ${has(jamKey('results:', ':choice'))} as hasChoice
+    from ${jamParticipants} p join ${jams} j on j.id = p.jam_id
+    where p.user_id = ${userId} and (
+      (j.starts_at <= ${now} and ${now} < j.ends_at and p.joined_at <= j.starts_at)
+      or (j.ends_at - ${DAY_MS} <= ${now} and ${now} < j.ends_at and p.joined_at <= j.ends_at - ${DAY_MS})
+      or (j.voting_ends_at is not null and j.voting_ends_at - ${DAY_MS} <= ${now} and ${now} < j.voting_ends_at
+        and p.joined_at <= j.voting_ends_at - ${DAY_MS})
+      or (${close} <= ${now} and ${now} < ${close} + ${RESULTS_FRESH_MS} and p.joined_at <= ${close})
+    )`)) as DueRow[];
+  const events = rows.flatMap((row) => dueEvents(userId, row, now));
+  if (events.length > 0) await notifyWith(database, ...events);
+  return events.length;
+}
+
+function dueEvents(userId: number, row: DueRow, now: number): InboxEvent[] {
+  const events: InboxEvent[] = [];
+  const base = { userId, jamId: row.jamId };
+  const joined = row.joinedAt;
+  const running = row.startsAt <= now && now < row.endsAt;
+  if (running && joined <= row.startsAt && !row.hasStarted) {
+    events.push({
+      ...base,
+      kind: 'jam-started',
+      key: `started:${row.jamId}`,
+      data: { mystery: Boolean(row.mystery) },
+      createdAt: new Date(row.startsAt),
+    });
+  }
+  const lastDay = row.endsAt - DAY_MS;
+  if (lastDay <= now && now < row.endsAt && joined <= lastDay && row.myEntry === null && !row.hasDeadline) {
+    events.push({ ...base, kind: 'deadline-soon', key: `deadline:${row.jamId}`, createdAt: new Date(lastDay) });
+  }
+  if (row.votingEndsAt !== null) {
+    const lastVotingDay = row.votingEndsAt - DAY_MS;
+    if (lastVotingDay <= now && now < row.votingEndsAt && joined <= lastVotingDay && !row.hasVotingEnds) {
+      events.push({ ...base, kind: 'voting-ends-soon', key: `voting-ends:${row.jamId}`, createdAt: new Date(lastVotingDay) });
+    }
+  }
+  const close = row.votingEndsAt ?? row.endsAt;
+  if (close <= now && now < close + RESULTS_FRESH_MS && joined <= close) {
+    const won = Boolean(row.won);
+    const choice = !won && Boolean(row.choice);
+    const [key, told] = won
+      ? [`results:${row.jamId}:won`, row.hasWon]
+      : choice
+        ? [`results:${row.jamId}:choice`, row.hasChoice || row.hasWon]
+        : [`results:${row.jamId}`, row.hasResults || row.hasWon || row.hasChoice];
+    if (!told) {
+      events.push({
+        ...base,
+        kind: 'results',
+        key,
+        entryId: row.myEntry,
+        data: { won, communityChoice: choice },
+        // A verdict that follows the results read earlier (a winner selected days after) is dated when it is seen.
+        createdAt: new Date(row.hasResults || row.hasChoice ? now : close),
+      });
+    }
+  }
+  return events;
+}

@@ -1,0 +1,59 @@
+/**
+ * The private calendar and RSS addresses (issue 34 §2): a random secret per person in the URL
+ * (`/feeds/{token}/my-jams.ics`, `/feeds/{token}/my-jams.xml`, with `/hu` or `/ir` in front for the
+ * other languages). Making new addresses replaces the secret, so the old ones stop working; turning
+ * them off clears it. The secret is found through its unique index; an unknown one is a 404.
+ */
+import { encodeBase32LowerCaseNoPadding } from '@oslojs/encoding';
+import { eq } from 'drizzle-orm';
+import { users } from '#db/schema';
+import type { SessionUser } from '#server/auth/session';
+import { notFound } from '#server/http/errors';
+import { type RateLimit, createRateLimiter } from '#server/http/rate-limit';
+import { db } from '#server/platform/db';
+
+/** 25 bytes: 40 base32 characters, as unguessable as a session token and a little more. */
+const TOKEN_BYTES = 25;
+export const FEED_TOKEN_PATTERN = /^[a-z2-7]{40}$/;
+export const NO_SUCH_FEED = 'There is no feed at this address. It may have been turned off or replaced by a new one.';
+
+/** Making new addresses: a few a minute is plenty for a person. */
+export const FEED_TOKEN_RATE_LIMIT: RateLimit = { capacity: 5, perMs: 60_000 };
+export const feedLimiter = createRateLimiter('feed-tokens', FEED_TOKEN_RATE_LIMIT);
+
+export function generateFeedToken(): string {
+  const bytes = new Uint8Array(TOKEN_BYTES);
+  crypto.getRandomValues(bytes);
+  return encodeBase32LowerCaseNoPadding(bytes);
+}
+
+/** The person's current secret (null: turned off). */
+export async function readFeedToken(user: SessionUser): Promise<string | null> {
+  const [row] = await (await db()).select({ token: users.feedToken }).from(users).where(eq(users.id, user.id));
+  return row?.token ?? null;
+}
+
+/** Makes new addresses; the old ones stop working. */
+export async function rotateFeedToken(user: SessionUser): Promise<string> {
+  const token = generateFeedToken();
+  await (await db()).update(users).set({ feedToken: token }).where(eq(users.id, user.id));
+  return token;
+}
+
+/** Turns the addresses off. */
+export async function revokeFeedToken(user: SessionUser): Promise<void> {
+  await (await db()).update(users).set({ feedToken: null }).where(eq(users.id, user.id));
+}
+
+/** The person a feed address belongs to (not banned), or a 404 that says nothing more. */
+export async function requireFeedOwner(token: string | undefined): Promise<{ id: number; name: string }> {
+  if (!token || !FEED_TOKEN_PATTERN.test(token)) throw notFound(NO_SUCH_FEED);
+  const [row] = await (
+    await db()
+  )
+    .select({ id: users.id, name: users.name, isBanned: users.isBanned })
+    .from(users)
+    .where(eq(users.feedToken, token));
+  if (!row || row.isBanned) throw notFound(NO_SUCH_FEED);
+  return { id: row.id, name: row.name };
+}
