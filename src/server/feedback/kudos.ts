@@ -26,11 +26,7 @@ export const OWN_ENTRY_MESSAGE = 'You can’t give kudos to your own entry, but 
 async function kudosOf(jam: Jam, entry: Entry, viewer: SessionUser | null): Promise<KudosDto> {
   const database = await db();
   const [bySticker, mine] = await Promise.all([
-    database
-      .select({ sticker: kudos.sticker, n: count() })
-      .from(kudos)
-      .where(eq(kudos.entryId, entry.id))
-      .groupBy(kudos.sticker),
+    database.select({ sticker: kudos.sticker, n: count() }).from(kudos).where(eq(kudos.entryId, entry.id)).groupBy(kudos.sticker),
     viewer
       ? database
           .select({ sticker: kudos.sticker })
@@ -59,7 +55,9 @@ export async function giveKudos(user: SessionUser, slug: string, entryId: number
   const entry = await requireEntry(jam, entryId);
   if (jam.feedback === 'off') throw conflict(KUDOS_OFF_MESSAGE);
   if (entry.submitterId === user.id) throw new AppError(403, 'forbidden', OWN_ENTRY_MESSAGE);
-  const added = await (await db())
+  const added = await (
+    await db()
+  )
     .insert(kudos)
     .values({ entryId: entry.id, giverId: user.id, sticker, jamId: jam.id })
     .onConflictDoNothing()
@@ -84,7 +82,9 @@ export async function giveKudos(user: SessionUser, slug: string, entryId: number
 export async function takeBackKudos(user: SessionUser, slug: string, entryId: number, sticker: KudosSticker): Promise<KudosDto> {
   const jam = await requireJam(slug);
   const entry = await requireEntry(jam, entryId);
-  const removed = await (await db())
+  const removed = await (
+    await db()
+  )
     .delete(kudos)
     .where(and(eq(kudos.entryId, entry.id), eq(kudos.giverId, user.id), eq(kudos.sticker, sticker)))
     .returning({ sticker: kudos.sticker });
