@@ -223,6 +223,9 @@ const VIEWS: View[] = [
       await page.getByRole('link', { name: 'Notifications, 3 unread' }).waitFor();
     },
   },
+  // The longest navigation bar: Hungarian, logged in, with the bell.
+  { name: 'nav-hu', path: '/hu/explore', as: 'pixel_pioneer', dialog: true },
+  { name: 'nav-ir', path: '/ir/explore', as: 'pixel_pioneer', dialog: true },
   // The private calendar's addresses on the dashboard, once made (each run makes new ones).
   {
     name: 'dashboard-private-feeds',
@@ -243,11 +246,11 @@ const VIEWS: View[] = [
   { name: 'entry-flags', path: `/jams/${jam.ended}#submissions`, setup: fairFlags },
   { name: 'entry-flags-page', path: `/jams/${jam.ended}/entries/6`, setup: fairFlags },
   { name: 'review-list', path: `/jams/${jam.ended}/review`, as: people.ended.manager, setup: fairFlags },
-  // Kudos on the ongoing jam's first entry (given through the API by someKudos), as a player who gave some.
-  { name: 'entry-kudos', path: `/jams/${jam.ongoing}/entries/1#kudos-heading`, as: 'cat_coder', setup: someKudos },
+  // Kudos on the ongoing jam's first entry (given through the API by someKudos) with its notes, as a player who gave some.
+  { name: 'entry-kudos', path: `/jams/${jam.ongoing}/entries/1`, as: 'cat_coder', setup: someKudos, then: showNotes },
   {
     name: 'entry-kudos-author',
-    path: `/jams/${jam.ongoing}/entries/1#kudos-heading`,
+    path: `/jams/${jam.ongoing}/entries/1`,
     as: people.ongoing.participant,
     setup: someKudos,
   },
