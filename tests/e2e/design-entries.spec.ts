@@ -1,15 +1,9 @@
-import { type Browser, type Page } from '@playwright/test';
-import { expect, loginAs, test } from './fixtures';
+import { type Browser } from '@playwright/test';
+import { expect, loginAs, test, userPage } from './fixtures';
 
 const MINUTE = 60_000;
 /** A 1×1 PNG, served in place of pictures from the outside world. */
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64');
-
-async function userPage(browser: Browser, name: string): Promise<Page> {
-  const page = await (await browser.newContext()).newPage();
-  await loginAs(page, name);
-  return page;
-}
 
 /** An ongoing jam with pixel_pioneer's "Pixel Quest" entered. */
 async function jamWithOneEntry(browser: Browser): Promise<string> {

@@ -1,14 +1,7 @@
-import { type Browser, type Page } from '@playwright/test';
-import { expect, loginAs, test } from './fixtures';
+import { type Page } from '@playwright/test';
+import { expect, test, userPage } from './fixtures';
 
 const MINUTE = 60_000;
-
-async function userPage(browser: Browser, name: string): Promise<Page> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await loginAs(page, name);
-  return page;
-}
 
 async function submitThroughApi(page: Page, slug: string, scratchId: number) {
   const response = await page.request.post(`/api/jams/${slug}/entries`, {

@@ -1,14 +1,7 @@
-import { type Browser, type Page } from '@playwright/test';
-import { createJamThroughApi, expect, loginAs, test } from './fixtures';
+import { type Browser } from '@playwright/test';
+import { createJamThroughApi, expect, test, userPage } from './fixtures';
 
 const MINUTE = 60_000;
-
-async function userPage(browser: Browser, name: string): Promise<Page> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await loginAs(page, name);
-  return page;
-}
 
 /** An ongoing jam with Orbit Runner (sprite_smith) and Gravity Golf (loop_legend) entered, in that order. */
 async function jamWithEntries(browser: Browser) {
@@ -98,7 +91,7 @@ test('a Scratcher upvotes from the entry page, and its author refreshes it from 
 
   const author = await userPage(browser, 'sprite_smith');
   await author.goto(`/jams/${slug}/entries/${ids[0]}`);
-  await expect(author.getByText('Your entry')).toBeVisible();
+  await expect(author.getByText('Your entry', { exact: true })).toBeVisible();
   await author.getByRole('button', { name: 'Refresh from Scratch' }).click();
   await expect(author.getByText('The entry was refreshed from Scratch.')).toBeVisible();
   await expect(author.getByRole('heading', { level: 1, name: 'Orbit Runner' })).toBeVisible();

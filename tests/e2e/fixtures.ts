@@ -111,6 +111,13 @@ export async function waitUntilSettled(page: Page): Promise<void> {
   );
 }
 
+/** A page of its own browser context, logged in as `name` (one person per context, as in real life). */
+export async function userPage(browser: Browser, name: string): Promise<Page> {
+  const page = await (await browser.newContext()).newPage();
+  await loginAs(page, name);
+  return page;
+}
+
 /** The cookies of each user's last login in this worker, to start the next test already logged in. */
 const sessions = new Map<string, Cookie[]>();
 

@@ -1,14 +1,7 @@
 import { type Browser, type Page } from '@playwright/test';
-import { createJamThroughApi, expect, loginAs, test } from './fixtures';
+import { createJamThroughApi, expect, test, userPage } from './fixtures';
 
 const MINUTE = 60_000;
-
-async function userPage(browser: Browser, name: string): Promise<Page> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await loginAs(page, name);
-  return page;
-}
 
 async function newJam(browser: Browser, name: string, startsIn: number) {
   const admin = await userPage(browser, 'demo_admin');

@@ -4,17 +4,10 @@
  * entry's kudos without giving any, and a manager turns feedback off in the jam form.
  */
 import { type Browser, type Page } from '@playwright/test';
-import { createJamThroughApi, expect, loginAs, test, waitUntilSettled } from './fixtures';
+import { createJamThroughApi, expect, test, userPage, waitUntilSettled } from './fixtures';
 import { type Code, say } from './say';
 
 const MINUTE = 60_000;
-
-async function userPage(browser: Browser, name: string): Promise<Page> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await loginAs(page, name);
-  return page;
-}
 
 /** An ongoing jam with one entry, Orbit Runner by sprite_smith. */
 async function jamWithEntry(browser: Browser) {

@@ -10,7 +10,7 @@ import type { Browser, Page } from '@playwright/test';
 import { eq } from 'drizzle-orm';
 import { entries, jams, noteRefusals, users } from '#db/schema';
 import { openDatabase } from '#server/node/database';
-import { createJamThroughApi, expect, loginAs, test } from './fixtures';
+import { createJamThroughApi, expect, test, userPage } from './fixtures';
 import { type Code, say } from './say';
 import type { Site } from './site';
 
@@ -21,13 +21,6 @@ const LOCALES: { prefix: string; code: Code; noter: string }[] = [
   { prefix: '/hu', code: 'hu', noter: 'noter_hu' },
   { prefix: '/ir', code: 'ir', noter: 'noter_ir' },
 ];
-
-async function userPage(browser: Browser, name: string): Promise<Page> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await loginAs(page, name);
-  return page;
-}
 
 /** An ongoing jam managed by block_builder, with sprite_smith's Orbit Runner entered. */
 async function notedJam(browser: Browser) {

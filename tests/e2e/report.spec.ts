@@ -1,15 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import { type Browser, type Page } from '@playwright/test';
-import { createJamThroughApi, expect, loginAs, test } from './fixtures';
+import { createJamThroughApi, expect, test, userPage } from './fixtures';
 
 const MINUTE = 60_000;
-
-async function userPage(browser: Browser, name: string): Promise<Page> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await loginAs(page, name);
-  return page;
-}
 
 /** An ongoing jam managed by block_builder, with Orbit Runner (sprite_smith) and, if named, the rascal's project entered. */
 async function reportableJam(browser: Browser, rascal?: { name: string; project: number }) {

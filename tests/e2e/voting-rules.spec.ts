@@ -4,17 +4,10 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import { type Browser, type Page } from '@playwright/test';
-import { datetimeLocal, expect, loginAs, test } from './fixtures';
+import { datetimeLocal, expect, test, userPage } from './fixtures';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
-
-async function userPage(browser: Browser, name: string): Promise<Page> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await loginAs(page, name);
-  return page;
-}
 
 async function enter(browser: Browser, slug: string, name: string, scratchId: number) {
   const page = await userPage(browser, name);
