@@ -123,7 +123,9 @@ export const entryListSchema = named(
     q: z
       .string()
       .nullable()
-      .meta({ description: 'The search this list answers (trimmed); null when it lists every entry. `total` counts the matches.' }),
+      .meta({
+        description: 'The search this list answers (trimmed); null when it lists every entry. `total` counts the matches.',
+      }),
   }),
 );
 export type EntryListDto = z.infer<typeof entryListSchema>;

@@ -34,7 +34,10 @@ export const profileEntrySchema = named(
     authorName: z.string().meta({ description: 'Who submitted it (the Scratch project’s author).' }),
     role: z.enum(PROFILE_ROLES).meta({ description: '`submitter`, or `co-creator` when credited on someone else’s entry.' }),
     resultsPublic: z.boolean(),
-    rank: z.int().nullable().meta({ description: 'Its place once the results are public; null before, and for a disqualified entry.' }),
+    rank: z
+      .int()
+      .nullable()
+      .meta({ description: 'Its place once the results are public; null before, and for a disqualified entry.' }),
     winner: z.boolean().meta({ description: "The managers' winner." }),
     communityChoice: z.boolean().meta({ description: 'The most upvoted entry besides the winner, once the results are public.' }),
     disqualified: z.boolean(),
@@ -57,7 +60,9 @@ export const profileSchema = named(
       managed: z.int().meta({ description: 'Jams they manage.' }),
     }),
     entries: z.object({ items: z.array(profileEntrySchema), ...pageFields }),
-    managed: z.array(profileJamSchema).meta({ description: 'The newest jams they manage (at most 24; `totals.managed` counts all).' }),
+    managed: z
+      .array(profileJamSchema)
+      .meta({ description: 'The newest jams they manage (at most 24; `totals.managed` counts all).' }),
   }),
 );
 export type ProfileDto = z.infer<typeof profileSchema>;

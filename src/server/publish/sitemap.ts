@@ -52,8 +52,7 @@ export interface SitemapSize {
  * entries (up to `entryFilesEnd`), then those of profiles.
  */
 export type SitemapPlan =
-  | { split: false }
-  | { split: true; files: number; jamFiles: number; entryFilesEnd?: number; limits: SitemapLimits };
+  { split: false } | { split: true; files: number; jamFiles: number; entryFilesEnd?: number; limits: SitemapLimits };
 
 export function sitemapPlan(size: SitemapSize, limits = SITEMAP_LIMITS): SitemapPlan {
   const people = size.users ?? 0;

@@ -23,9 +23,7 @@ export const UNAVAILABLE_MESSAGE = 'This account is not available.';
 
 /** The lookup of a profile: none, a banned account (shown only as unavailable), or the profile under its stored spelling. */
 export type ProfileLookup =
-  | { kind: 'missing' }
-  | { kind: 'banned'; name: string }
-  | { kind: 'found'; profile: ProfileDto; nextMoment: number | null };
+  { kind: 'missing' } | { kind: 'banned'; name: string } | { kind: 'found'; profile: ProfileDto; nextMoment: number | null };
 
 /** The person's submitted entries and accepted credits, as one list of (entry, jam, role). */
 const theirEntries = (userId: number) => sql`
