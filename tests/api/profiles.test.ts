@@ -329,6 +329,13 @@ describe('a profile page', () => {
   });
 });
 
+describe('the way to one’s own profile', () => {
+  it('is a link on the dashboard', async () => {
+    const main = mainOf((await env.request('/hu/dashboard', { as: ada })).body);
+    expect(main).toMatch(/<a class="button explore" href="\/hu\/users\/prof_ada">\s*Nyilvános profilod\s*<\/a>/);
+  });
+});
+
 describe('profiles in the sitemap', () => {
   it('lists people with an entry, a credit or a managed jam, and leaves out the banned and the idle', async () => {
     await env.login('prof_idle');
