@@ -4,6 +4,7 @@
  * banned user's; a name on the jam page leads to the profile; the jam page's search with and
  * without JavaScript, its state in the address.
  */
+import AxeBuilder from '@axe-core/playwright';
 import { type Page } from '@playwright/test';
 import { entries, jams, users } from '#db/schema';
 import { openDatabase } from '#server/node/database';
@@ -18,8 +19,11 @@ const LOCALES: { code: Code; prefix: string }[] = [
   { code: 'ir', prefix: '/ir' },
 ];
 
-const entryCard = (page: Page, title: string) =>
-  page.locator('.profile-entry').filter({ has: page.getByRole('link', { name: title }) });
+/** A profile's card of `title` (in `jam`: other specs in the worker may enter the same project elsewhere). */
+const entryCard = (page: Page, title: string, jam?: string) => {
+  const card = page.locator('.profile-entry').filter({ has: page.getByRole('link', { name: title, exact: true }) });
+  return jam ? card.filter({ has: page.getByRole('link', { name: jam, exact: true }) }) : card;
+};
 
 test('a profile shows the jams a Scratcher entered with their place and medals once the results are public, in every locale', async ({
   page,
@@ -37,7 +41,7 @@ test('a profile shows the jams a Scratcher entered with their place and medals o
     );
     await expect(page.getByText(say(code, 'profile.joined'))).toBeVisible();
     await expect(page.getByRole('heading', { name: say(code, 'profile.entered') })).toBeVisible();
-    const card = entryCard(page, 'Leaf Catcher');
+    const card = entryCard(page, 'Leaf Catcher', 'Autumn Arcade Jam');
     await expect(card.getByText(say(code, 'entry.winner'))).toBeVisible();
     await expect(card.getByText(say(code, 'profile.place', { rank: leaf.rank }))).toBeVisible();
     await expect(card.getByRole('link', { name: 'Autumn Arcade Jam' })).toHaveAttribute(
@@ -56,7 +60,7 @@ test('a profile shows the jams a Scratcher entered with their place and medals o
 test('before the results are public, a profile shows the entry without a place or medal', async ({ page }) => {
   for (const { code, prefix } of LOCALES) {
     await page.goto(`${prefix}/users/sprite_smith`);
-    const card = entryCard(page, 'Orbit Runner');
+    const card = entryCard(page, 'Orbit Runner', 'Space Sprint Jam');
     await expect(card.getByText(say(code, 'profile.resultsPending'))).toBeVisible();
     await expect(card.getByText(say(code, 'entry.winner'))).toHaveCount(0);
     await expect(card.getByText(new RegExp(say(code, 'profile.place', { rank: '\\d+' })))).toHaveCount(0);
@@ -156,3 +160,31 @@ test('with JavaScript the search opens on the submissions, and an order keeps it
     await expect(page.getByRole('searchbox', { name: say(code, 'entrySearch.label') })).toHaveValue('o');
   }
 });
+
+for (const theme of ['light', 'dark', 'flame'] as const) {
+  test(`a profile, a banned one and a search have no WCAG 2 A/AA violations and no sideways scroll at 320 px, in ${theme}`, async ({
+    page,
+    site,
+  }) => {
+    const banned = await bannedAuthor(site);
+    await page.addInitScript((mode) => localStorage.setItem('itinerary-color-mode', mode), theme);
+    for (const path of ['/users/pixel_pioneer', `/hu/users/${banned}`, '/ir/jams/space-sprint-jam?q=moon#submissions']) {
+      for (const width of [1280, 320]) {
+        await page.setViewportSize({ width, height: 800 });
+        await page.goto(path);
+        await waitUntilSettled(page);
+        await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
+        const results = await new AxeBuilder({ page })
+          .include('main')
+          .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+          .analyze();
+        expect(
+          results.violations.map(({ id, nodes }) => `${id}: ${nodes.map((node) => node.target.join(' ')).join(', ')}`),
+          `${path} ${width}`,
+        ).toEqual([]);
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+        expect(overflow, `${path} ${width}`).toBeLessThanOrEqual(0);
+      }
+    }
+  });
+}
