@@ -100,6 +100,10 @@ describe('searching a jam’s entries through the API', () => {
     const all = [...first.body.entries, ...second.body.entries].map((entry: { title: string }) => entry.title);
     expect(new Set(all).size).toBe(15);
     expect(all.every((title) => title.startsWith('Comet'))).toBe(true);
+    // Past the last page: the last page.
+    const past = await env.request(`/api/jams/${endedSlug}/entries?q=comet&perPage=10&page=9`);
+    expect(past.body).toMatchObject({ page: 2, total: 15, totalPages: 2 });
+    expect(past.body.entries).toHaveLength(5);
   });
 
   it('cuts a search longer than 100 characters instead of refusing it', async () => {

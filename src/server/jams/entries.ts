@@ -156,16 +156,27 @@ export async function listEntries(ref: JamRef, options: EntryListOptions = {}): 
   let current = 1;
   let rows: { entry: Entry; votes: number }[];
   if (q) {
-    // A search reads the jam's entries once: the ids of the matches in order (their number is the
-    // total), then the rows of one page by id.
-    const matches = await database
-      .select({ id: entries.id })
-      .from(entries)
-      .where(and(eq(entries.jamId, jam.id), entrySearch(q, jam.id)))
-      .orderBy(...orderOf(sort, seed ?? 0));
-    total = matches.length;
-    current = Math.min(Math.max(1, page), Math.max(1, Math.ceil(total / perPage)));
-    const ids = matches.slice((current - 1) * perPage, current * perPage).map((match) => match.id);
+    // A search reads the jam's entries once: one page of the matches' ids in order, each with the
+    // number of matches (a window over them, counted in the database), then that page's rows by id.
+    const where = and(eq(entries.jamId, jam.id), entrySearch(q, jam.id));
+    const matchPage = (n: number) =>
+      database
+        .select({ id: entries.id, total: sql<number>`count(*) over ()`.mapWith(Number) })
+        .from(entries)
+        .where(where)
+        .orderBy(...orderOf(sort, seed ?? 0))
+        .limit(perPage)
+        .offset((n - 1) * perPage);
+    current = Math.max(1, page);
+    let matches = await matchPage(current);
+    if (matches.length === 0 && current > 1) {
+      // Past the last page: count the matches and show the last page instead.
+      const [counted] = await database.select({ n: count() }).from(entries).where(where);
+      current = Math.max(1, Math.ceil((counted?.n ?? 0) / perPage));
+      matches = await matchPage(current);
+    }
+    total = matches[0]?.total ?? 0;
+    const ids = matches.map((match) => match.id);
     const found =
       ids.length === 0
         ? []
