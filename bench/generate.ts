@@ -123,6 +123,13 @@ export async function generateBenchDatabase(path = BENCH_DATABASE, now = Date.no
       'bench_user_' || printf('%05d', n), ${now - 9 * DAY} + n * 60000
     FROM seq`);
 
+  // Teams (issue 35): every 10th entry of the big jam credits an accepted co-creator, users 10,001..11,000
+  // (who entered nothing there: one entry per person per jam), so searching by co-creator has rows to find.
+  await run(`INSERT INTO entry_credits (entry_id, user_id, jam_id, status, invited_by, invited_at, accepted_at)
+    ${seq(BIG_JAM_ENTRIES / 10)}
+    SELECT n * 10, ${BIG_JAM_ENTRIES} + n, 1, 'accepted', n * 10, ${now - 9 * DAY}, ${now - 9 * DAY} + 60000
+    FROM seq`);
+
   // Every user votes 3 times in the big jam, for 3 distinct entries that are never their own
   // (entry u + 2 + k + (37u mod 9000), mod 10,000, can never wrap round to u for k < 3).
   await run(`INSERT INTO votes (entry_id, voter_id, jam_id, created_at)

@@ -8,6 +8,7 @@ import { measureEdge } from './edge';
 import { BENCH_DATABASE, BIG_JAM_SLUG, JAM_COUNT, generateBenchDatabase } from './generate';
 import { type Load, load, serverTime } from './measure';
 import { loadAverage, machine, table, writeSection } from './results';
+import { type SearchTime, searchRows, searchTimes } from './search';
 import { DATA, type Server, build, buildAstroHello, startApp, startAstroHello, startBaseline } from './servers';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -83,13 +84,13 @@ async function measureServer(mode: Mode, rows: Row[], floors: Floors) {
         row(ASTRO_HELLO)[mode] = await load(floors.astroHello.url, { connections: CONNECTIONS, seconds: SECONDS });
       }
     }
-    if (mode !== 'off') return [];
+    if (mode !== 'off') return { times: [], searches: [] };
     const times = [];
     for (const page of SERVER_TIME_PAGES) {
       console.log(`off: explore page ${page}, one request at a time`);
       times.push({ page, ...(await serverTime(`${server.url}/explore?page=${page}`)) });
     }
-    return times;
+    return { times, searches: await searchTimes(server.url) };
   } finally {
     await server.stop();
   }
@@ -116,9 +117,10 @@ async function measureNode(loadAtStart: string): Promise<number> {
     baseline: async () => (baselineServer ??= await startBaseline(join(DATA, 'jam-page.html'))),
     astroHello,
   };
-  let times: Awaited<ReturnType<typeof measureServer>> = [];
+  let times: { page: number; p50: number; p99: number }[] = [];
+  let searches: SearchTime[] = [];
   try {
-    times = await measureServer('off', rows, floors);
+    ({ times, searches } = await measureServer('off', rows, floors));
     await measureServer('on', rows, floors);
   } finally {
     await baselineServer?.stop();
@@ -153,6 +155,7 @@ async function measureNode(loadAtStart: string): Promise<number> {
         `${fmt(t.p50, 2)} ms (p99 ${fmt(t.p99, 2)})`,
         verdict(t.p50 < 10),
       ]),
+      ...searchRows(searches),
     ],
   );
 

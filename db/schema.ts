@@ -94,7 +94,11 @@ export const NOTIFICATION_KINDS = [
   'request-approved',
   'request-declined',
   'report',
+  'credit-invited',
+  'credit-accepted',
+  'credit-declined',
 ] as const;
+export const ENTRY_CREDIT_STATUSES = ['invited', 'accepted'] as const;
 
 export const jams = sqliteTable(
   'jams',
@@ -246,6 +250,38 @@ export const entries = sqliteTable(
     index('entries_submitter_idx').on(t.submitterId),
     // The "fewest plays" sort and "Play next" read a jam's entries in play order.
     index('entries_jam_plays_idx').on(t.jamId, t.playCount, t.submittedAt, t.id),
+  ],
+);
+
+/**
+ * A co-creator of an entry (issue 35 §1): invited by the submitter, credited once they accept. One
+ * entry per person per jam, as submitter or accepted co-creator: the partial unique index holds it
+ * among co-creators, the triggers of migration 0016 across submitters and co-creators.
+ */
+export const entryCredits = sqliteTable(
+  'entry_credits',
+  {
+    entryId: integer('entry_id')
+      .notNull()
+      .references(() => entries.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    jamId: integer('jam_id')
+      .notNull()
+      .references(() => jams.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: ENTRY_CREDIT_STATUSES }).notNull().default('invited'),
+    invitedBy: integer('invited_by').references(() => users.id, { onDelete: 'set null' }),
+    invitedAt: timestampNow('invited_at'),
+    acceptedAt: integer('accepted_at', { mode: 'timestamp_ms' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.entryId, t.userId] }),
+    uniqueIndex('entry_credits_one_per_jam')
+      .on(t.jamId, t.userId)
+      .where(sql`${t.status} = 'accepted'`),
+    // A person's invitations and credits (dashboard, profile).
+    index('entry_credits_user_idx').on(t.userId, t.status),
   ],
 );
 
@@ -472,6 +508,7 @@ export type AuditEntry = typeof auditLog.$inferSelect;
 export type Kudos = typeof kudos.$inferSelect;
 export type Note = typeof notes.$inferSelect;
 export type Notification = typeof notifications.$inferSelect;
+export type EntryCredit = typeof entryCredits.$inferSelect;
 
 /**
  * A report: a logged-in user flags a jam (`entryId` null) or one of its entries for the

@@ -241,6 +241,11 @@ const VIEWS: View[] = [
   { name: 'login', path: '/login' },
   { name: 'about', path: '/about' },
   { name: 'error', path: '/no-such-page' },
+  // Public profiles (issue 35 §2): the ended jam's winner, who also manages the ongoing jam; and the
+  // jam page's entry search (§3) with a match and with none.
+  { name: 'profile', path: '/users/pixel_pioneer' },
+  { name: 'entry-search', path: `/jams/${jam.ongoing}?q=moon#submissions` },
+  { name: 'entry-search-none', path: `/jams/${jam.ongoing}?q=zebra#submissions` },
   // Fair judging's flags on the ended jam (set up by fairFlags): chips on the cards and an entry page,
   // a disqualified entry, and the managers' review list.
   { name: 'entry-flags', path: `/jams/${jam.ended}#submissions`, setup: fairFlags },

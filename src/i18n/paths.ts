@@ -1,3 +1,4 @@
+import { userPath } from '#lib/user-url';
 import { DEFAULT_LOCALE, type LocaleCode, isLocaleCode } from './codes';
 
 /** `/explore` in Hungarian is `/hu/explore`; English has no prefix. */
@@ -15,3 +16,7 @@ export function splitLocale(pathname: string): { locale: LocaleCode; path: strin
   }
   return { locale: DEFAULT_LOCALE, path: pathname || '/' };
 }
+
+/** A person's public profile in a locale's routes; islands pass their `useLanguage()` code (`ir` for Irish). */
+export const userHref = (locale: string, name: string): string =>
+  localizePath(isLocaleCode(locale) ? locale : DEFAULT_LOCALE, userPath(name));

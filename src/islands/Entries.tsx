@@ -1,6 +1,7 @@
 import { avatarPath } from '#lib/avatars';
 import type { IslandMessages } from '#i18n/island';
-import { IslandI18n, useT } from '#i18n/react';
+import { IslandI18n, useLanguage, useT } from '#i18n/react';
+import { userHref } from '#i18n/paths';
 import type { EntryDto, EntryListDto } from '#lib/schemas/entries';
 import { httpUrlOrNull } from '#lib/safe-url';
 import { scratchProjectUrl } from '#lib/scratch-url';
@@ -54,6 +55,7 @@ function Entry({
   entryHref,
 }: Omit<Props, 'messages'> & { entry: EntryDto }) {
   const t = useT();
+  const language = useLanguage();
   const community = communityChoiceId === entry.id;
   return (
     <li className={`entry card ${styles.entry}`} data-entry-id={entry.id} data-disqualified={entry.disqualified || undefined}>
@@ -96,7 +98,10 @@ function Entry({
           </a>
         </h3>
         <p className={`entry-author ${styles.author}`}>
-          <Avatar username={entry.authorName} src={avatarPath(entry.authorName)} size="1.75rem" /> <span>{entry.authorName}</span>
+          <Avatar username={entry.authorName} src={avatarPath(entry.authorName)} size="1.75rem" />{' '}
+          <a className={`user-link ${styles.authorLink}`} href={userHref(language, entry.authorName)}>
+            {entry.authorName}
+          </a>
         </p>
         <EntryFlags flags={entry.flags} disqualified={entry.disqualified} />
         <p className={`entry-meta ${styles.meta}`}>

@@ -14,6 +14,8 @@ interface Props {
   /** The order the list is in now. */
   sort: Sort;
   resultsPublic: boolean;
+  /** The search the list answers, kept by every order's link. */
+  q?: string | null;
 }
 
 /** The orders a list offers: the ranking once the results are public, first, as the default. */
@@ -35,7 +37,7 @@ function EntrySort({ messages, ...props }: Props) {
   );
 }
 
-function SortLinks({ path, sort, resultsPublic }: Omit<Props, 'messages'>) {
+function SortLinks({ path, sort, resultsPublic, q = null }: Omit<Props, 'messages'>) {
   const t = useT();
   // The server knows no visitor: its "Random" has no seed until this browser's own is read (or made).
   const seed = useHydrated() ? visitorSeed() : null;
@@ -49,7 +51,7 @@ function SortLinks({ path, sort, resultsPublic }: Omit<Props, 'messages'>) {
           <li key={option}>
             <a
               className={styles.link}
-              href={entryListHref(path, { sort: option, seed: option === 'random' ? seed : null, page: 1 }, resultsPublic)}
+              href={entryListHref(path, { sort: option, seed: option === 'random' ? seed : null, page: 1, q }, resultsPublic)}
               aria-current={option === sort ? 'true' : undefined}
               data-sort={option}
             >

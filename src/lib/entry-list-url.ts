@@ -6,14 +6,17 @@ export interface EntryListPlace {
   /** A random order's seed; left out of the address for the other sorts. */
   seed: number | null;
   page: number;
+  /** A search of the entries (kept while sorting and paging); null or left out: none. */
+  q?: string | null;
 }
 
 /**
- * `{path}?sort=…&seed=…&entries=…#submissions`: the default sort, page 1 and a missing seed stay
- * out of the address, so the usual page keeps its one address (and its one cached copy).
+ * `{path}?q=…&sort=…&seed=…&entries=…#submissions`: no search, the default sort, page 1 and a missing
+ * seed stay out of the address, so the usual page keeps its one address (and its one cached copy).
  */
 export function entryListHref(path: string, place: EntryListPlace, resultsPublic: boolean): string {
   const query = new URLSearchParams();
+  if (place.q) query.set('q', place.q);
   if (place.sort !== defaultEntrySort(resultsPublic)) query.set('sort', place.sort);
   if (place.sort === 'random' && place.seed !== null) query.set('seed', String(place.seed));
   if (place.page > 1) query.set('entries', String(place.page));

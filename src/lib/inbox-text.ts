@@ -22,7 +22,10 @@ type InboxTextKey =
   | 'inbox.requestDeclined'
   | 'inbox.reportJam'
   | 'inbox.reportEntry'
-  | 'inbox.reportNote';
+  | 'inbox.reportNote'
+  | 'inbox.creditInvited'
+  | 'inbox.creditAccepted'
+  | 'inbox.creditDeclined';
 type T = (key: InboxTextKey, options?: Record<string, string | number>) => string;
 
 export interface InboxText {
@@ -69,6 +72,12 @@ export function inboxText(item: NotificationItemDto, t: T): InboxText {
           : item.data.item === 'entry' || item.entry
             ? t('inbox.reportEntry', { entry, jam })
             : t('inbox.reportJam', { jam });
+      case 'credit-invited':
+        return t('inbox.creditInvited', { name: item.actor ?? t('inbox.someone'), entry, jam });
+      case 'credit-accepted':
+        return t('inbox.creditAccepted', { name: item.actor ?? t('inbox.someone'), entry });
+      case 'credit-declined':
+        return t('inbox.creditDeclined', { name: item.actor ?? t('inbox.someone'), entry });
     }
   })();
   return { text, detail };

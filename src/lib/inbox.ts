@@ -25,5 +25,11 @@ export const NOTIFICATION_KINDS = [
   'request-declined',
   /** For a jam's managers: a new report about their jam or its entries. */
   'report',
+  /** Issue 35: you were invited as a co-creator of an entry (actor: its submitter). */
+  'credit-invited',
+  /** Issue 35: someone you invited accepted and is now credited on your entry. */
+  'credit-accepted',
+  /** Issue 35: someone you invited declined. */
+  'credit-declined',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];

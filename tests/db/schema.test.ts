@@ -2,6 +2,7 @@ import { and, count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ADMIN, DEMO_USERS, seedDemoData } from '#db/seed';
 import {
+  ENTRY_CREDIT_STATUSES,
   ENTRY_REVIEWS,
   FEEDBACK_MODES,
   NOTIFICATION_KINDS,
@@ -16,6 +17,7 @@ import {
 import * as feedback from '#lib/feedback';
 import * as inbox from '#lib/inbox';
 import * as judging from '#lib/judging';
+import * as teams from '#lib/teams';
 import { ensureAdmins, findUserByName } from '#server/users/users';
 import { type TestDatabase, createTestDatabase } from '../helpers/database';
 
@@ -34,6 +36,7 @@ describe(`the data layer (${process.env.TEST_DATABASE ?? 'file'})`, () => {
     expect(ENTRY_REVIEWS).toEqual(judging.ENTRY_REVIEWS);
     expect(FEEDBACK_MODES).toEqual(feedback.FEEDBACK_MODES);
     expect(NOTIFICATION_KINDS).toEqual(inbox.NOTIFICATION_KINDS);
+    expect(ENTRY_CREDIT_STATUSES).toEqual(teams.ENTRY_CREDIT_STATUSES);
   });
 
   it('refuses a second user whose name differs only in case', async () => {

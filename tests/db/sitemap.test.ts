@@ -1,16 +1,19 @@
 /**
  * The sitemap's files read from the database: one file for a small site (each jam followed by its
- * entry pages); split, the jams first and then the entry pages, each file a page of the database.
+ * entry pages, then the profiles); split, the jams first, then the entry pages, then the profiles,
+ * each file a page of the database.
  * Small limits stand in for 50,000 addresses (tests/unit/sitemap.test.ts checks the real ones).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '#db/schema';
 import { allSitemapPages, sitemapFilePages, sitemapPlan, sitemapSize } from '#server/publish/sitemap';
 import { type TestDatabase, createTestDatabase } from '../helpers/database';
-import { insertEntry, insertJam } from '../helpers/factories';
+import { insertEntry, insertJam, insertManager } from '../helpers/factories';
 
 const STATIC = ['/', '/explore', '/about', '/developers', '/faq', '/terms', '/privacy'];
-const SMALL = { maxUrls: 30, jamsPerFile: 2, entriesPerFile: 2 };
+const SMALL = { maxUrls: 30, jamsPerFile: 2, entriesPerFile: 2, usersPerFile: 3 };
+/** Everyone with an entry or a managed jam, in the order they joined; not the banned manager nor the one who did neither. */
+const PROFILES = ['/users/sitemap_s1', '/users/sitemap_s2', '/users/sitemap_s3', '/users/sitemap_Manager'];
 
 let test: TestDatabase;
 const entryPaths: Record<string, string[]> = { alpha: [], beta: [], gamma: [] };
@@ -28,6 +31,14 @@ beforeAll(async () => {
     ['gamma', 3],
   ] as const) {
     const jam = await insertJam(test.database, { slug, status: 'ended' });
+    if (slug === 'beta') {
+      const [manager, banned] = await test.database
+        .insert(users)
+        .values([{ name: 'sitemap_Manager' }, { name: 'sitemap_banned', isBanned: true }, { name: 'sitemap_idle' }])
+        .returning();
+      await insertManager(test.database, jam.id, manager!.id);
+      await insertManager(test.database, jam.id, banned!.id);
+    }
     for (const person of people.slice(0, entryCount)) {
       const entry = await insertEntry(test.database, jam.id, person.id, 700_000 + jam.id * 10 + person.id);
       entryPaths[slug]!.push(`/jams/${slug}/entries/${entry.id}`);
@@ -39,11 +50,11 @@ afterAll(() => test?.cleanup());
 const paths = (pages: { path: string }[] | null) => pages?.map((page) => page.path) ?? null;
 
 describe('the sitemap read from the database', () => {
-  it('counts the jams and the entries', async () => {
-    expect(await sitemapSize()).toEqual({ jams: 3, entries: 5 });
+  it('counts the jams, the entries and the profiles worth listing', async () => {
+    expect(await sitemapSize()).toEqual({ jams: 3, entries: 5, users: 4 });
   });
 
-  it('lists the static pages, then each jam followed by its entry pages, when it fits in one file', async () => {
+  it('lists the static pages, then each jam followed by its entry pages, then the profiles, when it fits in one file', async () => {
     expect(paths(await allSitemapPages())).toEqual([
       ...STATIC,
       '/jams/alpha',
@@ -51,23 +62,26 @@ describe('the sitemap read from the database', () => {
       '/jams/beta',
       '/jams/gamma',
       ...entryPaths.gamma!,
+      ...PROFILES,
     ]);
   });
 
-  it('split, gives the jams their files (the static pages first) and then the entry pages theirs', async () => {
+  it('split, gives the jams their files (the static pages first), then the entry pages and the profiles theirs', async () => {
     const plan = sitemapPlan(await sitemapSize(), SMALL);
-    expect(plan).toMatchObject({ split: true, files: 5, jamFiles: 2 });
+    expect(plan).toMatchObject({ split: true, files: 7, jamFiles: 2, entryFilesEnd: 5 });
     const all = [...entryPaths.alpha!, ...entryPaths.gamma!];
     expect(paths(await sitemapFilePages(plan, 1))).toEqual([...STATIC, '/jams/alpha', '/jams/beta']);
     expect(paths(await sitemapFilePages(plan, 2))).toEqual(['/jams/gamma']);
     expect(paths(await sitemapFilePages(plan, 3))).toEqual(all.slice(0, 2));
     expect(paths(await sitemapFilePages(plan, 4))).toEqual(all.slice(2, 4));
     expect(paths(await sitemapFilePages(plan, 5))).toEqual(all.slice(4));
+    expect(paths(await sitemapFilePages(plan, 6))).toEqual(PROFILES.slice(0, 3));
+    expect(paths(await sitemapFilePages(plan, 7))).toEqual(PROFILES.slice(3));
   });
 
   it('has no file before the first, past the last, or of a number that is not whole', async () => {
     const plan = sitemapPlan(await sitemapSize(), SMALL);
-    for (const file of [0, 6, 1.5, Number.NaN]) expect(await sitemapFilePages(plan, file)).toBeNull();
+    for (const file of [0, 8, 1.5, Number.NaN]) expect(await sitemapFilePages(plan, file)).toBeNull();
     expect(await sitemapFilePages(sitemapPlan(await sitemapSize()), 1)).toBeNull(); // not split at all
   });
 });

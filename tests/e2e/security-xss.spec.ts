@@ -498,3 +498,19 @@ test('project titles that come from the Scratch API are stored and shown as text
   );
   await visitAll(browser, ['/dashboard'], submitter);
 });
+
+test('a profile lists hostile jam names and entry titles, and the entry search shows hostile searches, without running any of it', async ({
+  browser,
+}) => {
+  test.setTimeout(300_000);
+  // The viewer entered and manages every hostile jam: their profile lists them all, page by page.
+  const profilePages = Array.from({ length: Math.ceil(N / 20) }, (_, n) => `/users/xss_viewer?page=${n + 1}`);
+  // Every payload as the search of a jam's entries (the form's value, the summary, the links that keep it).
+  const searches = XSS_PAYLOADS.map((payload, i) => `/jams/xss-${i}?q=${encodeURIComponent(payload)}`);
+  await visitAll(browser, [...profilePages, '/hu/users/xss_viewer', ...searches], null);
+  // A hostile name in a profile's address is never a page of its own.
+  for (const user of hostileUsers.slice(0, 3)) {
+    const reply = await env.request(`/users/${encodeURIComponent(user.name)}`);
+    expect(reply.status).toBe(404);
+  }
+});

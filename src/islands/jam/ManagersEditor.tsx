@@ -1,6 +1,7 @@
 import { avatarPath } from '#lib/avatars';
 import { useCallback, useEffect, useId, useState } from 'react';
-import { useT } from '#i18n/react';
+import { useLanguage, useT } from '#i18n/react';
+import { userHref } from '#i18n/paths';
 import { ApiError, api } from '#client/api-client';
 import { reloadWithToast } from '#client/reload-with-toast';
 import { addManagerSchema, type ManagerDto } from '#lib/schemas/jams';
@@ -15,6 +16,7 @@ type Pending = { kind: 'remove'; manager: ManagerDto } | { kind: 'leave' } | nul
 /** The list of managers: add by username, remove with confirmation, or leave the role yourself. */
 export function ManagersEditor({ slug, viewerName, isManager }: { slug: string; viewerName: string; isManager: boolean }) {
   const t = useT();
+  const language = useLanguage();
   const id = useId();
   const base = `/jams/${encodeURIComponent(slug)}/managers`;
   const [managers, setManagers] = useState<ManagerDto[] | null>(null);
@@ -78,7 +80,9 @@ export function ManagersEditor({ slug, viewerName, isManager }: { slug: string; 
           {managers.map((manager) => (
             <li key={manager.id} className={styles.manager}>
               <Avatar username={manager.name} src={avatarPath(manager.name)} size="2.25rem" />{' '}
-              <span className={styles.name}>{manager.name}</span>
+              <a className={styles.name} href={userHref(language, manager.name)}>
+                {manager.name}
+              </a>
               {manager.name !== viewerName && (
                 <>
                   {' '}

@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { ApiError, api } from '#client/api-client';
 import { reloadWithToast } from '#client/reload-with-toast';
 import Picture from '#components/ui/Picture.tsx';
-import { translated, useT } from '#i18n/react';
+import { translated, useLanguage, useT } from '#i18n/react';
+import { userHref } from '#i18n/paths';
 import type { EntryReview } from '#lib/judging';
 import { httpUrlOrNull } from '#lib/safe-url';
 import type { ReviewEntryDto, ReviewListDto } from '#lib/schemas/review';
@@ -155,7 +156,7 @@ function ReviewItem({ slug, entry, href, onChange, onFail }: ItemProps) {
           )}
         </h2>
         <p className={styles.muted}>
-          {t('review.by', { name: entry.authorName })} · {t('review.plays', { count: entry.plays ?? 0 })}
+          <ByAuthor name={entry.authorName} /> · {t('review.plays', { count: entry.plays ?? 0 })}
         </p>
         <EntryFlags flags={entry.flags} disqualified={entry.disqualified} checked={entry.review === 'checked'} />
         {!flagged && <p className={styles.muted}>{t('review.noFlags')}</p>}
@@ -207,5 +208,19 @@ function ReviewItem({ slug, entry, href, onChange, onFail }: ItemProps) {
         onCancel={() => setConfirming(false)}
       />
     </li>
+  );
+}
+
+/** "by {name}" with the name as a link to their profile, wherever the locale puts it. */
+function ByAuthor({ name }: { name: string }) {
+  const t = useT();
+  const language = useLanguage();
+  const [before = '', after = ''] = t('review.by', { name: '\u0001' }).split('\u0001');
+  return (
+    <>
+      {before}
+      <a href={userHref(language, name)}>{name}</a>
+      {after}
+    </>
   );
 }

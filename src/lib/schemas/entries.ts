@@ -35,12 +35,23 @@ export const defaultEntrySort = (resultsPublic: boolean): EntrySort => (resultsP
 export const effectiveEntrySort = (sort: EntrySort | undefined, resultsPublic: boolean): EntrySort =>
   sort === undefined || (sort === 'most-votes' && !resultsPublic) ? defaultEntrySort(resultsPublic) : sort;
 
+/** The longest search of a jam's entries; longer text is cut (nothing that long is a title or a name). */
+export const ENTRY_SEARCH_MAX_LENGTH = 100;
+
+/** A search of a jam's entries (title, author, co-creators); blank means none. */
+export const entrySearchSchema = z
+  .string()
+  .transform((text) => text.trim().slice(0, ENTRY_SEARCH_MAX_LENGTH) || undefined)
+  .optional()
+  .catch(undefined);
+
 export const entryListQuerySchema = z.object({
   page: z.coerce.number().int().min(1).catch(1).default(1),
   perPage: z.coerce.number().int().min(1).max(100).catch(ENTRIES_PER_PAGE).default(ENTRIES_PER_PAGE),
   // An unknown sort or a bad seed is ignored (the default order, a fixed seed), as a link may be old.
   sort: z.enum(ENTRY_SORTS).optional().catch(undefined),
   seed: entrySeedSchema.optional().catch(undefined),
+  q: entrySearchSchema,
 });
 export type EntryListQuery = z.output<typeof entryListQuerySchema>;
 
@@ -109,6 +120,12 @@ export const entryListSchema = named(
       .int()
       .nullable()
       .meta({ description: 'The seed of a `random` order (send it again to page through the same order).' }),
+    q: z
+      .string()
+      .nullable()
+      .meta({
+        description: 'The search this list answers (trimmed); null when it lists every entry. `total` counts the matches.',
+      }),
   }),
 );
 export type EntryListDto = z.infer<typeof entryListSchema>;

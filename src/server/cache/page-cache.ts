@@ -8,7 +8,7 @@ import { host } from '#server/platform/host';
 import { config } from '#server/platform/config';
 
 export interface CachePolicy {
-  /** `jams` for lists of jams, `jam:{id}` for one jam's page (and its entries' pages), `entry:{id}` for an entry's page. */
+  /** `jams` for lists of jams, `jam:{id}` for one jam's page (and its entries' pages), `entry:{id}` for an entry's page, `profiles` for people's profiles. */
   tags: string[];
   /** Epoch ms after which the page may show something else without any write (a start or end). */
   until: number | null;

@@ -1,6 +1,6 @@
 /** Entries (Scratch projects submitted to a jam): submitting, listing, removing, exporting. */
-import { type SQL, and, asc, count, desc, eq, ne, sql } from 'drizzle-orm';
-import { type Entry, type Jam, entries, votes } from '#db/schema';
+import { type SQL, and, asc, count, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { type Entry, type Jam, entries, entryCredits, users, votes } from '#db/schema';
 import { jamStatus } from '#lib/jam-timing';
 import {
   ENTRIES_PER_PAGE,
@@ -18,7 +18,7 @@ import { bannedError } from '#server/auth/require';
 import { announceChange } from '#server/cache/changes';
 import { entryFlags } from './flags';
 import { joinInside } from './participants';
-import { db, preparedQuery } from '#server/platform/db';
+import { containsText, db, preparedQuery } from '#server/platform/db';
 import { AppError, badRequest, conflict, notFound } from '#server/http/errors';
 import { type JamRef, requireJam, resolveJam } from './jams';
 import { can, jamRole } from '#server/auth/permissions';
@@ -118,6 +118,22 @@ export interface EntryListOptions {
   seed?: number;
   /** Managers and admins of the jam see the play counts before the results. */
   forManager?: boolean;
+  /** Only entries whose title, author or an accepted co-creator's name contains this (any case). */
+  q?: string | undefined;
+}
+
+/**
+ * Entries of jam `jamId` whose title, author or accepted (and not banned) co-creator's name contains
+ * `text`, any case, `%` and `_` taken literally. The co-creators are one lookup for the whole jam
+ * (a correlated `exists` per entry cost 2.5× as much); the rest is a scan of the jam's entries through
+ * its index: `npm run bench:search` measures it.
+ */
+export function entrySearch(text: string, jamId: number): SQL {
+  const credited = sql`${entries.id} in (select ${entryCredits.entryId} from ${entryCredits}
+    join ${users} on ${users.id} = ${entryCredits.userId}
+    where ${entryCredits.jamId} = ${jamId} and ${entryCredits.status} = 'accepted' and ${users.isBanned} = 0
+    and ${containsText(users.name, text)})`;
+  return sql`(${containsText(entries.title, text)} or ${containsText(entries.authorName, text)} or ${credited})`;
 }
 
 /**
@@ -133,22 +149,55 @@ export async function listEntries(ref: JamRef, options: EntryListOptions = {}): 
   const resultsPublic = resultsArePublic(jam);
   const sort = effectiveEntrySort(options.sort, resultsPublic);
   const seed = sort === 'random' ? (options.seed ?? defaultSeed(jam.id)) : null;
-  const total = jam.entryCount;
-  const totalPages = Math.max(1, Math.ceil(total / perPage));
-  const current = Math.min(Math.max(1, page), totalPages);
+  const q = options.q?.trim() || null;
   // Vote counts are read only when they may be shown (the ranking needs them for its order).
   const votesColumn = resultsPublic ? voteCount : sql<number>`0`.mapWith(Number);
-  const rows = await database
-    .select({ entry: entries, votes: votesColumn })
-    .from(entries)
-    .where(eq(entries.jamId, jam.id))
-    .orderBy(...orderOf(sort, seed ?? 0))
-    .limit(perPage)
-    .offset((current - 1) * perPage);
+  let total = jam.entryCount;
+  let current = 1;
+  let rows: { entry: Entry; votes: number }[];
+  if (q) {
+    // A search reads the jam's entries once: one page of the matches' ids in order, each with the
+    // number of matches (a window over them, counted in the database), then that page's rows by id.
+    const where = and(eq(entries.jamId, jam.id), entrySearch(q, jam.id));
+    const matchPage = (n: number) =>
+      database
+        .select({ id: entries.id, total: sql<number>`count(*) over ()`.mapWith(Number) })
+        .from(entries)
+        .where(where)
+        .orderBy(...orderOf(sort, seed ?? 0))
+        .limit(perPage)
+        .offset((n - 1) * perPage);
+    current = Math.max(1, page);
+    let matches = await matchPage(current);
+    if (matches.length === 0 && current > 1) {
+      // Past the last page: count the matches and show the last page instead.
+      const [counted] = await database.select({ n: count() }).from(entries).where(where);
+      current = Math.max(1, Math.ceil((counted?.n ?? 0) / perPage));
+      matches = await matchPage(current);
+    }
+    total = matches[0]?.total ?? 0;
+    const ids = matches.map((match) => match.id);
+    const found =
+      ids.length === 0
+        ? []
+        : await database.select({ entry: entries, votes: votesColumn }).from(entries).where(inArray(entries.id, ids));
+    const byId = new Map(found.map((row) => [row.entry.id, row]));
+    rows = ids.flatMap((id) => byId.get(id) ?? []);
+  } else {
+    current = Math.min(Math.max(1, page), Math.max(1, Math.ceil(total / perPage)));
+    rows = await database
+      .select({ entry: entries, votes: votesColumn })
+      .from(entries)
+      .where(eq(entries.jamId, jam.id))
+      .orderBy(...orderOf(sort, seed ?? 0))
+      .limit(perPage)
+      .offset((current - 1) * perPage);
+  }
+  const totalPages = Math.max(1, Math.ceil(total / perPage));
   const firstRank = (current - 1) * perPage + 1;
-  // In the ranking, a ranked entry's place is its rank (the disqualified come after them all); other sorts look theirs up.
+  // In the ranking, a ranked entry's place is its rank (the disqualified come after them all); other sorts and searches look theirs up.
   const ranks =
-    !resultsPublic || sort === 'most-votes'
+    !resultsPublic || (sort === 'most-votes' && !q)
       ? null
       : await ranksOf(
           jam.id,
@@ -168,6 +217,7 @@ export async function listEntries(ref: JamRef, options: EntryListOptions = {}): 
     resultsPublic,
     sort,
     seed,
+    q,
   };
 }
 

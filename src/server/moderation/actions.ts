@@ -149,6 +149,8 @@ export async function banReportedAuthor(
     return closed;
   });
   if (options.removeEntry) announceChange({ kind: 'entry', jamId, entryId: entry.id });
+  // The author's profile now says only that the account is not available.
+  announceChange({ kind: 'users' });
   return { resolved };
 }
 
@@ -170,6 +172,7 @@ async function banNoteAuthor(user: SessionUser, key: ItemKey, reported: Reported
     });
     return closed;
   });
+  announceChange({ kind: 'users' });
   return { resolved };
 }
 

@@ -133,6 +133,7 @@ export const exampleEntryList: EntryListDto = {
   resultsPublic: false,
   sort: 'submitted',
   seed: null,
+  q: null,
 };
 
 export const exampleNextEntry: NextEntryDto = {

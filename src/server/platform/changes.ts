@@ -19,15 +19,19 @@ export function tagsShowing(change: Change): Set<string> | 'all' {
       return 'all'; // names and pictures appear on every kind of page
     case 'votes':
       // While a jam runs its counts are private: no page shows them, so a vote drops nothing.
-      return new Set(change.resultsPublic ? [`jam:${change.jamId}`] : []);
+      // Once public they move places, which profiles show.
+      return new Set(change.resultsPublic ? [`jam:${change.jamId}`, 'profiles'] : []);
     case 'kudos':
-      return new Set([`jam:${change.jamId}`]); // the jam's page (its cards) and its entry pages
-    case 'jam':
-    case 'entries':
-    case 'entry':
+      // The jam's page (its cards) and its entry pages; profiles count the kudos their entries got.
+      return new Set([`jam:${change.jamId}`, 'profiles']);
     case 'participants':
       // The lists' cards show each jam's name, timing, entry and participant counts; a jam's entry pages carry its tag too.
       return new Set(['jams', `jam:${change.jamId}`]);
+    case 'jam':
+    case 'entries':
+    case 'entry':
+      // As above; and profiles (`profiles`) list entries with their jam's name, places and medals.
+      return new Set(['jams', `jam:${change.jamId}`, 'profiles']);
   }
 }
 

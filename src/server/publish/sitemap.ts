@@ -1,12 +1,14 @@
 /**
- * sitemap.xml: the static pages, every jam and every entry page, each in every locale with hreflang
+ * sitemap.xml: the static pages, every jam and every entry page, and the profile of everyone who
+ * entered or manages a jam (banned people left out), each in every locale with hreflang
  * alternates. A sitemap file may hold at most 50,000 addresses (sitemaps.org): past that,
  * /sitemap.xml is an index of /sitemaps/{n}.xml files — first the jams (the static pages open file
- * 1), then the entry pages, so many per file (SITEMAP_LIMITS) — each read
+ * 1), then the entry pages, then the profiles, so many per file (SITEMAP_LIMITS) — each read
  * from the database page by page, so no file grows with the size of one jam.
  */
-import { and, asc, count, eq, gte, lte } from 'drizzle-orm';
-import { entries, jamCount, jams } from '#db/schema';
+import { type SQL, and, asc, count, eq, gte, lte, sql } from 'drizzle-orm';
+import { entries, entryCredits, jamCount, jamManagers, jams, users } from '#db/schema';
+import { userPath } from '#lib/user-url';
 import { LOCALES } from '#i18n/locales';
 import { localizePath } from '#i18n/paths';
 import { db } from '#server/platform/db';
@@ -28,24 +30,47 @@ export interface SitemapLimits {
   maxUrls: number;
   jamsPerFile: number;
   entriesPerFile: number;
+  usersPerFile: number;
 }
 /** Once split, a file of jams lists 30,000 addresses (each jam once per locale), a file of entries 45,000. */
-export const SITEMAP_LIMITS: SitemapLimits = { maxUrls: SITEMAP_MAX_URLS, jamsPerFile: 10_000, entriesPerFile: 15_000 };
+export const SITEMAP_LIMITS: SitemapLimits = {
+  maxUrls: SITEMAP_MAX_URLS,
+  jamsPerFile: 10_000,
+  entriesPerFile: 15_000,
+  usersPerFile: 15_000,
+};
 
 export interface SitemapSize {
   jams: number;
   entries: number;
+  /** Profiles listed (people with an entry or a managed jam, not banned); left out: none. */
+  users?: number;
 }
 
-/** One file for a small site; or the index's files: `jamFiles` files of jams, then the files of entries. */
-export type SitemapPlan = { split: false } | { split: true; files: number; jamFiles: number; limits: SitemapLimits };
+/**
+ * One file for a small site; or the index's files: `jamFiles` files of jams, then the files of
+ * entries (up to `entryFilesEnd`), then those of profiles.
+ */
+export type SitemapPlan =
+  { split: false } | { split: true; files: number; jamFiles: number; entryFilesEnd?: number; limits: SitemapLimits };
 
 export function sitemapPlan(size: SitemapSize, limits = SITEMAP_LIMITS): SitemapPlan {
-  const urls = (SITEMAP_STATIC_PATHS.length + size.jams + size.entries) * LOCALES.length;
+  const people = size.users ?? 0;
+  const urls = (SITEMAP_STATIC_PATHS.length + size.jams + size.entries + people) * LOCALES.length;
   if (urls <= limits.maxUrls) return { split: false };
   const jamFiles = Math.max(1, Math.ceil(size.jams / limits.jamsPerFile));
-  return { split: true, files: jamFiles + Math.ceil(size.entries / limits.entriesPerFile), jamFiles, limits };
+  const entryFilesEnd = jamFiles + Math.ceil(size.entries / limits.entriesPerFile);
+  const files = entryFilesEnd + Math.ceil(people / limits.usersPerFile);
+  return people > 0 ? { split: true, files, jamFiles, entryFilesEnd, limits } : { split: true, files, jamFiles, limits };
 }
+
+/** People whose profile is worth indexing: not banned, with an entry, an accepted credit or a managed jam. */
+const listedPeople: SQL = sql`${users.isBanned} = 0 and (
+  exists (select 1 from ${entries} where ${entries.submitterId} = ${users.id})
+  or exists (select 1 from ${entryCredits} where ${entryCredits.userId} = ${users.id} and ${entryCredits.status} = 'accepted')
+  or exists (select 1 from ${jamManagers} where ${jamManagers.userId} = ${users.id}))`;
+
+const profilePage = (name: string): SitemapPage => ({ path: userPath(name) });
 
 /** How many jams (from the counter the database keeps) and entries there are. */
 export async function sitemapSize(): Promise<SitemapSize> {
@@ -53,7 +78,8 @@ export async function sitemapSize(): Promise<SitemapSize> {
   const [kept] = await database.select({ n: jamCount.n }).from(jamCount).where(eq(jamCount.id, 1));
   const [jamRows] = kept ? [kept] : await database.select({ n: count() }).from(jams);
   const [entryRows] = await database.select({ n: count() }).from(entries);
-  return { jams: jamRows?.n ?? 0, entries: entryRows?.n ?? 0 };
+  const [people] = await database.select({ n: count() }).from(users).where(listedPeople);
+  return { jams: jamRows?.n ?? 0, entries: entryRows?.n ?? 0, users: people?.n ?? 0 };
 }
 
 /** Every page of a sitemap that fits in one file: the static pages, then each jam followed by its entries. */
@@ -65,9 +91,11 @@ export async function allSitemapPages(): Promise<SitemapPage[]> {
     .from(jams)
     .orderBy(asc(jams.id));
   const entryPages = await entryPagesOf(rows);
+  const people = await (await db()).select({ name: users.name }).from(users).where(listedPeople).orderBy(asc(users.id));
   return [
     ...SITEMAP_STATIC_PATHS.map((path) => ({ path })),
     ...rows.flatMap((jam) => [jamPage(jam), ...(entryPages.get(jam.id) ?? [])]),
+    ...people.map((person) => profilePage(person.name)),
   ];
 }
 
@@ -75,7 +103,7 @@ export async function allSitemapPages(): Promise<SitemapPage[]> {
 export async function sitemapFilePages(plan: SitemapPlan, file: number): Promise<SitemapPage[] | null> {
   if (!plan.split || !Number.isInteger(file) || file < 1 || file > plan.files) return null;
   const database = await db();
-  const { jamsPerFile, entriesPerFile } = plan.limits;
+  const { jamsPerFile, entriesPerFile, usersPerFile } = plan.limits;
   if (file <= plan.jamFiles) {
     const rows = await database
       .select({ id: jams.id, slug: jams.slug, updatedAt: jams.updatedAt })
@@ -84,6 +112,16 @@ export async function sitemapFilePages(plan: SitemapPlan, file: number): Promise
       .limit(jamsPerFile)
       .offset((file - 1) * jamsPerFile);
     return [...(file === 1 ? SITEMAP_STATIC_PATHS.map((path) => ({ path })) : []), ...rows.map(jamPage)];
+  }
+  if (plan.entryFilesEnd !== undefined && file > plan.entryFilesEnd) {
+    const people = await database
+      .select({ name: users.name })
+      .from(users)
+      .where(listedPeople)
+      .orderBy(asc(users.id))
+      .limit(usersPerFile)
+      .offset((file - plan.entryFilesEnd - 1) * usersPerFile);
+    return people.map((person) => profilePage(person.name));
   }
   const rows = await database
     .select({ id: entries.id, slug: jams.slug })

@@ -185,7 +185,14 @@ async function requireTarget(tx: Transaction, id: number): Promise<User> {
  */
 export async function updateUserFlags(actor: SessionUser, id: number, flags: UpdateUserFlags): Promise<AdminUserDto> {
   const database = await db();
-  return database.transaction((tx) => setUserFlagsInside(tx, actor, id, flags));
+  const { user, banChanged } = await database.transaction(async (tx) => {
+    const before = await requireTarget(tx, id);
+    const after = await setUserFlagsInside(tx, actor, id, flags);
+    return { user: after, banChanged: before.isBanned !== after.isBanned };
+  });
+  // A ban hides the person's public profile: the pages that show them go (bans are rare).
+  if (banChanged) announceChange({ kind: 'users' });
+  return user;
 }
 
 /** updateUserFlags inside a transaction the caller holds (banning a reported entry's author resolves the reports with it). */

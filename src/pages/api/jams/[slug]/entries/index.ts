@@ -21,6 +21,7 @@ export const GET = defineEndpoint({
       perPage: 'Entries per page, 1 to 100.',
       sort: '`submitted` (oldest first), `fewest-plays`, `newest`, `random` or `most-votes` (only once the results are public; before, the default is used). Left out: `most-votes` once the results are public, else `submitted`.',
       seed: 'For `random`: any whole number from 1 to 2147483646; the same seed gives the same order, page after page. Left out: a fixed seed for the jam.',
+      q: 'Only entries whose title, author or an accepted co-creator’s name contains this text (any case; up to 100 characters, trimmed). `total` then counts the matches.',
     },
   },
   answer: { status: 200, description: 'One page of entries.', schema: entryListSchema, example: exampleEntryList },
