@@ -12,6 +12,7 @@ import { AppError, conflict } from '#server/http/errors';
 import { createRateLimiter } from '#server/http/rate-limit';
 import { notify } from '#server/inbox/notify';
 import { requireEntry } from '#server/jams/entries';
+import { isOnTeam } from '#server/jams/co-creators';
 import { requireJam } from '#server/jams/jams';
 import { VOTE_RATE_LIMIT } from '#server/jams/votes';
 import { db } from '#server/platform/db';
@@ -25,18 +26,15 @@ export const OWN_ENTRY_MESSAGE = 'You can’t give kudos to your own entry, but 
 
 async function kudosOf(jam: Jam, entry: Entry, viewer: SessionUser | null): Promise<KudosDto> {
   const database = await db();
-  const [bySticker, mine] = await Promise.all([
-    database
-      .select({ sticker: kudos.sticker, n: count() })
-      .from(kudos)
-      .where(eq(kudos.entryId, entry.id))
-      .groupBy(kudos.sticker),
+  const [bySticker, mine, own] = await Promise.all([
+    database.select({ sticker: kudos.sticker, n: count() }).from(kudos).where(eq(kudos.entryId, entry.id)).groupBy(kudos.sticker),
     viewer
       ? database
           .select({ sticker: kudos.sticker })
           .from(kudos)
           .where(and(eq(kudos.entryId, entry.id), eq(kudos.giverId, viewer.id)))
       : null,
+    viewer ? isOnTeam(entry, viewer.id) : false,
   ]);
   const counts = Object.fromEntries(KUDOS_STICKERS.map((sticker) => [sticker, 0])) as Record<KudosSticker, number>;
   for (const row of bySticker) if (row.sticker in counts) counts[row.sticker as KudosSticker] = row.n;
@@ -45,7 +43,7 @@ async function kudosOf(jam: Jam, entry: Entry, viewer: SessionUser | null): Prom
     total: Object.values(counts).reduce((sum, n) => sum + n, 0),
     counts,
     mine: mine ? KUDOS_STICKERS.filter((sticker) => mine.some((row) => row.sticker === sticker)) : null,
-    own: viewer !== null && viewer.id === entry.submitterId,
+    own,
   };
 }
 
@@ -58,8 +56,10 @@ export async function giveKudos(user: SessionUser, slug: string, entryId: number
   const jam = await requireJam(slug);
   const entry = await requireEntry(jam, entryId);
   if (jam.feedback === 'off') throw conflict(KUDOS_OFF_MESSAGE);
-  if (entry.submitterId === user.id) throw new AppError(403, 'forbidden', OWN_ENTRY_MESSAGE);
-  const added = await (await db())
+  if (await isOnTeam(entry, user.id)) throw new AppError(403, 'forbidden', OWN_ENTRY_MESSAGE);
+  const added = await (
+    await db()
+  )
     .insert(kudos)
     .values({ entryId: entry.id, giverId: user.id, sticker, jamId: jam.id })
     .onConflictDoNothing()
@@ -84,7 +84,9 @@ export async function giveKudos(user: SessionUser, slug: string, entryId: number
 export async function takeBackKudos(user: SessionUser, slug: string, entryId: number, sticker: KudosSticker): Promise<KudosDto> {
   const jam = await requireJam(slug);
   const entry = await requireEntry(jam, entryId);
-  const removed = await (await db())
+  const removed = await (
+    await db()
+  )
     .delete(kudos)
     .where(and(eq(kudos.entryId, entry.id), eq(kudos.giverId, user.id), eq(kudos.sticker, sticker)))
     .returning({ sticker: kudos.sticker });
