@@ -220,14 +220,14 @@ export async function removeCredit(actor: SessionUser, slug: string, entryId: nu
   if (actor.isBanned) throw bannedError(actor.name);
   const jam = await requireJam(slug);
   const entry = await requireEntry(jam, entryId);
-  const target = await findUserByName(name);
-  const credit = target ? await creditOf(entry.id, target.id) : undefined;
-  if (!target || !credit) throw notFound(`${name} is not invited to or credited on this entry.`);
-  const self = target.id === actor.id;
+  const self = name.toLowerCase() === actor.name.toLowerCase();
   const submitter = entry.submitterId === actor.id;
   const manager = !self && !submitter && can(await jamRole(actor, jam.id), 'jam:remove-entry');
   if (!self && !submitter && !manager)
     throw new AppError(403, 'forbidden', 'Only the entry’s submitter can change its team; co-creators can leave it.');
+  const target = await findUserByName(name);
+  const credit = target ? await creditOf(entry.id, target.id) : undefined;
+  if (!target || !credit) throw notFound(`${name} is not invited to or credited on this entry.`);
   if (submitter && !self && credit.status === 'accepted' && !teamIsOpen(jam)) throw conflict(TEAM_SETTLED_MESSAGE);
   const reason = self
     ? credit.status === 'accepted'

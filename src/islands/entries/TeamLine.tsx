@@ -1,0 +1,52 @@
+import { useLanguage, useT } from '#i18n/react';
+import { localizePath } from '#i18n/paths';
+import { isLocaleCode } from '#i18n/codes';
+import { avatarPath } from '#lib/avatars';
+import { listParts } from '#lib/name-list';
+import type { CoCreatorDto } from '#lib/schemas/credits';
+import Avatar from '#components/ui/Avatar.tsx';
+import styles from '#islands/Entries.module.css';
+
+interface Props {
+  authorName: string;
+  coCreators: CoCreatorDto[];
+}
+
+/**
+ * A card's "by" line: the submitter, then (issue 35) everyone credited, "A, B and C" in the reader's
+ * language, each with their picture; co-creators link to their profiles.
+ */
+export function TeamLine({ authorName, coCreators }: Props) {
+  const t = useT();
+  const language = useLanguage();
+  const locale = isLocaleCode(language) ? language : 'en';
+  if (coCreators.length === 0) {
+    return (
+      <p className={`entry-author ${styles.author}`}>
+        <Avatar username={authorName} src={avatarPath(authorName)} size="1.75rem" /> <span>{authorName}</span>
+      </p>
+    );
+  }
+  const people = [{ name: authorName, avatar: avatarPath(authorName) }, ...coCreators];
+  return (
+    <p className={`entry-author ${styles.author} ${styles.team}`}>
+      <span className="visually-hidden">{t('entry.team.label')}: </span>
+      {listParts(locale, people.length).map((part, index) => {
+        if (typeof part === 'string') return <span key={`w${index}`}>{part}</span>;
+        const person = people[part]!;
+        return (
+          <span key={person.name} className={styles.teamMember}>
+            <Avatar username={person.name} src={person.avatar} size="1.75rem" />{' '}
+            {part === 0 ? (
+              <span>{person.name}</span>
+            ) : (
+              <a className="entry-co-creator" href={localizePath(locale, `/users/${encodeURIComponent(person.name)}`)}>
+                {person.name}
+              </a>
+            )}
+          </span>
+        );
+      })}
+    </p>
+  );
+}
