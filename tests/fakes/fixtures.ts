@@ -148,6 +148,11 @@ export const SCRATCH_PROJECTS: FakeScratchProject[] = [
     { id: 100000101 + index * 10, title: `Patched Platformer ${locale}`, author: 'flag_tinkerer', shared: true },
     { id: 100000102 + index * 10, title: `Fair Flyer ${locale}`, author: 'flag_remixer', shared: true, history: MADE_IN_MARCH },
   ]),
+  // The teams walks (issue 35 §1), per locale: the team's game and one its co-creator made alone.
+  ...(['en', 'hu', 'ir'] as const).flatMap((locale, index) => [
+    { id: 120100001 + index * 10, title: `Team Tower ${locale}`, author: `team_lead_${locale}`, shared: true },
+    { id: 120100002 + index * 10, title: `Solo Sled ${locale}`, author: `team_mate_${locale}`, shared: true },
+  ]),
 ];
 
 export const avatarUrl = (id: number) => `https://cdn2.scratch.mit.edu/get_image/user/${id}_90x90.png`;
