@@ -98,12 +98,12 @@ for (const { code, prefix, index } of LOCALES) {
     const card = mate.locator(`.entry[data-entry-id="${id}"]`);
     await expect(card.locator('.entry-author')).toContainText(`team_lead_${code}`);
     await expect(card.getByRole('link', { name: mateName })).toHaveAttribute('href', `${prefix}/users/${mateName}`);
-    await expect(card.getByText(say(code, 'entry.ownEntry'))).toBeVisible();
+    await expect(card.getByText(say(code, 'entry.ownEntry'), { exact: true })).toBeVisible();
     await mate.goto(entryPath);
     await waitUntilSettled(mate);
     await expect(mate.locator('.entry-author')).toContainText(`team_lead_${code}`);
     await expect(mate.locator('.entry-author').getByRole('link', { name: mateName })).toBeVisible();
-    await expect(mate.getByText(say(code, 'entry.ownEntry'))).toBeVisible();
+    await expect(mate.getByText(say(code, 'entry.ownEntry'), { exact: true })).toBeVisible();
     const vote = await mate.request.put(`/api/jams/${slug}/entries/${id}/vote`);
     expect(vote.status()).toBe(403);
     expect(((await vote.json()) as { error: { message: string } }).error.message).toBe('You cannot upvote your own project.');
