@@ -51,11 +51,9 @@ function List({ invitations, entryHref }: Omit<Props, 'messages'>) {
         const thumbnail = httpUrlOrNull(invitation.thumbnailUrl);
         return (
           <li key={invitation.entryId} className={`invitation card ${styles.item}`}>
-            {thumbnail ? (
-              <img className={styles.thumb} src={thumbnail} alt="" loading="lazy" />
-            ) : (
-              <span className={styles.thumb} />
-            )}
+            <span className={styles.thumb} aria-hidden="true">
+              {thumbnail && <img src={thumbnail} alt="" loading="lazy" decoding="async" suppressHydrationWarning />}
+            </span>
             <div className={styles.text}>
               <a
                 className={styles.title}
