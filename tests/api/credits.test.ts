@@ -378,6 +378,13 @@ describe('what credited co-creators may do', () => {
     expect(told).toEqual({ kind: 'entry-removed' });
   });
 
+  it('lists the entry among the jams a co-creator entered on their dashboard', async () => {
+    const { jam } = await credited();
+    const page = (await env.request('/dashboard', { as: mate })).body as string;
+    expect(page).toContain(jam.name);
+    expect(page).toContain('Leaf Catcher');
+  });
+
   it('hides a banned co-creator from the entry, and deleting a user removes their credits', async () => {
     const { jam, entry, path } = await teamEntry();
     const gone = await env.login('cr_to_delete');
