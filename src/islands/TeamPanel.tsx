@@ -1,4 +1,4 @@
-import { type FormEvent, useEffect, useId, useState } from 'react';
+import { type SubmitEvent, useEffect, useId, useState } from 'react';
 import type { IslandMessages } from '#i18n/island';
 import { IslandI18n, useLanguage, useT } from '#i18n/react';
 import { isLocaleCode } from '#i18n/codes';
@@ -67,7 +67,7 @@ function Team({ slug, entryId }: Omit<Props, 'messages'>) {
   const full = team.credits.length >= team.max;
   const headingId = `${id}-heading`;
 
-  async function invite(event: FormEvent) {
+  async function invite(event: SubmitEvent) {
     event.preventDefault();
     setError(null);
     setBusy(true);
