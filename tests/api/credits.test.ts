@@ -142,6 +142,20 @@ describe('inviting co-creators', () => {
     );
   });
 
+  it('cuts a flood of invitations after 10 a minute with 429, before Scratch is asked', async () => {
+    const { path } = await teamEntry();
+    for (let n = 0; n < 10; n++) expect((await invite(path, `cr_ghost_${n}`)).status).toBe(404);
+    const cut = await invite(path, 'cr_ghost_10');
+    expect(cut.status).toBe(429);
+    const wait = Number(cut.headers.get('retry-after'));
+    expect(cut.body.error).toEqual({
+      status: 429,
+      code: 'rate_limited',
+      message: `Too many invitations. Please wait ${wait} ${wait === 1 ? 'second' : 'seconds'} and try again.`,
+      retryAfter: wait,
+    });
+  });
+
   it('freezes the team once the jam stops taking submissions, and says so', async () => {
     const { path } = await teamEntry('ended');
     const late = await invite(path, 'credits_mate');
