@@ -111,7 +111,12 @@ function Team({ slug, entryId }: Omit<Props, 'messages'>) {
     const self = credit.name.toLowerCase() === session.user?.name.toLowerCase();
     if (self) {
       return (
-        <button type="button" className="button ghost" disabled={busy} onClick={() => void takeOff(credit)}>
+        <button
+          type="button"
+          className={`button ghost small ${styles.action}`}
+          disabled={busy}
+          onClick={() => void takeOff(credit)}
+        >
           {t('team.leave')}
         </button>
       );
@@ -122,7 +127,7 @@ function Team({ slug, entryId }: Omit<Props, 'messages'>) {
     return (
       <button
         type="button"
-        className="button ghost"
+        className={`button ghost small ${styles.action}`}
         disabled={busy}
         aria-label={pending ? t('team.takeBackLabel', { name: credit.name }) : t('team.removeLabel', { name: credit.name })}
         onClick={() => void takeOff(credit)}
