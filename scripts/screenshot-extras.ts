@@ -5,7 +5,18 @@
  */
 import { eq } from 'drizzle-orm';
 import type { Database } from '#server/platform/db';
-import { blockedWords, entries, jamManagers, jamParticipants, jams, notes, notifications, users, votes } from '#db/schema';
+import {
+  blockedWords,
+  entries,
+  entryCredits,
+  jamManagers,
+  jamParticipants,
+  jams,
+  notes,
+  notifications,
+  users,
+  votes,
+} from '#db/schema';
 
 const DAY = 86_400_000;
 export const VOTING_JAM = 'pixel-parade-jam';
@@ -157,4 +168,37 @@ export async function addInboxDemo(database: Database, today: number): Promise<v
       readAt: new Date(today - 15 * 24 * HOUR),
     },
   ]);
+}
+
+/** Gravity Golf's team in the ongoing jam (issue 35 §1): two credited co-creators and one pending invitation. */
+export const TEAM_ENTRY = 2;
+export const TEAM_INVITEE = 'team_mate_en';
+
+export async function addTeamDemo(database: Database, today: number): Promise<void> {
+  const HOUR = 3_600_000;
+  const userId = async (name: string) => {
+    const [found] = await database.select({ id: users.id }).from(users).where(eq(users.name, name));
+    if (found) return found.id;
+    const [made] = await database.insert(users).values({ name }).returning({ id: users.id });
+    return made!.id;
+  };
+  const [golf] = await database
+    .select({ id: entries.id, jamId: entries.jamId, submitterId: entries.submitterId })
+    .from(entries)
+    .where(eq(entries.scratchId, 900000102));
+  const credit = async (name: string, hours: number, accepted: boolean) => ({
+    entryId: golf!.id,
+    userId: await userId(name),
+    jamId: golf!.jamId,
+    invitedBy: golf!.submitterId,
+    invitedAt: new Date(today - 30 * HOUR + hours * HOUR),
+    ...(accepted ? { status: 'accepted' as const, acceptedAt: new Date(today - 29 * HOUR + hours * HOUR) } : {}),
+  });
+  await database
+    .insert(entryCredits)
+    .values([
+      await credit('GriffTheGreat', 0, true),
+      await credit('MixedCase_Maker', 2, true),
+      await credit(TEAM_INVITEE, 6, false),
+    ]);
 }

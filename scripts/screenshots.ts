@@ -18,7 +18,16 @@ import { seedDemoData } from '#db/seed';
 import { migrateDatabase, openDatabase } from '#server/node/database';
 import { startFakes } from '../tests/fakes';
 import { CHROMIUM_LAUNCH } from './chromium';
-import { NOTED_ENTRY, VOTING_JAM, addInboxDemo, addNotes, addVotingPeriodJam } from './screenshot-extras';
+import {
+  NOTED_ENTRY,
+  TEAM_ENTRY,
+  TEAM_INVITEE,
+  VOTING_JAM,
+  addInboxDemo,
+  addNotes,
+  addTeamDemo,
+  addVotingPeriodJam,
+} from './screenshot-extras';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const OUT = join(ROOT, 'docs/screenshots');
@@ -238,6 +247,21 @@ const VIEWS: View[] = [
       await section.getByLabel('Calendar address (.ics)').waitFor();
     },
   },
+  // Teams (issue 35 §1): Gravity Golf credits two co-creators (its card and page), its submitter's Team
+  // panel with a pending invitation, and that invitation on the invitee's dashboard.
+  { name: 'team-entry-card', path: `/jams/${jam.ongoing}#submissions` },
+  { name: 'team-entry-page', path: `/jams/${jam.ongoing}/entries/${TEAM_ENTRY}` },
+  {
+    name: 'team-panel',
+    path: `/jams/${jam.ongoing}/entries/${TEAM_ENTRY}`,
+    as: 'loop_legend',
+    then: async (page) => {
+      const panel = page.getByRole('region', { name: 'Team' });
+      await panel.getByText('Invited, waiting for an answer').waitFor();
+      await panel.scrollIntoViewIfNeeded();
+    },
+  },
+  { name: 'dashboard-invitation', path: '/dashboard#invitations', as: TEAM_INVITEE },
   { name: 'login', path: '/login' },
   { name: 'about', path: '/about' },
   { name: 'error', path: '/no-such-page' },
@@ -361,6 +385,7 @@ async function startSite(): Promise<{ stop: () => void }> {
   await addVotingPeriodJam(database, TODAY);
   await addNotes(database, TODAY);
   await addInboxDemo(database, TODAY);
+  await addTeamDemo(database, TODAY);
   database.$client.close();
   const fakes = await startFakes();
   const app = spawn(process.execPath, ['scripts/launch.ts'], {

@@ -1,15 +1,13 @@
-import { avatarPath } from '#lib/avatars';
 import type { IslandMessages } from '#i18n/island';
-import { IslandI18n, useLanguage, useT } from '#i18n/react';
-import { userHref } from '#i18n/paths';
+import { IslandI18n, useT } from '#i18n/react';
 import type { EntryDto, EntryListDto } from '#lib/schemas/entries';
 import { httpUrlOrNull } from '#lib/safe-url';
 import { scratchProjectUrl } from '#lib/scratch-url';
-import Avatar from '#components/ui/Avatar.tsx';
 import { EntryFlags } from './entries/EntryFlags';
 import { EntryMenu } from './entries/EntryMenu';
 import { PlayToggle } from './entries/PlayToggle';
 import { Upvote } from './entries/Upvote';
+import { TeamLine } from './entries/TeamLine';
 import { LocalTime } from './ui/LocalTime';
 import styles from './Entries.module.css';
 import { renderedByReact } from '#lib/astro-renderer';
@@ -55,7 +53,6 @@ function Entry({
   entryHref,
 }: Omit<Props, 'messages'> & { entry: EntryDto }) {
   const t = useT();
-  const language = useLanguage();
   const community = communityChoiceId === entry.id;
   return (
     <li className={`entry card ${styles.entry}`} data-entry-id={entry.id} data-disqualified={entry.disqualified || undefined}>
@@ -87,6 +84,7 @@ function Entry({
         entryId={entry.id}
         title={entry.title}
         authorName={entry.authorName}
+        teamNames={entry.coCreators.map((person) => person.name)}
         isWinner={entry.isWinner}
         endsAt={endsAt}
       />
@@ -97,12 +95,7 @@ function Entry({
             {entry.title}
           </a>
         </h3>
-        <p className={`entry-author ${styles.author}`}>
-          <Avatar username={entry.authorName} src={avatarPath(entry.authorName)} size="1.75rem" />{' '}
-          <a className={`user-link ${styles.authorLink}`} href={userHref(language, entry.authorName)}>
-            {entry.authorName}
-          </a>
-        </p>
+        <TeamLine authorName={entry.authorName} coCreators={entry.coCreators} />
         <EntryFlags flags={entry.flags} disqualified={entry.disqualified} />
         <p className={`entry-meta ${styles.meta}`}>
           {t('entry.submitted')} <LocalTime iso={entry.submittedAt} />
@@ -127,6 +120,7 @@ function Entry({
             slug={slug}
             entryId={entry.id}
             authorName={entry.authorName}
+            teamNames={entry.coCreators.map((person) => person.name)}
             startsAt={startsAt}
             endsAt={endsAt}
             votingEndsAt={votingEndsAt}

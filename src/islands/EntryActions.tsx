@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { IslandMessages } from '#i18n/island';
 import { IslandI18n, useT } from '#i18n/react';
+import { isOnTeam } from '#lib/team-names';
 import { ApiError, api } from '#client/api-client';
 import { reloadWithToast } from '#client/reload-with-toast';
 import { $jamViewer, loadJamViewer, viewerMay } from '#stores/jam-viewer';
@@ -18,6 +19,8 @@ interface Props {
   slug: string;
   entryId: number;
   authorName: string;
+  /** Credited co-creators (issue 35): they may refresh the entry too. */
+  teamNames?: readonly string[];
   startsAt: string;
   endsAt: string;
   votingEndsAt: string | null;
@@ -39,7 +42,7 @@ function EntryActions({ messages, ...props }: Props) {
   );
 }
 
-function Refresh({ slug, entryId, authorName }: Omit<Props, 'messages'>) {
+function Refresh({ slug, entryId, authorName, teamNames = [] }: Omit<Props, 'messages'>) {
   const t = useT();
   const session = useIslandStore($session, UNKNOWN_SESSION);
   const viewer = useIslandStore($jamViewer, null);
@@ -52,7 +55,7 @@ function Refresh({ slug, entryId, authorName }: Omit<Props, 'messages'>) {
     });
   }, [slug]);
 
-  const own = session.user?.name.toLowerCase() === authorName.toLowerCase();
+  const own = isOnTeam(session.user?.name, authorName, teamNames);
   // The server knows no session: render nothing until hydrated, so hydration matches its HTML.
   if (!hydrated || !(own || viewerMay(viewer, 'jam:refresh-entry'))) return null;
 

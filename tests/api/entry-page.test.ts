@@ -186,7 +186,7 @@ describe('refreshing an entry from Scratch', () => {
     const forbidden = await refresh(jam.slug, entry.id, stranger);
     expect(forbidden.status).toBe(403);
     expect(forbidden.body.error.message).toBe(
-      'Only the submitter, managers of this jam and administrators can refresh an entry.',
+      'Only the people credited on an entry, managers of this jam and administrators can refresh an entry.',
     );
     expect((await refresh(jam.slug, entry.id, null)).status).toBe(401);
     const gone = await insertEntry(env.db, jam.id, pixel.id, 880_000_010);

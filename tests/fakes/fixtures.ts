@@ -74,6 +74,18 @@ export const SCRATCH_USERS: FakeScratchUser[] = [
   { username: 'feed_reader_en', id: 1104 },
   { username: 'feed_reader_hu', id: 1105 },
   { username: 'feed_reader_ir', id: 1106 },
+  // Used only by the teams tests (issue 35 §1): per locale a submitter, a co-creator who accepts and one who
+  // declines; and a Scratcher who never logged in, invited by name.
+  { username: 'team_lead_en', id: 1201 },
+  { username: 'team_mate_en', id: 1202 },
+  { username: 'team_shy_en', id: 1203 },
+  { username: 'team_lead_hu', id: 1204 },
+  { username: 'team_mate_hu', id: 1205 },
+  { username: 'team_shy_hu', id: 1206 },
+  { username: 'team_lead_ir', id: 1207 },
+  { username: 'team_mate_ir', id: 1208 },
+  { username: 'team_shy_ir', id: 1209 },
+  { username: 'Team_Newcomer', id: 1210 },
 ];
 
 /** Made long before any jam of the tests (fair judging: "Created before the jam"). */
@@ -135,6 +147,11 @@ export const SCRATCH_PROJECTS: FakeScratchProject[] = [
     },
     { id: 100000101 + index * 10, title: `Patched Platformer ${locale}`, author: 'flag_tinkerer', shared: true },
     { id: 100000102 + index * 10, title: `Fair Flyer ${locale}`, author: 'flag_remixer', shared: true, history: MADE_IN_MARCH },
+  ]),
+  // The teams walks (issue 35 §1), per locale: the team's game and one its co-creator made alone.
+  ...(['en', 'hu', 'ir'] as const).flatMap((locale, index) => [
+    { id: 120100001 + index * 10, title: `Team Tower ${locale}`, author: `team_lead_${locale}`, shared: true },
+    { id: 120100002 + index * 10, title: `Solo Sled ${locale}`, author: `team_mate_${locale}`, shared: true },
   ]),
 ];
 

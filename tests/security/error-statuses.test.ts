@@ -7,8 +7,8 @@
  */
 import { eq, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { jams, users } from '#db/schema';
-import { insertJamRequest } from '../helpers/factories';
+import { entryCredits, jams, users } from '#db/schema';
+import { insertEntry, insertJamRequest } from '../helpers/factories';
 import { type Operation, declaredEndpoints } from '#server/openapi/document';
 import { type Environment, type TestUser, startEnvironment } from '../helpers/environment';
 import type { JamStatus } from '#lib/jam-timing';
@@ -31,6 +31,7 @@ interface Target {
   item?: string;
   noteId?: string;
   word?: string;
+  entryId?: string;
 }
 
 /** The declaration's own request: its path filled from the scene (or `missing`), its body example. */
@@ -42,7 +43,8 @@ function callOf(operation: Operation, scene: Scene, missing: Target = {}): Call 
     .replace('[item]', missing.item ?? `entry-${scene.entry.id}`)
     .replace('[sticker]', 'fun')
     .replace('[noteId]', missing.noteId ?? scene.extra.noteId ?? '987654321')
-    .replace('[word]', missing.word ?? 'grumpy');
+    .replace('[word]', missing.word ?? 'grumpy')
+    .replace('[entryId]', missing.entryId ?? String(scene.entry.id));
   const example = operation.body?.example as Record<string, string> | undefined;
   return { method: operation.method, path, ...(operation.body?.form ? { form: example } : example ? { json: example } : {}) };
 }
@@ -69,6 +71,26 @@ const requestPath =
   (suffix = '') =>
   (s: Scene) => ({ path: `/api/jam-requests/${s.extra.requestId}${suffix}` });
 
+/** An entry of the caller's, with the co-manager invited (or credited) on it. */
+const ownEntry =
+  (status?: 'accepted') =>
+  async (scene: Scene, env: Environment): Promise<void> => {
+    const entry = await insertEntry(env.db, scene.jam.id, scene.me!.id, 800_000_000 + scene.jam.id, {
+      authorName: scene.me!.name,
+    });
+    scene.extra.entryId = String(entry.id);
+    if (status)
+      await env.db.insert(entryCredits).values({ entryId: entry.id, userId: scene.coManager.id, jamId: scene.jam.id, status });
+  };
+const creditsPath =
+  (suffix = '') =>
+  (s: Scene) => ({ path: `/api/jams/${s.jam.slug}/entries/${s.extra.entryId}/credits${suffix}` });
+/** The caller invited to (or credited on) the scene's entry. */
+const invitedMe = (status: 'invited' | 'accepted') => async (scene: Scene, env: Environment) =>
+  void (await env.db
+    .insert(entryCredits)
+    .values({ entryId: scene.entry.id, userId: scene.me!.id, jamId: scene.jam.id, status, invitedBy: scene.submitter.id }));
+
 /** How to make each endpoint that documents a 409 give one, as an administrator. */
 const PROVOKE_409: Record<string, Provocation> = {
   'POST /api/jam-requests': {
@@ -94,6 +116,16 @@ const PROVOKE_409: Record<string, Provocation> = {
     prepare: async (s, env) => void (await env.db.update(jams).set({ feedback: 'off' }).where(eq(jams.id, s.jam.id))),
   },
   'DELETE /api/jams/[slug]/entries/[id]/winner': { jam: 'ended' },
+  // Teams (issue 35) are settled once the jam stops taking submissions.
+  'POST /api/jams/[slug]/entries/[id]/credits': { jam: 'ended', prepare: ownEntry(), call: creditsPath() },
+  'DELETE /api/jams/[slug]/entries/[id]/credits/[name]': {
+    jam: 'ended',
+    prepare: ownEntry('accepted'),
+    call: (s) => creditsPath(`/${s.coManager.name}`)(s),
+  },
+  'PUT /api/me/invitations/[entryId]': { jam: 'ended', prepare: invitedMe('invited') },
+  // Declining is for invitations: someone credited leaves from the entry instead.
+  'DELETE /api/me/invitations/[entryId]': { prepare: invitedMe('accepted') },
   'POST /api/jams/[slug]/managers': { call: (s) => ({ json: { name: s.coManager.name } }) },
   'DELETE /api/me': { prepare: lastAdmin, call: (s) => ({ json: { name: s.me!.name } }) },
   'PATCH /api/users/[id]': { prepare: lastAdmin, call: (s) => ({ path: `/api/users/${s.me!.id}`, json: { isAdmin: false } }) },
@@ -126,6 +158,7 @@ async function statusesOf(operation: Operation): Promise<number[]> {
         name: 'nobody_here',
         item: 'entry-987654321',
         noteId: '987654321',
+        entryId: '987654321',
         // Adding a word is idempotent; the word PUT adds is never the one DELETE looks for.
         word: operation.method === 'PUT' ? 'addedword' : 'nosuchword',
       }[name as keyof Target];

@@ -4,7 +4,7 @@
  * file declares a GET endpoint for a user, manager or administrator without a row here.
  */
 import { expect } from 'vitest';
-import { auditLog, blockedWords, notifications } from '#db/schema';
+import { auditLog, blockedWords, entryCredits, notifications } from '#db/schema';
 import { insertJamRequest, insertReport } from '../helpers/factories';
 import { declaredRoutes } from './api-routes';
 import type { Environment, Reply } from '../helpers/environment';
@@ -118,6 +118,19 @@ export const READ_ROWS: ReadRow[] = [
     allowed: ACTIVE_USERS,
     path: () => '/api/me',
     shows: (s, reply) => expect(reply.body.user.name).toBe(s.me!.name),
+  },
+  {
+    pattern: '/api/me/invitations',
+    allowed: ACTIVE_USERS,
+    prepare: async (s, env) => {
+      const invite = (userId: number) => ({ entryId: s.entry.id, userId, jamId: s.jam.id, invitedBy: s.submitter.id });
+      await env.db.insert(entryCredits).values([...(s.me ? [invite(s.me.id)] : []), invite(s.bystander.id)]);
+    },
+    path: () => '/api/me/invitations',
+    shows: (s, reply) =>
+      expect(reply.body.invitations.map((row: { entryId: number; invitedBy: string }) => [row.entryId, row.invitedBy])).toEqual([
+        [s.entry.id, s.submitter.name],
+      ]),
   },
   {
     pattern: '/api/me/notifications',

@@ -1,6 +1,7 @@
 import { useIslandStore } from '../ui/use-island-store';
 import { useEffect, useState } from 'react';
 import { useT } from '#i18n/react';
+import { isOnTeam } from '#lib/team-names';
 import { ApiError, api } from '#client/api-client';
 import { reloadWithToast } from '#client/reload-with-toast';
 import { $jamViewer, loadJamViewer, viewerMay } from '#stores/jam-viewer';
@@ -16,12 +17,14 @@ interface Props {
   entryId: number;
   title: string;
   authorName: string;
+  /** Credited co-creators (issue 35): the entry is theirs too. */
+  teamNames?: readonly string[];
   isWinner: boolean;
   endsAt: string;
 }
 
 /** The menu in the card's corner: remove an entry (its submitter, managers, admins); select or revoke the winner (managers, admins, after the end). */
-export function EntryMenu({ slug, entryId, title, authorName, isWinner, endsAt }: Props) {
+export function EntryMenu({ slug, entryId, title, authorName, teamNames = [], isWinner, endsAt }: Props) {
   const t = useT();
   const session = useIslandStore($session, UNKNOWN_SESSION);
   const viewer = useIslandStore($jamViewer, null);
@@ -34,7 +37,7 @@ export function EntryMenu({ slug, entryId, title, authorName, isWinner, endsAt }
   }, [slug]);
 
   const hydrated = useHydrated();
-  const own = session.user?.name.toLowerCase() === authorName.toLowerCase();
+  const own = isOnTeam(session.user?.name, authorName, teamNames);
   const canRemove = own || viewerMay(viewer, 'jam:remove-entry');
   const [openedAt] = useState(Date.now);
   const canChooseWinner = viewerMay(viewer, 'jam:select-winner') && openedAt >= Date.parse(endsAt);

@@ -1,6 +1,7 @@
 import { useIslandStore } from '../ui/use-island-store';
 import { useEffect, useId, useState } from 'react';
 import { useT } from '#i18n/react';
+import { isOnTeam } from '#lib/team-names';
 import { ApiError } from '#client/api-client';
 import { votingIsOpen } from '#lib/jam-timing';
 import { pushNotification } from '#stores/notifications';
@@ -13,6 +14,8 @@ interface Props {
   slug: string;
   entryId: number;
   authorName: string;
+  /** Credited co-creators (issue 35): the entry is theirs too. */
+  teamNames?: readonly string[];
   startsAt: string;
   endsAt: string;
   votingEndsAt: string | null;
@@ -24,7 +27,7 @@ interface Props {
  * left or why voting would not work (logged out, not allowed by "Who can vote", not played yet
  * when the jam asks to play before voting, no votes left).
  */
-export function Upvote({ slug, entryId, authorName, startsAt, endsAt, votingEndsAt }: Props) {
+export function Upvote({ slug, entryId, authorName, teamNames = [], startsAt, endsAt, votingEndsAt }: Props) {
   const t = useT();
   const id = useId();
   const session = useIslandStore($session, UNKNOWN_SESSION);
@@ -41,7 +44,7 @@ export function Upvote({ slug, entryId, authorName, startsAt, endsAt, votingEnds
   if (!votingIsOpen({ startsAt, endsAt, votingEndsAt })) return null;
   // Until hydrated, render what the server rendered (it knows no session): no mismatch, no flash.
   const upvoted = hydrated && (myVotes?.entryIds.includes(entryId) ?? false);
-  const own = hydrated && session.user?.name.toLowerCase() === authorName.toLowerCase();
+  const own = hydrated && isOnTeam(session.user?.name, authorName, teamNames);
 
   async function toggle() {
     await loadSession();

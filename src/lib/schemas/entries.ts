@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { coCreatorSchema } from './credits';
 import { INVALID_URL_MESSAGE, REQUIRED_MESSAGE, isoDateTime, named, pageFields } from './common';
 import { parseScratchProjectUrl } from '#lib/scratch-url';
 import { ENTRY_FLAGS, WHO_CAN_VOTE } from '#lib/judging';
@@ -80,6 +81,10 @@ export const entrySchema = named(
     title: z.string(),
     thumbnailUrl: z.string().nullable(),
     authorName: z.string(),
+    coCreators: z.array(coCreatorSchema).meta({
+      description:
+        'Everyone else credited on it (issue 35): co-creators who accepted, in the order they did; banned people are left out.',
+    }),
     submittedAt: isoDateTime,
     isWinner: z.boolean(),
     votes: z.int().nullable().meta({ description: 'Public once the jam has ended; null before.' }),

@@ -12,6 +12,7 @@ import { AppError, conflict } from '#server/http/errors';
 import { createRateLimiter } from '#server/http/rate-limit';
 import { notify } from '#server/inbox/notify';
 import { requireEntry } from '#server/jams/entries';
+import { isOnTeam } from '#server/jams/co-creators';
 import { requireJam } from '#server/jams/jams';
 import { VOTE_RATE_LIMIT } from '#server/jams/votes';
 import { db } from '#server/platform/db';
@@ -25,7 +26,7 @@ export const OWN_ENTRY_MESSAGE = 'You can’t give kudos to your own entry, but 
 
 async function kudosOf(jam: Jam, entry: Entry, viewer: SessionUser | null): Promise<KudosDto> {
   const database = await db();
-  const [bySticker, mine] = await Promise.all([
+  const [bySticker, mine, own] = await Promise.all([
     database.select({ sticker: kudos.sticker, n: count() }).from(kudos).where(eq(kudos.entryId, entry.id)).groupBy(kudos.sticker),
     viewer
       ? database
@@ -33,6 +34,7 @@ async function kudosOf(jam: Jam, entry: Entry, viewer: SessionUser | null): Prom
           .from(kudos)
           .where(and(eq(kudos.entryId, entry.id), eq(kudos.giverId, viewer.id)))
       : null,
+    viewer ? isOnTeam(entry, viewer.id) : false,
   ]);
   const counts = Object.fromEntries(KUDOS_STICKERS.map((sticker) => [sticker, 0])) as Record<KudosSticker, number>;
   for (const row of bySticker) if (row.sticker in counts) counts[row.sticker as KudosSticker] = row.n;
@@ -41,7 +43,7 @@ async function kudosOf(jam: Jam, entry: Entry, viewer: SessionUser | null): Prom
     total: Object.values(counts).reduce((sum, n) => sum + n, 0),
     counts,
     mine: mine ? KUDOS_STICKERS.filter((sticker) => mine.some((row) => row.sticker === sticker)) : null,
-    own: viewer !== null && viewer.id === entry.submitterId,
+    own,
   };
 }
 
@@ -54,7 +56,7 @@ export async function giveKudos(user: SessionUser, slug: string, entryId: number
   const jam = await requireJam(slug);
   const entry = await requireEntry(jam, entryId);
   if (jam.feedback === 'off') throw conflict(KUDOS_OFF_MESSAGE);
-  if (entry.submitterId === user.id) throw new AppError(403, 'forbidden', OWN_ENTRY_MESSAGE);
+  if (await isOnTeam(entry, user.id)) throw new AppError(403, 'forbidden', OWN_ENTRY_MESSAGE);
   const added = await (
     await db()
   )

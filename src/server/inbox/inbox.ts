@@ -60,6 +60,11 @@ function hrefFor(kind: NotificationKind, jam: { slug: string } | null, entryId: 
       return jamHref && entryId !== null ? `${jamHref}/entries/${entryId}` : (jamHref ?? '/dashboard');
     case 'report':
       return '/dashboard#moderation';
+    case 'credit-invited':
+      return '/dashboard#invitations';
+    case 'credit-accepted':
+    case 'credit-declined':
+      return jamHref && entryId !== null ? `${jamHref}/entries/${entryId}` : '/dashboard';
     case 'request-declined':
       return '/dashboard';
     default:

@@ -17,6 +17,8 @@ import { notifyWith } from '#server/inbox/notify';
 import { bannedError } from '#server/auth/require';
 import { announceChange } from '#server/cache/changes';
 import { entryFlags } from './flags';
+import { coCreatorsOf, isOnTeam, isOneEntryViolation } from './co-creators';
+import type { CoCreatorDto } from '#lib/schemas/credits';
 import { joinInside } from './participants';
 import { containsText, db, preparedQuery } from '#server/platform/db';
 import { AppError, badRequest, conflict, notFound } from '#server/http/errors';
@@ -37,7 +39,8 @@ export const submitLimiter = createRateLimiter('submissions', SUBMIT_RATE_LIMIT)
 export { resultsArePublic } from '#lib/jam-timing';
 import { resultsArePublic } from '#lib/jam-timing';
 
-type EntryRow = Entry & { votes: number };
+/** An entry with its votes and (issue 35) its credited co-creators; left out, none. */
+type EntryRow = Entry & { votes: number; coCreators?: CoCreatorDto[] };
 
 export interface EntryDtoOptions {
   /** The entry's jam: flags are read against its start and submission end. */
@@ -57,6 +60,7 @@ export function toEntryDto(row: EntryRow, options: EntryDtoOptions): EntryDto {
     title: row.title,
     thumbnailUrl: row.thumbnailUrl,
     authorName: row.authorName,
+    coCreators: row.coCreators ?? [],
     submittedAt: row.submittedAt.toISOString(),
     isWinner: row.isWinner,
     votes: options.resultsPublic ? row.votes : null,
@@ -195,6 +199,7 @@ export async function listEntries(ref: JamRef, options: EntryListOptions = {}): 
   }
   const totalPages = Math.max(1, Math.ceil(total / perPage));
   const firstRank = (current - 1) * perPage + 1;
+  const coCreators = await coCreatorsOf(rows.map((row) => row.entry.id));
   // In the ranking, a ranked entry's place is its rank (the disqualified come after them all); other sorts and searches look theirs up.
   const ranks =
     !resultsPublic || (sort === 'most-votes' && !q)
@@ -206,7 +211,7 @@ export async function listEntries(ref: JamRef, options: EntryListOptions = {}): 
   return {
     entries: rows.map((row, index) =>
       toEntryDto(
-        { ...row.entry, votes: row.votes },
+        { ...row.entry, votes: row.votes, coCreators: coCreators.get(row.entry.id) },
         { jam, resultsPublic, forManager, rank: ranks ? (ranks.get(row.entry.id) ?? null) : firstRank + index },
       ),
     ),
@@ -258,6 +263,7 @@ export async function submitEntry(user: SessionUser, slug: string, url: string):
     .where(and(eq(entries.jamId, jam.id), sql`(${entries.submitterId} = ${user.id} or ${entries.scratchId} = ${scratchId})`));
   if (existing?.submitterId === user.id) throw conflict('You have already entered this game jam.');
   if (existing) throw conflict('This project has already been submitted to this jam.');
+  if (await isCreditedInJam(jam.id, user.id)) throw conflict(CREDITED_ELSEWHERE_MESSAGE);
 
   const project = await fetchScratchProjectWithParent(scratchId);
   if (!project) throw notFound('That project could not be found on Scratch. Make sure it exists and is shared.');
@@ -292,8 +298,24 @@ export async function submitEntry(user: SessionUser, slug: string, url: string):
     // A concurrent request can win the race between the check above and this insert.
     if (isUniqueViolation(error, 'entries.submitter_id')) throw conflict('You have already entered this game jam.');
     if (isUniqueViolation(error, 'entries.scratch_id')) throw conflict('This project has already been submitted to this jam.');
+    // Accepting a team invitation in this jam meanwhile (migration 0016's trigger).
+    if (isOneEntryViolation(error)) throw conflict(CREDITED_ELSEWHERE_MESSAGE);
     throw error;
   }
+}
+
+/** Issue 35: one entry per person per jam, as submitter or credited co-creator. */
+export const CREDITED_ELSEWHERE_MESSAGE =
+  'You are already credited as a co-creator of an entry in this jam. Everyone can be part of one entry per jam.';
+
+async function isCreditedInJam(jamId: number, userId: number): Promise<boolean> {
+  const [row] = await (
+    await db()
+  )
+    .select({ n: count() })
+    .from(entryCredits)
+    .where(and(eq(entryCredits.jamId, jamId), eq(entryCredits.userId, userId), eq(entryCredits.status, 'accepted')));
+  return (row?.n ?? 0) > 0;
 }
 
 const entryOfJam = preparedQuery((database) =>
@@ -323,13 +345,20 @@ export async function removeEntry(
   if (actor.isBanned) throw bannedError(actor.name);
   const jam = await requireJam(slug);
   const entry = await requireEntry(jam, entryId);
-  const own = entry.submitterId === actor.id;
+  const own = await isOnTeam(entry, actor.id);
   const role = await jamRole(actor, jam.id);
   if (!own && !can(role, 'jam:remove-entry')) {
-    throw new AppError(403, 'forbidden', 'Only the submitter, managers of this jam and administrators can remove an entry.');
+    throw new AppError(
+      403,
+      'forbidden',
+      'Only the people credited on an entry, managers of this jam and administrators can remove an entry.',
+    );
   }
   const database = await db();
-  await database.transaction((tx) => deleteEntryInside(tx, actor, entry, { audit: !own, details: auditDetails }));
+  // Removed by anyone but its submitter (a co-creator too): audited, and the submitter hears of it.
+  await database.transaction((tx) =>
+    deleteEntryInside(tx, actor, entry, { audit: entry.submitterId !== actor.id, details: auditDetails }),
+  );
   announceChange({ kind: 'entry', jamId: jam.id, entryId: entry.id });
 }
 
@@ -444,7 +473,10 @@ export async function readEntryPage(jam: Jam, entryId: number): Promise<EntryPag
     return found ?? null;
   };
   return {
-    entry: toEntryDetailDto({ ...row.entry, votes: row.votes }, { jam, resultsPublic, rank }),
+    entry: toEntryDetailDto(
+      { ...row.entry, votes: row.votes, coCreators: (await coCreatorsOf([row.entry.id])).get(row.entry.id) },
+      { jam, resultsPublic, rank },
+    ),
     resultsPublic,
     previous: await neighbour('previous'),
     next: await neighbour('next'),
@@ -459,9 +491,13 @@ export async function refreshEntry(actor: SessionUser, slug: string, entryId: nu
   if (actor.isBanned) throw bannedError(actor.name);
   const jam = await requireJam(slug);
   const entry = await requireEntry(jam, entryId);
-  const own = entry.submitterId === actor.id;
+  const own = await isOnTeam(entry, actor.id);
   if (!own && !can(await jamRole(actor, jam.id), 'jam:refresh-entry')) {
-    throw new AppError(403, 'forbidden', 'Only the submitter, managers of this jam and administrators can refresh an entry.');
+    throw new AppError(
+      403,
+      'forbidden',
+      'Only the people credited on an entry, managers of this jam and administrators can refresh an entry.',
+    );
   }
   const project = await fetchScratchProjectWithParent(entry.scratchId);
   if (!project) throw notFound('That project could not be found on Scratch. Make sure it exists and is shared.');

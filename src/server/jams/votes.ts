@@ -1,6 +1,6 @@
 /** Upvotes: at most VOTE_LIMIT per user per jam, enforced by the database in one statement. */
 import { type SQL, and, eq, sql } from 'drizzle-orm';
-import { type Jam, entries, jamParticipants, plays, votes } from '#db/schema';
+import { type Jam, entries, entryCredits, jamParticipants, plays, votes } from '#db/schema';
 import { jamPhase, votingIsOpen } from '#lib/jam-timing';
 import { type MyVotesDto, VOTE_LIMIT } from '#lib/schemas/entries';
 import { bannedError } from '#server/auth/require';
@@ -8,6 +8,7 @@ import { announceChange } from '#server/cache/changes';
 import { db, preparedQuery } from '#server/platform/db';
 import { AppError, conflict } from '#server/http/errors';
 import { requireEntry, resultsArePublic } from './entries';
+import { creditedCondition, isCredited } from './co-creators';
 import { type JamRef, requireJam, resolveJam } from './jams';
 import { type RateLimit, createRateLimiter } from '#server/http/rate-limit';
 import type { SessionUser } from '#server/auth/session';
@@ -41,7 +42,9 @@ export function mayVoteCondition(jam: Pick<Jam, 'id' | 'whoCanVote'>, userId: nu
     return sql`exists (select 1 from ${jamParticipants} where ${jamParticipants.jamId} = ${jam.id} and ${jamParticipants.userId} = ${userId})`;
   }
   if (jam.whoCanVote === 'entrants') {
-    return sql`exists (select 1 from ${entries} where ${entries.jamId} = ${jam.id} and ${entries.submitterId} = ${userId})`;
+    // Entrants are submitters and credited co-creators (issue 35).
+    return sql`(exists (select 1 from ${entries} where ${entries.jamId} = ${jam.id} and ${entries.submitterId} = ${userId})
+      or exists (select 1 from ${entryCredits} where ${entryCredits.jamId} = ${jam.id} and ${entryCredits.userId} = ${userId} and ${entryCredits.status} = 'accepted'))`;
   }
   return sql`1`;
 }
@@ -99,7 +102,8 @@ async function requireOpenVoting(user: SessionUser, slug: string) {
 export async function castVote(user: SessionUser, slug: string, entryId: number): Promise<MyVotesDto> {
   const jam = await requireOpenVoting(user, slug);
   const entry = await requireEntry(jam, entryId);
-  if (entry.submitterId === user.id) throw new AppError(403, 'forbidden', 'You cannot upvote your own project.');
+  if (entry.submitterId === user.id || (await isCredited(entry.id, user.id)))
+    throw new AppError(403, 'forbidden', 'You cannot upvote your own project.');
   if (entry.review === 'disqualified')
     throw conflict('This entry was disqualified by the jam’s managers, so it cannot get votes.');
 
@@ -111,10 +115,12 @@ export async function castVote(user: SessionUser, slug: string, entryId: number)
     insert or ignore into ${votes} (entry_id, voter_id, jam_id)
     select ${entry.id}, ${user.id}, ${jam.id}
     where (select count(*) from ${votes} where jam_id = ${jam.id} and voter_id = ${user.id}) < ${VOTE_LIMIT}
-      and ${mayVoteCondition(jam, user.id)} and ${played}`);
+      and ${mayVoteCondition(jam, user.id)} and ${played} and not ${creditedCondition(entry.id, user.id)}`);
   if (result.rowsAffected === 0) {
     const state = await myVotes(user, jam);
     if (state.entryIds.includes(entry.id)) return state;
+    // Credited on it between the check above and the insert.
+    if (await isCredited(entry.id, user.id)) throw new AppError(403, 'forbidden', 'You cannot upvote your own project.');
     if (!state.eligible && jam.whoCanVote !== 'anyone')
       throw new AppError(403, 'forbidden', WHO_CAN_VOTE_REFUSALS[jam.whoCanVote]);
     if (jam.playBeforeVote && !state.playedEntryIds.includes(entry.id))

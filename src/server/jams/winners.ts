@@ -12,6 +12,7 @@ import { announceChange } from '#server/cache/changes';
 import { db } from '#server/platform/db';
 import { AppError } from '#server/http/errors';
 import { requireEntry, toEntryDto, voteCount } from './entries';
+import { coCreatorsOf } from './co-creators';
 import { type JamRef, requireJam, resolveJam } from './jams';
 import { requireJamPermission } from '#server/auth/permissions';
 import type { SessionUser } from '#server/auth/session';
@@ -32,8 +33,9 @@ export async function readWinners(ref: JamRef): Promise<WinnersDto> {
     .where(and(eq(entries.jamId, jam.id), eq(entries.isWinner, false), ne(entries.review, 'disqualified'), gt(voteCount, 0)))
     .orderBy(desc(voteCount), asc(entries.submittedAt), asc(entries.id))
     .limit(1);
+  const team = await coCreatorsOf([winner, community].flatMap((row) => (row ? [row.entry.id] : [])));
   const dto = (row: typeof winner): EntryDto | null =>
-    row ? toEntryDto({ ...row.entry, votes: row.votes }, { jam, resultsPublic: true }) : null;
+    row ? toEntryDto({ ...row.entry, votes: row.votes, coCreators: team.get(row.entry.id) }, { jam, resultsPublic: true }) : null;
   return { winner: dto(winner), communityChoice: dto(community) };
 }
 

@@ -1,3 +1,4 @@
+import type { EntryCreditsDto, InvitationListDto } from '#lib/schemas/credits';
 /** Example requests and answers for the API description; unit tests check them against the schemas. */
 import type { FilterWordsDto, NoteDto, NoteListDto } from '#lib/schemas/notes';
 import type { NotificationListDto } from '#lib/schemas/inbox';
@@ -108,6 +109,7 @@ export const exampleEntry: EntryDto = {
   title: 'Orbit Runner',
   thumbnailUrl: 'https://cdn2.scratch.mit.edu/get_image/project/900000101_480x360.png',
   authorName: 'sprite_smith',
+  coCreators: [{ name: 'pixel_pioneer', avatar: '/api/user/pixel_pioneer/picture' }],
   submittedAt: '2025-03-02T11:00:00.000Z',
   isWinner: false,
   votes: null,
@@ -428,4 +430,41 @@ export const exampleNotificationList: NotificationListDto = {
   total: 2,
   totalPages: 1,
   unread: 1,
+};
+
+export const exampleEntryCredits: EntryCreditsDto = {
+  entryId: 31,
+  submitter: { name: 'sprite_smith', avatar: '/api/user/sprite_smith/picture' },
+  credits: [
+    {
+      name: 'pixel_pioneer',
+      avatar: '/api/user/pixel_pioneer/picture',
+      status: 'accepted',
+      invitedAt: '2025-03-02T11:05:00.000Z',
+      acceptedAt: '2025-03-02T12:00:00.000Z',
+    },
+    {
+      name: 'loop_legend',
+      avatar: '/api/user/loop_legend/picture',
+      status: 'invited',
+      invitedAt: '2025-03-02T11:06:00.000Z',
+      acceptedAt: null,
+    },
+  ],
+  max: 4,
+  open: true,
+  role: 'submitter',
+};
+
+export const exampleInvitations: InvitationListDto = {
+  invitations: [
+    {
+      entryId: 31,
+      entryTitle: 'Orbit Runner',
+      thumbnailUrl: 'https://cdn2.scratch.mit.edu/get_image/project/900000101_480x360.png',
+      jam: { slug: 'space-jam', name: 'Space Jam' },
+      invitedBy: 'sprite_smith',
+      invitedAt: '2025-03-02T11:06:00.000Z',
+    },
+  ],
 };

@@ -1,7 +1,7 @@
 /** The user's dashboard (spec §2): their profile and the jams they entered or manage. */
 import { avatarPath } from '#lib/avatars';
-import { desc, eq } from 'drizzle-orm';
-import { entries, jamManagers, jams } from '#db/schema';
+import { desc, eq, or, sql } from 'drizzle-orm';
+import { entries, entryCredits, jamManagers, jams } from '#db/schema';
 import { jamPhase, jamStatus } from '#lib/jam-timing';
 import { type DashboardDto, type DashboardJamDto, JOINED_TODOS } from '#lib/schemas/users';
 import { db } from '#server/platform/db';
@@ -45,7 +45,13 @@ export async function dashboardFor(user: SessionUser, now = Date.now()): Promise
       .select({ ...jamColumns, entryTitle: entries.title })
       .from(entries)
       .innerJoin(jams, eq(jams.id, entries.jamId))
-      .where(eq(entries.submitterId, user.id))
+      // Entered as submitter or as a credited co-creator (issue 35).
+      .where(
+        or(
+          eq(entries.submitterId, user.id),
+          sql`exists (select 1 from ${entryCredits} where ${entryCredits.entryId} = ${entries.id} and ${entryCredits.userId} = ${user.id} and ${entryCredits.status} = 'accepted')`,
+        ),
+      )
       .orderBy(desc(jams.startsAt), desc(jams.id)),
     database
       .select(jamColumns)

@@ -1,0 +1,26 @@
+import { entryCreditsSchema } from '#lib/schemas/credits';
+import { usernameSchema } from '#lib/schemas/common';
+import { defineEndpoint, jamSlugAndEntryId, param } from '#server/http/endpoint';
+import { notFound } from '#server/http/errors';
+import { removeCredit } from '#server/jams/credits';
+import { exampleEntryCredits } from '#server/openapi/examples';
+
+const params = {
+  ...jamSlugAndEntryId,
+  name: param('The co-creator’s Scratch username.', usernameSchema, () =>
+    notFound('That is not a Scratch username, so nobody by that name is on this team.'),
+  ),
+};
+
+export const DELETE = defineEndpoint({
+  method: 'DELETE',
+  tag: 'Entries',
+  summary: 'Take someone off a team',
+  description:
+    'The submitter takes back an invitation (any time) or removes a credited co-creator (while the jam takes submissions, else 409); a co-creator leaves and an invitee declines by naming themselves (any time); managers of the jam and administrators may remove anyone.',
+  access: 'user',
+  params,
+  answer: { status: 200, description: "The entry's team.", schema: entryCreditsSchema, example: exampleEntryCredits },
+  errors: [400, 401, 403, 404, 409],
+  handler: ({ user, params }) => removeCredit(user, params.slug, params.id, params.name),
+});
