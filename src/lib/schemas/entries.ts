@@ -125,12 +125,9 @@ export const entryListSchema = named(
       .int()
       .nullable()
       .meta({ description: 'The seed of a `random` order (send it again to page through the same order).' }),
-    q: z
-      .string()
-      .nullable()
-      .meta({
-        description: 'The search this list answers (trimmed); null when it lists every entry. `total` counts the matches.',
-      }),
+    q: z.string().nullable().meta({
+      description: 'The search this list answers (trimmed); null when it lists every entry. `total` counts the matches.',
+    }),
   }),
 );
 export type EntryListDto = z.infer<typeof entryListSchema>;
