@@ -250,6 +250,8 @@ export const entries = sqliteTable(
     index('entries_submitter_idx').on(t.submitterId),
     // The "fewest plays" sort and "Play next" read a jam's entries in play order.
     index('entries_jam_plays_idx').on(t.jamId, t.playCount, t.submittedAt, t.id),
+    // A search (issue 35 §3) reads a jam's titles and authors in submission order from the index alone.
+    index('entries_jam_search_idx').on(t.jamId, t.submittedAt, t.id, t.title, t.authorName),
   ],
 );
 

@@ -1,0 +1,1 @@
+CREATE INDEX `entries_jam_search_idx` ON `entries` (`jam_id`,`submitted_at`,`id`,`title`,`author_name`);
