@@ -97,8 +97,10 @@ async function openNotes(page: Page, code: Code, path?: string) {
 
 async function post(page: Page, code: Code, text: string) {
   const section = notesSection(page, code);
+  const post = section.getByRole('button', { name: say(code, 'notes.post') });
+  await expect(post).not.toHaveAttribute('aria-busy');
   await section.getByLabel(say(code, 'notes.label')).fill(text);
-  await section.getByRole('button', { name: say(code, 'notes.post') }).click();
+  await post.click();
 }
 
 for (const { prefix, code, noter } of LOCALES) {
@@ -308,4 +310,26 @@ test('the notes section passes the accessibility checks, for a player and for a 
     expect(audit.violations.map((violation) => `${violation.id}: ${violation.nodes[0]?.html}`)).toEqual([]);
     await page.context().close();
   }
+});
+
+test('what a Scratcher types while a note is on its way stays in the box', async ({ browser }) => {
+  const { slug, entryId } = await notedJam(browser);
+  const loop = await userPage(browser, 'loop_legend');
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await loop.route(`**/api/jams/${slug}/entries/${entryId}/notes`, async (route) => {
+    if (route.request().method() === 'POST') await held;
+    await route.continue();
+  });
+  await openNotes(loop, 'en', `/jams/${slug}/entries/${entryId}`);
+  const section = notesSection(loop, 'en');
+  const box = section.getByLabel(say('en', 'notes.label'));
+  await box.fill('First thought');
+  await section.getByRole('button', { name: say('en', 'notes.post') }).click();
+  await expect(section.getByRole('button', { name: say('en', 'notes.post') })).toHaveAttribute('aria-busy', 'true');
+  await box.fill('Second thought');
+  release();
+  await expect(section.getByText('First thought')).toBeVisible();
+  await expect(box).toHaveValue('Second thought');
+  await loop.context().close();
 });

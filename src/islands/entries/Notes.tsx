@@ -196,7 +196,8 @@ function NoteForm({
     setRefusal(null);
     try {
       const note = await api<NoteDto>(base, { method: 'POST', body: { text } });
-      setText('');
+      // Whatever was typed while the note was on its way stays in the box.
+      setText((current) => (current === text ? '' : current));
       onPosted(note);
     } catch (error) {
       const body = error instanceof ApiError ? (error.body as { error?: { rule?: unknown; mutedUntil?: string } }) : undefined;
