@@ -5,7 +5,7 @@ import { db } from '#server/platform/db';
 
 try {
   await prepareDatabase();
-  await seedDemoData(await db());
+  await seedDemoData(db());
   console.log(`Demo data written to ${config().DATABASE_URL}.`);
 } catch (error) {
   console.error(error instanceof ConfigError ? error.message : error);

@@ -84,7 +84,7 @@ afterAll(() => test?.cleanup());
 
 /** The statements `action` sends to the database, in order. */
 async function statementsOf(action: () => Promise<unknown>): Promise<{ sql: string; args: unknown[] }[]> {
-  const client = (await db()).$client;
+  const client = db().$client;
   const execute = client.execute as (statement: InStatement) => Promise<ResultSet>;
   const seen: { sql: string; args: unknown[] }[] = [];
   client.execute = ((statement: InStatement) => {
@@ -100,7 +100,7 @@ async function statementsOf(action: () => Promise<unknown>): Promise<{ sql: stri
 }
 
 async function plansOf(action: () => Promise<unknown>): Promise<{ sql: string; plan: string[] }[]> {
-  const client = (await db()).$client;
+  const client = db().$client;
   const statements = await statementsOf(action);
   expect(statements.length).toBeGreaterThan(0);
   return Promise.all(
@@ -124,7 +124,7 @@ const usesIndex = (plans: { plan: string[] }[], index: string) =>
 
 describe('query plans', () => {
   it('records a play with one insert on the plays key', async () => {
-    const [entry] = await (await db()).select().from(entries).where(eq(entries.jamId, 1)).limit(1);
+    const [entry] = await db().select().from(entries).where(eq(entries.jamId, 1)).limit(1);
     // EXPLAINed on a connection of its own, closed after: EXPLAIN of a write (or a read left open) on a connection
     // that stays in use held SQLite's lock past the next write there (libsql), and the writes of later tests waited in vain.
     const statements = await statementsOf(() => recordPlay(player, 'running', entry!.id));

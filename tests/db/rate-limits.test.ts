@@ -14,7 +14,7 @@ const store = databaseRateLimits(() => now);
 
 beforeAll(async () => {
   test = await createTestDatabase();
-  installHost({ database: Promise.resolve(test.database) });
+  installHost({ database: test.database });
 });
 afterAll(() => test?.cleanup());
 

@@ -172,6 +172,25 @@ describe('the core runs on any host', () => {
   });
 });
 
+describe('the database handle', () => {
+  // The host opens it at start-up; the core uses it as it is (`db().select()…`), never awaits it.
+  const AWAITED_HANDLE = /\bawait\s+\(?\s*db\(\)(?!\s*\.)|\(\s*await\s+db\(\)\s*\)/;
+
+  it('no code awaits the handle before using it', () => {
+    const files = [...sourceFiles('src'), ...sourceFiles('scripts'), ...sourceFiles('tests'), ...sourceFiles('bench')];
+    const found = files
+      .filter((file) => file !== import.meta.filename && AWAITED_HANDLE.test(readFileSync(file, 'utf8')))
+      .map((file) => relative(ROOT, file));
+    expect(found).toEqual([]);
+  });
+
+  it('the check sees an awaited handle', () => {
+    expect(AWAITED_HANDLE.test('const rows = await (await db()).select();')).toBe(true);
+    expect(AWAITED_HANDLE.test('const database = await db();')).toBe(true);
+    expect(AWAITED_HANDLE.test('const rows = await db().select();')).toBe(false);
+  });
+});
+
 describe('the layers of docs/architecture.md', () => {
   it('every import points to a layer its folder may import', () => {
     expect(violations()).toEqual([]);

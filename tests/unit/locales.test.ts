@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LOCALES, isComplete } from '#i18n/locales';
+import { LOCALES, messages, untranslatedKeys } from '#i18n/locales';
 import { localizePath, splitLocale } from '#i18n/paths';
 
 describe('locales', () => {
@@ -11,9 +11,25 @@ describe('locales', () => {
     ]);
   });
 
-  it('computes completeness from key coverage against English', () => {
-    expect(LOCALES[0]!.complete).toBe(true);
-    expect(isComplete({})).toBe(false);
+  it('states English complete and Hungarian and Irish incomplete, as the specification lists them', () => {
+    expect(LOCALES.map(({ code, complete }) => ({ code, complete }))).toEqual([
+      { code: 'en', complete: true },
+      { code: 'hu', complete: false },
+      { code: 'ir', complete: false },
+    ]);
+  });
+
+  it('a locale stated complete has every key English has', () => {
+    for (const locale of LOCALES.filter(({ complete }) => complete)) {
+      expect(untranslatedKeys(messages[locale.code]), locale.code).toEqual([]);
+    }
+    expect(untranslatedKeys({ 'site.name': 'Itinerary' }).length).toBe(Object.keys(messages.en).length - 1);
+  });
+
+  it('a translator adding the missing keys does not drop the incomplete marker', () => {
+    const filledIn = { ...messages.en, ...messages.hu };
+    expect(untranslatedKeys(filledIn)).toEqual([]);
+    expect(LOCALES.find(({ code }) => code === 'hu')!.complete).toBe(false);
   });
 
   it('prefixes every locale but English and splits the prefix off again', () => {

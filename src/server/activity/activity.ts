@@ -79,7 +79,7 @@ function toDto({ entry, jamSlug, jamName, targetName }: Row): ActivityEntryDto {
 }
 
 async function list(query: JamActivityQuery & { jam?: string }, jam: Jam | null): Promise<ActivityListDto> {
-  const database = await db();
+  const database = db();
   const where = await conditions(query, jam);
   const [{ total } = { total: 0 }] = await database.select({ total: count() }).from(auditLog).where(where);
   const totalPages = Math.max(1, Math.ceil(total / query.perPage));

@@ -23,7 +23,9 @@ export interface PendingLogin {
 export async function issueLoginToken(cookies: AstroCookies, userId: number): Promise<string> {
   const token = generateSessionToken();
   const expiresAt = new Date(Date.now() + LOGIN_TOKEN_LIFETIME_MS);
-  await (await db()).insert(loginTokens).values({ id: hashToken(token), userId, expiresAt });
+  await db()
+    .insert(loginTokens)
+    .values({ id: hashToken(token), userId, expiresAt });
   cookies.set(LOGIN_TOKEN_COOKIE, token, {
     httpOnly: true,
     sameSite: 'lax',
@@ -39,9 +41,7 @@ const boundToBrowser = (cookies: AstroCookies, token: string) => cookies.get(LOG
 /** The user a live token belongs to, without using it up; null when unknown, used, stale or not this browser's. */
 export async function peekLoginToken(cookies: AstroCookies, token: string | null | undefined): Promise<PendingLogin | null> {
   if (!token || !boundToBrowser(cookies, token)) return null;
-  const [row] = await (
-    await db()
-  )
+  const [row] = await db()
     .select({ userId: users.id, name: users.name, isBanned: users.isBanned })
     .from(loginTokens)
     .innerJoin(users, eq(loginTokens.userId, users.id))
@@ -53,7 +53,7 @@ export async function peekLoginToken(cookies: AstroCookies, token: string | null
 export async function consumeLoginToken(cookies: AstroCookies, token: string): Promise<PendingLogin | null> {
   if (!boundToBrowser(cookies, token)) return null;
   cookies.delete(LOGIN_TOKEN_COOKIE, { path: '/' });
-  const database = await db();
+  const database = db();
   const [used] = await database
     .delete(loginTokens)
     .where(and(eq(loginTokens.id, hashToken(token)), gt(loginTokens.expiresAt, new Date())))
@@ -66,9 +66,11 @@ export async function consumeLoginToken(cookies: AstroCookies, token: string): P
 export async function discardLoginToken(cookies: AstroCookies, token: string): Promise<void> {
   if (!boundToBrowser(cookies, token)) return;
   cookies.delete(LOGIN_TOKEN_COOKIE, { path: '/' });
-  await (await db()).delete(loginTokens).where(eq(loginTokens.id, hashToken(token)));
+  await db()
+    .delete(loginTokens)
+    .where(eq(loginTokens.id, hashToken(token)));
 }
 
 export async function deleteExpiredLoginTokens(): Promise<void> {
-  await (await db()).delete(loginTokens).where(lte(loginTokens.expiresAt, new Date()));
+  await db().delete(loginTokens).where(lte(loginTokens.expiresAt, new Date()));
 }

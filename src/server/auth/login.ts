@@ -81,9 +81,7 @@ class LoginRefused extends Error {
 
 /** Records the code as used; false when it was used before (a replay). */
 async function markCodeUsed(privateCode: string): Promise<boolean> {
-  const inserted = await (
-    await db()
-  )
+  const inserted = await db()
     .insert(usedAuthCodes)
     .values({ codeHash: hashToken(privateCode) })
     .onConflictDoNothing()
@@ -139,9 +137,7 @@ async function verifyPrivateCode(privateCode: string): Promise<string> {
 
 /** Creates the user on first login; keeps the name in Scratch's canonical spelling and caches the avatar. */
 async function upsertUser(name: string, avatarUrl: string | null): Promise<User> {
-  const [user] = await (
-    await db()
-  )
+  const [user] = await db()
     .insert(users)
     .values({ name, avatarUrl })
     .onConflictDoUpdate({ target: sql`lower(${users.name})`, set: { name, avatarUrl } })
@@ -150,7 +146,9 @@ async function upsertUser(name: string, avatarUrl: string | null): Promise<User>
 }
 
 async function forgetOldCodes(): Promise<void> {
-  await (await db()).delete(usedAuthCodes).where(lt(usedAuthCodes.usedAt, new Date(Date.now() - USED_CODES_KEPT_MS)));
+  await db()
+    .delete(usedAuthCodes)
+    .where(lt(usedAuthCodes.usedAt, new Date(Date.now() - USED_CODES_KEPT_MS)));
   await deleteExpiredLoginTokens();
 }
 

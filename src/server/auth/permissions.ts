@@ -60,7 +60,7 @@ const managerRow = preparedQuery((database) =>
 );
 
 export async function isJamManager(jamId: number, userId: number): Promise<boolean> {
-  return Boolean(await (await managerRow()).get({ jamId, userId }));
+  return Boolean(await managerRow().get({ jamId, userId }));
 }
 
 export async function jamRole(user: SessionUser | null, jamId: number | null): Promise<JamRole> {

@@ -34,7 +34,7 @@ export const hashToken = (token: string) => encodeHexLowerCase(sha256(new TextEn
 
 export async function createSession(token: string, userId: number): Promise<Session> {
   const session = { id: hashToken(token), userId, expiresAt: new Date(Date.now() + SESSION_LIFETIME_MS) };
-  const [row] = await (await db()).insert(sessions).values(session).returning();
+  const [row] = await db().insert(sessions).values(session).returning();
   return row!;
 }
 
@@ -59,8 +59,8 @@ const sessionWithUser = preparedQuery((database) =>
 
 export async function validateSessionToken(token: string): Promise<SessionValidation> {
   if (!/^[a-z2-7]{32}$/.test(token)) return null;
-  const database = await db();
-  const row = await (await sessionWithUser()).get({ id: hashToken(token) });
+  const database = db();
+  const row = await sessionWithUser().get({ id: hashToken(token) });
   if (!row) return null;
   const now = Date.now();
   if (now >= row.session.expiresAt.getTime()) {
@@ -78,9 +78,7 @@ export async function validateSessionToken(token: string): Promise<SessionValida
 
 /** Logs one session out by its raw token; false when there was no such session. */
 export async function invalidateSessionToken(token: string): Promise<boolean> {
-  const removed = await (
-    await db()
-  )
+  const removed = await db()
     .delete(sessions)
     .where(eq(sessions.id, hashToken(token)))
     .returning({ id: sessions.id });
@@ -89,7 +87,7 @@ export async function invalidateSessionToken(token: string): Promise<boolean> {
 
 /** Sessions nobody presented again before they expired (run at boot and hourly by the server). */
 export async function deleteExpiredSessions(): Promise<void> {
-  await (await db()).delete(sessions).where(lt(sessions.expiresAt, new Date()));
+  await db().delete(sessions).where(lt(sessions.expiresAt, new Date()));
 }
 
 const secureCookies = () => config().PUBLIC_SITE_URL.startsWith('https://');

@@ -25,7 +25,7 @@ export const KUDOS_OFF_MESSAGE = 'Kudos are turned off for this jam.';
 export const OWN_ENTRY_MESSAGE = 'You can’t give kudos to your own entry, but you can see what others gave it.';
 
 async function kudosOf(jam: Jam, entry: Entry, viewer: SessionUser | null): Promise<KudosDto> {
-  const database = await db();
+  const database = db();
   const [bySticker, mine, own] = await Promise.all([
     database.select({ sticker: kudos.sticker, n: count() }).from(kudos).where(eq(kudos.entryId, entry.id)).groupBy(kudos.sticker),
     viewer
@@ -57,9 +57,7 @@ export async function giveKudos(user: SessionUser, slug: string, entryId: number
   const entry = await requireEntry(jam, entryId);
   if (jam.feedback === 'off') throw conflict(KUDOS_OFF_MESSAGE);
   if (await isOnTeam(entry, user.id)) throw new AppError(403, 'forbidden', OWN_ENTRY_MESSAGE);
-  const added = await (
-    await db()
-  )
+  const added = await db()
     .insert(kudos)
     .values({ entryId: entry.id, giverId: user.id, sticker, jamId: jam.id })
     .onConflictDoNothing()
@@ -84,9 +82,7 @@ export async function giveKudos(user: SessionUser, slug: string, entryId: number
 export async function takeBackKudos(user: SessionUser, slug: string, entryId: number, sticker: KudosSticker): Promise<KudosDto> {
   const jam = await requireJam(slug);
   const entry = await requireEntry(jam, entryId);
-  const removed = await (
-    await db()
-  )
+  const removed = await db()
     .delete(kudos)
     .where(and(eq(kudos.entryId, entry.id), eq(kudos.giverId, user.id), eq(kudos.sticker, sticker)))
     .returning({ sticker: kudos.sticker });

@@ -38,9 +38,7 @@ const NO_SUCH_NOTE = 'That note does not exist (it may have been deleted).';
  * refusal, and a mute uses up its refusals, so the next mute needs as many new ones.
  */
 export async function mutedUntil(userId: number, now = Date.now()): Promise<Date | null> {
-  const rows = await (
-    await db()
-  )
+  const rows = await db()
     .select({ at: noteRefusals.at })
     .from(noteRefusals)
     .where(and(eq(noteRefusals.userId, userId), gte(noteRefusals.at, new Date(now - 2 * NOTE_REFUSAL_WINDOW_MS - NOTE_MUTE_MS))))
@@ -93,9 +91,7 @@ const noteColumns = { note: notes, authorName: users.name };
 
 /** One note of the entry as the viewer may see it (hidden ones only for those who may hide): 404 otherwise. */
 async function requireVisibleNote(viewer: Viewer, noteId: number): Promise<NoteRow> {
-  const [row] = await (
-    await db()
-  )
+  const [row] = await db()
     .select(noteColumns)
     .from(notes)
     .innerJoin(users, eq(users.id, notes.authorId))
@@ -115,7 +111,7 @@ export async function listNotes(
   const entry = await requireEntry(jam, entryId);
   const viewer = await viewerOf(user, jam, entry);
   const where = and(eq(notes.entryId, entry.id), viewer.canHide ? undefined : isNull(notes.hiddenAt));
-  const database = await db();
+  const database = db();
   const [counted] = await database
     .select({ total: sql<number>`count(*)` })
     .from(notes)
@@ -145,7 +141,7 @@ export async function listNotes(
 /* ---------- writing ---------- */
 
 async function refuse(user: SessionUser, rule: NoteFilterRule): Promise<never> {
-  await (await db()).insert(noteRefusals).values({ userId: user.id, rule });
+  await db().insert(noteRefusals).values({ userId: user.id, rule });
   const until = await mutedUntil(user.id);
   throw new AppError(400, 'note_refused', NOTE_REFUSALS[rule], {
     rule,
@@ -166,12 +162,7 @@ export async function postNote(user: SessionUser, slug: string, entryId: number,
   if (until) throw mutedError(until);
   const rule = checkNote(text, await adminWords());
   if (rule) return refuse(user, rule);
-  const [note] = await (
-    await db()
-  )
-    .insert(notes)
-    .values({ entryId: entry.id, jamId: jam.id, authorId: user.id, text })
-    .returning();
+  const [note] = await db().insert(notes).values({ entryId: entry.id, jamId: jam.id, authorId: user.id, text }).returning();
   await notify({
     userId: entry.submitterId,
     kind: 'note',
@@ -195,7 +186,7 @@ export async function deleteNote(user: SessionUser, slug: string, entryId: numbe
   if (!toNoteDto(note, viewer).canDelete) {
     throw new AppError(403, 'forbidden', 'Only the person who wrote a note and the entry’s author can delete it.');
   }
-  await (await db()).delete(notes).where(eq(notes.id, note.id));
+  await db().delete(notes).where(eq(notes.id, note.id));
 }
 
 /** Managers of the jam and administrators hide or show a note again; audited when it changes. */
@@ -212,7 +203,7 @@ export async function setNoteHidden(
   const viewer = await viewerOf(user, jam, entry);
   const note = await requireVisibleNote(viewer, noteId);
   if ((note.hiddenAt !== null) === hidden) return toNoteDto(note, viewer);
-  const changed = await (await db()).transaction((tx) => hideNoteInside(tx, user, { note, entry }, hidden));
+  const changed = await db().transaction((tx) => hideNoteInside(tx, user, { note, entry }, hidden));
   return toNoteDto({ ...changed, authorName: note.authorName }, viewer);
 }
 
@@ -249,9 +240,7 @@ export async function requireReportableNote(user: SessionUser, jam: Jam, entryId
 
 /** Notes by anyone, for the moderation actions: the note with its entry, or null. */
 export async function findNote(noteId: number): Promise<{ note: Note; entry: Entry } | null> {
-  const [row] = await (
-    await db()
-  )
+  const [row] = await db()
     .select({ note: notes, entry: entries })
     .from(notes)
     .innerJoin(entries, eq(entries.id, notes.entryId))

@@ -19,7 +19,7 @@ let cached: { words: readonly string[]; at: number } | null = null;
 /** The words, from this isolate's copy while it is fresh. */
 export async function adminWords(now = Date.now()): Promise<readonly string[]> {
   if (cached && now - cached.at < WORDS_CACHE_MS) return cached.words;
-  const rows = await (await db()).select({ word: blockedWords.word }).from(blockedWords).orderBy(asc(blockedWords.word));
+  const rows = await db().select({ word: blockedWords.word }).from(blockedWords).orderBy(asc(blockedWords.word));
   cached = { words: Object.freeze(rows.map((row) => row.word)), at: now };
   return cached.words;
 }
@@ -30,9 +30,7 @@ const forget = () => {
 
 export async function listWords(user: SessionUser): Promise<FilterWordsDto> {
   await requireJamPermission(user, null, 'filter:edit-words');
-  const rows = await (
-    await db()
-  )
+  const rows = await db()
     .select({ word: blockedWords.word, addedBy: users.name, createdAt: blockedWords.createdAt })
     .from(blockedWords)
     .leftJoin(users, eq(users.id, blockedWords.addedBy))
@@ -43,9 +41,7 @@ export async function listWords(user: SessionUser): Promise<FilterWordsDto> {
 /** Adds a word (already normalised by filterWordSchema); adding it again changes nothing and audits nothing. */
 export async function addWord(user: SessionUser, word: string): Promise<FilterWordsDto> {
   await requireJamPermission(user, null, 'filter:edit-words');
-  await (
-    await db()
-  ).transaction(async (tx) => {
+  await db().transaction(async (tx) => {
     const added = await tx
       .insert(blockedWords)
       .values({ word, addedBy: user.id })
@@ -60,9 +56,7 @@ export async function addWord(user: SessionUser, word: string): Promise<FilterWo
 /** Removes a word: 404 when it is not in the list. */
 export async function removeWord(user: SessionUser, word: string): Promise<void> {
   await requireJamPermission(user, null, 'filter:edit-words');
-  await (
-    await db()
-  ).transaction(async (tx) => {
+  await db().transaction(async (tx) => {
     const removed = await tx.delete(blockedWords).where(eq(blockedWords.word, word)).returning({ word: blockedWords.word });
     if (!removed.length) throw notFound('That word is not in the filter’s list.');
     await recordAudit(tx, user, { action: 'filter.remove-word', details: { word } });

@@ -68,9 +68,7 @@ export function databaseRateLimits(now: () => number = Date.now): RateLimitStore
       const at = now();
       const rate = limit.capacity / limit.perMs;
       const level = sql`min(${limit.capacity}, ${rateLimitBuckets.tokens} + (${at} - ${rateLimitBuckets.at}) * ${rate})`;
-      const [row] = await (
-        await db()
-      )
+      const [row] = await db()
         .insert(rateLimitBuckets)
         .values({ key, tokens: limit.capacity - 1, at, allowed: true })
         .onConflictDoUpdate({
@@ -90,7 +88,9 @@ export function databaseRateLimits(now: () => number = Date.now): RateLimitStore
 /** Drops the buckets that are full again (run by the expired-data sweep). */
 export async function pruneRateLimits(now = Date.now()): Promise<void> {
   // A bucket untouched for a day is full again under every limit we set (the longest refills in an hour).
-  await (await db()).delete(rateLimitBuckets).where(sql`${rateLimitBuckets.at} < ${now - 86_400_000}`);
+  await db()
+    .delete(rateLimitBuckets)
+    .where(sql`${rateLimitBuckets.at} < ${now - 86_400_000}`);
 }
 
 let fallback: RateLimitStore | undefined;

@@ -46,7 +46,7 @@ const has = (key: SQL) => sql`exists (select 1 from ${notifications} n where n.u
 
 /** Writes the person's due time-based events that are not in their inbox yet. */
 export async function materializeDue(userId: number, now = Date.now()): Promise<number> {
-  const database = await db();
+  const database = db();
   const close = sql`coalesce(j.voting_ends_at, j.ends_at)`;
   const jamKey = (prefix: string, suffix = '') => sql`${prefix} || j.id || ${suffix}`;
   const voteTotal = sql`(select count(*) from ${votes} v where v.entry_id = e.id)`;

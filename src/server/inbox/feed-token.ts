@@ -29,28 +29,26 @@ export function generateFeedToken(): string {
 
 /** The person's current secret (null: turned off). */
 export async function readFeedToken(user: SessionUser): Promise<string | null> {
-  const [row] = await (await db()).select({ token: users.feedToken }).from(users).where(eq(users.id, user.id));
+  const [row] = await db().select({ token: users.feedToken }).from(users).where(eq(users.id, user.id));
   return row?.token ?? null;
 }
 
 /** Makes new addresses; the old ones stop working. */
 export async function rotateFeedToken(user: SessionUser): Promise<string> {
   const token = generateFeedToken();
-  await (await db()).update(users).set({ feedToken: token }).where(eq(users.id, user.id));
+  await db().update(users).set({ feedToken: token }).where(eq(users.id, user.id));
   return token;
 }
 
 /** Turns the addresses off. */
 export async function revokeFeedToken(user: SessionUser): Promise<void> {
-  await (await db()).update(users).set({ feedToken: null }).where(eq(users.id, user.id));
+  await db().update(users).set({ feedToken: null }).where(eq(users.id, user.id));
 }
 
 /** The person a feed address belongs to (not banned), or a 404 that says nothing more. */
 export async function requireFeedOwner(token: string | undefined): Promise<{ id: number; name: string }> {
   if (!token || !FEED_TOKEN_PATTERN.test(token)) throw notFound(NO_SUCH_FEED);
-  const [row] = await (
-    await db()
-  )
+  const [row] = await db()
     .select({ id: users.id, name: users.name, isBanned: users.isBanned })
     .from(users)
     .where(eq(users.feedToken, token));

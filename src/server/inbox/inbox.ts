@@ -34,9 +34,7 @@ interface GroupRow {
 
 /** Unread items (groups), as the bell shows them. */
 async function countUnread(userId: number): Promise<number> {
-  const [row] = await (
-    await db()
-  )
+  const [row] = await db()
     .select({ count: sql<number>`count(distinct ${groupOf})`.mapWith(Number) })
     .from(notifications)
     .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)));
@@ -75,7 +73,7 @@ function hrefFor(kind: NotificationKind, jam: { slug: string } | null, entryId: 
 /** One page of the person's items, newest first. */
 export async function listNotifications(user: SessionUser, page = 1, now = Date.now()): Promise<NotificationListDto> {
   await materializeDue(user.id, now);
-  const database = await db();
+  const database = db();
   const perPage = NOTIFICATIONS_PER_PAGE;
   const grouped = sql`select ${groupOf} as grp, ${notifications.readAt} is null as unread, max(${notifications.id}) as lastId,
       group_concat(${notifications.id}) as ids, count(*) as n, count(distinct ${notifications.actorId}) as people,
@@ -148,9 +146,7 @@ export async function markRead(user: SessionUser, input: { ids?: number[]; group
   ];
   // Naming nothing marks nothing (the schema refuses it; this keeps "all" out of reach here).
   if (which.length === 0) return { marked: 0, unread: await countUnread(user.id) };
-  const marked = await (
-    await db()
-  )
+  const marked = await db()
     .update(notifications)
     .set({ readAt: new Date() })
     .where(and(eq(notifications.userId, user.id), isNull(notifications.readAt), or(...which)))
@@ -160,9 +156,7 @@ export async function markRead(user: SessionUser, input: { ids?: number[]; group
 
 /** Marks every notification of the person read. */
 export async function markAllRead(user: SessionUser): Promise<MarkedReadDto> {
-  const marked = await (
-    await db()
-  )
+  const marked = await db()
     .update(notifications)
     .set({ readAt: new Date() })
     .where(and(eq(notifications.userId, user.id), isNull(notifications.readAt)))

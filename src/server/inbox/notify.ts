@@ -38,7 +38,7 @@ export type InboxWriter = Pick<Database, 'insert'>;
 
 /** Writes the events; ones already written (same person and key) are left as they are. Nobody is told of their own act. */
 export async function notify(...events: InboxEvent[]): Promise<void> {
-  await notifyWith(await db(), ...events);
+  await notifyWith(db(), ...events);
 }
 
 /** `notify` inside the caller's transaction. */

@@ -12,9 +12,7 @@ import { db } from '#server/platform/db';
 export async function coCreatorsOf(entryIds: readonly number[]): Promise<Map<number, CoCreatorDto[]>> {
   const found = new Map<number, CoCreatorDto[]>();
   if (entryIds.length === 0) return found;
-  const rows = await (
-    await db()
-  )
+  const rows = await db()
     .select({ entryId: entryCredits.entryId, name: users.name })
     .from(entryCredits)
     .innerJoin(users, eq(users.id, entryCredits.userId))
@@ -34,7 +32,7 @@ export const creditedCondition = (entryId: number | SQL, userId: number): SQL =>
 
 /** Whether the user is an accepted co-creator of the entry. */
 export async function isCredited(entryId: number, userId: number): Promise<boolean> {
-  const [row] = await (await db()).all<{ yes: number }>(sql`select ${creditedCondition(entryId, userId)} as yes`);
+  const [row] = await db().all<{ yes: number }>(sql`select ${creditedCondition(entryId, userId)} as yes`);
   return Boolean(Number(row?.yes ?? 0));
 }
 

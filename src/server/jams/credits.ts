@@ -48,9 +48,7 @@ type Credit = typeof entryCredits.$inferSelect;
 
 /** Whether the user submitted an entry of the jam or is credited on one (besides `exceptEntryId`). */
 async function hasEntryIn(jamId: number, userId: number): Promise<boolean> {
-  const [row] = await (
-    await db()
-  ).all<{ yes: number }>(sql`select (
+  const [row] = await db().all<{ yes: number }>(sql`select (
       exists (select 1 from ${entries} where ${entries.jamId} = ${jamId} and ${entries.submitterId} = ${userId})
       or exists (select 1 from ${entryCredits} where ${entryCredits.jamId} = ${jamId} and ${entryCredits.userId} = ${userId} and ${entryCredits.status} = 'accepted')
     ) as yes`);
@@ -58,9 +56,7 @@ async function hasEntryIn(jamId: number, userId: number): Promise<boolean> {
 }
 
 async function creditOf(entryId: number, userId: number): Promise<Credit | undefined> {
-  const [row] = await (
-    await db()
-  )
+  const [row] = await db()
     .select()
     .from(entryCredits)
     .where(and(eq(entryCredits.entryId, entryId), eq(entryCredits.userId, userId)));
@@ -76,7 +72,7 @@ async function roleOf(viewer: SessionUser | null, jam: Jam, entry: Entry, credit
 }
 
 async function creditsOf(viewer: SessionUser | null, jam: Jam, entry: Entry): Promise<EntryCreditsDto> {
-  const database = await db();
+  const database = db();
   const [rows, [submitter], mine] = await Promise.all([
     database
       .select({
@@ -126,7 +122,7 @@ async function userForInvite(name: string): Promise<{ user: User; created: boole
   if (existing) return { user: existing, created: false };
   const scratcher = await fetchScratchUser(name);
   if (!scratcher) throw notFound(`Scratch has no user called ${name}. Check the spelling and try again.`);
-  const database = await db();
+  const database = db();
   const [row] = await database
     .insert(users)
     .values({ name: scratcher.username, avatarUrl: scratcher.avatarUrl })
@@ -160,7 +156,7 @@ export async function inviteCoCreator(
   if (invitee.isBanned) throw conflict(`${invitee.name} can’t be credited on entries right now.`);
   if (await hasEntryIn(jam.id, invitee.id)) throw alreadyEntered(invitee.name);
 
-  const database = await db();
+  const database = db();
   const invitedAt = await database.transaction(async (tx) => {
     // The limit is checked by the insert itself, so two invitations at once cannot pass it together.
     const [row] = await tx.all<{ invited_at: number }>(sql`
@@ -237,7 +233,7 @@ export async function removeCredit(actor: SessionUser, slug: string, entryId: nu
       ? 'remove'
       : 'take-back';
 
-  const database = await db();
+  const database = db();
   await database.transaction(async (tx) => {
     await tx.delete(entryCredits).where(and(eq(entryCredits.entryId, entry.id), eq(entryCredits.userId, target.id)));
     if (credit.status === 'invited') await settleInvitationEvents(tx, target.id, entry.id, self ? 'read' : 'drop');
@@ -268,9 +264,7 @@ const inviter = alias(users, 'inviter');
 
 /** The person's pending invitations, newest first, in jams whose teams can still change. */
 export async function myInvitations(user: SessionUser, now = Date.now()): Promise<InvitationListDto> {
-  const rows = await (
-    await db()
-  )
+  const rows = await db()
     .select({
       entryId: entries.id,
       entryTitle: entries.title,
@@ -302,7 +296,7 @@ async function requireInvitation(user: SessionUser, entryId: number): Promise<{ 
   if (user.isBanned) throw bannedError(user.name);
   const credit = await creditOf(entryId, user.id);
   if (!credit) throw notFound(NO_INVITATION_MESSAGE);
-  const database = await db();
+  const database = db();
   const [row] = await database
     .select({ entry: entries, jam: jams })
     .from(entries)
@@ -322,7 +316,7 @@ export async function acceptInvitation(user: SessionUser, entryId: number): Prom
   if (credit.status === 'accepted') return myInvitations(user);
   if (!teamIsOpen(jam)) throw conflict(TEAM_SETTLED_MESSAGE);
   if (await hasEntryIn(jam.id, user.id)) throw conflict(ONE_ENTRY_MESSAGE);
-  const database = await db();
+  const database = db();
   try {
     await database.transaction(async (tx) => {
       const acceptedAt = new Date();
@@ -365,7 +359,7 @@ export async function declineInvitation(user: SessionUser, entryId: number): Pro
   const { credit, entry, jam } = await requireInvitation(user, entryId);
   if (credit.status === 'accepted')
     throw conflict('You are already credited on this entry. To leave its team, use “Leave” on the entry’s page.');
-  const database = await db();
+  const database = db();
   await database.transaction(async (tx) => {
     const removed = await tx
       .delete(entryCredits)

@@ -149,7 +149,7 @@ export function entrySearch(text: string, jamId: number): SQL {
 export async function listEntries(ref: JamRef, options: EntryListOptions = {}): Promise<EntryListDto> {
   const { page = 1, perPage = ENTRIES_PER_PAGE, forManager = false } = options;
   const jam = await resolveJam(ref);
-  const database = await db();
+  const database = db();
   const resultsPublic = resultsArePublic(jam);
   const sort = effectiveEntrySort(options.sort, resultsPublic);
   const seed = sort === 'random' ? (options.seed ?? defaultSeed(jam.id)) : null;
@@ -229,9 +229,7 @@ export async function listEntries(ref: JamRef, options: EntryListOptions = {}): 
 /** The ranks of some entries of an ended jam, counting only the entries that are not disqualified. */
 async function ranksOf(jamId: number, ids: number[]): Promise<Map<number, number>> {
   if (ids.length === 0) return new Map();
-  const rows = await (
-    await db()
-  ).all<{ id: number; rank: number }>(sql`
+  const rows = await db().all<{ id: number; rank: number }>(sql`
     select id, rank from (
       select ${entries.id} as id, row_number() over (order by ${voteCount} desc, ${entries.submittedAt}, ${entries.id}) as rank
       from ${entries}
@@ -256,7 +254,7 @@ export async function submitEntry(user: SessionUser, slug: string, url: string):
   const scratchId = parseScratchProjectUrl(url);
   if (scratchId === null) throw badRequest('The URL entered is invalid!');
 
-  const database = await db();
+  const database = db();
   const [existing] = await database
     .select({ submitterId: entries.submitterId, scratchId: entries.scratchId })
     .from(entries)
@@ -309,9 +307,7 @@ export const CREDITED_ELSEWHERE_MESSAGE =
   'You are already credited as a co-creator of an entry in this jam. Everyone can be part of one entry per jam.';
 
 async function isCreditedInJam(jamId: number, userId: number): Promise<boolean> {
-  const [row] = await (
-    await db()
-  )
+  const [row] = await db()
     .select({ n: count() })
     .from(entryCredits)
     .where(and(eq(entryCredits.jamId, jamId), eq(entryCredits.userId, userId), eq(entryCredits.status, 'accepted')));
@@ -327,7 +323,7 @@ const entryOfJam = preparedQuery((database) =>
 );
 
 export async function requireEntry(jam: Jam, entryId: number): Promise<Entry> {
-  const entry = await (await entryOfJam()).get({ entryId, jamId: jam.id });
+  const entry = await entryOfJam().get({ entryId, jamId: jam.id });
   if (!entry) throw notFound('That entry is not part of this jam.');
   return entry;
 }
@@ -354,7 +350,7 @@ export async function removeEntry(
       'Only the people credited on an entry, managers of this jam and administrators can remove an entry.',
     );
   }
-  const database = await db();
+  const database = db();
   // Removed by anyone but its submitter (a co-creator too): audited, and the submitter hears of it.
   await database.transaction((tx) =>
     deleteEntryInside(tx, actor, entry, { audit: entry.submitterId !== actor.id, details: auditDetails }),
@@ -396,9 +392,7 @@ export async function deleteEntryInside(
 
 /** All entries with their votes, for the managers' CSV download. */
 export async function entriesForExport(jam: Jam): Promise<EntryRow[]> {
-  const rows = await (
-    await db()
-  )
+  const rows = await db()
     .select({ entry: entries, votes: voteCount })
     .from(entries)
     .where(eq(entries.jamId, jam.id))
@@ -427,7 +421,7 @@ export function toEntryDetailDto(row: EntryRow, options: EntryDtoOptions): Entry
  * the jam page; null when the entry is not part of this jam.
  */
 export async function readEntryPage(jam: Jam, entryId: number): Promise<EntryPage | null> {
-  const database = await db();
+  const database = db();
   const [row] = await database
     .select({ entry: entries, votes: voteCount })
     .from(entries)
@@ -509,7 +503,7 @@ export async function refreshEntry(actor: SessionUser, slug: string, entryId: nu
     // Its history comes along: a refresh never hides a change made after the deadline.
     ...historyFields(project, new Date()),
   };
-  const database = await db();
+  const database = db();
   await database.transaction(async (tx) => {
     await tx.update(entries).set(fields).where(eq(entries.id, entry.id));
     await recordAudit(tx, actor, {

@@ -33,11 +33,9 @@ const jamBySlug = preparedQuery((database) =>
 );
 
 export async function findJam(slug: string): Promise<JamLookup> {
-  const jam = await (await jamBySlug()).get({ slug });
+  const jam = await jamBySlug().get({ slug });
   if (jam) return { jam, canonicalSlug: jam.slug };
-  const [old] = await (
-    await db()
-  )
+  const [old] = await db()
     .select({ jam: jams })
     .from(jamSlugRedirects)
     .innerJoin(jams, eq(jams.id, jamSlugRedirects.jamId))
@@ -124,7 +122,7 @@ function countExpression(status: JamListQuery['status'], featured: boolean | und
 }
 
 async function countJams(query: JamListQuery, where: SQL | undefined, now: Date): Promise<number> {
-  const database = await db();
+  const database = db();
   if (query.q) {
     const [row] = await database.select({ n: count() }).from(jams).where(where);
     return row?.n ?? 0;
@@ -151,9 +149,7 @@ const byKeys = (keys: Segment['keys'], reversed: boolean) =>
 async function segmentIds(segment: Segment, offset: number, size: number): Promise<number[]> {
   if (size <= 0) return [];
   const fromFarEnd = offset + size / 2 > segment.size / 2;
-  const rows = await (
-    await db()
-  )
+  const rows = await db()
     .select({ id: jams.id })
     .from(jams)
     .where(segment.where)
@@ -167,7 +163,7 @@ async function segmentIds(segment: Segment, offset: number, size: number): Promi
 const nameKey = sql`${jams.name} collate nocase`;
 
 async function countWhere(where: SQL | undefined): Promise<number> {
-  const [row] = await (await db()).select({ n: count() }).from(jams).where(where);
+  const [row] = await db().select({ n: count() }).from(jams).where(where);
   return row?.n ?? 0;
 }
 
@@ -237,7 +233,7 @@ async function segmentsFor(query: JamListQuery, where: SQL | undefined, total: n
  * jam_sorts migration), so any page of 100,000 jams reads only the rows it shows.
  */
 export async function listJams(query: JamListQuery, now = new Date()): Promise<JamListDto> {
-  const database = await db();
+  const database = db();
   const where = and(
     statusCondition(query.status, now),
     query.featured === undefined ? undefined : eq(jams.featured, query.featured),
@@ -274,9 +270,7 @@ export async function listJams(query: JamListQuery, now = new Date()): Promise<J
 /** The next moment any jam starts or ends: lists of jams may change then without a write. */
 export async function nextJamMoment(now = new Date()): Promise<number | null> {
   const at = now.getTime();
-  const [row] = await (
-    await db()
-  ).all<{ start: number | null; end: number | null }>(sql`select
+  const [row] = await db().all<{ start: number | null; end: number | null }>(sql`select
     (select min(${jams.startsAt}) from ${jams} where ${jams.startsAt} > ${at}) as start,
     (select min(${jams.endsAt}) from ${jams} where ${jams.endsAt} > ${at}) as end`);
   const moments = [row?.start, row?.end].filter((moment) => typeof moment === 'number');
@@ -352,7 +346,7 @@ export const slugTakenConflict = (name: string) =>
 
 export async function createJam(user: SessionUser, input: JamCreate): Promise<JamDto> {
   await requireJamPermission(user, null, 'jam:create');
-  const database = await db();
+  const database = db();
   const jam = await database.transaction((tx) => insertNewJam(tx, user, input));
   announceChange({ kind: 'jam', jamId: jam.id });
   return toJamDto(jam, { hideBody: false });
@@ -375,7 +369,7 @@ export async function updateJam(user: SessionUser, slug: string, input: JamUpdat
     throw new AppError(400, 'invalid_input', 'The end must be after the start.');
   }
   if (!votingEndAfterEnd(merged)) throw new AppError(400, 'invalid_input', VOTING_END_AFTER_END_MESSAGE);
-  const database = await db();
+  const database = db();
   const updated = await database.transaction(async (tx) => {
     let newSlug = jam.slug;
     if (input.name !== undefined && input.name !== jam.name) {
@@ -404,7 +398,7 @@ export async function updateJam(user: SessionUser, slug: string, input: JamUpdat
 export async function deleteJam(user: SessionUser, slug: string): Promise<void> {
   const jam = await requireJam(slug);
   await requireJamPermission(user, jam.id, 'jam:delete');
-  const database = await db();
+  const database = db();
   await database.transaction(async (tx) => {
     await recordAudit(tx, user, { action: 'jam.delete', details: { jamId: jam.id, slug: jam.slug, name: jam.name } });
     // Entries, votes, managers and old slugs go with it (ON DELETE CASCADE).
@@ -421,7 +415,7 @@ async function setFlag(
 ) {
   const jam = await requireJam(slug);
   await requireJamPermission(user, jam.id, action);
-  const database = await db();
+  const database = db();
   const updated = await database.transaction(async (tx) => {
     const [row] = await tx
       .update(jams)
@@ -449,9 +443,7 @@ async function clearAll(user: SessionUser, slug: string, what: 'votes' | 'submis
   const jam = await requireJam(slug);
   await requireJamPermission(user, jam.id, what === 'votes' ? 'jam:clear-votes' : 'jam:clear-submissions');
   const table = what === 'votes' ? votes : entries;
-  const removed = await (
-    await db()
-  ).transaction(async (tx) => {
+  const removed = await db().transaction(async (tx) => {
     const deleted = await tx.delete(table).where(eq(table.jamId, jam.id)).returning({ jamId: table.jamId });
     await recordAudit(tx, user, { action: `jam.clear-${what}`, jamId: jam.id, details: { removed: deleted.length } });
     return deleted.length;

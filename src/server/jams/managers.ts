@@ -12,9 +12,7 @@ import { findUserByName } from '#server/users/users';
 
 export async function listManagers(slug: string): Promise<ManagerDto[]> {
   const jam = await requireJam(slug);
-  const rows = await (
-    await db()
-  )
+  const rows = await db()
     .select({ id: users.id, name: users.name, addedAt: jamManagers.addedAt })
     .from(jamManagers)
     .innerJoin(users, eq(users.id, jamManagers.userId))
@@ -29,7 +27,7 @@ export async function addManager(actor: SessionUser, slug: string, name: string)
   const user = await findUserByName(name);
   if (!user) throw notFound(`${name} has not logged in to Itinerary yet; managers must be Itinerary users.`);
   if (user.isAdmin) throw conflict(`${user.name} is an administrator and can already manage every jam.`);
-  const database = await db();
+  const database = db();
   const added = await database.transaction(async (tx) => {
     const [row] = await tx
       .insert(jamManagers)
@@ -51,7 +49,7 @@ export async function removeManager(actor: SessionUser, slug: string, name: stri
   const leaving = user?.id === actor.id;
   if (!leaving) await requireJamPermission(actor, jam.id, 'jam:manage-managers');
   if (!user) throw notFound(`${name} is not a manager of this jam.`);
-  const database = await db();
+  const database = db();
   const removed = await database.transaction(async (tx) => {
     const rows = await tx
       .delete(jamManagers)

@@ -31,7 +31,7 @@ export async function joinInside(executor: Executor, jamId: number, userId: numb
 }
 
 export async function participation(user: SessionUser | null, jam: Jam): Promise<ParticipationDto> {
-  const database = await db();
+  const database = db();
   const [counted] = await database.select({ n: jams.participantCount }).from(jams).where(eq(jams.id, jam.id));
   const participantCount = counted?.n ?? 0;
   if (!user) return { joined: false, submitted: false, participantCount };
@@ -50,13 +50,13 @@ async function requireJoinable(user: SessionUser, slug: string): Promise<Jam> {
 
 export async function joinJam(user: SessionUser, slug: string): Promise<ParticipationDto> {
   const jam = await requireJoinable(user, slug);
-  if (await joinInside(await db(), jam.id, user.id)) announceChange({ kind: 'participants', jamId: jam.id });
+  if (await joinInside(db(), jam.id, user.id)) announceChange({ kind: 'participants', jamId: jam.id });
   return participation(user, jam);
 }
 
 export async function leaveJam(user: SessionUser, slug: string): Promise<ParticipationDto> {
   const jam = await requireJoinable(user, slug);
-  const database = await db();
+  const database = db();
   // One statement: an entry submitted meanwhile keeps the row.
   const result = await database.run(sql`delete from ${jamParticipants}
     where jam_id = ${jam.id} and user_id = ${user.id}
@@ -72,7 +72,7 @@ export async function leaveJam(user: SessionUser, slug: string): Promise<Partici
 
 /** The jams a user joined, newest join first, for the dashboard. */
 export async function joinedJams(user: SessionUser, limit = 50) {
-  const database = await db();
+  const database = db();
   return database
     .select({
       jam: jams,

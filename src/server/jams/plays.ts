@@ -31,9 +31,7 @@ export const playLimiter = createRateLimiter('plays', PLAY_RATE_LIMIT);
 export async function recordPlay(user: SessionUser, slug: string, entryId: number): Promise<void> {
   if (user.isBanned) throw bannedError(user.name);
   const jam = await requireJam(slug);
-  const result = await (
-    await db()
-  ).run(sql`
+  const result = await db().run(sql`
     insert or ignore into ${plays} (entry_id, player_id, jam_id)
     select ${entries.id}, ${user.id}, ${entries.jamId} from ${entries}
     where ${entries.id} = ${entryId} and ${entries.jamId} = ${jam.id} and ${entries.submitterId} <> ${user.id}`);
@@ -62,7 +60,7 @@ const nextEntryColumns = {
  */
 export async function nextEntry(user: SessionUser | null, slug: string): Promise<NextEntryDto> {
   const jam = await requireJam(slug);
-  const database = await db();
+  const database = db();
   const playable = and(eq(entries.jamId, jam.id), ne(entries.review, 'disqualified'));
   if (!user || user.isBanned) {
     const [entry] = await database

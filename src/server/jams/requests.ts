@@ -87,12 +87,12 @@ function toDto({ request, requesterName, reviewerName, jamSlug, jamName }: Row):
 }
 
 async function readRequest(id: number): Promise<JamRequestDto | null> {
-  const [row] = await withNames(await db()).where(eq(jamRequests.id, id));
+  const [row] = await withNames(db()).where(eq(jamRequests.id, id));
   return row ? toDto(row) : null;
 }
 
 async function requireRequest(id: number): Promise<JamRequest> {
-  const [row] = await (await db()).select().from(jamRequests).where(eq(jamRequests.id, id));
+  const [row] = await db().select().from(jamRequests).where(eq(jamRequests.id, id));
   if (!row) throw notFound(NO_SUCH_REQUEST);
   return row;
 }
@@ -112,7 +112,7 @@ const isUniqueViolation = (error: unknown, index: string) =>
 
 /** Sends a request; 409 while the user has one pending (also when two are sent at the same moment). */
 export async function requestJam(user: SessionUser, input: JamRequestCreate): Promise<JamRequestDto> {
-  const database = await db();
+  const database = db();
   const [pending] = await database
     .select({ id: jamRequests.id })
     .from(jamRequests)
@@ -143,7 +143,7 @@ export async function requestJam(user: SessionUser, input: JamRequestCreate): Pr
 
 /** The caller's own requests, newest first (at most OWN_REQUESTS_SHOWN). */
 export async function ownJamRequests(user: SessionUser): Promise<OwnJamRequestsDto> {
-  const rows = await withNames(await db())
+  const rows = await withNames(db())
     .where(eq(jamRequests.requesterId, user.id))
     .orderBy(desc(jamRequests.id))
     .limit(OWN_REQUESTS_SHOWN);
@@ -151,12 +151,7 @@ export async function ownJamRequests(user: SessionUser): Promise<OwnJamRequestsD
 }
 
 async function statusCounts(): Promise<JamRequestListDto['counts']> {
-  const rows = await (
-    await db()
-  )
-    .select({ status: jamRequests.status, n: count() })
-    .from(jamRequests)
-    .groupBy(jamRequests.status);
+  const rows = await db().select({ status: jamRequests.status, n: count() }).from(jamRequests).groupBy(jamRequests.status);
   const counts = { pending: 0, approved: 0, declined: 0 };
   for (const row of rows) counts[row.status] = row.n;
   return counts;
@@ -173,7 +168,7 @@ export async function listJamRequests(admin: SessionUser, query: JamRequestListQ
   const totalPages = Math.max(1, Math.ceil(total / query.perPage));
   const page = Math.min(query.page, totalPages);
   const where: SQL | undefined = query.status ? eq(jamRequests.status, query.status) : undefined;
-  const rows = await withNames(await db())
+  const rows = await withNames(db())
     .where(where)
     .orderBy(query.status === 'pending' ? asc(jamRequests.id) : desc(jamRequests.id))
     .limit(query.perPage)
@@ -199,9 +194,7 @@ export async function updateJamRequest(admin: SessionUser, id: number, input: Ja
     const startsAt = input.startsAt ?? request.startsAt;
     const endsAt = input.endsAt ?? request.endsAt;
     if (endsAt.getTime() <= startsAt.getTime()) throw new AppError(400, 'invalid_input', 'The end must be after the start.');
-    const changed = await (
-      await db()
-    ).transaction(async (tx) => {
+    const changed = await db().transaction(async (tx) => {
       const rows = await tx
         .update(jamRequests)
         .set({ ...input, updatedAt: new Date(), updatedBy: admin.id })
@@ -231,7 +224,7 @@ export async function approveJamRequest(admin: SessionUser, id: number): Promise
   await requireJamPermission(admin, null, 'jam-request:review');
   const request = await requireRequest(id);
   requirePending(request, 'it cannot be approved again.');
-  const database = await db();
+  const database = db();
   let jamId: number;
   try {
     jamId = await database.transaction(async (tx) => {
@@ -283,9 +276,7 @@ export async function declineJamRequest(admin: SessionUser, id: number, reason: 
   await requireJamPermission(admin, null, 'jam-request:review');
   const request = await requireRequest(id);
   requirePending(request, 'it cannot be declined now.');
-  const declined = await (
-    await db()
-  ).transaction(async (tx) => {
+  const declined = await db().transaction(async (tx) => {
     const now = new Date();
     const rows = await tx
       .update(jamRequests)
@@ -323,15 +314,13 @@ export async function declineJamRequest(admin: SessionUser, id: number, reason: 
  * do not exist for them (404); an administrator declines instead.
  */
 export async function withdrawJamRequest(user: SessionUser, id: number): Promise<void> {
-  const [request] = await (await db()).select().from(jamRequests).where(eq(jamRequests.id, id));
+  const [request] = await db().select().from(jamRequests).where(eq(jamRequests.id, id));
   if (!request || (request.requesterId !== user.id && !user.isAdmin)) throw notFound(NO_SUCH_REQUEST);
   if (request.requesterId !== user.id) {
     throw new AppError(403, 'forbidden', 'Only the person who sent a jam request can withdraw it; decline it instead.');
   }
   requirePending(request, 'it can no longer be withdrawn.');
-  const withdrawn = await (
-    await db()
-  ).transaction(async (tx) => {
+  const withdrawn = await db().transaction(async (tx) => {
     const rows = await tx
       .delete(jamRequests)
       .where(and(eq(jamRequests.id, id), eq(jamRequests.status, 'pending')))

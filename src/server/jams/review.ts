@@ -54,9 +54,7 @@ function toReviewEntryDto(row: ReviewRow, jam: Jam): ReviewEntryDto {
 const reviewColumns = { entry: entries, votes: voteCount, reviewerName: users.name };
 
 async function readReviewEntry(jam: Jam, entryId: number): Promise<ReviewEntryDto> {
-  const [row] = await (
-    await db()
-  )
+  const [row] = await db()
     .select(reviewColumns)
     .from(entries)
     .leftJoin(users, eq(users.id, entries.reviewedBy))
@@ -75,7 +73,7 @@ async function requireReviewer(actor: SessionUser, slug: string): Promise<Jam> {
 /** Every entry for the review list: flagged and open first, then flagged, then the rest; paged in the database. */
 export async function listReview(actor: SessionUser, jam: Jam, query: ReviewListQuery): Promise<ReviewListDto> {
   await requireJamPermission(actor, jam.id, 'jam:review-entries');
-  const database = await db();
+  const database = db();
   const flagged = flaggedCondition(jam);
   const [counts] = await database
     .select({
@@ -131,9 +129,7 @@ export async function reviewEntry(
   const entry = await requireEntry(jam, entryId);
   if (entry.review === review) return readReviewEntry(jam, entry.id);
   const revokesWinner = review === 'disqualified' && entry.isWinner;
-  await (
-    await db()
-  ).transaction(async (tx) => {
+  await db().transaction(async (tx) => {
     const reviewedAt = new Date();
     await tx
       .update(entries)
@@ -177,7 +173,7 @@ type Outcome = 'checked' | 'missing';
 /** Reads one entry's project again and stores its history; a project Scratch no longer has is kept as it was. */
 async function checkOne(entry: Entry, now: Date): Promise<Outcome> {
   const project = await fetchScratchProjectWithParent(entry.scratchId);
-  const database = await db();
+  const database = db();
   if (!project) {
     await database.update(entries).set({ historyCheckedAt: now }).where(eq(entries.id, entry.id));
     return 'missing';
@@ -212,7 +208,7 @@ async function checkBatch(batch: Entry[], now: Date): Promise<{ checked: number;
 
 /** The next entries to read again: never read first, then those read longest ago, all read before `before`. */
 async function dueEntries(jamId: number, before: Date, limit: number): Promise<{ batch: Entry[]; due: number }> {
-  const database = await db();
+  const database = db();
   const due = and(eq(entries.jamId, jamId), or(isNull(entries.historyCheckedAt), lt(entries.historyCheckedAt, before)));
   const batch = await database
     .select()
@@ -262,9 +258,7 @@ export const checkAfterEndIsDue = (jam: Pick<Jam, 'endsAt' | 'entriesCheckedAt'>
 
 /** Claims the check after the end (one UPDATE, so only one caller ever wins) and runs it; true when this call did. */
 export async function claimAndCheckAfterEnd(jam: Pick<Jam, 'id'>, now = new Date()): Promise<boolean> {
-  const claimed = await (
-    await db()
-  )
+  const claimed = await db()
     .update(jams)
     .set({ entriesCheckedAt: now })
     .where(

@@ -28,8 +28,8 @@ export async function jamViewerState(slug: string, viewer: SessionUser | null): 
   const jam = await requireJam(slug);
   const role = await jamRole(viewer, jam.id);
   const mine = viewer && { jamId: jam.id, userId: viewer.id };
-  const entry = mine ? await (await ownEntry()).get(mine) : undefined;
-  const joined = mine ? await (await participation()).get(mine) : undefined;
+  const entry = mine ? await ownEntry().get(mine) : undefined;
+  const joined = mine ? await participation().get(mine) : undefined;
   const publiclyHidden = bodyIsHidden(jam, 'none');
   const hiddenBody = publiclyHidden && !bodyIsHidden(jam, role) ? jam.body : null;
   return {

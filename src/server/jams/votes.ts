@@ -55,13 +55,13 @@ export function mayVoteCondition(jam: Pick<Jam, 'id' | 'whoCanVote'>, userId: nu
  */
 export async function myVotes(user: SessionUser, ref: JamRef): Promise<MyVotesDto> {
   const jam = await resolveJam(ref);
-  const rows = await (await votesOfVoter()).all({ jamId: jam.id, voterId: user.id });
+  const rows = await votesOfVoter().all({ jamId: jam.id, voterId: user.id });
   let eligible = true;
   if (jam.whoCanVote !== 'anyone') {
-    const [rule] = await (await db()).all<{ eligible: number }>(sql`select ${mayVoteCondition(jam, user.id)} as eligible`);
+    const [rule] = await db().all<{ eligible: number }>(sql`select ${mayVoteCondition(jam, user.id)} as eligible`);
     eligible = Boolean(Number(rule?.eligible ?? 0));
   }
-  const played = jam.playBeforeVote ? await (await playsOfPlayer()).all({ jamId: jam.id, playerId: user.id }) : [];
+  const played = jam.playBeforeVote ? await playsOfPlayer().all({ jamId: jam.id, playerId: user.id }) : [];
   return {
     limit: VOTE_LIMIT,
     used: rows.length,
@@ -110,7 +110,7 @@ export async function castVote(user: SessionUser, slug: string, entryId: number)
   const played = jam.playBeforeVote
     ? sql`exists (select 1 from ${plays} where ${plays.entryId} = ${entry.id} and ${plays.playerId} = ${user.id})`
     : sql`1`;
-  const database = await db();
+  const database = db();
   const result = await database.run(sql`
     insert or ignore into ${votes} (entry_id, voter_id, jam_id)
     select ${entry.id}, ${user.id}, ${jam.id}
@@ -134,9 +134,7 @@ export async function castVote(user: SessionUser, slug: string, entryId: number)
 export async function takeBackVote(user: SessionUser, slug: string, entryId: number): Promise<MyVotesDto> {
   const jam = await requireOpenVoting(user, slug);
   const entry = await requireEntry(jam, entryId);
-  const removed = await (
-    await db()
-  )
+  const removed = await db()
     .delete(votes)
     .where(and(eq(votes.entryId, entry.id), eq(votes.voterId, user.id)))
     .returning({ entryId: votes.entryId });
@@ -155,9 +153,7 @@ export async function jamStats(
 ): Promise<{ entryCount: number; voteCount: number | null; resultsPublic: boolean }> {
   const jam = await requireJam(slug);
   const resultsPublic = resultsArePublic(jam, now);
-  const [row] = await (
-    await db()
-  )
+  const [row] = await db()
     .select({ n: sql<number>`count(*)` })
     .from(votes)
     .where(eq(votes.jamId, jam.id));

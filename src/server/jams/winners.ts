@@ -20,7 +20,7 @@ import type { SessionUser } from '#server/auth/session';
 export async function readWinners(ref: JamRef): Promise<WinnersDto> {
   const jam = await resolveJam(ref);
   if (!resultsArePublic(jam)) return { winner: null, communityChoice: null };
-  const database = await db();
+  const database = db();
   const [winner] = await database
     .select({ entry: entries, votes: voteCount })
     .from(entries)
@@ -55,9 +55,7 @@ export async function selectWinner(actor: SessionUser, slug: string, entryId: nu
   const jam = await requireEndedJam(actor, slug);
   const entry = await requireEntry(jam, entryId);
   if (entry.review === 'disqualified') throw new AppError(409, 'conflict', DISQUALIFIED_WINNER_MESSAGE);
-  await (
-    await db()
-  ).transaction(async (tx) => {
+  await db().transaction(async (tx) => {
     await tx
       .update(entries)
       .set({ isWinner: false })
@@ -78,9 +76,7 @@ export async function revokeWinner(actor: SessionUser, slug: string, entryId: nu
   const jam = await requireEndedJam(actor, slug);
   const entry = await requireEntry(jam, entryId);
   if (!entry.isWinner) throw new AppError(409, 'conflict', 'That entry is not the winner.');
-  await (
-    await db()
-  ).transaction(async (tx) => {
+  await db().transaction(async (tx) => {
     await tx.update(entries).set({ isWinner: false }).where(eq(entries.id, entry.id));
     await recordAudit(tx, actor, {
       action: 'winner.revoke',

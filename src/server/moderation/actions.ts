@@ -33,7 +33,7 @@ const NO_OPEN_REPORTS = 'There are no open reports about this item: someone may 
 
 /** The item (404 when it does not exist), after checking the user may moderate it (403). */
 async function requireReportedItem(user: SessionUser, item: ItemKey): Promise<ReportedItem> {
-  const database = await db();
+  const database = db();
   if (item.kind === 'jam') {
     const [jam] = await database.select({ id: jams.id, slug: jams.slug, name: jams.name }).from(jams).where(eq(jams.id, item.id));
     if (!jam) throw notFound('That jam does not exist.');
@@ -91,7 +91,7 @@ const auditTarget = ({ jam, entry, note, item }: ReportedItem) => ({
 export async function dismissReports(user: SessionUser, key: ItemKey): Promise<ResolvedReportsDto> {
   const reported = await requireReportedItem(user, key);
   const { jamId, targetUserId, item, title } = auditTarget(reported);
-  return (await db()).transaction(async (tx) => {
+  return db().transaction(async (tx) => {
     const resolved = await closeReports(tx, user, key, 'dismissed', 'dismissed');
     if (resolved === 0) throw notFound(NO_OPEN_REPORTS);
     await recordAudit(tx, user, { action: 'report.dismiss', jamId, targetUserId, details: { item, title, reports: resolved } });
@@ -112,7 +112,7 @@ function requireEntryItem(reported: ReportedItem): NonNullable<ReportedItem['ent
 export async function removeReportedEntry(user: SessionUser, key: ItemKey): Promise<ResolvedReportsDto> {
   const reported = await requireReportedItem(user, key);
   const entry = requireEntryItem(reported);
-  const resolved = await openReportCount(await db(), key);
+  const resolved = await openReportCount(db(), key);
   if (resolved === 0) throw notFound(NO_OPEN_REPORTS);
   await removeEntry(user, reported.jam.slug, entry.id, { reports: resolved });
   return { resolved };
@@ -133,9 +133,7 @@ export async function banReportedAuthor(
   if (entry.submitterId === user.id) throw badRequest('You cannot ban yourself.');
   const { jamId, targetUserId, item, title } = auditTarget(reported);
   const resolution = options.removeEntry ? 'ban-author-remove-entry' : 'ban-author';
-  const resolved = await (
-    await db()
-  ).transaction(async (tx) => {
+  const resolved = await db().transaction(async (tx) => {
     const closed = await closeReports(tx, user, key, 'actioned', resolution);
     if (closed === 0) throw notFound(NO_OPEN_REPORTS);
     await setUserFlagsInside(tx, user, entry.submitterId, { isBanned: true });
@@ -158,9 +156,7 @@ export async function banReportedAuthor(
 async function banNoteAuthor(user: SessionUser, key: ItemKey, reported: ReportedItem, note: Note): Promise<ResolvedReportsDto> {
   if (note.authorId === user.id) throw badRequest('You cannot ban yourself.');
   const { jamId, targetUserId, item, title } = auditTarget(reported);
-  const resolved = await (
-    await db()
-  ).transaction(async (tx) => {
+  const resolved = await db().transaction(async (tx) => {
     const closed = await closeReports(tx, user, key, 'actioned', 'ban-author');
     if (closed === 0) throw notFound(NO_OPEN_REPORTS);
     await setUserFlagsInside(tx, user, note.authorId, { isBanned: true });
@@ -181,9 +177,7 @@ export async function hideReportedNote(user: SessionUser, key: ItemKey): Promise
   const reported = await requireReportedItem(user, key);
   const { note, entry } = reported;
   if (!note || !entry) throw badRequest('Only a note can be hidden from here.');
-  const resolved = await (
-    await db()
-  ).transaction(async (tx) => {
+  const resolved = await db().transaction(async (tx) => {
     const closed = await closeReports(tx, user, key, 'actioned', 'hide-note');
     if (closed === 0) throw notFound(NO_OPEN_REPORTS);
     if (note.hiddenAt === null) await hideNoteInside(tx, user, { note, entry }, true, { reports: closed });

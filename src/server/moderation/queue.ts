@@ -27,12 +27,7 @@ export type ModerationScope = 'all' | { jamIds: number[] };
 export async function moderationScope(user: SessionUser): Promise<ModerationScope | null> {
   if (user.isBanned) return null;
   if (user.isAdmin) return 'all';
-  const managed = await (
-    await db()
-  )
-    .select({ jamId: jamManagers.jamId })
-    .from(jamManagers)
-    .where(eq(jamManagers.userId, user.id));
+  const managed = await db().select({ jamId: jamManagers.jamId }).from(jamManagers).where(eq(jamManagers.userId, user.id));
   return managed.length ? { jamIds: managed.map((row) => row.jamId) } : null;
 }
 
@@ -79,7 +74,7 @@ export async function reportQueueFor(user: SessionUser, page = 1): Promise<Repor
 }
 
 async function readQueue(user: SessionUser, scope: ModerationScope, requestedPage: number): Promise<ReportQueueDto> {
-  const database = await db();
+  const database = db();
   const where = sql`r.status = 'open' and ${inScope(scope)}`;
   const [counted] = await database.all<{ total: number }>(
     sql`select count(*) as total from (select 1 from reports r where ${where} group by r.jam_id, r.entry_id, r.note_id)`,
@@ -132,7 +127,7 @@ interface ReportRow {
 }
 
 async function describeItems(user: SessionUser, groups: GroupRow[]): Promise<ReportedItemDto[]> {
-  const database = await db();
+  const database = db();
   const onPage = sql`r.status = 'open' and (r.jam_id, coalesce(r.entry_id, 0), coalesce(r.note_id, 0)) in (values ${sql.join(
     groups.map((group) => sql`(${group.jam_id}, ${group.entry_id ?? 0}, ${group.note_id ?? 0})`),
     sql`, `,

@@ -31,7 +31,7 @@ const toDto = (row: Report, created: boolean): MyReportDto => ({
 });
 
 async function fileReport(user: SessionUser, target: Target, input: Required<ReportInput>): Promise<MyReportDto> {
-  const database = await db();
+  const database = db();
   const [inserted] = await database
     .insert(reports)
     .values({ reporterId: user.id, ...target, reason: input.reason, text: input.text })
@@ -61,12 +61,7 @@ async function fileReport(user: SessionUser, target: Target, input: Required<Rep
  * of their own. No actor is named: managers never learn who reported.
  */
 async function tellManagers(user: SessionUser, report: Report): Promise<void> {
-  const managers = await (
-    await db()
-  )
-    .select({ id: jamManagers.userId })
-    .from(jamManagers)
-    .where(eq(jamManagers.jamId, report.jamId));
+  const managers = await db().select({ id: jamManagers.userId }).from(jamManagers).where(eq(jamManagers.jamId, report.jamId));
   const item = report.noteId !== null ? 'note' : report.entryId !== null ? 'entry' : 'jam';
   await notify(
     ...managers

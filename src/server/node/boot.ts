@@ -12,10 +12,10 @@ const SWEEP_MS = 60 * 60 * 1000;
  * `npm run db:migrate` runs the same against any DATABASE_URL, a remote libSQL server's included.
  */
 export async function prepareDatabase(): Promise<void> {
-  const database = openDatabase(config().DATABASE_URL, config().DATABASE_AUTH_TOKEN);
+  const database = await openDatabase(config().DATABASE_URL, config().DATABASE_AUTH_TOKEN);
   installHost({ database });
-  await migrateDatabase(await database);
-  await ensureAdmins(config().ITINERARY_ADMINS, await database);
+  await migrateDatabase(database);
+  await ensureAdmins(config().ITINERARY_ADMINS, database);
   await sweepExpired();
 }
 

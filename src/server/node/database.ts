@@ -5,6 +5,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { sql } from 'drizzle-orm';
 import { migrate } from 'drizzle-orm/libsql/migrator';
 import { type Database, connectDatabase, isFileUrl } from '#server/platform/db';
 import { keepPreparedStatements } from './statement-cache';
@@ -16,12 +17,15 @@ function ensureParentFolder(url: string) {
   if (path && path !== ':memory:') mkdirSync(dirname(resolve(path)), { recursive: true });
 }
 
+/** Opens the database and waits until it answers, so that a wrong URL stops the server at start. */
 export async function openDatabase(url: string, authToken?: string): Promise<Database> {
   if (isFileUrl(url)) {
     ensureParentFolder(url);
     keepPreparedStatements();
   }
-  return connectDatabase(url, authToken);
+  const database = connectDatabase(url, authToken);
+  await database.run(sql`select 1`);
+  return database;
 }
 
 export async function migrateDatabase(database: Database, migrationsFolder = resolve('db/migrations')) {

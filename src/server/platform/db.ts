@@ -15,27 +15,30 @@ export const isFileUrl = (url: string) => url.startsWith('file:');
 /**
  * A database by its URL, as any host can open it: a libSQL server over HTTP or WebSockets, or an
  * embedded file (where the host has a file system) with its writes one at a time in this process.
- * The Node host adds its statement cache and creates the file's folder (src/server/node/database.ts).
+ * Opening is synchronous: the handle is ready to use, and an embedded file's settings are queued
+ * ahead of its first write. The Node host adds its statement cache and creates the file's folder
+ * (src/server/node/database.ts); migrating is a step of its own (`npm run db:migrate`, or the Node
+ * server at start).
  */
-export async function connectDatabase(
-  url: string,
-  authToken?: string,
-  options: { concurrency?: number } = {},
-): Promise<Database> {
+export function connectDatabase(url: string, authToken?: string, options: { concurrency?: number } = {}): Database {
   const opened = createClient({ url, authToken, timeout: BUSY_TIMEOUT_MS, ...options });
   if (!isFileUrl(url)) return drizzle(opened, { schema });
   const client = oneWriterAtATime(opened, BUSY_TIMEOUT_MS);
   // WAL lets readers proceed during a write; the busy timeout queues writers of other processes.
-  await client.execute('PRAGMA journal_mode = WAL');
-  await client.execute(`PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS}`);
-  await client.execute('PRAGMA synchronous = NORMAL');
+  // A write itself, so every other write of this process waits for it in the one-writer queue.
+  client
+    .executeMultiple(`PRAGMA journal_mode = WAL; PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS}; PRAGMA synchronous = NORMAL;`)
+    .catch((error: unknown) => console.error(`Could not set up the database at ${url}:`, error));
   return drizzle(client, { schema });
 }
 
-let shared: Promise<Database> | undefined;
+let shared: Database | undefined;
 
-/** The database the host installed, else the one DATABASE_URL names (opened once per process or isolate). */
-export function db(): Promise<Database> {
+/**
+ * The database: the handle the host opened at start-up, else the one DATABASE_URL names (opened on
+ * first use, once per process or isolate, for hosts that install none, `astro dev` and tests).
+ */
+export function db(): Database {
   const installed = host().database;
   if (installed) return installed;
   shared ??= connectDatabase(config().DATABASE_URL, config().DATABASE_AUTH_TOKEN);
@@ -46,10 +49,10 @@ export function db(): Promise<Database> {
  * A query that drizzle builds once per database and then runs with `sql.placeholder` values: on the
  * paths every request takes (the session, the jam by slug) rebuilding the SQL cost more than running it.
  */
-export function preparedQuery<Query>(build: (database: Database) => Query): () => Promise<Query> {
+export function preparedQuery<Query>(build: (database: Database) => Query): () => Query {
   const built = new WeakMap<Database, Query>();
-  return async () => {
-    const database = await db();
+  return () => {
+    const database = db();
     let query = built.get(database);
     if (!query) built.set(database, (query = build(database)));
     return query;

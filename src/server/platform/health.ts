@@ -4,7 +4,7 @@ import { AppError } from '#server/http/errors';
 
 export async function checkDatabase(): Promise<{ ok: true; database: 'reachable' }> {
   try {
-    await (await db()).run(sql`select 1`);
+    await db().run(sql`select 1`);
     return { ok: true, database: 'reachable' };
   } catch (error) {
     console.error('Health check: database unreachable', error);

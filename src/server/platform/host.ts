@@ -20,8 +20,8 @@ export interface RateLimitStore {
 }
 
 export interface HostServices {
-  /** The database handle (the Node host: an embedded file with its statement cache and one writer). */
-  database?: Promise<Database>;
+  /** The database handle, opened once at start-up (the Node host: an embedded file with its statement cache and one writer). */
+  database?: Database;
   /** Where public pages are kept (none: pages carry their Cache-Control headers only). */
   pageStore?: PageStore;
   /** Where rate-limit counts are kept (none: in the database, shared by every process and isolate). */

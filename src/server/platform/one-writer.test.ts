@@ -15,7 +15,7 @@ describe('an embedded database written from several requests at once', () => {
 
   beforeAll(async () => {
     folder = mkdtempSync(join(tmpdir(), 'itinerary-one-writer-'));
-    database = await connectDatabase(`file:${join(folder, 'writes.db')}`);
+    database = connectDatabase(`file:${join(folder, 'writes.db')}`);
     await database.run(sql`create table notes (id integer primary key, text text not null unique)`);
   });
   afterAll(() => {

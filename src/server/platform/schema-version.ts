@@ -18,9 +18,7 @@ let current = false;
 
 async function latestApplied(): Promise<number> {
   try {
-    const [row] = await (
-      await db()
-    ).all<{ latest: number | null }>(sql`select max(created_at) as latest from __drizzle_migrations`);
+    const [row] = await db().all<{ latest: number | null }>(sql`select max(created_at) as latest from __drizzle_migrations`);
     return Number(row?.latest ?? 0);
   } catch (error) {
     // drizzle wraps the driver's error: the cause says what SQLite said.

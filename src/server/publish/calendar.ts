@@ -23,7 +23,7 @@ export interface CalendarContext {
 }
 
 export async function calendarJams(): Promise<Jam[]> {
-  return (await db()).select().from(jams).orderBy(asc(jams.startsAt), asc(jams.id));
+  return db().select().from(jams).orderBy(asc(jams.startsAt), asc(jams.id));
 }
 
 const pageUrl = (slug: string, ctx: Pick<CalendarContext, 'site' | 'locale'>) => absoluteUrl(ctx.site, jamPath(slug, ctx.locale));

@@ -16,7 +16,7 @@ export const FEED_PATHS = { rss: '/rss.xml', json: '/feed.json' } as const;
 
 /** Jams that have not ended, and jams created in the last 30 days; newest first. */
 export async function feedJams(now = new Date()): Promise<Jam[]> {
-  return (await db())
+  return db()
     .select()
     .from(jams)
     .where(or(gt(jams.endsAt, now), gt(jams.createdAt, new Date(now.getTime() - FEED_NEW_FOR_MS))))

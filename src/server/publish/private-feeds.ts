@@ -41,9 +41,7 @@ export function feedAddresses(token: string | null, locale: LocaleCode = 'en', s
 
 /** The jams the person joined (submitting joins too), by start. */
 export async function joinedJams(userId: number): Promise<Jam[]> {
-  const rows = await (
-    await db()
-  )
+  const rows = await db()
     .select({ jam: jams })
     .from(jamParticipants)
     .innerJoin(jams, eq(jams.id, jamParticipants.jamId))

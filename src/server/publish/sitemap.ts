@@ -74,7 +74,7 @@ const profilePage = (name: string): SitemapPage => ({ path: userPath(name) });
 
 /** How many jams (from the counter the database keeps) and entries there are. */
 export async function sitemapSize(): Promise<SitemapSize> {
-  const database = await db();
+  const database = db();
   const [kept] = await database.select({ n: jamCount.n }).from(jamCount).where(eq(jamCount.id, 1));
   const [jamRows] = kept ? [kept] : await database.select({ n: count() }).from(jams);
   const [entryRows] = await database.select({ n: count() }).from(entries);
@@ -84,14 +84,9 @@ export async function sitemapSize(): Promise<SitemapSize> {
 
 /** Every page of a sitemap that fits in one file: the static pages, then each jam followed by its entries. */
 export async function allSitemapPages(): Promise<SitemapPage[]> {
-  const rows = await (
-    await db()
-  )
-    .select({ id: jams.id, slug: jams.slug, updatedAt: jams.updatedAt })
-    .from(jams)
-    .orderBy(asc(jams.id));
+  const rows = await db().select({ id: jams.id, slug: jams.slug, updatedAt: jams.updatedAt }).from(jams).orderBy(asc(jams.id));
   const entryPages = await entryPagesOf(rows);
-  const people = await (await db()).select({ name: users.name }).from(users).where(listedPeople).orderBy(asc(users.id));
+  const people = await db().select({ name: users.name }).from(users).where(listedPeople).orderBy(asc(users.id));
   return [
     ...SITEMAP_STATIC_PATHS.map((path) => ({ path })),
     ...rows.flatMap((jam) => [jamPage(jam), ...(entryPages.get(jam.id) ?? [])]),
@@ -102,7 +97,7 @@ export async function allSitemapPages(): Promise<SitemapPage[]> {
 /** The pages of file `file` (from 1) of a split sitemap; null past its last file. */
 export async function sitemapFilePages(plan: SitemapPlan, file: number): Promise<SitemapPage[] | null> {
   if (!plan.split || !Number.isInteger(file) || file < 1 || file > plan.files) return null;
-  const database = await db();
+  const database = db();
   const { jamsPerFile, entriesPerFile, usersPerFile } = plan.limits;
   if (file <= plan.jamFiles) {
     const rows = await database
@@ -145,9 +140,7 @@ async function entryPagesOf(rows: { id: number; slug: string }[]): Promise<Map<n
   if (rows.length === 0) return byJam;
   const slugs = new Map(rows.map((jam) => [jam.id, jam.slug]));
   const ids = rows.map((jam) => jam.id);
-  const found = await (
-    await db()
-  )
+  const found = await db()
     .select({ id: entries.id, jamId: entries.jamId })
     .from(entries)
     .where(and(gte(entries.jamId, Math.min(...ids)), lte(entries.jamId, Math.max(...ids))))

@@ -39,7 +39,7 @@ export async function avatarFor(name: string): Promise<Avatar> {
     const url = (await fetchScratchUser(name, LOOKUP_TIMEOUT_MS))?.avatarUrl ?? null;
     remember(key, url);
     if (stored && url && stored.avatarUrl !== url) {
-      await (await db()).update(users).set({ avatarUrl: url }).where(eq(users.id, stored.id));
+      await db().update(users).set({ avatarUrl: url }).where(eq(users.id, stored.id));
     }
     return { url: url ?? DEFAULT_AVATAR, maxAgeSeconds: 3600 };
   } catch (error) {

@@ -39,7 +39,7 @@ function todoFor(phase: DashboardJamDto['phase'], submitted: boolean): (typeof J
 }
 
 export async function dashboardFor(user: SessionUser, now = Date.now()): Promise<DashboardDto> {
-  const database = await db();
+  const database = db();
   const [entered, managing, joined] = await Promise.all([
     database
       .select({ ...jamColumns, entryTitle: entries.title })

@@ -49,9 +49,7 @@ const jamOf = (jam: Pick<Jam, 'slug' | 'name' | 'imageUrl' | 'startsAt' | 'endsA
  */
 async function placeOf(entry: Entry, votes: number): Promise<{ rank: number; communityChoice: boolean }> {
   const at = entry.submittedAt.getTime();
-  const [ahead] = await (
-    await db()
-  )
+  const [ahead] = await db()
     .select({ all: count(), notWinners: sql<number>`coalesce(sum(${entries.isWinner} = 0), 0)`.mapWith(Number) })
     .from(entries)
     .where(
@@ -91,7 +89,7 @@ async function profileEntry(row: { entry: Entry; jam: Jam; votes: number }, role
 
 /** The profile of `name` (any casing), page `page` of its entries (newest jams first). */
 export async function readProfile(name: string, page = 1, now = Date.now()): Promise<ProfileLookup> {
-  const database = await db();
+  const database = db();
   const [user] = await database
     .select()
     .from(users)

@@ -29,13 +29,13 @@ type Reader = Pick<Database, 'select'>;
 export const LAST_ADMIN_MESSAGE = 'Itinerary needs at least one administrator. Make someone else an administrator first.';
 
 export async function findUserByName(name: string, database?: Pick<Database, 'query'>): Promise<User | undefined> {
-  const conn = database ?? (await db());
+  const conn = database ?? db();
   return conn.query.users.findFirst({ where: eq(sql`lower(${users.name})`, name.toLowerCase()) });
 }
 
 /** Makes sure every named user exists and is an administrator (ITINERARY_ADMINS at start). */
 export async function ensureAdmins(names: readonly string[], database?: Database): Promise<void> {
-  const conn = database ?? (await db());
+  const conn = database ?? db();
   for (const name of names) {
     await conn
       .insert(users)
@@ -100,7 +100,7 @@ const toDto = (row: UserRow): AdminUserDto => ({
 
 /** The admin list. Sorting, filtering and paging run in the database; ties fall back to the ID. */
 export async function listUsers(query: UserListQuery): Promise<UserListDto> {
-  const database = await db();
+  const database = db();
   const where = listConditions(query);
   const [{ total } = { total: 0 }] = await database
     .select({ total: count() })
@@ -132,7 +132,7 @@ async function readUser(reader: Reader, id: number): Promise<AdminUserDto> {
 }
 
 export async function getUser(id: number): Promise<AdminUserDto> {
-  return readUser(await db(), id);
+  return readUser(db(), id);
 }
 
 /**
@@ -140,7 +140,7 @@ export async function getUser(id: number): Promise<AdminUserDto> {
  * Scratch gives; an existing account is answered as it is.
  */
 export async function createUser(actor: SessionUser, name: string): Promise<CreateUserResultDto> {
-  const database = await db();
+  const database = db();
   const existing = await findUserByName(name, database);
   if (existing) return { user: await readUser(database, existing.id), created: false };
   const scratcher = await fetchScratchUser(name);
@@ -184,7 +184,7 @@ async function requireTarget(tx: Transaction, id: number): Promise<User> {
  * ban ends them, so no session from before the ban comes back to life.
  */
 export async function updateUserFlags(actor: SessionUser, id: number, flags: UpdateUserFlags): Promise<AdminUserDto> {
-  const database = await db();
+  const database = db();
   const { user, banChanged } = await database.transaction(async (tx) => {
     const before = await requireTarget(tx, id);
     const after = await setUserFlagsInside(tx, actor, id, flags);
@@ -222,7 +222,7 @@ export async function setUserFlagsInside(
 
 /** Deletes a user; their sessions, votes, entries and manager roles go with them (FK cascades). */
 async function removeUser(actor: SessionUser, id: number, action: 'user.delete' | 'user.delete-self'): Promise<void> {
-  const database = await db();
+  const database = db();
   await database.transaction(async (tx) => {
     const target = await requireTarget(tx, id);
     if (isActiveAdmin(target)) await keepAnotherAdmin(tx, id);
