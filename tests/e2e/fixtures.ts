@@ -112,8 +112,18 @@ export async function waitUntilSettled(page: Page): Promise<void> {
 }
 
 /** A page of its own browser context, logged in as `name` (one person per context, as in real life). */
-export async function userPage(browser: Browser, name: string): Promise<Page> {
-  const page = await (await browser.newContext()).newPage();
+/**
+ * A new browser context logged in as `name`. With `scratchAvatars`, the Scratch CDN's avatars are
+ * answered locally with a blank picture (they live on the internet), for pages that show many.
+ */
+export async function userPage(browser: Browser, name: string, options: { scratchAvatars?: boolean } = {}): Promise<Page> {
+  const context = await browser.newContext();
+  if (options.scratchAvatars) {
+    await context.route('https://cdn2.scratch.mit.edu/**', (route) =>
+      route.fulfill({ contentType: 'image/svg+xml', body: '<svg xmlns="http://www.w3.org/2000/svg" width="90" height="90"/>' }),
+    );
+  }
+  const page = await context.newPage();
   await loginAs(page, name);
   return page;
 }

@@ -7,7 +7,7 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import { type Browser, type Page } from '@playwright/test';
-import { createJamThroughApi, expect, loginAs, test } from './fixtures';
+import { createJamThroughApi, expect, test, userPage } from './fixtures';
 import { type Code, say } from './say';
 
 const HOUR = 3_600_000;
@@ -18,19 +18,9 @@ const LOCALES = [
   { code: 'ir', prefix: '/ir' },
 ] as const;
 
-async function signedIn(browser: Browser, name: string): Promise<Page> {
-  const context = await browser.newContext();
-  await context.route('https://cdn2.scratch.mit.edu/**', (route) =>
-    route.fulfill({ contentType: 'image/svg+xml', body: '<svg xmlns="http://www.w3.org/2000/svg" width="90" height="90"/>' }),
-  );
-  const page = await context.newPage();
-  await loginAs(page, name);
-  return page;
-}
-
 /** A mystery jam that starts in a few seconds, joined by `reader` before its start; and two declined requests of the reader. */
 async function threeEvents(browser: Browser, reader: Page, code: Code) {
-  const admin = await signedIn(browser, 'demo_admin');
+  const admin = await userPage(browser, 'demo_admin', { scratchAvatars: true });
   const stamp = `${code} ${Date.now().toString(36)}`;
   const startsAt = Date.now() + 4_000;
   const jam = await createJamThroughApi(admin.request, {
@@ -73,7 +63,7 @@ for (const { code, prefix } of LOCALES) {
     browser,
   }) => {
     test.setTimeout(90_000);
-    const reader = await signedIn(browser, `inbox_reader_${code}`);
+    const reader = await userPage(browser, `inbox_reader_${code}`, { scratchAvatars: true });
     const { jamName, requestNames, reason } = await threeEvents(browser, reader, code);
     const started = say(code, 'inbox.startedMystery', { jam: jamName });
     const [declined, declinedAgain] = requestNames.map((name) => say(code, 'inbox.requestDeclined', { name })) as [
@@ -130,8 +120,8 @@ for (const { code, prefix } of LOCALES) {
   });
 
   test(`${code}: the private calendar answers only at its current address, and not once turned off`, async ({ browser }) => {
-    const reader = await signedIn(browser, `feed_reader_${code}`);
-    const admin = await signedIn(browser, 'demo_admin');
+    const reader = await userPage(browser, `feed_reader_${code}`, { scratchAvatars: true });
+    const admin = await userPage(browser, 'demo_admin', { scratchAvatars: true });
     const jam = await createJamThroughApi(admin.request, {
       name: `Feed Walk ${code} ${Date.now().toString(36)}`,
       description: 'Private feeds end to end.',

@@ -6,8 +6,8 @@
  * withdrawn. The texts come from the locale files, as the pages show them.
  */
 import AxeBuilder from '@axe-core/playwright';
-import { type Browser, type Page } from '@playwright/test';
-import { datetimeLocal, expect, loginAs, test } from './fixtures';
+import { type Page } from '@playwright/test';
+import { datetimeLocal, expect, test, userPage } from './fixtures';
 import { type Code, say } from './say';
 
 const DAY = 86_400_000;
@@ -23,17 +23,6 @@ const LOCALES = [
 
 let counter = 0;
 const uniqueName = (base: string) => `${base} ${Date.now().toString(36)}${++counter}`;
-
-async function signedIn(browser: Browser, name: string): Promise<Page> {
-  const context = await browser.newContext();
-  // Scratch avatars live on the internet; answer them locally so the tests stay offline.
-  await context.route('https://cdn2.scratch.mit.edu/**', (route) =>
-    route.fulfill({ contentType: 'image/svg+xml', body: '<svg xmlns="http://www.w3.org/2000/svg" width="90" height="90"/>' }),
-  );
-  const page = await context.newPage();
-  await loginAs(page, name);
-  return page;
-}
 
 /** WCAG 2 A/AA problems in the main content and any open dialog. */
 const violations = async (page: Page) =>
@@ -76,7 +65,7 @@ for (const { code, prefix } of LOCALES) {
   }) => {
     test.setTimeout(120_000);
     const name = uniqueName(`Request ${code}`);
-    const requester = await signedIn(browser, `asks_${code}`);
+    const requester = await userPage(browser, `asks_${code}`, { scratchAvatars: true });
 
     // The Create menu offers the request to people who are not administrators.
     await requester.goto(`${prefix}/explore`);
@@ -113,7 +102,7 @@ for (const { code, prefix } of LOCALES) {
     await expect(requester.getByRole('button', { name: say(code, 'jamRequest.send') })).toHaveCount(0);
 
     // The administrator finds it in the queue with the note, edits it and approves it.
-    const admin = await signedIn(browser, 'demo_admin');
+    const admin = await userPage(browser, 'demo_admin', { scratchAvatars: true });
     await openQueue(admin, code, prefix, 'pending');
     const queued = card(admin, name);
     await expect(queued.getByText(`I host jams in my studio (${code}).`)).toBeVisible();
@@ -154,10 +143,10 @@ for (const { code, prefix } of LOCALES) {
     test.setTimeout(120_000);
     const requesterName = `asks_${code}_2`;
     const name = uniqueName(`Declined ${code}`);
-    const requester = await signedIn(browser, requesterName);
+    const requester = await userPage(browser, requesterName, { scratchAvatars: true });
     await requestThroughApi(requester, name);
 
-    const admin = await signedIn(browser, 'demo_admin');
+    const admin = await userPage(browser, 'demo_admin', { scratchAvatars: true });
     await openQueue(admin, code, prefix, 'pending');
     await card(admin, name)
       .getByRole('button', { name: say(code, 'jamRequests.reviewLabel', { name, requester: requesterName }) })
@@ -215,7 +204,7 @@ test('where the site said "contact an administrator", it now offers the request'
     await expect(link).toHaveAttribute('href', path.startsWith('/hu') ? '/hu/jams/request' : '/jams/request');
   }
 
-  const someone = await signedIn(browser, 'asks_nothing');
+  const someone = await userPage(browser, 'asks_nothing', { scratchAvatars: true });
   await someone.goto('/jams/new');
   await expect(someone.getByText(say('en', 'jamForm.adminsOnly'))).toBeVisible();
   await someone.getByRole('main').getByRole('link', { name: 'Request a game jam' }).click();
