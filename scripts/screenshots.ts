@@ -113,7 +113,7 @@ const VIEWS: View[] = [
     // The entry's buttons hydrate when the browser is idle, which the frozen clock never is.
     then: async (page: Page) => {
       await page.clock.runFor(1000);
-      await page.locator('.entry-card astro-island:not([ssr])').waitFor({ state: 'attached' });
+      await page.locator('.entry-card astro-island:not([ssr])').first().waitFor({ state: 'attached' });
     },
   })),
   {

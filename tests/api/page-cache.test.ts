@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jams } from '#db/schema';
-import { REVALIDATE_EVERY_MS } from '#server/node/page-store';
+import { REVALIDATE_EVERY_MS } from '#server/node/page-policy';
 import { type Environment, type TestUser, startEnvironment } from '../helpers/environment';
 import { insertEntry, insertJam, insertManager } from '../helpers/factories';
 

@@ -6,7 +6,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { entries, entryCredits, users } from '#db/schema';
-import { REVALIDATE_EVERY_MS } from '#server/node/page-store';
+import { REVALIDATE_EVERY_MS } from '#server/node/page-policy';
 import { type Environment, type TestUser, startEnvironment } from '../helpers/environment';
 import { insertEntry, insertJam, insertManager, insertVote } from '../helpers/factories';
 

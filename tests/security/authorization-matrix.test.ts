@@ -10,8 +10,7 @@ import { type Environment, startEnvironment } from '../helpers/environment';
 import type { Access } from '#server/http/endpoint';
 import { apiRoutes, declaredRoutes, mutatingRoutes, routeKey } from './api-routes';
 import { expectUnchanged, snapshot } from './db-snapshot';
-import { ROLES, ROLE_NAMES, ROWS, type Role, buildScene, refusalFor, rowKey, send } from './mutating-endpoints';
-import { READ_ROWS, protectedReads } from './protected-reads';
+import { READ_ROWS, ROLES, ROLE_NAMES, ROWS, type Role, buildScene, protectedReads, refusalFor, rowKey, send } from './endpoints';
 
 let env: Environment;
 

@@ -8,7 +8,7 @@ import { CROSS_SITE_MESSAGE } from '#server/middleware/origin-check';
 import { type Environment, startEnvironment } from '../helpers/environment';
 import { mutatingRoutes, routeKey } from './api-routes';
 import { expectUnchanged, snapshot } from './db-snapshot';
-import { type Encoding, ROWS, buildScene, rowKey, send } from './mutating-endpoints';
+import { type Encoding, ROWS, buildScene, rowKey, send } from './endpoints';
 
 let env: Environment;
 

@@ -12,7 +12,7 @@ import { insertEntry, insertJamRequest } from '../helpers/factories';
 import { type Operation, declaredEndpoints } from '#server/openapi/document';
 import { type Environment, type TestUser, startEnvironment } from '../helpers/environment';
 import type { JamStatus } from '#lib/jam-timing';
-import { type Call, type Scene, buildScene, bystanderNote, send } from './mutating-endpoints';
+import { type Call, type Scene, buildScene, bystanderNote, send } from './endpoints';
 
 let env: Environment;
 

@@ -2,7 +2,8 @@ import { type Server, createServer, request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { REVALIDATE_EVERY_MS, clearPageCache, invalidate, withPageCache } from '#server/node/page-store';
+import { REVALIDATE_EVERY_MS } from '#server/node/page-policy';
+import { clearPageCache, invalidate, withPageCache } from '#server/node/page-store';
 import { serveFromPageCache } from '#server/node/page-cache-fast-path';
 
 const HTML = `<!doctype html><title>Cached</title>${'<p>Same for everyone.</p>'.repeat(200)}`;

@@ -11,50 +11,18 @@
  * one render a second per page, not one per submission; whoever wrote sees their write at once
  * (WROTE_COOKIE). A page whose jam was edited or deleted, or whose people changed, is dropped
  * outright, never served stale: an edit may turn mystery mode on, a deletion must not linger.
+ *
+ * Those rules (what is kept, for how long, what a change does) are in page-policy.ts; this file is
+ * the store: the pages in memory, their compressed copies, and one render per key at a time.
  */
 import { LRUCache } from 'lru-cache';
-import { type Change, droppedOutright, mayServeStale, tagsShowing } from '#server/platform/changes';
-import { cacheControl, isForEveryone, pageCacheKey, pageExpiry, varyFor } from '#server/cache/page-cache';
+import type { Change } from '#server/platform/changes';
+import { cacheControl, pageCacheKey, varyFor } from '#server/cache/page-cache';
 import { wroteAt } from '#server/cache/writers';
 import type { PageStore } from '#server/platform/host';
 import { config } from '#server/platform/config';
-import { type Encoding, type Variant, chooseEncoding, etagOf, matchesEtag, precompress, takesCompression } from './encodings';
-
-interface CachedPage {
-  body: Uint8Array;
-  headers: [string, string][];
-  etag: string;
-  /** Compressed once, off the main thread, before the page is cached; served to clients that accept them. */
-  encoded: Partial<Record<Encoding, Variant>>;
-  tags: string[];
-  expiresAt: number;
-  /** When the render that made this page began. */
-  renderedAt: number;
-  /**
-   * Set when a write made the page out of date: from then on it may only stand in while it is
-   * re-rendered. May lie ahead (REVALIDATE_EVERY_MS after the render), when the page stays fresh until then.
-   */
-  staleSince?: number;
-}
-
-/** How long an out-of-date page may stand in for its own re-render. */
-export const STALE_FOR_MS = 5000;
-/** New entries make a page stale no sooner than this after its render. */
-export const REVALIDATE_EVERY_MS = 1000;
-
-type Freshness = 'fresh' | 'stale' | 'gone';
-
-/**
- * Past its expiry (a start or end moment, or the TTL) a page is never served again, stale or not; an
- * out-of-date page rendered before the reader's own write is not served to them.
- */
-function freshness(page: CachedPage, now: number, writtenAt: number | null): Freshness {
-  if (page.expiresAt <= now) return 'gone';
-  if (page.staleSince === undefined) return 'fresh';
-  if (writtenAt !== null && page.renderedAt <= writtenAt) return 'gone';
-  if (now < page.staleSince) return 'fresh';
-  return now - page.staleSince < STALE_FOR_MS ? 'stale' : 'gone';
-}
+import { chooseEncoding, matchesEtag, precompress, takesCompression } from './encodings';
+import { type CachedPage, changedSince, effectOf, forgetChanges, freshness, keep, markStale } from './page-policy';
 
 /** The render in flight for each key: the page it will cache, or null when it turns out not cacheable. */
 const rendering = new Map<string, Promise<CachedPage | null>>();
@@ -68,7 +36,6 @@ const CLAIM_FOR_MS = 2000;
 
 const MAX_PAGES = 1000;
 const MAX_BYTES = 64 * 1024 * 1024;
-const BROWSER_HEADERS_TO_DROP = new Set(['set-cookie', 'content-length', 'content-encoding', 'etag', 'cache-control', 'vary']);
 
 const pages = new LRUCache<string, CachedPage>({
   max: MAX_PAGES,
@@ -79,48 +46,15 @@ const pages = new LRUCache<string, CachedPage>({
 
 const enabled = () => config().ITINERARY_PAGE_CACHE === 'on';
 
-/**
- * When pages of each tag (`*`: every page) were last dropped or made stale: a render that began
- * before such a change and ends after it must not be kept as if it were newer.
- */
-const lastChange = new Map<string, { dropped: number; staled: number }>();
-
-function recordChange(tags: Set<string> | 'all', stale: boolean, now: number): void {
-  for (const tag of tags === 'all' ? ['*'] : tags) {
-    const last = lastChange.get(tag) ?? { dropped: 0, staled: 0 };
-    if (stale) last.staled = now;
-    else last.dropped = now;
-    lastChange.set(tag, last);
-  }
-}
-
-/** What happened to a page's tags since its render began. */
-function changedSince(page: CachedPage): 'dropped' | 'staled' | null {
-  let staled = false;
-  for (const tag of [...page.tags, '*']) {
-    const last = lastChange.get(tag);
-    if (!last) continue;
-    if (last.dropped >= page.renderedAt) return 'dropped';
-    if (last.staled >= page.renderedAt) staled = true;
-  }
-  return staled ? 'staled' : null;
-}
-
 export function invalidate(change: Change, now = Date.now()): void {
-  const drop = tagsShowing(change);
-  if (drop !== 'all' && drop.size === 0) return;
-  const stale = mayServeStale(change);
-  const outright = droppedOutright(change);
-  recordChange(drop, stale, now);
-  if (outright) recordChange(new Set([outright]), false, now);
+  const effect = effectOf(change, now);
+  if (!effect) return;
   for (const [key, page] of pages.entries()) {
-    if (drop !== 'all' && !page.tags.some((tag) => drop.has(tag))) continue;
-    if (stale && !(outright && page.tags.includes(outright))) markStale(page, now);
+    if (!effect.reaches(page)) continue;
+    if (effect.fate(page) === 'stale') markStale(page, now);
     else pages.delete(key);
   }
 }
-
-const markStale = (page: CachedPage, now: number) => (page.staleSince ??= Math.max(now, page.renderedAt + REVALIDATE_EVERY_MS));
 
 /**
  * Keeps a page once its compressed copies are ready (so every reader of the cached page can be
@@ -140,7 +74,7 @@ async function store(key: string, page: CachedPage, now: number): Promise<void> 
 export function clearPageCache(): void {
   pages.clear();
   claimed.clear();
-  lastChange.clear();
+  forgetChanges();
 }
 
 export interface CachedAnswer {
@@ -288,22 +222,6 @@ async function renderForWriter(
   if (!page) return response;
   await store(key, page, now);
   return respond(page, ctx.request, 'miss', key);
-}
-
-/** The rendered page as the cache keeps it, or null when the page did not opt in or is not for everyone. */
-async function keep(ctx: { locals: App.Locals }, response: Response, now: number): Promise<CachedPage | null> {
-  if (!isForEveryone(ctx.locals, response)) return null;
-  const policy = ctx.locals.cachePolicy!;
-  const body = new Uint8Array(await response.arrayBuffer());
-  return {
-    body,
-    headers: [...response.headers].filter(([name]) => !BROWSER_HEADERS_TO_DROP.has(name.toLowerCase())),
-    etag: etagOf(body),
-    encoded: {},
-    tags: policy.tags,
-    renderedAt: now,
-    expiresAt: pageExpiry(policy, now),
-  };
 }
 
 /** The store scripts/start.ts installs (see host.ts). */

@@ -1,0 +1,67 @@
+import { FEEDBACK_MODES } from '#lib/feedback';
+import { WHO_CAN_VOTE } from '#lib/judging';
+import { useT } from '#i18n/react';
+import styles from '../JamForm.module.css';
+import Field from './Field';
+import type { JamFormState } from './use-jam-form';
+
+/** Fair judging: when voting ends, who may vote, the entry rules and the kind of feedback (jams only, not requests). */
+export default function JudgingFields({ form }: { form: JamFormState }) {
+  const t = useT();
+  const { id, values, errors, set, describedBy } = form;
+  return (
+    <fieldset className={`judging ${styles.judging}`}>
+      <legend>{t('jamForm.judging')}</legend>
+      <Field form={form} name="votingEndsAt" label={t('jamForm.votingEndsAt')} hint={t('jamForm.votingEndsAtHint')}>
+        <input
+          id={`${id}-votingEndsAt`}
+          type="datetime-local"
+          value={values.votingEndsAt}
+          onChange={set('votingEndsAt')}
+          aria-invalid={Boolean(errors.votingEndsAt)}
+          aria-describedby={describedBy('votingEndsAt', true)}
+        />
+      </Field>
+      <div className={`field ${styles.field}`}>
+        <label htmlFor={`${id}-whoCanVote`}>{t('jamForm.whoCanVote')}</label>
+        <select id={`${id}-whoCanVote`} value={values.whoCanVote} onChange={set('whoCanVote')}>
+          {WHO_CAN_VOTE.map((rule) => (
+            <option key={rule} value={rule}>
+              {t(`jamForm.whoCanVote.${rule}`)}
+            </option>
+          ))}
+        </select>
+      </div>
+      {(['refuseOldProjects', 'playBeforeVote'] as const).map((option) => (
+        <div key={option} className={`field ${styles.field}`}>
+          <label className="checkbox">
+            <input
+              type="checkbox"
+              name={option}
+              checked={values[option]}
+              onChange={set(option)}
+              aria-describedby={`${id}-${option}-hint`}
+            />{' '}
+            {t(`jamForm.${option}`)}
+          </label>
+          <p className="hint" id={`${id}-${option}-hint`}>
+            {t(`jamForm.${option}Hint`)}
+          </p>
+        </div>
+      ))}
+      <div className={`field ${styles.field}`}>
+        <label htmlFor={`${id}-feedback`}>{t('jamForm.feedback')}</label>
+        <select id={`${id}-feedback`} value={values.feedback} onChange={set('feedback')} aria-describedby={`${id}-feedback-hint`}>
+          {FEEDBACK_MODES.map((mode) => (
+            <option key={mode} value={mode}>
+              {t(`jamForm.feedback.${mode}`)}
+            </option>
+          ))}
+        </select>
+        <p className="hint" id={`${id}-feedback-hint`}>
+          {t('jamForm.feedbackHint')}
+        </p>
+      </div>
+    </fieldset>
+  );
+}

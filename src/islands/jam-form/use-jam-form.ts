@@ -1,0 +1,159 @@
+import { useId, useState } from 'react';
+import { ApiError, api } from '#client/api-client';
+import { fromDatetimeLocal, toDatetimeLocal } from '#lib/datetime-local';
+import { INVALID_URL_MESSAGE, REQUIRED_MESSAGE } from '#lib/schemas/common';
+import { type JamDto, jamCreateSchema, jamUpdateSchema } from '#lib/schemas/jams';
+import type { WhoCanVote } from '#lib/judging';
+import type { FeedbackMode } from '#lib/feedback';
+import { type JamRequestDto, jamRequestCreateSchema, jamRequestUpdateSchema } from '#lib/schemas/jam-requests';
+import { useT } from '#i18n/react';
+import { pushNotification, pushNotificationAfterNavigation } from '#stores/notifications';
+
+export type Field = 'name' | 'description' | 'body' | 'imageUrl' | 'startsAt' | 'endsAt' | 'votingEndsAt' | 'note';
+type Flag = 'mystery' | 'refuseOldProjects' | 'playBeforeVote';
+const FLAGS: readonly string[] = ['mystery', 'refuseOldProjects', 'playBeforeVote'] satisfies Flag[];
+/** Create a jam, edit one, ask the administrators for one, or review such a request. */
+export type Mode = 'create' | 'edit' | 'request' | 'review';
+
+const SCHEMAS = {
+  create: jamCreateSchema,
+  edit: jamUpdateSchema,
+  request: jamRequestCreateSchema,
+  review: jamRequestUpdateSchema,
+} as const;
+
+export interface JamFormOptions {
+  /** Editing an existing jam (in the manager tools modal) instead of creating one. */
+  jam?: JamDto;
+  /**
+   * An administrator reviewing a pending jam request (in the jam requests queue): the form edits the
+   * request; "Save changes" keeps the edits, "Approve" keeps them and creates the jam.
+   */
+  request?: JamRequestDto;
+  /** A user asking the administrators for a jam: the form has a note and sends a jam request. */
+  asRequest?: boolean;
+  /** Where to go after saving: `{slug}` is replaced by the saved jam's slug. */
+  redirectTo?: string;
+  /** Reviewing: the request as the server has it after saving (`approved`: and approving). */
+  onReviewed?: (request: JamRequestDto, approved: boolean) => void;
+}
+
+/** The form's state and its submit: validated with the same zod schema as the API, then sent for its mode. */
+export function useJamForm({ jam, request, asRequest = false, redirectTo = '', onReviewed }: JamFormOptions) {
+  const t = useT();
+  const id = useId();
+  const mode: Mode = jam ? 'edit' : request ? 'review' : asRequest ? 'request' : 'create';
+  const source = jam ?? request;
+  const [initial] = useState(() => ({
+    name: source?.name ?? '',
+    description: source?.description ?? '',
+    body: source?.body ?? '',
+    imageUrl: source?.imageUrl ?? '',
+    startsAt: toDatetimeLocal(source?.startsAt),
+    endsAt: toDatetimeLocal(source?.endsAt),
+    mystery: source?.mystery ?? false,
+    votingEndsAt: toDatetimeLocal(jam?.votingEndsAt ?? undefined),
+    whoCanVote: jam?.whoCanVote ?? ('anyone' as WhoCanVote),
+    refuseOldProjects: jam?.refuseOldProjects ?? false,
+    playBeforeVote: jam?.playBeforeVote ?? false,
+    feedback: jam?.feedback ?? ('notes' as FeedbackMode),
+    note: '',
+  }));
+  // Fair judging's options belong to jams; a jam request carries the jam's main fields only.
+  const judging = mode === 'create' || mode === 'edit';
+  const [values, setValues] = useState(initial);
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const [saving, setSaving] = useState(false);
+
+  const set = (field: keyof typeof values) => (event: { target: { value: string; checked?: boolean } }) =>
+    setValues({ ...values, [field]: FLAGS.includes(field) ? Boolean(event.target.checked) : event.target.value });
+
+  async function submit(event: React.SubmitEvent) {
+    event.preventDefault();
+    const approving = (event.nativeEvent as SubmitEvent).submitter?.dataset.intent === 'approve';
+    const payload = {
+      name: values.name,
+      description: values.description,
+      body: values.body,
+      imageUrl: values.imageUrl,
+      startsAt: fromDatetimeLocal(values.startsAt),
+      endsAt: fromDatetimeLocal(values.endsAt),
+      ...(mode === 'edit' ? {} : { mystery: values.mystery }),
+      ...(judging
+        ? {
+            votingEndsAt: values.votingEndsAt ? fromDatetimeLocal(values.votingEndsAt) : null,
+            whoCanVote: values.whoCanVote,
+            refuseOldProjects: values.refuseOldProjects,
+            playBeforeVote: values.playBeforeVote,
+            feedback: values.feedback,
+          }
+        : {}),
+      ...(mode === 'request' ? { note: values.note } : {}),
+    };
+    const parsed = SCHEMAS[mode].safeParse(payload);
+    if (!parsed.success) {
+      const found: Partial<Record<Field, string>> = {};
+      for (const issue of parsed.error.issues) found[issue.path[0] as Field] ??= issue.message;
+      setErrors(found);
+      const messages = Object.values(found);
+      pushNotification({
+        type: 'error',
+        content: {
+          message: messages.includes(REQUIRED_MESSAGE)
+            ? REQUIRED_MESSAGE
+            : messages.includes(INVALID_URL_MESSAGE)
+              ? INVALID_URL_MESSAGE
+              : messages[0]!,
+        },
+      });
+      return;
+    }
+    setErrors({});
+    setSaving(true);
+    try {
+      if (request) {
+        // Only what the administrator changed is sent (and audited); approving sends the edits first.
+        const changed = Object.fromEntries(
+          (['name', 'description', 'body', 'imageUrl', 'startsAt', 'endsAt', 'mystery'] as const)
+            .filter((key) => values[key] !== initial[key])
+            .map((key) => [key, payload[key]]),
+        );
+        const base = `/jam-requests/${request.id}`;
+        let saved = request;
+        if (Object.keys(changed).length > 0) saved = await api<JamRequestDto>(base, { method: 'PATCH', body: changed });
+        if (approving) saved = await api<JamRequestDto>(`${base}/approve`, { method: 'POST' });
+        setSaving(false);
+        onReviewed?.(saved, approving);
+        return;
+      }
+      if (mode === 'request') {
+        await api<JamRequestDto>('/jam-requests', { method: 'POST', body: payload });
+        pushNotificationAfterNavigation({ type: 'success', content: { message: t('jamRequest.sent') } });
+        window.location.assign(redirectTo);
+        return;
+      }
+      const saved = await api<JamDto>(jam ? `/jams/${encodeURIComponent(jam.slug)}` : '/jams', {
+        method: jam ? 'PATCH' : 'POST',
+        body: payload,
+      });
+      pushNotificationAfterNavigation({
+        type: 'success',
+        content: { message: jam ? t('jamForm.updated') : t('jamForm.created') },
+      });
+      window.location.assign(redirectTo.replace('{slug}', saved.slug));
+    } catch (error) {
+      setSaving(false);
+      const message = error instanceof ApiError ? error.message : String(error);
+      console.error(mode === 'request' ? t('jamRequest.failed') : t('jamForm.failed'), error);
+      pushNotification({ type: 'error', content: { message } });
+    }
+  }
+
+  /** The ids that describe a field's control: its hint (when it has one) and its error (when it shows one). */
+  const describedBy = (name: Field, hint = false) =>
+    [hint ? `${id}-${name}-hint` : '', errors[name] ? `${id}-${name}-error` : ''].filter(Boolean).join(' ') || undefined;
+
+  return { id, mode, judging, values, errors, saving, set, submit, describedBy };
+}
+
+export type JamFormState = ReturnType<typeof useJamForm>;
