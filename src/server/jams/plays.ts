@@ -10,7 +10,8 @@ import type { SessionUser } from '#server/auth/session';
 import { announceChange } from '#server/cache/changes';
 import { type RateLimit, createRateLimiter } from '#server/http/rate-limit';
 import { db } from '#server/platform/db';
-import { requireEntry, resultsArePublic } from './entries';
+import { requireEntry } from './entries';
+import { resultsArePublic } from '#lib/jam-timing';
 import { requireJam } from './jams';
 
 /**

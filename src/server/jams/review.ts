@@ -23,7 +23,8 @@ import { type RateLimit, createRateLimiter } from '#server/http/rate-limit';
 import { inBackground } from '#server/platform/background';
 import { db } from '#server/platform/db';
 import { ScratchUnavailableError, fetchScratchProjectWithParent } from '#server/platform/scratch';
-import { requireEntry, toEntryDto, voteCount } from './entries';
+import { requireEntry } from './entries';
+import { toEntryDto, voteCount } from './entry-dto';
 import { historyFields } from './flags';
 import { requireJam } from './jams';
 

@@ -1,6 +1,6 @@
 import { advancedOptionsSchema, jamSchema } from '#lib/schemas/jams';
 import { defineEndpoint, jamSlug } from '#server/http/endpoint';
-import { setAdvancedOptions } from '#server/jams/jams';
+import { setAdvancedOptions } from '#server/jams/jam-writes';
 import { exampleJam } from '#server/openapi/examples';
 
 export const PUT = defineEndpoint({

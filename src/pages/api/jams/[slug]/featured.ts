@@ -1,6 +1,6 @@
 import { featuredSchema, jamSchema } from '#lib/schemas/jams';
 import { defineEndpoint, jamSlug } from '#server/http/endpoint';
-import { setFeatured } from '#server/jams/jams';
+import { setFeatured } from '#server/jams/jam-writes';
 import { exampleJam } from '#server/openapi/examples';
 
 export const PUT = defineEndpoint({

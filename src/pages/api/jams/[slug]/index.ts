@@ -1,6 +1,7 @@
 import { jamSchema, jamUpdateSchema } from '#lib/schemas/jams';
 import { defineEndpoint, jamSlug } from '#server/http/endpoint';
-import { deleteJam, readJam, requireJam, updateJam } from '#server/jams/jams';
+import { deleteJam, updateJam } from '#server/jams/jam-writes';
+import { readJam, requireJam } from '#server/jams/jams';
 import { checkEntriesAfterEnd } from '#server/jams/review';
 import { exampleJam } from '#server/openapi/examples';
 

@@ -1,6 +1,6 @@
 import { removedCountSchema } from '#lib/schemas/common';
 import { defineEndpoint, jamSlug } from '#server/http/endpoint';
-import { clearVotes } from '#server/jams/jams';
+import { clearVotes } from '#server/jams/jam-writes';
 
 export const DELETE = defineEndpoint({
   method: 'DELETE',

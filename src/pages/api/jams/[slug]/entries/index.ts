@@ -1,8 +1,10 @@
 import { removedCountSchema } from '#lib/schemas/common';
 import { entryListQuerySchema, entryListSchema, entrySchema, submitEntrySchema } from '#lib/schemas/entries';
 import { defineEndpoint, jamSlug } from '#server/http/endpoint';
-import { listEntries, submitEntry, submitLimiter } from '#server/jams/entries';
-import { clearSubmissions, requireJam } from '#server/jams/jams';
+import { listEntries } from '#server/jams/entry-list';
+import { submitEntry, submitLimiter } from '#server/jams/entry-submit';
+import { clearSubmissions } from '#server/jams/jam-writes';
+import { requireJam } from '#server/jams/jams';
 import { can, jamRole } from '#server/auth/permissions';
 import { exampleEntry, exampleEntryList } from '#server/openapi/examples';
 
