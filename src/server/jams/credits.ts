@@ -33,7 +33,6 @@ import {
   teamIsOpen,
 } from './credit-records';
 import { requireEntry } from './entries';
-import { requireJam } from './jams';
 
 /** Per user: an invitation may ask Scratch about the name, so a few a minute, like submissions. */
 export const INVITE_RATE_LIMIT: RateLimit = { capacity: 10, perMs: 60_000 };
@@ -90,8 +89,7 @@ async function creditsOf(viewer: SessionUser | null, jam: Jam, entry: Entry): Pr
 }
 
 /** The entry's team: credited co-creators for everyone, pending invitations too for the team and the jam's managers. */
-export async function readCredits(viewer: SessionUser | null, slug: string, entryId: number): Promise<EntryCreditsDto> {
-  const jam = await requireJam(slug);
+export async function readCredits(viewer: SessionUser | null, jam: Jam, entryId: number): Promise<EntryCreditsDto> {
   return creditsOf(viewer, jam, await requireEntry(jam, entryId));
 }
 
@@ -118,12 +116,11 @@ async function userForInvite(name: string): Promise<{ user: User; created: boole
  */
 export async function inviteCoCreator(
   actor: SessionUser,
-  slug: string,
+  jam: Jam,
   entryId: number,
   name: string,
 ): Promise<{ credits: EntryCreditsDto; created: boolean }> {
   if (actor.isBanned) throw bannedError(actor.name);
-  const jam = await requireJam(slug);
   const entry = await requireEntry(jam, entryId);
   if (entry.submitterId !== actor.id) throw new AppError(403, 'forbidden', ONLY_SUBMITTER_MESSAGE);
   if (!teamIsOpen(jam)) throw conflict(TEAM_SETTLED_MESSAGE);
@@ -174,9 +171,8 @@ export async function inviteCoCreator(
  * co-creator (while the team is open); a co-creator leaves, an invitee declines (any time); managers
  * and administrators may remove anyone.
  */
-export async function removeCredit(actor: SessionUser, slug: string, entryId: number, name: string): Promise<EntryCreditsDto> {
+export async function removeCredit(actor: SessionUser, jam: Jam, entryId: number, name: string): Promise<EntryCreditsDto> {
   if (actor.isBanned) throw bannedError(actor.name);
-  const jam = await requireJam(slug);
   const entry = await requireEntry(jam, entryId);
   const self = name.toLowerCase() === actor.name.toLowerCase();
   const submitter = entry.submitterId === actor.id;

@@ -16,7 +16,6 @@ import { isOnTeam } from './co-creators';
 import { type EntryRow, voteCount } from './entry-dto';
 import { readEntryPage } from './entry-page';
 import { historyFields } from './flags';
-import { requireJam } from './jams';
 
 const entryOfJam = preparedQuery((database) =>
   database
@@ -38,12 +37,11 @@ export async function requireEntry(jam: Jam, entryId: number): Promise<Entry> {
  */
 export async function removeEntry(
   actor: SessionUser,
-  slug: string,
+  jam: Jam,
   entryId: number,
   auditDetails: Record<string, unknown> = {},
 ): Promise<void> {
   if (actor.isBanned) throw bannedError(actor.name);
-  const jam = await requireJam(slug);
   const entry = await requireEntry(jam, entryId);
   const own = await isOnTeam(entry, actor.id);
   const role = await jamRole(actor, jam.id);
@@ -112,9 +110,8 @@ export const refreshLimiter = createRateLimiter('refreshes', REFRESH_RATE_LIMIT)
  * Fetches the project from Scratch again (title, thumbnail, instructions, notes and credits): by
  * its submitter, a manager of the jam or an admin. Audited; answers the refreshed entry.
  */
-export async function refreshEntry(actor: SessionUser, slug: string, entryId: number): Promise<EntryDetailDto> {
+export async function refreshEntry(actor: SessionUser, jam: Jam, entryId: number): Promise<EntryDetailDto> {
   if (actor.isBanned) throw bannedError(actor.name);
-  const jam = await requireJam(slug);
   const entry = await requireEntry(jam, entryId);
   const own = await isOnTeam(entry, actor.id);
   if (!own && !can(await jamRole(actor, jam.id), 'jam:refresh-entry')) {

@@ -1,12 +1,11 @@
 /** A jam's entries, one page at a time: the sorts, the random order, the search and the ranks. */
 import { type SQL, and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
-import { type Entry, entries, entryCredits, users } from '#db/schema';
+import { type Entry, type Jam, entries, entryCredits, users } from '#db/schema';
 import { resultsArePublic } from '#lib/jam-timing';
 import { ENTRIES_PER_PAGE, type EntryListDto, type EntrySort, MAX_ENTRY_SEED, effectiveEntrySort } from '#lib/schemas/entries';
 import { containsText, db } from '#server/platform/db';
 import { coCreatorsOf } from './co-creators';
 import { toEntryDto, voteCount } from './entry-dto';
-import { type JamRef, resolveJam } from './jams';
 
 /** A disqualified entry, as an SQL condition (1 or 0): never ranked, and listed after the ranked ones. */
 const isDisqualified = sql`(${entries.review} = 'disqualified')`;
@@ -79,9 +78,8 @@ export function entrySearch(text: string, jamId: number): SQL {
  * default is the ranking (most votes; disqualified entries last and unranked) and every sort shows
  * each entry's rank.
  */
-export async function listEntries(ref: JamRef, options: EntryListOptions = {}): Promise<EntryListDto> {
+export async function listEntries(jam: Jam, options: EntryListOptions = {}): Promise<EntryListDto> {
   const { page = 1, perPage = ENTRIES_PER_PAGE, forManager = false } = options;
-  const jam = await resolveJam(ref);
   const database = db();
   const resultsPublic = resultsArePublic(jam);
   const sort = effectiveEntrySort(options.sort, resultsPublic);

@@ -1,6 +1,6 @@
 /** Submitting a Scratch project to a jam. */
 import { and, count, eq, sql } from 'drizzle-orm';
-import { entries, entryCredits } from '#db/schema';
+import { type Jam, entries, entryCredits } from '#db/schema';
 import { jamStatus } from '#lib/jam-timing';
 import type { EntryDto } from '#lib/schemas/entries';
 import { parseScratchProjectUrl } from '#lib/scratch-url';
@@ -14,7 +14,6 @@ import { fetchScratchProjectWithParent } from '#server/platform/scratch';
 import { isOneEntryViolation } from './co-creators';
 import { toEntryDto } from './entry-dto';
 import { historyFields, refuseOldProject } from './flags';
-import { requireJam } from './jams';
 import { joinInside } from './participants';
 
 /**
@@ -30,9 +29,8 @@ const isUniqueViolation = (error: unknown, index: string) =>
   new RegExp(index.replaceAll('.', '\\.'), 'i').test(`${error.message} ${String((error as { cause?: unknown }).cause ?? '')}`);
 
 /** Checks the project with Scratch (exists, shared, owned by the submitter) and stores it once. */
-export async function submitEntry(user: SessionUser, slug: string, url: string): Promise<EntryDto> {
+export async function submitEntry(user: SessionUser, jam: Jam, url: string): Promise<EntryDto> {
   if (user.isBanned) throw bannedError(user.name);
-  const jam = await requireJam(slug);
   if (jamStatus(jam) !== 'ongoing') throw new AppError(409, 'conflict', 'This jam is currently not accepting submissions.');
   const scratchId = parseScratchProjectUrl(url);
   if (scratchId === null) throw badRequest('The URL entered is invalid!');

@@ -9,7 +9,7 @@ import { type Database, db } from '#server/platform/db';
 import { AppError, conflict } from '#server/http/errors';
 import { requireJamPermission } from '#server/auth/permissions';
 import type { SessionUser } from '#server/auth/session';
-import { requireJam, toJamDto } from './jams';
+import { toJamDto } from './jams';
 import { uniqueSlug } from './slugs';
 
 /** The jam's fields as the create form has them (a request's, once approved, are the same). */
@@ -76,8 +76,7 @@ export async function createJam(user: SessionUser, input: JamCreate): Promise<Ja
  * Changes only the fields in `input` (PATCH: what was not sent stays as it is). Renaming moves the
  * slug; the old one keeps redirecting and nothing attached to the jam changes.
  */
-export async function updateJam(user: SessionUser, slug: string, input: JamUpdate): Promise<JamDto> {
-  const jam = await requireJam(slug);
+export async function updateJam(user: SessionUser, jam: Jam, input: JamUpdate): Promise<JamDto> {
   await requireJamPermission(user, jam.id, 'jam:edit');
   if (Object.keys(input).length === 0) return toJamDto(jam, { hideBody: false });
   const merged = {
@@ -115,8 +114,7 @@ export async function updateJam(user: SessionUser, slug: string, input: JamUpdat
   return toJamDto(updated, { hideBody: false });
 }
 
-export async function deleteJam(user: SessionUser, slug: string): Promise<void> {
-  const jam = await requireJam(slug);
+export async function deleteJam(user: SessionUser, jam: Jam): Promise<void> {
   await requireJamPermission(user, jam.id, 'jam:delete');
   const database = db();
   await database.transaction(async (tx) => {
@@ -129,11 +127,10 @@ export async function deleteJam(user: SessionUser, slug: string): Promise<void> 
 
 async function setFlag(
   user: SessionUser,
-  slug: string,
+  jam: Jam,
   action: 'jam:feature' | 'jam:advanced',
   set: Partial<Pick<Jam, 'featured' | 'mystery'>>,
 ) {
-  const jam = await requireJam(slug);
   await requireJamPermission(user, jam.id, action);
   const database = db();
   const updated = await database.transaction(async (tx) => {
@@ -153,14 +150,12 @@ async function setFlag(
   return toJamDto(updated, { hideBody: false });
 }
 
-export const setFeatured = (user: SessionUser, slug: string, featured: boolean) =>
-  setFlag(user, slug, 'jam:feature', { featured });
-export const setAdvancedOptions = (user: SessionUser, slug: string, options: { mystery: boolean }) =>
-  setFlag(user, slug, 'jam:advanced', { mystery: options.mystery });
+export const setFeatured = (user: SessionUser, jam: Jam, featured: boolean) => setFlag(user, jam, 'jam:feature', { featured });
+export const setAdvancedOptions = (user: SessionUser, jam: Jam, options: { mystery: boolean }) =>
+  setFlag(user, jam, 'jam:advanced', { mystery: options.mystery });
 
 /** Clears every vote or every entry (with its votes) of a jam, in one audited transaction. */
-async function clearAll(user: SessionUser, slug: string, what: 'votes' | 'submissions'): Promise<{ removed: number }> {
-  const jam = await requireJam(slug);
+async function clearAll(user: SessionUser, jam: Jam, what: 'votes' | 'submissions'): Promise<{ removed: number }> {
   await requireJamPermission(user, jam.id, what === 'votes' ? 'jam:clear-votes' : 'jam:clear-submissions');
   const table = what === 'votes' ? votes : entries;
   const removed = await db().transaction(async (tx) => {
@@ -176,5 +171,5 @@ async function clearAll(user: SessionUser, slug: string, what: 'votes' | 'submis
   return { removed };
 }
 
-export const clearVotes = (user: SessionUser, slug: string) => clearAll(user, slug, 'votes');
-export const clearSubmissions = (user: SessionUser, slug: string) => clearAll(user, slug, 'submissions');
+export const clearVotes = (user: SessionUser, jam: Jam) => clearAll(user, jam, 'votes');
+export const clearSubmissions = (user: SessionUser, jam: Jam) => clearAll(user, jam, 'submissions');

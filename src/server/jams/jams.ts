@@ -36,13 +36,6 @@ export async function requireJam(slug: string): Promise<Jam> {
   return found.jam;
 }
 
-/** A jam the caller already resolved, or the slug of one: services resolve a jam once per request. */
-export type JamRef = Jam | string;
-
-export async function resolveJam(ref: JamRef): Promise<Jam> {
-  return typeof ref === 'string' ? requireJam(ref) : ref;
-}
-
 /** Mystery mode (spec §4): before the start, only managers and admins see the body. */
 export function bodyIsHidden(jam: Jam, role: JamRole, now = Date.now()): boolean {
   return jam.mystery && jamStatus(jam, now) === 'upcoming' && !can(role, 'jam:read-mystery');
@@ -77,8 +70,7 @@ export function toJamDto(jam: Jam, options: { hideBody: boolean }): JamDto {
   };
 }
 
-export async function readJam(slug: string, viewer: SessionUser | null): Promise<JamDto> {
-  const jam = await requireJam(slug);
+export async function readJam(jam: Jam, viewer: SessionUser | null): Promise<JamDto> {
   const role = await jamRole(viewer, jam.id);
   return toJamDto(jam, { hideBody: bodyIsHidden(jam, role) });
 }
