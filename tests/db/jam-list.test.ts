@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Jam, entries, jams, users } from '#db/schema';
 import { JAM_SORTS, type JamListQuery, type JamSort } from '#lib/schemas/jams';
-import { listJams } from '#server/jams/jams';
+import { listJams } from '#server/jams/jam-list';
 import { type TestDatabase, createTestDatabase } from '../helpers/database';
 
 const HOUR = 3_600_000;

@@ -16,13 +16,15 @@ import { JAM_SORTS } from '#lib/schemas/jams';
 import type { ActivityQuery } from '#lib/schemas/activity';
 import { listActivity, listJamActivity } from '#server/activity/activity';
 import { db } from '#server/platform/db';
-import { listEntries } from '#server/jams/entries';
+import { listEntries } from '#server/jams/entry-list';
 import { feedJams } from '#server/publish/feeds';
 import { readWinners } from '#server/jams/winners';
-import { findJam, homeJams, listJams, nextJamMoment } from '#server/jams/jams';
+import { findJam, requireJam } from '#server/jams/jams';
+import { homeJams, listJams, nextJamMoment } from '#server/jams/jam-list';
 import { type SessionUser, generateSessionToken, hashToken, validateSessionToken } from '#server/auth/session';
 import { findUserByName } from '#server/users/users';
-import { listJamRequests, ownJamRequests } from '#server/jams/requests';
+import { listJamRequests } from '#server/jams/request-answers';
+import { ownJamRequests } from '#server/jams/requests';
 import { JAM_REQUEST_STATUSES } from '#lib/schemas/jam-requests';
 import { castVote, myVotes } from '#server/jams/votes';
 import { nextEntry, recordPlay } from '#server/jams/plays';
@@ -127,7 +129,7 @@ describe('query plans', () => {
     const [entry] = await db().select().from(entries).where(eq(entries.jamId, 1)).limit(1);
     // EXPLAINed on a connection of its own, closed after: EXPLAIN of a write (or a read left open) on a connection
     // that stays in use held SQLite's lock past the next write there (libsql), and the writes of later tests waited in vain.
-    const statements = await statementsOf(() => recordPlay(player, 'running', entry!.id));
+    const statements = await statementsOf(async () => recordPlay(player, await requireJam('running'), entry!.id));
     const own = createClient({ url: test.url });
     try {
       const plans = [];
@@ -214,8 +216,8 @@ describe('query plans', () => {
     'lists the entries of a jam (%s) through the entries index, with vote counts (once public) from the votes key',
     async (slug) => {
       const plans = [
-        ...(await plansOf(() => listEntries(slug, { page: 1 }))),
-        ...(slug === 'ended' ? await plansOf(() => readWinners(slug)) : []),
+        ...(await plansOf(async () => listEntries(await requireJam(slug), { page: 1 }))),
+        ...(slug === 'ended' ? await plansOf(async () => readWinners(await requireJam(slug))) : []),
       ];
       expectNoTableScan(plans);
       // Any index keyed by jam first will do: since entries carry their texts, SQLite prefers the narrower unique one.
@@ -239,7 +241,7 @@ describe('query plans', () => {
   ] as const)('pages through the entries in %s order by walking %s, without sorting them', async (sort, index) => {
     for (const slug of ['running', 'ended']) {
       for (const page of [1, 2, 3]) {
-        const plans = await plansOf(() => listEntries(slug, { page, perPage: 1, sort }));
+        const plans = await plansOf(async () => listEntries(await requireJam(slug), { page, perPage: 1, sort }));
         expectNoTableScan(plans);
         const pageQuery = plans.filter(({ sql }) => /from "entries"/i.test(sql) && /order by/i.test(sql) && /limit/i.test(sql));
         expect(pageQuery.length, `${slug} ${sort}`).toBe(1);
@@ -254,7 +256,7 @@ describe('query plans', () => {
     ['ended', 'random'],
     ['ended', 'most-votes'],
   ] as const)("sorts only the jam's own entries, found through a jam index, for the %s jam's %s order", async (slug, sort) => {
-    const plans = await plansOf(() => listEntries(slug, { page: 2, perPage: 1, sort, seed: 77 }));
+    const plans = await plansOf(async () => listEntries(await requireJam(slug), { page: 2, perPage: 1, sort, seed: 77 }));
     expectNoTableScan(plans);
     expect(
       plans.some(({ plan }) =>
@@ -264,7 +266,7 @@ describe('query plans', () => {
   });
 
   it("reads the ranks of an ended jam's page in another order through the jam and votes indexes", async () => {
-    const plans = await plansOf(() => listEntries('ended', { page: 1, sort: 'newest' }));
+    const plans = await plansOf(async () => listEntries(await requireJam('ended'), { page: 1, sort: 'newest' }));
     expectNoTableScan(plans);
     const ranks = plans.find(({ sql }) => /row_number\(\)/i.test(sql));
     expect(ranks, 'the ranks query').toBeDefined();
@@ -272,7 +274,10 @@ describe('query plans', () => {
   });
 
   it("finds the entry to play next through the jam's play-order index, the plays key and the plays-by-player index", async () => {
-    const plans = [...(await plansOf(() => nextEntry(voter, 'running'))), ...(await plansOf(() => nextEntry(null, 'running')))];
+    const plans = [
+      ...(await plansOf(async () => nextEntry(voter, await requireJam('running')))),
+      ...(await plansOf(async () => nextEntry(null, await requireJam('running')))),
+    ];
     expectNoTableScan(plans);
     const pick = plans.find(({ sql }) => /not exists/i.test(sql));
     expect(pick, 'the play-next query').toBeDefined();
@@ -287,8 +292,8 @@ describe('query plans', () => {
   it("reads and limits a user's votes in a jam through the jam-and-voter index", async () => {
     const [entry] = await test.database.select().from(entries).limit(1);
     const plans = [
-      ...(await plansOf(() => myVotes(voter, 'running'))),
-      ...(await plansOf(() => castVote(voter, 'running', entry!.id))),
+      ...(await plansOf(async () => myVotes(voter, await requireJam('running')))),
+      ...(await plansOf(async () => castVote(voter, await requireJam('running'), entry!.id))),
     ];
     expectNoTableScan(plans);
     const limitCheck = plans.find(({ sql }) => /insert or ignore into "votes"/i.test(sql));

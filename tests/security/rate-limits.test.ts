@@ -4,7 +4,7 @@
  * Retry-After in the API's error shape. Login is limited per address (tests/api/auth-rate-limit).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SUBMIT_RATE_LIMIT } from '#server/jams/entries';
+import { SUBMIT_RATE_LIMIT } from '#server/jams/entry-submit';
 import { VOTE_RATE_LIMIT } from '#server/jams/votes';
 import { PLAY_RATE_LIMIT } from '#server/jams/plays';
 import { eq } from 'drizzle-orm';

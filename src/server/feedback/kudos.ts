@@ -13,7 +13,6 @@ import { createRateLimiter } from '#server/http/rate-limit';
 import { notify } from '#server/inbox/notify';
 import { requireEntry } from '#server/jams/entries';
 import { isOnTeam } from '#server/jams/co-creators';
-import { requireJam } from '#server/jams/jams';
 import { VOTE_RATE_LIMIT } from '#server/jams/votes';
 import { db } from '#server/platform/db';
 import type { SessionUser } from '#server/auth/session';
@@ -47,13 +46,11 @@ async function kudosOf(jam: Jam, entry: Entry, viewer: SessionUser | null): Prom
   };
 }
 
-export async function readKudos(viewer: SessionUser | null, slug: string, entryId: number): Promise<KudosDto> {
-  const jam = await requireJam(slug);
+export async function readKudos(viewer: SessionUser | null, jam: Jam, entryId: number): Promise<KudosDto> {
   return kudosOf(jam, await requireEntry(jam, entryId), viewer);
 }
 
-export async function giveKudos(user: SessionUser, slug: string, entryId: number, sticker: KudosSticker): Promise<KudosDto> {
-  const jam = await requireJam(slug);
+export async function giveKudos(user: SessionUser, jam: Jam, entryId: number, sticker: KudosSticker): Promise<KudosDto> {
   const entry = await requireEntry(jam, entryId);
   if (jam.feedback === 'off') throw conflict(KUDOS_OFF_MESSAGE);
   if (await isOnTeam(entry, user.id)) throw new AppError(403, 'forbidden', OWN_ENTRY_MESSAGE);
@@ -79,8 +76,7 @@ export async function giveKudos(user: SessionUser, slug: string, entryId: number
 }
 
 /** Taking a sticker back is always possible (also once the jam's feedback was turned off). */
-export async function takeBackKudos(user: SessionUser, slug: string, entryId: number, sticker: KudosSticker): Promise<KudosDto> {
-  const jam = await requireJam(slug);
+export async function takeBackKudos(user: SessionUser, jam: Jam, entryId: number, sticker: KudosSticker): Promise<KudosDto> {
   const entry = await requireEntry(jam, entryId);
   const removed = await db()
     .delete(kudos)

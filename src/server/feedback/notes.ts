@@ -17,7 +17,6 @@ import { AppError, conflict, notFound } from '#server/http/errors';
 import { createRateLimiter } from '#server/http/rate-limit';
 import { notify } from '#server/inbox/notify';
 import { requireEntry } from '#server/jams/entries';
-import { requireJam } from '#server/jams/jams';
 import { VOTE_RATE_LIMIT } from '#server/jams/votes';
 import { db } from '#server/platform/db';
 import type { SessionUser } from '#server/auth/session';
@@ -101,13 +100,7 @@ async function requireVisibleNote(viewer: Viewer, noteId: number): Promise<NoteR
 }
 
 /** The entry's notes, newest first, a page at a time; hidden ones only for the jam's managers and administrators. */
-export async function listNotes(
-  user: SessionUser | null,
-  slug: string,
-  entryId: number,
-  requestedPage = 1,
-): Promise<NoteListDto> {
-  const jam = await requireJam(slug);
+export async function listNotes(user: SessionUser | null, jam: Jam, entryId: number, requestedPage = 1): Promise<NoteListDto> {
   const entry = await requireEntry(jam, entryId);
   const viewer = await viewerOf(user, jam, entry);
   const where = and(eq(notes.entryId, entry.id), viewer.canHide ? undefined : isNull(notes.hiddenAt));
@@ -153,9 +146,8 @@ async function refuse(user: SessionUser, rule: NoteFilterRule): Promise<never> {
  * Keeps a note that passes the filter and tells the entry's submitter. Anyone logged in and not
  * banned may post, the entry's own author too (to answer players), while the jam takes notes.
  */
-export async function postNote(user: SessionUser, slug: string, entryId: number, text: string): Promise<NoteDto> {
+export async function postNote(user: SessionUser, jam: Jam, entryId: number, text: string): Promise<NoteDto> {
   if (user.isBanned) throw bannedError(user.name);
-  const jam = await requireJam(slug);
   const entry = await requireEntry(jam, entryId);
   if (jam.feedback !== 'notes') throw conflict(NOTES_OFF_MESSAGE);
   const until = await mutedUntil(user.id);
@@ -177,9 +169,8 @@ export async function postNote(user: SessionUser, slug: string, entryId: number,
 }
 
 /** The note's writer and the entry's author delete a note (managers hide instead). A note already gone answers 404. */
-export async function deleteNote(user: SessionUser, slug: string, entryId: number, noteId: number): Promise<void> {
+export async function deleteNote(user: SessionUser, jam: Jam, entryId: number, noteId: number): Promise<void> {
   if (user.isBanned) throw bannedError(user.name);
-  const jam = await requireJam(slug);
   const entry = await requireEntry(jam, entryId);
   const viewer = await viewerOf(user, jam, entry);
   const note = await requireVisibleNote(viewer, noteId);
@@ -192,12 +183,11 @@ export async function deleteNote(user: SessionUser, slug: string, entryId: numbe
 /** Managers of the jam and administrators hide or show a note again; audited when it changes. */
 export async function setNoteHidden(
   user: SessionUser,
-  slug: string,
+  jam: Jam,
   entryId: number,
   noteId: number,
   hidden: boolean,
 ): Promise<NoteDto> {
-  const jam = await requireJam(slug);
   await requireJamPermission(user, jam.id, 'jam:hide-notes');
   const entry = await requireEntry(jam, entryId);
   const viewer = await viewerOf(user, jam, entry);

@@ -1,17 +1,15 @@
 /** Jam managers (spec §4 Manager role): added by username, removed, or given up by the manager. */
 import { and, asc, eq } from 'drizzle-orm';
-import { jamManagers, users } from '#db/schema';
+import { type Jam, jamManagers, users } from '#db/schema';
 import type { ManagerDto } from '#lib/schemas/jams';
 import { recordAudit } from '#server/activity/audit';
 import { db } from '#server/platform/db';
 import { AppError, conflict, notFound } from '#server/http/errors';
-import { requireJam } from './jams';
 import { requireJamPermission } from '#server/auth/permissions';
 import type { SessionUser } from '#server/auth/session';
 import { findUserByName } from '#server/users/users';
 
-export async function listManagers(slug: string): Promise<ManagerDto[]> {
-  const jam = await requireJam(slug);
+export async function listManagers(jam: Jam): Promise<ManagerDto[]> {
   const rows = await db()
     .select({ id: users.id, name: users.name, addedAt: jamManagers.addedAt })
     .from(jamManagers)
@@ -21,8 +19,7 @@ export async function listManagers(slug: string): Promise<ManagerDto[]> {
   return rows.map((row) => ({ ...row, addedAt: row.addedAt.toISOString() }));
 }
 
-export async function addManager(actor: SessionUser, slug: string, name: string): Promise<ManagerDto> {
-  const jam = await requireJam(slug);
+export async function addManager(actor: SessionUser, jam: Jam, name: string): Promise<ManagerDto> {
   await requireJamPermission(actor, jam.id, 'jam:manage-managers');
   const user = await findUserByName(name);
   if (!user) throw notFound(`${name} has not logged in to Itinerary yet; managers must be Itinerary users.`);
@@ -43,8 +40,7 @@ export async function addManager(actor: SessionUser, slug: string, name: string)
 }
 
 /** Removes a manager; managers may always remove themselves ('Leave'). */
-export async function removeManager(actor: SessionUser, slug: string, name: string): Promise<void> {
-  const jam = await requireJam(slug);
+export async function removeManager(actor: SessionUser, jam: Jam, name: string): Promise<void> {
   const user = await findUserByName(name);
   const leaving = user?.id === actor.id;
   if (!leaving) await requireJamPermission(actor, jam.id, 'jam:manage-managers');

@@ -13,7 +13,6 @@ import { announceChange } from '#server/cache/changes';
 import { db } from '#server/platform/db';
 import { conflict } from '#server/http/errors';
 import { type RateLimit, createRateLimiter } from '#server/http/rate-limit';
-import { requireJam } from './jams';
 import type { Jam } from '#db/schema';
 import type { SessionUser } from '#server/auth/session';
 
@@ -41,21 +40,19 @@ export async function participation(user: SessionUser | null, jam: Jam): Promise
   return { joined: Boolean(row?.joined), submitted: Boolean(row?.submitted), participantCount };
 }
 
-async function requireJoinable(user: SessionUser, slug: string): Promise<Jam> {
+function requireJoinable(user: SessionUser, jam: Jam): void {
   if (user.isBanned) throw bannedError(user.name);
-  const jam = await requireJam(slug);
   if (jamStatus(jam) === 'ended') throw conflict('This jam has ended: you can no longer join or leave it.');
-  return jam;
 }
 
-export async function joinJam(user: SessionUser, slug: string): Promise<ParticipationDto> {
-  const jam = await requireJoinable(user, slug);
+export async function joinJam(user: SessionUser, jam: Jam): Promise<ParticipationDto> {
+  requireJoinable(user, jam);
   if (await joinInside(db(), jam.id, user.id)) announceChange({ kind: 'participants', jamId: jam.id });
   return participation(user, jam);
 }
 
-export async function leaveJam(user: SessionUser, slug: string): Promise<ParticipationDto> {
-  const jam = await requireJoinable(user, slug);
+export async function leaveJam(user: SessionUser, jam: Jam): Promise<ParticipationDto> {
+  requireJoinable(user, jam);
   const database = db();
   // One statement: an entry submitted meanwhile keeps the row.
   const result = await database.run(sql`delete from ${jamParticipants}

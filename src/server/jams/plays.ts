@@ -3,15 +3,15 @@
  * "Play next", which sends people to the entries that have been played least.
  */
 import { and, asc, desc, eq, ne, sql } from 'drizzle-orm';
-import { entries, plays } from '#db/schema';
+import { type Jam, entries, plays } from '#db/schema';
 import type { NextEntryDto } from '#lib/schemas/entries';
 import { bannedError } from '#server/auth/require';
 import type { SessionUser } from '#server/auth/session';
 import { announceChange } from '#server/cache/changes';
 import { type RateLimit, createRateLimiter } from '#server/http/rate-limit';
 import { db } from '#server/platform/db';
-import { requireEntry, resultsArePublic } from './entries';
-import { requireJam } from './jams';
+import { requireEntry } from './entries';
+import { resultsArePublic } from '#lib/jam-timing';
 
 /**
  * Per user, generous: a player opens with every "Play" and "Play next", and a refused request only
@@ -28,9 +28,8 @@ export const playLimiter = createRateLimiter('plays', PLAY_RATE_LIMIT);
  * The triggers of migration 0014 keep `entries.play_count`; public pages show it only once the
  * results are public, so only then is the change announced.
  */
-export async function recordPlay(user: SessionUser, slug: string, entryId: number): Promise<void> {
+export async function recordPlay(user: SessionUser, jam: Jam, entryId: number): Promise<void> {
   if (user.isBanned) throw bannedError(user.name);
-  const jam = await requireJam(slug);
   const result = await db().run(sql`
     insert or ignore into ${plays} (entry_id, player_id, jam_id)
     select ${entries.id}, ${user.id}, ${entries.jamId} from ${entries}
@@ -58,8 +57,7 @@ const nextEntryColumns = {
  * one query over the jam's entries, each check an index lookup. Visitors (and banned users, who
  * cannot record plays) get a random entry.
  */
-export async function nextEntry(user: SessionUser | null, slug: string): Promise<NextEntryDto> {
-  const jam = await requireJam(slug);
+export async function nextEntry(user: SessionUser | null, jam: Jam): Promise<NextEntryDto> {
   const database = db();
   const playable = and(eq(entries.jamId, jam.id), ne(entries.review, 'disqualified'));
   if (!user || user.isBanned) {

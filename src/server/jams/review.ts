@@ -23,9 +23,9 @@ import { type RateLimit, createRateLimiter } from '#server/http/rate-limit';
 import { inBackground } from '#server/platform/background';
 import { db } from '#server/platform/db';
 import { ScratchUnavailableError, fetchScratchProjectWithParent } from '#server/platform/scratch';
-import { requireEntry, toEntryDto, voteCount } from './entries';
+import { requireEntry } from './entries';
+import { toEntryDto, voteCount } from './entry-dto';
 import { historyFields } from './flags';
-import { requireJam } from './jams';
 
 /** At most this many requests to Scratch at once (a project and, for a remix, its parent, one after the other). */
 export const CHECK_CONCURRENCY = 3;
@@ -63,11 +63,9 @@ async function readReviewEntry(jam: Jam, entryId: number): Promise<ReviewEntryDt
   return toReviewEntryDto({ ...row.entry, votes: row.votes, reviewerName: row.reviewerName }, jam);
 }
 
-async function requireReviewer(actor: SessionUser, slug: string): Promise<Jam> {
+async function requireReviewer(actor: SessionUser, jam: Jam): Promise<void> {
   if (actor.isBanned) throw bannedError(actor.name);
-  const jam = await requireJam(slug);
   await requireJamPermission(actor, jam.id, 'jam:review-entries');
-  return jam;
 }
 
 /** Every entry for the review list: flagged and open first, then flagged, then the rest; paged in the database. */
@@ -119,13 +117,8 @@ const REVIEW_ACTIONS = { open: 'entry.reopen', checked: 'entry.check', disqualif
  * (still shown, never ranked or a winner: a selected winner loses the title in the same transaction)
  * or back to open. Giving the verdict the entry already has changes nothing and writes no audit entry.
  */
-export async function reviewEntry(
-  actor: SessionUser,
-  slug: string,
-  entryId: number,
-  review: EntryReview,
-): Promise<ReviewEntryDto> {
-  const jam = await requireReviewer(actor, slug);
+export async function reviewEntry(actor: SessionUser, jam: Jam, entryId: number, review: EntryReview): Promise<ReviewEntryDto> {
+  await requireReviewer(actor, jam);
   const entry = await requireEntry(jam, entryId);
   if (entry.review === review) return readReviewEntry(jam, entry.id);
   const revokesWinner = review === 'disqualified' && entry.isWinner;
@@ -221,8 +214,8 @@ async function dueEntries(jamId: number, before: Date, limit: number): Promise<{
 }
 
 /** "Check entries now": one batch of the entries read longest ago; call again while some are left. */
-export async function checkEntriesNow(actor: SessionUser, slug: string): Promise<EntryCheckDto> {
-  const jam = await requireReviewer(actor, slug);
+export async function checkEntriesNow(actor: SessionUser, jam: Jam): Promise<EntryCheckDto> {
+  await requireReviewer(actor, jam);
   const now = new Date();
   const { batch, due } = await dueEntries(jam.id, new Date(now.getTime() - CHECK_FRESH_MS), CHECK_BATCH_SIZE);
   if (batch.length === 0) return { checked: 0, left: 0, missing: [] };

@@ -1,10 +1,10 @@
 /** What the jam page's islands need to know about the person looking at it. */
 import { and, eq, sql } from 'drizzle-orm';
-import { entries, jamParticipants } from '#db/schema';
+import { type Jam, entries, jamParticipants } from '#db/schema';
 import type { JamViewerDto } from '#lib/schemas/viewer';
 import { JAM_ACTIONS, can, jamRole } from '#server/auth/permissions';
 import { preparedQuery } from '#server/platform/db';
-import { bodyIsHidden, requireJam } from './jams';
+import { bodyIsHidden } from './jams';
 import { renderJamBody } from './markdown';
 import type { SessionUser } from '#server/auth/session';
 
@@ -24,8 +24,7 @@ const participation = preparedQuery((database) =>
     .prepare(),
 );
 
-export async function jamViewerState(slug: string, viewer: SessionUser | null): Promise<JamViewerDto> {
-  const jam = await requireJam(slug);
+export async function jamViewerState(jam: Jam, viewer: SessionUser | null): Promise<JamViewerDto> {
   const role = await jamRole(viewer, jam.id);
   const mine = viewer && { jamId: jam.id, userId: viewer.id };
   const entry = mine ? await ownEntry().get(mine) : undefined;

@@ -7,9 +7,9 @@ import { bannedError } from '#server/auth/require';
 import { announceChange } from '#server/cache/changes';
 import { db, preparedQuery } from '#server/platform/db';
 import { AppError, conflict } from '#server/http/errors';
-import { requireEntry, resultsArePublic } from './entries';
+import { requireEntry } from './entries';
+import { resultsArePublic } from '#lib/jam-timing';
 import { creditedCondition, isCredited } from './co-creators';
-import { type JamRef, requireJam, resolveJam } from './jams';
 import { type RateLimit, createRateLimiter } from '#server/http/rate-limit';
 import type { SessionUser } from '#server/auth/session';
 
@@ -53,8 +53,7 @@ export function mayVoteCondition(jam: Pick<Jam, 'id' | 'whoCanVote'>, userId: nu
  * The caller's votes and what the jam's rules say about them. The rule checks cost a query each,
  * so they run only when the jam has the rule (every logged-in reader of a jam page asks for this).
  */
-export async function myVotes(user: SessionUser, ref: JamRef): Promise<MyVotesDto> {
-  const jam = await resolveJam(ref);
+export async function myVotes(user: SessionUser, jam: Jam): Promise<MyVotesDto> {
   const rows = await votesOfVoter().all({ jamId: jam.id, voterId: user.id });
   let eligible = true;
   if (jam.whoCanVote !== 'anyone') {
@@ -83,15 +82,13 @@ export const PLAY_BEFORE_VOTE_REFUSAL =
   'Play this entry before you upvote it: this jam counts votes only for entries the voter has opened.';
 export const VOTING_ENDED_MESSAGE = 'Voting has ended for this jam.';
 
-async function requireOpenVoting(user: SessionUser, slug: string) {
+function requireOpenVoting(user: SessionUser, jam: Jam): void {
   if (user.isBanned) throw bannedError(user.name);
-  const jam = await requireJam(slug);
   if (!votingIsOpen(jam)) {
     // With a voting period, "ongoing" is not the whole story: say that voting itself is over.
     const over = jam.votingEndsAt !== null && jamPhase(jam) === 'ended';
     throw new AppError(409, 'conflict', over ? VOTING_ENDED_MESSAGE : 'Voting is only open while the jam is ongoing.');
   }
-  return jam;
 }
 
 /**
@@ -99,8 +96,8 @@ async function requireOpenVoting(user: SessionUser, slug: string) {
  * SELECT itself, one statement that SQLite (and a libSQL server) run atomically, so concurrent
  * requests can never exceed the limit nor slip past a rule.
  */
-export async function castVote(user: SessionUser, slug: string, entryId: number): Promise<MyVotesDto> {
-  const jam = await requireOpenVoting(user, slug);
+export async function castVote(user: SessionUser, jam: Jam, entryId: number): Promise<MyVotesDto> {
+  requireOpenVoting(user, jam);
   const entry = await requireEntry(jam, entryId);
   if (entry.submitterId === user.id || (await isCredited(entry.id, user.id)))
     throw new AppError(403, 'forbidden', 'You cannot upvote your own project.');
@@ -131,8 +128,8 @@ export async function castVote(user: SessionUser, slug: string, entryId: number)
   return myVotes(user, jam);
 }
 
-export async function takeBackVote(user: SessionUser, slug: string, entryId: number): Promise<MyVotesDto> {
-  const jam = await requireOpenVoting(user, slug);
+export async function takeBackVote(user: SessionUser, jam: Jam, entryId: number): Promise<MyVotesDto> {
+  requireOpenVoting(user, jam);
   const entry = await requireEntry(jam, entryId);
   const removed = await db()
     .delete(votes)
@@ -148,10 +145,9 @@ export async function takeBackVote(user: SessionUser, slug: string, entryId: num
  * public from the start, mystery mode or not (it hides the body only, as the jam answer does).
  */
 export async function jamStats(
-  slug: string,
+  jam: Jam,
   now = Date.now(),
 ): Promise<{ entryCount: number; voteCount: number | null; resultsPublic: boolean }> {
-  const jam = await requireJam(slug);
   const resultsPublic = resultsArePublic(jam, now);
   const [row] = await db()
     .select({ n: sql<number>`count(*)` })

@@ -4,21 +4,20 @@
  * one. Computed on read, never written on read. A disqualified entry is neither (fair judging).
  */
 import { and, asc, desc, eq, gt, ne } from 'drizzle-orm';
-import { entries } from '#db/schema';
+import { type Jam, entries } from '#db/schema';
 import { resultsArePublic } from '#lib/jam-timing';
 import type { EntryDto, WinnersDto } from '#lib/schemas/entries';
 import { recordAudit } from '#server/activity/audit';
 import { announceChange } from '#server/cache/changes';
 import { db } from '#server/platform/db';
 import { AppError } from '#server/http/errors';
-import { requireEntry, toEntryDto, voteCount } from './entries';
+import { requireEntry } from './entries';
+import { toEntryDto, voteCount } from './entry-dto';
 import { coCreatorsOf } from './co-creators';
-import { type JamRef, requireJam, resolveJam } from './jams';
 import { requireJamPermission } from '#server/auth/permissions';
 import type { SessionUser } from '#server/auth/session';
 
-export async function readWinners(ref: JamRef): Promise<WinnersDto> {
-  const jam = await resolveJam(ref);
+export async function readWinners(jam: Jam): Promise<WinnersDto> {
   if (!resultsArePublic(jam)) return { winner: null, communityChoice: null };
   const database = db();
   const [winner] = await database
@@ -42,17 +41,15 @@ export async function readWinners(ref: JamRef): Promise<WinnersDto> {
 export const DISQUALIFIED_WINNER_MESSAGE =
   'A disqualified entry cannot be the winner. Reopen its review first if disqualifying it was a mistake.';
 
-async function requireEndedJam(actor: SessionUser, slug: string) {
-  const jam = await requireJam(slug);
+async function requireEndedJam(actor: SessionUser, jam: Jam) {
   await requireJamPermission(actor, jam.id, 'jam:select-winner');
   // Over means voting is over too: winners wait for the end of a voting period.
   if (!resultsArePublic(jam)) throw new AppError(409, 'conflict', 'Winners can be chosen once the jam is over.');
-  return jam;
 }
 
 /** One selected winner per jam: selecting another entry moves the title to it. */
-export async function selectWinner(actor: SessionUser, slug: string, entryId: number): Promise<WinnersDto> {
-  const jam = await requireEndedJam(actor, slug);
+export async function selectWinner(actor: SessionUser, jam: Jam, entryId: number): Promise<WinnersDto> {
+  await requireEndedJam(actor, jam);
   const entry = await requireEntry(jam, entryId);
   if (entry.review === 'disqualified') throw new AppError(409, 'conflict', DISQUALIFIED_WINNER_MESSAGE);
   await db().transaction(async (tx) => {
@@ -72,8 +69,8 @@ export async function selectWinner(actor: SessionUser, slug: string, entryId: nu
   return readWinners(jam);
 }
 
-export async function revokeWinner(actor: SessionUser, slug: string, entryId: number): Promise<WinnersDto> {
-  const jam = await requireEndedJam(actor, slug);
+export async function revokeWinner(actor: SessionUser, jam: Jam, entryId: number): Promise<WinnersDto> {
+  await requireEndedJam(actor, jam);
   const entry = await requireEntry(jam, entryId);
   if (!entry.isWinner) throw new AppError(409, 'conflict', 'That entry is not the winner.');
   await db().transaction(async (tx) => {

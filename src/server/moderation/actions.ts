@@ -7,7 +7,7 @@
  * reports are administrators' work.
  */
 import { type SQL, eq, sql } from 'drizzle-orm';
-import { type Entry, type Note, entries, jams } from '#db/schema';
+import { type Entry, type Jam, type Note, entries, jams } from '#db/schema';
 import type { ItemKey, ResolvedReportsDto } from '#lib/schemas/reports';
 import { recordAudit } from '#server/activity/audit';
 import { requireJamPermission } from '#server/auth/permissions';
@@ -24,7 +24,7 @@ type Executor = Pick<Database, 'all' | 'run'>;
 
 interface ReportedItem {
   item: ItemKey;
-  jam: { id: number; slug: string; name: string };
+  jam: Jam;
   entry: Entry | null;
   note: Note | null;
 }
@@ -35,7 +35,7 @@ const NO_OPEN_REPORTS = 'There are no open reports about this item: someone may 
 async function requireReportedItem(user: SessionUser, item: ItemKey): Promise<ReportedItem> {
   const database = db();
   if (item.kind === 'jam') {
-    const [jam] = await database.select({ id: jams.id, slug: jams.slug, name: jams.name }).from(jams).where(eq(jams.id, item.id));
+    const [jam] = await database.select().from(jams).where(eq(jams.id, item.id));
     if (!jam) throw notFound('That jam does not exist.');
     await requireJamPermission(user, jam.id, 'report:moderate-all');
     return { item, jam, entry: null, note: null };
@@ -43,15 +43,12 @@ async function requireReportedItem(user: SessionUser, item: ItemKey): Promise<Re
   if (item.kind === 'note') {
     const found = await findNote(item.id);
     if (!found) throw notFound('That note does not exist.');
-    const [jam] = await database
-      .select({ id: jams.id, slug: jams.slug, name: jams.name })
-      .from(jams)
-      .where(eq(jams.id, found.note.jamId));
+    const [jam] = await database.select().from(jams).where(eq(jams.id, found.note.jamId));
     await requireJamPermission(user, jam!.id, 'jam:moderate-entries');
     return { item, jam: jam!, entry: found.entry, note: found.note };
   }
   const [row] = await database
-    .select({ entry: entries, jam: { id: jams.id, slug: jams.slug, name: jams.name } })
+    .select({ entry: entries, jam: jams })
     .from(entries)
     .innerJoin(jams, eq(jams.id, entries.jamId))
     .where(eq(entries.id, item.id));
@@ -114,7 +111,7 @@ export async function removeReportedEntry(user: SessionUser, key: ItemKey): Prom
   const entry = requireEntryItem(reported);
   const resolved = await openReportCount(db(), key);
   if (resolved === 0) throw notFound(NO_OPEN_REPORTS);
-  await removeEntry(user, reported.jam.slug, entry.id, { reports: resolved });
+  await removeEntry(user, reported.jam, entry.id, { reports: resolved });
   return { resolved };
 }
 

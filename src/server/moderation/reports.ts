@@ -5,12 +5,11 @@
  * managers in their inbox (administrators see the queue anyway).
  */
 import { and, eq, isNull } from 'drizzle-orm';
-import { type Report, jamManagers, reports } from '#db/schema';
+import { type Jam, type Report, jamManagers, reports } from '#db/schema';
 import type { MyReportDto, ReportInput } from '#lib/schemas/reports';
 import type { ReportReason } from '#lib/schemas/reports';
 import { createRateLimiter } from '#server/http/rate-limit';
 import { requireEntry } from '#server/jams/entries';
-import { requireJam } from '#server/jams/jams';
 import { requireReportableNote } from '#server/feedback/notes';
 import { notify } from '#server/inbox/notify';
 import { VOTE_RATE_LIMIT } from '#server/jams/votes';
@@ -77,30 +76,27 @@ async function tellManagers(user: SessionUser, report: Report): Promise<void> {
   );
 }
 
-export async function reportJam(user: SessionUser, slug: string, input: Required<ReportInput>): Promise<MyReportDto> {
-  const jam = await requireJam(slug);
+export async function reportJam(user: SessionUser, jam: Jam, input: Required<ReportInput>): Promise<MyReportDto> {
   return fileReport(user, { jamId: jam.id, entryId: null }, input);
 }
 
 export async function reportEntry(
   user: SessionUser,
-  slug: string,
+  jam: Jam,
   entryId: number,
   input: Required<ReportInput>,
 ): Promise<MyReportDto> {
-  const jam = await requireJam(slug);
   const entry = await requireEntry(jam, entryId);
   return fileReport(user, { jamId: jam.id, entryId: entry.id }, input);
 }
 
 export async function reportNote(
   user: SessionUser,
-  slug: string,
+  jam: Jam,
   entryId: number,
   noteId: number,
   input: Required<ReportInput>,
 ): Promise<MyReportDto> {
-  const jam = await requireJam(slug);
   const { entry, note } = await requireReportableNote(user, jam, entryId, noteId);
   return fileReport(user, { jamId: jam.id, entryId: entry.id, noteId: note.id }, input);
 }

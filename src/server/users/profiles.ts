@@ -16,7 +16,7 @@ import {
 } from '#lib/schemas/profiles';
 import { scratchUserUrl } from '#lib/user-url';
 import { AppError } from '#server/http/errors';
-import { voteCount } from '#server/jams/entries';
+import { voteCount } from '#server/jams/entry-dto';
 import { db } from '#server/platform/db';
 
 export const UNAVAILABLE_MESSAGE = 'This account is not available.';

@@ -6,7 +6,8 @@ import {
   jamRequestSchema,
 } from '#lib/schemas/jam-requests';
 import { defineEndpoint, reply } from '#server/http/endpoint';
-import { jamRequestLimiter, listJamRequests, requestJam } from '#server/jams/requests';
+import { jamRequestLimiter, requestJam } from '#server/jams/requests';
+import { listJamRequests } from '#server/jams/request-answers';
 import { exampleJamRequest, exampleJamRequestCreate } from '#server/openapi/examples';
 
 /** Administrators: the queue of jam requests, one status (or all) and one page at a time. */

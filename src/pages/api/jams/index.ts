@@ -1,6 +1,7 @@
 import { JAMS_PER_PAGE_OPTIONS, jamCreateSchema, jamListQuerySchema, jamListSchema, jamSchema } from '#lib/schemas/jams';
 import { defineEndpoint, reply } from '#server/http/endpoint';
-import { createJam, listJams } from '#server/jams/jams';
+import { createJam } from '#server/jams/jam-writes';
+import { listJams } from '#server/jams/jam-list';
 import { exampleJam, exampleJamCreate, exampleJamList } from '#server/openapi/examples';
 
 export const GET = defineEndpoint({

@@ -1,6 +1,6 @@
 import { jamRequestSchema } from '#lib/schemas/jam-requests';
 import { defineEndpoint, jamRequestId, reply } from '#server/http/endpoint';
-import { approveJamRequest } from '#server/jams/requests';
+import { approveJamRequest } from '#server/jams/request-answers';
 import { exampleApprovedJamRequest } from '#server/openapi/examples';
 
 /** Administrators: creates the requested jam, with the requester as its manager. */

@@ -1,6 +1,6 @@
 import { declineJamRequestSchema, jamRequestSchema } from '#lib/schemas/jam-requests';
 import { defineEndpoint, jamRequestId } from '#server/http/endpoint';
-import { declineJamRequest } from '#server/jams/requests';
+import { declineJamRequest } from '#server/jams/request-answers';
 import { exampleDeclinedJamRequest } from '#server/openapi/examples';
 
 /** Administrators: declines a pending request with a reason the requester reads. */

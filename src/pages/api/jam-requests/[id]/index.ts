@@ -1,6 +1,7 @@
 import { jamRequestSchema, jamRequestUpdateSchema } from '#lib/schemas/jam-requests';
 import { defineEndpoint, jamRequestId } from '#server/http/endpoint';
-import { updateJamRequest, withdrawJamRequest } from '#server/jams/requests';
+import { updateJamRequest } from '#server/jams/request-answers';
+import { withdrawJamRequest } from '#server/jams/requests';
 import { exampleJamRequest } from '#server/openapi/examples';
 
 /** Administrators: edit a pending request before approving it. */

@@ -1,7 +1,8 @@
 import { advancedOptionsSchema, jamSchema } from '#lib/schemas/jams';
 import { defineEndpoint, jamSlug } from '#server/http/endpoint';
-import { setAdvancedOptions } from '#server/jams/jams';
+import { setAdvancedOptions } from '#server/jams/jam-writes';
 import { exampleJam } from '#server/openapi/examples';
+import { requireJam } from '#server/jams/jams';
 
 export const PUT = defineEndpoint({
   method: 'PUT',
@@ -12,5 +13,5 @@ export const PUT = defineEndpoint({
   body: { schema: advancedOptionsSchema, example: { mystery: true } },
   answer: { status: 200, description: 'The jam.', schema: jamSchema, example: { ...exampleJam, mystery: true } },
   errors: [400, 401, 403, 404],
-  handler: ({ user, params, body }) => setAdvancedOptions(user, params.slug, body),
+  handler: async ({ user, params, body }) => setAdvancedOptions(user, await requireJam(params.slug), body),
 });

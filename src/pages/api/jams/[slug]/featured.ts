@@ -1,7 +1,8 @@
 import { featuredSchema, jamSchema } from '#lib/schemas/jams';
 import { defineEndpoint, jamSlug } from '#server/http/endpoint';
-import { setFeatured } from '#server/jams/jams';
+import { setFeatured } from '#server/jams/jam-writes';
 import { exampleJam } from '#server/openapi/examples';
+import { requireJam } from '#server/jams/jams';
 
 export const PUT = defineEndpoint({
   method: 'PUT',
@@ -12,5 +13,5 @@ export const PUT = defineEndpoint({
   body: { schema: featuredSchema, example: { featured: true } },
   answer: { status: 200, description: 'The jam.', schema: jamSchema, example: exampleJam },
   errors: [400, 401, 403, 404],
-  handler: ({ user, params, body }) => setFeatured(user, params.slug, body.featured),
+  handler: async ({ user, params, body }) => setFeatured(user, await requireJam(params.slug), body.featured),
 });

@@ -1,6 +1,7 @@
 import { jamSchema, jamUpdateSchema } from '#lib/schemas/jams';
 import { defineEndpoint, jamSlug } from '#server/http/endpoint';
-import { deleteJam, readJam, requireJam, updateJam } from '#server/jams/jams';
+import { deleteJam, updateJam } from '#server/jams/jam-writes';
+import { readJam, requireJam } from '#server/jams/jams';
 import { checkEntriesAfterEnd } from '#server/jams/review';
 import { exampleJam } from '#server/openapi/examples';
 
@@ -15,8 +16,9 @@ export const GET = defineEndpoint({
   errors: [404],
   handler: async ({ ctx, user, params }) => {
     // The first read after the submission end starts the check of every entry's Scratch history.
-    checkEntriesAfterEnd(await requireJam(params.slug), ctx.locals);
-    return readJam(params.slug, user);
+    const jam = await requireJam(params.slug);
+    checkEntriesAfterEnd(jam, ctx.locals);
+    return readJam(jam, user);
   },
 });
 
@@ -31,7 +33,7 @@ export const PATCH = defineEndpoint({
   body: { schema: jamUpdateSchema, example: { description: 'Make a fast-paced space game in one week. Sound on!' } },
   answer: { status: 200, description: 'The edited jam.', schema: jamSchema, example: exampleJam },
   errors: [400, 401, 403, 404],
-  handler: ({ user, params, body }) => updateJam(user, params.slug, body),
+  handler: async ({ user, params, body }) => updateJam(user, await requireJam(params.slug), body),
 });
 
 export const DELETE = defineEndpoint({
@@ -44,6 +46,6 @@ export const DELETE = defineEndpoint({
   answer: { status: 204, description: 'Done; no content.' },
   errors: [401, 403, 404],
   handler: async ({ user, params }) => {
-    await deleteJam(user, params.slug);
+    await deleteJam(user, await requireJam(params.slug));
   },
 });

@@ -2,6 +2,7 @@ import { myVotesSchema } from '#lib/schemas/entries';
 import { defineEndpoint, jamSlug } from '#server/http/endpoint';
 import { exampleMyVotes } from '#server/openapi/examples';
 import { myVotes } from '#server/jams/votes';
+import { requireJam } from '#server/jams/jams';
 
 export const GET = defineEndpoint({
   method: 'GET',
@@ -12,5 +13,5 @@ export const GET = defineEndpoint({
   answer: { status: 200, description: 'Your votes in this jam.', schema: myVotesSchema, example: exampleMyVotes },
   cache: 'private, no-store',
   errors: [401, 403, 404],
-  handler: ({ user, params }) => myVotes(user, params.slug),
+  handler: async ({ user, params }) => myVotes(user, await requireJam(params.slug)),
 });

@@ -2,6 +2,7 @@ import { nextEntrySchema } from '#lib/schemas/entries';
 import { defineEndpoint, jamSlug } from '#server/http/endpoint';
 import { nextEntry } from '#server/jams/plays';
 import { exampleNextEntry } from '#server/openapi/examples';
+import { requireJam } from '#server/jams/jams';
 
 export const GET = defineEndpoint({
   method: 'GET',
@@ -14,5 +15,5 @@ export const GET = defineEndpoint({
   answer: { status: 200, description: 'The entry, or null and why.', schema: nextEntrySchema, example: exampleNextEntry },
   cache: 'private, no-store',
   errors: [404],
-  handler: ({ user, params }) => nextEntry(user, params.slug),
+  handler: async ({ user, params }) => nextEntry(user, await requireJam(params.slug)),
 });

@@ -1,6 +1,7 @@
 import { participationSchema } from '#lib/schemas/jams';
 import { defineEndpoint, jamSlug } from '#server/http/endpoint';
 import { joinJam, joinLimiter, leaveJam } from '#server/jams/participants';
+import { requireJam } from '#server/jams/jams';
 
 /** Joining and leaving share one per-user rate limit. */
 const joins = { limiter: joinLimiter, per: 'user', what: 'joins' } as const;
@@ -20,7 +21,7 @@ export const PUT = defineEndpoint({
     example: { joined: true, submitted: false, participantCount: 12 },
   },
   errors: [400, 401, 403, 404, 409, 429],
-  handler: ({ user, params }) => joinJam(user, params.slug),
+  handler: async ({ user, params }) => joinJam(user, await requireJam(params.slug)),
 });
 
 export const DELETE = defineEndpoint({
@@ -38,5 +39,5 @@ export const DELETE = defineEndpoint({
     example: { joined: false, submitted: false, participantCount: 11 },
   },
   errors: [400, 401, 403, 404, 409, 429],
-  handler: ({ user, params }) => leaveJam(user, params.slug),
+  handler: async ({ user, params }) => leaveJam(user, await requireJam(params.slug)),
 });

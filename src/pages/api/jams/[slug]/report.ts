@@ -2,6 +2,7 @@ import { myReportSchema, reportInputSchema } from '#lib/schemas/reports';
 import { defineEndpoint, jamSlug, reply } from '#server/http/endpoint';
 import { reportJam, reportLimiter } from '#server/moderation/reports';
 import { exampleMyReport, exampleReportInput } from '#server/openapi/examples';
+import { requireJam } from '#server/jams/jams';
 
 export const POST = defineEndpoint({
   method: 'POST',
@@ -16,7 +17,7 @@ export const POST = defineEndpoint({
   answer: { status: 201, description: 'Your report.', schema: myReportSchema, example: exampleMyReport },
   errors: [400, 401, 403, 404, 429],
   handler: async ({ user, params, body }) => {
-    const report = await reportJam(user, params.slug, body);
+    const report = await reportJam(user, await requireJam(params.slug), body);
     return reply(report, { status: report.created ? 201 : 200 });
   },
 });

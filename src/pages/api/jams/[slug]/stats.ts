@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { named } from '#lib/schemas/common';
 import { defineEndpoint, jamSlug } from '#server/http/endpoint';
 import { jamStats } from '#server/jams/votes';
+import { requireJam } from '#server/jams/jams';
 
 export const jamStatsSchema = named(
   'JamStats',
@@ -26,5 +27,5 @@ export const GET = defineEndpoint({
     example: { entryCount: 3, voteCount: null, resultsPublic: false },
   },
   errors: [404],
-  handler: ({ params }) => jamStats(params.slug),
+  handler: async ({ params }) => jamStats(await requireJam(params.slug)),
 });

@@ -17,7 +17,8 @@ export const GET = defineEndpoint({
   errors: [404],
   handler: async ({ ctx, user, params }) => {
     // Every jam page asks for this on load: the first after the submission end starts the entries' check.
-    checkEntriesAfterEnd(await requireJam(params.slug), ctx.locals);
-    return jamViewerState(params.slug, user);
+    const jam = await requireJam(params.slug);
+    checkEntriesAfterEnd(jam, ctx.locals);
+    return jamViewerState(jam, user);
   },
 });

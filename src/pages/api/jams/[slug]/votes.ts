@@ -1,6 +1,7 @@
 import { removedCountSchema } from '#lib/schemas/common';
 import { defineEndpoint, jamSlug } from '#server/http/endpoint';
-import { clearVotes } from '#server/jams/jams';
+import { clearVotes } from '#server/jams/jam-writes';
+import { requireJam } from '#server/jams/jams';
 
 export const DELETE = defineEndpoint({
   method: 'DELETE',
@@ -10,5 +11,5 @@ export const DELETE = defineEndpoint({
   params: jamSlug,
   answer: { status: 200, description: 'How many votes were removed.', schema: removedCountSchema, example: { removed: 12 } },
   errors: [401, 403, 404],
-  handler: ({ user, params }) => clearVotes(user, params.slug),
+  handler: async ({ user, params }) => clearVotes(user, await requireJam(params.slug)),
 });

@@ -2,6 +2,7 @@ import { winnersSchema } from '#lib/schemas/entries';
 import { defineEndpoint, jamSlug } from '#server/http/endpoint';
 import { exampleWinners } from '#server/openapi/examples';
 import { readWinners } from '#server/jams/winners';
+import { requireJam } from '#server/jams/jams';
 
 export const GET = defineEndpoint({
   method: 'GET',
@@ -12,5 +13,5 @@ export const GET = defineEndpoint({
   params: jamSlug,
   answer: { status: 200, description: 'The winners (null when none yet).', schema: winnersSchema, example: exampleWinners },
   errors: [404],
-  handler: ({ params }) => readWinners(params.slug),
+  handler: async ({ params }) => readWinners(await requireJam(params.slug)),
 });

@@ -2,6 +2,7 @@ import { CHECK_BATCH_SIZE, entryCheckSchema } from '#lib/schemas/review';
 import { defineEndpoint, jamSlug } from '#server/http/endpoint';
 import { CHECK_CONCURRENCY, checkEntriesNow, checkLimiter } from '#server/jams/review';
 import { exampleEntryCheck } from '#server/openapi/examples';
+import { requireJam } from '#server/jams/jams';
 
 export const POST = defineEndpoint({
   method: 'POST',
@@ -13,5 +14,5 @@ export const POST = defineEndpoint({
   params: jamSlug,
   answer: { status: 200, description: 'What this call checked.', schema: entryCheckSchema, example: exampleEntryCheck },
   errors: [401, 403, 404, 429, 502],
-  handler: ({ user, params }) => checkEntriesNow(user, params.slug),
+  handler: async ({ user, params }) => checkEntriesNow(user, await requireJam(params.slug)),
 });

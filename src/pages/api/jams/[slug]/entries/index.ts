@@ -1,8 +1,10 @@
 import { removedCountSchema } from '#lib/schemas/common';
 import { entryListQuerySchema, entryListSchema, entrySchema, submitEntrySchema } from '#lib/schemas/entries';
 import { defineEndpoint, jamSlug } from '#server/http/endpoint';
-import { listEntries, submitEntry, submitLimiter } from '#server/jams/entries';
-import { clearSubmissions, requireJam } from '#server/jams/jams';
+import { listEntries } from '#server/jams/entry-list';
+import { submitEntry, submitLimiter } from '#server/jams/entry-submit';
+import { clearSubmissions } from '#server/jams/jam-writes';
+import { requireJam } from '#server/jams/jams';
 import { can, jamRole } from '#server/auth/permissions';
 import { exampleEntry, exampleEntryList } from '#server/openapi/examples';
 
@@ -45,7 +47,7 @@ export const POST = defineEndpoint({
   body: { schema: submitEntrySchema, example: { url: 'https://scratch.mit.edu/projects/900000101/' } },
   answer: { status: 201, description: 'The entry.', schema: entrySchema, example: exampleEntry },
   errors: [400, 401, 403, 404, 409, 429, 503],
-  handler: ({ user, params, body }) => submitEntry(user, params.slug, body.url),
+  handler: async ({ user, params, body }) => submitEntry(user, await requireJam(params.slug), body.url),
 });
 
 /** Clear all submissions (administrators). */
@@ -57,5 +59,5 @@ export const DELETE = defineEndpoint({
   params: jamSlug,
   answer: { status: 200, description: 'How many entries were removed.', schema: removedCountSchema, example: { removed: 3 } },
   errors: [401, 403, 404],
-  handler: ({ user, params }) => clearSubmissions(user, params.slug),
+  handler: async ({ user, params }) => clearSubmissions(user, await requireJam(params.slug)),
 });

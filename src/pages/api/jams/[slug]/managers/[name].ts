@@ -1,5 +1,6 @@
 import { defineEndpoint, jamSlug, param } from '#server/http/endpoint';
 import { removeManager } from '#server/jams/managers';
+import { requireJam } from '#server/jams/jams';
 
 /** Removes a manager, or — when it is the caller — gives up the role. */
 export const DELETE = defineEndpoint({
@@ -12,6 +13,6 @@ export const DELETE = defineEndpoint({
   answer: { status: 204, description: 'Done; no content.' },
   errors: [401, 403, 404],
   handler: async ({ user, params }) => {
-    await removeManager(user, params.slug, params.name);
+    await removeManager(user, await requireJam(params.slug), params.name);
   },
 });

@@ -16,7 +16,7 @@ export const GET = defineEndpoint({
   handler: async ({ user, params }) => {
     const jam = await requireJam(params.slug);
     await requireJamPermission(user, jam.id, 'jam:manage-managers');
-    return { managers: await listManagers(jam.slug) };
+    return { managers: await listManagers(jam) };
   },
 });
 
@@ -30,5 +30,5 @@ export const POST = defineEndpoint({
   body: { schema: addManagerSchema, example: { name: 'pixel_pioneer' } },
   answer: { status: 201, description: 'The new manager.', schema: managerSchema, example: exampleManager },
   errors: [400, 401, 403, 404, 409],
-  handler: ({ user, params, body }) => addManager(user, params.slug, body.name),
+  handler: async ({ user, params, body }) => addManager(user, await requireJam(params.slug), body.name),
 });

@@ -1,5 +1,6 @@
 import { defineEndpoint, jamSlugAndEntryId } from '#server/http/endpoint';
 import { removeEntry } from '#server/jams/entries';
+import { requireJam } from '#server/jams/jams';
 
 export const DELETE = defineEndpoint({
   method: 'DELETE',
@@ -11,6 +12,6 @@ export const DELETE = defineEndpoint({
   answer: { status: 204, description: 'Done; no content.' },
   errors: [400, 401, 403, 404],
   handler: async ({ user, params }) => {
-    await removeEntry(user, params.slug, params.id);
+    await removeEntry(user, await requireJam(params.slug), params.id);
   },
 });

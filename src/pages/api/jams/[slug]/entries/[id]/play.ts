@@ -1,5 +1,6 @@
 import { defineEndpoint, jamSlugAndEntryId } from '#server/http/endpoint';
 import { playLimiter, recordPlay } from '#server/jams/plays';
+import { requireJam } from '#server/jams/jams';
 
 export const PUT = defineEndpoint({
   method: 'PUT',
@@ -12,5 +13,5 @@ export const PUT = defineEndpoint({
   params: jamSlugAndEntryId,
   answer: { status: 204, description: 'Recorded (or already recorded, or your own entry); no content.' },
   errors: [400, 401, 403, 404, 429],
-  handler: ({ user, params }) => recordPlay(user, params.slug, params.id),
+  handler: async ({ user, params }) => recordPlay(user, await requireJam(params.slug), params.id),
 });

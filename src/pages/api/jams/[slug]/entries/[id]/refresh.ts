@@ -2,6 +2,7 @@ import { entryDetailSchema } from '#lib/schemas/entries';
 import { defineEndpoint, jamSlugAndEntryId } from '#server/http/endpoint';
 import { exampleEntryDetail } from '#server/openapi/examples';
 import { refreshEntry, refreshLimiter } from '#server/jams/entries';
+import { requireJam } from '#server/jams/jams';
 
 export const POST = defineEndpoint({
   method: 'POST',
@@ -14,5 +15,5 @@ export const POST = defineEndpoint({
   params: jamSlugAndEntryId,
   answer: { status: 200, description: 'The refreshed entry.', schema: entryDetailSchema, example: exampleEntryDetail },
   errors: [400, 401, 403, 404, 429, 502],
-  handler: ({ user, params }) => refreshEntry(user, params.slug, params.id),
+  handler: async ({ user, params }) => refreshEntry(user, await requireJam(params.slug), params.id),
 });

@@ -2,6 +2,7 @@ import { entryReviewBodySchema, reviewEntrySchema } from '#lib/schemas/review';
 import { defineEndpoint, jamSlugAndEntryId } from '#server/http/endpoint';
 import { reviewEntry } from '#server/jams/review';
 import { exampleReviewEntry } from '#server/openapi/examples';
+import { requireJam } from '#server/jams/jams';
 
 export const PUT = defineEndpoint({
   method: 'PUT',
@@ -14,5 +15,5 @@ export const PUT = defineEndpoint({
   body: { schema: entryReviewBodySchema, example: { review: 'checked' } },
   answer: { status: 200, description: 'The entry as managers see it.', schema: reviewEntrySchema, example: exampleReviewEntry },
   errors: [400, 401, 403, 404],
-  handler: ({ user, params, body }) => reviewEntry(user, params.slug, params.id, body.review),
+  handler: async ({ user, params, body }) => reviewEntry(user, await requireJam(params.slug), params.id, body.review),
 });

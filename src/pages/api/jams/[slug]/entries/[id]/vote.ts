@@ -2,6 +2,7 @@ import { VOTE_LIMIT, myVotesSchema } from '#lib/schemas/entries';
 import { defineEndpoint, jamSlugAndEntryId } from '#server/http/endpoint';
 import { exampleMyVotes } from '#server/openapi/examples';
 import { castVote, takeBackVote, voteLimiter } from '#server/jams/votes';
+import { requireJam } from '#server/jams/jams';
 
 /** Casting and taking back share one per-user rate limit. */
 const votes = { limiter: voteLimiter, per: 'user', what: 'votes' } as const;
@@ -16,7 +17,7 @@ export const PUT = defineEndpoint({
   params: jamSlugAndEntryId,
   answer: { status: 200, description: 'Your votes in this jam.', schema: myVotesSchema, example: exampleMyVotes },
   errors: [400, 401, 403, 404, 409, 429],
-  handler: ({ user, params }) => castVote(user, params.slug, params.id),
+  handler: async ({ user, params }) => castVote(user, await requireJam(params.slug), params.id),
 });
 
 export const DELETE = defineEndpoint({
@@ -33,5 +34,5 @@ export const DELETE = defineEndpoint({
     example: { ...exampleMyVotes, used: 0, remaining: 3, entryIds: [] },
   },
   errors: [400, 401, 403, 404, 409, 429],
-  handler: ({ user, params }) => takeBackVote(user, params.slug, params.id),
+  handler: async ({ user, params }) => takeBackVote(user, await requireJam(params.slug), params.id),
 });

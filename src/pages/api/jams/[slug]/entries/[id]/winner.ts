@@ -2,6 +2,7 @@ import { winnersSchema } from '#lib/schemas/entries';
 import { defineEndpoint, jamSlugAndEntryId } from '#server/http/endpoint';
 import { exampleWinners } from '#server/openapi/examples';
 import { revokeWinner, selectWinner } from '#server/jams/winners';
+import { requireJam } from '#server/jams/jams';
 
 export const PUT = defineEndpoint({
   method: 'PUT',
@@ -12,7 +13,7 @@ export const PUT = defineEndpoint({
   params: jamSlugAndEntryId,
   answer: { status: 200, description: 'The winners.', schema: winnersSchema, example: exampleWinners },
   errors: [400, 401, 403, 404, 409],
-  handler: ({ user, params }) => selectWinner(user, params.slug, params.id),
+  handler: async ({ user, params }) => selectWinner(user, await requireJam(params.slug), params.id),
 });
 
 export const DELETE = defineEndpoint({
@@ -23,5 +24,5 @@ export const DELETE = defineEndpoint({
   params: jamSlugAndEntryId,
   answer: { status: 200, description: 'The winners.', schema: winnersSchema, example: { ...exampleWinners, winner: null } },
   errors: [400, 401, 403, 404, 409],
-  handler: ({ user, params }) => revokeWinner(user, params.slug, params.id),
+  handler: async ({ user, params }) => revokeWinner(user, await requireJam(params.slug), params.id),
 });

@@ -4,6 +4,7 @@ import { defineEndpoint, jamSlugAndEntryId, param } from '#server/http/endpoint'
 import { notFound } from '#server/http/errors';
 import { removeCredit } from '#server/jams/credits';
 import { exampleEntryCredits } from '#server/openapi/examples';
+import { requireJam } from '#server/jams/jams';
 
 const params = {
   ...jamSlugAndEntryId,
@@ -22,5 +23,5 @@ export const DELETE = defineEndpoint({
   params,
   answer: { status: 200, description: "The entry's team.", schema: entryCreditsSchema, example: exampleEntryCredits },
   errors: [400, 401, 403, 404, 409],
-  handler: ({ user, params }) => removeCredit(user, params.slug, params.id, params.name),
+  handler: async ({ user, params }) => removeCredit(user, await requireJam(params.slug), params.id, params.name),
 });

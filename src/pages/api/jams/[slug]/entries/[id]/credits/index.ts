@@ -3,6 +3,7 @@ import { entryCreditsSchema, inviteCoCreatorSchema } from '#lib/schemas/credits'
 import { defineEndpoint, jamSlugAndEntryId, reply } from '#server/http/endpoint';
 import { inviteCoCreator, inviteLimiter, readCredits } from '#server/jams/credits';
 import { exampleEntryCredits } from '#server/openapi/examples';
+import { requireJam } from '#server/jams/jams';
 
 export const GET = defineEndpoint({
   method: 'GET',
@@ -15,7 +16,7 @@ export const GET = defineEndpoint({
   answer: { status: 200, description: "The entry's team.", schema: entryCreditsSchema, example: exampleEntryCredits },
   cache: 'private, no-store',
   errors: [400, 404],
-  handler: ({ user, params }) => readCredits(user, params.slug, params.id),
+  handler: async ({ user, params }) => readCredits(user, await requireJam(params.slug), params.id),
 });
 
 export const POST = defineEndpoint({
@@ -30,7 +31,7 @@ export const POST = defineEndpoint({
   answer: { status: 201, description: "The entry's team.", schema: entryCreditsSchema, example: exampleEntryCredits },
   errors: [400, 401, 403, 404, 409, 429, 502],
   handler: async ({ user, params, body }) => {
-    const result = await inviteCoCreator(user, params.slug, params.id, body.name);
+    const result = await inviteCoCreator(user, await requireJam(params.slug), params.id, body.name);
     return reply(result.credits, { status: result.created ? 201 : 200 });
   },
 });

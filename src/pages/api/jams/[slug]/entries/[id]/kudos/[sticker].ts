@@ -3,6 +3,7 @@ import { kudosSchema, kudosStickerSchema } from '#lib/schemas/kudos';
 import { defineEndpoint, jamSlugAndEntryId, param } from '#server/http/endpoint';
 import { giveKudos, kudosLimiter, takeBackKudos } from '#server/feedback/kudos';
 import { exampleKudos } from '#server/openapi/examples';
+import { requireJam } from '#server/jams/jams';
 
 const params = { ...jamSlugAndEntryId, sticker: param(`The sticker: ${KUDOS_STICKERS.join(', ')}.`, kudosStickerSchema) };
 /** Giving and taking back share one per-user rate limit. */
@@ -19,7 +20,7 @@ export const PUT = defineEndpoint({
   params,
   answer: { status: 200, description: "The entry's kudos.", schema: kudosSchema, example: exampleKudos },
   errors: [400, 401, 403, 404, 409, 429],
-  handler: ({ user, params }) => giveKudos(user, params.slug, params.id, params.sticker),
+  handler: async ({ user, params }) => giveKudos(user, await requireJam(params.slug), params.id, params.sticker),
 });
 
 export const DELETE = defineEndpoint({
@@ -32,5 +33,5 @@ export const DELETE = defineEndpoint({
   params,
   answer: { status: 200, description: "The entry's kudos.", schema: kudosSchema, example: exampleKudos },
   errors: [400, 401, 403, 404, 429],
-  handler: ({ user, params }) => takeBackKudos(user, params.slug, params.id, params.sticker),
+  handler: async ({ user, params }) => takeBackKudos(user, await requireJam(params.slug), params.id, params.sticker),
 });

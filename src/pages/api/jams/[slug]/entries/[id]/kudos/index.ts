@@ -2,6 +2,7 @@ import { kudosSchema } from '#lib/schemas/kudos';
 import { defineEndpoint, jamSlugAndEntryId } from '#server/http/endpoint';
 import { readKudos } from '#server/feedback/kudos';
 import { exampleKudos } from '#server/openapi/examples';
+import { requireJam } from '#server/jams/jams';
 
 export const GET = defineEndpoint({
   method: 'GET',
@@ -12,5 +13,5 @@ export const GET = defineEndpoint({
   params: jamSlugAndEntryId,
   answer: { status: 200, description: "The entry's kudos.", schema: kudosSchema, example: exampleKudos },
   errors: [400, 404],
-  handler: ({ user, params }) => readKudos(user, params.slug, params.id),
+  handler: async ({ user, params }) => readKudos(user, await requireJam(params.slug), params.id),
 });

@@ -3,6 +3,7 @@ import { noteInputSchema, noteListQuerySchema, noteListSchema, noteSchema } from
 import { defineEndpoint, jamSlugAndEntryId } from '#server/http/endpoint';
 import { listNotes, noteLimiter, postNote } from '#server/feedback/notes';
 import { exampleNote, exampleNoteList } from '#server/openapi/examples';
+import { requireJam } from '#server/jams/jams';
 
 export const GET = defineEndpoint({
   method: 'GET',
@@ -16,7 +17,7 @@ export const GET = defineEndpoint({
   answer: { status: 200, description: 'A page of notes.', schema: noteListSchema, example: exampleNoteList },
   cache: 'private, no-store',
   errors: [400, 404],
-  handler: ({ user, params, query }) => listNotes(user, params.slug, params.id, query.page),
+  handler: async ({ user, params, query }) => listNotes(user, await requireJam(params.slug), params.id, query.page),
 });
 
 export const POST = defineEndpoint({
@@ -30,5 +31,5 @@ export const POST = defineEndpoint({
   body: { schema: noteInputSchema, example: { text: 'The jump feels great! My best is 42 coins.' } },
   answer: { status: 201, description: 'The note, kept.', schema: noteSchema, example: { ...exampleNote, mine: true } },
   errors: [400, 401, 403, 404, 409, 429],
-  handler: ({ user, params, body }) => postNote(user, params.slug, params.id, body.text),
+  handler: async ({ user, params, body }) => postNote(user, await requireJam(params.slug), params.id, body.text),
 });

@@ -2,6 +2,7 @@ import { noteHiddenSchema, noteSchema } from '#lib/schemas/notes';
 import { defineEndpoint, jamSlugEntryIdAndNoteId } from '#server/http/endpoint';
 import { noteLimiter, setNoteHidden } from '#server/feedback/notes';
 import { exampleNote } from '#server/openapi/examples';
+import { requireJam } from '#server/jams/jams';
 
 export const PUT = defineEndpoint({
   method: 'PUT',
@@ -20,5 +21,6 @@ export const PUT = defineEndpoint({
     example: { ...exampleNote, canHide: true, hidden: true },
   },
   errors: [400, 401, 403, 404, 429],
-  handler: ({ user, params, body }) => setNoteHidden(user, params.slug, params.id, params.noteId, body.hidden),
+  handler: async ({ user, params, body }) =>
+    setNoteHidden(user, await requireJam(params.slug), params.id, params.noteId, body.hidden),
 });

@@ -1,5 +1,6 @@
 import { defineEndpoint, jamSlugEntryIdAndNoteId } from '#server/http/endpoint';
 import { deleteNote, noteLimiter } from '#server/feedback/notes';
+import { requireJam } from '#server/jams/jams';
 
 export const DELETE = defineEndpoint({
   method: 'DELETE',
@@ -12,5 +13,5 @@ export const DELETE = defineEndpoint({
   params: jamSlugEntryIdAndNoteId,
   answer: { status: 204, description: 'Deleted.' },
   errors: [400, 401, 403, 404, 429],
-  handler: ({ user, params }) => deleteNote(user, params.slug, params.id, params.noteId),
+  handler: async ({ user, params }) => deleteNote(user, await requireJam(params.slug), params.id, params.noteId),
 });

@@ -2,6 +2,7 @@ import { myReportSchema, reportInputSchema } from '#lib/schemas/reports';
 import { defineEndpoint, jamSlugEntryIdAndNoteId, reply } from '#server/http/endpoint';
 import { reportLimiter, reportNote } from '#server/moderation/reports';
 import { exampleMyReport, exampleReportInput } from '#server/openapi/examples';
+import { requireJam } from '#server/jams/jams';
 
 export const POST = defineEndpoint({
   method: 'POST',
@@ -16,7 +17,7 @@ export const POST = defineEndpoint({
   answer: { status: 201, description: 'Your report.', schema: myReportSchema, example: exampleMyReport },
   errors: [400, 401, 403, 404, 429],
   handler: async ({ user, params, body }) => {
-    const report = await reportNote(user, params.slug, params.id, params.noteId, body);
+    const report = await reportNote(user, await requireJam(params.slug), params.id, params.noteId, body);
     return reply(report, { status: report.created ? 201 : 200 });
   },
 });

@@ -1,0 +1,63 @@
+/** What the team services (credits.ts, invitations.ts) share: the credit rows, the messages and the invitation events. */
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import { type Entry, type Jam, entries, entryCredits, notifications } from '#db/schema';
+import { jamStatus } from '#lib/jam-timing';
+import { MAX_CO_CREATORS } from '#lib/teams';
+import { notifyWith } from '#server/inbox/notify';
+import { db } from '#server/platform/db';
+
+export const TEAM_SETTLED_MESSAGE = 'Submissions for this jam have closed, so its teams are settled and can no longer change.';
+export const ONE_ENTRY_MESSAGE =
+  'You already have an entry in this jam. Everyone can be part of one entry per jam, so you can’t join this team too.';
+export const TEAM_FULL_MESSAGE = `An entry can credit up to ${MAX_CO_CREATORS} co-creators. Take back an invitation to make room for someone else.`;
+export const ONLY_SUBMITTER_MESSAGE = 'Only the person who submitted this entry can invite co-creators.';
+export const NO_INVITATION_MESSAGE = 'There is no invitation for you on this entry (it may have been taken back).';
+
+export const teamIsOpen = (jam: Jam) => jamStatus(jam) === 'ongoing';
+
+export type Credit = typeof entryCredits.$inferSelect;
+
+/** Whether the user submitted an entry of the jam or is credited on one (besides `exceptEntryId`). */
+export async function hasEntryIn(jamId: number, userId: number): Promise<boolean> {
+  const [row] = await db().all<{ yes: number }>(sql`select (
+      exists (select 1 from ${entries} where ${entries.jamId} = ${jamId} and ${entries.submitterId} = ${userId})
+      or exists (select 1 from ${entryCredits} where ${entryCredits.jamId} = ${jamId} and ${entryCredits.userId} = ${userId} and ${entryCredits.status} = 'accepted')
+    ) as yes`);
+  return Boolean(Number(row?.yes ?? 0));
+}
+
+export async function creditOf(entryId: number, userId: number): Promise<Credit | undefined> {
+  const [row] = await db()
+    .select()
+    .from(entryCredits)
+    .where(and(eq(entryCredits.entryId, entryId), eq(entryCredits.userId, userId)));
+  return row;
+}
+
+/** Marks the person's unread invitation event about the entry read, or drops it when the invitation is gone. */
+export async function settleInvitationEvents(
+  tx: Pick<Awaited<ReturnType<typeof db>>, 'update' | 'delete'>,
+  userId: number,
+  entryId: number,
+  how: 'read' | 'drop',
+) {
+  const which = and(
+    eq(notifications.userId, userId),
+    eq(notifications.entryId, entryId),
+    eq(notifications.kind, 'credit-invited'),
+    isNull(notifications.readAt),
+  );
+  if (how === 'drop') await tx.delete(notifications).where(which);
+  else await tx.update(notifications).set({ readAt: new Date() }).where(which);
+}
+
+export async function declinedEvent(tx: Parameters<typeof notifyWith>[0], entry: Entry, invitee: { id: number }, credit: Credit) {
+  await notifyWith(tx, {
+    userId: entry.submitterId,
+    kind: 'credit-declined',
+    key: `credit-declined:${entry.id}:${invitee.id}:${credit.invitedAt.getTime()}`,
+    jamId: entry.jamId,
+    entryId: entry.id,
+    actorId: invitee.id,
+  });
+}

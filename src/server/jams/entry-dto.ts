@@ -1,0 +1,46 @@
+/** Entries as the API and the pages show them. */
+import { sql } from 'drizzle-orm';
+import { type Entry, type Jam, entries, votes } from '#db/schema';
+import type { EntryDetailDto, EntryDto } from '#lib/schemas/entries';
+import type { CoCreatorDto } from '#lib/schemas/credits';
+import { entryFlags } from './flags';
+
+/** An entry with its votes and (issue 35) its credited co-creators; left out, none. */
+export type EntryRow = Entry & { votes: number; coCreators?: CoCreatorDto[] };
+
+export interface EntryDtoOptions {
+  /** The entry's jam: flags are read against its start and submission end. */
+  jam: Pick<Jam, 'startsAt' | 'endsAt' | 'feedback'>;
+  resultsPublic: boolean;
+  rank?: number | null;
+  /** Managers and admins of the jam: flags of checked entries and play counts before the results. */
+  forManager?: boolean;
+}
+
+export function toEntryDto(row: EntryRow, options: EntryDtoOptions): EntryDto {
+  const disqualified = row.review === 'disqualified';
+  const flagsShown = options.forManager || row.review !== 'checked';
+  return {
+    id: row.id,
+    scratchId: row.scratchId,
+    title: row.title,
+    thumbnailUrl: row.thumbnailUrl,
+    authorName: row.authorName,
+    coCreators: row.coCreators ?? [],
+    submittedAt: row.submittedAt.toISOString(),
+    isWinner: row.isWinner,
+    votes: options.resultsPublic ? row.votes : null,
+    rank: options.resultsPublic && !disqualified ? (options.rank ?? null) : null,
+    flags: flagsShown ? entryFlags(row, options.jam) : [],
+    disqualified,
+    plays: options.resultsPublic || options.forManager ? row.playCount : null,
+    kudos: options.jam.feedback === 'off' ? null : row.kudosCount,
+  };
+}
+
+/** An entry's votes, as a column of a query over `entries`. */
+export const voteCount = sql<number>`(select count(*) from ${votes} where ${votes.entryId} = ${entries.id})`.mapWith(Number);
+
+export function toEntryDetailDto(row: EntryRow, options: EntryDtoOptions): EntryDetailDto {
+  return { ...toEntryDto(row, options), instructions: row.instructions, notes: row.notes };
+}

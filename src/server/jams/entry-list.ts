@@ -1,0 +1,173 @@
+/** A jam's entries, one page at a time: the sorts, the random order, the search and the ranks. */
+import { type SQL, and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { type Entry, type Jam, entries, entryCredits, users } from '#db/schema';
+import { resultsArePublic } from '#lib/jam-timing';
+import { ENTRIES_PER_PAGE, type EntryListDto, type EntrySort, MAX_ENTRY_SEED, effectiveEntrySort } from '#lib/schemas/entries';
+import { containsText, db } from '#server/platform/db';
+import { coCreatorsOf } from './co-creators';
+import { toEntryDto, voteCount } from './entry-dto';
+
+/** A disqualified entry, as an SQL condition (1 or 0): never ranked, and listed after the ranked ones. */
+const isDisqualified = sql`(${entries.review} = 'disqualified')`;
+
+/** The prime of the random order's hash (2³¹ − 1): every product below stays inside SQLite's 64-bit integers. */
+const HASH_PRIME = 2_147_483_647;
+
+/**
+ * A random order that is the same for one seed and another for another: the entry's id and the seed
+ * mixed by two rounds of squaring modulo a prime, in SQL, so the database pages through it. Ties (rare)
+ * go by id, so the order is total.
+ */
+export function randomOrder(seed: number): SQL {
+  const x0 = sql`((${entries.id} % ${HASH_PRIME}) * 48271 + ${seed}) % ${HASH_PRIME}`;
+  const x1 = sql`((${x0}) * (${x0}) + ${seed}) % ${HASH_PRIME}`;
+  return sql`((${x1}) * (${x1}) + 12345) % ${HASH_PRIME}`;
+}
+
+/** Without a seed in the address, a random order is still a fixed one (the same page for everyone, so cacheable). */
+export const defaultSeed = (jamId: number) => (jamId % MAX_ENTRY_SEED) + 1;
+
+/** The ranking: most votes first, ties by earliest submission, then id; disqualified entries after all the others. */
+const rankingOrder = () => [asc(isDisqualified), desc(voteCount), asc(entries.submittedAt), asc(entries.id)];
+
+function orderOf(sort: EntrySort, seed: number): SQL[] {
+  switch (sort) {
+    case 'most-votes':
+      return rankingOrder();
+    case 'fewest-plays':
+      return [asc(entries.playCount), asc(entries.submittedAt), asc(entries.id)];
+    case 'newest':
+      return [desc(entries.submittedAt), desc(entries.id)];
+    case 'random':
+      return [asc(randomOrder(seed)), asc(entries.id)];
+    case 'submitted':
+      return [asc(entries.submittedAt), asc(entries.id)];
+  }
+}
+
+export interface EntryListOptions {
+  page?: number;
+  perPage?: number;
+  /** Left out: the default (submission order while voting is open, the ranking once the results are public). */
+  sort?: EntrySort;
+  /** The seed of a random order (left out: a fixed one per jam). */
+  seed?: number;
+  /** Managers and admins of the jam see the play counts before the results. */
+  forManager?: boolean;
+  /** Only entries whose title, author or an accepted co-creator's name contains this (any case). */
+  q?: string | undefined;
+}
+
+/**
+ * Entries of jam `jamId` whose title, author or accepted (and not banned) co-creator's name contains
+ * `text`, any case, `%` and `_` taken literally. The co-creators are one lookup for the whole jam
+ * (a correlated `exists` per entry cost 2.5× as much); the rest is a scan of the jam's entries through
+ * its index: `npm run bench:search` measures it.
+ */
+export function entrySearch(text: string, jamId: number): SQL {
+  const credited = sql`${entries.id} in (select ${entryCredits.entryId} from ${entryCredits}
+    join ${users} on ${users.id} = ${entryCredits.userId}
+    where ${entryCredits.jamId} = ${jamId} and ${entryCredits.status} = 'accepted' and ${users.isBanned} = 0
+    and ${containsText(users.name, text)})`;
+  return sql`(${containsText(entries.title, text)} or ${containsText(entries.authorName, text)} or ${credited})`;
+}
+
+/**
+ * One page of a jam's entries in the order asked for, paged by the database. While voting is open
+ * vote counts stay private and the default is submission order; once the results are public, the
+ * default is the ranking (most votes; disqualified entries last and unranked) and every sort shows
+ * each entry's rank.
+ */
+export async function listEntries(jam: Jam, options: EntryListOptions = {}): Promise<EntryListDto> {
+  const { page = 1, perPage = ENTRIES_PER_PAGE, forManager = false } = options;
+  const database = db();
+  const resultsPublic = resultsArePublic(jam);
+  const sort = effectiveEntrySort(options.sort, resultsPublic);
+  const seed = sort === 'random' ? (options.seed ?? defaultSeed(jam.id)) : null;
+  const q = options.q?.trim() || null;
+  // Vote counts are read only when they may be shown (the ranking needs them for its order).
+  const votesColumn = resultsPublic ? voteCount : sql<number>`0`.mapWith(Number);
+  let total = jam.entryCount;
+  let current = 1;
+  let rows: { entry: Entry; votes: number }[];
+  if (q) {
+    // A search reads the jam's entries once: one page of the matches' ids in order, each with the
+    // number of matches (a window over them, counted in the database), then that page's rows by id.
+    const where = and(eq(entries.jamId, jam.id), entrySearch(q, jam.id));
+    const matchPage = (n: number) =>
+      database
+        .select({ id: entries.id, total: sql<number>`count(*) over ()`.mapWith(Number) })
+        .from(entries)
+        .where(where)
+        .orderBy(...orderOf(sort, seed ?? 0))
+        .limit(perPage)
+        .offset((n - 1) * perPage);
+    current = Math.max(1, page);
+    let matches = await matchPage(current);
+    if (matches.length === 0 && current > 1) {
+      // Past the last page: count the matches and show the last page instead.
+      const [counted] = await database.select({ n: count() }).from(entries).where(where);
+      current = Math.max(1, Math.ceil((counted?.n ?? 0) / perPage));
+      matches = await matchPage(current);
+    }
+    total = matches[0]?.total ?? 0;
+    const ids = matches.map((match) => match.id);
+    const found =
+      ids.length === 0
+        ? []
+        : await database.select({ entry: entries, votes: votesColumn }).from(entries).where(inArray(entries.id, ids));
+    const byId = new Map(found.map((row) => [row.entry.id, row]));
+    rows = ids.flatMap((id) => byId.get(id) ?? []);
+  } else {
+    current = Math.min(Math.max(1, page), Math.max(1, Math.ceil(total / perPage)));
+    rows = await database
+      .select({ entry: entries, votes: votesColumn })
+      .from(entries)
+      .where(eq(entries.jamId, jam.id))
+      .orderBy(...orderOf(sort, seed ?? 0))
+      .limit(perPage)
+      .offset((current - 1) * perPage);
+  }
+  const totalPages = Math.max(1, Math.ceil(total / perPage));
+  const firstRank = (current - 1) * perPage + 1;
+  const coCreators = await coCreatorsOf(rows.map((row) => row.entry.id));
+  // In the ranking, a ranked entry's place is its rank (the disqualified come after them all); other sorts and searches look theirs up.
+  const ranks =
+    !resultsPublic || (sort === 'most-votes' && !q)
+      ? null
+      : await ranksOf(
+          jam.id,
+          rows.map((row) => row.entry.id),
+        );
+  return {
+    entries: rows.map((row, index) =>
+      toEntryDto(
+        { ...row.entry, votes: row.votes, coCreators: coCreators.get(row.entry.id) },
+        { jam, resultsPublic, forManager, rank: ranks ? (ranks.get(row.entry.id) ?? null) : firstRank + index },
+      ),
+    ),
+    page: current,
+    perPage,
+    total,
+    totalPages,
+    resultsPublic,
+    sort,
+    seed,
+    q,
+  };
+}
+
+/** The ranks of some entries of an ended jam, counting only the entries that are not disqualified. */
+async function ranksOf(jamId: number, ids: number[]): Promise<Map<number, number>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db().all<{ id: number; rank: number }>(sql`
+    select id, rank from (
+      select ${entries.id} as id, row_number() over (order by ${voteCount} desc, ${entries.submittedAt}, ${entries.id}) as rank
+      from ${entries}
+      where ${entries.jamId} = ${jamId} and ${entries.review} <> 'disqualified'
+    ) where id in (${sql.join(
+      ids.map((id) => sql`${id}`),
+      sql`, `,
+    )})`);
+  return new Map(rows.map((row) => [Number(row.id), Number(row.rank)]));
+}

@@ -1,0 +1,96 @@
+/** Submitting a Scratch project to a jam. */
+import { and, count, eq, sql } from 'drizzle-orm';
+import { type Jam, entries, entryCredits } from '#db/schema';
+import { jamStatus } from '#lib/jam-timing';
+import type { EntryDto } from '#lib/schemas/entries';
+import { parseScratchProjectUrl } from '#lib/scratch-url';
+import { bannedError } from '#server/auth/require';
+import type { SessionUser } from '#server/auth/session';
+import { announceChange } from '#server/cache/changes';
+import { AppError, badRequest, conflict, notFound } from '#server/http/errors';
+import { type RateLimit, createRateLimiter } from '#server/http/rate-limit';
+import { db } from '#server/platform/db';
+import { fetchScratchProjectWithParent } from '#server/platform/scratch';
+import { isOneEntryViolation } from './co-creators';
+import { toEntryDto } from './entry-dto';
+import { historyFields, refuseOldProject } from './flags';
+import { joinInside } from './participants';
+
+/**
+ * Per user, checked before Scratch is asked: the deadline rush (a retry or two each) passes,
+ * a script that floods Scratch through us does not.
+ */
+export const SUBMIT_RATE_LIMIT: RateLimit = { capacity: 10, perMs: 60_000 };
+export const submitLimiter = createRateLimiter('submissions', SUBMIT_RATE_LIMIT);
+
+const isUniqueViolation = (error: unknown, index: string) =>
+  error instanceof Error &&
+  /UNIQUE constraint failed/i.test(`${error.message} ${String((error as { cause?: unknown }).cause ?? '')}`) &&
+  new RegExp(index.replaceAll('.', '\\.'), 'i').test(`${error.message} ${String((error as { cause?: unknown }).cause ?? '')}`);
+
+/** Checks the project with Scratch (exists, shared, owned by the submitter) and stores it once. */
+export async function submitEntry(user: SessionUser, jam: Jam, url: string): Promise<EntryDto> {
+  if (user.isBanned) throw bannedError(user.name);
+  if (jamStatus(jam) !== 'ongoing') throw new AppError(409, 'conflict', 'This jam is currently not accepting submissions.');
+  const scratchId = parseScratchProjectUrl(url);
+  if (scratchId === null) throw badRequest('The URL entered is invalid!');
+
+  const database = db();
+  const [existing] = await database
+    .select({ submitterId: entries.submitterId, scratchId: entries.scratchId })
+    .from(entries)
+    .where(and(eq(entries.jamId, jam.id), sql`(${entries.submitterId} = ${user.id} or ${entries.scratchId} = ${scratchId})`));
+  if (existing?.submitterId === user.id) throw conflict('You have already entered this game jam.');
+  if (existing) throw conflict('This project has already been submitted to this jam.');
+  if (await isCreditedInJam(jam.id, user.id)) throw conflict(CREDITED_ELSEWHERE_MESSAGE);
+
+  const project = await fetchScratchProjectWithParent(scratchId);
+  if (!project) throw notFound('That project could not be found on Scratch. Make sure it exists and is shared.');
+  if (project.authorName.toLowerCase() !== user.name.toLowerCase()) {
+    throw new AppError(403, 'forbidden', 'You can only submit projects you own');
+  }
+  refuseOldProject(jam, project.history.created);
+
+  try {
+    // Submitting joins the jam, in the same transaction (a join already there stays as it is).
+    const row = await database.transaction(async (tx) => {
+      const [inserted] = await tx
+        .insert(entries)
+        .values({
+          jamId: jam.id,
+          scratchId,
+          submitterId: user.id,
+          title: project.title,
+          thumbnailUrl: project.thumbnailUrl,
+          authorName: project.authorName,
+          instructions: project.instructions,
+          notes: project.notes,
+          ...historyFields(project, new Date()),
+        })
+        .returning();
+      await joinInside(tx, jam.id, user.id);
+      return inserted;
+    });
+    announceChange({ kind: 'entries', jamId: jam.id });
+    return toEntryDto({ ...row!, votes: 0 }, { jam, resultsPublic: false });
+  } catch (error) {
+    // A concurrent request can win the race between the check above and this insert.
+    if (isUniqueViolation(error, 'entries.submitter_id')) throw conflict('You have already entered this game jam.');
+    if (isUniqueViolation(error, 'entries.scratch_id')) throw conflict('This project has already been submitted to this jam.');
+    // Accepting a team invitation in this jam meanwhile (migration 0016's trigger).
+    if (isOneEntryViolation(error)) throw conflict(CREDITED_ELSEWHERE_MESSAGE);
+    throw error;
+  }
+}
+
+/** Issue 35: one entry per person per jam, as submitter or credited co-creator. */
+export const CREDITED_ELSEWHERE_MESSAGE =
+  'You are already credited as a co-creator of an entry in this jam. Everyone can be part of one entry per jam.';
+
+async function isCreditedInJam(jamId: number, userId: number): Promise<boolean> {
+  const [row] = await db()
+    .select({ n: count() })
+    .from(entryCredits)
+    .where(and(eq(entryCredits.jamId, jamId), eq(entryCredits.userId, userId), eq(entryCredits.status, 'accepted')));
+  return (row?.n ?? 0) > 0;
+}
