@@ -23,7 +23,7 @@ import { joinInside } from './participants';
 import { containsText, db, preparedQuery } from '#server/platform/db';
 import { AppError, badRequest, conflict, notFound } from '#server/http/errors';
 import { type JamRef, requireJam, resolveJam } from './jams';
-import { can, jamRole } from '#server/auth/permissions';
+import { can } from '#server/auth/permissions';
 import { type RateLimit, createRateLimiter } from '#server/http/rate-limit';
 import { fetchScratchProjectWithParent } from '#server/platform/scratch';
 import { historyFields, refuseOldProject } from './flags';
@@ -341,9 +341,7 @@ export async function removeEntry(
   if (actor.isBanned) throw bannedError(actor.name);
   const jam = await requireJam(slug);
   const entry = await requireEntry(jam, entryId);
-  const own = await isOnTeam(entry, actor.id);
-  const role = await jamRole(actor, jam.id);
-  if (!own && !can(role, 'jam:remove-entry')) {
+  if (!(await can(actor, 'entry:remove', { jamId: jam.id, onTeam: await isOnTeam(entry, actor.id) }))) {
     throw new AppError(
       403,
       'forbidden',
@@ -485,8 +483,7 @@ export async function refreshEntry(actor: SessionUser, slug: string, entryId: nu
   if (actor.isBanned) throw bannedError(actor.name);
   const jam = await requireJam(slug);
   const entry = await requireEntry(jam, entryId);
-  const own = await isOnTeam(entry, actor.id);
-  if (!own && !can(await jamRole(actor, jam.id), 'jam:refresh-entry')) {
+  if (!(await can(actor, 'entry:refresh', { jamId: jam.id, onTeam: await isOnTeam(entry, actor.id) }))) {
     throw new AppError(
       403,
       'forbidden',

@@ -17,7 +17,7 @@ import { recordAudit } from '#server/activity/audit';
 import { announceChange } from '#server/cache/changes';
 import { type Database, containsText, db, preparedQuery } from '#server/platform/db';
 import { AppError, conflict, notFound } from '#server/http/errors';
-import { type JamRole, can, jamRole, requireJamPermission } from '#server/auth/permissions';
+import { can, requireJamPermission } from '#server/auth/permissions';
 import type { SessionUser } from '#server/auth/session';
 import { uniqueSlug } from './slugs';
 
@@ -56,9 +56,9 @@ export async function resolveJam(ref: JamRef): Promise<Jam> {
   return typeof ref === 'string' ? requireJam(ref) : ref;
 }
 
-/** Mystery mode (spec §4): before the start, only managers and admins see the body. */
-export function bodyIsHidden(jam: Jam, role: JamRole, now = Date.now()): boolean {
-  return jam.mystery && jamStatus(jam, now) === 'upcoming' && !can(role, 'jam:read-mystery');
+/** Mystery mode (spec §4): before the start, only those who may `jam:read-mystery` (managers, admins) see the body. */
+export function bodyIsHidden(jam: Jam, readsMystery: boolean, now = Date.now()): boolean {
+  return jam.mystery && jamStatus(jam, now) === 'upcoming' && !readsMystery;
 }
 
 /** `entryCount` is the jam's `entry_count`, which triggers keep equal to its entries (migration 0007). */
@@ -92,8 +92,7 @@ export function toJamDto(jam: Jam, options: { hideBody: boolean }): JamDto {
 
 export async function readJam(slug: string, viewer: SessionUser | null): Promise<JamDto> {
   const jam = await requireJam(slug);
-  const role = await jamRole(viewer, jam.id);
-  return toJamDto(jam, { hideBody: bodyIsHidden(jam, role) });
+  return toJamDto(jam, { hideBody: bodyIsHidden(jam, await can(viewer, 'jam:read-mystery', { jamId: jam.id })) });
 }
 
 /** `+starts_at` keeps SQLite from walking the start index: "not over yet" (ends_at) is the short range. */

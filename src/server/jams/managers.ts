@@ -6,7 +6,7 @@ import { recordAudit } from '#server/activity/audit';
 import { db } from '#server/platform/db';
 import { AppError, conflict, notFound } from '#server/http/errors';
 import { requireJam } from './jams';
-import { requireJamPermission } from '#server/auth/permissions';
+import { can, refusal, requireJamPermission } from '#server/auth/permissions';
 import type { SessionUser } from '#server/auth/session';
 import { findUserByName } from '#server/users/users';
 
@@ -47,7 +47,9 @@ export async function removeManager(actor: SessionUser, slug: string, name: stri
   const jam = await requireJam(slug);
   const user = await findUserByName(name);
   const leaving = user?.id === actor.id;
-  if (!leaving) await requireJamPermission(actor, jam.id, 'jam:manage-managers');
+  if (!(await can(actor, 'jam:remove-manager', { jamId: jam.id, ownerId: user?.id ?? null }))) {
+    throw refusal('jam:manage-managers');
+  }
   if (!user) throw notFound(`${name} is not a manager of this jam.`);
   const database = db();
   const removed = await database.transaction(async (tx) => {

@@ -19,7 +19,7 @@ import type {
 } from '#lib/schemas/jam-requests';
 import { recordAudit } from '#server/activity/audit';
 import { notifyWith } from '#server/inbox/notify';
-import { requireJamPermission } from '#server/auth/permissions';
+import { can, requireJamPermission } from '#server/auth/permissions';
 import type { SessionUser } from '#server/auth/session';
 import { announceChange } from '#server/cache/changes';
 import { AppError, conflict, notFound } from '#server/http/errors';
@@ -315,8 +315,9 @@ export async function declineJamRequest(admin: SessionUser, id: number, reason: 
  */
 export async function withdrawJamRequest(user: SessionUser, id: number): Promise<void> {
   const [request] = await db().select().from(jamRequests).where(eq(jamRequests.id, id));
-  if (!request || (request.requesterId !== user.id && !user.isAdmin)) throw notFound(NO_SUCH_REQUEST);
-  if (request.requesterId !== user.id) {
+  const mine = request && (await can(user, 'jam-request:withdraw', { ownerId: request.requesterId }));
+  if (!request || (!mine && !(await can(user, 'jam-request:review', null)))) throw notFound(NO_SUCH_REQUEST);
+  if (!mine) {
     throw new AppError(403, 'forbidden', 'Only the person who sent a jam request can withdraw it; decline it instead.');
   }
   requirePending(request, 'it can no longer be withdrawn.');

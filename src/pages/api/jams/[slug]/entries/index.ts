@@ -3,7 +3,7 @@ import { entryListQuerySchema, entryListSchema, entrySchema, submitEntrySchema }
 import { defineEndpoint, jamSlug } from '#server/http/endpoint';
 import { listEntries, submitEntry, submitLimiter } from '#server/jams/entries';
 import { clearSubmissions, requireJam } from '#server/jams/jams';
-import { can, jamRole } from '#server/auth/permissions';
+import { can } from '#server/auth/permissions';
 import { exampleEntry, exampleEntryList } from '#server/openapi/examples';
 
 export const GET = defineEndpoint({
@@ -28,7 +28,7 @@ export const GET = defineEndpoint({
   errors: [404],
   handler: async ({ user, params, query }) => {
     const jam = await requireJam(params.slug);
-    const forManager = user !== null && !user.isBanned && can(await jamRole(user, jam.id), 'jam:review-entries');
+    const forManager = await can(user, 'jam:review-entries', { jamId: jam.id });
     return listEntries(jam, { ...query, forManager });
   },
 });
