@@ -143,48 +143,51 @@ async function describeItems(user: SessionUser, groups: GroupRow[]): Promise<Rep
   const keyOf = (row: { jam_id: number; entry_id: number | null; note_id: number | null }) =>
     itemKey(row.jam_id, row.entry_id, row.note_id);
   const items = new Map(itemRows.map((row) => [keyOf(row), row]));
-  return Promise.all(
-    groups.map(async (group) => {
-      const key = keyOf(group);
-      const item = items.get(key)!;
-      const ownerId = group.note_id !== null ? item.note_author_id : item.author_id;
-      const showReporters = await can(user, 'report:see-reporters', { ownerId });
-      return {
-        key,
-        kind: group.note_id !== null ? 'note' : group.entry_id === null ? 'jam' : 'entry',
-        jam: { id: item.jam_id, slug: item.slug, name: item.name },
-        entry:
-          group.entry_id === null
-            ? null
-            : {
-                id: group.entry_id,
-                title: item.title ?? '',
-                scratchId: item.scratch_id ?? 0,
-                author: { id: item.author_id ?? 0, name: item.author_name ?? '' },
-              },
-        note:
-          group.note_id === null
-            ? null
-            : {
-                id: group.note_id,
-                text: item.note_text ?? '',
-                author: { id: item.note_author_id ?? 0, name: item.note_author_name ?? '' },
-                hidden: item.note_hidden_at !== null,
-                createdAt: new Date(item.note_created_at ?? 0).toISOString(),
-              },
-        count: group.n,
-        reasons: reasonRows.filter((row) => keyOf(row) === key).map((row) => ({ reason: row.reason, count: row.n })),
-        reports: reportRows
-          .filter((row) => keyOf(row) === key)
-          .map((row) => ({
-            reason: row.reason,
-            text: row.text,
-            createdAt: new Date(row.created_at).toISOString(),
-            reporter: showReporters ? { id: row.reporter_id, name: row.reporter_name } : null,
-          })),
-        firstReportedAt: new Date(group.first_at).toISOString(),
-        lastReportedAt: new Date(group.last_at).toISOString(),
-      };
-    }),
-  );
+  // The person an item belongs to: the note's writer, or the entry's submitter (a jam item has none).
+  const ownerOf = (group: GroupRow) => {
+    const item = items.get(keyOf(group))!;
+    return group.note_id !== null ? item.note_author_id : item.author_id;
+  };
+  const seesReporters = await Promise.all(groups.map((group) => can(user, 'report:see-reporters', { ownerId: ownerOf(group) })));
+  return groups.map((group, index) => {
+    const key = keyOf(group);
+    const item = items.get(key)!;
+    const showReporters = seesReporters[index]!;
+    return {
+      key,
+      kind: group.note_id !== null ? 'note' : group.entry_id === null ? 'jam' : 'entry',
+      jam: { id: item.jam_id, slug: item.slug, name: item.name },
+      entry:
+        group.entry_id === null
+          ? null
+          : {
+              id: group.entry_id,
+              title: item.title ?? '',
+              scratchId: item.scratch_id ?? 0,
+              author: { id: item.author_id ?? 0, name: item.author_name ?? '' },
+            },
+      note:
+        group.note_id === null
+          ? null
+          : {
+              id: group.note_id,
+              text: item.note_text ?? '',
+              author: { id: item.note_author_id ?? 0, name: item.note_author_name ?? '' },
+              hidden: item.note_hidden_at !== null,
+              createdAt: new Date(item.note_created_at ?? 0).toISOString(),
+            },
+      count: group.n,
+      reasons: reasonRows.filter((row) => keyOf(row) === key).map((row) => ({ reason: row.reason, count: row.n })),
+      reports: reportRows
+        .filter((row) => keyOf(row) === key)
+        .map((row) => ({
+          reason: row.reason,
+          text: row.text,
+          createdAt: new Date(row.created_at).toISOString(),
+          reporter: showReporters ? { id: row.reporter_id, name: row.reporter_name } : null,
+        })),
+      firstReportedAt: new Date(group.first_at).toISOString(),
+      lastReportedAt: new Date(group.last_at).toISOString(),
+    };
+  });
 }
