@@ -1,11 +1,13 @@
 /**
- * Who may do what (spec §6), in one place. Endpoints ask; islands only hide buttons.
+ * Who may do what (spec §6): the one place that answers it. Endpoint guards, page guards, services
+ * and the hints the islands get (`allowed`, `canHide`, `canDelete`) all ask `can(user, action,
+ * subject)`; nothing else reads the admin flag or the manager rows to decide (tests/unit/architecture).
  * Actions are typed strings `entity:verb` so the UI can test the same names.
  */
 import { and, eq, sql } from 'drizzle-orm';
 import { jamManagers } from '#db/schema';
 import type { SessionUser } from './session';
-import { preparedQuery } from '#server/platform/db';
+import { db, preparedQuery } from '#server/platform/db';
 import { AppError } from '#server/http/errors';
 
 export type JamRole = 'admin' | 'manager' | 'none';
@@ -33,7 +35,6 @@ const ADMIN_ONLY_ACTIONS = [
   'jam:clear-votes',
   'jam:clear-submissions',
   'jam:delete',
-  'user:manage',
   'activity:read-all',
   'report:moderate-all',
   'jam-request:review',
@@ -41,14 +42,60 @@ const ADMIN_ONLY_ACTIONS = [
   'filter:edit-words',
 ] as const;
 
-export type JamAction = (typeof MANAGER_ACTIONS)[number] | (typeof ADMIN_ONLY_ACTIONS)[number];
+type ManagerAction = (typeof MANAGER_ACTIONS)[number];
+type AdminOnlyAction = (typeof ADMIN_ONLY_ACTIONS)[number];
+export type JamAction = ManagerAction | AdminOnlyAction;
+/** The jam page's `allowed` list: what the viewer may do in the jam (and site-wide, for administrators). */
 export const JAM_ACTIONS: readonly JamAction[] = [...MANAGER_ACTIONS, ...ADMIN_ONLY_ACTIONS];
 
-export function can(role: JamRole, action: JamAction): boolean {
-  if (role === 'admin') return true;
-  if (role === 'manager') return (MANAGER_ACTIONS as readonly string[]).includes(action);
-  return false;
+/** A jam, by id. */
+export interface JamSubject {
+  jamId: number;
 }
+/** An entry of a jam; `onTeam`: the user is its submitter or an accepted co-creator (isOnTeam). */
+export interface EntrySubject extends JamSubject {
+  onTeam: boolean;
+}
+/** A note on an entry: who wrote it and who submitted the entry. */
+export interface NoteSubject {
+  authorId: number;
+  entrySubmitterId: number;
+}
+/** An entry's team: `ownCredit` when the person named is the one asking (leaving, declining). */
+export interface TeamSubject extends JamSubject {
+  submitterId: number;
+  ownCredit: boolean;
+}
+/** Something one person owns: an entry (its submitter), a jam request (its requester), a manager seat (its holder), a reported item. */
+export interface OwnedSubject {
+  ownerId: number | null;
+}
+
+/** What each action is asked about (null: the site as a whole). */
+interface Subjects extends Record<ManagerAction, JamSubject>, Record<AdminOnlyAction, JamSubject | null> {
+  /** The administrators' pages and endpoints (users, activity, jam requests, filter words). */
+  'site:administer': null;
+  /** Nobody upvotes their own entry. */
+  'entry:vote': EntrySubject;
+  /** Nobody gives kudos to their own entry. */
+  'entry:give-kudos': EntrySubject;
+  /** The people credited on an entry, the jam's managers and administrators. */
+  'entry:remove': EntrySubject;
+  'entry:refresh': EntrySubject;
+  /** Only the submitter invites co-creators. */
+  'entry:invite-co-creator': OwnedSubject;
+  /** The submitter changes the team, anyone leaves or declines their own credit, managers and administrators remove anyone. */
+  'entry:change-team': TeamSubject;
+  /** The note's writer and the entry's submitter (managers hide instead). */
+  'note:delete': NoteSubject;
+  /** Administrators see who reported an item, unless it is theirs (nobody sees who reported their own entry or note). */
+  'report:see-reporters': OwnedSubject;
+  /** Only the requester takes back their jam request (an administrator declines it instead). */
+  'jam-request:withdraw': OwnedSubject;
+  /** Managers may always leave a jam (remove their own seat); the jam's managers and administrators remove anyone. */
+  'jam:remove-manager': JamSubject & OwnedSubject;
+}
+export type Action = keyof Subjects;
 
 // Asked on every request that shows or changes a jam for a logged-in user: built once, run with values.
 const managerRow = preparedQuery((database) =>
@@ -59,25 +106,84 @@ const managerRow = preparedQuery((database) =>
     .prepare(),
 );
 
-export async function isJamManager(jamId: number, userId: number): Promise<boolean> {
-  return Boolean(await managerRow().get({ jamId, userId }));
+/**
+ * The session user is one object per request, so this asks the database at most once per request
+ * and jam however many actions are checked (the jam page's `allowed` list checks them all).
+ */
+const managerSeats = new WeakMap<SessionUser, Map<number, Promise<boolean>>>();
+
+function managesJam(user: SessionUser, jamId: number): Promise<boolean> {
+  let seats = managerSeats.get(user);
+  if (!seats) managerSeats.set(user, (seats = new Map()));
+  let seat = seats.get(jamId);
+  if (!seat) {
+    seat = managerRow().get({ jamId, userId: user.id }).then(Boolean);
+    seats.set(jamId, seat);
+  }
+  return seat;
 }
 
+/** The viewer's role in a jam (the jam page says "You are a manager"); banned people have none. */
 export async function jamRole(user: SessionUser | null, jamId: number | null): Promise<JamRole> {
   if (!user || user.isBanned) return 'none';
   if (user.isAdmin) return 'admin';
-  if (jamId !== null && (await isJamManager(jamId, user.id))) return 'manager';
+  if (jamId !== null && (await managesJam(user, jamId))) return 'manager';
   return 'none';
 }
 
+const runsJam = async (user: SessionUser, subject: JamSubject | null) =>
+  user.isAdmin || (subject !== null && (await managesJam(user, subject.jamId)));
+const isAdministrator = (user: SessionUser) => user.isAdmin;
+
+type Rule<A extends Action> = (user: SessionUser, subject: Subjects[A]) => boolean | Promise<boolean>;
+
+function sameRule<K extends Action>(actions: readonly K[], rule: Rule<K>): { [A in K]: Rule<A> } {
+  const rules = {} as { [A in K]: Rule<A> };
+  for (const action of actions) rules[action] = rule;
+  return rules;
+}
+
+const RULES: { [A in Action]: Rule<A> } = {
+  ...sameRule(MANAGER_ACTIONS, runsJam),
+  ...sameRule(ADMIN_ONLY_ACTIONS, isAdministrator),
+  'site:administer': isAdministrator,
+  'entry:vote': (_user, entry) => !entry.onTeam,
+  'entry:give-kudos': (_user, entry) => !entry.onTeam,
+  'entry:remove': (user, entry) => entry.onTeam || runsJam(user, entry),
+  'entry:refresh': (user, entry) => entry.onTeam || runsJam(user, entry),
+  'entry:invite-co-creator': (user, entry) => entry.ownerId === user.id,
+  'entry:change-team': (user, team) => team.ownCredit || team.submitterId === user.id || runsJam(user, team),
+  'note:delete': (user, note) => note.authorId === user.id || note.entrySubmitterId === user.id,
+  'report:see-reporters': (user, item) => user.isAdmin && item.ownerId !== user.id,
+  'jam-request:withdraw': (user, request) => request.ownerId === user.id,
+  'jam:remove-manager': (user, seat) => seat.ownerId === user.id || runsJam(user, seat),
+};
+
+/** Whether the user may do `action` to `subject`. Visitors and banned people may do none of it. */
+export async function can<A extends Action>(user: SessionUser | null, action: A, subject: Subjects[A]): Promise<boolean> {
+  if (!user || user.isBanned) return false;
+  return RULES[action](user, subject);
+}
+
+/** The 403 for someone who may not do a jam action: it says who may. */
+export function refusal(action: JamAction): AppError {
+  const adminOnly = (ADMIN_ONLY_ACTIONS as readonly string[]).includes(action);
+  const who = adminOnly ? 'Only administrators' : 'Only managers of this jam and administrators';
+  return new AppError(403, 'forbidden', `${who} can do that.`);
+}
+
 /** Throws 403 unless the user may do `action` to the jam (null jam: site-wide actions such as create). */
-export async function requireJamPermission(user: SessionUser, jamId: number | null, action: JamAction): Promise<JamRole> {
-  const role = await jamRole(user, jamId);
-  if (!can(role, action)) {
-    const who = ADMIN_ONLY_ACTIONS.includes(action as (typeof ADMIN_ONLY_ACTIONS)[number])
-      ? 'Only administrators'
-      : 'Only managers of this jam and administrators';
-    throw new AppError(403, 'forbidden', `${who} can do that.`);
-  }
-  return role;
+export async function requireJamPermission(user: SessionUser, jamId: number | null, action: JamAction): Promise<void> {
+  if (!(await can(user, action, jamId === null ? null : { jamId }))) throw refusal(action);
+}
+
+/** Whose reports a user may see: everything (administrators), or the entries of these jams (their managers). */
+export type ModerationScope = 'all' | { jamIds: number[] };
+
+/** What the user may moderate, or null when nothing (not an administrator, manages no jam). */
+export async function moderationScope(user: SessionUser): Promise<ModerationScope | null> {
+  if (user.isBanned) return null;
+  if (user.isAdmin) return 'all';
+  const managed = await db().select({ jamId: jamManagers.jamId }).from(jamManagers).where(eq(jamManagers.userId, user.id));
+  return managed.length ? { jamIds: managed.map((row) => row.jamId) } : null;
 }

@@ -15,6 +15,7 @@ import { requireEntry } from '#server/jams/entries';
 import { isOnTeam } from '#server/jams/co-creators';
 import { VOTE_RATE_LIMIT } from '#server/jams/votes';
 import { db } from '#server/platform/db';
+import { can } from '#server/auth/permissions';
 import type { SessionUser } from '#server/auth/session';
 
 /** Giving and taking back share one per-user limit, like votes: clicking passes, a script does not. */
@@ -53,7 +54,8 @@ export async function readKudos(viewer: SessionUser | null, jam: Jam, entryId: n
 export async function giveKudos(user: SessionUser, jam: Jam, entryId: number, sticker: KudosSticker): Promise<KudosDto> {
   const entry = await requireEntry(jam, entryId);
   if (jam.feedback === 'off') throw conflict(KUDOS_OFF_MESSAGE);
-  if (await isOnTeam(entry, user.id)) throw new AppError(403, 'forbidden', OWN_ENTRY_MESSAGE);
+  if (!(await can(user, 'entry:give-kudos', { jamId: jam.id, onTeam: await isOnTeam(entry, user.id) })))
+    throw new AppError(403, 'forbidden', OWN_ENTRY_MESSAGE);
   const added = await db()
     .insert(kudos)
     .values({ entryId: entry.id, giverId: user.id, sticker, jamId: jam.id })

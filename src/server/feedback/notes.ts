@@ -12,7 +12,7 @@ import { avatarPath } from '#lib/avatars';
 import { NOTES_PER_PAGE, NOTE_REFUSALS, type NoteDto, type NoteListDto, noteMutedMessage } from '#lib/schemas/notes';
 import { recordAudit } from '#server/activity/audit';
 import { bannedError } from '#server/auth/require';
-import { can, jamRole, requireJamPermission } from '#server/auth/permissions';
+import { can, requireJamPermission } from '#server/auth/permissions';
 import { AppError, conflict, notFound } from '#server/http/errors';
 import { createRateLimiter } from '#server/http/rate-limit';
 import { notify } from '#server/inbox/notify';
@@ -67,12 +67,12 @@ interface Viewer {
 }
 
 async function viewerOf(user: SessionUser | null, jam: Jam, entry: Entry): Promise<Viewer> {
-  return { user, entry, canHide: can(await jamRole(user, jam.id), 'jam:hide-notes') };
+  return { user, entry, canHide: await can(user, 'jam:hide-notes', { jamId: jam.id }) };
 }
 
 type NoteRow = Note & { authorName: string };
 
-function toNoteDto(row: NoteRow, { user, entry, canHide }: Viewer): NoteDto {
+async function toNoteDto(row: NoteRow, { user, entry, canHide }: Viewer): Promise<NoteDto> {
   const mine = user !== null && row.authorId === user.id;
   return {
     id: row.id,
@@ -80,7 +80,7 @@ function toNoteDto(row: NoteRow, { user, entry, canHide }: Viewer): NoteDto {
     author: { id: row.authorId, name: row.authorName, avatar: avatarPath(row.authorName) },
     createdAt: row.createdAt.toISOString(),
     mine,
-    canDelete: user !== null && !user.isBanned && (mine || entry.submitterId === user.id),
+    canDelete: await can(user, 'note:delete', { authorId: row.authorId, entrySubmitterId: entry.submitterId }),
     canHide,
     hidden: row.hiddenAt !== null,
   };
@@ -122,7 +122,7 @@ export async function listNotes(user: SessionUser | null, jam: Jam, entryId: num
     .offset((page - 1) * NOTES_PER_PAGE);
   const until = user && !user.isBanned ? await mutedUntil(user.id) : null;
   return {
-    items: rows.map((row) => toNoteDto({ ...row.note, authorName: row.authorName }, viewer)),
+    items: await Promise.all(rows.map((row) => toNoteDto({ ...row.note, authorName: row.authorName }, viewer))),
     page,
     perPage: NOTES_PER_PAGE,
     total,
@@ -174,7 +174,7 @@ export async function deleteNote(user: SessionUser, jam: Jam, entryId: number, n
   const entry = await requireEntry(jam, entryId);
   const viewer = await viewerOf(user, jam, entry);
   const note = await requireVisibleNote(viewer, noteId);
-  if (!toNoteDto(note, viewer).canDelete) {
+  if (!(await can(user, 'note:delete', { authorId: note.authorId, entrySubmitterId: entry.submitterId }))) {
     throw new AppError(403, 'forbidden', 'Only the person who wrote a note and the entry’s author can delete it.');
   }
   await db().delete(notes).where(eq(notes.id, note.id));

@@ -12,7 +12,7 @@ import type { CreditDto, EntryCreditsDto, EntryCreditsRole } from '#lib/schemas/
 import { MAX_CO_CREATORS } from '#lib/teams';
 import { recordAudit } from '#server/activity/audit';
 import { bannedError } from '#server/auth/require';
-import { can, jamRole } from '#server/auth/permissions';
+import { can } from '#server/auth/permissions';
 import { announceChange } from '#server/cache/changes';
 import { AppError, badRequest, conflict, notFound } from '#server/http/errors';
 import { type RateLimit, createRateLimiter } from '#server/http/rate-limit';
@@ -45,7 +45,7 @@ async function roleOf(viewer: SessionUser | null, jam: Jam, entry: Entry, credit
   if (!viewer) return 'none';
   if (entry.submitterId === viewer.id) return 'submitter';
   if (credit?.status === 'accepted') return 'co-creator';
-  if (can(await jamRole(viewer, jam.id), 'jam:remove-entry')) return 'manager';
+  if (await can(viewer, 'jam:remove-entry', { jamId: jam.id })) return 'manager';
   return credit ? 'invited' : 'none';
 }
 
@@ -122,7 +122,8 @@ export async function inviteCoCreator(
 ): Promise<{ credits: EntryCreditsDto; created: boolean }> {
   if (actor.isBanned) throw bannedError(actor.name);
   const entry = await requireEntry(jam, entryId);
-  if (entry.submitterId !== actor.id) throw new AppError(403, 'forbidden', ONLY_SUBMITTER_MESSAGE);
+  if (!(await can(actor, 'entry:invite-co-creator', { ownerId: entry.submitterId })))
+    throw new AppError(403, 'forbidden', ONLY_SUBMITTER_MESSAGE);
   if (!teamIsOpen(jam)) throw conflict(TEAM_SETTLED_MESSAGE);
   if (name.toLowerCase() === actor.name.toLowerCase())
     throw badRequest('You are already on this entry as its submitter. Invite the people who made it with you.');
@@ -176,8 +177,7 @@ export async function removeCredit(actor: SessionUser, jam: Jam, entryId: number
   const entry = await requireEntry(jam, entryId);
   const self = name.toLowerCase() === actor.name.toLowerCase();
   const submitter = entry.submitterId === actor.id;
-  const manager = !self && !submitter && can(await jamRole(actor, jam.id), 'jam:remove-entry');
-  if (!self && !submitter && !manager)
+  if (!(await can(actor, 'entry:change-team', { jamId: jam.id, submitterId: entry.submitterId, ownCredit: self })))
     throw new AppError(403, 'forbidden', 'Only the entry’s submitter can change its team; co-creators can leave it.');
   const target = await findUserByName(name);
   const credit = target ? await creditOf(entry.id, target.id) : undefined;

@@ -3,7 +3,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import { type Entry, type Jam, entries } from '#db/schema';
 import type { EntryDetailDto } from '#lib/schemas/entries';
 import { recordAudit } from '#server/activity/audit';
-import { can, jamRole } from '#server/auth/permissions';
+import { can } from '#server/auth/permissions';
 import { bannedError } from '#server/auth/require';
 import type { SessionUser } from '#server/auth/session';
 import { announceChange } from '#server/cache/changes';
@@ -43,9 +43,7 @@ export async function removeEntry(
 ): Promise<void> {
   if (actor.isBanned) throw bannedError(actor.name);
   const entry = await requireEntry(jam, entryId);
-  const own = await isOnTeam(entry, actor.id);
-  const role = await jamRole(actor, jam.id);
-  if (!own && !can(role, 'jam:remove-entry')) {
+  if (!(await can(actor, 'entry:remove', { jamId: jam.id, onTeam: await isOnTeam(entry, actor.id) }))) {
     throw new AppError(
       403,
       'forbidden',
@@ -113,8 +111,7 @@ export const refreshLimiter = createRateLimiter('refreshes', REFRESH_RATE_LIMIT)
 export async function refreshEntry(actor: SessionUser, jam: Jam, entryId: number): Promise<EntryDetailDto> {
   if (actor.isBanned) throw bannedError(actor.name);
   const entry = await requireEntry(jam, entryId);
-  const own = await isOnTeam(entry, actor.id);
-  if (!own && !can(await jamRole(actor, jam.id), 'jam:refresh-entry')) {
+  if (!(await can(actor, 'entry:refresh', { jamId: jam.id, onTeam: await isOnTeam(entry, actor.id) }))) {
     throw new AppError(
       403,
       'forbidden',

@@ -5,7 +5,7 @@ import { jamPhase, jamStatus, resultsArePublic } from '#lib/jam-timing';
 import type { JamDto } from '#lib/schemas/jams';
 import { db, preparedQuery } from '#server/platform/db';
 import { notFound } from '#server/http/errors';
-import { type JamRole, can, jamRole } from '#server/auth/permissions';
+import { can } from '#server/auth/permissions';
 import type { SessionUser } from '#server/auth/session';
 
 export type JamLookup = { jam: Jam; canonicalSlug: string } | null;
@@ -36,9 +36,9 @@ export async function requireJam(slug: string): Promise<Jam> {
   return found.jam;
 }
 
-/** Mystery mode (spec §4): before the start, only managers and admins see the body. */
-export function bodyIsHidden(jam: Jam, role: JamRole, now = Date.now()): boolean {
-  return jam.mystery && jamStatus(jam, now) === 'upcoming' && !can(role, 'jam:read-mystery');
+/** Mystery mode (spec §4): before the start, only those who may `jam:read-mystery` (managers, admins) see the body. */
+export function bodyIsHidden(jam: Jam, readsMystery: boolean, now = Date.now()): boolean {
+  return jam.mystery && jamStatus(jam, now) === 'upcoming' && !readsMystery;
 }
 
 /** `entryCount` is the jam's `entry_count`, which triggers keep equal to its entries (migration 0007). */
@@ -71,6 +71,5 @@ export function toJamDto(jam: Jam, options: { hideBody: boolean }): JamDto {
 }
 
 export async function readJam(jam: Jam, viewer: SessionUser | null): Promise<JamDto> {
-  const role = await jamRole(viewer, jam.id);
-  return toJamDto(jam, { hideBody: bodyIsHidden(jam, role) });
+  return toJamDto(jam, { hideBody: bodyIsHidden(jam, await can(viewer, 'jam:read-mystery', { jamId: jam.id })) });
 }

@@ -5,7 +5,7 @@ import type { ManagerDto } from '#lib/schemas/jams';
 import { recordAudit } from '#server/activity/audit';
 import { db } from '#server/platform/db';
 import { AppError, conflict, notFound } from '#server/http/errors';
-import { requireJamPermission } from '#server/auth/permissions';
+import { can, refusal, requireJamPermission } from '#server/auth/permissions';
 import type { SessionUser } from '#server/auth/session';
 import { findUserByName } from '#server/users/users';
 
@@ -43,7 +43,9 @@ export async function addManager(actor: SessionUser, jam: Jam, name: string): Pr
 export async function removeManager(actor: SessionUser, jam: Jam, name: string): Promise<void> {
   const user = await findUserByName(name);
   const leaving = user?.id === actor.id;
-  if (!leaving) await requireJamPermission(actor, jam.id, 'jam:manage-managers');
+  if (!(await can(actor, 'jam:remove-manager', { jamId: jam.id, ownerId: user?.id ?? null }))) {
+    throw refusal('jam:manage-managers');
+  }
   if (!user) throw notFound(`${name} is not a manager of this jam.`);
   const database = db();
   const removed = await database.transaction(async (tx) => {

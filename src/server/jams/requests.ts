@@ -10,6 +10,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import { type JamRequest, jamRequests } from '#db/schema';
 import type { JamRequestCreate, JamRequestDto, OwnJamRequestsDto } from '#lib/schemas/jam-requests';
 import { recordAudit } from '#server/activity/audit';
+import { can } from '#server/auth/permissions';
 import type { SessionUser } from '#server/auth/session';
 import { AppError, conflict, notFound } from '#server/http/errors';
 import { type RateLimit, createRateLimiter } from '#server/http/rate-limit';
@@ -75,8 +76,9 @@ export async function ownJamRequests(user: SessionUser): Promise<OwnJamRequestsD
  */
 export async function withdrawJamRequest(user: SessionUser, id: number): Promise<void> {
   const [request] = await db().select().from(jamRequests).where(eq(jamRequests.id, id));
-  if (!request || (request.requesterId !== user.id && !user.isAdmin)) throw notFound(NO_SUCH_REQUEST);
-  if (request.requesterId !== user.id) {
+  const mine = request && (await can(user, 'jam-request:withdraw', { ownerId: request.requesterId }));
+  if (!request || (!mine && !(await can(user, 'jam-request:review', null)))) throw notFound(NO_SUCH_REQUEST);
+  if (!mine) {
     throw new AppError(403, 'forbidden', 'Only the person who sent a jam request can withdraw it; decline it instead.');
   }
   requirePending(request, 'it can no longer be withdrawn.');

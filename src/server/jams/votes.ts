@@ -3,13 +3,14 @@ import { type SQL, and, eq, sql } from 'drizzle-orm';
 import { type Jam, entries, entryCredits, jamParticipants, plays, votes } from '#db/schema';
 import { jamPhase, votingIsOpen } from '#lib/jam-timing';
 import { type MyVotesDto, VOTE_LIMIT } from '#lib/schemas/entries';
+import { can } from '#server/auth/permissions';
 import { bannedError } from '#server/auth/require';
 import { announceChange } from '#server/cache/changes';
 import { db, preparedQuery } from '#server/platform/db';
 import { AppError, conflict } from '#server/http/errors';
 import { requireEntry } from './entries';
 import { resultsArePublic } from '#lib/jam-timing';
-import { creditedCondition, isCredited } from './co-creators';
+import { creditedCondition, isOnTeam } from './co-creators';
 import { type RateLimit, createRateLimiter } from '#server/http/rate-limit';
 import type { SessionUser } from '#server/auth/session';
 
@@ -99,7 +100,7 @@ function requireOpenVoting(user: SessionUser, jam: Jam): void {
 export async function castVote(user: SessionUser, jam: Jam, entryId: number): Promise<MyVotesDto> {
   requireOpenVoting(user, jam);
   const entry = await requireEntry(jam, entryId);
-  if (entry.submitterId === user.id || (await isCredited(entry.id, user.id)))
+  if (!(await can(user, 'entry:vote', { jamId: jam.id, onTeam: await isOnTeam(entry, user.id) })))
     throw new AppError(403, 'forbidden', 'You cannot upvote your own project.');
   if (entry.review === 'disqualified')
     throw conflict('This entry was disqualified by the jam’s managers, so it cannot get votes.');
@@ -117,7 +118,8 @@ export async function castVote(user: SessionUser, jam: Jam, entryId: number): Pr
     const state = await myVotes(user, jam);
     if (state.entryIds.includes(entry.id)) return state;
     // Credited on it between the check above and the insert.
-    if (await isCredited(entry.id, user.id)) throw new AppError(403, 'forbidden', 'You cannot upvote your own project.');
+    if (!(await can(user, 'entry:vote', { jamId: jam.id, onTeam: await isOnTeam(entry, user.id) })))
+      throw new AppError(403, 'forbidden', 'You cannot upvote your own project.');
     if (!state.eligible && jam.whoCanVote !== 'anyone')
       throw new AppError(403, 'forbidden', WHO_CAN_VOTE_REFUSALS[jam.whoCanVote]);
     if (jam.playBeforeVote && !state.playedEntryIds.includes(entry.id))

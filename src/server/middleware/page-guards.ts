@@ -4,6 +4,7 @@
  */
 import type { APIContext } from 'astro';
 import { localizePath, splitLocale } from '#i18n/paths';
+import { can } from '#server/auth/permissions';
 import type { SessionValidation } from '#server/auth/session';
 
 export type GuardName = 'isAuthenticated' | 'isAdmin' | 'isNotAuthenticated';
@@ -36,17 +37,17 @@ interface Detour {
   why: string;
 }
 
-const CHECKS: Record<GuardName, (validation: SessionValidation) => Detour | null> = {
+const CHECKS: Record<GuardName, (validation: SessionValidation) => Detour | null | Promise<Detour | null>> = {
   isAuthenticated: (validation) => {
     if (!validation) return { to: '/login', why: 'not logged in' };
     const { user } = validation;
     if (user.isBanned) return { to: `/banned/${encodeURIComponent(user.name)}`, why: `${user.name} is banned` };
     return null;
   },
-  isAdmin: (validation) => {
+  isAdmin: async (validation) => {
     if (!validation) return { to: '/', why: 'not logged in' };
     const { user } = validation;
-    if (user.isBanned || !user.isAdmin) return { to: '/', why: `${user.name} is not an administrator` };
+    if (!(await can(user, 'site:administer', null))) return { to: '/', why: `${user.name} is not an administrator` };
     return null;
   },
   // A failed validation (none, expired, banned) lets the guest stay.
@@ -60,7 +61,7 @@ type GuardContext = Pick<APIContext, 'url' | 'locals'>;
 export async function guardRoute(ctx: GuardContext): Promise<Response | undefined> {
   const guard = guardFor(splitLocale(ctx.url.pathname).path);
   if (!guard) return undefined;
-  const detour = CHECKS[guard](await ctx.locals.session());
+  const detour = await CHECKS[guard](await ctx.locals.session());
   if (!detour) return undefined;
   const location = localizePath(ctx.locals.locale, detour.to);
   console.warn(`${guard}: ${ctx.url.pathname} → ${location} (${detour.why})`);

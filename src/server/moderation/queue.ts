@@ -4,8 +4,7 @@
  * managers see the entries of the jams they manage and the notes on them, without reporters.
  * Nobody sees who reported their own entry or note.
  */
-import { type SQL, eq, sql } from 'drizzle-orm';
-import { jamManagers } from '#db/schema';
+import { type SQL, sql } from 'drizzle-orm';
 import {
   REPORTS_PER_PAGE,
   type ReportQueueDto,
@@ -16,20 +15,10 @@ import {
 import { forbidden } from '#server/http/errors';
 import { db } from '#server/platform/db';
 import type { SessionUser } from '#server/auth/session';
+import { type ModerationScope, can, moderationScope } from '#server/auth/permissions';
 
 /** The reports shown per item; the count says how many there are in all. */
 const REPORTS_SHOWN = 20;
-
-/** Everything (administrators), or the entries of these jams (their managers). */
-export type ModerationScope = 'all' | { jamIds: number[] };
-
-/** What the user may moderate, or null when nothing (not an administrator, manages no jam). */
-export async function moderationScope(user: SessionUser): Promise<ModerationScope | null> {
-  if (user.isBanned) return null;
-  if (user.isAdmin) return 'all';
-  const managed = await db().select({ jamId: jamManagers.jamId }).from(jamManagers).where(eq(jamManagers.userId, user.id));
-  return managed.length ? { jamIds: managed.map((row) => row.jamId) } : null;
-}
 
 const NOT_A_MODERATOR = 'Only administrators and the managers of a jam can see reports.';
 
@@ -154,11 +143,16 @@ async function describeItems(user: SessionUser, groups: GroupRow[]): Promise<Rep
   const keyOf = (row: { jam_id: number; entry_id: number | null; note_id: number | null }) =>
     itemKey(row.jam_id, row.entry_id, row.note_id);
   const items = new Map(itemRows.map((row) => [keyOf(row), row]));
-  return groups.map((group) => {
+  // The person an item belongs to: the note's writer, or the entry's submitter (a jam item has none).
+  const ownerOf = (group: GroupRow) => {
+    const item = items.get(keyOf(group))!;
+    return group.note_id !== null ? item.note_author_id : item.author_id;
+  };
+  const seesReporters = await Promise.all(groups.map((group) => can(user, 'report:see-reporters', { ownerId: ownerOf(group) })));
+  return groups.map((group, index) => {
     const key = keyOf(group);
     const item = items.get(key)!;
-    const own = group.note_id !== null ? item.note_author_id === user.id : item.author_id === user.id;
-    const showReporters = user.isAdmin && !own;
+    const showReporters = seesReporters[index]!;
     return {
       key,
       kind: group.note_id !== null ? 'note' : group.entry_id === null ? 'jam' : 'entry',

@@ -5,7 +5,7 @@ import { listEntries } from '#server/jams/entry-list';
 import { submitEntry, submitLimiter } from '#server/jams/entry-submit';
 import { clearSubmissions } from '#server/jams/jam-writes';
 import { requireJam } from '#server/jams/jams';
-import { can, jamRole } from '#server/auth/permissions';
+import { can } from '#server/auth/permissions';
 import { exampleEntry, exampleEntryList } from '#server/openapi/examples';
 
 export const GET = defineEndpoint({
@@ -30,7 +30,7 @@ export const GET = defineEndpoint({
   errors: [404],
   handler: async ({ user, params, query }) => {
     const jam = await requireJam(params.slug);
-    const forManager = user !== null && !user.isBanned && can(await jamRole(user, jam.id), 'jam:review-entries');
+    const forManager = await can(user, 'jam:review-entries', { jamId: jam.id });
     return listEntries(jam, { ...query, forManager });
   },
 });
