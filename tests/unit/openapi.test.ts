@@ -2,7 +2,9 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { validate } from '@readme/openapi-parser';
 import { describe, expect, it } from 'vitest';
-import { apiReference, declaredEndpoints, exportedVerbs, openApiDocument, operations } from '#server/openapi/document';
+import { openApiDocument } from '#server/openapi/document';
+import { declaredEndpoints, exportedVerbs, operations } from '#server/openapi/operations';
+import { apiReference } from '#server/openapi/reference';
 import type { Parsed } from '../helpers/environment';
 
 const ROOT = resolve(import.meta.dirname, '../..');

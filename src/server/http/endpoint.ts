@@ -149,12 +149,23 @@ export interface BodySpec<S extends z.ZodType = z.ZodType> {
   form?: boolean;
 }
 
+/** Another status the same answer comes with, e.g. 200 when the report already existed. */
+export interface AlsoAnswer {
+  status: number;
+  description: string;
+  /** For redirects, which have no body: an example `Location`. */
+  location?: string;
+}
+
 /** A JSON answer: its schema (registered under an id in `apiSchemas`) and an example. */
 export interface JsonAnswer<S extends z.ZodType = z.ZodType> {
   status: number;
   description: string;
   schema: S;
   example: z.output<S>;
+  /** A JSON media type other than `application/json`, e.g. `application/feed+json`. */
+  contentType?: string;
+  also?: AlsoAnswer[];
 }
 /** Any other answer: feeds, CSV, calendars, redirects, or nothing (204). */
 export interface OtherAnswer {
@@ -164,6 +175,7 @@ export interface OtherAnswer {
   example?: string;
   /** For redirects: an example `Location`. */
   location?: string;
+  also?: AlsoAnswer[];
 }
 export type AnswerSpec = JsonAnswer | OtherAnswer;
 
@@ -218,6 +230,8 @@ export interface EndpointSpec<
   summary: string;
   description?: string;
   access: A;
+  /** Who may call, when it is narrower than `access` says (the service refuses the others). */
+  accessNote?: string;
   /**
    * The handler checks the session itself (logging out works for banned users; /api/auth/me says
    * why it refuses). `access` still documents who may call.

@@ -55,6 +55,7 @@ export const POST = defineEndpoint({
     description: 'The user, and whether it was created.',
     schema: createUserResultSchema,
     example: { user: exampleAdminUser, created: true },
+    also: [{ status: 200, description: 'The user, when it already existed (`created` is false).' }],
   },
   errors: [400, 401, 403, 404, 503],
   handler: async ({ user, body }) => {
