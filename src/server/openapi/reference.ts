@@ -4,6 +4,8 @@ import { type JsonSchema, isJsonAnswer } from './json-schema';
 import { accessNoteOf, errorMeaning, parametersOf } from './operation-parts';
 import { type Operation, operationId, operations } from './operations';
 
+export type { Access } from '#server/http/endpoint';
+
 export interface ReferenceParameter {
   name: string;
   in: 'path' | 'query';
