@@ -23,6 +23,10 @@ function tidy(schema: JsonSchema, { open }: { open: boolean }): JsonSchema {
       copy[key] = visit(value);
     }
     if (copy.format === 'date-time') delete copy.pattern;
+    // A record over an enum (e.g. kudos per sticker) requires every key: name them as properties.
+    const { required, properties, additionalProperties } = copy;
+    if (Array.isArray(required) && !properties && additionalProperties && typeof additionalProperties === 'object')
+      copy.properties = Object.fromEntries(required.map((key: string) => [key, additionalProperties]));
     return copy;
   };
   return visit(schema) as JsonSchema;
