@@ -8,7 +8,7 @@ import { DEFAULT_SOURCE_CODE_URL } from '#lib/site-links';
 import type { z } from 'zod';
 import { type Access, type AnswerSpec, TAGS } from '#server/http/endpoint';
 import { componentSchemas, inputSchema, isJsonAnswer, refTo } from './json-schema';
-import { accessNoteOf, errorMeaning, parametersOf } from './operation-parts';
+import { accessNoteOf, errorsOf, parametersOf } from './operation-parts';
 import { type Operation, operationId, operations } from './operations';
 import { errorSchema, type openApiDocumentSchema } from './schemas';
 
@@ -64,9 +64,9 @@ function responsesOf(operation: Operation) {
     String(status),
     location ? { description, headers: locationHeader(location) } : { description, ...(content ? { content } : {}) },
   ]);
-  const errors = (operation.errors ?? []).map((status) => [
+  const errors = errorsOf(operation).map(({ status, meaning }) => [
     String(status),
-    { description: errorMeaning(status), content: { 'application/json': { schema: refTo(errorSchema) } } },
+    { description: meaning, content: { 'application/json': { schema: refTo(errorSchema) } } },
   ]);
   return { ...success, ...Object.fromEntries([...also, ...errors]) };
 }

@@ -1,7 +1,7 @@
 /** The API description shaped for the /developers page: the same facts as the OpenAPI document. */
 import { type Access, type HttpMethod, TAGS, type TagName } from '#server/http/endpoint';
 import { type JsonSchema, isJsonAnswer } from './json-schema';
-import { accessNoteOf, errorMeaning, parametersOf } from './operation-parts';
+import { accessNoteOf, errorsOf, parametersOf } from './operation-parts';
 import { type Operation, operationId, operations } from './operations';
 
 export type { Access } from '#server/http/endpoint';
@@ -90,7 +90,7 @@ function referenceEndpoint(operation: Operation): ReferenceEndpoint {
             ? `Location: ${answer.location}`
             : null,
     },
-    errors: (operation.errors ?? []).map((status) => ({ status, meaning: errorMeaning(status) })),
+    errors: errorsOf(operation),
   };
 }
 
