@@ -111,44 +111,64 @@ export async function contractOf(document: Json): Promise<Contract> {
 
 /* ---------- the apps under test ---------- */
 
+/** Per app origin: its document (fetched when it starts), and the contract made from it when first needed. */
+const documents = new Map<string, Promise<Json>>();
 const contracts = new Map<string, Promise<Contract>>();
+/** Answers received and not checked yet: each with its body once read. */
+let received: Promise<(Exchange & { origin: string }) | null>[] = [];
 let watching = false;
 const unchecked = globalThis.fetch;
 
-/** Called by `startApp`: when responses are being checked, reads the app's document while it runs. */
+/** Called by `startApp`: when answers are being checked, fetches the app's document while it runs. */
 export function appStarted(url: string): void {
   if (!watching) return;
-  const loading = unchecked(`${url}/api/openapi.json`)
-    .then((response) => response.json() as Promise<Json>)
-    .then(contractOf);
-  loading.catch(() => undefined); // reported when a response of this app is checked
-  contracts.set(new URL(url).origin, loading);
+  const loading = unchecked(`${url}/api/openapi.json`).then((response) => response.json() as Promise<Json>);
+  loading.catch(() => undefined); // reported when an answer of this app is checked
+  documents.set(new URL(url).origin, loading);
 }
 
-/** The document's contract of an app started in this process (undefined for any other address). */
-export const contractFor = (url: string) => contracts.get(new URL(url).origin);
+function contractFor(origin: string): Promise<Contract> {
+  let contract = contracts.get(origin);
+  if (!contract) contracts.set(origin, (contract = documents.get(origin)!.then(contractOf)));
+  return contract;
+}
+
+/** Checks every answer received so far; the problems found, in the order the answers came. */
+export async function checkReceivedAnswers(): Promise<string[]> {
+  const exchanges = await Promise.all(received);
+  received = [];
+  const problems: string[] = [];
+  for (const exchange of exchanges) {
+    if (!exchange) continue;
+    try {
+      problems.push(...(await contractFor(exchange.origin)).problems(exchange));
+    } catch (error) {
+      problems.push(`${exchange.method} ${exchange.url}: the answer could not be checked: ${String(error)}`);
+    }
+  }
+  return problems;
+}
 
 /**
- * Makes `fetch` check every answer of an app started with `startApp` against its document. Problems
- * go to `report` rather than being thrown, so a test that expects a failing call still sees them.
+ * Makes `fetch` keep every answer of an app started with `startApp` for `checkReceivedAnswers()`.
+ * The check runs after the test rather than before `fetch` returns, so it does not change the
+ * test's timing (a rate limit refills while a test waits).
  */
-export function checkAnswersOfStartedApps(report: (problems: string[]) => void): void {
+export function keepAnswersOfStartedApps(): void {
   watching = true;
   globalThis.fetch = async (input, init) => {
     const response = await unchecked(input, init);
-    const contract = response.url ? contractFor(response.url) : undefined;
-    if (!contract) return response;
+    const origin = response.url ? new URL(response.url).origin : '';
+    if (!documents.has(origin)) return response;
     const request = input instanceof Request ? input : null;
     const method = response.redirected ? 'GET' : (init?.method ?? request?.method ?? 'GET').toUpperCase();
-    const body = method === 'HEAD' ? '' : await response.clone().text();
-    const exchange = {
-      method,
-      url: response.url,
-      status: response.status,
-      contentType: response.headers.get('content-type'),
-      body,
-    };
-    report((await contract).problems(exchange));
+    const { url, status, headers } = response;
+    const body = method === 'HEAD' ? Promise.resolve('') : response.clone().text();
+    const exchange = body.then(
+      (text) => ({ origin, method, url, status, contentType: headers.get('content-type'), body: text }),
+      () => null, // the connection broke: the test sees that on its own copy
+    );
+    received.push(exchange);
     return response;
   };
 }

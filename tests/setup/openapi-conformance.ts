@@ -1,18 +1,15 @@
 /**
  * The API and security projects load this file: every answer of an app a test started is checked
- * against that app's /api/openapi.json (tests/helpers/openapi-conformance.ts), and a test fails when
- * one did not match — including answers to calls made in its file's `beforeAll`.
+ * against that app's /api/openapi.json (tests/helpers/openapi-conformance.ts) after each test, and
+ * the test fails when one did not match — answers to calls in its file's `beforeAll` included.
  */
 import { afterAll, afterEach, expect } from 'vitest';
-import { checkAnswersOfStartedApps } from '../helpers/openapi-conformance';
+import { checkReceivedAnswers, keepAnswersOfStartedApps } from '../helpers/openapi-conformance';
 
-let problems: string[] = [];
-checkAnswersOfStartedApps((found) => problems.push(...found));
+keepAnswersOfStartedApps();
 
-function expectNoProblems() {
-  const found = problems;
-  problems = [];
-  expect(found, 'answers that do not match /api/openapi.json').toEqual([]);
+async function expectNoProblems() {
+  expect(await checkReceivedAnswers(), 'answers that do not match /api/openapi.json').toEqual([]);
 }
 
 afterEach(expectNoProblems);
