@@ -57,8 +57,8 @@ class ResponseChecker extends OpenAPIBackend {
 export async function contractOf(document: Json): Promise<Contract> {
   const api = new ResponseChecker({
     definition: structuredClone(document) as never,
-    // Compiles each operation's validators when first needed: compiling all of them up front
-    // takes longer than a test may wait.
+    // Compiles an operation's validators when first needed: a test file calls a few operations,
+    // and compiling all of them up front takes many seconds.
     quick: true,
     // OpenAPI 3.1 schemas are JSON Schema 2020-12.
     customizeAjv: () => newAjv() as never,

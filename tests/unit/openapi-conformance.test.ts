@@ -3,9 +3,18 @@
  * catches answers the document does not describe: a made-up body, a status or a media type it does
  * not list, and the mismatches found before it ran.
  */
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { openApiDocument } from '#server/openapi/document';
-import { type Contract, type Exchange, contractOf } from '../helpers/openapi-conformance';
+import {
+  type Contract,
+  type Exchange,
+  appStarted,
+  checkReceivedAnswers,
+  contractOf,
+  keepAnswersOfStartedApps,
+} from '../helpers/openapi-conformance';
 import { exampleJsonFeed } from '#server/openapi/examples';
 
 const SITE = 'https://itinerary.example';
@@ -66,5 +75,32 @@ describe('checking answers against /api/openapi.json', () => {
 
   it('leaves alone what the document does not describe: pages and assets', () => {
     expect(contract.problems(exchange({ url: '/explore', contentType: 'text/html', body: '<!doctype html>' }))).toEqual([]);
+  });
+});
+
+describe('the fetch hook of the API and security suites', () => {
+  it('keeps the answers of a started app and reports the ones that do not match after the test', async () => {
+    const server = createServer((request, response) => {
+      const send = (status: number, body: unknown) =>
+        response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+      if (request.url === '/api/openapi.json') return send(200, openApiDocument(url));
+      if (request.url === '/api/health') return send(200, { ok: 'yes' });
+      return send(418, {});
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    try {
+      keepAnswersOfStartedApps();
+      appStarted(url);
+      expect((await fetch(`${url}/api/health`)).status).toBe(200);
+      expect((await fetch(`${url}/api/openapi.json`)).status).toBe(200);
+      expect((await fetch(`${url}/not-in-the-document`)).status).toBe(418);
+      const problems = await checkReceivedAnswers();
+      expect(problems[0]).toBe('GET /api/health answered 200; the body does not fit its schema:');
+      expect(problems.slice(1).join('\n')).toContain('/ok');
+      expect(await checkReceivedAnswers()).toEqual([]);
+    } finally {
+      server.close();
+    }
   });
 });
