@@ -3,6 +3,8 @@ import LongestFirstSequencer from './tests/setup/sequencer';
 
 /** Fails a test on an unexpected console.error (tests/setup/console-errors.ts). */
 const setupFiles = ['tests/setup/console-errors.ts'];
+/** …and, for the suites that call a running app, on an answer its OpenAPI document does not describe. */
+const appSetupFiles = [...setupFiles, 'tests/setup/openapi-conformance.ts'];
 
 export default defineConfig({
   test: {
@@ -44,7 +46,7 @@ export default defineConfig({
           isolate: false,
           include: ['tests/api/**/*.test.ts'],
           globalSetup: ['tests/global/build.ts', 'tests/global/template-database.ts'],
-          setupFiles,
+          setupFiles: appSetupFiles,
           testTimeout: 30_000,
           hookTimeout: 90_000,
         },
@@ -55,7 +57,7 @@ export default defineConfig({
           isolate: false,
           include: ['tests/security/**/*.test.ts'],
           globalSetup: ['tests/global/build.ts', 'tests/global/template-database.ts'],
-          setupFiles,
+          setupFiles: appSetupFiles,
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },

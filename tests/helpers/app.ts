@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { resolve } from 'node:path';
+import { appStarted } from './openapi-conformance';
 import { freePort } from './ports';
 
 const ROOT = resolve(import.meta.dirname, '../..');
@@ -64,6 +65,7 @@ async function launch(port: number, env: Record<string, string>): Promise<Runnin
     });
   });
 
+  appStarted(url);
   return {
     url,
     process: child,

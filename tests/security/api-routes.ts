@@ -7,7 +7,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import type { Access } from '#server/http/endpoint';
-import { declaredEndpoints } from '#server/openapi/document';
+import { declaredEndpoints } from '#server/openapi/operations';
 
 const API_FOLDER = resolve(import.meta.dirname, '../../src/pages/api');
 

@@ -9,7 +9,7 @@ import { eq, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { entryCredits, jams, users } from '#db/schema';
 import { insertEntry, insertJamRequest } from '../helpers/factories';
-import { type Operation, declaredEndpoints } from '#server/openapi/document';
+import { type Operation, declaredEndpoints } from '#server/openapi/operations';
 import { type Environment, type TestUser, startEnvironment } from '../helpers/environment';
 import type { JamStatus } from '#lib/jam-timing';
 import { type Call, type Scene, buildScene, bystanderNote, send } from './endpoints';

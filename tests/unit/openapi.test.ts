@@ -2,7 +2,9 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { validate } from '@readme/openapi-parser';
 import { describe, expect, it } from 'vitest';
-import { apiReference, declaredEndpoints, exportedVerbs, openApiDocument, operations } from '#server/openapi/document';
+import { openApiDocument } from '#server/openapi/document';
+import { declaredEndpoints, exportedVerbs, operations } from '#server/openapi/operations';
+import { apiReference } from '#server/openapi/reference';
 import type { Parsed } from '../helpers/environment';
 
 const ROOT = resolve(import.meta.dirname, '../..');
@@ -164,7 +166,7 @@ describe('the API reference for /developers', () => {
       'Site',
     ]);
     const read = endpoints.find((endpoint) => endpoint.method === 'GET' && endpoint.path === '/api/jams/{slug}');
-    expect(read).toMatchObject({ summary: 'Read a jam', access: 'optional-session', errors: [{ status: 404 }] });
+    expect(read).toMatchObject({ summary: 'Read a jam', access: 'optional-session', errors: [{ status: 404 }, { status: 500 }] });
     expect(read!.parameters).toEqual([
       {
         name: 'slug',

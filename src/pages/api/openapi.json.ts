@@ -1,6 +1,7 @@
 import { defineEndpoint } from '#server/http/endpoint';
 import { siteUrl } from '#server/publish/site-urls';
-import { jsonResponse } from '#server/http/json-response';
+import { siteLinks } from '#server/platform/site-links';
+import { openApiDocumentSchema } from '#server/openapi/schemas';
 
 /** The OpenAPI 3.1 description of this API, made from every endpoint's declaration. */
 export const GET = defineEndpoint({
@@ -11,13 +12,14 @@ export const GET = defineEndpoint({
   answer: {
     status: 200,
     description: 'The OpenAPI document.',
-    contentType: 'application/json',
-    example: '{"openapi":"3.1.0",…}',
+    schema: openApiDocumentSchema,
+    example: { openapi: '3.1.0', info: { title: 'Itinerary API', version: '1.0.0' }, paths: {} },
   },
+  cache: 'public, max-age=3600',
   handler: async () => {
     // Imported when asked: the document module loads every route file, this one included, and a
     // static import would make the two wait for each other.
     const { openApiDocument } = await import('#server/openapi/document');
-    return jsonResponse(openApiDocument(siteUrl()), { headers: { 'cache-control': 'public, max-age=3600' } });
+    return openApiDocument(siteUrl(), { sourceCode: siteLinks().sourceCode });
   },
 });

@@ -1,17 +1,23 @@
 import type { APIContext, APIRoute } from 'astro';
-import { z } from 'zod';
-import { entryIdSchema } from '#lib/schemas/entries';
-import { itemKeySchema } from '#lib/schemas/reports';
-import { noteIdSchema } from '#lib/schemas/notes';
-import { jamRequestIdSchema } from '#lib/schemas/jam-requests';
+import type { z } from 'zod';
 import { currentUser, requireAdmin, requireUser } from '#server/auth/require';
-import { AppError, badRequest, errorResponse, notFound } from './errors';
-import { readForm } from './forms';
-import { type RateLimiter, rateLimited } from './rate-limit';
+import { errorResponse, notFound } from './errors';
+import { rateLimited } from './rate-limit';
 import type { SessionUser } from '#server/auth/session';
 import { jsonResponse } from './json-response';
+import {
+  type Access,
+  type AnswerSpec,
+  type EndpointDeclaration,
+  type EndpointSpec,
+  type HttpMethod,
+  type PathParam,
+  Reply,
+} from './endpoint-spec';
+import { readForm, readJson, readQuery } from './request-input';
 
-export const MAX_JSON_BODY_BYTES = 64 * 1024;
+// Route files import everything about endpoints from here; the declaration vocabulary lives in ./endpoint-spec.
+export * from './endpoint-spec';
 
 /**
  * Wraps a plain handler: whatever it returns becomes JSON, whatever it throws becomes the
@@ -30,217 +36,6 @@ export function endpoint(handler: (ctx: APIContext) => Promise<unknown> | unknow
     }
   };
 }
-
-/** Reads a JSON body no larger than MAX_JSON_BODY_BYTES and validates it with a shared schema. */
-export async function readJson<Schema extends z.ZodType>(request: Request, schema: Schema): Promise<z.output<Schema>> {
-  const declared = Number(request.headers.get('content-length') ?? 0);
-  if (declared > MAX_JSON_BODY_BYTES) throw tooLarge();
-  let text: string;
-  try {
-    text = await request.text();
-  } catch (error) {
-    throw isOverBodyLimit(error) ? tooLarge() : badRequest('The request body could not be read.');
-  }
-  if (new TextEncoder().encode(text).byteLength > MAX_JSON_BODY_BYTES) throw tooLarge();
-  let data: unknown;
-  try {
-    data = text.trim() === '' ? {} : JSON.parse(text);
-  } catch {
-    throw badRequest('The request body is not valid JSON.');
-  }
-  return schema.parse(data);
-}
-
-/** Validates query parameters (first value of each) with a shared schema. */
-export function readQuery<Schema extends z.ZodType>(url: URL, schema: Schema): z.output<Schema> {
-  return schema.parse(Object.fromEntries(url.searchParams));
-}
-
-export const tooLarge = () => new AppError(413, 'payload_too_large', 'The request body is too large.');
-
-/** The Node adapter stops reading any body past `bodySizeLimit` (astro.config.mjs) with this error. */
-export const isOverBodyLimit = (error: unknown) => error instanceof Error && /body size limit exceeded/i.test(error.message);
-
-/* ---------- one declaration per endpoint ---------- */
-
-export const HTTP_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
-export type HttpMethod = (typeof HTTP_METHODS)[number];
-
-/**
- * Who may call. The guard runs before anything else: `user` and `manager` need a logged-in user
- * who is not banned (401/403), `admin` an administrator (403). Whether a user manages *this* jam
- * is the service's question (it has the jam); `optional-session` hands the user over if there is one.
- */
-export type Access = 'public' | 'optional-session' | 'user' | 'manager' | 'admin';
-
-/** Topics of the API description, in the order the document and /developers show them. */
-export const TAGS = [
-  { name: 'Jams', description: 'Game jams: list, read, create, edit, delete and the administrator switches.' },
-  {
-    name: 'Jam requests',
-    description:
-      'Asking the administrators for a jam (creating jams is theirs alone): send a request, and they edit, approve or decline it.',
-  },
-  { name: 'Entries', description: 'Scratch projects entered into a jam, upvotes and winners.' },
-  { name: 'Feedback', description: 'Kudos and notes on entries, and the words the notes filter refuses.' },
-  { name: 'Managers', description: 'The people who run a jam.' },
-  { name: 'Account', description: 'The session of the person calling, their dashboard, and user pictures.' },
-  { name: 'Users', description: 'Administrators’ tools: every user, their admin and banned flags.' },
-  { name: 'Activity', description: 'The audit log, read-only: who did what to which jam or user, and when.' },
-  {
-    name: 'Moderation',
-    description: 'Reporting jams and entries, and the moderation queue of administrators and managers.',
-  },
-  { name: 'Login flow', description: 'Browser steps of "Log in with Scratch": redirects and form posts, not for scripts.' },
-  {
-    name: 'Feeds and calendars',
-    description: 'RSS, JSON Feed and iCalendar. Prefix the path with /hu or /ir for Hungarian or Irish.',
-  },
-  { name: 'Site', description: 'Health, credits, the markdown preview and this description.' },
-] as const;
-export type TagName = (typeof TAGS)[number]['name'];
-
-/** Error statuses an endpoint may document; each has one meaning in the API description. */
-export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 429 | 502 | 503;
-
-export interface PathParam<S extends z.ZodType = z.ZodType> {
-  description: string;
-  schema: S;
-  /** What a value the schema refuses answers (default: the schema's 400). */
-  invalid?: () => AppError;
-}
-
-/** A path parameter: a string unless a schema says otherwise. */
-export function param(description: string): PathParam<z.ZodString>;
-export function param<S extends z.ZodType>(description: string, schema: S, invalid?: () => AppError): PathParam<S>;
-export function param(description: string, schema: z.ZodType = z.string(), invalid?: () => AppError): PathParam {
-  return { description, schema, invalid };
-}
-
-/** The path parameters many endpoints share. */
-export const jamSlug = { slug: param('The jam slug (an old slug of a renamed jam works too).') };
-export const jamSlugAndEntryId = { ...jamSlug, id: param('The entry id.', entryIdSchema) };
-export const jamSlugEntryIdAndNoteId = {
-  ...jamSlugAndEntryId,
-  noteId: param('The note id.', noteIdSchema, () => notFound('That note does not exist (it may have been deleted).')),
-};
-/** A reported item of the moderation queue: `jam-{id}` or `entry-{id}`. */
-export const reportedItem = {
-  item: param('The reported item: `jam-{id}`, `entry-{id}` or `note-{id}`.', itemKeySchema, () =>
-    notFound('There is no such reported item. Items are named jam-{id}, entry-{id} or note-{id}.'),
-  ),
-};
-export const jamRequestId = {
-  id: param('The jam request’s ID.', jamRequestIdSchema, () => notFound('There is no jam request with this ID.')),
-};
-
-export interface QuerySpec<S extends z.ZodObject = z.ZodObject> {
-  schema: S;
-  /** A sentence per parameter for the description. */
-  notes?: Partial<Record<keyof z.input<S> & string, string>>;
-  /** JSON Schema facts the query schema cannot express (e.g. a refine's allowed values). */
-  types?: Partial<Record<keyof z.input<S> & string, Record<string, unknown>>>;
-}
-
-export interface BodySpec<S extends z.ZodType = z.ZodType> {
-  schema: S;
-  example: z.input<S>;
-  /** An HTML form post (urlencoded or multipart) instead of JSON. */
-  form?: boolean;
-}
-
-/** A JSON answer: its schema (registered under an id in `apiSchemas`) and an example. */
-export interface JsonAnswer<S extends z.ZodType = z.ZodType> {
-  status: number;
-  description: string;
-  schema: S;
-  example: z.output<S>;
-}
-/** Any other answer: feeds, CSV, calendars, redirects, or nothing (204). */
-export interface OtherAnswer {
-  status: number;
-  description: string;
-  contentType?: string;
-  example?: string;
-  /** For redirects: an example `Location`. */
-  location?: string;
-}
-export type AnswerSpec = JsonAnswer | OtherAnswer;
-
-export interface RateLimitSpec {
-  limiter: RateLimiter;
-  /** Per client address, or per logged-in user (after the access guard). */
-  per: 'ip' | 'user';
-  /** "Too many {what}" in the 429 message. */
-  what?: string;
-}
-
-type UserFor<A extends Access, Own extends boolean> = Own extends true
-  ? null
-  : A extends 'public'
-    ? null
-    : A extends 'optional-session'
-      ? SessionUser | null
-      : SessionUser;
-
-type Shape<T> = T extends z.ZodType ? z.output<T> : Record<string, never>;
-type ParamsOut<P> = { [K in keyof P]: P[K] extends PathParam<infer S> ? z.output<S> : never };
-type AnswerOut<A> = A extends { schema: infer S extends z.ZodType } ? z.output<S> : Response | void;
-
-/** A JSON answer with a status or headers other than the declared ones. */
-export class Reply<T> {
-  constructor(
-    readonly body: T,
-    readonly init: { status?: number; headers?: Record<string, string> } = {},
-  ) {}
-}
-export const reply = <T>(body: T, init?: { status?: number; headers?: Record<string, string> }) => new Reply(body, init);
-
-export interface HandlerInput<U, P, Q, B> {
-  ctx: APIContext;
-  user: U;
-  params: P;
-  query: Q;
-  body: B;
-}
-
-export interface EndpointSpec<
-  M extends HttpMethod = HttpMethod,
-  A extends Access = Access,
-  Own extends boolean = boolean,
-  P extends Record<string, PathParam> = Record<string, PathParam>,
-  Q extends z.ZodObject | undefined = z.ZodObject | undefined,
-  B extends z.ZodType | undefined = z.ZodType | undefined,
-  R extends AnswerSpec = AnswerSpec,
-> {
-  method: M;
-  tag: TagName;
-  summary: string;
-  description?: string;
-  access: A;
-  /**
-   * The handler checks the session itself (logging out works for banned users; /api/auth/me says
-   * why it refuses). `access` still documents who may call.
-   */
-  ownSessionCheck?: Own;
-  /** An endpoint that exists only in some configurations: a 404 before anything else when false. */
-  available?: () => boolean;
-  rateLimit?: RateLimitSpec;
-  params?: P;
-  query?: QuerySpec<Q & z.ZodObject>;
-  body?: BodySpec<B & z.ZodType>;
-  answer: R;
-  /** `cache-control` of a successful JSON answer. */
-  cache?: string;
-  /** Statuses of the `{error:{…}}` answers the handler can give (checked by tests/security/error-statuses). */
-  errors?: readonly ErrorStatus[];
-  handler: (
-    input: HandlerInput<UserFor<A, Own>, ParamsOut<P>, Shape<Q>, Shape<B>>,
-  ) => Promise<AnswerOut<R> | Reply<AnswerOut<R>>> | AnswerOut<R> | Reply<AnswerOut<R>>;
-}
-
-/** The facts of one endpoint, as the OpenAPI document and the security tests read them. */
-export type EndpointDeclaration = Omit<EndpointSpec, 'handler'>;
 
 export type DeclaredRoute = APIRoute & { readonly declaration: EndpointDeclaration };
 

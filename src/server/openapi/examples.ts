@@ -468,3 +468,34 @@ export const exampleInvitations: InvitationListDto = {
     },
   ],
 };
+
+export const exampleJsonFeed = {
+  version: 'https://jsonfeed.org/version/1.1',
+  title: 'Itinerary: game jams',
+  description: 'New game jams and jams starting soon.',
+  home_page_url: 'https://itinerary.example/',
+  feed_url: 'https://itinerary.example/feed.json',
+  language: 'en',
+  icon: 'https://itinerary.example/icon-512.png',
+  favicon: 'https://itinerary.example/favicon.svg',
+  items: [
+    {
+      id: 'jam-7@itinerary.example',
+      url: 'https://itinerary.example/jams/space-sprint-jam',
+      title: 'Space Sprint Jam',
+      content_text: 'Starts 1 December 2026, 12:00 UTC; ends 8 December 2026, 12:00 UTC.',
+      summary: 'Make a game about space in one week.',
+      date_published: '2026-11-20T09:00:00.000Z',
+      date_modified: '2026-11-21T10:30:00.000Z',
+      tags: ['upcoming'],
+      _itinerary: {
+        starts_at: '2026-12-01T12:00:00.000Z',
+        ends_at: '2026-12-08T12:00:00.000Z',
+        voting_ends_at: null,
+        status: 'upcoming' as const,
+        phase: 'upcoming' as const,
+        calendar_url: 'https://itinerary.example/jams/space-sprint-jam.ics',
+      },
+    },
+  ],
+};

@@ -55,8 +55,9 @@ export const POST = defineEndpoint({
     description: 'The user, and whether it was created.',
     schema: createUserResultSchema,
     example: { user: exampleAdminUser, created: true },
+    also: [{ status: 200, description: 'The user, when it already existed (`created` is false).' }],
   },
-  errors: [400, 401, 403, 404, 503],
+  errors: [400, 401, 403, 404, 502],
   handler: async ({ user, body }) => {
     const result = await createUser(user, body.name);
     return reply(result, { status: result.created ? 201 : 200, headers: { location: `/api/users/${result.user.id}` } });

@@ -14,7 +14,13 @@ export const POST = defineEndpoint({
   rateLimit: { limiter: reportLimiter, per: 'user', what: 'reports' },
   params: jamSlug,
   body: { schema: reportInputSchema, example: exampleReportInput },
-  answer: { status: 201, description: 'Your report.', schema: myReportSchema, example: exampleMyReport },
+  answer: {
+    status: 201,
+    description: 'Your report.',
+    schema: myReportSchema,
+    example: exampleMyReport,
+    also: [{ status: 200, description: 'Your open report, when you had already reported this jam.' }],
+  },
   errors: [400, 401, 403, 404, 429],
   handler: async ({ user, params, body }) => {
     const report = await reportJam(user, await requireJam(params.slug), body);

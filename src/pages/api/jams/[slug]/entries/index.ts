@@ -46,7 +46,7 @@ export const POST = defineEndpoint({
   params: jamSlug,
   body: { schema: submitEntrySchema, example: { url: 'https://scratch.mit.edu/projects/900000101/' } },
   answer: { status: 201, description: 'The entry.', schema: entrySchema, example: exampleEntry },
-  errors: [400, 401, 403, 404, 409, 429, 503],
+  errors: [400, 401, 403, 404, 409, 429, 502],
   handler: async ({ user, params, body }) => submitEntry(user, await requireJam(params.slug), body.url),
 });
 

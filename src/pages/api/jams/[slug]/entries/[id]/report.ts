@@ -14,7 +14,13 @@ export const POST = defineEndpoint({
   rateLimit: { limiter: reportLimiter, per: 'user', what: 'reports' },
   params: jamSlugAndEntryId,
   body: { schema: reportInputSchema, example: exampleReportInput },
-  answer: { status: 201, description: 'Your report.', schema: myReportSchema, example: exampleMyReport },
+  answer: {
+    status: 201,
+    description: 'Your report.',
+    schema: myReportSchema,
+    example: exampleMyReport,
+    also: [{ status: 200, description: 'Your open report, when you had already reported this entry.' }],
+  },
   errors: [400, 401, 403, 404, 429],
   handler: async ({ user, params, body }) => {
     const report = await reportEntry(user, await requireJam(params.slug), params.id, body);

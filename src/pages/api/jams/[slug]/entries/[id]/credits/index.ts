@@ -28,7 +28,13 @@ export const POST = defineEndpoint({
   rateLimit: { limiter: inviteLimiter, per: 'user', what: 'invitations' },
   params: jamSlugAndEntryId,
   body: { schema: inviteCoCreatorSchema, example: { name: 'loop_legend' } },
-  answer: { status: 201, description: "The entry's team.", schema: entryCreditsSchema, example: exampleEntryCredits },
+  answer: {
+    status: 201,
+    description: "The entry's team.",
+    schema: entryCreditsSchema,
+    example: exampleEntryCredits,
+    also: [{ status: 200, description: "The entry's team, when this person was already invited." }],
+  },
   errors: [400, 401, 403, 404, 409, 429, 502],
   handler: async ({ user, params, body }) => {
     const result = await inviteCoCreator(user, await requireJam(params.slug), params.id, body.name);

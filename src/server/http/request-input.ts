@@ -1,0 +1,48 @@
+/** Reading a request's input: a JSON body, a form post or the query, each validated with a shared schema. */
+import type { z } from 'zod';
+import { AppError, badRequest } from './errors';
+
+export const MAX_JSON_BODY_BYTES = 64 * 1024;
+
+/** Reads a JSON body no larger than MAX_JSON_BODY_BYTES and validates it with a shared schema. */
+export async function readJson<Schema extends z.ZodType>(request: Request, schema: Schema): Promise<z.output<Schema>> {
+  const declared = Number(request.headers.get('content-length') ?? 0);
+  if (declared > MAX_JSON_BODY_BYTES) throw tooLarge();
+  let text: string;
+  try {
+    text = await request.text();
+  } catch (error) {
+    throw isOverBodyLimit(error) ? tooLarge() : badRequest('The request body could not be read.');
+  }
+  if (new TextEncoder().encode(text).byteLength > MAX_JSON_BODY_BYTES) throw tooLarge();
+  let data: unknown;
+  try {
+    data = text.trim() === '' ? {} : JSON.parse(text);
+  } catch {
+    throw badRequest('The request body is not valid JSON.');
+  }
+  return schema.parse(data);
+}
+
+/** Validates query parameters (first value of each) with a shared schema. */
+export function readQuery<Schema extends z.ZodType>(url: URL, schema: Schema): z.output<Schema> {
+  return schema.parse(Object.fromEntries(url.searchParams));
+}
+
+export const tooLarge = () => new AppError(413, 'payload_too_large', 'The request body is too large.');
+
+/** The Node adapter stops reading any body past `bodySizeLimit` (astro.config.mjs) with this error. */
+export const isOverBodyLimit = (error: unknown) => error instanceof Error && /body size limit exceeded/i.test(error.message);
+
+/** Validates an HTML form post (urlencoded or multipart) with a shared schema, like readJson does for JSON. */
+export async function readForm<Schema extends z.ZodType>(request: Request, schema: Schema): Promise<z.output<Schema>> {
+  if (Number(request.headers.get('content-length') ?? 0) > MAX_JSON_BODY_BYTES) throw tooLarge();
+  let form: FormData;
+  try {
+    form = await request.formData();
+  } catch (error) {
+    throw isOverBodyLimit(error) ? tooLarge() : badRequest('The form could not be read.');
+  }
+  const fields = Object.fromEntries([...form].filter(([, value]) => typeof value === 'string'));
+  return schema.parse(fields);
+}
