@@ -106,6 +106,26 @@ describe('searching a jam’s entries through the API', () => {
     expect(past.body.entries).toHaveLength(5);
   });
 
+  it('counts the matches right whether a page is full, short, the last one or past it', async () => {
+    const count = async (perPage: number, page: number) => {
+      const reply = await env.request(`/api/jams/${endedSlug}/entries?q=comet&perPage=${perPage}&page=${page}`);
+      return {
+        page: reply.body.page,
+        total: reply.body.total,
+        totalPages: reply.body.totalPages,
+        shown: reply.body.entries.length,
+      };
+    };
+    // Full pages, and the last one exactly full.
+    expect(await count(5, 1)).toEqual({ page: 1, total: 15, totalPages: 3, shown: 5 });
+    expect(await count(5, 3)).toEqual({ page: 3, total: 15, totalPages: 3, shown: 5 });
+    // A short first page: all the matches on one page.
+    expect(await count(20, 1)).toEqual({ page: 1, total: 15, totalPages: 1, shown: 15 });
+    // Just past an exactly full last page.
+    expect(await count(5, 4)).toEqual({ page: 3, total: 15, totalPages: 3, shown: 5 });
+    expect(await count(15, 2)).toEqual({ page: 1, total: 15, totalPages: 1, shown: 15 });
+  });
+
   it('cuts a search longer than 100 characters instead of refusing it', async () => {
     const reply = await search(`Moon${' '.repeat(20)}${'x'.repeat(200)}`);
     expect(reply.status).toBe(200);

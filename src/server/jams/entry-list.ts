@@ -91,27 +91,33 @@ export async function listEntries(jam: Jam, options: EntryListOptions = {}): Pro
   let current = 1;
   let rows: { entry: Entry; votes: number }[];
   if (q) {
-    // A search reads the jam's entries once: one page of the matches' ids in order, each with the
-    // number of matches (a window over them, counted in the database), then that page's rows by id.
+    // A search reads one page of the matches' ids in order (the scan stops once the page is full),
+    // then that page's rows by id. The matches are counted only when the page does not tell how
+    // many there are: a short page is the last one.
     const where = and(eq(entries.jamId, jam.id), entrySearch(q, jam.id));
-    const matchPage = (n: number) =>
-      database
-        .select({ id: entries.id, total: sql<number>`count(*) over ()`.mapWith(Number) })
-        .from(entries)
-        .where(where)
-        .orderBy(...orderOf(sort, seed ?? 0))
-        .limit(perPage)
-        .offset((n - 1) * perPage);
+    const matchPage = async (n: number) =>
+      (
+        await database
+          .select({ id: entries.id })
+          .from(entries)
+          .where(where)
+          .orderBy(...orderOf(sort, seed ?? 0))
+          .limit(perPage)
+          .offset((n - 1) * perPage)
+      ).map((match) => match.id);
+    const countMatches = async () => (await database.select({ n: count() }).from(entries).where(where))[0]?.n ?? 0;
     current = Math.max(1, page);
-    let matches = await matchPage(current);
-    if (matches.length === 0 && current > 1) {
-      // Past the last page: count the matches and show the last page instead.
-      const [counted] = await database.select({ n: count() }).from(entries).where(where);
-      current = Math.max(1, Math.ceil((counted?.n ?? 0) / perPage));
-      matches = await matchPage(current);
+    let ids = await matchPage(current);
+    if (ids.length < perPage && (ids.length > 0 || current === 1)) {
+      total = (current - 1) * perPage + ids.length;
+    } else {
+      total = await countMatches();
+      if (ids.length === 0) {
+        // Past the last page: show the last page instead.
+        current = Math.max(1, Math.ceil(total / perPage));
+        ids = await matchPage(current);
+      }
     }
-    total = matches[0]?.total ?? 0;
-    const ids = matches.map((match) => match.id);
     const found =
       ids.length === 0
         ? []
