@@ -4,7 +4,8 @@
  * state kept in the address, a friendly message when nothing matches.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { entryCredits } from '#db/schema';
+import { eq } from 'drizzle-orm';
+import { entries, entryCredits } from '#db/schema';
 import { type Environment, type TestUser, startEnvironment } from '../helpers/environment';
 import { insertEntry, insertJam, insertVote } from '../helpers/factories';
 
@@ -58,6 +59,30 @@ const mainOf = (html: unknown) => {
   const text = String(html);
   return text.slice(text.indexOf('<main'), text.indexOf('</main>')).replace(/ data-astro-cid-\w+/g, '');
 };
+
+describe('the search index (three letters or more)', () => {
+  it('finds any case beyond English letters, quotes as they are, and follows renamed and removed entries', async () => {
+    const jam = await insertJam(env.db, { name: 'Index Jam' });
+    const maker = await env.login('search_index_maker');
+    const inIndexJam = (q: string) => env.request(`/api/jams/${jam.slug}/entries?q=${encodeURIComponent(q)}`).then(titles);
+    const tree = await insertEntry(env.db, jam.id, maker.id, 532_001, { title: 'Élet Fája', authorName: maker.name });
+    const quoted = await insertEntry(env.db, jam.id, (await env.login('search_index_quoter')).id, 532_002, {
+      title: 'Say "Hi" Quest',
+      authorName: 'search_index_quoter',
+    });
+    expect(await inIndexJam('élet fá')).toEqual(['Élet Fája']);
+    expect(await inIndexJam('ÉLET')).toEqual(['Élet Fája']);
+    expect(await inIndexJam('"hi" q')).toEqual(['Say "Hi" Quest']);
+    // Two letters are read from the entries themselves.
+    expect(await inIndexJam('fá')).toEqual(['Élet Fája']);
+    await env.db.update(entries).set({ title: 'Sun Racer' }).where(eq(entries.id, tree.id));
+    expect(await inIndexJam('élet')).toEqual([]);
+    expect(await inIndexJam('sun rac')).toEqual(['Sun Racer']);
+    await env.db.delete(entries).where(eq(entries.id, quoted.id));
+    expect(await inIndexJam('quest')).toEqual([]);
+    expect(await inIndexJam('search_index')).toEqual(['Sun Racer']);
+  });
+});
 
 describe('searching a jam’s entries through the API', () => {
   it('finds entries by title, any case', async () => {

@@ -12,7 +12,8 @@ const ROW_SEPARATOR = '\x1e';
 
 export async function tableNames(client: Client): Promise<string[]> {
   const result = await client.execute(
-    "select name from sqlite_master where type = 'table' and name not like 'sqlite_%' and name not like '__drizzle%' order by name",
+    // Ordinary tables only: a search index's virtual and shadow tables mirror the entries table, which is in the snapshot.
+    "select name from pragma_table_list where schema = 'main' and type = 'table' and name not like 'sqlite_%' and name not like '__drizzle%' order by name",
   );
   return result.rows.map((row) => String(row.name));
 }

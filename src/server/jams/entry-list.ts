@@ -1,6 +1,6 @@
 /** A jam's entries, one page at a time: the sorts, the random order, the search and the ranks. */
-import { type SQL, and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
-import { type Entry, type Jam, entries, entryCredits, users } from '#db/schema';
+import { type SQL, and, asc, desc, eq, sql } from 'drizzle-orm';
+import { type Jam, entries, entryCredits, users } from '#db/schema';
 import { resultsArePublic } from '#lib/jam-timing';
 import { ENTRIES_PER_PAGE, type EntryListDto, type EntrySort, MAX_ENTRY_SEED, effectiveEntrySort } from '#lib/schemas/entries';
 import { containsText, db } from '#server/platform/db';
@@ -58,18 +58,34 @@ export interface EntryListOptions {
   q?: string | undefined;
 }
 
+/** Trigrams: the search index finds "contains" for texts of three characters or more. */
+const INDEXED_SEARCH_MIN = 3;
+
 /**
  * Entries of jam `jamId` whose title, author or accepted (and not banned) co-creator's name contains
- * `text`, any case, `%` and `_` taken literally. The co-creators are one lookup for the whole jam
- * (a correlated `exists` per entry cost 2.5× as much); the rest is a scan of the jam's entries through
- * its index: `npm run bench:search` measures it.
+ * `text`, any case, `%` and `_` taken literally: the condition a page of matches is read with, and
+ * how many matches there are. Titles and authors are looked up in the trigram index (migration
+ * 0018) when the text is long enough, else read from the jam's entries; the co-creators are one
+ * lookup for the whole jam (a correlated `exists` per entry cost 2.5× as much). The count starts
+ * from the index and the co-creators, not from the jam's entries. `npm run bench:search` measures it.
  */
-export function entrySearch(text: string, jamId: number): SQL {
-  const credited = sql`${entries.id} in (select ${entryCredits.entryId} from ${entryCredits}
+export function entrySearch(text: string, jamId: number): { where: SQL; count: SQL<number> } {
+  const credited = sql`select ${entryCredits.entryId} from ${entryCredits}
     join ${users} on ${users.id} = ${entryCredits.userId}
     where ${entryCredits.jamId} = ${jamId} and ${entryCredits.status} = 'accepted' and ${users.isBanned} = 0
-    and ${containsText(users.name, text)})`;
-  return sql`(${containsText(entries.title, text)} or ${containsText(entries.authorName, text)} or ${credited})`;
+    and ${containsText(users.name, text)}`;
+  if ([...text].length < INDEXED_SEARCH_MIN) {
+    const where = sql`(${containsText(entries.title, text)} or ${containsText(entries.authorName, text)} or ${entries.id} in (${credited}))`;
+    return { where, count: sql<number>`(select count(*) from ${entries} where ${entries.jamId} = ${jamId} and ${where})` };
+  }
+  const phrase = `"${text.replaceAll('"', '""')}"`;
+  const indexed = sql`select rowid from entries_search where entries_search match ${phrase}`;
+  return {
+    where: sql`(${entries.id} in (${indexed}) or ${entries.id} in (${credited}))`,
+    count: sql<number>`(select count(*) from (
+      select ${entries.id} from ${entries} where ${entries.id} in (${indexed}) and ${entries.jamId} = ${jamId}
+      union ${credited}))`,
+  };
 }
 
 /**
@@ -87,52 +103,31 @@ export async function listEntries(jam: Jam, options: EntryListOptions = {}): Pro
   const q = options.q?.trim() || null;
   // Vote counts are read only when they may be shown (the ranking needs them for its order).
   const votesColumn = resultsPublic ? voteCount : sql<number>`0`.mapWith(Number);
-  let total = jam.entryCount;
-  let current = 1;
-  let rows: { entry: Entry; votes: number }[];
-  if (q) {
-    // A search reads one page of the matches' ids in order (the scan stops once the page is full),
-    // then that page's rows by id. The matches are counted only when the page does not tell how
-    // many there are: a short page is the last one.
-    const where = and(eq(entries.jamId, jam.id), entrySearch(q, jam.id));
-    const matchPage = async (n: number) =>
-      (
-        await database
-          .select({ id: entries.id })
-          .from(entries)
-          .where(where)
-          .orderBy(...orderOf(sort, seed ?? 0))
-          .limit(perPage)
-          .offset((n - 1) * perPage)
-      ).map((match) => match.id);
-    const countMatches = async () => (await database.select({ n: count() }).from(entries).where(where))[0]?.n ?? 0;
-    current = Math.max(1, page);
-    let ids = await matchPage(current);
-    if (ids.length < perPage && (ids.length > 0 || current === 1)) {
-      total = (current - 1) * perPage + ids.length;
-    } else {
-      total = await countMatches();
-      if (ids.length === 0) {
-        // Past the last page: show the last page instead.
-        current = Math.max(1, Math.ceil(total / perPage));
-        ids = await matchPage(current);
-      }
-    }
-    const found =
-      ids.length === 0
-        ? []
-        : await database.select({ entry: entries, votes: votesColumn }).from(entries).where(inArray(entries.id, ids));
-    const byId = new Map(found.map((row) => [row.entry.id, row]));
-    rows = ids.flatMap((id) => byId.get(id) ?? []);
-  } else {
-    current = Math.min(Math.max(1, page), Math.max(1, Math.ceil(total / perPage)));
-    rows = await database
+  const search = q ? entrySearch(q, jam.id) : null;
+  const pageOf = (n: number) =>
+    database
       .select({ entry: entries, votes: votesColumn })
       .from(entries)
-      .where(eq(entries.jamId, jam.id))
+      .where(and(eq(entries.jamId, jam.id), search?.where))
       .orderBy(...orderOf(sort, seed ?? 0))
       .limit(perPage)
-      .offset((current - 1) * perPage);
+      .offset((n - 1) * perPage);
+  let total = jam.entryCount;
+  let current = Math.min(Math.max(1, page), Math.max(1, Math.ceil(total / perPage)));
+  let rows = await pageOf(current);
+  if (search) {
+    // The scan stops once a page of matches is full. The matches are counted only when the page
+    // cannot tell how many there are: a short page is the last one.
+    if (rows.length < perPage && (rows.length > 0 || current === 1)) {
+      total = (current - 1) * perPage + rows.length;
+    } else {
+      total = Number((await database.get<{ n: number }>(sql`select ${search.count} as n`))?.n ?? 0);
+      if (rows.length === 0) {
+        // Past the last page: show the last page instead.
+        current = Math.max(1, Math.ceil(total / perPage));
+        rows = await pageOf(current);
+      }
+    }
   }
   const totalPages = Math.max(1, Math.ceil(total / perPage));
   const firstRank = (current - 1) * perPage + 1;
