@@ -82,6 +82,15 @@ describe('the search index (three letters or more)', () => {
     expect(await inIndexJam('quest')).toEqual([]);
     expect(await inIndexJam('search_index')).toEqual(['Sun Racer']);
   });
+
+  it('answers texts the index cannot hold (a NUL, a control character) with the entries that contain them, not an error', async () => {
+    for (const q of ['java%00script%3Ax', '%07bell%07']) {
+      const reply = await env.request(`/api/jams/${jamSlug}/entries?q=${q}`);
+      expect(reply.status, q).toBe(200);
+      expect(reply.body.entries, q).toEqual([]);
+    }
+    expect(titles(await search('Moon Lan'))).toEqual(['Moon Lander']);
+  });
 });
 
 describe('searching a jam’s entries through the API', () => {

@@ -62,6 +62,13 @@ export interface EntryListOptions {
 const INDEXED_SEARCH_MIN = 3;
 
 /**
+ * Whether the trigram index can look the text up: three characters or more, and nothing an FTS5
+ * query string cannot hold (a control character such as NUL, half of a surrogate pair). Anything
+ * else is still searched, with `LIKE`.
+ */
+const indexable = (text: string) => [...text].length >= INDEXED_SEARCH_MIN && text.isWellFormed() && !/\p{Cc}/u.test(text);
+
+/**
  * Entries of jam `jamId` whose title, author or accepted (and not banned) co-creator's name contains
  * `text`, any case, `%` and `_` taken literally: the condition a page of matches is read with, and
  * how many matches there are. Titles and authors are looked up in the trigram index (migration
@@ -74,7 +81,7 @@ export function entrySearch(text: string, jamId: number): { where: SQL; count: S
     join ${users} on ${users.id} = ${entryCredits.userId}
     where ${entryCredits.jamId} = ${jamId} and ${entryCredits.status} = 'accepted' and ${users.isBanned} = 0
     and ${containsText(users.name, text)}`;
-  if ([...text].length < INDEXED_SEARCH_MIN) {
+  if (!indexable(text)) {
     const where = sql`(${containsText(entries.title, text)} or ${containsText(entries.authorName, text)} or ${entries.id} in (${credited}))`;
     return { where, count: sql<number>`(select count(*) from ${entries} where ${entries.jamId} = ${jamId} and ${where})` };
   }
