@@ -19,6 +19,12 @@ export interface RateLimitStore {
   take(key: string, limit: { capacity: number; perMs: number }): Promise<number | null>;
 }
 
+/** Which request the running code serves, on a host that must keep requests' I/O apart (workerd). */
+export interface RequestScope {
+  /** A token of the current request, or undefined outside any request. */
+  current(): object | undefined;
+}
+
 export interface HostServices {
   /** The database handle, opened once at start-up (the Node host: an embedded file with its statement cache and one writer). */
   database?: Database;
@@ -28,6 +34,8 @@ export interface HostServices {
   rateLimits?: RateLimitStore;
   /** The site's Content-Security-Policy, read from the build (none: only what a `<meta>` cannot carry). */
   contentSecurityPolicy?: string;
+  /** Keeps each request's batched reads to itself (none: one group of reads for the whole process). */
+  requestScope?: RequestScope;
   /** The configuration's source (none: `process.env`). */
   environment?: Record<string, string | undefined>;
 }
