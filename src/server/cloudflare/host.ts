@@ -6,7 +6,7 @@
  */
 import { ConfigError, config } from '#server/platform/config';
 import { connectDatabase, isFileUrl } from '#server/platform/db';
-import { installHost } from '#server/platform/host';
+import { type RequestScope, installHost } from '#server/platform/host';
 import { edgePageStore } from './edge-page-store';
 
 // Workers' CacheStorage has a `default` cache (not in the DOM's types).
@@ -32,10 +32,10 @@ function check(): string | null {
 }
 
 /** Installs the host for this environment (once per isolate and env); the configuration problem, if any. */
-export function installWorkerHost(env: object): string | null {
+export function installWorkerHost(env: object, requestScope?: RequestScope): string | null {
   if (installedFrom === env) return problem;
   installedFrom = env;
-  installHost({ environment: textBindings(env) });
+  installHost({ environment: textBindings(env), requestScope });
   problem = check();
   if (problem) console.error(problem);
   else {

@@ -3,9 +3,14 @@
  * installs the Cloudflare host, then hands each request to @astrojs/cloudflare's handler. The cron
  * trigger sweeps what expired.
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { handle } from '@astrojs/cloudflare/handler';
 import { sweepExpired } from '#server/auth/sweep';
 import { installWorkerHost } from './host';
+
+/** Which request the running code serves: workerd refuses to let one request settle another's I/O. */
+const requests = new AsyncLocalStorage<object>();
+const requestScope = { current: () => requests.getStore() };
 
 /** What of the Workers runtime's ExecutionContext we use (its full types come with `wrangler types`). */
 interface WorkerContext {
@@ -14,13 +19,13 @@ interface WorkerContext {
 
 export default {
   async fetch(request: Request, env: object, ctx: WorkerContext): Promise<Response> {
-    const problem = installWorkerHost(env);
+    const problem = installWorkerHost(env, requestScope);
     if (problem) return new Response(`${problem}\n`, { status: 500, headers: { 'content-type': 'text/plain; charset=utf-8' } });
-    return (await handle(request, env as never, ctx as never)) as unknown as Response;
+    return requests.run({}, async () => (await handle(request, env as never, ctx as never)) as unknown as Response);
   },
 
   async scheduled(_controller: unknown, env: object, ctx: WorkerContext): Promise<void> {
-    if (installWorkerHost(env)) return;
+    if (installWorkerHost(env, requestScope)) return;
     ctx.waitUntil(sweepExpired());
   },
 };

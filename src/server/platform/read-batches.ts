@@ -1,6 +1,6 @@
 /**
  * Reads that a request starts in the same turn of the event loop travel to a remote database together,
- * as one `batch` (one round trip) instead of one request each (ADR 032). A service writes its
+ * as one `batch` (one round trip) instead of one request each (ADR 033). A service writes its
  * independent reads side by side (`Promise.all`) and they cost one round trip; what depends on an
  * earlier answer waits for the next turn, so a page costs as many round trips as its reads have
  * steps, not as many as it has reads. Writes, transactions and explicit batches go straight through.
