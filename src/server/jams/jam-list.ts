@@ -1,7 +1,7 @@
 /** Lists of game jams: the list planner behind /explore, the API's list and the home page's rows. */
 import { type SQL, and, asc, count, desc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
-import { jamCount, jams } from '#db/schema';
+import { type Jam, jamCount, jams } from '#db/schema';
 import { DEFAULT_JAM_SORT, type JamListDto, type JamListQuery } from '#lib/schemas/jams';
 import { containsText, db } from '#server/platform/db';
 import { toJamDto } from './jams';
@@ -53,25 +53,29 @@ const byKeys = (keys: Segment['keys'], reversed: boolean) =>
   keys.map(({ column, direction }) => ((direction === 'asc') !== reversed ? asc(column) : desc(column)));
 
 /**
- * The ids of rows [offset, offset + size) of a segment, from its index alone. Pages past the middle
- * are walked from the far end, so the last of 10,000 pages costs about as little as the first.
+ * Rows [offset, offset + size) of a segment, in its order. Their ids come from the index alone;
+ * pages past the middle are walked from the far end, so the last of 10,000 pages costs about as
+ * little as the first. Only the page's own rows are read whole, and sorted again (a few rows).
  */
-async function segmentIds(segment: Segment, offset: number, size: number): Promise<number[]> {
-  if (size <= 0) return [];
+async function segmentRows(segment: Segment, offset: number, size: number): Promise<Jam[]> {
   const fromFarEnd = offset + size / 2 > segment.size / 2;
-  const rows = await db()
+  const pageIds = db()
     .select({ id: jams.id })
     .from(jams)
     .where(segment.where)
     .orderBy(...byKeys(segment.keys, fromFarEnd))
     .limit(size) // exactly what is left, so the walk stops as soon as the page is full
     .offset(fromFarEnd ? segment.size - offset - size : offset);
-  const ids = rows.map((row) => row.id);
-  return fromFarEnd ? ids.reverse() : ids;
+  return await db()
+    .select()
+    .from(jams)
+    .where(inArray(jams.id, pageIds))
+    .orderBy(...byKeys(segment.keys, false));
 }
 
 const nameKey = sql`${jams.name} collate nocase`;
 
+/** How many rows match `where` (the list's own filters are few rows: jams not started or not over yet). */
 async function countWhere(where: SQL | undefined): Promise<number> {
   const [row] = await db().select({ n: count() }).from(jams).where(where);
   return row?.n ?? 0;
@@ -80,91 +84,83 @@ async function countWhere(where: SQL | undefined): Promise<number> {
 /**
  * The list as ordered runs. "Soonest" sorts are two: what is still to come (nearest first), then
  * what already happened (most recent first); the first is short (jams not started or not over
- * yet) and counted, the second is the rest. A status that rules one run out skips its query.
+ * yet) and counted, the second is the rest. A status that rules one run out has no count. Returns
+ * the runs once the counts are in; the counts start at once, beside the list's total.
  */
-async function segmentsFor(query: JamListQuery, where: SQL | undefined, total: number, now: Date): Promise<Segment[]> {
+function segmentsFor(query: JamListQuery, where: SQL | undefined, now: Date): (total: number) => Promise<Segment[]> {
   const sort = query.sort ?? DEFAULT_JAM_SORT;
+  const single = (keys: Segment['keys']) => (total: number) => Promise.resolve([{ where, keys, size: total }]);
   if (sort === 'newest')
-    return [
-      {
-        where,
-        keys: [
-          { column: jams.startsAt, direction: 'desc' },
-          { column: jams.id, direction: 'desc' },
-        ],
-        size: total,
-      },
-    ];
+    return single([
+      { column: jams.startsAt, direction: 'desc' },
+      { column: jams.id, direction: 'desc' },
+    ]);
   if (sort === 'name')
-    return [
-      {
-        where,
-        keys: [
-          { column: nameKey, direction: 'asc' },
-          { column: jams.id, direction: 'asc' },
-        ],
-        size: total,
-      },
-    ];
-  if (sort === 'most-entries') {
-    const keys = [jams.entryCount, jams.startsAt, jams.id].map((column) => ({ column, direction: 'desc' as const }));
-    return [{ where, keys, size: total }];
-  }
+    return single([
+      { column: nameKey, direction: 'asc' },
+      { column: jams.id, direction: 'asc' },
+    ]);
+  if (sort === 'most-entries')
+    return single([jams.entryCount, jams.startsAt, jams.id].map((column) => ({ column, direction: 'desc' as const })));
   const column = sort === 'ending-soonest' ? jams.endsAt : jams.startsAt;
   // Which runs a status leaves: "ended" has nothing left to end, "ongoing"/"ended" nothing left to start.
   const noFuture = sort === 'ending-soonest' ? query.status === 'ended' : query.status === 'ongoing' || query.status === 'ended';
   const noPast =
     sort === 'ending-soonest' ? query.status === 'upcoming' || query.status === 'ongoing' : query.status === 'upcoming';
   const futureWhere = and(where, gt(column, now));
-  const future = noFuture ? 0 : noPast ? total : await countWhere(futureWhere);
-  return [
-    {
-      where: futureWhere,
-      keys: [
-        { column, direction: 'asc' },
-        { column: jams.id, direction: 'asc' },
-      ],
-      size: future,
-    },
-    {
-      where: and(where, lte(column, now)),
-      keys: [
-        { column, direction: 'desc' },
-        { column: jams.id, direction: 'desc' },
-      ],
-      size: total - future,
-    },
-  ];
+  const futureCount = noFuture || noPast ? undefined : countWhere(futureWhere);
+  futureCount?.catch(() => undefined); // awaited only when the page reaches the runs; its failure is reported there
+  return async (total) => {
+    const future = noFuture ? 0 : noPast ? total : await futureCount!;
+    return [
+      {
+        where: futureWhere,
+        keys: [
+          { column, direction: 'asc' },
+          { column: jams.id, direction: 'asc' },
+        ],
+        size: future,
+      },
+      {
+        where: and(where, lte(column, now)),
+        keys: [
+          { column, direction: 'desc' },
+          { column: jams.id, direction: 'desc' },
+        ],
+        size: total - future,
+      },
+    ];
+  };
 }
 
 /**
  * One page of jams in the chosen order (newest start first unless `sort` says otherwise); an
  * out-of-range page is clamped to the last one. Every order is walked in an index (see the
- * jam_sorts migration), so any page of 100,000 jams reads only the rows it shows.
+ * jam_sorts migration), so any page of 100,000 jams reads only the rows it shows. Two steps on a
+ * remote database: the counts, then the page's rows (each run's at once).
  */
 export async function listJams(query: JamListQuery, now = new Date()): Promise<JamListDto> {
-  const database = db();
   const where = and(
     statusCondition(query.status, now),
     query.featured === undefined ? undefined : eq(jams.featured, query.featured),
     query.q ? containsText(jams.name, query.q) : undefined,
   );
-  const total = await countJams(query, where, now);
+  const counted = countJams(query, where, now);
+  const segments = segmentsFor(query, where, now);
+  const total = await counted;
   const totalPages = Math.max(1, Math.ceil(total / query.perPage));
   const page = Math.min(query.page, totalPages);
   const offset = (page - 1) * query.perPage;
   const end = Math.min(offset + query.perPage, total);
-  const ids: number[] = [];
+  const runs: Promise<Jam[]>[] = [];
   let start = 0;
-  for (const segment of end > offset ? await segmentsFor(query, where, total, now) : []) {
+  for (const segment of end > offset ? await segments(total) : []) {
     const from = Math.max(offset, start);
     const to = Math.min(end, start + segment.size);
-    ids.push(...(await segmentIds(segment, from - start, to - from)));
+    if (to > from) runs.push(segmentRows(segment, from - start, to - from));
     start += segment.size;
   }
-  const rows = ids.length === 0 ? [] : await database.select().from(jams).where(inArray(jams.id, ids));
-  const position = new Map(ids.map((id, index) => [id, index]));
-  rows.sort((a, b) => position.get(a.id)! - position.get(b.id)!);
+  const rows = (await Promise.all(runs)).flat();
   return {
     jams: rows.map((jam) => {
       const { body: _body, bodyHidden: _hidden, ...card } = toJamDto(jam, { hideBody: true });
