@@ -39,8 +39,8 @@ export function copyDatabaseFile(from: string, to: string): void {
  * template when there is one; the migrations run anyway and find nothing to do), or — when the
  * test project sets TEST_DATABASE=sqld — a real libSQL server reached over http://.
  */
-export async function createTestDatabase(): Promise<TestDatabase> {
-  if (process.env.TEST_DATABASE === 'sqld') {
+export async function createTestDatabase(kind = process.env.TEST_DATABASE): Promise<TestDatabase> {
+  if (kind === 'sqld') {
     const sqld = await startSqld();
     const database = await openDatabase(sqld.url);
     await migrateDatabase(database);

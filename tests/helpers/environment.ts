@@ -4,6 +4,7 @@ import { SESSION_COOKIE, SESSION_LIFETIME_MS, generateSessionToken, hashToken } 
 import { type Fakes, startFakes } from '../fakes';
 import { type RunningApp, startApp } from './app';
 import { type TestDatabase, createTestDatabase } from './database';
+import { type RoundTripProxy, startRoundTripProxy } from './round-trip-proxy';
 
 export interface TestUser {
   id: number;
@@ -31,6 +32,8 @@ export interface Environment {
   db: TestDatabase['database'];
   databaseUrl: string;
   fakes: Fakes;
+  /** With `{ remote: true }`: the proxy that counts the app's round trips to its libSQL server. */
+  roundTrips?: RoundTripProxy;
   /** Creates (or reuses) a user with the given flags and a fresh session. */
   login(name: string, flags?: { isAdmin?: boolean; isBanned?: boolean }): Promise<TestUser>;
   /** Calls the app like a same-site browser would (Origin set), optionally as a user. */
@@ -53,11 +56,19 @@ export async function readReply<T = Parsed>(response: Response): Promise<Reply<T
   return { status: response.status, headers: response.headers, body: parsed as T };
 }
 
-/** A fresh database, the Scratch fakes and the built server: what an API test file needs. */
-export async function startEnvironment(env: Record<string, string> = {}): Promise<Environment> {
-  const database = await createTestDatabase();
+/**
+ * A fresh database, the Scratch fakes and the built server: what an API test file needs. `remote`:
+ * the database is a libSQL server (sqld) that the app reaches through a round-trip counting proxy;
+ * the test's own handle (`db`) goes to it directly, so what a test prepares is not counted.
+ */
+export async function startEnvironment(
+  env: Record<string, string> = {},
+  options: { remote?: boolean } = {},
+): Promise<Environment> {
+  const database = await createTestDatabase(options.remote ? 'sqld' : undefined);
+  const roundTrips = options.remote ? await startRoundTripProxy(database.url) : undefined;
   const fakes = await startFakes();
-  const app = await startApp({ DATABASE_URL: database.url, ...fakes.env, ...env });
+  const app = await startApp({ DATABASE_URL: roundTrips?.url ?? database.url, ...fakes.env, ...env });
   const db = database.database;
 
   return {
@@ -65,6 +76,7 @@ export async function startEnvironment(env: Record<string, string> = {}): Promis
     db,
     databaseUrl: database.url,
     fakes,
+    roundTrips,
     async login(name, flags = {}) {
       const [user] = await db
         .insert(users)
@@ -96,6 +108,7 @@ export async function startEnvironment(env: Record<string, string> = {}): Promis
     },
     async close() {
       await app.stop();
+      await roundTrips?.close();
       await fakes.close();
       await database.cleanup();
     },

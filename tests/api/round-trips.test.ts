@@ -1,0 +1,135 @@
+/**
+ * Every page and endpoint within its round-trip budget on a remote database (ADR 033): the built
+ * server on a real libSQL server (sqld) behind a proxy that counts the round trips, the page cache
+ * off. Pages and public reads are read by a visitor, a participant and an administrator; the
+ * endpoints that need a session or write are called as the authorization matrix's rows say, by
+ * someone allowed. The budgets are one table (round-trip-budgets.ts).
+ */
+import { readdirSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Environment, type TestUser, startEnvironment } from '../helpers/environment';
+import { declaredRoutes, routeKey } from '../security/api-routes';
+import { READ_ROWS, ROWS, type Role, type Scene, buildScene, rowKey, send } from '../security/endpoints';
+import { BUDGETS, type BudgetScene } from './round-trip-budgets';
+
+const PAGES = resolve(import.meta.dirname, '../../src/pages');
+
+function filesUnder(folder: string): string[] {
+  return readdirSync(folder, { withFileTypes: true }).flatMap((entry) =>
+    entry.isDirectory() ? filesUnder(join(folder, entry.name)) : [join(folder, entry.name)],
+  );
+}
+
+/** What src/pages serves outside /api, as `PAGE /pattern` (one source file per screen, every locale). */
+const pageRoutes = () =>
+  filesUnder(PAGES)
+    .map((file) => relative(PAGES, file))
+    .filter((file) => !file.startsWith('api/') && /\.(astro|ts)$/.test(file))
+    .map((file) => {
+      const route = file
+        .replace(/^\[\.\.\.locale\]\/?/, '')
+        .replace(/\.(astro|ts)$/, '')
+        .replace(/(^|\/)index$/, '');
+      return `PAGE /${route}`;
+    });
+
+const allRoutes = () => [...pageRoutes(), ...declaredRoutes().map(routeKey)].sort();
+
+let env: Environment;
+
+beforeAll(async () => {
+  env = await startEnvironment({ ITINERARY_PAGE_CACHE: 'off' }, { remote: true });
+  // Another administrator, so that an administrator deleting an account is not the last one.
+  await env.login('trips_keeper', { isAdmin: true });
+  await env.request('/api/health'); // the schema check, once per server
+}, 120_000);
+afterAll(() => env?.close());
+
+interface Measured {
+  route: string;
+  who: string;
+  status: number;
+  trips: number;
+  statements: string[];
+}
+
+/** The round trips of one call, including any the server makes just after answering it. */
+async function measure(route: string, who: string, call: () => Promise<{ status: number }>): Promise<Measured> {
+  const proxy = env.roundTrips!;
+  await new Promise((r) => setTimeout(r, 20)); // what the previous call left running
+  proxy.reset();
+  const { status } = await call();
+  await new Promise((r) => setTimeout(r, 50));
+  return { route, who, status, trips: proxy.count(), statements: proxy.statements() };
+}
+
+const overBudget = (results: Measured[]) =>
+  results
+    .filter((result) => result.trips > BUDGETS[result.route]!.trips)
+    .map(
+      (result) =>
+        `${result.route} as ${result.who} (${result.status}): ${result.trips} round trips, budget ${BUDGETS[result.route]!.trips}\n    ` +
+        result.statements.map((statement) => statement.slice(0, 240)).join('\n    '),
+    );
+
+/** The first role a row allows, an administrator where it may (they see the most). */
+const callerOf = (allowed: readonly Role[]): Role => (allowed.includes('admin') ? 'admin' : (allowed[0] ?? 'anonymous'));
+
+async function budgetScene(): Promise<BudgetScene> {
+  const scene = await buildScene(env, 'admin');
+  const feed = await send(env, { method: 'POST', path: '/api/me/feed-token' }, scene.submitter);
+  const banned = await env.login(`${scene.id}_banned`, { isBanned: true });
+  return { ...scene, feedToken: String(feed.body.rss).split('/feeds/')[1]!.split('/')[0]!, bannedName: banned.name };
+}
+
+describe('round trips to a remote database', () => {
+  it('has one budget for every page and endpoint, and none for a route that does not exist', () => {
+    expect(Object.keys(BUDGETS).sort()).toEqual(allRoutes());
+  });
+
+  it('keeps every page and public read within its budget, for a visitor, a participant and an administrator', async () => {
+    const scene = await budgetScene();
+    const readers: [string, TestUser | null][] = [
+      ['a visitor', null],
+      ['a participant', scene.submitter],
+      ['an administrator', scene.me],
+    ];
+    const results: Measured[] = [];
+    for (const [route, budget] of Object.entries(BUDGETS)) {
+      if (!budget.path) continue;
+      for (const [who, user] of readers) {
+        results.push(await measure(route, who, () => send(env, { method: 'GET', path: budget.path!(scene) }, user)));
+      }
+    }
+    const failed = results.filter((result) => result.status >= 500 && result.route !== 'PAGE /500');
+    expect(failed.map((r) => `${r.route} as ${r.who}: ${r.status}`)).toEqual([]);
+    expect(overBudget(results)).toEqual([]);
+  });
+
+  it('keeps every read that needs a session within its budget', async () => {
+    const results: Measured[] = [];
+    for (const row of READ_ROWS) {
+      const scene: Scene = await buildScene(env, callerOf(row.allowed));
+      await row.prepare?.(scene, env);
+      const measured = await measure(`GET ${row.pattern}`, scene.role, () =>
+        send(env, { method: 'GET', path: row.path(scene) }, scene.me),
+      );
+      expect(measured.status, measured.route).toBe(200);
+      results.push(measured);
+    }
+    expect(overBudget(results)).toEqual([]);
+  });
+
+  it('keeps every write within its budget', async () => {
+    const results: Measured[] = [];
+    for (const row of ROWS) {
+      const scene = await buildScene(env, callerOf(row.allowed), row.jam);
+      await row.prepare?.(scene, env);
+      const measured = await measure(rowKey(row), scene.role, () => send(env, row.call(scene), scene.me));
+      expect(measured.status, measured.route).toBe(row.allowed.length ? row.status : row.refusal!.status);
+      results.push(measured);
+    }
+    expect(overBudget(results)).toEqual([]);
+  });
+});
