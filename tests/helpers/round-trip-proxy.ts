@@ -54,31 +54,34 @@ export async function startRoundTripProxy(target: string, options: { delayMs?: n
       incoming.socket.destroy();
       return;
     }
-    if (isRoundTrip(incoming)) {
-      count += 1;
-      const chunks: Buffer[] = [];
-      incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
-      incoming.on('end', () => seen.push(statementsOf(Buffer.concat(chunks).toString('utf8'))));
-    }
-    const pass = () => {
-      const onward = forward(
-        {
-          host: upstream.hostname,
-          port: upstream.port,
-          method: incoming.method,
-          path: incoming.url,
-          headers: { ...incoming.headers, host: upstream.host },
-        },
-        (answer) => {
-          outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
-          answer.pipe(outgoing);
-        },
-      );
-      onward.on('error', () => outgoing.destroy());
-      incoming.pipe(onward);
-    };
-    if (delayMs > 0) setTimeout(pass, delayMs);
-    else pass();
+    const chunks: Buffer[] = [];
+    incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
+    incoming.on('end', () => {
+      const body = Buffer.concat(chunks);
+      if (isRoundTrip(incoming)) {
+        count += 1;
+        seen.push(statementsOf(body.toString('utf8')));
+      }
+      const pass = () => {
+        const onward = forward(
+          {
+            host: upstream.hostname,
+            port: upstream.port,
+            method: incoming.method,
+            path: incoming.url,
+            headers: { ...incoming.headers, host: upstream.host },
+          },
+          (answer) => {
+            outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
+            answer.pipe(outgoing);
+          },
+        );
+        onward.on('error', () => outgoing.destroy());
+        onward.end(body);
+      };
+      if (delayMs > 0) setTimeout(pass, delayMs);
+      else pass();
+    });
   });
   server.keepAliveTimeout = 60_000;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
