@@ -9,7 +9,7 @@ import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { AddressInfo } from 'node:net';
 import { ConfigError, config } from '#server/platform/config';
-import { prepareDatabase, sweepExpiredHourly } from '#server/node/boot';
+import { prepareServerDatabase, sweepExpiredHourly } from '#server/node/boot';
 import { serveFromPageCache } from '#server/node/page-cache-fast-path';
 import { memoryPageStore } from '#server/node/page-store';
 import { memoryRateLimits } from '#server/http/rate-limit';
@@ -40,7 +40,7 @@ function loadConfigOrExit() {
 
 const settings = loadConfigOrExit();
 buildIfStale();
-await prepareDatabase();
+await prepareServerDatabase();
 sweepExpiredHourly();
 // What only a long-lived process keeps: public pages (precompressed, one render at a time) and rate-limit counts.
 installHost({ pageStore: memoryPageStore, rateLimits: memoryRateLimits() });

@@ -32,7 +32,31 @@ describe('configuration', () => {
     expect(config.DATABASE_AUTH_TOKEN).toBe('secret');
   });
 
+  it('keeps an embedded replica of a remote libSQL server, synced every second unless told otherwise', () => {
+    const remote = { DATABASE_URL: 'http://127.0.0.1:8080', DATABASE_REPLICA: 'file:./data/replica.db' };
+    expect(parseConfig(remote)).toMatchObject({ DATABASE_REPLICA: 'file:./data/replica.db', DATABASE_SYNC_INTERVAL: 1 });
+    expect(parseConfig({ ...remote, DATABASE_SYNC_INTERVAL: '2.5' }).DATABASE_SYNC_INTERVAL).toBe(2.5);
+    expect(parseConfig({}).DATABASE_REPLICA).toBeUndefined();
+  });
+
   it.each([
+    [
+      { DATABASE_REPLICA: 'file:./data/replica.db' },
+      'Invalid configuration: DATABASE_REPLICA needs a remote DATABASE_URL (libsql://, http(s):// or ws(s)://) to replicate, not the embedded file:./data/itinerary.db (got "file:./data/replica.db")',
+    ],
+    [
+      { DATABASE_URL: 'libsql://db.example.org', DATABASE_REPLICA: './replica.db' },
+      'Invalid configuration: DATABASE_REPLICA must be a file: path (the embedded replica of the remote DATABASE_URL) (got "./replica.db")',
+    ],
+    [
+      { DATABASE_URL: 'libsql://db.example.org', DATABASE_REPLICA: 'file::memory:' },
+      'Invalid configuration: DATABASE_REPLICA must name a file (an embedded replica cannot be in memory) (got "file::memory:")',
+    ],
+    [
+      { DATABASE_SYNC_INTERVAL: 'often' },
+      'Invalid configuration: DATABASE_SYNC_INTERVAL must be a number of seconds (got "often")',
+    ],
+    [{ DATABASE_SYNC_INTERVAL: '0.1' }, 'Invalid configuration: DATABASE_SYNC_INTERVAL must be at least 0.5 seconds (got "0.1")'],
     [{ PORT: 'abc' }, 'Invalid configuration: PORT must be a port number (got "abc")'],
     [{ PORT: '70000' }, 'Invalid configuration: PORT must be 0..65535 (got "70000")'],
     [

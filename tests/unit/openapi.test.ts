@@ -166,7 +166,11 @@ describe('the API reference for /developers', () => {
       'Site',
     ]);
     const read = endpoints.find((endpoint) => endpoint.method === 'GET' && endpoint.path === '/api/jams/{slug}');
-    expect(read).toMatchObject({ summary: 'Read a jam', access: 'optional-session', errors: [{ status: 404 }, { status: 500 }] });
+    expect(read).toMatchObject({
+      summary: 'Read a jam',
+      access: 'optional-session',
+      errors: [{ status: 404 }, { status: 500 }, { status: 503 }],
+    });
     expect(read!.parameters).toEqual([
       {
         name: 'slug',

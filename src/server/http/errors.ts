@@ -28,6 +28,8 @@ export class AppError extends Error {
   ) {
     super(message);
   }
+  /** Sent as `Retry-After` (seconds). */
+  retryAfterSeconds?: number;
 }
 
 export const badRequest = (message: string, details?: Record<string, unknown>) =>
@@ -36,6 +38,48 @@ export const unauthenticated = (message = 'You need to log in to do that.') => n
 export const forbidden = (message = 'You are not allowed to do that.') => new AppError(403, 'forbidden', message);
 export const notFound = (message = 'This page could not be found') => new AppError(404, 'not_found', message);
 export const conflict = (message: string) => new AppError(409, 'conflict', message);
+
+export const DATABASE_UNAVAILABLE_MESSAGE = 'The database is busy or unreachable right now. Please try again in a moment.';
+const DATABASE_RETRY_AFTER_SECONDS = 5;
+
+/** 503 with `Retry-After`: nothing was written, and the same request may succeed in a few seconds. */
+export function databaseUnavailable(): AppError {
+  const error = new AppError(503, 'upstream_unavailable', DATABASE_UNAVAILABLE_MESSAGE);
+  error.retryAfterSeconds = DATABASE_RETRY_AFTER_SECONDS;
+  return error;
+}
+
+/** Connection failures: Node's (a remote libSQL server over HTTP or WebSockets) and our one-writer queue's. */
+const UNAVAILABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'UND_ERR_CONNECT_TIMEOUT',
+  'UND_ERR_SOCKET',
+  'HRANA_WEBSOCKET_ERROR',
+  'SQLITE_BUSY',
+]);
+/** What libSQL's embedded replica says when it cannot reach its primary (its errors carry no code). */
+const UNAVAILABLE_TEXT = /^SQLITE_BUSY\b|WriteDelegation\(status: Unavailable|PrimaryHandshakeTimeout|tcp connect error/;
+
+/**
+ * Whether the database could not be reached or was busy (drizzle wraps the driver's error: its
+ * causes are searched). Such a statement wrote nothing, so the answer is "try again", not a 500.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  let current = error;
+  for (let depth = 0; depth < 6 && current instanceof Error; depth += 1) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && UNAVAILABLE_CODES.has(code)) return true;
+    if (UNAVAILABLE_TEXT.test(current.message)) return true;
+    current = current.cause;
+  }
+  return false;
+}
 
 export interface ErrorBody {
   error: { status: number; code: ErrorCode; message: string; [extra: string]: unknown };
@@ -50,14 +94,27 @@ export function toAppError(error: unknown): AppError {
       issues: error.issues.map(({ path, message }) => ({ path, message })),
     });
   }
+  if (isDatabaseUnavailable(error)) return databaseUnavailable();
   return new AppError(500, 'internal', 'Something went wrong on our side. Please try again later.');
 }
 
 export function errorResponse(error: unknown, headers?: HeadersInit): Response {
   const appError = toAppError(error);
-  if (appError.status >= 500) console.error(error);
+  // An unreachable database is one line per request (its stack says nothing new), not a stack each time.
+  if (appError.retryAfterSeconds && appError !== error)
+    console.error(`Database unavailable, answered ${appError.status}: ${innermostReason(error)}`);
+  else if (appError.status >= 500) console.error(error);
   const body: ErrorBody = {
     error: { status: appError.status, code: appError.code, message: appError.message, ...appError.details },
   };
-  return jsonResponse(body, { status: appError.status, headers });
+  const answerHeaders = new Headers(headers);
+  if (appError.retryAfterSeconds) answerHeaders.set('retry-after', String(appError.retryAfterSeconds));
+  return jsonResponse(body, { status: appError.status, headers: answerHeaders });
+}
+
+/** What went wrong at the bottom of an error's causes, in one line: "connect ECONNREFUSED …" rather than "fetch failed". */
+export function innermostReason(error: unknown): string {
+  let current = error;
+  for (let depth = 0; depth < 6 && current instanceof Error && current.cause !== undefined; depth += 1) current = current.cause;
+  return String(current instanceof Error ? current.message : current).split('\n')[0]!;
 }

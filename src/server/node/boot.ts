@@ -1,22 +1,46 @@
+import { announceChange } from '#server/cache/changes';
 import { config } from '#server/platform/config';
 import { installHost } from '#server/platform/host';
 import { ensureAdmins } from '#server/users/users';
 import { sweepExpired } from '#server/auth/sweep';
-import { migrateDatabase, openDatabase } from './database';
+import { type Database, migrateDatabase, openDatabase } from './database';
+import { openReplica } from './replica';
 
 const SWEEP_MS = 60 * 60 * 1000;
 
 /**
  * Everything the server needs before its first request: its database installed for the core (one
  * handle for the host and the Astro build), migrated, the bootstrap admins, no expired sessions.
- * `npm run db:migrate` runs the same against any DATABASE_URL, a remote libSQL server's included.
+ * `npm run db:migrate` and `npm run db:seed` run the same against any DATABASE_URL, a remote libSQL
+ * server's included (never against DATABASE_REPLICA: they talk to the primary).
  */
-export async function prepareDatabase(): Promise<void> {
+export async function prepareDatabase(): Promise<Database> {
   const database = await openDatabase(config().DATABASE_URL, config().DATABASE_AUTH_TOKEN);
   installHost({ database });
   await migrateDatabase(database);
   await ensureAdmins(config().ITINERARY_ADMINS, database);
   await sweepExpired();
+  return database;
+}
+
+/**
+ * The server's database: the primary prepared as above, then, with DATABASE_REPLICA, an embedded
+ * replica of it, synced once before the first request and every DATABASE_SYNC_INTERVAL seconds after
+ * (ADR 032). A sync that brings new frames drops the cached pages: other servers wrote.
+ */
+export async function prepareServerDatabase(): Promise<void> {
+  const primary = await prepareDatabase();
+  const { DATABASE_REPLICA, DATABASE_URL, DATABASE_AUTH_TOKEN, DATABASE_SYNC_INTERVAL } = config();
+  if (!DATABASE_REPLICA) return;
+  const replica = await openReplica({
+    path: DATABASE_REPLICA,
+    primaryUrl: DATABASE_URL,
+    authToken: DATABASE_AUTH_TOKEN,
+    primary: primary.$client,
+    onNewFrames: () => announceChange({ kind: 'users' }),
+  });
+  installHost({ database: replica.database });
+  replica.sync.start(DATABASE_SYNC_INTERVAL * 1000);
 }
 
 export function sweepExpiredHourly(): void {

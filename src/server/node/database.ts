@@ -12,7 +12,7 @@ import { keepPreparedStatements } from './statement-cache';
 
 export type { Database };
 
-function ensureParentFolder(url: string) {
+export function ensureParentFolder(url: string): void {
   const path = url.startsWith('file://') ? fileURLToPath(url) : url.slice('file:'.length);
   if (path && path !== ':memory:') mkdirSync(dirname(resolve(path)), { recursive: true });
 }

@@ -13,7 +13,7 @@ const ERROR_MEANINGS: Record<number, string> = {
   413: 'The request body is too large (over 64 KiB).',
   500: 'Something went wrong on our side (it is logged); try again later.',
   502: 'Scratch or the code host did not answer; try again later.',
-  503: 'The database could not be reached; try again later.',
+  503: 'The database is busy or could not be reached (nothing was written), or is not migrated yet; try again after `Retry-After` seconds when it is sent.',
 };
 
 const ACCESS_NOTES: Record<Access, string> = {
@@ -33,14 +33,14 @@ const isWrite = (operation: Operation) => operation.method !== 'GET';
 /**
  * The `{error:{…}}` answers of an operation: the ones its handler gives (its declaration's `errors`)
  * and the ones the server gives to any call: 403 to a cross-site write (the origin check), 413 to a
- * body over the limit, and 500 when something breaks.
+ * body over the limit, 500 when something breaks, and 503 when the database is busy or unreachable.
  */
 export function errorsOf(operation: Operation): { status: number; meaning: string }[] {
   const declared = new Set<number>(operation.errors ?? []);
   const statuses = [...declared];
   if (isWrite(operation) && !declared.has(403)) statuses.push(403);
   if (operation.body) statuses.push(413);
-  statuses.push(500);
+  statuses.push(500, 503);
   return [...new Set(statuses)]
     .sort((a, b) => a - b)
     .map((status) => {

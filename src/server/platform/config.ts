@@ -29,6 +29,18 @@ const configSchema = z
       })
       .default('file:./data/itinerary.db'),
     DATABASE_AUTH_TOKEN: z.string().optional(),
+    /** A `file:` path where each Node server keeps an embedded replica of the remote DATABASE_URL (reads local, writes to it). */
+    DATABASE_REPLICA: z
+      .string()
+      .regex(/^file:/, { error: 'must be a file: path (the embedded replica of the remote DATABASE_URL)' })
+      .refine((url) => !/^file:(:memory:)?$/.test(url), { error: 'must name a file (an embedded replica cannot be in memory)' })
+      .optional(),
+    /** Seconds between two syncs of the embedded replica: how stale one server may be after a write through another. */
+    DATABASE_SYNC_INTERVAL: z.coerce
+      .number({ error: 'must be a number of seconds' })
+      .min(0.5, 'must be at least 0.5 seconds')
+      .max(3600, 'must be at most 3600 seconds')
+      .default(1),
     SCRATCH_AUTH_URL: httpUrl.default('https://auth.itinerary.eu.org').transform(withoutTrailingSlash),
     SCRATCH_API_URL: httpUrl.default('https://api.scratch.mit.edu').transform(withoutTrailingSlash),
     CONTRIBUTORS_URL: httpUrl.default('https://api.github.com/repos/itinerary-jams/itinerary/contributors'),
@@ -64,6 +76,13 @@ const configSchema = z
       .default(30),
   })
   .superRefine((config, ctx) => {
+    if (config.DATABASE_REPLICA && config.DATABASE_URL.startsWith('file:')) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['DATABASE_REPLICA'],
+        message: `needs a remote DATABASE_URL (libsql://, http(s):// or ws(s)://) to replicate, not the embedded ${config.DATABASE_URL}`,
+      });
+    }
     if (config.ITINERARY_DEV_LOGIN && config.NODE_ENV === 'production') {
       ctx.addIssue({
         code: 'custom',

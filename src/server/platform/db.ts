@@ -34,6 +34,9 @@ export function connectDatabase(url: string, authToken?: string, options: { conc
   return drizzle(client, { schema });
 }
 
+/** drizzle over a client a host made itself (the Node host's embedded replica, src/server/node/replica.ts). */
+export const databaseOn = (client: Client): Database => drizzle(client, { schema });
+
 let shared: Database | undefined;
 
 /**

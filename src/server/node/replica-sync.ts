@@ -1,0 +1,108 @@
+/**
+ * Keeping an embedded replica in step with its primary (ADR 032): a sync every interval, and one
+ * right after each of this server's writes so that the writer reads it at once.
+ *
+ * libSQL's `sync()` runs on the event loop and waits for the primary: 3 s of a frozen server when the
+ * primary refuses connections, for ever when it accepts them and never answers. So the periodic sync
+ * first asks the primary an ordinary `select 1` over HTTP (asynchronous, with a timeout) and syncs
+ * only when it answered. A sync after a write needs no such question: the primary has just answered.
+ *
+ * Which frames were other servers' cannot be told apart from this server's own (libSQL reports only
+ * the frame number reached), so when a periodic sync finds the frame number moved since the last one,
+ * every cached page is dropped. This server's own writes already dropped what they changed; they cost
+ * at most one more drop per interval.
+ */
+import { innermostReason } from '#server/http/errors';
+
+export interface Synced {
+  frame_no: number;
+  frames_synced: number;
+}
+
+export interface ReplicaSyncOptions {
+  sync(): Promise<Synced>;
+  /** Resolves when the primary answers, rejects when it does not (within a timeout of its own). */
+  probe(): Promise<void>;
+  /** The frame number the replica is at (its first sync, at start). */
+  frame: number;
+  /** Called when a periodic sync brought frames: other servers' writes, perhaps this one's. */
+  onNewFrames(): void;
+  /** Where the primary is, for the log. */
+  primary: string;
+}
+
+export interface ReplicaSync {
+  /** After a write the primary acknowledged: brings it into the replica (a failure is logged, not thrown). */
+  afterWrite(): Promise<void>;
+  /** One periodic round: ask the primary, sync, drop the pages when the frame number moved. */
+  tick(): Promise<void>;
+  /** Runs `tick` every `everyMs` (never two at once) without keeping the process alive; returns the stop. */
+  start(everyMs: number): () => void;
+}
+
+export function replicaSync(options: ReplicaSyncOptions): ReplicaSync {
+  let frame = options.frame;
+  let unreachableSince: number | null = null;
+  let queued: Promise<Synced> | null = null;
+
+  // Logged once when the primary stops answering and once when it is back, not on every round.
+  const failed = (error: unknown) => {
+    if (unreachableSince !== null) return;
+    unreachableSince = Date.now();
+    console.error(
+      `The primary database at ${options.primary} cannot be reached (${innermostReason(error)}): pages and reads are answered from the replica, writes get 503 until it is back.`,
+    );
+  };
+  const answered = () => {
+    if (unreachableSince === null) return;
+    const seconds = Math.round((Date.now() - unreachableSince) / 1000);
+    unreachableSince = null;
+    console.log(`The primary database at ${options.primary} answers again (after ${seconds} s): writes resume.`);
+  };
+
+  /** Writes finishing together share one sync, started after the last of them was acknowledged. */
+  const syncSoon = (): Promise<Synced> =>
+    (queued ??= Promise.resolve().then(() => {
+      queued = null;
+      return options.sync();
+    }));
+
+  return {
+    async afterWrite() {
+      try {
+        await syncSoon();
+      } catch (error) {
+        failed(error);
+      }
+    },
+
+    async tick() {
+      let synced: Synced;
+      try {
+        await options.probe();
+        synced = await syncSoon();
+      } catch (error) {
+        failed(error);
+        return;
+      }
+      answered();
+      if (synced.frame_no !== frame) options.onNewFrames();
+      frame = synced.frame_no;
+    },
+
+    start(everyMs) {
+      let timer: NodeJS.Timeout | undefined;
+      let stopped = false;
+      const next = () => {
+        if (stopped) return;
+        timer = setTimeout(() => void this.tick().finally(next), everyMs);
+        timer.unref();
+      };
+      next();
+      return () => {
+        stopped = true;
+        clearTimeout(timer);
+      };
+    },
+  };
+}

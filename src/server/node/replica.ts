@@ -1,0 +1,116 @@
+/**
+ * A Node server on an embedded replica of a remote libSQL server (DATABASE_REPLICA, ADR 032): reads
+ * are answered from the local file, writes go to the primary, and the replica is synced right after
+ * each of them (so the writer reads its write at once) and every DATABASE_SYNC_INTERVAL seconds.
+ *
+ * Writes go to the primary through the ordinary remote client, not through the replica, although
+ * libSQL's replica can forward them itself: it does so synchronously on the event loop, so a primary
+ * that accepts connections and never answers froze the whole server at the first write, pages
+ * included. Over HTTP a write waits without blocking anyone, and a refused one fails at once (503).
+ * Every transaction goes to the primary (its reads must see its writes); so does anything that is
+ * not plainly a read. A write mistaken for a read would still be forwarded by the replica.
+ */
+import { type Client, type InStatement, type Transaction, type TransactionMode, createClient } from '@libsql/client';
+import { type Database, databaseOn } from '#server/platform/db';
+import { ensureParentFolder } from './database';
+import { type ReplicaSync, replicaSync } from './replica-sync';
+
+/** How long the primary may take to answer the question before a periodic sync. */
+const PROBE_TIMEOUT_MS = 2000;
+
+/** libSQL's replica syncs over HTTP(S) only; the primary's WebSocket address has the same host and port. */
+export const httpUrlOf = (url: string) => url.replace(/^ws(s?):\/\//, 'http$1://');
+
+const READ = /^\s*(select|with)\b/i;
+const WRITES = /\b(insert|update|delete|replace)\b/i;
+
+type AnyStatement = InStatement | [string, unknown?];
+const sqlOf = (statement: AnyStatement) =>
+  typeof statement === 'string' ? statement : Array.isArray(statement) ? statement[0] : statement.sql;
+export const isRead = (statement: AnyStatement) => READ.test(sqlOf(statement)) && !WRITES.test(sqlOf(statement));
+
+/** One client for drizzle: reads from `local`, everything else to `primary`, then `afterWrite`. */
+export function routedClient(local: Client, primary: Client, afterWrite: () => Promise<void>): Client {
+  const written = async <Result>(write: Promise<Result>): Promise<Result> => {
+    const result = await write;
+    await afterWrite();
+    return result;
+  };
+  const syncedOnCommit = (transaction: Transaction): Transaction => {
+    const commit = transaction.commit.bind(transaction);
+    transaction.commit = () => written(commit());
+    return transaction;
+  };
+  return {
+    execute: ((statement: InStatement | string, args?: never) => {
+      const whole: InStatement = typeof statement === 'string' ? { sql: statement, args: args ?? [] } : statement;
+      return isRead(whole) ? local.execute(whole) : written(primary.execute(whole));
+    }) as Client['execute'],
+    batch: (statements, mode) =>
+      mode !== 'write' && statements.every(isRead) ? local.batch(statements, mode) : written(primary.batch(statements, mode)),
+    migrate: (statements) => written(primary.migrate(statements)),
+    transaction: ((mode?: TransactionMode) => primary.transaction(mode).then(syncedOnCommit)) as Client['transaction'],
+    executeMultiple: (sql) => written(primary.executeMultiple(sql)),
+    sync: () => local.sync(),
+    close() {
+      local.close();
+      primary.close();
+    },
+    reconnect() {
+      local.reconnect();
+      primary.reconnect();
+    },
+    get closed() {
+      return local.closed;
+    },
+    protocol: local.protocol,
+  };
+}
+
+/** Asks the primary `select 1` over HTTP, giving up after PROBE_TIMEOUT_MS (a timeout per request, not per client). */
+function primaryProbe(url: string, authToken?: string): () => Promise<void> {
+  const probe = createClient({
+    url: httpUrlOf(url),
+    authToken,
+    fetch: (request: Request) => fetch(request, { signal: AbortSignal.timeout(PROBE_TIMEOUT_MS) }),
+  });
+  return async () => {
+    await probe.execute('select 1');
+  };
+}
+
+export interface Replica {
+  database: Database;
+  sync: ReplicaSync;
+}
+
+/**
+ * Opens the replica at `path` (a `file:` URL) of the primary at `primaryUrl` and syncs it once, so
+ * that the first request sees what the primary has. `primary` is the remote handle the server
+ * migrated with; it takes the writes. Opening needs the primary: libSQL asks it at once.
+ */
+export async function openReplica(options: {
+  path: string;
+  primaryUrl: string;
+  authToken?: string;
+  primary: Client;
+  onNewFrames: () => void;
+}): Promise<Replica> {
+  ensureParentFolder(options.path);
+  const local = createClient({ url: options.path, syncUrl: httpUrlOf(options.primaryUrl), authToken: options.authToken });
+  const synced = async () => {
+    const result = await local.sync();
+    if (!result) throw new Error(`${options.path} is not an embedded replica`);
+    return result;
+  };
+  const first = await synced();
+  const sync = replicaSync({
+    sync: synced,
+    probe: primaryProbe(options.primaryUrl, options.authToken),
+    frame: first.frame_no,
+    onNewFrames: options.onNewFrames,
+    primary: options.primaryUrl.replace(/\/\/[^@/]*@/, '//'),
+  });
+  const client = routedClient(local, options.primary, () => sync.afterWrite());
+  return { database: databaseOn(client), sync };
+}

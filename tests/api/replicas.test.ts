@@ -1,0 +1,203 @@
+/**
+ * Embedded replicas (README "More than one machine", ADR 032): two app servers, each on its own
+ * embedded replica of one sqld. Reads are local, writes go to the primary; the writer reads its write
+ * at once, the other server within the sync interval (not the page cache's TTL, set to ten minutes
+ * here). With the primary down, pages and reads still answer from the replicas and writes get 503;
+ * once it is back, writes succeed again and nothing acknowledged before was lost.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { jams, sessions, users } from '#db/schema';
+import { type Database, migrateDatabase, openDatabase } from '#server/node/database';
+import { SESSION_COOKIE, SESSION_LIFETIME_MS, generateSessionToken, hashToken } from '#server/auth/session';
+import { type RunningApp, startApp } from '../helpers/app';
+import { insertJam } from '../helpers/factories';
+import { type RunningSqld, startSqld } from '../helpers/sqld';
+
+const SYNC_SECONDS = 1;
+/** How long after a write the other server must show it: a sync interval, plus a loaded machine's render. */
+const SHOWN_WITHIN_MS = SYNC_SECONDS * 1000 + 2500;
+const OUTAGE_LINE = /primary database at \S+ cannot be reached/g;
+
+let sqld: RunningSqld;
+let database: Database;
+let folder: string;
+let first: RunningApp;
+let second: RunningApp;
+let cookie: string;
+
+beforeAll(async () => {
+  sqld = await startSqld();
+  database = await openDatabase(sqld.url);
+  await migrateDatabase(database);
+  // Written before the servers start: each syncs its replica once before its first request.
+  const [admin] = await database.insert(users).values({ name: 'replica_admin', isAdmin: true }).returning();
+  const token = generateSessionToken();
+  await database
+    .insert(sessions)
+    .values({ id: hashToken(token), userId: admin!.id, expiresAt: new Date(Date.now() + SESSION_LIFETIME_MS) });
+  cookie = `${SESSION_COOKIE}=${token}`;
+  folder = mkdtempSync(join(tmpdir(), 'itinerary-replicas-'));
+  const env = (file: string) => ({
+    DATABASE_URL: sqld.url,
+    DATABASE_REPLICA: `file:${join(folder, file)}`,
+    DATABASE_SYNC_INTERVAL: String(SYNC_SECONDS),
+    ITINERARY_PAGE_CACHE: 'on',
+    ITINERARY_PAGE_CACHE_TTL: '600',
+  });
+  [first, second] = await Promise.all([startApp(env('a.db')), startApp(env('b.db'))]);
+}, 120_000);
+
+afterAll(async () => {
+  await Promise.all([first?.stop(), second?.stop()]);
+  database?.$client.close();
+  await sqld?.stop();
+  if (folder) rmSync(folder, { recursive: true, force: true });
+});
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+const page = async (app: RunningApp, path: string) => {
+  const response = await fetch(app.url + path);
+  return { status: response.status, cache: response.headers.get('x-page-cache'), html: await response.text() };
+};
+
+const apiJam = async (app: RunningApp, slug: string) => {
+  const response = await fetch(`${app.url}/api/jams/${slug}`);
+  return { status: response.status, body: (await response.json()) as { description?: string } };
+};
+
+const edit = (app: RunningApp, slug: string, description: string) =>
+  fetch(`${app.url}/api/jams/${slug}`, {
+    method: 'PATCH',
+    headers: { origin: app.url, cookie, 'content-type': 'application/json' },
+    body: JSON.stringify({ description }),
+  });
+
+/** When `app`'s page first showed `text` (ms since epoch, when the request started), or null within `withinMs`. */
+async function shownAt(app: RunningApp, path: string, text: string, withinMs = 5000): Promise<number | null> {
+  const deadline = Date.now() + withinMs;
+  while (Date.now() < deadline) {
+    const askedAt = Date.now();
+    const reply = await page(app, path);
+    if (reply.status === 200 && reply.html.includes(text)) return askedAt;
+    await sleep(100);
+  }
+  return null;
+}
+
+const outageLines = (app: RunningApp) => app.logs().match(OUTAGE_LINE)?.length ?? 0;
+
+let slug: string;
+let keptSlug: string;
+
+describe('two app servers on embedded replicas of one libSQL server', () => {
+  it('reads its own write at once, and the other server drops its cached page within the sync interval', async () => {
+    const jam = await insertJam(database, { description: 'Before the edit' });
+    slug = jam.slug;
+    for (const app of [first, second]) {
+      expect(await shownAt(app, `/jams/${slug}`, 'Before the edit'), 'the jam never reached a replica').not.toBeNull();
+    }
+    const cached = await page(second, `/jams/${slug}`);
+    expect(cached.cache).toBe('hit');
+    expect(cached.html).toContain('Before the edit');
+
+    const wroteAt = Date.now();
+    expect((await edit(first, slug, 'After the edit')).status).toBe(200);
+
+    // The writer, at once: its replica was synced before the write was answered.
+    expect((await apiJam(first, slug)).body.description).toBe('After the edit');
+    expect((await page(first, `/jams/${slug}`)).html).toContain('After the edit');
+
+    // The other server: its sync brings the write and drops the page it cached for ten minutes.
+    const seenAt = await shownAt(second, `/jams/${slug}`, 'After the edit');
+    expect(seenAt, 'the other server never showed the edit').not.toBeNull();
+    expect(seenAt! - wroteAt).toBeLessThanOrEqual(SHOWN_WITHIN_MS);
+    expect((await apiJam(second, slug)).body.description).toBe('After the edit');
+  });
+
+  it('answers pages and reads from the replica while the primary is down, and refuses writes with 503', async () => {
+    // Acknowledged through the second server just before the outage: it must survive it.
+    const kept = await insertJam(database, { description: 'Placeholder' });
+    keptSlug = kept.slug;
+    expect(await shownAt(second, `/jams/${keptSlug}`, 'Placeholder'), 'the jam never reached a replica').not.toBeNull();
+    expect((await edit(second, keptSlug, 'Acknowledged before the outage')).status).toBe(200);
+
+    await sqld.halt();
+
+    for (const app of [first, second]) {
+      const cached = await page(app, `/jams/${slug}`);
+      expect(cached.status).toBe(200);
+      expect(cached.html).toContain('After the edit');
+      // Never asked of the first server, dropped by its own write on the second: rendered from the replica.
+      const rendered = await page(app, `/jams/${keptSlug}`);
+      expect(rendered.status).toBe(200);
+      expect(rendered.cache).toBe('miss');
+      if (app === second) expect(rendered.html).toContain('Acknowledged before the outage');
+      expect((await page(app, '/explore')).status).toBe(200);
+      expect(await apiJam(app, slug)).toEqual({ status: 200, body: expect.objectContaining({ description: 'After the edit' }) });
+      expect((await fetch(`${app.url}/api/jams`)).status).toBe(200);
+      // A logged-in read: the session is read from the replica too.
+      const me = await fetch(`${app.url}/api/me`, { headers: { cookie } });
+      expect(me.status).toBe(200);
+      expect(await me.json()).toMatchObject({ user: { name: 'replica_admin' } });
+    }
+
+    for (const app of [first, second]) {
+      const refused = await edit(app, slug, 'Written during the outage');
+      expect(refused.status).toBe(503);
+      expect(refused.headers.get('retry-after')).toMatch(/^\d+$/);
+      expect(await refused.json()).toEqual({
+        error: {
+          status: 503,
+          code: 'upstream_unavailable',
+          message: 'The database is busy or unreachable right now. Please try again in a moment.',
+        },
+      });
+    }
+
+    // A few sync intervals of outage: each server says so once, and keeps answering.
+    await sleep(SYNC_SECONDS * 3000 + 500);
+    for (const app of [first, second]) {
+      expect(outageLines(app)).toBe(1);
+      expect(app.process.exitCode).toBeNull();
+      expect((await page(app, `/jams/${slug}`)).status).toBe(200);
+    }
+  });
+
+  it('takes writes again once the primary is back, shows them on both servers, and lost nothing acknowledged', async () => {
+    await sqld.restart();
+
+    // The first write may meet a connection the old primary left behind; within seconds one succeeds.
+    let status = 0;
+    const deadline = Date.now() + 10_000;
+    while (Date.now() < deadline && status !== 200) {
+      status = (await edit(first, slug, 'After the outage')).status;
+      if (status !== 200) await sleep(250);
+    }
+    expect(status).toBe(200);
+    const wroteAt = Date.now();
+    expect((await apiJam(first, slug)).body.description).toBe('After the outage');
+    expect((await page(first, `/jams/${slug}`)).html).toContain('After the outage');
+    const seenAt = await shownAt(second, `/jams/${slug}`, 'After the outage', 8000);
+    expect(seenAt, 'the other server never showed the write after the outage').not.toBeNull();
+    expect(seenAt! - wroteAt).toBeLessThanOrEqual(SHOWN_WITHIN_MS);
+
+    // The write acknowledged before the outage is on the primary and on both replicas; the refused one nowhere.
+    const [onPrimary] = await database.select({ description: jams.description }).from(jams).where(eq(jams.slug, keptSlug));
+    expect(onPrimary?.description).toBe('Acknowledged before the outage');
+    for (const app of [first, second]) {
+      expect(await shownAt(app, `/jams/${keptSlug}`, 'Acknowledged before the outage')).not.toBeNull();
+      expect(app.logs()).toMatch(/primary database at \S+ answers again/);
+    }
+    const descriptions = await database.select({ description: jams.description }).from(jams);
+    expect(descriptions.map((row) => row.description)).not.toContain('Written during the outage');
+
+    // The second server writes too, and the first shows it.
+    expect((await edit(second, keptSlug, 'Written through the second')).status).toBe(200);
+    expect(await shownAt(first, `/jams/${keptSlug}`, 'Written through the second')).not.toBeNull();
+  });
+});

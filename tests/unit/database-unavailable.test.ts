@@ -1,0 +1,63 @@
+import { LibsqlError } from '@libsql/client';
+import { DrizzleQueryError } from 'drizzle-orm/errors';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { AppError, errorResponse, isDatabaseUnavailable } from '#server/http/errors';
+
+/** As the drivers throw them: each wrapped by drizzle, as a query meets them. */
+const wrapped = (cause: Error) => new DrizzleQueryError('update "jams" set "description" = ?', ['x'], cause);
+const refused = () =>
+  new TypeError('fetch failed', {
+    cause: Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:8080'), { code: 'ECONNREFUSED' }),
+  });
+
+afterEach(() => vi.restoreAllMocks());
+
+describe('a database that is busy or cannot be reached', () => {
+  it.each([
+    ['a remote libSQL server refusing HTTP connections', wrapped(refused())],
+    ['a transaction that could not begin', refused()],
+    [
+      'a remote libSQL server over WebSockets',
+      wrapped(new LibsqlError('HRANA_WEBSOCKET_ERROR: connect ECONNREFUSED', 'HRANA_WEBSOCKET_ERROR')),
+    ],
+    [
+      'an embedded replica forwarding a write',
+      wrapped(new Error('WriteDelegation(status: Unavailable, message: "error trying to connect: tcp connect error"')),
+    ],
+    ['an embedded replica syncing', new Error('Replication(PrimaryHandshakeTimeout)')],
+    ['the one-writer queue', wrapped(new LibsqlError('SQLITE_BUSY: no turn to write within 5000 ms', 'SQLITE_BUSY'))],
+  ])('is recognised: %s', (_, error) => {
+    expect(isDatabaseUnavailable(error)).toBe(true);
+  });
+
+  it.each([
+    ['a constraint', wrapped(new LibsqlError('SQLITE_CONSTRAINT: UNIQUE constraint failed', 'SQLITE_CONSTRAINT'))],
+    ['a bug', new TypeError('Cannot read properties of undefined')],
+    ['not an error', 'ECONNREFUSED'],
+  ])('is not mistaken for %s', (_, error) => {
+    expect(isDatabaseUnavailable(error)).toBe(false);
+  });
+
+  it('answers 503 with Retry-After and the JSON error shape, logged in one line', async () => {
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const response = errorResponse(wrapped(refused()));
+    expect(response.status).toBe(503);
+    expect(response.headers.get('retry-after')).toBe('5');
+    expect(await response.json()).toEqual({
+      error: {
+        status: 503,
+        code: 'upstream_unavailable',
+        message: 'The database is busy or unreachable right now. Please try again in a moment.',
+      },
+    });
+    expect(errors.mock.calls).toEqual([['Database unavailable, answered 503: connect ECONNREFUSED 127.0.0.1:8080']]);
+  });
+
+  it('keeps other errors as they were', () => {
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    expect(errorResponse(new Error('boom')).status).toBe(500);
+    expect(errors).toHaveBeenCalledTimes(1);
+    const limited = errorResponse(new AppError(429, 'rate_limited', 'Slow down.'), { 'retry-after': '30' });
+    expect(limited.headers.get('retry-after')).toBe('30');
+  });
+});
