@@ -2,10 +2,11 @@
  * Keeping an embedded replica in step with its primary (ADR 032): a sync every interval, and one
  * right after each of this server's writes so that the writer reads it at once.
  *
- * libSQL's `sync()` runs on the event loop and waits for the primary: 3 s of a frozen server when the
- * primary refuses connections, for ever when it accepts them and never answers. So the periodic sync
- * first asks the primary an ordinary `select 1` over HTTP (asynchronous, with a timeout) and syncs
- * only when it answered. A sync after a write needs no such question: the primary has just answered.
+ * libSQL's `sync()` blocks the thread that calls it while it waits for the primary (3 s when the
+ * primary refuses connections, for ever when it accepts them and never answers), so it runs on a
+ * worker thread (replica-syncer.ts), and the periodic sync first asks the primary an ordinary
+ * `select 1` over HTTP (with a timeout) and syncs only when it answered, so that syncs do not pile up
+ * behind a dead primary. A sync after a write needs no such question: the primary has just answered.
  *
  * Which frames were other servers' cannot be told apart from this server's own (libSQL reports only
  * the frame number reached), so when a periodic sync finds the frame number moved since the last one,

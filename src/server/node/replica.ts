@@ -14,6 +14,7 @@ import { type Client, type InStatement, type Transaction, type TransactionMode, 
 import { type Database, databaseOn } from '#server/platform/db';
 import { ensureParentFolder } from './database';
 import { type ReplicaSync, replicaSync } from './replica-sync';
+import { startReplicaSyncer } from './replica-syncer';
 
 /** How long the primary may take to answer the question before a periodic sync. */
 const PROBE_TIMEOUT_MS = 2000;
@@ -51,7 +52,7 @@ export function routedClient(local: Client, primary: Client, afterWrite: () => P
     migrate: (statements) => written(primary.migrate(statements)),
     transaction: ((mode?: TransactionMode) => primary.transaction(mode).then(syncedOnCommit)) as Client['transaction'],
     executeMultiple: (sql) => written(primary.executeMultiple(sql)),
-    sync: () => local.sync(),
+    sync: () => local.sync(), // the replica's own syncs run on their thread (replica-syncer.ts)
     close() {
       local.close();
       primary.close();
@@ -97,20 +98,22 @@ export async function openReplica(options: {
   onNewFrames: () => void;
 }): Promise<Replica> {
   ensureParentFolder(options.path);
-  const local = createClient({ url: options.path, syncUrl: httpUrlOf(options.primaryUrl), authToken: options.authToken });
-  const synced = async () => {
-    const result = await local.sync();
-    if (!result) throw new Error(`${options.path} is not an embedded replica`);
-    return result;
-  };
-  const first = await synced();
+  const syncer = startReplicaSyncer({ path: options.path, syncUrl: httpUrlOf(options.primaryUrl), authToken: options.authToken });
+  const first = await syncer.sync();
+  // The server's own connection to the file the worker keeps in step: it reads, the worker writes.
+  const local = createClient({ url: options.path });
   const sync = replicaSync({
-    sync: synced,
+    sync: () => syncer.sync(),
     probe: primaryProbe(options.primaryUrl, options.authToken),
     frame: first.frame_no,
     onNewFrames: options.onNewFrames,
     primary: options.primaryUrl.replace(/\/\/[^@/]*@/, '//'),
   });
   const client = routedClient(local, options.primary, () => sync.afterWrite());
+  const close = client.close.bind(client);
+  client.close = () => {
+    close();
+    void syncer.close();
+  };
   return { database: databaseOn(client), sync };
 }
