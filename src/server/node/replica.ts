@@ -15,6 +15,7 @@ import { type Database, databaseOn } from '#server/platform/db';
 import { ensureParentFolder } from './database';
 import { type ReplicaSync, replicaSync } from './replica-sync';
 import { startReplicaSyncer } from './replica-syncer';
+import { keepPreparedStatements } from './statement-cache';
 
 /** How long the primary may take to answer the question before a periodic sync. */
 const PROBE_TIMEOUT_MS = 2000;
@@ -101,6 +102,7 @@ export async function openReplica(options: {
   const syncer = startReplicaSyncer({ path: options.path, syncUrl: httpUrlOf(options.primaryUrl), authToken: options.authToken });
   const first = await syncer.sync();
   // The server's own connection to the file the worker keeps in step: it reads, the worker writes.
+  keepPreparedStatements();
   const local = createClient({ url: options.path });
   const sync = replicaSync({
     sync: () => syncer.sync(),
