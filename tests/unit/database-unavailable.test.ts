@@ -1,4 +1,5 @@
-import { LibsqlError } from '@libsql/client';
+import { createServer } from 'node:http';
+import { LibsqlError, createClient } from '@libsql/client';
 import { DrizzleQueryError } from 'drizzle-orm/errors';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AppError, errorResponse, isDatabaseUnavailable } from '#server/http/errors';
@@ -28,6 +29,27 @@ describe('a database that is busy or cannot be reached', () => {
     ['the one-writer queue', wrapped(new LibsqlError('SQLITE_BUSY: no turn to write within 5000 ms', 'SQLITE_BUSY'))],
   ])('is recognised: %s', (_, error) => {
     expect(isDatabaseUnavailable(error)).toBe(true);
+  });
+
+  it('is recognised when a libSQL server refuses for load (sqld: HTTP 429 past its cap on requests at once)', async () => {
+    // sqld's answer past --max-concurrent-requests, as its HTTP front end sends it.
+    const server = createServer((_request, response) => {
+      response.writeHead(429, { 'content-type': 'text/plain' }).end('Too many concurrent requests');
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as { port: number };
+    const client = createClient({ url: `http://127.0.0.1:${port}` });
+    try {
+      const error = await client.execute('select 1').then(
+        () => null,
+        (failure: unknown) => failure,
+      );
+      expect(error).toBeInstanceOf(Error);
+      expect(isDatabaseUnavailable(wrapped(error as Error))).toBe(true);
+    } finally {
+      client.close();
+      server.close();
+    }
   });
 
   it.each([

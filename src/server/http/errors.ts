@@ -63,6 +63,11 @@ const UNAVAILABLE_CODES = new Set([
   'HRANA_WEBSOCKET_ERROR',
   'SQLITE_BUSY',
 ]);
+/**
+ * A libSQL server that refuses for load: sqld answers HTTP 429 "Too many concurrent requests" past its
+ * cap on requests at once; Turso and proxies answer 503 or 502 when overloaded or restarting.
+ */
+const REFUSED_FOR_LOAD = new Set([429, 502, 503, 504]);
 /** What libSQL's embedded replica says when it cannot reach its primary (its errors carry no code). */
 const UNAVAILABLE_TEXT = /^SQLITE_BUSY\b|WriteDelegation\(status: Unavailable|PrimaryHandshakeTimeout|tcp connect error/;
 
@@ -75,6 +80,8 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   for (let depth = 0; depth < 6 && current instanceof Error; depth += 1) {
     const code = (current as { code?: unknown }).code;
     if (typeof code === 'string' && UNAVAILABLE_CODES.has(code)) return true;
+    const status = (current as { status?: unknown }).status;
+    if (typeof status === 'number' && REFUSED_FOR_LOAD.has(status)) return true;
     if (UNAVAILABLE_TEXT.test(current.message)) return true;
     current = current.cause;
   }

@@ -17,12 +17,19 @@ export async function readJson<Schema extends z.ZodType>(request: Request, schem
   if (new TextEncoder().encode(text).byteLength > MAX_JSON_BODY_BYTES) throw tooLarge();
   let data: unknown;
   try {
-    data = text.trim() === '' ? {} : JSON.parse(text);
+    data = text.trim() === '' ? {} : JSON.parse(text, wellFormed);
   } catch {
     throw badRequest('The request body is not valid JSON.');
   }
   return schema.parse(data);
 }
+
+/**
+ * Half a surrogate pair (`"\ud83d"`, an emoji cut in two) is valid JSON but no text: a libSQL
+ * server's protocol refuses it, and no filter or page should see it. Each becomes U+FFFD, as a
+ * browser does with a broken character in a form or an address, so every store gets well-formed text.
+ */
+const wellFormed = (_key: string, value: unknown) => (typeof value === 'string' ? value.toWellFormed() : value);
 
 /** Validates query parameters (first value of each) with a shared schema. */
 export function readQuery<Schema extends z.ZodType>(url: URL, schema: Schema): z.output<Schema> {
