@@ -26,6 +26,7 @@ const FACTS: Fact[] = [
     allowed: {
       'src/server/auth/session.ts': 'reads the flag with the session',
       'src/server/users/users.ts': 'the users service lists, sets and filters the flag and keeps one administrator',
+      'src/server/users/admin-flags.ts': 'a change of the flags, and the one administrator it keeps',
       'src/server/users/dashboard.ts': 'the dashboard DTO shows the flag',
       'src/server/jams/viewer.ts': 'the jam viewer DTO shows the flag',
       'src/pages/api/auth/me.ts': 'the session DTO (spec §7) shows the flag',

@@ -5,12 +5,12 @@
  * managers and administrators (audited). Notes never appear in a page's HTML: the notes island
  * fetches them, so public pages stay the same for everyone and need no refresh when a note arrives.
  */
-import { and, asc, desc, eq, gte, isNull, sql } from 'drizzle-orm';
+import { type SQL, and, asc, desc, eq, gte, isNull, sql } from 'drizzle-orm';
 import { type Entry, type Jam, type Note, entries, noteRefusals, notes, users } from '#db/schema';
 import { NOTE_MUTE_MS, NOTE_REFUSALS_TO_MUTE, NOTE_REFUSAL_WINDOW_MS, type NoteFilterRule } from '#lib/feedback';
 import { avatarPath } from '#lib/avatars';
 import { NOTES_PER_PAGE, NOTE_REFUSALS, type NoteDto, type NoteListDto, noteMutedMessage } from '#lib/schemas/notes';
-import { recordAudit } from '#server/activity/audit';
+import { auditStatement } from '#server/activity/audit';
 import { bannedError } from '#server/auth/require';
 import { can, requireJamPermission } from '#server/auth/permissions';
 import { AppError, conflict, notFound } from '#server/http/errors';
@@ -18,7 +18,7 @@ import { createRateLimiter } from '#server/http/rate-limit';
 import { notify } from '#server/inbox/notify';
 import { requireEntry } from '#server/jams/entries';
 import { VOTE_RATE_LIMIT } from '#server/jams/votes';
-import { db } from '#server/platform/db';
+import { type Database, db } from '#server/platform/db';
 import type { SessionUser } from '#server/auth/session';
 import { checkNote } from './filter';
 import { adminWords } from './words';
@@ -207,18 +207,43 @@ export async function hideNoteInside(
   hidden: boolean,
   details: Record<string, unknown> = {},
 ): Promise<Note> {
-  const [changed] = await tx
-    .update(notes)
-    .set(hidden ? { hiddenAt: new Date(), hiddenBy: user.id } : { hiddenAt: null, hiddenBy: null })
-    .where(eq(notes.id, note.id))
-    .returning();
-  await recordAudit(tx, user, {
-    action: hidden ? 'note.hide' : 'note.unhide',
-    jamId: note.jamId,
-    targetUserId: note.authorId,
-    details: { noteId: note.id, entryId: entry.id, title: entry.title, text: note.text, ...details },
-  });
+  const [audit, update] = hideNoteStatements(tx, user, { note, entry }, hidden, details);
+  await audit;
+  const [changed] = await update;
   return changed!;
+}
+
+/**
+ * Hiding or showing a note as statements for the caller's batch (one transaction, one round trip):
+ * the audit entry, then the note's update, which answers the note when it happens. `onlyIf` (SQL) is
+ * the change's own condition; `details` values may be SQL.
+ */
+export function hideNoteStatements(
+  database: Pick<Database, 'run' | 'update'>,
+  user: SessionUser,
+  { note, entry }: { note: Note; entry: Pick<Entry, 'id' | 'title'> },
+  hidden: boolean,
+  details: Record<string, unknown> = {},
+  onlyIf: SQL = sql`1`,
+) {
+  return [
+    auditStatement(
+      database,
+      user,
+      {
+        action: hidden ? 'note.hide' : 'note.unhide',
+        jamId: note.jamId,
+        targetUserId: note.authorId,
+        details: { noteId: note.id, entryId: entry.id, title: entry.title, text: note.text, ...details },
+      },
+      onlyIf,
+    ),
+    database
+      .update(notes)
+      .set(hidden ? { hiddenAt: new Date(), hiddenBy: user.id } : { hiddenAt: null, hiddenBy: null })
+      .where(and(eq(notes.id, note.id), onlyIf))
+      .returning(),
+  ] as const;
 }
 
 /** The note and its entry for reporting: hidden notes only for those who may see them. */

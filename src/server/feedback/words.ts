@@ -3,13 +3,13 @@
  * Every note posted needs them, so each isolate keeps them for WORDS_CACHE_MS; a change made in
  * this process takes effect at once, one made elsewhere (another server) within that time.
  */
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import { blockedWords, users } from '#db/schema';
 import type { FilterWordsDto } from '#lib/schemas/notes';
-import { recordAudit } from '#server/activity/audit';
+import { auditStatement } from '#server/activity/audit';
 import { requireJamPermission } from '#server/auth/permissions';
 import { notFound } from '#server/http/errors';
-import { db } from '#server/platform/db';
+import { type Database, db } from '#server/platform/db';
 import type { SessionUser } from '#server/auth/session';
 
 export const WORDS_CACHE_MS = 60_000;
@@ -28,38 +28,45 @@ const forget = () => {
   cached = null;
 };
 
-export async function listWords(user: SessionUser): Promise<FilterWordsDto> {
-  await requireJamPermission(user, null, 'filter:edit-words');
-  const rows = await db()
+const listed = (database: Database) =>
+  database
     .select({ word: blockedWords.word, addedBy: users.name, createdAt: blockedWords.createdAt })
     .from(blockedWords)
     .leftJoin(users, eq(users.id, blockedWords.addedBy))
     .orderBy(asc(blockedWords.word));
-  return { words: rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })) };
+
+const toDto = (rows: Awaited<ReturnType<typeof listed>>): FilterWordsDto => ({
+  words: rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })),
+});
+
+export async function listWords(user: SessionUser): Promise<FilterWordsDto> {
+  await requireJamPermission(user, null, 'filter:edit-words');
+  return toDto(await listed(db()));
 }
+
+const isListed = (word: string) => sql`exists (select 1 from ${blockedWords} where ${blockedWords.word} = ${word})`;
 
 /** Adds a word (already normalised by filterWordSchema); adding it again changes nothing and audits nothing. */
 export async function addWord(user: SessionUser, word: string): Promise<FilterWordsDto> {
   await requireJamPermission(user, null, 'filter:edit-words');
-  await db().transaction(async (tx) => {
-    const added = await tx
-      .insert(blockedWords)
-      .values({ word, addedBy: user.id })
-      .onConflictDoNothing()
-      .returning({ word: blockedWords.word });
-    if (added.length) await recordAudit(tx, user, { action: 'filter.add-word', details: { word } });
-  });
+  const database = db();
+  const [, , rows] = await database.batch([
+    auditStatement(database, user, { action: 'filter.add-word', details: { word } }, sql`not ${isListed(word)}`),
+    database.insert(blockedWords).values({ word, addedBy: user.id }).onConflictDoNothing(),
+    listed(database),
+  ]);
   forget();
-  return listWords(user);
+  return toDto(rows);
 }
 
 /** Removes a word: 404 when it is not in the list. */
 export async function removeWord(user: SessionUser, word: string): Promise<void> {
   await requireJamPermission(user, null, 'filter:edit-words');
-  await db().transaction(async (tx) => {
-    const removed = await tx.delete(blockedWords).where(eq(blockedWords.word, word)).returning({ word: blockedWords.word });
-    if (!removed.length) throw notFound('That word is not in the filter’s list.');
-    await recordAudit(tx, user, { action: 'filter.remove-word', details: { word } });
-  });
+  const database = db();
+  const [, removed] = await database.batch([
+    auditStatement(database, user, { action: 'filter.remove-word', details: { word } }, isListed(word)),
+    database.delete(blockedWords).where(eq(blockedWords.word, word)).returning({ word: blockedWords.word }),
+  ]);
+  if (!removed.length) throw notFound('That word is not in the filter’s list.');
   forget();
 }

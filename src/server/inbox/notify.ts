@@ -14,8 +14,10 @@
  * - `credit-invited:{entryId}:{userId}:{invitedAt ms}` to the invitee, `credit-accepted:{entryId}:{userId}:{acceptedAt ms}`
  *   and `credit-declined:{entryId}:{userId}:{invitedAt ms}` to the submitter (issue 35, ../jams/credit-records.ts).
  */
+import { type SQL, sql } from 'drizzle-orm';
 import { notifications } from '#db/schema';
 import type { NotificationKind } from '#lib/inbox';
+import { type Computed, jsonWith } from '#server/platform/batch-sql';
 import { type Database, db } from '#server/platform/db';
 
 export interface InboxEvent {
@@ -35,6 +37,45 @@ export interface InboxEvent {
 
 /** A database or an open transaction: the events are written with the change that caused them. */
 export type InboxWriter = Pick<Database, 'insert'>;
+
+/** An event whose key, jam or data values may be SQL, worked out as the batch writes (a new report's id, a new jam). */
+export interface BatchedInboxEvent extends Omit<InboxEvent, 'key' | 'jamId'> {
+  key: Computed<string>;
+  jamId?: Computed<number | null>;
+}
+
+const EVENT_COLUMNS = [
+  notifications.userId,
+  notifications.kind,
+  notifications.key,
+  notifications.groupKey,
+  notifications.jamId,
+  notifications.entryId,
+  notifications.actorId,
+  notifications.data,
+  notifications.createdAt,
+];
+
+/**
+ * `notify` as a statement of the batch that makes the change (one transaction, one round trip).
+ * `onlyIf` (SQL) writes the events only when the change happens: placed before the change, it is the
+ * change's own condition. Nobody is told of their own act; an event already written stays as it is.
+ */
+export function notifyStatement(
+  database: Pick<Database, 'run'>,
+  events: [BatchedInboxEvent, ...BatchedInboxEvent[]],
+  onlyIf: SQL = sql`1`,
+) {
+  const names = EVENT_COLUMNS.map((column) => sql.identifier(column.name));
+  const rows = events.map(
+    (event) =>
+      sql`(${event.userId}, ${event.kind}, ${event.key}, ${event.groupKey ?? null}, ${event.jamId ?? null}, ${event.entryId ?? null}, ${event.actorId ?? null}, ${jsonWith(event.data)}, ${event.createdAt?.getTime() ?? sql`cast(unixepoch('subsec') * 1000 as integer)`})`,
+  );
+  return database.run(sql`with events (${sql.join(names, sql`, `)}) as (values ${sql.join(rows, sql`, `)})
+    insert into ${notifications} (${sql.join(names, sql`, `)})
+    select * from events where (actor_id is null or actor_id <> user_id) and ${onlyIf}
+    on conflict do nothing`);
+}
 
 /** Writes the events; ones already written (same person and key) are left as they are. Nobody is told of their own act. */
 export async function notify(...events: InboxEvent[]): Promise<void> {

@@ -1,16 +1,16 @@
 /** Entries (Scratch projects submitted to a jam): finding one, removing, refreshing and exporting them. */
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { type SQL, and, asc, eq, sql } from 'drizzle-orm';
 import { type Entry, type Jam, entries } from '#db/schema';
 import type { EntryDetailDto } from '#lib/schemas/entries';
-import { recordAudit } from '#server/activity/audit';
+import { auditStatement, recordAudit } from '#server/activity/audit';
 import { can } from '#server/auth/permissions';
 import { bannedError } from '#server/auth/require';
 import type { SessionUser } from '#server/auth/session';
 import { announceChange } from '#server/cache/changes';
 import { AppError, notFound } from '#server/http/errors';
 import { type RateLimit, createRateLimiter } from '#server/http/rate-limit';
-import { notifyWith } from '#server/inbox/notify';
-import { db, preparedQuery } from '#server/platform/db';
+import { notifyStatement } from '#server/inbox/notify';
+import { type Database, db, preparedQuery } from '#server/platform/db';
 import { fetchScratchProjectWithParent } from '#server/platform/scratch';
 import { isOnTeam } from './co-creators';
 import { type EntryRow, voteCount } from './entry-dto';
@@ -70,24 +70,62 @@ export async function deleteEntryInside(
   entry: Entry,
   { audit, details = {} }: { audit: boolean; details?: Record<string, unknown> },
 ): Promise<void> {
-  await tx.delete(entries).where(eq(entries.id, entry.id));
-  if (!audit) return;
-  // Removed by someone else (a manager, an administrator, moderation): the submitter hears of it. The
-  // entry row is gone, so its title goes in the event; the jam is joined when the inbox is read.
-  await notifyWith(tx, {
-    userId: entry.submitterId,
-    kind: 'entry-removed',
-    key: `removed:${entry.jamId}:${entry.scratchId}:${Date.now()}`,
-    jamId: entry.jamId,
-    actorId: actor.id,
-    data: { title: entry.title, reported: typeof details.reports === 'number' && details.reports > 0 },
-  });
-  await recordAudit(tx, actor, {
-    action: 'entry.remove',
-    jamId: entry.jamId,
-    targetUserId: entry.submitterId,
-    details: { scratchId: entry.scratchId, title: entry.title, ...details },
-  });
+  const reported = typeof details.reports === 'number' && details.reports > 0;
+  for (const statement of entryRemovalStatements(tx, actor, entry, { audit, details, reported })) await statement;
+}
+
+/**
+ * The removal as statements for the caller's batch (one transaction, one round trip): when `audit`
+ * (removed by someone else: a manager, an administrator, moderation), the submitter's notice and the
+ * audit entry, then the delete, which answers the entry's id when it happens. `onlyIf` (SQL) is the
+ * removal's own condition; `details` values may be SQL (worked out as the batch runs).
+ */
+export function entryRemovalStatements(
+  database: Pick<Database, 'run' | 'delete'>,
+  actor: SessionUser,
+  entry: Entry,
+  {
+    audit,
+    details = {},
+    reported,
+    onlyIf = sql`1`,
+  }: { audit: boolean; details?: Record<string, unknown>; reported: boolean; onlyIf?: SQL },
+) {
+  const remove = database
+    .delete(entries)
+    .where(and(eq(entries.id, entry.id), onlyIf))
+    .returning({ id: entries.id });
+  if (!audit) return [remove] as const;
+  // The submitter hears of it. The entry row is gone, so its title goes in the event; the jam is
+  // joined when the inbox is read.
+  return [
+    notifyStatement(
+      database,
+      [
+        {
+          userId: entry.submitterId,
+          kind: 'entry-removed',
+          key: `removed:${entry.jamId}:${entry.scratchId}:${Date.now()}`,
+          jamId: entry.jamId,
+          actorId: actor.id,
+          data: { title: entry.title, reported },
+        },
+      ],
+      onlyIf,
+    ),
+    auditStatement(
+      database,
+      actor,
+      {
+        action: 'entry.remove',
+        jamId: entry.jamId,
+        targetUserId: entry.submitterId,
+        details: { scratchId: entry.scratchId, title: entry.title, ...details },
+      },
+      onlyIf,
+    ),
+    remove,
+  ] as const;
 }
 
 /** All entries with their votes, for the managers' CSV download. */

@@ -1,33 +1,41 @@
 /** Running game jams: creating, editing and deleting them, the administrators' switches and the clear-alls. */
-import { eq } from 'drizzle-orm';
+import { type SQL, and, eq, sql } from 'drizzle-orm';
 import { type Jam, entries, jamSlugRedirects, jams, votes } from '#db/schema';
 import { resultsArePublic } from '#lib/jam-timing';
 import { type JamCreate, type JamDto, type JamUpdate, VOTING_END_AFTER_END_MESSAGE, votingEndAfterEnd } from '#lib/schemas/jams';
-import { recordAudit } from '#server/activity/audit';
+import { auditStatement } from '#server/activity/audit';
 import { announceChange } from '#server/cache/changes';
 import { type Database, db } from '#server/platform/db';
-import { AppError, conflict } from '#server/http/errors';
+import { AppError } from '#server/http/errors';
 import { requireJamPermission } from '#server/auth/permissions';
 import type { SessionUser } from '#server/auth/session';
 import { toJamDto } from './jams';
-import { uniqueSlug } from './slugs';
-
-/** The jam's fields as the create form has them (a request's, once approved, are the same). */
-/** A jam request carries the jam's main fields only; fair judging's options then have their defaults. */
-export type NewJam = Pick<JamCreate, 'name' | 'description' | 'body' | 'imageUrl' | 'startsAt' | 'endsAt' | 'mystery'> &
-  Partial<Pick<JamCreate, 'votingEndsAt' | 'whoCanVote' | 'refuseOldProjects' | 'playBeforeVote' | 'feedback'>>;
+import { withFreeSlug } from './slugs';
 
 /**
- * Creating a jam inside the caller's transaction: a free slug from the name, the row and its audit
- * entry (`details` adds to it, e.g. the request it came from). The caller has checked who may.
+ * The jam the batch's jam insert has just created, for the statements after it: ids only grow
+ * (AUTOINCREMENT) and a batch is one transaction, so the newest jam is the batch's own.
  */
-export async function insertNewJam(
-  tx: Pick<Database, 'select' | 'insert'>,
-  actor: SessionUser,
-  input: NewJam,
-  details: Record<string, unknown> = {},
-) {
-  const slug = await uniqueSlug(tx, input.name);
+export const createdJamId: SQL = sql`(select max(${jams.id}) from ${jams})`;
+/** Its slug. */
+export const createdJamSlug: SQL = sql`(select ${jams.slug} from ${jams} where ${jams.id} = ${createdJamId})`;
+
+/**
+ * The `jam.create` audit entry, for the batch that inserts the jam (after the insert): the new jam's
+ * slug, and `details` (e.g. the request it came from). `onlyIf` as the insert's own condition.
+ */
+export function jamCreatedAudit(database: Database, actor: SessionUser, details: Record<string, unknown> = {}, onlyIf?: SQL) {
+  return auditStatement(
+    database,
+    actor,
+    { action: 'jam.create', jamId: createdJamId, details: { slug: createdJamSlug, ...details } },
+    onlyIf,
+  );
+}
+
+/** Creates a jam, with a free slug from its name and its audit entry, in one batch. */
+export async function createJam(user: SessionUser, input: JamCreate): Promise<JamDto> {
+  await requireJamPermission(user, null, 'jam:create');
   const { name, description, body, imageUrl, startsAt, endsAt, mystery } = input;
   const judging = {
     votingEndsAt: input.votingEndsAt ?? null,
@@ -36,40 +44,30 @@ export async function insertNewJam(
     playBeforeVote: input.playBeforeVote ?? false,
     feedback: input.feedback ?? 'notes',
   };
-  const [created] = await tx
-    .insert(jams)
-    .values({
-      name,
-      description,
-      body,
-      imageUrl,
-      startsAt,
-      endsAt,
-      mystery,
-      ...judging,
-      slug,
-      createdBy: actor.id,
-      updatedBy: actor.id,
-    })
-    .returning();
-  await recordAudit(tx, actor, { action: 'jam.create', jamId: created!.id, details: { slug, ...details } });
-  return created!;
-}
-
-/** Two jams given the same slug at once: the second insert fails on the slug's unique index. */
-export const isSlugTaken = (error: unknown) =>
-  error instanceof Error &&
-  /UNIQUE constraint failed: jams\.slug/i.test(`${error.message} ${String((error as { cause?: unknown }).cause ?? '')}`);
-
-export const slugTakenConflict = (name: string) =>
-  conflict(`Another jam took the address for “${name}” at the same moment. Please try again.`);
-
-export async function createJam(user: SessionUser, input: JamCreate): Promise<JamDto> {
-  await requireJamPermission(user, null, 'jam:create');
   const database = db();
-  const jam = await database.transaction((tx) => insertNewJam(tx, user, input));
-  announceChange({ kind: 'jam', jamId: jam.id });
-  return toJamDto(jam, { hideBody: false });
+  const [[jam]] = await withFreeSlug(name, (slug) =>
+    database.batch([
+      database
+        .insert(jams)
+        .values({
+          name,
+          description,
+          body,
+          imageUrl,
+          startsAt,
+          endsAt,
+          mystery,
+          ...judging,
+          slug,
+          createdBy: user.id,
+          updatedBy: user.id,
+        })
+        .returning(),
+      jamCreatedAudit(database, user),
+    ]),
+  );
+  announceChange({ kind: 'jam', jamId: jam!.id });
+  return toJamDto(jam!, { hideBody: false });
 }
 
 /**
@@ -89,39 +87,51 @@ export async function updateJam(user: SessionUser, jam: Jam, input: JamUpdate): 
   }
   if (!votingEndAfterEnd(merged)) throw new AppError(400, 'invalid_input', VOTING_END_AFTER_END_MESSAGE);
   const database = db();
-  const updated = await database.transaction(async (tx) => {
-    let newSlug = jam.slug;
-    if (input.name !== undefined && input.name !== jam.name) {
-      newSlug = await uniqueSlug(tx, input.name, jam.id);
-      if (newSlug !== jam.slug) {
-        await tx.delete(jamSlugRedirects).where(eq(jamSlugRedirects.slug, newSlug));
-        await tx.insert(jamSlugRedirects).values({ slug: jam.slug, jamId: jam.id }).onConflictDoNothing();
-      }
-    }
-    const [row] = await tx
-      .update(jams)
-      .set({ ...input, slug: newSlug, updatedAt: new Date(), updatedBy: user.id })
-      .where(eq(jams.id, jam.id))
-      .returning();
-    await recordAudit(tx, user, {
-      action: 'jam.update',
-      jamId: jam.id,
-      details: { fields: Object.keys(input), ...(newSlug !== jam.slug ? { from: jam.slug, to: newSlug } : {}) },
-    });
-    return row!;
-  });
+  const fields = Object.keys(input);
+  const change = { ...input, updatedAt: new Date(), updatedBy: user.id };
+  const update = (set: typeof change & { slug?: SQL }) => database.update(jams).set(set).where(eq(jams.id, jam.id)).returning();
+  if (input.name === undefined || input.name === jam.name) {
+    const [[updated]] = await database.batch([
+      update(change),
+      auditStatement(database, user, { action: 'jam.update', jamId: jam.id, details: { fields } }),
+    ]);
+    announceChange({ kind: 'jam', jamId: jam.id });
+    return toJamDto(updated!, { hideBody: false });
+  }
+  // Renamed: the slug the new name takes is chosen as the update runs, so what follows asks for it.
+  const slug = sql`(select ${jams.slug} from ${jams} where ${jams.id} = ${jam.id})`;
+  const moved = sql`${slug} <> ${jam.slug}`;
+  const [[updated]] = await withFreeSlug(
+    input.name,
+    (freeSlug) =>
+      database.batch([
+        update({ ...change, slug: freeSlug }),
+        auditStatement(
+          database,
+          user,
+          { action: 'jam.update', jamId: jam.id, details: { fields, from: jam.slug, to: slug } },
+          moved,
+        ),
+        auditStatement(database, user, { action: 'jam.update', jamId: jam.id, details: { fields } }, sql`not (${moved})`),
+        // The old slug keeps redirecting; one of the jam's own old slugs taken back no longer redirects.
+        database.delete(jamSlugRedirects).where(and(eq(jamSlugRedirects.slug, slug), moved)),
+        database.run(sql`insert into ${jamSlugRedirects} (slug, jam_id) select ${jam.slug}, ${jam.id} where ${moved}
+          on conflict do nothing`),
+      ]),
+    jam.id,
+  );
   announceChange({ kind: 'jam', jamId: jam.id });
-  return toJamDto(updated, { hideBody: false });
+  return toJamDto(updated!, { hideBody: false });
 }
 
 export async function deleteJam(user: SessionUser, jam: Jam): Promise<void> {
   await requireJamPermission(user, jam.id, 'jam:delete');
   const database = db();
-  await database.transaction(async (tx) => {
-    await recordAudit(tx, user, { action: 'jam.delete', details: { jamId: jam.id, slug: jam.slug, name: jam.name } });
+  await database.batch([
+    auditStatement(database, user, { action: 'jam.delete', details: { jamId: jam.id, slug: jam.slug, name: jam.name } }),
     // Entries, votes, managers and old slugs go with it (ON DELETE CASCADE).
-    await tx.delete(jams).where(eq(jams.id, jam.id));
-  });
+    database.delete(jams).where(eq(jams.id, jam.id)),
+  ]);
   announceChange({ kind: 'jam', jamId: jam.id });
 }
 
@@ -133,42 +143,46 @@ async function setFlag(
 ) {
   await requireJamPermission(user, jam.id, action);
   const database = db();
-  const updated = await database.transaction(async (tx) => {
-    const [row] = await tx
+  const [[updated]] = await database.batch([
+    database
       .update(jams)
       .set({ ...set, updatedAt: new Date(), updatedBy: user.id })
       .where(eq(jams.id, jam.id))
-      .returning();
-    await recordAudit(tx, user, {
+      .returning(),
+    auditStatement(database, user, {
       action: action === 'jam:feature' ? 'jam.feature' : 'jam.advanced',
       jamId: jam.id,
       details: set,
-    });
-    return row!;
-  });
+    }),
+  ]);
   announceChange({ kind: 'jam', jamId: jam.id });
-  return toJamDto(updated, { hideBody: false });
+  return toJamDto(updated!, { hideBody: false });
 }
 
 export const setFeatured = (user: SessionUser, jam: Jam, featured: boolean) => setFlag(user, jam, 'jam:feature', { featured });
 export const setAdvancedOptions = (user: SessionUser, jam: Jam, options: { mystery: boolean }) =>
   setFlag(user, jam, 'jam:advanced', { mystery: options.mystery });
 
-/** Clears every vote or every entry (with its votes) of a jam, in one audited transaction. */
+/** Clears every vote or every entry (with its votes) of a jam, audited with how many went, in one batch. */
 async function clearAll(user: SessionUser, jam: Jam, what: 'votes' | 'submissions'): Promise<{ removed: number }> {
   await requireJamPermission(user, jam.id, what === 'votes' ? 'jam:clear-votes' : 'jam:clear-submissions');
   const table = what === 'votes' ? votes : entries;
-  const removed = await db().transaction(async (tx) => {
-    const deleted = await tx.delete(table).where(eq(table.jamId, jam.id)).returning({ jamId: table.jamId });
-    await recordAudit(tx, user, { action: `jam.clear-${what}`, jamId: jam.id, details: { removed: deleted.length } });
-    return deleted.length;
-  });
+  const database = db();
+  const [, deleted] = await database.batch([
+    // Counted just before the delete, in the same transaction: the rows the delete removes.
+    auditStatement(database, user, {
+      action: `jam.clear-${what}`,
+      jamId: jam.id,
+      details: { removed: sql`(select count(*) from ${table} where ${table.jamId} = ${jam.id})` },
+    }),
+    database.delete(table).where(eq(table.jamId, jam.id)).returning({ jamId: table.jamId }),
+  ]);
   announceChange(
     what === 'votes'
       ? { kind: 'votes', jamId: jam.id, resultsPublic: resultsArePublic(jam) }
       : { kind: 'entries', jamId: jam.id },
   );
-  return { removed };
+  return { removed: deleted.length };
 }
 
 export const clearVotes = (user: SessionUser, jam: Jam) => clearAll(user, jam, 'votes');

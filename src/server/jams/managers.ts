@@ -1,11 +1,11 @@
 /** Jam managers (spec §4 Manager role): added by username, removed, or given up by the manager. */
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { type Jam, jamManagers, users } from '#db/schema';
 import type { ManagerDto } from '#lib/schemas/jams';
-import { recordAudit } from '#server/activity/audit';
+import { auditStatement } from '#server/activity/audit';
 import { db } from '#server/platform/db';
 import { AppError, conflict, notFound } from '#server/http/errors';
-import { can, refusal, requireJamPermission } from '#server/auth/permissions';
+import { can, refusal } from '#server/auth/permissions';
 import type { SessionUser } from '#server/auth/session';
 import { findUserByName } from '#server/users/users';
 
@@ -20,48 +20,50 @@ export async function listManagers(jam: Jam): Promise<ManagerDto[]> {
 }
 
 export async function addManager(actor: SessionUser, jam: Jam, name: string): Promise<ManagerDto> {
-  await requireJamPermission(actor, jam.id, 'jam:manage-managers');
-  const user = await findUserByName(name);
+  // Who may and who the person is are read side by side; a refusal still comes first.
+  const [allowed, user] = await Promise.all([can(actor, 'jam:manage-managers', { jamId: jam.id }), findUserByName(name)]);
+  if (!allowed) throw refusal('jam:manage-managers');
   if (!user) throw notFound(`${name} has not logged in to Itinerary yet; managers must be Itinerary users.`);
   if (user.isAdmin) throw conflict(`${user.name} is an administrator and can already manage every jam.`);
   const database = db();
-  const added = await database.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(jamManagers)
-      .values({ jamId: jam.id, userId: user.id, addedBy: actor.id })
-      .onConflictDoNothing()
-      .returning();
-    if (!row) return null;
-    await recordAudit(tx, actor, { action: 'jam.manager.add', jamId: jam.id, targetUserId: user.id });
-    return row;
-  });
+  const seat = and(eq(jamManagers.jamId, jam.id), eq(jamManagers.userId, user.id));
+  const [, [added]] = await database.batch([
+    // Audited only when the seat is new, as the insert below finds it.
+    auditStatement(
+      database,
+      actor,
+      { action: 'jam.manager.add', jamId: jam.id, targetUserId: user.id },
+      sql`not exists (select 1 from ${jamManagers} where ${seat})`,
+    ),
+    database.insert(jamManagers).values({ jamId: jam.id, userId: user.id, addedBy: actor.id }).onConflictDoNothing().returning(),
+  ]);
   if (!added) throw conflict(`${user.name} is already a manager of this jam.`);
   return { id: user.id, name: user.name, addedAt: added.addedAt.toISOString() };
 }
 
 /** Removes a manager; managers may always remove themselves ('Leave'). */
 export async function removeManager(actor: SessionUser, jam: Jam, name: string): Promise<void> {
-  const user = await findUserByName(name);
+  // Asked first without the person, so that the actor's own seat (read once per request and jam) is
+  // read beside the person; asked again with them, it answers from that read.
+  const [user] = await Promise.all([findUserByName(name), can(actor, 'jam:remove-manager', { jamId: jam.id, ownerId: null })]);
   const leaving = user?.id === actor.id;
   if (!(await can(actor, 'jam:remove-manager', { jamId: jam.id, ownerId: user?.id ?? null }))) {
     throw refusal('jam:manage-managers');
   }
   if (!user) throw notFound(`${name} is not a manager of this jam.`);
   const database = db();
-  const removed = await database.transaction(async (tx) => {
-    const rows = await tx
-      .delete(jamManagers)
-      .where(and(eq(jamManagers.jamId, jam.id), eq(jamManagers.userId, user.id)))
-      .returning();
-    if (rows.length === 0) return false;
-    await recordAudit(tx, actor, {
-      action: leaving ? 'jam.manager.leave' : 'jam.manager.remove',
-      jamId: jam.id,
-      targetUserId: user.id,
-    });
-    return true;
-  });
-  if (!removed) {
+  const seat = and(eq(jamManagers.jamId, jam.id), eq(jamManagers.userId, user.id));
+  const [, removed] = await database.batch([
+    // Audited only when there is a seat to remove, as the delete below finds it.
+    auditStatement(
+      database,
+      actor,
+      { action: leaving ? 'jam.manager.leave' : 'jam.manager.remove', jamId: jam.id, targetUserId: user.id },
+      sql`exists (select 1 from ${jamManagers} where ${seat})`,
+    ),
+    database.delete(jamManagers).where(seat).returning({ userId: jamManagers.userId }),
+  ]);
+  if (removed.length === 0) {
     if (leaving) throw new AppError(403, 'forbidden', 'You are not a manager of this jam.');
     throw notFound(`${user.name} is not a manager of this jam.`);
   }

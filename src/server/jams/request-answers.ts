@@ -1,16 +1,26 @@
 /** The administrators' side of jam requests: the queue, and editing, approving or declining a pending request. */
-import { type SQL, and, asc, count, desc, eq } from 'drizzle-orm';
-import { jamManagers, jamRequests } from '#db/schema';
+import { type SQL, and, asc, count, desc, eq, sql } from 'drizzle-orm';
+import { jamManagers, jamRequests, jams } from '#db/schema';
 import type { JamRequestDto, JamRequestListDto, JamRequestListQuery, JamRequestUpdate } from '#lib/schemas/jam-requests';
-import { recordAudit } from '#server/activity/audit';
-import { notifyWith } from '#server/inbox/notify';
+import { auditStatement } from '#server/activity/audit';
+import { notifyStatement } from '#server/inbox/notify';
 import { requireJamPermission } from '#server/auth/permissions';
 import type { SessionUser } from '#server/auth/session';
 import { announceChange } from '#server/cache/changes';
 import { AppError, conflict, notFound } from '#server/http/errors';
 import { db } from '#server/platform/db';
-import { insertNewJam, isSlugTaken, slugTakenConflict } from './jam-writes';
-import { NO_SUCH_REQUEST, readRequest, requirePending, requireRequest, toDto, withNames } from './request-rows';
+import { createdJamId, createdJamSlug, jamCreatedAudit } from './jam-writes';
+import { withFreeSlug } from './slugs';
+import {
+  NO_SUCH_REQUEST,
+  pendingRequest,
+  readRequest,
+  requirePending,
+  requireRequest,
+  toDto,
+  whilePending,
+  withNames,
+} from './request-rows';
 
 async function statusCounts(): Promise<JamRequestListDto['counts']> {
   const rows = await db().select({ status: jamRequests.status, n: count() }).from(jamRequests).groupBy(jamRequests.status);
@@ -52,85 +62,107 @@ export async function updateJamRequest(admin: SessionUser, id: number, input: Ja
   const request = await requireRequest(id);
   requirePending(request, 'it can no longer be edited.');
   const fields = Object.keys(input);
-  if (fields.length > 0) {
-    const startsAt = input.startsAt ?? request.startsAt;
-    const endsAt = input.endsAt ?? request.endsAt;
-    if (endsAt.getTime() <= startsAt.getTime()) throw new AppError(400, 'invalid_input', 'The end must be after the start.');
-    const changed = await db().transaction(async (tx) => {
-      const rows = await tx
-        .update(jamRequests)
-        .set({ ...input, updatedAt: new Date(), updatedBy: admin.id })
-        .where(and(eq(jamRequests.id, id), eq(jamRequests.status, 'pending')))
-        .returning({ id: jamRequests.id });
-      if (rows.length === 0) return false;
-      await recordAudit(tx, admin, {
+  if (fields.length === 0) return (await readRequest(id))!;
+  const startsAt = input.startsAt ?? request.startsAt;
+  const endsAt = input.endsAt ?? request.endsAt;
+  if (endsAt.getTime() <= startsAt.getTime()) throw new AppError(400, 'invalid_input', 'The end must be after the start.');
+  const database = db();
+  const [, changed, [row]] = await database.batch([
+    auditStatement(
+      database,
+      admin,
+      {
         action: 'jam-request.update',
         targetUserId: request.requesterId,
         details: { requestId: id, name: input.name ?? request.name, fields },
-      });
-      return true;
-    });
-    // Answered by another administrator between the read and the write.
-    if (!changed) requirePending(await requireRequest(id), 'it can no longer be edited.');
-  }
-  return (await readRequest(id))!;
+      },
+      whilePending(id),
+    ),
+    database
+      .update(jamRequests)
+      .set({ ...input, updatedAt: new Date(), updatedBy: admin.id })
+      .where(pendingRequest(id))
+      .returning({ id: jamRequests.id }),
+    withNames(database).where(eq(jamRequests.id, id)),
+  ]);
+  // Answered by another administrator between the read and the write.
+  if (changed.length === 0) requirePending(await requireRequest(id), 'it can no longer be edited.');
+  return toDto(row!);
 }
 
 /**
- * Approves a pending request: in one transaction the jam is created from the request (a free slug
- * from its name, audited as `jam.create`), the requester becomes its manager and the request is
- * marked approved. A request answered meanwhile, or a slug taken at the same moment, is a 409 and
- * leaves nothing behind.
+ * Approves a pending request, in one batch: the jam is created from the request (a free slug from its
+ * name, audited as `jam.create`), the requester becomes its manager, they hear of it, and the request
+ * is marked approved. Every statement holds only while the request is pending and named as it was
+ * read (its slug comes from that name), so a request answered or renamed meanwhile leaves nothing
+ * behind and is a 409.
  */
 export async function approveJamRequest(admin: SessionUser, id: number): Promise<JamRequestDto> {
   await requireJamPermission(admin, null, 'jam-request:review');
   const request = await requireRequest(id);
   requirePending(request, 'it cannot be approved again.');
   const database = db();
-  let jamId: number;
-  try {
-    jamId = await database.transaction(async (tx) => {
-      const now = new Date();
-      const answered = await tx
+  const asRead = and(pendingRequest(id), eq(jamRequests.name, request.name));
+  const stillAsRead = sql`exists (select 1 from ${jamRequests} where ${asRead})`;
+  const now = new Date();
+  const [, , , , , answered, [row]] = await withFreeSlug(request.name, (slug) =>
+    database.batch([
+      database.run(sql`insert into ${jams} (slug, name, description, body, image_url, starts_at, ends_at, mystery, created_by, updated_by)
+        select ${slug}, ${jamRequests.name}, ${jamRequests.description}, ${jamRequests.body}, ${jamRequests.imageUrl},
+          ${jamRequests.startsAt}, ${jamRequests.endsAt}, ${jamRequests.mystery}, ${admin.id}, ${admin.id}
+        from ${jamRequests} where ${asRead}`),
+      jamCreatedAudit(database, admin, { requestId: id }, stillAsRead),
+      database.run(sql`insert into ${jamManagers} (jam_id, user_id, added_by)
+        select ${createdJamId}, ${request.requesterId}, ${admin.id} where ${stillAsRead}
+        on conflict do nothing`),
+      auditStatement(
+        database,
+        admin,
+        {
+          action: 'jam-request.approve',
+          jamId: createdJamId,
+          targetUserId: request.requesterId,
+          details: { requestId: id, slug: createdJamSlug },
+        },
+        stillAsRead,
+      ),
+      notifyStatement(
+        database,
+        [
+          {
+            userId: request.requesterId,
+            kind: 'request-approved',
+            key: `request:${id}`,
+            jamId: createdJamId,
+            actorId: admin.id,
+            data: { name: request.name },
+          },
+        ],
+        stillAsRead,
+      ),
+      database
         .update(jamRequests)
-        .set({ status: 'approved', reviewedBy: admin.id, reviewedAt: now, updatedAt: now, updatedBy: admin.id })
-        .where(and(eq(jamRequests.id, id), eq(jamRequests.status, 'pending')))
-        .returning();
-      const current = answered[0];
-      if (!current) {
-        const [latest] = await tx.select({ status: jamRequests.status }).from(jamRequests).where(eq(jamRequests.id, id));
-        if (!latest) throw notFound(NO_SUCH_REQUEST);
-        requirePending(latest, 'it cannot be approved again.');
-        throw conflict('This jam request changed while you approved it. Please try again.');
-      }
-      const jam = await insertNewJam(tx, admin, current, { requestId: id });
-      await tx.update(jamRequests).set({ jamId: jam.id }).where(eq(jamRequests.id, id));
-      await tx
-        .insert(jamManagers)
-        .values({ jamId: jam.id, userId: current.requesterId, addedBy: admin.id })
-        .onConflictDoNothing();
-      await recordAudit(tx, admin, {
-        action: 'jam-request.approve',
-        jamId: jam.id,
-        targetUserId: current.requesterId,
-        details: { requestId: id, slug: jam.slug },
-      });
-      await notifyWith(tx, {
-        userId: current.requesterId,
-        kind: 'request-approved',
-        key: `request:${id}`,
-        jamId: jam.id,
-        actorId: admin.id,
-        data: { name: jam.name },
-      });
-      return jam.id;
-    });
-  } catch (error) {
-    if (isSlugTaken(error)) throw slugTakenConflict(request.name);
-    throw error;
+        .set({
+          status: 'approved',
+          jamId: createdJamId,
+          reviewedBy: admin.id,
+          reviewedAt: now,
+          updatedAt: now,
+          updatedBy: admin.id,
+        })
+        .where(asRead)
+        .returning({ jamId: jamRequests.jamId }),
+      withNames(database).where(eq(jamRequests.id, id)),
+    ]),
+  );
+  if (!answered[0]) {
+    const [latest] = await database.select({ status: jamRequests.status }).from(jamRequests).where(eq(jamRequests.id, id));
+    if (!latest) throw notFound(NO_SUCH_REQUEST);
+    requirePending(latest, 'it cannot be approved again.');
+    throw conflict('This jam request changed while you approved it. Please try again.');
   }
-  announceChange({ kind: 'jam', jamId });
-  return (await readRequest(id))!;
+  announceChange({ kind: 'jam', jamId: answered[0].jamId! });
+  return toDto(row!);
 }
 
 /** Declines a pending request with a reason the requester reads on their dashboard. */
@@ -138,9 +170,33 @@ export async function declineJamRequest(admin: SessionUser, id: number, reason: 
   await requireJamPermission(admin, null, 'jam-request:review');
   const request = await requireRequest(id);
   requirePending(request, 'it cannot be declined now.');
-  const declined = await db().transaction(async (tx) => {
-    const now = new Date();
-    const rows = await tx
+  const database = db();
+  const now = new Date();
+  const [, , declined, [row]] = await database.batch([
+    auditStatement(
+      database,
+      admin,
+      {
+        action: 'jam-request.decline',
+        targetUserId: request.requesterId,
+        details: { requestId: id, name: request.name, reason },
+      },
+      whilePending(id),
+    ),
+    notifyStatement(
+      database,
+      [
+        {
+          userId: request.requesterId,
+          kind: 'request-declined',
+          key: `request:${id}`,
+          actorId: admin.id,
+          data: { name: request.name, reason },
+        },
+      ],
+      whilePending(id),
+    ),
+    database
       .update(jamRequests)
       .set({
         status: 'declined',
@@ -150,23 +206,14 @@ export async function declineJamRequest(admin: SessionUser, id: number, reason: 
         updatedAt: now,
         updatedBy: admin.id,
       })
-      .where(and(eq(jamRequests.id, id), eq(jamRequests.status, 'pending')))
-      .returning({ id: jamRequests.id });
-    if (rows.length === 0) return false;
-    await recordAudit(tx, admin, {
-      action: 'jam-request.decline',
-      targetUserId: request.requesterId,
-      details: { requestId: id, name: request.name, reason },
-    });
-    await notifyWith(tx, {
-      userId: request.requesterId,
-      kind: 'request-declined',
-      key: `request:${id}`,
-      actorId: admin.id,
-      data: { name: request.name, reason },
-    });
-    return true;
-  });
-  if (!declined) requirePending(await requireRequest(id), 'it cannot be declined now.');
-  return (await readRequest(id))!;
+      .where(pendingRequest(id))
+      .returning({ id: jamRequests.id }),
+    withNames(database).where(eq(jamRequests.id, id)),
+  ]);
+  if (declined.length === 0) {
+    // Answered by another administrator between the read and the write.
+    requirePending(await requireRequest(id), 'it cannot be declined now.');
+    return (await readRequest(id))!;
+  }
+  return toDto(row!);
 }

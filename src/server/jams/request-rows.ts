@@ -1,5 +1,5 @@
 /** Jam requests as rows and answers: what the requester's side (requests.ts) and the administrators' (request-answers.ts) share. */
-import { eq } from 'drizzle-orm';
+import { type SQL, and, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/sqlite-core';
 import { type JamRequest, jamRequests, jams, users } from '#db/schema';
 import type { JamRequestDto, JamRequestStatusName } from '#lib/schemas/jam-requests';
@@ -55,6 +55,12 @@ export function toDto({ request, requesterName, reviewerName, jamSlug, jamName }
     updatedAt: request.updatedAt.toISOString(),
   };
 }
+
+/** The request, while it is still pending: what editing, answering and withdrawing it change. */
+export const pendingRequest = (id: number): SQL => and(eq(jamRequests.id, id), eq(jamRequests.status, 'pending'))!;
+
+/** For the statements of a batch that go with the change only when the request is still pending (placed before it). */
+export const whilePending = (id: number): SQL => sql`exists (select 1 from ${jamRequests} where ${pendingRequest(id)})`;
 
 export async function readRequest(id: number): Promise<JamRequestDto | null> {
   const [row] = await withNames(db()).where(eq(jamRequests.id, id));

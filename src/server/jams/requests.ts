@@ -6,16 +6,16 @@
  * One pending request per user (a partial unique index holds it under concurrency); every step is audited.
  * This module is the requester's side: sending, reading their own, withdrawing.
  */
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { type JamRequest, jamRequests } from '#db/schema';
 import type { JamRequestCreate, JamRequestDto, OwnJamRequestsDto } from '#lib/schemas/jam-requests';
-import { recordAudit } from '#server/activity/audit';
+import { auditStatement } from '#server/activity/audit';
 import { can } from '#server/auth/permissions';
 import type { SessionUser } from '#server/auth/session';
 import { AppError, conflict, notFound } from '#server/http/errors';
 import { type RateLimit, createRateLimiter } from '#server/http/rate-limit';
 import { db } from '#server/platform/db';
-import { NO_SUCH_REQUEST, requirePending, requireRequest, toDto, withNames } from './request-rows';
+import { NO_SUCH_REQUEST, pendingRequest, requirePending, requireRequest, toDto, whilePending, withNames } from './request-rows';
 
 /** Per user: far more than anyone asking for jams sends, far fewer than a script sending and withdrawing. */
 export const JAM_REQUEST_RATE_LIMIT: RateLimit = { capacity: 10, perMs: 3_600_000 };
@@ -33,32 +33,30 @@ const isUniqueViolation = (error: unknown, index: string) =>
 /** Sends a request; 409 while the user has one pending (also when two are sent at the same moment). */
 export async function requestJam(user: SessionUser, input: JamRequestCreate): Promise<JamRequestDto> {
   const database = db();
-  const [pending] = await database
-    .select({ id: jamRequests.id })
-    .from(jamRequests)
-    .where(and(eq(jamRequests.requesterId, user.id), eq(jamRequests.status, 'pending')));
+  const ownPending = and(eq(jamRequests.requesterId, user.id), eq(jamRequests.status, 'pending'));
+  const [pending] = await database.select({ id: jamRequests.id }).from(jamRequests).where(ownPending);
   if (pending) throw conflict(PENDING_EXISTS_MESSAGE);
   const { name, description, body, imageUrl, startsAt, endsAt, mystery, note } = input;
-  let created: JamRequest;
+  let created: JamRequest | undefined;
   try {
-    created = await database.transaction(async (tx) => {
-      const [row] = await tx
+    [[created]] = await database.batch([
+      database
         .insert(jamRequests)
         .values({ requesterId: user.id, name, description, body, imageUrl, startsAt, endsAt, mystery, note, updatedBy: user.id })
-        .returning();
-      await recordAudit(tx, user, {
+        .returning(),
+      auditStatement(database, user, {
         action: 'jam-request.create',
         targetUserId: user.id,
-        details: { requestId: row!.id, name },
-      });
-      return row!;
-    });
+        // The new request: the user's one pending request.
+        details: { requestId: sql`(select ${jamRequests.id} from ${jamRequests} where ${ownPending})`, name },
+      }),
+    ]);
   } catch (error) {
     // The check above and this insert are apart: a second request sent meanwhile meets the index.
     if (isUniqueViolation(error, 'jam_requests.requester_id')) throw conflict(PENDING_EXISTS_MESSAGE);
     throw error;
   }
-  return toDto({ request: created, requesterName: user.name, reviewerName: null, jamSlug: null, jamName: null });
+  return toDto({ request: created!, requesterName: user.name, reviewerName: null, jamSlug: null, jamName: null });
 }
 
 /** The caller's own requests, newest first (at most OWN_REQUESTS_SHOWN). */
@@ -82,18 +80,16 @@ export async function withdrawJamRequest(user: SessionUser, id: number): Promise
     throw new AppError(403, 'forbidden', 'Only the person who sent a jam request can withdraw it; decline it instead.');
   }
   requirePending(request, 'it can no longer be withdrawn.');
-  const withdrawn = await db().transaction(async (tx) => {
-    const rows = await tx
-      .delete(jamRequests)
-      .where(and(eq(jamRequests.id, id), eq(jamRequests.status, 'pending')))
-      .returning({ id: jamRequests.id });
-    if (rows.length === 0) return false;
-    await recordAudit(tx, user, {
-      action: 'jam-request.withdraw',
-      targetUserId: user.id,
-      details: { requestId: id, name: request.name },
-    });
-    return true;
-  });
-  if (!withdrawn) requirePending(await requireRequest(id), 'it can no longer be withdrawn.');
+  const database = db();
+  const [, withdrawn] = await database.batch([
+    auditStatement(
+      database,
+      user,
+      { action: 'jam-request.withdraw', targetUserId: user.id, details: { requestId: id, name: request.name } },
+      whilePending(id),
+    ),
+    database.delete(jamRequests).where(pendingRequest(id)).returning({ id: jamRequests.id }),
+  ]);
+  // Answered by an administrator between the read and the write.
+  if (withdrawn.length === 0) requirePending(await requireRequest(id), 'it can no longer be withdrawn.');
 }

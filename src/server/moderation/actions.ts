@@ -1,81 +1,102 @@
 /**
  * What a moderator does with a reported item, always for all its open reports at once and always
- * audited: dismiss them, remove the entry (the entries service's audited removal; the reports go
- * with the entry), hide a reported note (the note hidden and its reports closed in one
- * transaction), or ban the author of the entry or note (administrators; the ban and the resolved
- * reports in one transaction). Managers act on their jams' entries and their notes; jams' own
- * reports are administrators' work.
+ * audited: dismiss them, remove the entry (audited as the entries service removes one; the reports go
+ * with the entry), hide a reported note (the note hidden and its reports closed together), or ban the
+ * author of the entry or note (administrators; the ban and the resolved reports together). Managers
+ * act on their jams' entries and their notes; jams' own reports are administrators' work.
+ *
+ * Each action is one read (the item, with its author) and one batch (one transaction, one round
+ * trip). The batch closes the reports first, only while they are open, and everything after it holds
+ * only if that closed some, so reports someone dealt with meanwhile leave nothing behind (a 404).
  */
 import { type SQL, eq, sql } from 'drizzle-orm';
-import { type Entry, type Jam, type Note, entries, jams } from '#db/schema';
+import { type Entry, type Jam, type Note, entries, jams, notes, users } from '#db/schema';
 import type { ItemKey, ResolvedReportsDto } from '#lib/schemas/reports';
-import { recordAudit } from '#server/activity/audit';
+import { auditStatement } from '#server/activity/audit';
 import { requireJamPermission } from '#server/auth/permissions';
-import { badRequest, notFound } from '#server/http/errors';
-import { deleteEntryInside, removeEntry } from '#server/jams/entries';
-import { findNote, hideNoteInside } from '#server/feedback/notes';
+import { badRequest, conflict, notFound } from '#server/http/errors';
+import { entryRemovalStatements } from '#server/jams/entries';
+import { hideNoteStatements } from '#server/feedback/notes';
 import { announceChange } from '#server/cache/changes';
 import { type Database, db } from '#server/platform/db';
-import { setUserFlagsInside } from '#server/users/users';
+import { activeAdminCount, flagChange, flagTargetColumns } from '#server/users/admin-flags';
 import { aboutItem } from './queue';
 import type { SessionUser } from '#server/auth/session';
 
-type Executor = Pick<Database, 'all' | 'run'>;
+type Author = { [K in keyof typeof flagTargetColumns]: (typeof flagTargetColumns)[K]['_']['data'] };
 
 interface ReportedItem {
   item: ItemKey;
   jam: Jam;
   entry: Entry | null;
   note: Note | null;
+  /** Who wrote the note or submitted the entry (null for a jam). */
+  author: Author | null;
 }
 
 const NO_OPEN_REPORTS = 'There are no open reports about this item: someone may have dealt with them already.';
 
-/** The item (404 when it does not exist), after checking the user may moderate it (403). */
+/** The item with its jam and author, in one read (404 when it does not exist), after checking the user may moderate it (403). */
 async function requireReportedItem(user: SessionUser, item: ItemKey): Promise<ReportedItem> {
   const database = db();
   if (item.kind === 'jam') {
     const [jam] = await database.select().from(jams).where(eq(jams.id, item.id));
     if (!jam) throw notFound('That jam does not exist.');
     await requireJamPermission(user, jam.id, 'report:moderate-all');
-    return { item, jam, entry: null, note: null };
+    return { item, jam, entry: null, note: null, author: null };
   }
   if (item.kind === 'note') {
-    const found = await findNote(item.id);
-    if (!found) throw notFound('That note does not exist.');
-    const [jam] = await database.select().from(jams).where(eq(jams.id, found.note.jamId));
-    await requireJamPermission(user, jam!.id, 'jam:moderate-entries');
-    return { item, jam: jam!, entry: found.entry, note: found.note };
+    const [row] = await database
+      .select({ note: notes, entry: entries, jam: jams, author: flagTargetColumns })
+      .from(notes)
+      .innerJoin(entries, eq(entries.id, notes.entryId))
+      .innerJoin(jams, eq(jams.id, notes.jamId))
+      .innerJoin(users, eq(users.id, notes.authorId))
+      .where(eq(notes.id, item.id));
+    if (!row) throw notFound('That note does not exist.');
+    await requireJamPermission(user, row.jam.id, 'jam:moderate-entries');
+    return { item, ...row };
   }
   const [row] = await database
-    .select({ entry: entries, jam: jams })
+    .select({ entry: entries, jam: jams, author: flagTargetColumns })
     .from(entries)
     .innerJoin(jams, eq(jams.id, entries.jamId))
+    .innerJoin(users, eq(users.id, entries.submitterId))
     .where(eq(entries.id, item.id));
   if (!row) throw notFound('That entry does not exist.');
   await requireJamPermission(user, row.jam.id, 'jam:moderate-entries');
-  return { item, jam: row.jam, entry: row.entry, note: null };
+  return { item, note: null, ...row };
 }
 
-async function openReportCount(executor: Executor, item: ItemKey): Promise<number> {
-  const [row] = await executor.all<{ n: number }>(
-    sql`select count(*) as n from reports r where r.status = 'open' and ${aboutItem(item)}`,
-  );
+const openReports = (item: ItemKey) => sql`r.status = 'open' and ${aboutItem(item)}`;
+
+async function openReportCount(item: ItemKey): Promise<number> {
+  const [row] = await db().all<{ n: number }>(sql`select count(*) as n from reports r where ${openReports(item)}`);
   return row?.n ?? 0;
 }
 
-/** Closes the item's open reports; how many it closed. */
-async function closeReports(
-  executor: Executor,
+/**
+ * Closing the item's open reports, the first statement of an action's batch (only while `onlyIf`
+ * holds). `closed` is true for the statements after it when it closed some (the reports it closed
+ * are told by this moderator and this very millisecond), and `count` says how many.
+ */
+function closeReports(
+  database: Database,
   user: SessionUser,
   item: ItemKey,
   status: 'dismissed' | 'actioned',
   resolution: string,
+  onlyIf: SQL = sql`1`,
 ) {
-  const where: SQL = sql`status = 'open' and ${aboutItem(item)}`;
-  const result = await executor.run(sql`update reports as r set status = ${status}, resolution = ${resolution},
-    resolver_id = ${user.id}, resolved_at = ${Date.now()} where ${where}`);
-  return result.rowsAffected;
+  const now = Date.now();
+  const closedNow = sql`r.status = ${status} and r.resolution = ${resolution} and r.resolver_id = ${user.id}
+    and r.resolved_at = ${now} and ${aboutItem(item)}`;
+  return {
+    statement: database.run(sql`update reports as r set status = ${status}, resolution = ${resolution},
+      resolver_id = ${user.id}, resolved_at = ${now} where ${openReports(item)} and ${onlyIf}`),
+    closed: sql`exists (select 1 from reports r where ${closedNow})`,
+    count: sql`(select count(*) from reports r where ${closedNow})`,
+  };
 }
 
 const auditTarget = ({ jam, entry, note, item }: ReportedItem) => ({
@@ -88,12 +109,19 @@ const auditTarget = ({ jam, entry, note, item }: ReportedItem) => ({
 export async function dismissReports(user: SessionUser, key: ItemKey): Promise<ResolvedReportsDto> {
   const reported = await requireReportedItem(user, key);
   const { jamId, targetUserId, item, title } = auditTarget(reported);
-  return db().transaction(async (tx) => {
-    const resolved = await closeReports(tx, user, key, 'dismissed', 'dismissed');
-    if (resolved === 0) throw notFound(NO_OPEN_REPORTS);
-    await recordAudit(tx, user, { action: 'report.dismiss', jamId, targetUserId, details: { item, title, reports: resolved } });
-    return { resolved };
-  });
+  const database = db();
+  const close = closeReports(database, user, key, 'dismissed', 'dismissed');
+  const [{ rowsAffected: resolved }] = await database.batch([
+    close.statement,
+    auditStatement(
+      database,
+      user,
+      { action: 'report.dismiss', jamId, targetUserId, details: { item, title, reports: close.count } },
+      close.closed,
+    ),
+  ]);
+  if (resolved === 0) throw notFound(NO_OPEN_REPORTS);
+  return { resolved };
 }
 
 function requireEntryItem(reported: ReportedItem): NonNullable<ReportedItem['entry']> {
@@ -105,80 +133,96 @@ function requireEntryItem(reported: ReportedItem): NonNullable<ReportedItem['ent
   return reported.entry;
 }
 
-/** The entries service removes the entry and writes the audit entry; the reports go with the entry. */
+/**
+ * Removes the entry as the entries service does (audited, and its submitter told, unless they are
+ * the one removing it); the reports go with the entry. Only while the item has open reports.
+ */
 export async function removeReportedEntry(user: SessionUser, key: ItemKey): Promise<ResolvedReportsDto> {
-  const reported = await requireReportedItem(user, key);
+  const [reported, resolved] = await Promise.all([requireReportedItem(user, key), openReportCount(key)]);
   const entry = requireEntryItem(reported);
-  const resolved = await openReportCount(db(), key);
   if (resolved === 0) throw notFound(NO_OPEN_REPORTS);
-  await removeEntry(user, reported.jam, entry.id, { reports: resolved });
+  const database = db();
+  const stillOpen = sql`exists (select 1 from reports r where ${openReports(key)})`;
+  const statements = entryRemovalStatements(database, user, entry, {
+    audit: entry.submitterId !== user.id,
+    details: { reports: sql`(select count(*) from reports r where ${openReports(key)})` },
+    reported: true,
+    onlyIf: stillOpen,
+  });
+  const results = await database.batch(statements);
+  if ((results.at(-1) as { id: number }[]).length === 0) throw notFound(NO_OPEN_REPORTS);
+  announceChange({ kind: 'entry', jamId: reported.jam.id, entryId: entry.id });
   return { resolved };
 }
 
+/** How many tries a ban gets when the author's flags change between its read and its write. */
+const TRIES = 3;
+
 /**
- * Bans the entry's author and closes the reports about the entry, in one transaction; with
- * `removeEntry` the entry goes in the same transaction (its reports with it, counted as actioned).
+ * Bans the author of the entry or note and closes the reports about it, in one batch; with
+ * `removeEntry` the entry goes too (its reports with it, counted as actioned). A note stays, hidden
+ * from nobody: hide it too if it should go.
  */
 export async function banReportedAuthor(
   user: SessionUser,
   key: ItemKey,
   options: { removeEntry: boolean },
 ): Promise<ResolvedReportsDto> {
-  const reported = await requireReportedItem(user, key);
-  if (reported.note) return banNoteAuthor(user, key, reported, reported.note);
-  const entry = requireEntryItem(reported);
-  if (entry.submitterId === user.id) throw badRequest('You cannot ban yourself.');
-  const { jamId, targetUserId, item, title } = auditTarget(reported);
-  const resolution = options.removeEntry ? 'ban-author-remove-entry' : 'ban-author';
-  const resolved = await db().transaction(async (tx) => {
-    const closed = await closeReports(tx, user, key, 'actioned', resolution);
-    if (closed === 0) throw notFound(NO_OPEN_REPORTS);
-    await setUserFlagsInside(tx, user, entry.submitterId, { isBanned: true });
-    await recordAudit(tx, user, {
-      action: 'report.resolve',
-      jamId,
-      targetUserId,
-      details: { item, title, reports: closed, resolution },
-    });
-    if (options.removeEntry) await deleteEntryInside(tx, user, entry, { audit: true, details: { reports: closed } });
-    return closed;
-  });
-  if (options.removeEntry) announceChange({ kind: 'entry', jamId, entryId: entry.id });
-  // The author's profile now says only that the account is not available.
-  announceChange({ kind: 'users' });
-  return { resolved };
+  for (let attempt = 1; ; attempt++) {
+    const [reported, activeAdmins] = await Promise.all([requireReportedItem(user, key), activeAdminCount()]);
+    const entry = reported.note ? null : requireEntryItem(reported);
+    if (reported.author!.id === user.id) throw badRequest('You cannot ban yourself.');
+    const removeEntry = entry !== null && options.removeEntry;
+    const resolution = removeEntry ? 'ban-author-remove-entry' : 'ban-author';
+    const { jamId, targetUserId, item, title } = auditTarget(reported);
+    const database = db();
+    const ban = flagChange(database, user, reported.author!, { isBanned: true }, activeAdmins);
+    // The reports close only while the ban still holds (the author's flags as read), so neither goes without the other.
+    const close = closeReports(database, user, key, 'actioned', resolution, ban?.holds);
+    const [{ rowsAffected: closed }] = await database.batch([
+      close.statement,
+      ...(ban ? ban.statements(close.closed) : []),
+      auditStatement(
+        database,
+        user,
+        { action: 'report.resolve', jamId, targetUserId, details: { item, title, reports: close.count, resolution } },
+        close.closed,
+      ),
+      ...(removeEntry
+        ? entryRemovalStatements(database, user, entry, {
+            audit: true,
+            details: { reports: close.count },
+            reported: true,
+            onlyIf: close.closed,
+          })
+        : []),
+    ]);
+    if (closed > 0) {
+      if (removeEntry) announceChange({ kind: 'entry', jamId, entryId: entry.id });
+      // The author's profile now says only that the account is not available.
+      announceChange({ kind: 'users' });
+      return { resolved: closed };
+    }
+    if ((await openReportCount(key)) === 0) throw notFound(NO_OPEN_REPORTS);
+    // The author's flags changed between the read and the write: read again and decide again.
+    if (attempt === TRIES) throw conflict('This person changed while you were banning them. Please try again.');
+  }
 }
 
-/** Bans the writer of a reported note (the note stays, hidden from nobody: hide it too if it should go). */
-async function banNoteAuthor(user: SessionUser, key: ItemKey, reported: ReportedItem, note: Note): Promise<ResolvedReportsDto> {
-  if (note.authorId === user.id) throw badRequest('You cannot ban yourself.');
-  const { jamId, targetUserId, item, title } = auditTarget(reported);
-  const resolved = await db().transaction(async (tx) => {
-    const closed = await closeReports(tx, user, key, 'actioned', 'ban-author');
-    if (closed === 0) throw notFound(NO_OPEN_REPORTS);
-    await setUserFlagsInside(tx, user, note.authorId, { isBanned: true });
-    await recordAudit(tx, user, {
-      action: 'report.resolve',
-      jamId,
-      targetUserId,
-      details: { item, title, reports: closed, resolution: 'ban-author' },
-    });
-    return closed;
-  });
-  announceChange({ kind: 'users' });
-  return { resolved };
-}
-
-/** Hides a reported note and closes its reports as actioned, in one transaction; audited as `note.hide`. */
+/** Hides a reported note and closes its reports as actioned, in one batch; audited as `note.hide`. */
 export async function hideReportedNote(user: SessionUser, key: ItemKey): Promise<ResolvedReportsDto> {
   const reported = await requireReportedItem(user, key);
   const { note, entry } = reported;
   if (!note || !entry) throw badRequest('Only a note can be hidden from here.');
-  const resolved = await db().transaction(async (tx) => {
-    const closed = await closeReports(tx, user, key, 'actioned', 'hide-note');
-    if (closed === 0) throw notFound(NO_OPEN_REPORTS);
-    if (note.hiddenAt === null) await hideNoteInside(tx, user, { note, entry }, true, { reports: closed });
-    return closed;
-  });
+  const database = db();
+  const close = closeReports(database, user, key, 'actioned', 'hide-note');
+  const shown = sql`exists (select 1 from ${notes} where ${notes.id} = ${note.id} and ${notes.hiddenAt} is null)`;
+  const [{ rowsAffected: resolved }] = await database.batch([
+    close.statement,
+    ...(note.hiddenAt === null
+      ? hideNoteStatements(database, user, { note, entry }, true, { reports: close.count }, sql`${close.closed} and ${shown}`)
+      : []),
+  ]);
+  if (resolved === 0) throw notFound(NO_OPEN_REPORTS);
   return { resolved };
 }

@@ -4,16 +4,16 @@
  * open a no-op, and the caller gets the report they already filed. A new report tells the jam's
  * managers in their inbox (administrators see the queue anyway).
  */
-import { and, eq, isNull } from 'drizzle-orm';
-import { type Jam, type Report, jamManagers, reports } from '#db/schema';
+import { type SQL, and, eq, isNull, sql } from 'drizzle-orm';
+import { type Jam, type Report, jamManagers, notifications, reports } from '#db/schema';
 import type { MyReportDto, ReportInput } from '#lib/schemas/reports';
 import type { ReportReason } from '#lib/schemas/reports';
 import { createRateLimiter } from '#server/http/rate-limit';
 import { requireEntry } from '#server/jams/entries';
 import { requireReportableNote } from '#server/feedback/notes';
-import { notify } from '#server/inbox/notify';
 import { VOTE_RATE_LIMIT } from '#server/jams/votes';
-import { db } from '#server/platform/db';
+import { jsonWith, previousStatementWrote } from '#server/platform/batch-sql';
+import { type Database, db } from '#server/platform/db';
 import type { SessionUser } from '#server/auth/session';
 
 /** Reports are rate limited like votes: per user, clicking passes, a script does not. */
@@ -29,51 +29,56 @@ const toDto = (row: Report, created: boolean): MyReportDto => ({
   created,
 });
 
+/**
+ * Files the report, tells the managers if it is new and reads the one already open if not: one
+ * batch (one round trip, one transaction).
+ */
 async function fileReport(user: SessionUser, target: Target, input: Required<ReportInput>): Promise<MyReportDto> {
   const database = db();
-  const [inserted] = await database
-    .insert(reports)
-    .values({ reporterId: user.id, ...target, reason: input.reason, text: input.text })
-    .onConflictDoNothing()
-    .returning();
-  if (inserted) {
-    await tellManagers(user, inserted);
-    return toDto(inserted, true);
-  }
-  const [open] = await database
-    .select()
-    .from(reports)
-    .where(
-      and(
-        eq(reports.reporterId, user.id),
-        eq(reports.jamId, target.jamId),
-        target.entryId === null ? isNull(reports.entryId) : eq(reports.entryId, target.entryId),
-        target.noteId === undefined ? isNull(reports.noteId) : eq(reports.noteId, target.noteId),
-        eq(reports.status, 'open'),
-      ),
-    );
-  return toDto(open!, false);
+  // This person's open report about the item: at most one (the partial unique indexes).
+  const mine = and(
+    eq(reports.reporterId, user.id),
+    eq(reports.jamId, target.jamId),
+    target.entryId === null ? isNull(reports.entryId) : eq(reports.entryId, target.entryId),
+    target.noteId === undefined ? isNull(reports.noteId) : eq(reports.noteId, target.noteId),
+    eq(reports.status, 'open'),
+  )!;
+  const [[inserted], , [open]] = await database.batch([
+    database
+      .insert(reports)
+      .values({ reporterId: user.id, ...target, reason: input.reason, text: input.text })
+      .onConflictDoNothing()
+      .returning(),
+    tellManagers(database, user, target, mine),
+    database.select().from(reports).where(mine),
+  ]);
+  return inserted ? toDto(inserted, true) : toDto(open!, false);
 }
 
 /**
- * Each manager of the jam gets the report in their inbox; the reporter, if a manager, is not told
- * of their own. No actor is named: managers never learn who reported.
+ * Each manager of the jam gets the report in their inbox, when the insert just before it filed a new
+ * one; the reporter, if a manager, is not told of their own. No actor is named: managers never learn
+ * who reported.
  */
-async function tellManagers(user: SessionUser, report: Report): Promise<void> {
-  const managers = await db().select({ id: jamManagers.userId }).from(jamManagers).where(eq(jamManagers.jamId, report.jamId));
-  const item = report.noteId !== null ? 'note' : report.entryId !== null ? 'entry' : 'jam';
-  await notify(
-    ...managers
-      .filter((manager) => manager.id !== user.id)
-      .map((manager) => ({
-        userId: manager.id,
-        kind: 'report' as const,
-        key: `report:${report.id}`,
-        jamId: report.jamId,
-        entryId: report.entryId,
-        data: { reportId: report.id, item },
-      })),
-  );
+function tellManagers(database: Database, user: SessionUser, target: Target, report: SQL) {
+  const item = target.noteId !== undefined ? 'note' : target.entryId !== null ? 'entry' : 'jam';
+  const columns = [
+    notifications.userId,
+    notifications.kind,
+    notifications.key,
+    notifications.jamId,
+    notifications.entryId,
+    notifications.data,
+  ];
+  return database.run(sql`insert into ${notifications} (${sql.join(
+    columns.map((column) => sql.identifier(column.name)),
+    sql`, `,
+  )})
+    select ${jamManagers.userId}, 'report', 'report:' || ${reports.id}, ${reports.jamId}, ${reports.entryId},
+      ${jsonWith({ reportId: sql`${reports.id}`, item })}
+    from ${reports} join ${jamManagers} on ${jamManagers.jamId} = ${reports.jamId}
+    where ${report} and ${jamManagers.userId} <> ${user.id} and ${previousStatementWrote}
+    on conflict do nothing`);
 }
 
 export async function reportJam(user: SessionUser, jam: Jam, input: Required<ReportInput>): Promise<MyReportDto> {

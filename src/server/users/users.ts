@@ -2,11 +2,11 @@
  * Users and the admin tools (spec §2 Dashboard, §4 User flags, §6 Administrator): the user list,
  * creating a user by username, the admin and banned flags, deleting a user and their data, and
  * deleting one's own account. Every change stamps updatedAt/updatedBy and writes the audit log
- * in the same transaction.
+ * in the same transaction: one batch after one read (what a flag change writes is ./admin-flags.ts).
  */
-import { type SQL, and, asc, count, desc, eq, ne, sql } from 'drizzle-orm';
+import { type SQL, and, asc, count, desc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/sqlite-core';
-import { type User, entries, loginTokens, sessions, users, votes } from '#db/schema';
+import { type User, entries, users, votes } from '#db/schema';
 import {
   ALL_USERS,
   type AdminUserDto,
@@ -16,17 +16,16 @@ import {
   type UserListQuery,
   type UserSortField,
 } from '#lib/schemas/users';
-import { recordAudit } from '#server/activity/audit';
+import { auditStatement } from '#server/activity/audit';
 import { announceChange } from '#server/cache/changes';
+import { previousStatementWrote } from '#server/platform/batch-sql';
 import { type Database, containsText, db } from '#server/platform/db';
 import { badRequest, conflict, notFound } from '#server/http/errors';
 import { fetchScratchUser } from '#server/platform/scratch';
 import type { SessionUser } from '#server/auth/session';
+import { activeAdminCount, anotherActiveAdmin, flagChange, flagTargetColumns, keepAnotherAdmin } from './admin-flags';
 
-type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 type Reader = Pick<Database, 'select'>;
-
-export const LAST_ADMIN_MESSAGE = 'Itinerary needs at least one administrator. Make someone else an administrator first.';
 
 export async function findUserByName(name: string, database?: Pick<Database, 'query'>): Promise<User | undefined> {
   const conn = database ?? db();
@@ -135,48 +134,39 @@ export async function getUser(id: number): Promise<AdminUserDto> {
   return readUser(db(), id);
 }
 
+const byName = (name: string) => eq(sql`lower(${users.name})`, name.toLowerCase());
+
 /**
  * Spec §6: an account is created if the Scratcher is unregistered, under the canonical name
  * Scratch gives; an existing account is answered as it is.
  */
 export async function createUser(actor: SessionUser, name: string): Promise<CreateUserResultDto> {
   const database = db();
-  const existing = await findUserByName(name, database);
-  if (existing) return { user: await readUser(database, existing.id), created: false };
+  const [existing] = await selectUsers(database).where(byName(name));
+  if (existing) return { user: toDto(existing), created: false };
   const scratcher = await fetchScratchUser(name);
   if (!scratcher) throw notFound(`Scratch has no user called ${name}. Check the spelling and try again.`);
-  return database.transaction(async (tx) => {
-    const [row] = await tx
+  const account = sql`(select ${users.id} from ${users} where ${byName(scratcher.username)})`;
+  const [inserted, , [row]] = await database.batch([
+    database
       .insert(users)
       .values({ name: scratcher.username, avatarUrl: scratcher.avatarUrl, updatedBy: actor.id })
       .onConflictDoNothing()
-      .returning({ id: users.id });
-    if (!row) {
-      // Someone logged in or was added meanwhile.
-      const found = await findUserByName(scratcher.username, tx);
-      return { user: await readUser(tx, found!.id), created: false };
-    }
-    await recordAudit(tx, actor, { action: 'user.create', targetUserId: row.id, details: { name: scratcher.username } });
-    return { user: await readUser(tx, row.id), created: true };
-  });
+      .returning({ id: users.id }),
+    // Audited only when the insert just before created the account, not when someone logged in or was added meanwhile.
+    auditStatement(
+      database,
+      actor,
+      { action: 'user.create', targetUserId: account, details: { name: scratcher.username } },
+      previousStatementWrote,
+    ),
+    selectUsers(database).where(byName(scratcher.username)),
+  ]);
+  return { user: toDto(row!), created: inserted.length > 0 };
 }
 
-const isActiveAdmin = (flags: { isAdmin: boolean; isBanned: boolean }) => flags.isAdmin && !flags.isBanned;
-
-/** Refuses to take away the last administrator who can still act (a banned one cannot). */
-async function keepAnotherAdmin(tx: Transaction, userId: number): Promise<void> {
-  const [{ others } = { others: 0 }] = await tx
-    .select({ others: count() })
-    .from(users)
-    .where(and(eq(users.isAdmin, true), eq(users.isBanned, false), ne(users.id, userId)));
-  if (others === 0) throw conflict(LAST_ADMIN_MESSAGE);
-}
-
-async function requireTarget(tx: Transaction, id: number): Promise<User> {
-  const [target] = await tx.select().from(users).where(eq(users.id, id));
-  if (!target) throw notFound('There is no user with this ID.');
-  return target;
-}
+/** How many tries a change gets when the user's flags change between its read and its write. */
+const TRIES = 3;
 
 /**
  * Toggles the admin and banned flags. A banned user's sessions stop working at once (every request
@@ -185,53 +175,65 @@ async function requireTarget(tx: Transaction, id: number): Promise<User> {
  */
 export async function updateUserFlags(actor: SessionUser, id: number, flags: UpdateUserFlags): Promise<AdminUserDto> {
   const database = db();
-  const { user, banChanged } = await database.transaction(async (tx) => {
-    const before = await requireTarget(tx, id);
-    const after = await setUserFlagsInside(tx, actor, id, flags);
-    return { user: after, banChanged: before.isBanned !== after.isBanned };
-  });
-  // A ban hides the person's public profile: the pages that show them go (bans are rare).
-  if (banChanged) announceChange({ kind: 'users' });
-  return user;
+  for (let attempt = 1; ; attempt++) {
+    const [[target], activeAdmins] = await Promise.all([selectUsers(database).where(eq(users.id, id)), activeAdminCount()]);
+    if (!target) throw notFound('There is no user with this ID.');
+    const change = flagChange(database, actor, target, flags, activeAdmins);
+    if (!change) return toDto(target);
+    const statements = change.statements();
+    const results = await database.batch([...statements, selectUsers(database).where(eq(users.id, id))]);
+    const changed = results[statements.length - 1] as { id: number }[];
+    const [after] = results[statements.length] as UserRow[];
+    if (changed.length > 0) {
+      // A ban hides the person's public profile: the pages that show them go (bans are rare).
+      if (target.isBanned !== after!.isBanned) announceChange({ kind: 'users' });
+      return toDto(after!);
+    }
+    // Changed by someone else between the read and the write: read again and decide again.
+    if (attempt === TRIES) throw conflict(CHANGED_MEANWHILE);
+  }
 }
 
-/** updateUserFlags inside a transaction the caller holds (banning a reported entry's author resolves the reports with it). */
-export async function setUserFlagsInside(
-  tx: Transaction,
-  actor: SessionUser,
-  id: number,
-  flags: UpdateUserFlags,
-): Promise<AdminUserDto> {
-  const target = await requireTarget(tx, id);
-  const next = { isAdmin: flags.isAdmin ?? target.isAdmin, isBanned: flags.isBanned ?? target.isBanned };
-  if (next.isAdmin === target.isAdmin && next.isBanned === target.isBanned) return readUser(tx, id);
-  if (isActiveAdmin(target) && !isActiveAdmin(next)) await keepAnotherAdmin(tx, id);
-  await tx
-    .update(users)
-    .set({ ...next, updatedAt: new Date(), updatedBy: actor.id })
-    .where(eq(users.id, id));
-  if (next.isBanned && !target.isBanned) await tx.delete(loginTokens).where(eq(loginTokens.userId, id));
-  if (!next.isBanned && target.isBanned) await tx.delete(sessions).where(eq(sessions.userId, id));
-  await recordAudit(tx, actor, {
-    action: 'user.update',
-    targetUserId: id,
-    details: { name: target.name, before: { isAdmin: target.isAdmin, isBanned: target.isBanned }, after: next },
-  });
-  return readUser(tx, id);
-}
+const CHANGED_MEANWHILE = 'This user changed while you were changing them. Please try again.';
 
 /** Deletes a user; their sessions, votes, entries and manager roles go with them (FK cascades). */
 async function removeUser(actor: SessionUser, id: number, action: 'user.delete' | 'user.delete-self'): Promise<void> {
   const database = db();
-  await database.transaction(async (tx) => {
-    const target = await requireTarget(tx, id);
-    if (isActiveAdmin(target)) await keepAnotherAdmin(tx, id);
-    const [{ entered } = { entered: 0 }] = await tx.select({ entered: count() }).from(entries).where(eq(entries.submitterId, id));
-    const [{ cast } = { cast: 0 }] = await tx.select({ cast: count() }).from(votes).where(eq(votes.voterId, id));
-    // Written first, while the target still exists; the row keeps the name once the ID is cleared.
-    await recordAudit(tx, actor, { action, targetUserId: id, details: { id, name: target.name, entries: entered, votes: cast } });
-    await tx.delete(users).where(eq(users.id, id));
-  });
+  for (let attempt = 1; ; attempt++) {
+    const [[target], activeAdmins] = await Promise.all([
+      database.select(flagTargetColumns).from(users).where(eq(users.id, id)),
+      activeAdminCount(),
+    ]);
+    if (!target) throw notFound('There is no user with this ID.');
+    keepAnotherAdmin(target, activeAdmins);
+    // Still one who can act, whatever happened since the read: the user is not one, or another is.
+    const keepsAnAdmin = sql`(not exists (select 1 from ${users} where ${and(eq(users.id, id), eq(users.isAdmin, true), eq(users.isBanned, false))}) or ${anotherActiveAdmin(id)})`;
+    const [, deleted] = await database.batch([
+      // Written first, while the target still exists, with what goes with them counted; the row keeps the name once the ID is cleared.
+      auditStatement(
+        database,
+        actor,
+        {
+          action,
+          targetUserId: id,
+          details: {
+            id,
+            name: target.name,
+            entries: sql`(select count(*) from ${entries} where ${entries.submitterId} = ${id})`,
+            votes: sql`(select count(*) from ${votes} where ${votes.voterId} = ${id})`,
+          },
+        },
+        keepsAnAdmin,
+      ),
+      database
+        .delete(users)
+        .where(and(eq(users.id, id), keepsAnAdmin))
+        .returning({ id: users.id }),
+    ]);
+    if (deleted.length > 0) break;
+    // Deleted, or made the last administrator, between the read and the write: read again and decide again.
+    if (attempt === TRIES) throw conflict(CHANGED_MEANWHILE);
+  }
   announceChange({ kind: 'users' });
 }
 
