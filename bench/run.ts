@@ -4,6 +4,7 @@
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { measureDistributed } from './distributed';
 import { measureEdge } from './edge';
 import { BENCH_DATABASE, BIG_JAM_SLUG, JAM_COUNT, generateBenchDatabase } from './generate';
 import { type Load, load, serverTime } from './measure';
@@ -178,13 +179,16 @@ ${ratioTable}`;
   return failures;
 }
 
-/** `BENCH_ONLY=edge` runs only the edge part (bench/edge.ts); a plain run writes both sections. */
+/** `BENCH_ONLY=edge` or `distributed` runs only that part (bench/edge.ts, bench/distributed.ts); a plain run writes all three sections. */
 const ONLY = process.env.BENCH_ONLY;
-if (ONLY !== undefined && ONLY !== 'edge') throw new Error(`BENCH_ONLY must be edge (got ${JSON.stringify(ONLY)})`);
+if (ONLY !== undefined && ONLY !== 'edge' && ONLY !== 'distributed')
+  throw new Error(`BENCH_ONLY must be edge or distributed (got ${JSON.stringify(ONLY)})`);
 const loadAtStart = loadAverage();
 console.log(`Generating the large database (${JAM_COUNT.toLocaleString('en')} jams) …`);
 await generateBenchDatabase();
 build();
-let failures = ONLY === 'edge' ? 0 : await measureNode(loadAtStart);
-failures += await measureEdge({ connections: CONNECTIONS, seconds: SECONDS });
+let failures = ONLY === undefined ? await measureNode(loadAtStart) : 0;
+if (ONLY === undefined || ONLY === 'edge') failures += await measureEdge({ connections: CONNECTIONS, seconds: SECONDS });
+if (ONLY === undefined || ONLY === 'distributed')
+  failures += await measureDistributed({ connections: CONNECTIONS, seconds: SECONDS });
 if (failures > 0) process.exitCode = 1;
