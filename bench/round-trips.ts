@@ -30,6 +30,11 @@ const allJams = await database.select({ slug: jams.slug, id: jams.id }).from(jam
 const someEntries = await database.select({ id: entries.id, jamId: entries.jamId }).from(entries).limit(3);
 const entryJam = allJams.find((j) => j.id === someEntries[0]!.jamId)!.slug;
 const e = someEntries[0]!.id;
+// An ended jam too: its entry pages rank and name winners, its lists show ranks.
+const endedJam = allJams.find((j) => j.slug === 'autumn-arcade-jam')!;
+const [endedEntry] = await database.select({ id: entries.id }).from(entries).where(eq(entries.jamId, endedJam.id)).limit(1);
+const ended = endedJam.slug;
+const f = endedEntry!.id;
 const routes = [
   '/',
   '/explore',
@@ -57,6 +62,11 @@ const routes = [
   `/api/jams/${entryJam}/entries/${e}/notes`,
   `/api/jams/${entryJam}/entries/${e}/kudos`,
   `/api/jams/${entryJam}/entries/${e}/credits`,
+  `/api/jams/${entryJam}/viewer?entry=${e}`,
+  `/jams/${ended}/entries/${f}`,
+  `/api/jams/${ended}/entries`,
+  `/api/jams/${ended}/entries?sort=newest`,
+  `/api/jams/${ended}/viewer?entry=${f}`,
   '/api/me/notifications',
   '/api/me/notifications/unread',
   '/api/me',

@@ -6,6 +6,7 @@ import { localizePath } from '#i18n/paths';
 import { ApiError, api } from '#client/api-client';
 import { reloadWithToast } from '#client/reload-with-toast';
 import type { CreditDto, EntryCreditsDto } from '#lib/schemas/credits';
+import { loadEntryViewer } from '#stores/page-viewer';
 import { $session, UNKNOWN_SESSION, loadSession } from '#stores/session';
 import Avatar from '#components/ui/Avatar.tsx';
 import { useIslandStore } from './ui/use-island-store';
@@ -46,13 +47,17 @@ function Team({ slug, entryId }: Omit<Props, 'messages'>) {
   const base = `/jams/${encodeURIComponent(slug)}/entries/${entryId}/credits`;
 
   useEffect(() => {
-    void loadSession().then(() => {
+    void loadSession().then(async () => {
       if ($session.get().status !== 'authenticated') return;
-      void api<EntryCreditsDto>(base)
-        .then(setTeam)
-        .catch(() => undefined);
+      try {
+        // The page's viewer document has it (ADR 034); elsewhere, the API.
+        const mine = (await loadEntryViewer(slug, entryId).catch(() => null))?.credits;
+        setTeam(mine ?? (await api<EntryCreditsDto>(base)));
+      } catch {
+        // Nothing to show: the panel stays away.
+      }
     });
-  }, [base]);
+  }, [slug, entryId, base]);
 
   if (!team || session.status !== 'authenticated' || team.role === 'none') return null;
   if (team.role === 'invited') {

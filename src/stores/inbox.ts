@@ -4,6 +4,7 @@
  * into view, and every few minutes while it is visible. A quiet fetch: no progress bar, no toast.
  */
 import { atom } from 'nanostores';
+import { loadPageViewer } from './page-viewer';
 
 /** null: not known (yet), or nobody is logged in. */
 export const $unread = atom<number | null>(null);
@@ -25,9 +26,19 @@ export function loadUnread(): Promise<void> {
   return inFlight;
 }
 
+/** The first number: from the page's viewer document when the page has one (ADR 034). */
+async function loadFirstUnread(): Promise<void> {
+  const unread = await loadPageViewer().then(
+    (viewer) => viewer?.unread ?? null,
+    () => null,
+  );
+  if (unread === null) return loadUnread();
+  $unread.set(unread);
+}
+
 /** Keeps the number fresh while the page is open; returns the way to stop. */
 export function watchUnread(): () => void {
-  void loadUnread();
+  void loadFirstUnread();
   const onVisible = () => {
     if (document.visibilityState === 'visible') void loadUnread();
   };

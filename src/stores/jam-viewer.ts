@@ -2,13 +2,19 @@
 import { atom } from 'nanostores';
 import { api } from '#client/api-client';
 import type { JamViewerDto } from '#lib/schemas/viewer';
+import { loadPageViewer, pageViewerIsFor } from './page-viewer';
 
 export const $jamViewer = atom<JamViewerDto | null>(null);
 
 let pending: Promise<JamViewerDto> | undefined;
 
+/** The page's viewer document when it is about this jam (ADR 034), else the jam's own. */
 export function loadJamViewer(slug: string): Promise<JamViewerDto> {
-  pending ??= api<JamViewerDto>(`/jams/${encodeURIComponent(slug)}/viewer`).then((viewer) => {
+  pending ??= (
+    pageViewerIsFor(slug)
+      ? loadPageViewer().then((viewer) => viewer!)
+      : api<JamViewerDto>(`/jams/${encodeURIComponent(slug)}/viewer`)
+  ).then((viewer) => {
     $jamViewer.set(viewer);
     return viewer;
   });

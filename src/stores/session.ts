@@ -1,12 +1,12 @@
 /**
  * The browser's view of the session (spec §3 Session: user + token). The token itself is an
  * HttpOnly cookie the page cannot read, so `token` stays null in the browser; `status` says
- * whether `/api/auth/me` has answered yet.
+ * whether the server (`/api/auth/me`, or the page's viewer document) has answered yet.
  */
 import { atom } from 'nanostores';
 import { ApiError, api } from '#client/api-client';
-import { readCookie } from '#lib/cookies';
 import { pushNotificationAfterNavigation } from './notifications';
+import { loadPageViewer, mayHaveSession, pageViewerTarget } from './page-viewer';
 
 export interface SessionUserDto {
   id: number;
@@ -37,26 +37,43 @@ export const LOGGED_OUT_TIMEOUT_MS = 5000;
 
 let loading: Promise<void> | undefined;
 
-/** Set next to the HttpOnly session cookie by the server (src/server/auth/session.ts); it holds no secret. */
-const mayHaveSession = () => readCookie(document.cookie, 'itinerary-session') === '1';
+async function askMe(): Promise<void> {
+  try {
+    const response = await fetch('/api/auth/me', { credentials: 'same-origin' });
+    const body = (await response.json().catch(() => ({}))) as Partial<SessionUserDto> & { error?: unknown };
+    if (response.ok && !body.error && typeof body.name === 'string') {
+      $session.set({ status: 'authenticated', user: body as SessionUserDto, token: null });
+    } else {
+      // The server has expired the cookie already.
+      $session.set(ANONYMOUS);
+    }
+  } catch {
+    $session.set(ANONYMOUS);
+  }
+}
 
-/** Validates the session against /api/auth/me once per page; islands call this on mount. */
+/**
+ * On a page with a viewer document (ADR 034) the session comes with it. A banned user is asked about
+ * through /api/auth/me, which logs them out (spec §4) as on every other page.
+ */
+async function fromPageViewer(): Promise<void> {
+  let user: SessionUserDto | null;
+  try {
+    user = (await loadPageViewer())?.user ?? null;
+  } catch {
+    return askMe();
+  }
+  if (user?.isBanned) return askMe();
+  $session.set(user ? { status: 'authenticated', user, token: null } : ANONYMOUS);
+}
+
+/** Validates the session once per page (the page's viewer document, else /api/auth/me); islands call this on mount. */
 export function loadSession(): Promise<void> {
   if (!loading && !mayHaveSession()) {
     $session.set(ANONYMOUS);
     loading = Promise.resolve();
   }
-  loading ??= fetch('/api/auth/me', { credentials: 'same-origin' })
-    .then(async (response) => {
-      const body = (await response.json().catch(() => ({}))) as Partial<SessionUserDto> & { error?: unknown };
-      if (response.ok && !body.error && typeof body.name === 'string') {
-        $session.set({ status: 'authenticated', user: body as SessionUserDto, token: null });
-      } else {
-        // The server has expired the cookie already.
-        $session.set(ANONYMOUS);
-      }
-    })
-    .catch(() => $session.set(ANONYMOUS));
+  loading ??= pageViewerTarget() ? fromPageViewer() : askMe();
   return loading;
 }
 

@@ -2,6 +2,7 @@
 import { atom } from 'nanostores';
 import { ApiError, api } from '#client/api-client';
 import type { MyVotesDto } from '#lib/schemas/entries';
+import { loadPageViewer, pageViewerIsFor } from './page-viewer';
 
 export const $myVotes = atom<MyVotesDto | null>(null);
 
@@ -14,8 +15,11 @@ export async function loadMyVotes(slug: string): Promise<void> {
   loaded = slug;
   const writesBefore = writes;
   try {
-    const state = await api<MyVotesDto>(`/jams/${encodeURIComponent(slug)}/my-votes`);
-    if (writes === writesBefore) $myVotes.set(state);
+    // The page's viewer document holds them when it is about this jam (ADR 034).
+    const state = pageViewerIsFor(slug)
+      ? ((await loadPageViewer())?.votes ?? null)
+      : await api<MyVotesDto>(`/jams/${encodeURIComponent(slug)}/my-votes`);
+    if (state && writes === writesBefore) $myVotes.set(state);
   } catch (error) {
     if (!(error instanceof ApiError) || error.status !== 401) throw error;
   }

@@ -7,7 +7,7 @@ import Picture from '#components/ui/Picture.tsx';
 import { auditLog, entries, jamSlugRedirects } from '#db/schema';
 import { avatarPath } from '#lib/avatars';
 import { type Environment, type TestUser, startEnvironment } from '../helpers/environment';
-import { insertEntry, insertJam, insertManager, insertVote } from '../helpers/factories';
+import { insertEntry, insertJam, insertManager, insertNote, insertVote } from '../helpers/factories';
 
 let env: Environment;
 let pixel: TestUser, sprite: TestUser, manager: TestUser, stranger: TestUser, voters: TestUser[];
@@ -156,6 +156,45 @@ describe('an entry page', () => {
     const sitemap = String((await env.request('/sitemap.xml')).body);
     expect(sitemap).toContain(`/jams/${jam.slug}/entries/${entry.id}</loc>`);
     expect(sitemap).toContain(`/hu/jams/${jam.slug}/entries/${entry.id}</loc>`);
+  });
+});
+
+describe("an entry page's viewer document", () => {
+  it('holds what GET …/kudos, …/notes and …/credits answer the reader, with the session user, votes and unread count', async () => {
+    const jam = await insertJam(env.db);
+    const entry = await insertEntry(env.db, jam.id, sprite.id, 940_001);
+    await insertManager(env.db, jam.id, manager.id);
+    await insertNote(env.db, entry, pixel.id, 'Great jumps!');
+    await insertNote(env.db, entry, stranger.id, 'A hidden one.', { hiddenAt: new Date(), hiddenBy: manager.id });
+    for (const as of [pixel, sprite, manager, null]) {
+      const viewer = await env.request(`/api/jams/${jam.slug}/viewer?entry=${entry.id}`, { as });
+      expect(viewer.status).toBe(200);
+      const base = `/api/jams/${jam.slug}/entries/${entry.id}`;
+      const [kudos, notes, credits] = await Promise.all(
+        ['kudos', 'notes', 'credits'].map(async (part) => (await env.request(`${base}/${part}`, { as })).body),
+      );
+      expect(viewer.body.viewedEntry).toEqual({ id: entry.id, kudos, notes, credits });
+      if (as) {
+        expect(viewer.body.user).toEqual((await env.request('/api/auth/me', { as })).body);
+        expect(viewer.body.votes).toEqual((await env.request(`/api/jams/${jam.slug}/my-votes`, { as })).body);
+        expect(viewer.body.unread).toBe((await env.request('/api/me/notifications/unread', { as })).body.count);
+      } else {
+        expect(viewer.body).toMatchObject({ user: null, votes: null, unread: null });
+      }
+    }
+    // Without ?entry the document has no entry part.
+    expect((await env.request(`/api/jams/${jam.slug}/viewer`, { as: pixel })).body.viewedEntry).toBeNull();
+  });
+
+  it('is 404 for an entry of another jam and 400 for an id that is not one', async () => {
+    const jam = await insertJam(env.db);
+    const other = await insertJam(env.db);
+    const entry = await insertEntry(env.db, other.id, sprite.id, 940_002);
+    const elsewhere = await env.request(`/api/jams/${jam.slug}/viewer?entry=${entry.id}`, { as: pixel });
+    expect(elsewhere.status).toBe(404);
+    expect(elsewhere.body.error.message).toBe('That entry is not part of this jam.');
+    expect((await env.request(`/api/jams/${jam.slug}/viewer?entry=abc`, { as: pixel })).status).toBe(400);
+    expect((await env.request(`/api/jams/no-such-jam-here/viewer?entry=${entry.id}`, { as: pixel })).status).toBe(404);
   });
 });
 

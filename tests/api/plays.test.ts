@@ -26,7 +26,10 @@ const playCount = async (entryId: number) =>
 
 /** A jam with `n` entries by new people, submitted an hour apart (the first earliest). */
 async function jamWithEntries(n: number, status: 'ongoing' | 'ended' = 'ongoing') {
-  const jam = await insertJam(env.db, { status });
+  return jamWithEntriesIn(await insertJam(env.db, { status }), n);
+}
+
+async function jamWithEntriesIn(jam: Awaited<ReturnType<typeof insertJam>>, n: number) {
   const list: Entry[] = [];
   const authors = [];
   for (let i = 0; i < n; i++) {
@@ -55,19 +58,33 @@ describe('recording a play', () => {
   it('counts one play per person per entry: a second PUT changes nothing', async () => {
     const { jam, entries: list } = await jamWithEntries(1);
     const first = await play(jam.slug, list[0]!.id, me);
-    expect(first.status).toBe(204);
-    expect(first.body).toBeUndefined();
-    expect((await play(jam.slug, list[0]!.id, me)).status).toBe(204);
+    expect(first.status).toBe(200);
+    expect((await play(jam.slug, list[0]!.id, me)).status).toBe(200);
     expect(await playsOf(list[0]!.id)).toHaveLength(1);
     expect(await playCount(list[0]!.id)).toBe(1);
-    expect((await play(jam.slug, list[0]!.id, other)).status).toBe(204);
+    expect((await play(jam.slug, list[0]!.id, other)).status).toBe(200);
     expect(await playCount(list[0]!.id)).toBe(2);
+  });
+
+  it('answers the entry page\'s viewer document, with the play counted for "Play before you vote"', async () => {
+    const jam = await insertJam(env.db, { playBeforeVote: true });
+    const [entry] = (await jamWithEntriesIn(jam, 1)).entries;
+    const answer = await play(jam.slug, entry!.id, me);
+    expect(answer.status).toBe(200);
+    expect(answer.body).toMatchObject({
+      user: { id: me.id, name: me.name },
+      votes: { playBeforeVote: true, playedEntryIds: [entry!.id] },
+      viewedEntry: { id: entry!.id, kudos: { mine: [] }, notes: { items: [] }, credits: { role: 'none' } },
+    });
+    // The document is the same one GET …/viewer?entry= answers.
+    const viewer = await env.request(`/api/jams/${jam.slug}/viewer?entry=${entry!.id}`, { as: me });
+    expect(viewer.body).toEqual(answer.body);
   });
 
   it('counts twenty PUTs sent at once as one play', async () => {
     const { jam, entries: list } = await jamWithEntries(1);
     const replies = await Promise.all(Array.from({ length: 20 }, () => play(jam.slug, list[0]!.id, me)));
-    expect(replies.map((reply) => reply.status)).toEqual(Array(20).fill(204));
+    expect(replies.map((reply) => reply.status)).toEqual(Array(20).fill(200));
     expect(await playsOf(list[0]!.id)).toHaveLength(1);
     expect(await playCount(list[0]!.id)).toBe(1);
   });
@@ -75,7 +92,7 @@ describe('recording a play', () => {
   it('accepts playing your own entry without counting it', async () => {
     const jam = await insertJam(env.db);
     const own = await insertEntry(env.db, jam.id, me.id, (scratchIds += 1));
-    expect((await play(jam.slug, own.id, me)).status).toBe(204);
+    expect((await play(jam.slug, own.id, me)).status).toBe(200);
     expect(await playsOf(own.id)).toEqual([]);
     expect(await playCount(own.id)).toBe(0);
   });
@@ -115,7 +132,7 @@ describe('recording a play', () => {
     const { jam, entries: list } = await jamWithEntries(1, 'ended');
     const path = `/jams/${jam.slug}/entries/${list[0]!.id}`;
     expect((await env.request(path)).body).toContain('0 plays');
-    expect((await play(jam.slug, list[0]!.id, me)).status).toBe(204);
+    expect((await play(jam.slug, list[0]!.id, me)).status).toBe(200);
     expect((await env.request(path)).body).toContain('1 play<');
   });
 });

@@ -258,7 +258,10 @@ describe('query plans', () => {
       for (const page of [1, 2, 3]) {
         const plans = await plansOf(async () => listEntries(await requireJam(slug), { page, perPage: 1, sort }));
         expectNoTableScan(plans);
-        const pageQuery = plans.filter(({ sql }) => /from "entries"/i.test(sql) && /order by/i.test(sql) && /limit/i.test(sql));
+        // The page itself (the ranks of an ended jam's page, read beside it, find the same page again).
+        const pageQuery = plans.filter(
+          ({ sql }) => /from "entries"/i.test(sql) && /order by/i.test(sql) && /limit/i.test(sql) && !/row_number/i.test(sql),
+        );
         expect(pageQuery.length, `${slug} ${sort}`).toBe(1);
         expect(usesIndex(pageQuery, index), `${sort}\n${pageQuery[0]!.plan.join('\n')}`).toBe(true);
         expect(pageQuery[0]!.plan.filter((step) => step.includes('TEMP B-TREE'))).toEqual([]);

@@ -1,5 +1,5 @@
 import { type Browser } from '@playwright/test';
-import { createJamThroughApi, expect, test, userPage } from './fixtures';
+import { createJamThroughApi, expect, test, userPage, waitUntilSettled } from './fixtures';
 
 const MINUTE = 60_000;
 
@@ -97,28 +97,52 @@ test('a Scratcher upvotes from the entry page, and its author refreshes it from 
   await expect(author.getByRole('heading', { level: 1, name: 'Orbit Runner' })).toBeVisible();
 });
 
-test('a vote cast while the page is still loading the votes is not undone by the late answer', async ({ browser }) => {
+test('a vote cast while the page is still loading its viewer document waits for it and is not undone by it', async ({
+  browser,
+}) => {
   test.setTimeout(90_000);
   const { slug, ids } = await jamWithEntries(browser);
   const voter = await userPage(browser, 'cat_coder');
-  // The page's first read of the votes is answered before the vote, but reaches the page after it.
-  let voteDone!: () => void;
-  const voted = new Promise<void>((resolve) => (voteDone = resolve));
-  await voter.route(`**/api/jams/${slug}/my-votes`, async (route) => {
-    const stale = await route.fetch();
-    await voted;
-    await route.fulfill({ response: stale });
+  // The page's one request (the play, answering the viewer document with the votes) is held back a while.
+  const documentPath = `**/api/jams/${slug}/entries/${ids[0]}/play`;
+  await voter.route(documentPath, async (route) => {
+    const answer = await route.fetch();
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await route.fulfill({ response: answer });
   });
-  voter.on('response', (response) => {
-    if (response.url().endsWith(`/entries/${ids[0]}/vote`)) voteDone();
-  });
-
+  const document = voter.waitForResponse(documentPath);
   await voter.goto(`/jams/${slug}/entries/${ids[0]}`);
-  const lateAnswer = voter.waitForResponse(`**/api/jams/${slug}/my-votes`);
   await voter.getByRole('button', { name: 'Upvote' }).click();
-  await lateAnswer;
+  await document;
   await expect(voter.getByRole('button', { name: 'upvoted' })).toHaveAttribute('aria-pressed', 'true');
   await expect(voter.getByText('2 votes left')).toBeVisible();
+});
+
+test('a logged-in reader’s entry page asks the API once for everything personal on it', async ({ browser }) => {
+  test.setTimeout(90_000);
+  const { slug, ids } = await jamWithEntries(browser);
+  // A page of its own: the login's last page may still be asking for its things.
+  const reader = await (await userPage(browser, 'cat_coder')).context().newPage();
+  const calls: string[] = [];
+  // The API's answers the page's scripts ask for (pictures such as /api/user/…/picture are images).
+  reader.on('request', (request) => {
+    const url = new URL(request.url());
+    const script = request.resourceType() === 'fetch' || request.resourceType() === 'xhr';
+    if (script && url.pathname.startsWith('/api/')) calls.push(`${request.method()} ${url.pathname}${url.search}`);
+  });
+  await reader.goto(`/jams/${slug}/entries/${ids[0]}`);
+  // Every island hydrated, the notes (hydrated when scrolled into view) and the team panel included.
+  await reader.getByRole('heading', { name: 'Notes from players' }).scrollIntoViewIfNeeded();
+  await waitUntilSettled(reader);
+  await expect(reader.getByText('No notes yet', { exact: false })).toBeVisible();
+  await expect(reader.getByRole('button', { name: 'Upvote' })).toBeEnabled();
+  await reader.waitForLoadState('networkidle');
+  expect(calls).toEqual([`PUT /api/jams/${slug}/entries/${ids[0]}/play`]);
+
+  // What the reader then does costs its own request, and nothing else is asked again.
+  await reader.getByRole('button', { name: 'Upvote' }).click();
+  await expect(reader.getByRole('button', { name: 'upvoted' })).toHaveAttribute('aria-pressed', 'true');
+  expect(calls.slice(1)).toEqual([`PUT /api/jams/${slug}/entries/${ids[0]}/vote`]);
 });
 
 test("an ended jam's entry page shows its rank, votes and ribbon", async ({ page }) => {

@@ -1,5 +1,5 @@
 import { type Browser } from '@playwright/test';
-import { createJamThroughApi, datetimeLocal, expect, loginAs, test } from './fixtures';
+import { createJamThroughApi, datetimeLocal, expect, loginAs, test, waitUntilSettled } from './fixtures';
 
 const MINUTE = 60_000;
 let jamCounter = 0;
@@ -93,6 +93,24 @@ test('mystery mode hides the body from visitors until an administrator turns it 
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Advanced options saved.')).toBeVisible();
   expect(await anonymousPageText(browser, `/jams/${jam.slug}`)).toContain('The theme is LIGHTHOUSES');
+});
+
+test("a logged-in reader's jam page asks the API once for everything personal on it", async ({ page }) => {
+  await loginAs(page, 'cat_coder');
+  // A page of its own: the login's last page may still be asking for its things.
+  const reader = await page.context().newPage();
+  const calls: string[] = [];
+  // The API's answers the page's scripts ask for (pictures such as /api/user/…/picture are images).
+  reader.on('request', (request) => {
+    const url = new URL(request.url());
+    const script = request.resourceType() === 'fetch' || request.resourceType() === 'xhr';
+    if (script && url.pathname.startsWith('/api/')) calls.push(`${request.method()} ${url.pathname}${url.search}`);
+  });
+  await reader.goto('/jams/space-sprint-jam#submissions');
+  await waitUntilSettled(reader);
+  await expect(reader.getByText(/votes? left/).first()).toBeVisible();
+  await reader.waitForLoadState('networkidle');
+  expect(calls).toEqual(['GET /api/jams/space-sprint-jam/viewer']);
 });
 
 test('the countdown flips from "Starting in" to "Ending in" when the start passes, without a reload', async ({ page }) => {

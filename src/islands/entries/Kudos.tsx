@@ -6,6 +6,7 @@ import { renderedByReact } from '#lib/astro-renderer';
 import { KUDOS_STICKERS, type KudosSticker } from '#lib/feedback';
 import type { KudosDto } from '#lib/schemas/kudos';
 import { pushNotification } from '#stores/notifications';
+import { loadEntryViewer } from '#stores/page-viewer';
 import { $session, loadSession } from '#stores/session';
 import { useHydrated } from '#islands/ui/use-hydrated.ts';
 import { KudosIcon } from './KudosIcon';
@@ -21,7 +22,8 @@ interface Props {
 
 /**
  * The entry page's kudos: eight stickers, each a toggle button with its count. The page is the same
- * for everyone (cached); once hydrated, a logged-in reader's own stickers come from the API.
+ * for everyone (cached); once hydrated, a logged-in reader's own stickers come from the page's viewer
+ * document.
  */
 function Kudos({ messages, ...props }: Props) {
   return (
@@ -42,12 +44,14 @@ function KudosStickers({ slug, entryId, initial }: Omit<Props, 'messages'>) {
     void loadSession().then(async () => {
       if ($session.get().status !== 'authenticated') return;
       try {
-        setKudos(await api<KudosDto>(path));
+        // The page's viewer document has them (ADR 034); elsewhere, the API.
+        const mine = (await loadEntryViewer(slug, entryId).catch(() => null))?.kudos;
+        setKudos(mine ?? (await api<KudosDto>(path)));
       } catch {
         // The counts the page came with stand; a click will say what is wrong.
       }
     });
-  }, [path]);
+  }, [slug, entryId, path]);
 
   async function toggle(sticker: KudosSticker) {
     await loadSession();

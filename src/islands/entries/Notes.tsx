@@ -4,6 +4,7 @@ import { reportFailure } from '#client/report-failure';
 import { translated, useT } from '#i18n/react';
 import type { FeedbackMode } from '#lib/feedback';
 import type { NoteDto, NoteListDto } from '#lib/schemas/notes';
+import { loadEntryViewer } from '#stores/page-viewer';
 import { $session, UNKNOWN_SESSION, loadSession } from '#stores/session';
 import { useHydrated } from '../ui/use-hydrated';
 import { useIslandStore } from '../ui/use-island-store';
@@ -21,7 +22,8 @@ interface Props {
 /**
  * "Notes from players" on the entry page: the list (newest first, "Show more"), and for people
  * logged in a short form whose refusals say what to change. The server's HTML holds only the
- * heading and a placeholder, so the cached page is the same for everyone; the notes come from the API.
+ * heading and a placeholder, so the cached page is the same for everyone; the notes come from the API
+ * (for someone logged in, the first page with the page's viewer document).
  */
 export default translated(Notes);
 
@@ -39,7 +41,12 @@ function Notes({ slug, entryId, feedback, loginHref }: Props) {
 
   const load = useCallback(
     async (page: number) => {
-      const answer = await api<NoteListDto>(base, { query: { page } });
+      // The first page as a logged-in reader sees it comes with the page's viewer document (ADR 034).
+      const personal =
+        page === 1 && $session.get().status === 'authenticated'
+          ? (await loadEntryViewer(slug, entryId).catch(() => null))?.notes
+          : null;
+      const answer = personal ?? (await api<NoteListDto>(base, { query: { page } }));
       setList(answer);
       setItems((shown) => {
         const merged = page === 1 ? answer.items : [...shown, ...answer.items];
@@ -47,7 +54,7 @@ function Notes({ slug, entryId, feedback, loginHref }: Props) {
       });
       setMutedUntil(answer.mute?.until ?? null);
     },
-    [base],
+    [base, slug, entryId],
   );
 
   useEffect(() => {

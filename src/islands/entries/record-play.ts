@@ -1,8 +1,10 @@
 /**
  * Counting a play when someone logged in opens an entry's player: fire and forget. The player never
  * waits for it and nobody sees an error for it (no progress bar, no toast): a play that was not
- * counted costs nothing but the count.
+ * counted costs nothing but the count. On the entry's own page the play is the request of the page's
+ * viewer document (ADR 034), whose votes already count it.
  */
+import { loadPageViewer, mayHaveSession, pageViewerIsFor } from '#stores/page-viewer';
 import { $session, loadSession } from '#stores/session';
 import { $myVotes, markPlayed } from '#stores/votes';
 
@@ -17,6 +19,11 @@ function markPlayedOnceLoaded(entryId: number): void {
 }
 
 export function recordPlay(slug: string, entryId: number): void {
+  if (pageViewerIsFor(slug, entryId)) {
+    // Visitors count no plays (and need no document).
+    if (mayHaveSession()) void loadPageViewer().catch(() => undefined);
+    return;
+  }
   void loadSession()
     .then(async () => {
       if ($session.get().status !== 'authenticated') return;

@@ -1,17 +1,41 @@
 import { z } from 'zod';
 import { named } from './common';
+import { entryCreditsSchema } from './credits';
+import { entryIdSchema, myVotesSchema } from './entries';
+import { kudosSchema } from './kudos';
+import { noteListSchema } from './notes';
+import { meSchema } from './users';
 
 export type JamRoleName = 'admin' | 'manager' | 'none';
 
 /**
- * What the caller may do in a jam. `allowed` holds permission names (`jam:edit`, `jam:delete`, …);
- * `hiddenBody(Html)` is a mystery jam's body, rendered by the server's safe markdown renderer, for
- * its managers and admins.
+ * What the reader of one entry's page sees and may do there that is theirs alone (`?entry=` of the
+ * viewer document): the same answers as `GET …/kudos`, `GET …/notes` (the first page) and
+ * `GET …/credits` give them.
+ */
+export const entryViewerSchema = named(
+  'EntryViewer',
+  z.object({
+    id: z.int(),
+    kudos: kudosSchema.nullable().meta({ description: 'Null while the jam’s feedback is off (the page shows no kudos).' }),
+    notes: noteListSchema
+      .nullable()
+      .meta({ description: 'The first page of notes; null unless the jam takes notes (the page shows none).' }),
+    credits: entryCreditsSchema,
+  }),
+);
+export type EntryViewerDto = z.infer<typeof entryViewerSchema>;
+
+/**
+ * What the caller may do in a jam: one document for everything personal on a jam page or an entry
+ * page (ADR 034), so the page's islands share one request. `allowed` holds permission names
+ * (`jam:edit`, `jam:delete`, …); `hiddenBody(Html)` is a mystery jam's body, rendered by the server's
+ * safe markdown renderer, for its managers and admins.
  */
 export const jamViewerSchema = named(
   'JamViewer',
   z.object({
-    user: z.object({ id: z.int(), name: z.string(), isAdmin: z.boolean(), isBanned: z.boolean() }).nullable(),
+    user: meSchema.nullable().meta({ description: 'Who is logged in, as `GET /api/auth/me` says it (null: nobody).' }),
     role: z.enum(['admin', 'manager', 'none']),
     isManager: z.boolean(),
     allowed: z.array(z.string()),
@@ -19,6 +43,15 @@ export const jamViewerSchema = named(
     entry: z.object({ id: z.int(), scratchId: z.int(), title: z.string() }).nullable(),
     hiddenBody: z.string().nullable(),
     hiddenBodyHtml: z.string().nullable(),
+    votes: myVotesSchema
+      .nullable()
+      .meta({ description: 'Your votes in this jam, as `GET …/my-votes` says them; null for visitors and banned users.' }),
+    unread: z.int().nullable().meta({ description: 'Your unread inbox items (the bell); null for visitors and banned users.' }),
+    viewedEntry: entryViewerSchema
+      .nullable()
+      .meta({ description: 'With `?entry=`: what is yours on that entry’s page; null without it.' }),
   }),
 );
 export type JamViewerDto = z.infer<typeof jamViewerSchema>;
+
+export const jamViewerQuerySchema = z.object({ entry: entryIdSchema.optional() });

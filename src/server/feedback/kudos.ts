@@ -4,15 +4,14 @@
  * page show them, cached for everyone); which stickers you gave comes from the API, per person.
  */
 import { and, count, eq } from 'drizzle-orm';
-import { type Entry, type Jam, kudos } from '#db/schema';
+import { type Jam, kudos } from '#db/schema';
 import { KUDOS_STICKERS, type KudosSticker } from '#lib/feedback';
 import type { KudosDto } from '#lib/schemas/kudos';
 import { announceChange } from '#server/cache/changes';
 import { AppError, conflict } from '#server/http/errors';
 import { createRateLimiter } from '#server/http/rate-limit';
 import { notify } from '#server/inbox/notify';
-import { requireEntry } from '#server/jams/entries';
-import { isOnTeam } from '#server/jams/co-creators';
+import { type EntryReads, readerIsOnTeam, startEntryReads } from '#server/jams/entry-reads';
 import { VOTE_RATE_LIMIT } from '#server/jams/votes';
 import { db } from '#server/platform/db';
 import { can } from '#server/auth/permissions';
@@ -24,18 +23,21 @@ export const kudosLimiter = createRateLimiter('kudos', VOTE_RATE_LIMIT);
 export const KUDOS_OFF_MESSAGE = 'Kudos are turned off for this jam.';
 export const OWN_ENTRY_MESSAGE = 'You can’t give kudos to your own entry, but you can see what others gave it.';
 
-async function kudosOf(jam: Jam, entry: Entry, viewer: SessionUser | null): Promise<KudosDto> {
-  const database = db();
-  const [bySticker, mine, own] = await Promise.all([
-    database.select({ sticker: kudos.sticker, n: count() }).from(kudos).where(eq(kudos.entryId, entry.id)).groupBy(kudos.sticker),
-    viewer
-      ? database
-          .select({ sticker: kudos.sticker })
-          .from(kudos)
-          .where(and(eq(kudos.entryId, entry.id), eq(kudos.giverId, viewer.id)))
-      : null,
-    viewer ? isOnTeam(entry, viewer.id) : false,
-  ]);
+const countsOf = (entryId: number) =>
+  db().select({ sticker: kudos.sticker, n: count() }).from(kudos).where(eq(kudos.entryId, entryId)).groupBy(kudos.sticker);
+
+const stickersGivenBy = (entryId: number, giverId: number) =>
+  db()
+    .select({ sticker: kudos.sticker })
+    .from(kudos)
+    .where(and(eq(kudos.entryId, entryId), eq(kudos.giverId, giverId)));
+
+function toKudosDto(
+  jam: Jam,
+  bySticker: { sticker: string; n: number }[],
+  mine: { sticker: string }[] | null,
+  own: boolean,
+): KudosDto {
   const counts = Object.fromEntries(KUDOS_STICKERS.map((sticker) => [sticker, 0])) as Record<KudosSticker, number>;
   for (const row of bySticker) if (row.sticker in counts) counts[row.sticker as KudosSticker] = row.n;
   return {
@@ -47,15 +49,36 @@ async function kudosOf(jam: Jam, entry: Entry, viewer: SessionUser | null): Prom
   };
 }
 
-export async function readKudos(viewer: SessionUser | null, jam: Jam, entryId: number): Promise<KudosDto> {
-  return kudosOf(jam, await requireEntry(jam, entryId), viewer);
+/** Everyone's counts and nobody's own stickers, as the cached entry page shows them (the page has found the entry). */
+export async function kudosCounts(jam: Jam, entryId: number): Promise<KudosDto> {
+  return toKudosDto(jam, await countsOf(entryId), null, false);
+}
+
+/**
+ * The entry's kudos as `viewer` sees them: the counts, their own stickers and whether the entry is
+ * theirs, in one round trip with the entry's own read (shared through `reads` by a caller that asks
+ * other services about the entry too).
+ */
+export async function readKudos(
+  viewer: SessionUser | null,
+  jam: Jam,
+  entryId: number,
+  reads: EntryReads = startEntryReads(jam, entryId, viewer),
+): Promise<KudosDto> {
+  const [, bySticker, mine, own] = await Promise.all([
+    reads.entry,
+    countsOf(reads.id),
+    viewer ? stickersGivenBy(reads.id, viewer.id) : null,
+    readerIsOnTeam(reads, viewer),
+  ]);
+  return toKudosDto(jam, bySticker, mine, own);
 }
 
 export async function giveKudos(user: SessionUser, jam: Jam, entryId: number, sticker: KudosSticker): Promise<KudosDto> {
-  const entry = await requireEntry(jam, entryId);
+  const reads = startEntryReads(jam, entryId, user);
+  const [entry, onTeam] = await Promise.all([reads.entry, readerIsOnTeam(reads, user)]);
   if (jam.feedback === 'off') throw conflict(KUDOS_OFF_MESSAGE);
-  if (!(await can(user, 'entry:give-kudos', { jamId: jam.id, onTeam: await isOnTeam(entry, user.id) })))
-    throw new AppError(403, 'forbidden', OWN_ENTRY_MESSAGE);
+  if (!(await can(user, 'entry:give-kudos', { jamId: jam.id, onTeam }))) throw new AppError(403, 'forbidden', OWN_ENTRY_MESSAGE);
   const added = await db()
     .insert(kudos)
     .values({ entryId: entry.id, giverId: user.id, sticker, jamId: jam.id })
@@ -74,16 +97,17 @@ export async function giveKudos(user: SessionUser, jam: Jam, entryId: number, st
       actorId: user.id,
     });
   }
-  return kudosOf(jam, entry, user);
+  return readKudos(user, jam, entry.id, reads);
 }
 
 /** Taking a sticker back is always possible (also once the jam's feedback was turned off). */
 export async function takeBackKudos(user: SessionUser, jam: Jam, entryId: number, sticker: KudosSticker): Promise<KudosDto> {
-  const entry = await requireEntry(jam, entryId);
+  const reads = startEntryReads(jam, entryId, user);
+  const entry = await reads.entry;
   const removed = await db()
     .delete(kudos)
     .where(and(eq(kudos.entryId, entry.id), eq(kudos.giverId, user.id), eq(kudos.sticker, sticker)))
     .returning({ sticker: kudos.sticker });
   if (removed.length > 0) announceChange({ kind: 'kudos', jamId: jam.id, entryId: entry.id });
-  return kudosOf(jam, entry, user);
+  return readKudos(user, jam, entry.id, reads);
 }

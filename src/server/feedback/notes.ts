@@ -17,6 +17,7 @@ import { AppError, conflict, notFound } from '#server/http/errors';
 import { createRateLimiter } from '#server/http/rate-limit';
 import { notify } from '#server/inbox/notify';
 import { requireEntry } from '#server/jams/entries';
+import { type EntryReads, startEntryReads } from '#server/jams/entry-reads';
 import { VOTE_RATE_LIMIT } from '#server/jams/votes';
 import { type Database, db } from '#server/platform/db';
 import type { SessionUser } from '#server/auth/session';
@@ -99,28 +100,58 @@ async function requireVisibleNote(viewer: Viewer, noteId: number): Promise<NoteR
   return { ...row.note, authorName: row.authorName };
 }
 
-/** The entry's notes, newest first, a page at a time; hidden ones only for the jam's managers and administrators. */
-export async function listNotes(user: SessionUser | null, jam: Jam, entryId: number, requestedPage = 1): Promise<NoteListDto> {
-  const entry = await requireEntry(jam, entryId);
-  const viewer = await viewerOf(user, jam, entry);
-  const where = and(eq(notes.entryId, entry.id), viewer.canHide ? undefined : isNull(notes.hiddenAt));
+/** One page of the entry's notes (newest first) and how many there are, in one round trip. */
+async function notesPage(entryId: number, requestedPage: number, withHidden: boolean) {
   const database = db();
-  const [counted] = await database
-    .select({ total: sql<number>`count(*)` })
-    .from(notes)
-    .where(where);
+  const where = and(eq(notes.entryId, entryId), withHidden ? undefined : isNull(notes.hiddenAt));
+  const pageOf = (page: number) =>
+    database
+      .select(noteColumns)
+      .from(notes)
+      .innerJoin(users, eq(users.id, notes.authorId))
+      .where(where)
+      .orderBy(desc(notes.id))
+      .limit(NOTES_PER_PAGE)
+      .offset((page - 1) * NOTES_PER_PAGE);
+  const first = Math.max(1, requestedPage);
+  const [[counted], asked] = await Promise.all([
+    database
+      .select({ total: sql<number>`count(*)` })
+      .from(notes)
+      .where(where),
+    pageOf(first),
+  ]);
   const total = counted?.total ?? 0;
   const totalPages = Math.max(1, Math.ceil(total / NOTES_PER_PAGE));
-  const page = Math.min(Math.max(1, requestedPage), totalPages);
-  const rows = await database
-    .select(noteColumns)
-    .from(notes)
-    .innerJoin(users, eq(users.id, notes.authorId))
-    .where(where)
-    .orderBy(desc(notes.id))
-    .limit(NOTES_PER_PAGE)
-    .offset((page - 1) * NOTES_PER_PAGE);
-  const until = user && !user.isBanned ? await mutedUntil(user.id) : null;
+  // Past the last page (notes went meanwhile): the last page instead, one more round trip.
+  const page = Math.min(first, totalPages);
+  const rows = page === first ? asked : await pageOf(page);
+  return { rows, page, total, totalPages };
+}
+
+/**
+ * The entry's notes, newest first, a page at a time; hidden ones only for the jam's managers and
+ * administrators. One round trip with the entry's read: whether the reader may hide notes is asked
+ * beside the pages, so for someone logged in both the page with hidden notes and the one without
+ * are read, and `can`'s answer picks one (visitors and banned people may hide nothing).
+ */
+export async function listNotes(
+  user: SessionUser | null,
+  jam: Jam,
+  entryId: number,
+  requestedPage = 1,
+  reads: EntryReads = startEntryReads(jam, entryId, user),
+): Promise<NoteListDto> {
+  const active = user !== null && !user.isBanned;
+  const [entry, canHide, visible, withHidden, until] = await Promise.all([
+    reads.entry,
+    can(user, 'jam:hide-notes', { jamId: jam.id }),
+    notesPage(reads.id, requestedPage, false),
+    active ? notesPage(reads.id, requestedPage, true) : null,
+    active ? mutedUntil(user.id) : null,
+  ]);
+  const { rows, page, total, totalPages } = canHide && withHidden ? withHidden : visible;
+  const viewer: Viewer = { user, entry, canHide };
   return {
     items: await Promise.all(rows.map((row) => toNoteDto({ ...row.note, authorName: row.authorName }, viewer))),
     page,
@@ -148,11 +179,16 @@ async function refuse(user: SessionUser, rule: NoteFilterRule): Promise<never> {
  */
 export async function postNote(user: SessionUser, jam: Jam, entryId: number, text: string): Promise<NoteDto> {
   if (user.isBanned) throw bannedError(user.name);
-  const entry = await requireEntry(jam, entryId);
+  // What the checks below need, read side by side; the entry's 404 still comes first.
+  const [entry, until, words, canHide] = await Promise.all([
+    requireEntry(jam, entryId),
+    mutedUntil(user.id),
+    adminWords(),
+    can(user, 'jam:hide-notes', { jamId: jam.id }),
+  ]);
   if (jam.feedback !== 'notes') throw conflict(NOTES_OFF_MESSAGE);
-  const until = await mutedUntil(user.id);
   if (until) throw mutedError(until);
-  const rule = checkNote(text, await adminWords());
+  const rule = checkNote(text, words);
   if (rule) return refuse(user, rule);
   const [note] = await db().insert(notes).values({ entryId: entry.id, jamId: jam.id, authorId: user.id, text }).returning();
   await notify({
@@ -165,7 +201,7 @@ export async function postNote(user: SessionUser, jam: Jam, entryId: number, tex
     actorId: user.id,
     data: { noteId: note!.id },
   });
-  return toNoteDto({ ...note!, authorName: user.name }, await viewerOf(user, jam, entry));
+  return toNoteDto({ ...note!, authorName: user.name }, { user, entry, canHide });
 }
 
 /** The note's writer and the entry's author delete a note (managers hide instead). A note already gone answers 404. */

@@ -157,12 +157,14 @@ export class Reply<T> {
 }
 export const reply = <T>(body: T, init?: { status?: number; headers?: Record<string, string> }) => new Reply(body, init);
 
-export interface HandlerInput<U, P, Q, B> {
+export interface HandlerInput<U, P, Q, B, E = undefined> {
   ctx: APIContext;
   user: U;
   params: P;
   query: Q;
   body: B;
+  /** What `early` started (undefined without it); awaiting it gives its answer or throws its refusal. */
+  early: E;
 }
 
 export interface EndpointSpec<
@@ -173,6 +175,7 @@ export interface EndpointSpec<
   Q extends z.ZodObject | undefined = z.ZodObject | undefined,
   B extends z.ZodType | undefined = z.ZodType | undefined,
   R extends AnswerSpec = AnswerSpec,
+  E = unknown,
 > {
   method: M;
   tag: TagName;
@@ -192,15 +195,23 @@ export interface EndpointSpec<
   params?: P;
   query?: QuerySpec<Q & z.ZodObject>;
   body?: BodySpec<B & z.ZodType>;
+  /**
+   * A read that does not depend on who calls, typically the jam the address names
+   * (`early: ({ slug }) => requireJam(slug)`): started before the access guard, so it travels to the
+   * database with the session's read in one round trip (ADR 034). The handler awaits `early` after the
+   * guard, the rate limit and the input checks, so the order of refusals stays 401/403 → 429 → 400 → 404.
+   * Not started when a path parameter is invalid.
+   */
+  early?: (params: ParamsOut<P>) => E;
   answer: R;
   /** `cache-control` of a successful JSON answer. */
   cache?: string;
   /** Statuses of the `{error:{…}}` answers the handler can give (checked by tests/security/error-statuses). */
   errors?: readonly ErrorStatus[];
   handler: (
-    input: HandlerInput<UserFor<A, Own>, ParamsOut<P>, Shape<Q>, Shape<B>>,
+    input: HandlerInput<UserFor<A, Own>, ParamsOut<P>, Shape<Q>, Shape<B>, E>,
   ) => Promise<AnswerOut<R> | Reply<AnswerOut<R>>> | AnswerOut<R> | Reply<AnswerOut<R>>;
 }
 
 /** The facts of one endpoint, as the OpenAPI document and the security tests read them. */
-export type EndpointDeclaration = Omit<EndpointSpec, 'handler'>;
+export type EndpointDeclaration = Omit<EndpointSpec, 'handler' | 'early'>;

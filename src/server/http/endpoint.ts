@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import { currentUser, requireAdmin, requireUser } from '#server/auth/require';
 import { errorResponse, notFound } from './errors';
 import { rateLimited } from './rate-limit';
-import type { SessionUser } from '#server/auth/session';
+import { type SessionUser, readSessionToken } from '#server/auth/session';
 import { jsonResponse } from './json-response';
 import {
   type Access,
@@ -46,6 +46,27 @@ async function guard(access: Access, ctx: APIContext): Promise<SessionUser | nul
   return requireUser(ctx);
 }
 
+/** The path parameters when they are all valid, else null (the handler's own parse then refuses them). */
+function validParams(spec: Record<string, PathParam>, raw: APIContext['params']): Record<string, unknown> | null {
+  const parsed: Record<string, unknown> = {};
+  for (const [name, { schema }] of Object.entries(spec)) {
+    const result = schema.safeParse(raw[name]);
+    if (!result.success) return null;
+    parsed[name] = result.data;
+  }
+  return parsed;
+}
+
+/** Starts the endpoint's `early` read; a refusal it ends in waits for the handler (or for nobody, after an earlier refusal). */
+function startEarly(early: ((params: never) => unknown) | undefined, spec: Record<string, PathParam>, ctx: APIContext) {
+  if (!early) return undefined;
+  const params = validParams(spec, ctx.params);
+  if (!params) return undefined;
+  const started = early(params as never);
+  if (started instanceof Promise) started.catch(() => undefined);
+  return started;
+}
+
 function parseParams(spec: Record<string, PathParam>, raw: APIContext['params']): Record<string, unknown> {
   const parsed: Record<string, unknown> = {};
   for (const [name, { schema, invalid }] of Object.entries(spec)) {
@@ -69,11 +90,17 @@ export function defineEndpoint<
   Q extends z.ZodObject | undefined = undefined,
   B extends z.ZodType | undefined = undefined,
   Own extends boolean = false,
->(spec: EndpointSpec<M, A, Own, P, Q, B, R>): DeclaredRoute {
-  const { handler, ...declaration } = spec;
+  E = undefined,
+>(spec: EndpointSpec<M, A, Own, P, Q, B, R, E>): DeclaredRoute {
+  const { handler, early: _early, ...declaration } = spec;
   const route: APIRoute = async (ctx) => {
     try {
       if (spec.available && !spec.available()) throw notFound();
+      // Before the guard's session read, so that both reads travel together (ADR 034); not when the
+      // guard will refuse without reading anything (nobody is logged in).
+      const refusedUnread =
+        spec.access !== 'public' && spec.access !== 'optional-session' && !readSessionToken(ctx.request, ctx.cookies);
+      const early = refusedUnread ? undefined : startEarly(spec.early as never, spec.params ?? {}, ctx);
       const user = spec.ownSessionCheck ? null : await guard(spec.access, ctx);
       if (spec.rateLimit) {
         const { limiter, per, what } = spec.rateLimit;
@@ -83,7 +110,7 @@ export function defineEndpoint<
       const params = parseParams(spec.params ?? {}, ctx.params);
       const query = spec.query ? readQuery(ctx.url, spec.query.schema) : {};
       const body = spec.body ? await (spec.body.form ? readForm : readJson)(ctx.request, spec.body.schema) : {};
-      const result: unknown = await handler({ ctx, user, params, query, body } as never);
+      const result: unknown = await handler({ ctx, user, params, query, body, early } as never);
       if (result instanceof Response) return result;
       if (result === undefined) return new Response(null, { status: 204 });
       const headers: Record<string, string> = spec.cache ? { 'cache-control': spec.cache } : {};

@@ -41,10 +41,13 @@ async function countUnread(userId: number): Promise<number> {
   return row?.count ?? 0;
 }
 
-/** The bell: unread items, after writing the due time-based events. */
+/**
+ * The bell: unread items, after writing the due time-based events. The count is read beside the
+ * due events' query (one round trip), and again only when some were written.
+ */
 export async function unreadCount(user: SessionUser, now = Date.now()): Promise<number> {
-  await materializeDue(user.id, now);
-  return countUnread(user.id);
+  const [written, count] = await Promise.all([materializeDue(user.id, now), countUnread(user.id)]);
+  return written > 0 ? countUnread(user.id) : count;
 }
 
 function hrefFor(kind: NotificationKind, jam: { slug: string } | null, entryId: number | null) {

@@ -2,28 +2,25 @@
  * Who is credited on entries (issue 35 §1), read by the entry lists, votes and kudos. Only accepted
  * co-creators count, and banned people are hidden (deleting a user removes their credits outright).
  */
-import { type SQL, and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { type Column, type SQL, sql } from 'drizzle-orm';
 import { entryCredits, users } from '#db/schema';
 import { avatarPath } from '#lib/avatars';
 import type { CoCreatorDto } from '#lib/schemas/credits';
-import { db } from '#server/platform/db';
+import { db, outerColumn } from '#server/platform/db';
 
-/** The credited co-creators of some entries, in one query, in the order they accepted. */
-export async function coCreatorsOf(entryIds: readonly number[]): Promise<Map<number, CoCreatorDto[]>> {
-  const found = new Map<number, CoCreatorDto[]>();
-  if (entryIds.length === 0) return found;
-  const rows = await db()
-    .select({ entryId: entryCredits.entryId, name: users.name })
-    .from(entryCredits)
-    .innerJoin(users, eq(users.id, entryCredits.userId))
-    .where(and(inArray(entryCredits.entryId, [...entryIds]), eq(entryCredits.status, 'accepted'), eq(users.isBanned, false)))
-    .orderBy(asc(entryCredits.acceptedAt), asc(entryCredits.userId));
-  for (const row of rows) {
-    const list = found.get(row.entryId) ?? [];
-    list.push({ name: row.name, avatar: avatarPath(row.name) });
-    found.set(row.entryId, list);
-  }
-  return found;
+/**
+ * The credited co-creators of the entry `entryId` names (a column of the outer query), as one column
+ * of the query that reads the entry: a JSON array of `[name, acceptedAt, userId]`, which `toCoCreators`
+ * puts in the order they accepted and turns into the DTOs. Evaluated only for the rows a query answers.
+ */
+export const coCreatorsColumn = (entryId: Column) =>
+  sql<string>`(select json_group_array(json_array(u.name, c.accepted_at, c.user_id)) from ${entryCredits} c
+    join ${users} u on u.id = c.user_id
+    where c.entry_id = ${outerColumn(entryId)} and c.status = 'accepted' and u.is_banned = 0)`;
+
+export function toCoCreators(column: string | null): CoCreatorDto[] {
+  const rows = JSON.parse(column ?? '[]') as [name: string, acceptedAt: number, userId: number][];
+  return rows.sort((a, b) => a[1] - b[1] || a[2] - b[2]).map(([name]) => ({ name, avatar: avatarPath(name) }));
 }
 
 /** Whether the user is an accepted co-creator of the entry, as an SQL condition (for statements that check it atomically). */

@@ -33,6 +33,7 @@ import {
   teamIsOpen,
 } from './credit-records';
 import { requireEntry } from './entries';
+import { type EntryReads, startEntryReads } from './entry-reads';
 
 /** Per user: an invitation may ask Scratch about the name, so a few a minute, like submissions. */
 export const INVITE_RATE_LIMIT: RateLimit = { capacity: 10, perMs: 60_000 };
@@ -41,32 +42,45 @@ export const inviteLimiter = createRateLimiter('invitations', INVITE_RATE_LIMIT)
 const alreadyEntered = (name: string) =>
   conflict(`${name} already has an entry in this jam. Everyone can be part of one entry per jam, so they can’t join this team.`);
 
-async function roleOf(viewer: SessionUser | null, jam: Jam, entry: Entry, credit: Credit | undefined): Promise<EntryCreditsRole> {
+function roleOf(viewer: SessionUser | null, entry: Entry, credit: Credit | undefined, manages: boolean): EntryCreditsRole {
   if (!viewer) return 'none';
   if (entry.submitterId === viewer.id) return 'submitter';
   if (credit?.status === 'accepted') return 'co-creator';
-  if (await can(viewer, 'jam:remove-entry', { jamId: jam.id })) return 'manager';
+  if (manages) return 'manager';
   return credit ? 'invited' : 'none';
 }
 
-async function creditsOf(viewer: SessionUser | null, jam: Jam, entry: Entry): Promise<EntryCreditsDto> {
-  const database = db();
-  const [rows, [submitter], mine] = await Promise.all([
-    database
-      .select({
-        name: users.name,
-        status: entryCredits.status,
-        invitedAt: entryCredits.invitedAt,
-        acceptedAt: entryCredits.acceptedAt,
-      })
-      .from(entryCredits)
-      .innerJoin(users, eq(users.id, entryCredits.userId))
-      .where(and(eq(entryCredits.entryId, entry.id), eq(users.isBanned, false)))
-      .orderBy(sql`${entryCredits.acceptedAt} is null`, entryCredits.acceptedAt, entryCredits.invitedAt, entryCredits.userId),
-    database.select({ name: users.name }).from(users).where(eq(users.id, entry.submitterId)),
-    viewer ? creditOf(entry.id, viewer.id) : undefined,
+const creditRows = (entryId: number) =>
+  db()
+    .select({
+      name: users.name,
+      status: entryCredits.status,
+      invitedAt: entryCredits.invitedAt,
+      acceptedAt: entryCredits.acceptedAt,
+    })
+    .from(entryCredits)
+    .innerJoin(users, eq(users.id, entryCredits.userId))
+    .where(and(eq(entryCredits.entryId, entryId), eq(users.isBanned, false)))
+    .orderBy(sql`${entryCredits.acceptedAt} is null`, entryCredits.acceptedAt, entryCredits.invitedAt, entryCredits.userId);
+
+/**
+ * The entry's team: credited co-creators for everyone, pending invitations too for the team and the
+ * jam's managers. One round trip with the entry's read (`reads`, shared by a caller that asks other
+ * services about the entry too); whether the reader runs the jam is asked beside the rest.
+ */
+export async function readCredits(
+  viewer: SessionUser | null,
+  jam: Jam,
+  entryId: number,
+  reads: EntryReads = startEntryReads(jam, entryId, viewer),
+): Promise<EntryCreditsDto> {
+  const [entry, rows, mine, manages] = await Promise.all([
+    reads.entry,
+    creditRows(reads.id),
+    reads.myCredit,
+    can(viewer, 'jam:remove-entry', { jamId: jam.id }),
   ]);
-  const role = await roleOf(viewer, jam, entry, mine);
+  const role = roleOf(viewer, entry, mine, manages);
   const seesPending = role === 'submitter' || role === 'co-creator' || role === 'manager';
   const credits: CreditDto[] = rows
     .filter((row) => seesPending || row.status === 'accepted')
@@ -77,7 +91,7 @@ async function creditsOf(viewer: SessionUser | null, jam: Jam, entry: Entry): Pr
       invitedAt: row.invitedAt.toISOString(),
       acceptedAt: row.acceptedAt?.toISOString() ?? null,
     }));
-  const submitterName = submitter?.name ?? entry.authorName;
+  const submitterName = entry.submitterName ?? entry.authorName;
   return {
     entryId: entry.id,
     submitter: { name: submitterName, avatar: avatarPath(submitterName) },
@@ -86,11 +100,6 @@ async function creditsOf(viewer: SessionUser | null, jam: Jam, entry: Entry): Pr
     open: teamIsOpen(jam),
     role,
   };
-}
-
-/** The entry's team: credited co-creators for everyone, pending invitations too for the team and the jam's managers. */
-export async function readCredits(viewer: SessionUser | null, jam: Jam, entryId: number): Promise<EntryCreditsDto> {
-  return creditsOf(viewer, jam, await requireEntry(jam, entryId));
 }
 
 /** The user of that name, created from Scratch's answer when they never logged in (like an administrator's "Add user"). */
@@ -129,7 +138,7 @@ export async function inviteCoCreator(
     throw badRequest('You are already on this entry as its submitter. Invite the people who made it with you.');
 
   const { user: invitee, created: userCreated } = await userForInvite(name);
-  if (await creditOf(entry.id, invitee.id)) return { credits: await creditsOf(actor, jam, entry), created: false };
+  if (await creditOf(entry.id, invitee.id)) return { credits: await readCredits(actor, jam, entry.id), created: false };
   if (invitee.isBanned) throw conflict(`${invitee.name} can’t be credited on entries right now.`);
   if (await hasEntryIn(jam.id, invitee.id)) throw alreadyEntered(invitee.name);
 
@@ -161,10 +170,10 @@ export async function inviteCoCreator(
   });
   if (invitedAt === null) {
     // Either a second request invited them just now (answer the team) or the team is full.
-    if (await creditOf(entry.id, invitee.id)) return { credits: await creditsOf(actor, jam, entry), created: false };
+    if (await creditOf(entry.id, invitee.id)) return { credits: await readCredits(actor, jam, entry.id), created: false };
     throw conflict(TEAM_FULL_MESSAGE);
   }
-  return { credits: await creditsOf(actor, jam, entry), created: true };
+  return { credits: await readCredits(actor, jam, entry.id), created: true };
 }
 
 /**
@@ -204,5 +213,5 @@ export async function removeCredit(actor: SessionUser, jam: Jam, entryId: number
     });
   });
   if (credit.status === 'accepted') announceChange({ kind: 'entry', jamId: jam.id, entryId: entry.id });
-  return creditsOf(actor, jam, entry);
+  return readCredits(actor, jam, entry.id);
 }

@@ -25,9 +25,11 @@ const entryOfJam = preparedQuery((database) =>
     .prepare(),
 );
 
+export const ENTRY_NOT_IN_JAM = 'That entry is not part of this jam.';
+
 export async function requireEntry(jam: Jam, entryId: number): Promise<Entry> {
   const entry = await entryOfJam().get({ entryId, jamId: jam.id });
-  if (!entry) throw notFound('That entry is not part of this jam.');
+  if (!entry) throw notFound(ENTRY_NOT_IN_JAM);
   return entry;
 }
 

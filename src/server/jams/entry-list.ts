@@ -1,10 +1,10 @@
 /** A jam's entries, one page at a time: the sorts, the random order, the search and the ranks. */
-import { type SQL, and, asc, desc, eq, sql } from 'drizzle-orm';
+import { type SQL, type SQLWrapper, and, asc, desc, eq, sql } from 'drizzle-orm';
 import { type Jam, entries, entryCredits, users } from '#db/schema';
 import { resultsArePublic } from '#lib/jam-timing';
 import { ENTRIES_PER_PAGE, type EntryListDto, type EntrySort, MAX_ENTRY_SEED, effectiveEntrySort } from '#lib/schemas/entries';
 import { containsText, db } from '#server/platform/db';
-import { coCreatorsOf } from './co-creators';
+import { coCreatorsColumn, toCoCreators } from './co-creators';
 import { toEntryDto, voteCount } from './entry-dto';
 
 /** A disqualified entry, as an SQL condition (1 or 0): never ranked, and listed after the ranked ones. */
@@ -52,8 +52,8 @@ export interface EntryListOptions {
   sort?: EntrySort;
   /** The seed of a random order (left out: a fixed one per jam). */
   seed?: number;
-  /** Managers and admins of the jam see the play counts before the results. */
-  forManager?: boolean;
+  /** Managers and admins of the jam see the play counts before the results (may still be being asked: the page is read meanwhile). */
+  forManager?: boolean | Promise<boolean>;
   /** Only entries whose title, author or an accepted co-creator's name contains this (any case). */
   q?: string | undefined;
 }
@@ -102,7 +102,7 @@ export function entrySearch(text: string, jamId: number): { where: SQL; count: S
  * each entry's rank.
  */
 export async function listEntries(jam: Jam, options: EntryListOptions = {}): Promise<EntryListDto> {
-  const { page = 1, perPage = ENTRIES_PER_PAGE, forManager = false } = options;
+  const { page = 1, perPage = ENTRIES_PER_PAGE } = options;
   const database = db();
   const resultsPublic = resultsArePublic(jam);
   const sort = effectiveEntrySort(options.sort, resultsPublic);
@@ -111,17 +111,38 @@ export async function listEntries(jam: Jam, options: EntryListOptions = {}): Pro
   // Vote counts are read only when they may be shown (the ranking needs them for its order).
   const votesColumn = resultsPublic ? voteCount : sql<number>`0`.mapWith(Number);
   const search = q ? entrySearch(q, jam.id) : null;
+  const where = and(eq(entries.jamId, jam.id), search?.where);
+  const order = orderOf(sort, seed ?? 0);
   const pageOf = (n: number) =>
     database
-      .select({ entry: entries, votes: votesColumn })
+      .select({ entry: entries, votes: votesColumn, coCreators: coCreatorsColumn(entries.id) })
       .from(entries)
-      .where(and(eq(entries.jamId, jam.id), search?.where))
-      .orderBy(...orderOf(sort, seed ?? 0))
+      .where(where)
+      .orderBy(...order)
       .limit(perPage)
       .offset((n - 1) * perPage);
+  // In the ranking, a ranked entry's place is its rank (the disqualified come after them all); other
+  // sorts and searches look theirs up, beside the page (the same page, found again by the database).
+  const ranksNeeded = resultsPublic && !(sort === 'most-votes' && !q);
+  const ranksOfPage = (n: number) =>
+    ranksOf(
+      jam.id,
+      database
+        .select({ id: entries.id })
+        .from(entries)
+        .where(where)
+        .orderBy(...order)
+        .limit(perPage)
+        .offset((n - 1) * perPage),
+    );
   let total = jam.entryCount;
   let current = Math.min(Math.max(1, page), Math.max(1, Math.ceil(total / perPage)));
-  let rows = await pageOf(current);
+  const [firstRows, firstRanks, forManager] = await Promise.all([
+    pageOf(current),
+    ranksNeeded ? ranksOfPage(current) : null,
+    options.forManager ?? false,
+  ]);
+  let [rows, ranks] = [firstRows, firstRanks];
   if (search) {
     // The scan stops once a page of matches is full. The matches are counted only when the page
     // cannot tell how many there are: a short page is the last one.
@@ -132,25 +153,16 @@ export async function listEntries(jam: Jam, options: EntryListOptions = {}): Pro
       if (rows.length === 0) {
         // Past the last page: show the last page instead.
         current = Math.max(1, Math.ceil(total / perPage));
-        rows = await pageOf(current);
+        [rows, ranks] = await Promise.all([pageOf(current), ranksNeeded ? ranksOfPage(current) : null]);
       }
     }
   }
   const totalPages = Math.max(1, Math.ceil(total / perPage));
   const firstRank = (current - 1) * perPage + 1;
-  const coCreators = await coCreatorsOf(rows.map((row) => row.entry.id));
-  // In the ranking, a ranked entry's place is its rank (the disqualified come after them all); other sorts and searches look theirs up.
-  const ranks =
-    !resultsPublic || (sort === 'most-votes' && !q)
-      ? null
-      : await ranksOf(
-          jam.id,
-          rows.map((row) => row.entry.id),
-        );
   return {
     entries: rows.map((row, index) =>
       toEntryDto(
-        { ...row.entry, votes: row.votes, coCreators: coCreators.get(row.entry.id) },
+        { ...row.entry, votes: row.votes, coCreators: toCoCreators(row.coCreators) },
         { jam, resultsPublic, forManager, rank: ranks ? (ranks.get(row.entry.id) ?? null) : firstRank + index },
       ),
     ),
@@ -165,17 +177,13 @@ export async function listEntries(jam: Jam, options: EntryListOptions = {}): Pro
   };
 }
 
-/** The ranks of some entries of an ended jam, counting only the entries that are not disqualified. */
-async function ranksOf(jamId: number, ids: number[]): Promise<Map<number, number>> {
-  if (ids.length === 0) return new Map();
+/** The ranks of some entries of an ended jam (`ids`: a query of their ids), counting only the entries that are not disqualified. */
+async function ranksOf(jamId: number, ids: SQLWrapper): Promise<Map<number, number>> {
   const rows = await db().all<{ id: number; rank: number }>(sql`
     select id, rank from (
       select ${entries.id} as id, row_number() over (order by ${voteCount} desc, ${entries.submittedAt}, ${entries.id}) as rank
       from ${entries}
       where ${entries.jamId} = ${jamId} and ${entries.review} <> 'disqualified'
-    ) where id in (${sql.join(
-      ids.map((id) => sql`${id}`),
-      sql`, `,
-    )})`);
+    ) where id in ${ids}`);
   return new Map(rows.map((row) => [Number(row.id), Number(row.rank)]));
 }

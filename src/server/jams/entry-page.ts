@@ -1,77 +1,86 @@
-/** One entry's page: the entry, its rank once the results are public, and its neighbours. */
-import { and, asc, count, desc, eq, ne, sql } from 'drizzle-orm';
-import { type Jam, entries } from '#db/schema';
+/**
+ * One entry's page: the entry, its rank once the results are public, and its neighbours, read in one
+ * statement; the page's other reads (winners, kudos) travel beside it in the same round trip (ADR 034).
+ */
+import { type SQL, and, eq, sql } from 'drizzle-orm';
+import { type Jam, entries, votes } from '#db/schema';
 import { resultsArePublic } from '#lib/jam-timing';
 import type { EntryDetailDto } from '#lib/schemas/entries';
-import { db } from '#server/platform/db';
-import { coCreatorsOf } from './co-creators';
+import { db, outerColumn } from '#server/platform/db';
+import { coCreatorsColumn, toCoCreators } from './co-creators';
 import { toEntryDetailDto, voteCount } from './entry-dto';
+
+type Neighbour = { id: number; title: string } | null;
+
+/** The entry the page shows, as its subqueries refer to it. */
+const here = {
+  id: outerColumn(entries.id),
+  jamId: outerColumn(entries.jamId),
+  submittedAt: outerColumn(entries.submittedAt),
+  review: outerColumn(entries.review),
+  votes: sql`(select count(*) from ${votes} v where v.entry_id = ${outerColumn(entries.id)})`,
+};
 
 export interface EntryPage {
   entry: EntryDetailDto;
   resultsPublic: boolean;
   /** The neighbours in submission order (the order the jam page lists entries while it runs). */
-  previous: { id: number; title: string } | null;
-  next: { id: number; title: string } | null;
+  previous: Neighbour;
+  next: Neighbour;
+}
+
+/** The entry just before or after this one in submission order (ties by id), as a JSON object or null: one index step. */
+function neighbour(direction: 'previous' | 'next'): SQL<string | null> {
+  const [before, order] = direction === 'previous' ? [sql.raw('<'), sql.raw('desc')] : [sql.raw('>'), sql.raw('asc')];
+  return sql<string | null>`(select json_object('id', n.id, 'title', n.title) from ${entries} n
+    where n.jam_id = ${here.jamId}
+      and (n.submitted_at ${before} ${here.submittedAt} or (n.submitted_at = ${here.submittedAt} and n.id ${before} ${here.id}))
+    order by n.submitted_at ${order}, n.id ${order} limit 1)`;
 }
 
 /**
- * One entry with what its page shows. Votes and rank only once the results are public, as on
- * the jam page; null when the entry is not part of this jam.
+ * The entry's place, ranked like the jam page's list: most votes first, ties by earliest submission,
+ * then id; disqualified entries neither count nor get a place.
+ */
+const rank = sql<number | null>`case when ${here.review} = 'disqualified' then null else 1 + (
+  select count(*) from ${entries} o
+  where o.jam_id = ${here.jamId} and o.review <> 'disqualified' and (
+    (select count(*) from ${votes} v where v.entry_id = o.id) > ${here.votes}
+    or ((select count(*) from ${votes} v where v.entry_id = o.id) = ${here.votes}
+      and (o.submitted_at < ${here.submittedAt} or (o.submitted_at = ${here.submittedAt} and o.id < ${here.id})))
+  )) end`;
+
+const parseNeighbour = (json: string | null): Neighbour => {
+  if (!json) return null;
+  const { id, title } = JSON.parse(json) as { id: number; title: string };
+  return { id: Number(id), title };
+};
+
+/**
+ * One entry with what its page shows, in one statement. Votes and rank only once the results are
+ * public, as on the jam page; null when the entry is not part of this jam.
  */
 export async function readEntryPage(jam: Jam, entryId: number): Promise<EntryPage | null> {
-  const database = db();
-  const [row] = await database
-    .select({ entry: entries, votes: voteCount })
+  const resultsPublic = resultsArePublic(jam);
+  const [row] = await db()
+    .select({
+      entry: entries,
+      votes: voteCount,
+      rank: resultsPublic ? rank : sql<null>`null`,
+      coCreators: coCreatorsColumn(entries.id),
+      previous: neighbour('previous'),
+      next: neighbour('next'),
+    })
     .from(entries)
     .where(and(eq(entries.id, entryId), eq(entries.jamId, jam.id)));
   if (!row) return null;
-  const resultsPublic = resultsArePublic(jam);
-  let rank: number | null = null;
-  if (resultsPublic && row.entry.review !== 'disqualified') {
-    // Ranked like the jam page's list: most votes first, ties by earliest submission, then id; disqualified entries do not count.
-    const { submittedAt, id } = row.entry;
-    const [ahead] = await database
-      .select({ n: count() })
-      .from(entries)
-      .where(
-        and(
-          eq(entries.jamId, jam.id),
-          ne(entries.review, 'disqualified'),
-          sql`(${voteCount} > ${row.votes} or (${voteCount} = ${row.votes} and (${entries.submittedAt} < ${submittedAt.getTime()} or (${entries.submittedAt} = ${submittedAt.getTime()} and ${entries.id} < ${id}))))`,
-        ),
-      );
-    rank = (ahead?.n ?? 0) + 1;
-  }
-  const neighbour = async (direction: 'previous' | 'next') => {
-    const { submittedAt, id } = row.entry;
-    const at = submittedAt.getTime();
-    const [found] = await database
-      .select({ id: entries.id, title: entries.title })
-      .from(entries)
-      .where(
-        and(
-          eq(entries.jamId, jam.id),
-          direction === 'previous'
-            ? sql`(${entries.submittedAt} < ${at} or (${entries.submittedAt} = ${at} and ${entries.id} < ${id}))`
-            : sql`(${entries.submittedAt} > ${at} or (${entries.submittedAt} = ${at} and ${entries.id} > ${id}))`,
-        ),
-      )
-      .orderBy(
-        ...(direction === 'previous'
-          ? [desc(entries.submittedAt), desc(entries.id)]
-          : [asc(entries.submittedAt), asc(entries.id)]),
-      )
-      .limit(1);
-    return found ?? null;
-  };
   return {
     entry: toEntryDetailDto(
-      { ...row.entry, votes: row.votes, coCreators: (await coCreatorsOf([row.entry.id])).get(row.entry.id) },
-      { jam, resultsPublic, rank },
+      { ...row.entry, votes: row.votes, coCreators: toCoCreators(row.coCreators) },
+      { jam, resultsPublic, rank: row.rank === null ? null : Number(row.rank) },
     ),
     resultsPublic,
-    previous: await neighbour('previous'),
-    next: await neighbour('next'),
+    previous: parseNeighbour(row.previous),
+    next: parseNeighbour(row.next),
   };
 }

@@ -30,16 +30,20 @@ export const playLimiter = createRateLimiter('plays', PLAY_RATE_LIMIT);
  */
 export async function recordPlay(user: SessionUser, jam: Jam, entryId: number): Promise<void> {
   if (user.isBanned) throw bannedError(user.name);
+  if (await insertPlay(user, jam, entryId)) return;
+  // Played before, or their own entry (both fine), or not an entry of this jam.
+  await requireEntry(jam, entryId);
+}
+
+/** The insert of `recordPlay`, without its checks: true when it counted a new play. */
+export async function insertPlay(user: SessionUser, jam: Jam, entryId: number): Promise<boolean> {
   const result = await db().run(sql`
     insert or ignore into ${plays} (entry_id, player_id, jam_id)
     select ${entries.id}, ${user.id}, ${entries.jamId} from ${entries}
     where ${entries.id} = ${entryId} and ${entries.jamId} = ${jam.id} and ${entries.submitterId} <> ${user.id}`);
-  if (result.rowsAffected > 0) {
-    if (resultsArePublic(jam)) announceChange({ kind: 'entry', jamId: jam.id, entryId });
-    return;
-  }
-  // Played before, or their own entry (both fine), or not an entry of this jam.
-  await requireEntry(jam, entryId);
+  if (result.rowsAffected === 0) return false;
+  if (resultsArePublic(jam)) announceChange({ kind: 'entry', jamId: jam.id, entryId });
+  return true;
 }
 
 const nextEntryColumns = {

@@ -1,12 +1,24 @@
-/** What the jam page's islands need to know about the person looking at it. */
+/**
+ * The viewer document (ADR 034): everything personal on a jam page or, with an entry, on that entry's
+ * page — who is logged in, what they may do in the jam, their votes, the bell's count and their side
+ * of the entry's kudos, notes and team — read in one round trip, so a page's islands share one request.
+ */
 import { and, eq, sql } from 'drizzle-orm';
 import { type Jam, entries, jamParticipants } from '#db/schema';
-import type { JamViewerDto } from '#lib/schemas/viewer';
+import type { EntryViewerDto, JamViewerDto } from '#lib/schemas/viewer';
 import { JAM_ACTIONS, type JamAction, can, jamRole } from '#server/auth/permissions';
+import { bannedError } from '#server/auth/require';
+import type { SessionUser } from '#server/auth/session';
+import { readKudos } from '#server/feedback/kudos';
+import { listNotes } from '#server/feedback/notes';
+import { unreadCount } from '#server/inbox/inbox';
 import { preparedQuery } from '#server/platform/db';
+import { readCredits } from './credits';
+import { type EntryReads, startEntryReads } from './entry-reads';
 import { bodyIsHidden } from './jams';
 import { renderJamBody } from './markdown';
-import type { SessionUser } from '#server/auth/session';
+import { insertPlay } from './plays';
+import { myVotes } from './votes';
 
 // Logged-in readers of a jam page ask for this every time they open it: built once, run with values.
 const ownEntry = preparedQuery((database) =>
@@ -31,16 +43,50 @@ async function allowedActions(viewer: SessionUser | null, jamId: number): Promis
   return JAM_ACTIONS.filter((_action, index) => may[index]);
 }
 
-export async function jamViewerState(jam: Jam, viewer: SessionUser | null): Promise<JamViewerDto> {
-  const role = await jamRole(viewer, jam.id);
-  const allowed = await allowedActions(viewer, jam.id);
+/** The reader's side of one entry's page; every read starts now, beside the document's others. */
+async function entryViewerState(jam: Jam, viewer: SessionUser | null, reads: EntryReads): Promise<EntryViewerDto> {
+  const [kudos, notes, credits] = await Promise.all([
+    jam.feedback === 'off' ? null : readKudos(viewer, jam, reads.id, reads),
+    jam.feedback === 'notes' ? listNotes(viewer, jam, reads.id, 1, reads) : null,
+    readCredits(viewer, jam, reads.id, reads),
+  ]);
+  return { id: reads.id, kudos, notes, credits };
+}
+
+export interface ViewerOptions {
+  /** The entry whose page asks (`?entry=`): its personal side joins the document; a 404 when it is not part of the jam. */
+  entryId?: number | undefined;
+  /** The entry's read, when the caller has started it already. */
+  entryReads?: EntryReads;
+}
+
+/** The viewer document: every read it needs starts in this turn, so it costs one round trip after the session and the jam. */
+export async function jamViewerState(jam: Jam, viewer: SessionUser | null, options: ViewerOptions = {}): Promise<JamViewerDto> {
   const mine = viewer && { jamId: jam.id, userId: viewer.id };
-  const entry = mine ? await ownEntry().get(mine) : undefined;
-  const joined = mine ? await participation().get(mine) : undefined;
+  const active = viewer !== null && !viewer.isBanned;
+  const { entryId } = options;
+  const reads = options.entryReads ?? (entryId === undefined ? null : startEntryReads(jam, entryId, viewer));
+  const [role, allowed, entry, joined, votes, unread, viewedEntry] = await Promise.all([
+    jamRole(viewer, jam.id),
+    allowedActions(viewer, jam.id),
+    mine ? ownEntry().get(mine) : undefined,
+    mine ? participation().get(mine) : undefined,
+    // What GET …/my-votes and the bell's GET …/unread refuse banned people stays out for them here too.
+    active ? myVotes(viewer, jam) : null,
+    active ? unreadCount(viewer) : null,
+    reads ? entryViewerState(jam, viewer, reads) : null,
+  ]);
   const publiclyHidden = bodyIsHidden(jam, false);
   const hiddenBody = publiclyHidden && !bodyIsHidden(jam, allowed.includes('jam:read-mystery')) ? jam.body : null;
   return {
-    user: viewer ? { id: viewer.id, name: viewer.name, isAdmin: viewer.isAdmin, isBanned: viewer.isBanned } : null,
+    user: viewer && {
+      id: viewer.id,
+      name: viewer.name,
+      isAdmin: viewer.isAdmin,
+      isBanned: viewer.isBanned,
+      updatedAt: viewer.updatedAt.toISOString(),
+      updatedBy: viewer.updatedBy,
+    },
     role,
     isManager: role === 'manager',
     allowed,
@@ -49,5 +95,29 @@ export async function jamViewerState(jam: Jam, viewer: SessionUser | null): Prom
     // The public page leaves a mystery body out; managers and admins get it here.
     hiddenBody,
     hiddenBodyHtml: hiddenBody === null ? null : renderJamBody(hiddenBody),
+    votes,
+    unread,
+    viewedEntry,
   };
+}
+
+/**
+ * A logged-in reader opened an entry's page, whose player is open: records the play (as `recordPlay`)
+ * and answers the page's viewer document, the one request the page makes (ADR 034). The insert and the
+ * document's reads go out together, so the reads may not see the new row: every entry but the reader's
+ * own has its play recorded once the insert has run, so the document counts it either way.
+ */
+export async function recordPlayAndView(user: SessionUser, jam: Jam, entryId: number): Promise<JamViewerDto> {
+  if (user.isBanned) throw bannedError(user.name);
+  const entryReads = startEntryReads(jam, entryId, user);
+  const [, document, entry] = await Promise.all([
+    insertPlay(user, jam, entryId),
+    jamViewerState(jam, user, { entryReads }),
+    entryReads.entry,
+  ]);
+  const votes = document.votes;
+  if (votes?.playBeforeVote && entry.submitterId !== user.id && !votes.playedEntryIds.includes(entry.id)) {
+    votes.playedEntryIds = [...votes.playedEntryIds, entry.id];
+  }
+  return document;
 }

@@ -51,17 +51,19 @@ export function mayVoteCondition(jam: Pick<Jam, 'id' | 'whoCanVote'>, userId: nu
 }
 
 /**
- * The caller's votes and what the jam's rules say about them. The rule checks cost a query each,
- * so they run only when the jam has the rule (every logged-in reader of a jam page asks for this).
+ * The caller's votes and what the jam's rules say about them, in one round trip. The rule checks
+ * run only when the jam has the rule (every logged-in reader of a jam page asks for this).
  */
 export async function myVotes(user: SessionUser, jam: Jam): Promise<MyVotesDto> {
-  const rows = await votesOfVoter().all({ jamId: jam.id, voterId: user.id });
-  let eligible = true;
-  if (jam.whoCanVote !== 'anyone') {
-    const [rule] = await db().all<{ eligible: number }>(sql`select ${mayVoteCondition(jam, user.id)} as eligible`);
-    eligible = Boolean(Number(rule?.eligible ?? 0));
-  }
-  const played = jam.playBeforeVote ? await playsOfPlayer().all({ jamId: jam.id, playerId: user.id }) : [];
+  const [rows, eligible, played] = await Promise.all([
+    votesOfVoter().all({ jamId: jam.id, voterId: user.id }),
+    jam.whoCanVote === 'anyone'
+      ? true
+      : db()
+          .all<{ eligible: number }>(sql`select ${mayVoteCondition(jam, user.id)} as eligible`)
+          .then(([rule]) => Boolean(Number(rule?.eligible ?? 0))),
+    jam.playBeforeVote ? playsOfPlayer().all({ jamId: jam.id, playerId: user.id }) : [],
+  ]);
   return {
     limit: VOTE_LIMIT,
     used: rows.length,

@@ -13,28 +13,33 @@ import { db } from '#server/platform/db';
 import { AppError } from '#server/http/errors';
 import { requireEntry } from './entries';
 import { toEntryDto, voteCount } from './entry-dto';
-import { coCreatorsOf } from './co-creators';
+import { coCreatorsColumn, toCoCreators } from './co-creators';
 import { requireJamPermission } from '#server/auth/permissions';
 import type { SessionUser } from '#server/auth/session';
 
 export async function readWinners(jam: Jam): Promise<WinnersDto> {
   if (!resultsArePublic(jam)) return { winner: null, communityChoice: null };
   const database = db();
-  const [winner] = await database
-    .select({ entry: entries, votes: voteCount })
-    .from(entries)
-    .where(and(eq(entries.jamId, jam.id), eq(entries.isWinner, true), ne(entries.review, 'disqualified')))
-    .orderBy(asc(entries.submittedAt))
-    .limit(1);
-  const [community] = await database
-    .select({ entry: entries, votes: voteCount })
-    .from(entries)
-    .where(and(eq(entries.jamId, jam.id), eq(entries.isWinner, false), ne(entries.review, 'disqualified'), gt(voteCount, 0)))
-    .orderBy(desc(voteCount), asc(entries.submittedAt), asc(entries.id))
-    .limit(1);
-  const team = await coCreatorsOf([winner, community].flatMap((row) => (row ? [row.entry.id] : [])));
+  const columns = { entry: entries, votes: voteCount, coCreators: coCreatorsColumn(entries.id) };
+  // Side by side: one round trip for both (ADR 034).
+  const [[winner], [community]] = await Promise.all([
+    database
+      .select(columns)
+      .from(entries)
+      .where(and(eq(entries.jamId, jam.id), eq(entries.isWinner, true), ne(entries.review, 'disqualified')))
+      .orderBy(asc(entries.submittedAt))
+      .limit(1),
+    database
+      .select(columns)
+      .from(entries)
+      .where(and(eq(entries.jamId, jam.id), eq(entries.isWinner, false), ne(entries.review, 'disqualified'), gt(voteCount, 0)))
+      .orderBy(desc(voteCount), asc(entries.submittedAt), asc(entries.id))
+      .limit(1),
+  ]);
   const dto = (row: typeof winner): EntryDto | null =>
-    row ? toEntryDto({ ...row.entry, votes: row.votes, coCreators: team.get(row.entry.id) }, { jam, resultsPublic: true }) : null;
+    row
+      ? toEntryDto({ ...row.entry, votes: row.votes, coCreators: toCoCreators(row.coCreators) }, { jam, resultsPublic: true })
+      : null;
   return { winner: dto(winner), communityChoice: dto(community) };
 }
 

@@ -165,7 +165,14 @@ const rankedEntry: EntryDto = { ...exampleEntry, isWinner: true, votes: 5, rank:
 export const exampleWinners: WinnersDto = { winner: rankedEntry, communityChoice: rankedEntry };
 
 export const exampleViewer: JamViewerDto = {
-  user: { id: 12, name: 'pixel_pioneer', isAdmin: false, isBanned: false },
+  user: {
+    id: 12,
+    name: 'pixel_pioneer',
+    isAdmin: false,
+    isBanned: false,
+    updatedAt: '2025-02-01T08:00:00.000Z',
+    updatedBy: null,
+  },
   role: 'manager',
   isManager: true,
   joined: false,
@@ -184,6 +191,9 @@ export const exampleViewer: JamViewerDto = {
   entry: null,
   hiddenBody: null,
   hiddenBodyHtml: null,
+  votes: exampleMyVotes,
+  unread: 2,
+  viewedEntry: null,
 };
 
 export const exampleMe: MeDto = {
@@ -498,4 +508,10 @@ export const exampleJsonFeed = {
       },
     },
   ],
+};
+
+/** The viewer document of an entry's page (`?entry=31`, and the answer of recording a play). */
+export const exampleEntryPageViewer: JamViewerDto = {
+  ...exampleViewer,
+  viewedEntry: { id: 31, kudos: exampleKudos, notes: exampleNoteList, credits: { ...exampleEntryCredits, role: 'manager' } },
 };

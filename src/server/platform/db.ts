@@ -1,5 +1,5 @@
 import { type Client, createClient } from '@libsql/client';
-import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { type Column, type SQL, type SQLWrapper, getTableName, sql } from 'drizzle-orm';
 import { drizzle, type LibSQLDatabase } from 'drizzle-orm/libsql';
 import * as schema from '#db/schema';
 import { config } from './config';
@@ -63,6 +63,14 @@ export function preparedQuery<Query>(build: (database: Database) => Query): () =
     return query;
   };
 }
+
+/**
+ * The column with its table's name, for a subquery that refers to the row of the query around it:
+ * drizzle writes a bare `"id"` in the columns of a one-table select, which a subquery over a table
+ * with an `id` of its own would take for that one.
+ */
+export const outerColumn = (column: Column): SQL =>
+  sql`${sql.identifier(getTableName(column.table))}.${sql.identifier(column.name)}`;
 
 /**
  * `column LIKE %text%`, with the text's own `%`, `_` and `!` matched literally. Text without them

@@ -12,6 +12,7 @@ export const GET = defineEndpoint({
   summary: 'Download all entries as CSV',
   access: 'manager',
   params: jamSlug,
+  early: ({ slug }) => requireJam(slug),
   answer: {
     status: 200,
     description: 'Columns id, title, author, url, submitted_at, votes, winner.',
@@ -20,10 +21,11 @@ export const GET = defineEndpoint({
       'id,title,author,url,submitted_at,votes,winner\n31,Orbit Runner,sprite_smith,https://scratch.mit.edu/projects/900000101/,2025-03-02T11:00:00.000Z,5,yes\n',
   },
   errors: [401, 403, 404],
-  handler: async ({ user, params }) => {
-    const jam = await requireJam(params.slug);
-    await requireJamPermission(user, jam.id, 'jam:download-entries');
-    const rows = (await entriesForExport(jam)).map((entry) => [
+  handler: async ({ user, early }) => {
+    const jam = await early;
+    // Read beside the permission check (one round trip); a refusal answers before anything is sent.
+    const [, exported] = await Promise.all([requireJamPermission(user, jam.id, 'jam:download-entries'), entriesForExport(jam)]);
+    const rows = exported.map((entry) => [
       entry.id,
       entry.title,
       entry.authorName,

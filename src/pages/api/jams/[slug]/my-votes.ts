@@ -10,8 +10,9 @@ export const GET = defineEndpoint({
   summary: 'Your votes in a jam',
   access: 'user',
   params: jamSlug,
+  early: ({ slug }) => requireJam(slug),
   answer: { status: 200, description: 'Your votes in this jam.', schema: myVotesSchema, example: exampleMyVotes },
   cache: 'private, no-store',
   errors: [401, 403, 404],
-  handler: async ({ user, params }) => myVotes(user, await requireJam(params.slug)),
+  handler: async ({ user, early }) => myVotes(user, await early),
 });

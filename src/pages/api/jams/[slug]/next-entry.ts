@@ -12,8 +12,9 @@ export const GET = defineEndpoint({
     'Logged in: an entry you have not played (never your own or a disqualified one), with the fewest plays; among equals, the entry whose author has played the most entries of this jam first, then the earliest submitted. Visitors: a random entry.',
   access: 'optional-session',
   params: jamSlug,
+  early: ({ slug }) => requireJam(slug),
   answer: { status: 200, description: 'The entry, or null and why.', schema: nextEntrySchema, example: exampleNextEntry },
   cache: 'private, no-store',
   errors: [404],
-  handler: async ({ user, params }) => nextEntry(user, await requireJam(params.slug)),
+  handler: async ({ user, early }) => nextEntry(user, await early),
 });

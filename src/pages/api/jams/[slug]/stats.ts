@@ -20,6 +20,7 @@ export const GET = defineEndpoint({
   description: 'The vote count stays private (null) while the jam runs, like the entries’ own counts.',
   access: 'public',
   params: jamSlug,
+  early: ({ slug }) => requireJam(slug),
   answer: {
     status: 200,
     description: 'The counts.',
@@ -27,5 +28,5 @@ export const GET = defineEndpoint({
     example: { entryCount: 3, voteCount: null, resultsPublic: false },
   },
   errors: [404],
-  handler: async ({ params }) => jamStats(await requireJam(params.slug)),
+  handler: async ({ early }) => jamStats(await early),
 });

@@ -12,7 +12,8 @@ export const POST = defineEndpoint({
   access: 'manager',
   rateLimit: { limiter: checkLimiter, per: 'user', what: 'checks' },
   params: jamSlug,
+  early: ({ slug }) => requireJam(slug),
   answer: { status: 200, description: 'What this call checked.', schema: entryCheckSchema, example: exampleEntryCheck },
   errors: [401, 403, 404, 429, 502],
-  handler: async ({ user, params }) => checkEntriesNow(user, await requireJam(params.slug)),
+  handler: async ({ user, early }) => checkEntriesNow(user, await early),
 });

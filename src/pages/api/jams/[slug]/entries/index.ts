@@ -26,12 +26,13 @@ export const GET = defineEndpoint({
       q: 'Only entries whose title, author or an accepted co-creator’s name contains this text (any case; up to 100 characters, trimmed). `total` then counts the matches.',
     },
   },
+  early: ({ slug }) => requireJam(slug),
   answer: { status: 200, description: 'One page of entries.', schema: entryListSchema, example: exampleEntryList },
   errors: [404],
-  handler: async ({ user, params, query }) => {
-    const jam = await requireJam(params.slug);
-    const forManager = await can(user, 'jam:review-entries', { jamId: jam.id });
-    return listEntries(jam, { ...query, forManager });
+  handler: async ({ user, query, early }) => {
+    const jam = await early;
+    // Asked beside the page's read, not before it.
+    return listEntries(jam, { ...query, forManager: can(user, 'jam:review-entries', { jamId: jam.id }) });
   },
 });
 
@@ -45,9 +46,10 @@ export const POST = defineEndpoint({
   rateLimit: { limiter: submitLimiter, per: 'user', what: 'submissions' },
   params: jamSlug,
   body: { schema: submitEntrySchema, example: { url: 'https://scratch.mit.edu/projects/900000101/' } },
+  early: ({ slug }) => requireJam(slug),
   answer: { status: 201, description: 'The entry.', schema: entrySchema, example: exampleEntry },
   errors: [400, 401, 403, 404, 409, 429, 502],
-  handler: async ({ user, params, body }) => submitEntry(user, await requireJam(params.slug), body.url),
+  handler: async ({ user, body, early }) => submitEntry(user, await early, body.url),
 });
 
 /** Clear all submissions (administrators). */
@@ -57,7 +59,8 @@ export const DELETE = defineEndpoint({
   summary: 'Clear all submissions of a jam',
   access: 'admin',
   params: jamSlug,
+  early: ({ slug }) => requireJam(slug),
   answer: { status: 200, description: 'How many entries were removed.', schema: removedCountSchema, example: { removed: 3 } },
   errors: [401, 403, 404],
-  handler: async ({ user, params }) => clearSubmissions(user, await requireJam(params.slug)),
+  handler: async ({ user, early }) => clearSubmissions(user, await early),
 });

@@ -9,9 +9,10 @@ export const DELETE = defineEndpoint({
   description: 'By its submitter, a manager of the jam or an administrator.',
   access: 'user',
   params: jamSlugAndEntryId,
+  early: ({ slug }) => requireJam(slug),
   answer: { status: 204, description: 'Done; no content.' },
   errors: [400, 401, 403, 404],
-  handler: async ({ user, params }) => {
-    await removeEntry(user, await requireJam(params.slug), params.id);
+  handler: async ({ user, params, early }) => {
+    await removeEntry(user, await early, params.id);
   },
 });

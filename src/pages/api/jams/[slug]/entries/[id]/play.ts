@@ -1,17 +1,27 @@
+import { jamViewerSchema } from '#lib/schemas/viewer';
 import { defineEndpoint, jamSlugAndEntryId } from '#server/http/endpoint';
-import { playLimiter, recordPlay } from '#server/jams/plays';
+import { playLimiter } from '#server/jams/plays';
 import { requireJam } from '#server/jams/jams';
+import { recordPlayAndView } from '#server/jams/viewer';
+import { exampleEntryPageViewer } from '#server/openapi/examples';
 
 export const PUT = defineEndpoint({
   method: 'PUT',
   tag: 'Entries',
   summary: "Record that you opened an entry's player",
   description:
-    'One play per person per entry: sending it again changes nothing. Your own entry is not counted. Play counts are public once the results are, and shown to managers at once.',
+    'One play per person per entry: sending it again changes nothing. Your own entry is not counted. Play counts are public once the results are, and shown to managers at once. The entry page sends this as it opens (its player is open), so the answer is what that page needs: the viewer document of the jam with `?entry=` this entry, the play counted.',
   access: 'user',
   rateLimit: { limiter: playLimiter, per: 'user', what: 'plays' },
   params: jamSlugAndEntryId,
-  answer: { status: 204, description: 'Recorded (or already recorded, or your own entry); no content.' },
+  early: ({ slug }) => requireJam(slug),
+  answer: {
+    status: 200,
+    description: 'Recorded (or already recorded, or your own entry); the viewer document of the entry’s page.',
+    schema: jamViewerSchema,
+    example: exampleEntryPageViewer,
+  },
+  cache: 'private, no-store',
   errors: [400, 401, 403, 404, 429],
-  handler: async ({ user, params }) => recordPlay(user, await requireJam(params.slug), params.id),
+  handler: async ({ user, params, early }) => recordPlayAndView(user, await early, params.id),
 });

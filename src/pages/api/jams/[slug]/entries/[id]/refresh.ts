@@ -13,7 +13,8 @@ export const POST = defineEndpoint({
   access: 'user',
   rateLimit: { limiter: refreshLimiter, per: 'user', what: 'refreshes' },
   params: jamSlugAndEntryId,
+  early: ({ slug }) => requireJam(slug),
   answer: { status: 200, description: 'The refreshed entry.', schema: entryDetailSchema, example: exampleEntryDetail },
   errors: [400, 401, 403, 404, 429, 502],
-  handler: async ({ user, params }) => refreshEntry(user, await requireJam(params.slug), params.id),
+  handler: async ({ user, params, early }) => refreshEntry(user, await early, params.id),
 });

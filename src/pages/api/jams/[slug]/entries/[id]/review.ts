@@ -13,7 +13,8 @@ export const PUT = defineEndpoint({
   access: 'manager',
   params: jamSlugAndEntryId,
   body: { schema: entryReviewBodySchema, example: { review: 'checked' } },
+  early: ({ slug }) => requireJam(slug),
   answer: { status: 200, description: 'The entry as managers see it.', schema: reviewEntrySchema, example: exampleReviewEntry },
   errors: [400, 401, 403, 404],
-  handler: async ({ user, params, body }) => reviewEntry(user, await requireJam(params.slug), params.id, body.review),
+  handler: async ({ user, params, body, early }) => reviewEntry(user, await early, params.id, body.review),
 });

@@ -15,9 +15,10 @@ export const PUT = defineEndpoint({
   access: 'user',
   rateLimit: votes,
   params: jamSlugAndEntryId,
+  early: ({ slug }) => requireJam(slug),
   answer: { status: 200, description: 'Your votes in this jam.', schema: myVotesSchema, example: exampleMyVotes },
   errors: [400, 401, 403, 404, 409, 429],
-  handler: async ({ user, params }) => castVote(user, await requireJam(params.slug), params.id),
+  handler: async ({ user, params, early }) => castVote(user, await early, params.id),
 });
 
 export const DELETE = defineEndpoint({
@@ -27,6 +28,7 @@ export const DELETE = defineEndpoint({
   access: 'user',
   rateLimit: votes,
   params: jamSlugAndEntryId,
+  early: ({ slug }) => requireJam(slug),
   answer: {
     status: 200,
     description: 'Your votes in this jam.',
@@ -34,5 +36,5 @@ export const DELETE = defineEndpoint({
     example: { ...exampleMyVotes, used: 0, remaining: 3, entryIds: [] },
   },
   errors: [400, 401, 403, 404, 409, 429],
-  handler: async ({ user, params }) => takeBackVote(user, await requireJam(params.slug), params.id),
+  handler: async ({ user, params, early }) => takeBackVote(user, await early, params.id),
 });

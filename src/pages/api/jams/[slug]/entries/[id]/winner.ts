@@ -11,9 +11,10 @@ export const PUT = defineEndpoint({
   description: 'Once the jam has ended. Replaces an earlier choice.',
   access: 'manager',
   params: jamSlugAndEntryId,
+  early: ({ slug }) => requireJam(slug),
   answer: { status: 200, description: 'The winners.', schema: winnersSchema, example: exampleWinners },
   errors: [400, 401, 403, 404, 409],
-  handler: async ({ user, params }) => selectWinner(user, await requireJam(params.slug), params.id),
+  handler: async ({ user, params, early }) => selectWinner(user, await early, params.id),
 });
 
 export const DELETE = defineEndpoint({
@@ -22,7 +23,8 @@ export const DELETE = defineEndpoint({
   summary: 'Revoke the winner',
   access: 'manager',
   params: jamSlugAndEntryId,
+  early: ({ slug }) => requireJam(slug),
   answer: { status: 200, description: 'The winners.', schema: winnersSchema, example: { ...exampleWinners, winner: null } },
   errors: [400, 401, 403, 404, 409],
-  handler: async ({ user, params }) => revokeWinner(user, await requireJam(params.slug), params.id),
+  handler: async ({ user, params, early }) => revokeWinner(user, await early, params.id),
 });

@@ -21,7 +21,8 @@ export const DELETE = defineEndpoint({
     'The submitter takes back an invitation (any time) or removes a credited co-creator (while the jam takes submissions, else 409); a co-creator leaves and an invitee declines by naming themselves (any time); managers of the jam and administrators may remove anyone.',
   access: 'user',
   params,
+  early: ({ slug }) => requireJam(slug),
   answer: { status: 200, description: "The entry's team.", schema: entryCreditsSchema, example: exampleEntryCredits },
   errors: [400, 401, 403, 404, 409],
-  handler: async ({ user, params }) => removeCredit(user, await requireJam(params.slug), params.id, params.name),
+  handler: async ({ user, params, early }) => removeCredit(user, await early, params.id, params.name),
 });

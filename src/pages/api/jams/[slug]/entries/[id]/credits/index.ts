@@ -13,10 +13,11 @@ export const GET = defineEndpoint({
     'Its submitter and credited co-creators. The team itself (submitter and co-creators), managers of the jam and administrators also see pending invitations.',
   access: 'optional-session',
   params: jamSlugAndEntryId,
+  early: ({ slug }) => requireJam(slug),
   answer: { status: 200, description: "The entry's team.", schema: entryCreditsSchema, example: exampleEntryCredits },
   cache: 'private, no-store',
   errors: [400, 404],
-  handler: async ({ user, params }) => readCredits(user, await requireJam(params.slug), params.id),
+  handler: async ({ user, params, early }) => readCredits(user, await early, params.id),
 });
 
 export const POST = defineEndpoint({
@@ -28,6 +29,7 @@ export const POST = defineEndpoint({
   rateLimit: { limiter: inviteLimiter, per: 'user', what: 'invitations' },
   params: jamSlugAndEntryId,
   body: { schema: inviteCoCreatorSchema, example: { name: 'loop_legend' } },
+  early: ({ slug }) => requireJam(slug),
   answer: {
     status: 201,
     description: "The entry's team.",
@@ -36,8 +38,8 @@ export const POST = defineEndpoint({
     also: [{ status: 200, description: "The entry's team, when this person was already invited." }],
   },
   errors: [400, 401, 403, 404, 409, 429, 502],
-  handler: async ({ user, params, body }) => {
-    const result = await inviteCoCreator(user, await requireJam(params.slug), params.id, body.name);
+  handler: async ({ user, params, body, early }) => {
+    const result = await inviteCoCreator(user, await early, params.id, body.name);
     return reply(result.credits, { status: result.created ? 201 : 200 });
   },
 });

@@ -18,9 +18,10 @@ export const PUT = defineEndpoint({
   access: 'user',
   rateLimit,
   params,
+  early: ({ slug }) => requireJam(slug),
   answer: { status: 200, description: "The entry's kudos.", schema: kudosSchema, example: exampleKudos },
   errors: [400, 401, 403, 404, 409, 429],
-  handler: async ({ user, params }) => giveKudos(user, await requireJam(params.slug), params.id, params.sticker),
+  handler: async ({ user, params, early }) => giveKudos(user, await early, params.id, params.sticker),
 });
 
 export const DELETE = defineEndpoint({
@@ -31,7 +32,8 @@ export const DELETE = defineEndpoint({
   access: 'user',
   rateLimit,
   params,
+  early: ({ slug }) => requireJam(slug),
   answer: { status: 200, description: "The entry's kudos.", schema: kudosSchema, example: exampleKudos },
   errors: [400, 401, 403, 404, 429],
-  handler: async ({ user, params }) => takeBackKudos(user, await requireJam(params.slug), params.id, params.sticker),
+  handler: async ({ user, params, early }) => takeBackKudos(user, await early, params.id, params.sticker),
 });

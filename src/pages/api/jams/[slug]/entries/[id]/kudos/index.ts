@@ -11,7 +11,8 @@ export const GET = defineEndpoint({
   description: 'How many people gave each sticker, and (logged in) which ones you gave.',
   access: 'optional-session',
   params: jamSlugAndEntryId,
+  early: ({ slug }) => requireJam(slug),
   answer: { status: 200, description: "The entry's kudos.", schema: kudosSchema, example: exampleKudos },
   errors: [400, 404],
-  handler: async ({ user, params }) => readKudos(user, await requireJam(params.slug), params.id),
+  handler: async ({ user, params, early }) => readKudos(user, await early, params.id),
 });

@@ -14,10 +14,11 @@ export const GET = defineEndpoint({
   access: 'optional-session',
   params: jamSlugAndEntryId,
   query: { schema: noteListQuerySchema, notes: { page: 'The page, from 1 (a page past the last answers the last).' } },
+  early: ({ slug }) => requireJam(slug),
   answer: { status: 200, description: 'A page of notes.', schema: noteListSchema, example: exampleNoteList },
   cache: 'private, no-store',
   errors: [400, 404],
-  handler: async ({ user, params, query }) => listNotes(user, await requireJam(params.slug), params.id, query.page),
+  handler: async ({ user, params, query, early }) => listNotes(user, await early, params.id, query.page),
 });
 
 export const POST = defineEndpoint({
@@ -29,7 +30,8 @@ export const POST = defineEndpoint({
   rateLimit: { limiter: noteLimiter, per: 'user', what: 'notes' },
   params: jamSlugAndEntryId,
   body: { schema: noteInputSchema, example: { text: 'The jump feels great! My best is 42 coins.' } },
+  early: ({ slug }) => requireJam(slug),
   answer: { status: 201, description: 'The note, kept.', schema: noteSchema, example: { ...exampleNote, mine: true } },
   errors: [400, 401, 403, 404, 409, 429],
-  handler: async ({ user, params, body }) => postNote(user, await requireJam(params.slug), params.id, body.text),
+  handler: async ({ user, params, body, early }) => postNote(user, await early, params.id, body.text),
 });

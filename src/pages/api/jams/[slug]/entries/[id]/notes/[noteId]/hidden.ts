@@ -14,6 +14,7 @@ export const PUT = defineEndpoint({
   rateLimit: { limiter: noteLimiter, per: 'user', what: 'notes' },
   params: jamSlugEntryIdAndNoteId,
   body: { schema: noteHiddenSchema, example: { hidden: true } },
+  early: ({ slug }) => requireJam(slug),
   answer: {
     status: 200,
     description: 'The note.',
@@ -21,6 +22,5 @@ export const PUT = defineEndpoint({
     example: { ...exampleNote, canHide: true, hidden: true },
   },
   errors: [400, 401, 403, 404, 429],
-  handler: async ({ user, params, body }) =>
-    setNoteHidden(user, await requireJam(params.slug), params.id, params.noteId, body.hidden),
+  handler: async ({ user, params, body, early }) => setNoteHidden(user, await early, params.id, params.noteId, body.hidden),
 });

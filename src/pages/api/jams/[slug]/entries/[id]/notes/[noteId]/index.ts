@@ -11,7 +11,8 @@ export const DELETE = defineEndpoint({
   access: 'user',
   rateLimit: { limiter: noteLimiter, per: 'user', what: 'notes' },
   params: jamSlugEntryIdAndNoteId,
+  early: ({ slug }) => requireJam(slug),
   answer: { status: 204, description: 'Deleted.' },
   errors: [400, 401, 403, 404, 429],
-  handler: async ({ user, params }) => deleteNote(user, await requireJam(params.slug), params.id, params.noteId),
+  handler: async ({ user, params, early }) => deleteNote(user, await early, params.id, params.noteId),
 });

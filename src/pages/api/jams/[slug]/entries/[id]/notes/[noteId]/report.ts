@@ -14,6 +14,7 @@ export const POST = defineEndpoint({
   rateLimit: { limiter: reportLimiter, per: 'user', what: 'reports' },
   params: jamSlugEntryIdAndNoteId,
   body: { schema: reportInputSchema, example: exampleReportInput },
+  early: ({ slug }) => requireJam(slug),
   answer: {
     status: 201,
     description: 'Your report.',
@@ -22,8 +23,8 @@ export const POST = defineEndpoint({
     also: [{ status: 200, description: 'Your open report, when you had already reported this note.' }],
   },
   errors: [400, 401, 403, 404, 429],
-  handler: async ({ user, params, body }) => {
-    const report = await reportNote(user, await requireJam(params.slug), params.id, params.noteId, body);
+  handler: async ({ user, params, body, early }) => {
+    const report = await reportNote(user, await early, params.id, params.noteId, body);
     return reply(report, { status: report.created ? 201 : 200 });
   },
 });

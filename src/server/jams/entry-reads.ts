@@ -1,0 +1,53 @@
+/**
+ * The reads about one entry that several services need for one reader — the entry (with its
+ * submitter's name) and the reader's credit on it — started once and shared. A request that asks
+ * several services about an entry (the entry page's viewer document) so reads each row once, and all
+ * of them in the round trip its other reads take (ADR 034).
+ */
+import { and, eq, sql } from 'drizzle-orm';
+import { type Entry, type Jam, entries, users } from '#db/schema';
+import type { SessionUser } from '#server/auth/session';
+import { notFound } from '#server/http/errors';
+import { preparedQuery } from '#server/platform/db';
+import { type Credit, creditOf } from './credit-records';
+import { ENTRY_NOT_IN_JAM } from './entries';
+
+export type EntryWithSubmitter = Entry & { submitterName: string | null };
+
+export interface EntryReads {
+  readonly id: number;
+  /** The entry and its submitter's name; a 404 when it is not part of the jam. */
+  readonly entry: Promise<EntryWithSubmitter>;
+  /** The reader's credit on the entry (undefined: none, or nobody logged in). */
+  readonly myCredit: Promise<Credit | undefined>;
+}
+
+const entryWithSubmitter = preparedQuery((database) =>
+  database
+    .select({ entry: entries, submitterName: users.name })
+    .from(entries)
+    .leftJoin(users, eq(users.id, entries.submitterId))
+    .where(and(eq(entries.id, sql.placeholder('entryId')), eq(entries.jamId, sql.placeholder('jamId'))))
+    .prepare(),
+);
+
+/** Starts the reads (they travel with whatever else the request starts in this turn). */
+export function startEntryReads(jam: Jam, entryId: number, reader: SessionUser | null): EntryReads {
+  const entry = entryWithSubmitter()
+    .get({ entryId, jamId: jam.id })
+    .then((row) => {
+      if (!row) throw notFound(ENTRY_NOT_IN_JAM);
+      return { ...row.entry, submitterName: row.submitterName };
+    });
+  // Whoever awaits it gets the 404; a request refused for another reason first leaves it unawaited.
+  entry.catch(() => undefined);
+  const myCredit = reader ? creditOf(entryId, reader.id) : Promise.resolve(undefined);
+  return { id: entryId, entry, myCredit };
+}
+
+/** Whether the reader is on the entry's team (its submitter or an accepted co-creator), from the shared reads. */
+export async function readerIsOnTeam(reads: EntryReads, reader: SessionUser | null): Promise<boolean> {
+  if (!reader) return false;
+  const [entry, credit] = await Promise.all([reads.entry, reads.myCredit]);
+  return entry.submitterId === reader.id || credit?.status === 'accepted';
+}
