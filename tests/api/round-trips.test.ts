@@ -13,6 +13,9 @@ import { declaredRoutes, routeKey } from '../security/api-routes';
 import { READ_ROWS, ROWS, type Role, type Scene, buildScene, rowKey, send } from '../security/endpoints';
 import { BUDGETS, type BudgetScene } from './round-trip-budgets';
 
+/** Each test walks dozens of routes one at a time, each in a scene of its own. */
+const WALK_TIMEOUT_MS = 240_000;
+
 const PAGES = resolve(import.meta.dirname, '../../src/pages');
 
 function filesUnder(folder: string): string[] {
@@ -105,7 +108,7 @@ describe('round trips to a remote database', () => {
     const failed = results.filter((result) => result.status >= 500 && result.route !== 'PAGE /500');
     expect(failed.map((r) => `${r.route} as ${r.who}: ${r.status}`)).toEqual([]);
     expect(overBudget(results)).toEqual([]);
-  });
+  }, WALK_TIMEOUT_MS);
 
   it('keeps every read that needs a session within its budget', async () => {
     const results: Measured[] = [];
@@ -119,7 +122,7 @@ describe('round trips to a remote database', () => {
       results.push(measured);
     }
     expect(overBudget(results)).toEqual([]);
-  });
+  }, WALK_TIMEOUT_MS);
 
   it('keeps every write within its budget', async () => {
     const results: Measured[] = [];
@@ -131,5 +134,5 @@ describe('round trips to a remote database', () => {
       results.push(measured);
     }
     expect(overBudget(results)).toEqual([]);
-  });
+  }, WALK_TIMEOUT_MS);
 });
