@@ -106,6 +106,9 @@ const REFUSED: [string, string][] = [
   ['ali ات gmail دات com', 'email'],
   ['my mail is kid at gmail', 'email'],
   ['kid@example。com', 'email'],
+  ['kid at example . com', 'email'],
+  ['kid at gmail.com', 'email'],
+  ['Play the full game at coolgames.io', 'link'],
   // Phone numbers.
   ['call 5551234567', 'phone'],
   ['call 555-123-4567', 'phone'],

@@ -21,16 +21,22 @@ const SPACED_TLDS = 'com|net|org|hu|ir|ru|io|gg|xyz|ly';
 const MAIL_HOSTS = 'gmail|googlemail|yahoo|hotmail|outlook|icloud|freemail|citromail|protonmail|proton|yandex|mail';
 
 /** "at" and "dot", spelled out in English, Hungarian and Persian, alone or in brackets. */
-const AT = String.raw`(?:\s*@\s*|\s*[([{<]\s*(?:at|kukac|ات|@)\s*[)\]}>]\s*|\s+(?:at|kukac|ات)\s+)`;
-const DOT = String.raw`(?:\s*\.\s*|\s*[([{<]\s*(?:dot|pont|دات|\.)\s*[)\]}>]\s*|\s+(?:dot|pont|دات)\s+)`;
+const AT_SIGN = String.raw`(?:\s*@\s*|\s*[([{<]\s*(?:at|kukac|ات|@)\s*[)\]}>]\s*)`;
+const AT_WORD = String.raw`\s+(?:at|kukac|ات)\s+`;
+const DOT_SPELLED = String.raw`(?:\s*[([{<]\s*(?:dot|pont|دات|\.)\s*[)\]}>]\s*|\s+(?:dot|pont|دات)\s+|\s+\.\s*|\s*\.\s+)`;
+const DOT = String.raw`(?:\s*\.\s*|${DOT_SPELLED})`;
+const LOCAL = String.raw`[\p{L}\p{N}._%+-]+`;
+const DOMAIN = String.raw`[\p{L}\p{N}-]+(?:${DOT}[\p{L}\p{N}-]+)*`;
 
 const EMAILS = [
   /[\p{L}\p{N}._%+-]+@[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)*\.\p{L}{2,}/u,
+  new RegExp(String.raw`${LOCAL}${AT_SIGN}${DOMAIN}${DOT}(?:${SPACED_TLDS})(?![\p{L}\p{N}])`, 'u'),
+  // With "at" as a word, a plain dot is a web address ("play at coolgames.io" is a link): the dot must be spelled or spaced.
+  new RegExp(String.raw`${LOCAL}${AT_WORD}${DOMAIN}${DOT_SPELLED}(?:${SPACED_TLDS})(?![\p{L}\p{N}])`, 'u'),
   new RegExp(
-    String.raw`[\p{L}\p{N}._%+-]+${AT}[\p{L}\p{N}-]+(?:${DOT}[\p{L}\p{N}-]+)*${DOT}(?:${SPACED_TLDS})(?![\p{L}\p{N}])`,
+    String.raw`(?:${AT_SIGN}|${AT_WORD})(?:${MAIL_HOSTS})(?![\p{L}])|(?<!\p{L})(?:${MAIL_HOSTS})${DOT}(?:${SPACED_TLDS})(?!\p{L})`,
     'u',
   ),
-  new RegExp(String.raw`${AT}(?:${MAIL_HOSTS})(?![\p{L}])|(?<!\p{L})(?:${MAIL_HOSTS})${DOT}(?:${SPACED_TLDS})(?!\p{L})`, 'u'),
 ];
 
 const LINKS = [
