@@ -49,8 +49,16 @@ const LINKS = [
   new RegExp(String.raw`[\p{L}\p{N}-]+${DOT}(?:${SPACED_TLDS})(?![\p{L}\p{N}])`, 'u'),
 ];
 
-/** Scores such as 10/10 or 99/100, which are no part of a phone number. */
-const SCORES = /(?<!\d)\d{1,3}\s*\/\s*(?:10|100|5|3)(?!\d)/gu;
+/**
+ * Numbers that are no part of a phone number: scores such as 10/10 or 99/100, amounts grouped by
+ * commas (1,000,000) and dates (2024-11-27, 2024. 11. 27., 1403/09/07).
+ */
+const NOT_PHONES = [
+  /(?<!\d)\d{1,3}\s*\/\s*(?:10|100|5|3)(?!\d)/gu,
+  /(?<![\d,])\d{1,3}(?:,\d{3})+(?![\d,])/gu,
+  /(?<!\d)(?:19|20|13|14)\d\d\s*([-./])\s*(?:0?[1-9]|1[0-2])\s*\1\s*(?:0?[1-9]|[12]\d|3[01])(?!\d)/gu,
+];
+const withoutNumbers = (text: string) => NOT_PHONES.reduce((rest, pattern) => rest.replace(pattern, ' '), text);
 /** Seven or more digits, with up to three characters of any kind but letters between each two. */
 const PHONE = /\d(?:[^\p{L}\d]{0,3}\d){6,}/u;
 
@@ -95,6 +103,8 @@ const CONTACTS = [
 const SPACED_OUT =
   /(?<![\p{L}\p{N}])[\p{L}\p{N}@$!](?![\p{L}\p{N}])(?:[^\p{L}\p{N}@$!\n]{1,3}[\p{L}\p{N}@$!](?![\p{L}\p{N}])){2,}/gu;
 const closeUp = (text: string) => text.replace(SPACED_OUT, (run) => run.replace(/[^\p{L}\p{N}@$!]/gu, ''));
+/** The same, keeping the dots and colons that make an address: "e v i l . c o m" reads "evil.com". */
+const closeUpAddress = (text: string) => text.replace(SPACED_OUT, (run) => run.replace(/[^\p{L}\p{N}@$!.:/]/gu, ''));
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
@@ -155,13 +165,14 @@ function hasWord(text: string, adminWords: readonly string[]): boolean {
 /** Which rule refuses the text, or null when it may be kept. Rules are checked in the order e-mail, link, phone, contact, word. */
 export function checkNote(text: string, adminWords: readonly string[] = []): NoteFilterRule | null {
   const judged = judgedText(text);
-  if (EMAILS.some((pattern) => pattern.test(judged))) return 'email';
+  // As written, and with spaced-out letters closed up ("k i d @ e x . c o m").
+  const readings = [...new Set([judged, closeUpAddress(judged)])];
+  if (readings.some((reading) => EMAILS.some((pattern) => pattern.test(reading)))) return 'email';
   // Scratch links are fine, and their digits are no phone number: check what is left without them.
-  const rest = judged.replace(SCRATCH_LINK, ' ');
-  if (LINKS.some((pattern) => pattern.test(rest))) return 'link';
-  if (PHONE.test(rest.replace(SCORES, ' '))) return 'phone';
-  const bare = withoutAccents(rest);
-  if (CONTACTS.some((pattern) => pattern.test(bare))) return 'contact';
+  const rests = readings.map((reading) => reading.replace(SCRATCH_LINK, ' '));
+  if (rests.some((rest) => LINKS.some((pattern) => pattern.test(rest)))) return 'link';
+  if (PHONE.test(withoutNumbers(rests[0]!))) return 'phone';
+  if (rests.some((rest) => CONTACTS.some((pattern) => pattern.test(withoutAccents(rest))))) return 'contact';
   if (hasWord(text, adminWords)) return 'word';
   return null;
 }

@@ -6,7 +6,7 @@
  * How an entry matches (on `judgedText` with accents taken out, so `kurvá` and `kurva` are one):
  * - `word*` matches where a word starts: `geci*` stops "gecis";
  * - `word` matches only the whole word, for stems that start ordinary words ("szar" but not
- *   "szarvas", a deer; "کون" but not "کونه").
+ *   "szarvas", a deer; "تخمی" but not "تخمین", an estimate).
  * Persian is written with Persian ی and ک; Arabic ي and ك are read as those before matching, and
  * the zero-width non-joiner is gone (می‌خوام reads میخوام), so write entries without it.
  * Adding a word: add a test beside the others in tests/unit/note-filter.test.ts, in both lists.
@@ -72,7 +72,7 @@ export const CURATED_WORDS: Readonly<Record<'hu' | 'fa', readonly string[]>> = {
     'پدرسگ*',
     'پدر سگ',
     'جاکش*',
-    'تخمی*',
+    'تخمی',
     'خارکسه*',
     'خوارکسه*',
   ],
