@@ -19,5 +19,5 @@ export const NOTE_REFUSAL_WINDOW_MS = 10 * 60_000;
 export const NOTE_MUTE_MS = 5 * 60_000;
 
 /** Why the filter refused a note; each has its own friendly message (`notes.refused.{rule}`). */
-export const NOTE_FILTER_RULES = ['link', 'email', 'phone', 'word'] as const;
+export const NOTE_FILTER_RULES = ['link', 'email', 'phone', 'contact', 'word'] as const;
 export type NoteFilterRule = (typeof NOTE_FILTER_RULES)[number];

@@ -59,9 +59,9 @@ describe('an entry page', () => {
       expect(html).toContain('Orbit Runner');
       expect(html).toContain('sprite_smith');
       expect(html).toContain('Arrow keys to steer, space to boost.<br>Reach the moon!');
-      expect(html).toContain(
-        '<a href="https://example.com/orbit-music" rel="nofollow ugc noopener" target="_blank">https://example.com/orbit-music</a>',
-      );
+      // Only Scratch's own pages are links (issue 41 §1): the credit's address stays text.
+      expect(html).toContain('Music by https://example.com/orbit-music');
+      expect(html).not.toContain('href="https://example.com/orbit-music"');
       expect(html).toContain('href="https://scratch.mit.edu/projects/900000101"');
       expect(head).toContain(
         '<meta property="og:image" content="https://cdn2.scratch.mit.edu/get_image/project/900000101_480x360.png"',

@@ -23,6 +23,7 @@ export const NOTE_REFUSALS: Record<NoteFilterRule, string> = {
   link: 'Links can only go to Scratch projects and studios. Take out the link and try again.',
   email: 'Please keep e-mail addresses out of notes, so everyone stays safe. Take it out and try again.',
   phone: 'That looks like a phone number. Keep phone numbers private: take it out and try again.',
+  contact: 'Keep chat apps and usernames outside Scratch private, so everyone stays safe. Take it out and try again.',
   word: 'That note has a word we don’t allow here. Say it in a kinder way and try again.',
 };
 export const noteMutedMessage = (until: Date) =>

@@ -1,101 +1,138 @@
 /**
  * The note filter, like Scratch's: before a note is kept it may hold no links except to Scratch
- * projects and studios, no e-mail addresses, no phone numbers (seven or more digits, spaces,
- * dashes, dots or brackets between them allowed) and no word of the maintained list (the
- * `obscenity` package's English data set, which also sees through leetspeak and look-alike letters)
- * nor of the administrators' own words. Pure: the caller hands over the administrators' words.
+ * pages, no e-mail addresses, no phone numbers, no chat-app contact and no word of the maintained
+ * lists nor of the administrators' own words. Pure: the caller hands over the administrators' words.
+ *
+ * It judges `judgedText` (src/lib/note-text.ts): the one reading of the text that the renderers
+ * also use, so invisible characters, look-alike letters and other scripts' digits hide nothing
+ * (issue 41 §1). Links are made only to scratch.mit.edu at render time whatever passes here.
  */
 import { DataSet, RegExpMatcher, englishDataset, englishRecommendedTransformers, parseRawPattern } from 'obscenity';
 import type { NoteFilterRule } from '#lib/feedback';
-
-/**
- * The one kind of link a note may hold: a Scratch project or studio (with or without scheme or
- * `www.`, any case, a trailing slash, and one more path word such as `/editor` or `/comments`),
- * ending where the text or a word ends. Any query, fragment or other path is not part of it, so
- * the rest still counts as a link.
- */
-const ALLOWED_LINK =
-  /(?<![\w.@/-])(?:https?:\/\/)?(?:www\.)?scratch\.mit\.edu\/(?:projects|studios)\/\d{1,12}(?:\/(?:[a-z]{1,20}\/?)?)?(?=$|[\s)\]},!?;:'"]|\.(?![\w/]))/giu;
-
-const EMAIL = /[\p{L}\p{N}._%+-]+@[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)*\.\p{L}{2,}/u;
+import { SCRATCH_LINK } from '#lib/linkify';
+import { judgedText, shownText, withoutAccents } from '#lib/note-text';
+import { CURATED_WORDS } from './word-lists';
 
 /** Top-level domains that make `word.tld` a link. Short English words (it, is, in, to, me, so…) are left out, so "fun.It was great" passes. */
-const TLDS = [
-  'com',
-  'net',
-  'org',
-  'edu',
-  'gov',
-  'io',
-  'co',
-  'uk',
-  'us',
-  'ca',
-  'de',
-  'fr',
-  'nl',
-  'eu',
-  'ie',
-  'hu',
-  'ru',
-  'cn',
-  'jp',
-  'br',
-  'au',
-  'info',
-  'biz',
-  'xyz',
-  'app',
-  'dev',
-  'gg',
-  'ly',
-  'tv',
-  'fm',
-  'cc',
-  'ws',
-  'site',
-  'online',
-  'club',
-  'top',
-  'link',
-  'live',
-  'page',
-  'fun',
-  'games',
-  'game',
-  'chat',
-  'tk',
-  'ml',
-  'ga',
-  'cf',
-  'gq',
-  'pw',
-  'sh',
-  'gl',
-  'be',
-  'me',
-  'to',
-].join('|');
+const TLDS =
+  'com|net|org|edu|gov|io|co|uk|us|ca|de|fr|nl|eu|ie|hu|ir|ru|cn|jp|br|au|info|biz|xyz|app|dev|gg|ly|tv|fm|cc|ws|site|online|club|top|link|live|page|fun|games|game|chat|tk|ml|ga|cf|gq|pw|sh|gl|be|me|to';
+/** The ones read as a domain even with spaces or a spelled-out dot around them ("evil . com", "evil dot com"). */
+const SPACED_TLDS = 'com|net|org|hu|ir|ru|io|gg|xyz|ly';
+const MAIL_HOSTS = 'gmail|googlemail|yahoo|hotmail|outlook|icloud|freemail|citromail|protonmail|proton|yandex|mail';
 
-const LINKS = [
-  // A scheme, or anything that starts like an address.
-  /\b[a-z][a-z0-9+.-]*:\/\/\S/iu,
-  /(?<![\p{L}\p{N}])www\.\S/iu,
-  // A bare domain such as example.com, bit.ly/x or discord.gg.
-  new RegExp(`(?<![\\p{L}\\p{N}-])[\\p{L}\\p{N}-]+(?:\\.[\\p{L}\\p{N}-]+)*\\.(?:${TLDS})(?![\\p{L}\\p{N}])`, 'iu'),
+/** "at" and "dot", spelled out in English, Hungarian and Persian, alone or in brackets. */
+const AT_SIGN = String.raw`(?:\s*@\s*|\s*[([{<]\s*(?:at|kukac|ات|@)\s*[)\]}>]\s*)`;
+const AT_WORD = String.raw`\s+(?:at|kukac|ات)\s+`;
+const DOT_SPELLED = String.raw`(?:\s*[([{<]\s*(?:dot|pont|دات|\.)\s*[)\]}>]\s*|\s+(?:dot|pont|دات)\s+|\s+\.\s*|\s*\.\s+)`;
+const DOT = String.raw`(?:\s*\.\s*|${DOT_SPELLED})`;
+const LOCAL = String.raw`[\p{L}\p{N}._%+-]+`;
+const DOMAIN = String.raw`[\p{L}\p{N}-]+(?:${DOT}[\p{L}\p{N}-]+)*`;
+
+const EMAILS = [
+  /[\p{L}\p{N}._%+-]+@[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)*\.\p{L}{2,}/u,
+  new RegExp(String.raw`${LOCAL}${AT_SIGN}${DOMAIN}${DOT}(?:${SPACED_TLDS})(?![\p{L}\p{N}])`, 'u'),
+  // With "at" as a word, a plain dot is a web address ("play at coolgames.io" is a link): the dot must be spelled or spaced.
+  new RegExp(String.raw`${LOCAL}${AT_WORD}${DOMAIN}${DOT_SPELLED}(?:${SPACED_TLDS})(?![\p{L}\p{N}])`, 'u'),
+  new RegExp(
+    String.raw`(?:${AT_SIGN}|${AT_WORD})(?:${MAIL_HOSTS})(?![\p{L}])|(?<!\p{L})(?:${MAIL_HOSTS})${DOT}(?:${SPACED_TLDS})(?!\p{L})`,
+    'u',
+  ),
 ];
 
-/** Seven or more digits, with at most two of space, dash, dot, bracket or plus between each two. */
-const PHONE = /\p{Nd}(?:[\s().+-]{0,2}\p{Nd}){6,}/u;
+const LINKS = [
+  // A scheme, even glued to what comes before it ("²https://…").
+  /:\s*\/\s*\/\s*\S/u,
+  /https?\s*:/u,
+  /(?<!\p{L})www\s*\.\s*\S/u,
+  // A bare domain such as example.com, bit.ly/x or discord.gg.
+  new RegExp(String.raw`(?<![\p{L}\p{N}-])[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)*\.(?:${TLDS})(?![\p{L}\p{N}])`, 'u'),
+  new RegExp(String.raw`[\p{L}\p{N}-]+${DOT}(?:${SPACED_TLDS})(?![\p{L}\p{N}])`, 'u'),
+];
 
-const baseMatcher = new RegExpMatcher({ ...englishDataset.build(), ...englishRecommendedTransformers });
+/**
+ * Numbers that are no part of a phone number: scores such as 10/10 or 99/100, amounts grouped by
+ * commas (1,000,000) and dates (2024-11-27, 2024. 11. 27., 1403/09/07).
+ */
+const NOT_PHONES = [
+  /(?<!\d)\d{1,3}\s*\/\s*(?:10|100|5|3)(?!\d)/gu,
+  /(?<![\d,])\d{1,3}(?:,\d{3})+(?![\d,])/gu,
+  /(?<!\d)(?:19|20|13|14)\d\d\s*([-./])\s*(?:0?[1-9]|1[0-2])\s*\1\s*(?:0?[1-9]|[12]\d|3[01])(?!\d)/gu,
+];
+const withoutNumbers = (text: string) => NOT_PHONES.reduce((rest, pattern) => rest.replace(pattern, ' '), text);
+/** Seven or more digits, with up to three characters of any kind but letters between each two. */
+const PHONE = /\d(?:[^\p{L}\d]{0,3}\d){6,}/u;
+
+const APPS =
+  'discord|dc|snapchat|snap|sc|instagram|insta|ig|whatsapp|whats app|wa|telegram|tg|tiktok|tik tok|kik|skype|signal|wechat|viber|messenger|facebook|fb|roblox';
+/** The names that are no ordinary word or version number ("sc 3.0"), for a handle after a space. */
+const LONG_APPS = APPS.split('|')
+  .filter((name) => name.length > 3)
+  .join('|');
+const FA_APPS = 'دیسکورد|دیسکرد|اینستاگرام|اینستا|تلگرام|واتساپ|واتس اپ|اسنپ ?چت|تیک ?تاک|روبیکا|ایتا|روبلاکس';
+const CONTACTS = [
+  new RegExp(
+    String.raw`(?<!\p{L})(?:add|message|msg|dm|text|call|find|follow|friend|contact|chat with|talk to|hmu|hit|join)\s+(?:me|us)\s+(?:on|at|in|via|@)?\s*(?:${APPS})(?!\p{L})`,
+    'u',
+  ),
+  new RegExp(
+    String.raw`(?<!\p{L})(?:my|our)\s+(?:${APPS})\s*(?:is|:|=|-|id|name|username|user|handle|tag|account)(?!\p{L})`,
+    'u',
+  ),
+  new RegExp(
+    String.raw`(?<!\p{L})(?:${APPS})\s*(?:[:=@#]|-\s|\s(?:id|name|username|user|handle|tag)\b)\s*@?[\p{L}\p{N}._#-]{2,}`,
+    'u',
+  ),
+  new RegExp(String.raw`(?<!\p{L})(?:${LONG_APPS})\s+@?[a-z0-9._]*[0-9_.][a-z0-9._]*[a-z0-9_]`, 'u'),
+  // A Discord tag (name#1234).
+  /[\p{L}\p{N}._]{2,}#\d{4}(?!\d)/u,
+  // Hungarian: "írj rám discordon", "adj hozzá snapen", "kövess instán".
+  new RegExp(
+    String.raw`(?<!\p{L})(?:irj|irjatok|adj hozza|adjatok hozza|kovess|kovessetek|keress|keressetek)\b[^.!?\n]{0,20}(?:${APPS})`,
+    'u',
+  ),
+  // Persian: an app with "my" (…م), an id, "add", "message me" or a Latin handle.
+  new RegExp(String.raw`(?:${FA_APPS})(?:م|ام)(?!\p{L})`, 'u'),
+  new RegExp(String.raw`(?:ایدی|ادد|اد کن|پیام بده|پیام بدید|بیا|پیجم|اکانت|فالو)[^.!?\n]{0,20}(?:${FA_APPS})`, 'u'),
+  new RegExp(
+    String.raw`(?:${FA_APPS})[^.!?\n]{0,20}(?:ایدی|ادد|اد کن|پیام بده|پیام بدید|بیا|پیجم|اکانت|فالو|@?[a-z0-9_.]{3,})`,
+    'u',
+  ),
+];
+
+/** Runs of single letters (or leetspeak digits) with spaces, dots or dashes between them: "s h i t", "k.u.r.v.a". */
+const SPACED_OUT =
+  /(?<![\p{L}\p{N}])[\p{L}\p{N}@$!](?![\p{L}\p{N}])(?:[^\p{L}\p{N}@$!\n]{1,3}[\p{L}\p{N}@$!](?![\p{L}\p{N}])){2,}/gu;
+const closeUp = (text: string) => text.replace(SPACED_OUT, (run) => run.replace(/[^\p{L}\p{N}@$!]/gu, ''));
+/** The same, keeping the dots and colons that make an address: "e v i l . c o m" reads "evil.com". */
+const closeUpAddress = (text: string) => text.replace(SPACED_OUT, (run) => run.replace(/[^\p{L}\p{N}@$!.:/]/gu, ''));
+
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** A curated entry as a pattern: `word*` where a word starts, `word` as a whole word; a space also matches none. */
+function entryPattern(entry: string): string {
+  const prefix = entry.endsWith('*');
+  const word = escape(prefix ? entry.slice(0, -1) : entry).replace(/ /g, '\\s*');
+  return `(?<!\\p{L})${word}${prefix ? '' : '(?!\\p{L})'}`;
+}
+
+/** Obscenity's English data set and the curated Hungarian words (ASCII, so leetspeak applies to them too). */
+function baseDataset() {
+  const dataset = new DataSet<{ originalWord: string }>().addAll(englishDataset);
+  for (const entry of CURATED_WORDS.hu) {
+    const prefix = entry.endsWith('*');
+    const word = prefix ? entry.slice(0, -1) : entry;
+    dataset.addPhrase((phrase) => phrase.addPattern(parseRawPattern(`|${word}${prefix ? '' : '|'}`)));
+  }
+  return dataset;
+}
+const baseMatcher = new RegExpMatcher({ ...baseDataset().build(), ...englishRecommendedTransformers });
+const CURATED = new RegExp([...CURATED_WORDS.hu, ...CURATED_WORDS.fa].map(entryPattern).join('|'), 'u');
+
 let extraMatcher: { words: readonly string[]; matcher: RegExpMatcher | null; plain: RegExp | null } = {
   words: [],
   matcher: null,
   plain: null,
 };
-
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**
  * The administrators' words: each matches where a word starts ("poop" stops "poopy", not
@@ -115,16 +152,27 @@ function matcherFor(words: readonly string[]) {
   return extraMatcher;
 }
 
-/** Which rule refuses the text, or null when it may be kept. Rules are checked in the order e-mail, link, phone, word. */
-export function checkNote(text: string, adminWords: readonly string[] = []): NoteFilterRule | null {
-  const normalized = text.normalize('NFKC');
-  if (EMAIL.test(normalized)) return 'email';
-  // Scratch links are fine, and their digits are no phone number: check what is left without them.
-  const rest = normalized.replace(ALLOWED_LINK, ' ');
-  if (LINKS.some((pattern) => pattern.test(rest))) return 'link';
-  if (PHONE.test(rest)) return 'phone';
-  if (baseMatcher.hasMatch(normalized)) return 'word';
+function hasWord(text: string, adminWords: readonly string[]): boolean {
+  const judged = judgedText(text);
+  const readings = [...new Set([judged, closeUp(judged)])];
+  const plain = [...new Set([shownText(text).toLowerCase(), ...readings, ...readings.map(withoutAccents)])];
+  if (readings.some((reading) => baseMatcher.hasMatch(reading))) return true;
+  if (plain.some((reading) => CURATED.test(withoutAccents(reading)))) return true;
   const extra = matcherFor(adminWords);
-  if (extra.plain?.test(normalized.toLowerCase()) || extra.matcher?.hasMatch(normalized)) return 'word';
+  return plain.some((reading) => extra.plain?.test(reading)) || readings.some((reading) => extra.matcher?.hasMatch(reading));
+}
+
+/** Which rule refuses the text, or null when it may be kept. Rules are checked in the order e-mail, link, phone, contact, word. */
+export function checkNote(text: string, adminWords: readonly string[] = []): NoteFilterRule | null {
+  const judged = judgedText(text);
+  // As written, and with spaced-out letters closed up ("k i d @ e x . c o m").
+  const readings = [...new Set([judged, closeUpAddress(judged)])];
+  if (readings.some((reading) => EMAILS.some((pattern) => pattern.test(reading)))) return 'email';
+  // Scratch links are fine, and their digits are no phone number: check what is left without them.
+  const rests = readings.map((reading) => reading.replace(SCRATCH_LINK, ' '));
+  if (rests.some((rest) => LINKS.some((pattern) => pattern.test(rest)))) return 'link';
+  if (PHONE.test(withoutNumbers(rests[0]!))) return 'phone';
+  if (rests.some((rest) => CONTACTS.some((pattern) => pattern.test(withoutAccents(rest))))) return 'contact';
+  if (hasWord(text, adminWords)) return 'word';
   return null;
 }
