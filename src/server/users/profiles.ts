@@ -18,6 +18,7 @@ import { scratchUserUrl } from '#lib/user-url';
 import { AppError } from '#server/http/errors';
 import { voteCount } from '#server/jams/entry-dto';
 import { db } from '#server/platform/db';
+import { keptPage, onKeptPage } from '#server/platform/sql-pages';
 
 export const UNAVAILABLE_MESSAGE = 'This account is not available.';
 
@@ -36,19 +37,14 @@ const theirEntries = (userId: SQL) => sql`
   select entry_id, jam_id, 'co-creator' as role
     from entry_credits where user_id = ${userId} and status = 'accepted'`;
 
-/**
- * The ids of the entries on page `page` of the list (newest jams first), the page kept within 1 and
- * the last page as `readProfile` keeps it, so the list and its totals are read side by side.
- */
+/** The ids of the entries on page `page` of the list (newest jams first), kept within its pages. */
 function pageOfEntries(userId: SQL, page: number): SQL {
-  const perPage = sql`cast(${PROFILE_ENTRIES_PER_PAGE} as integer)`;
-  const from = sql`(min(max(1, cast(${page} as integer)), max(1, (listed.total + ${perPage} - 1) / ${perPage})) - 1) * ${perPage}`;
   return sql`(select listed.entry_id from (
       select theirs.entry_id, count(*) over () as total,
         row_number() over (order by ${jams.startsAt} desc, ${jams.id} desc) as n
       from (${theirEntries(userId)}) as theirs
       join ${jams} on ${jams.id} = theirs.jam_id) as listed
-    where listed.n > ${from} and listed.n <= ${from} + ${perPage})`;
+    where ${onKeptPage(sql`listed.n`, sql`listed.total`, page, PROFILE_ENTRIES_PER_PAGE)})`;
 }
 
 const jamOf = (jam: Pick<Jam, 'slug' | 'name' | 'imageUrl' | 'startsAt' | 'endsAt' | 'votingEndsAt'>) => ({
@@ -186,8 +182,7 @@ export async function readProfile(name: string, page = 1, now = Date.now()): Pro
 
   const entryTotal = Number(totals?.entries ?? 0);
   const perPage = PROFILE_ENTRIES_PER_PAGE;
-  const totalPages = Math.max(1, Math.ceil(entryTotal / perPage));
-  const current = Math.min(Math.max(1, page), totalPages);
+  const { page: current, totalPages } = keptPage(page, entryTotal, perPage);
   const items = shownRows.map((row) =>
     profileEntry(
       row.entry,
