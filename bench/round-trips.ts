@@ -85,6 +85,7 @@ const routes = [
   `/feeds/${feedToken}/my-jams.xml`,
   `/feeds/${feedToken}/my-jams.ics`,
   `/api/jams/${entryJam}/activity`,
+  `/api/jams/${entryJam}/review`,
 ];
 const only = process.env.ONLY ? new RegExp(process.env.ONLY) : null;
 for (const path of process.env.SHOW ? [process.env.SHOW] : routes.filter((route) => !only || only.test(route))) {

@@ -1,8 +1,9 @@
 /**
- * A page of a list whose length is not known yet: the rows are numbered and counted in the same
- * statement (`row_number() over (…)`, `count(*) over ()`) and this condition keeps the requested
- * page, moved to the last page when it is past the end, as `keptPage` moves it once the total is
- * known. So a page and its total are read in one round trip, not a count and then a page.
+ * A page of a list whose length is not known yet, read in the same round trip as its total. Either
+ * the rows are numbered and counted in one statement (`row_number() over (…)`, `count(*) over ()`)
+ * and `onKeptPage` keeps the requested page; or, for a long list read from an index in order, the
+ * page's offset counts the rows itself (`keptOffset`) beside a statement that counts them for the
+ * answer. Both move a page past the end to the last page, as `keptPage` does once the total is known.
  */
 import { type SQL, sql } from 'drizzle-orm';
 
@@ -12,10 +13,15 @@ export function keptPage(requested: number, total: number, perPage: number): { p
   return { page: Math.min(Math.max(1, requested), totalPages), totalPages };
 }
 
-/** The SQL condition "row `n` (numbered from 1) of `total` is on the page `keptPage` keeps". */
-export function onKeptPage(n: SQL, total: SQL, requested: number, perPage: number): SQL {
+/** The rows before the page `keptPage` keeps, `total` an SQL expression (a column, or a count subquery). */
+export function keptOffset(total: SQL, requested: number, perPage: number): SQL {
   // Bound numbers can travel as floats: cast, so the division is an integer one.
   const per = sql`cast(${perPage} as integer)`;
-  const skipped = sql`(min(max(1, cast(${requested} as integer)), max(1, (${total} + ${per} - 1) / ${per})) - 1) * ${per}`;
-  return sql`${n} > ${skipped} and ${n} <= ${skipped} + ${per}`;
+  return sql`(min(max(1, cast(${requested} as integer)), max(1, (${total} + ${per} - 1) / ${per})) - 1) * ${per}`;
+}
+
+/** The SQL condition "row `n` (numbered from 1) of `total` is on the page `keptPage` keeps". */
+export function onKeptPage(n: SQL, total: SQL, requested: number, perPage: number): SQL {
+  const skipped = keptOffset(total, requested, perPage);
+  return sql`${n} > ${skipped} and ${n} <= ${skipped} + cast(${perPage} as integer)`;
 }
