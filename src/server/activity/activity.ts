@@ -13,7 +13,7 @@ import {
   type JamActivityQuery,
 } from '#lib/schemas/activity';
 import { db } from '#server/platform/db';
-import { keptOffset, keptPage } from '#server/platform/sql-pages';
+import { keptOffsetArg, keptPage } from '#server/platform/sql-pages';
 import { can, requireJamPermission } from '#server/auth/permissions';
 import type { SessionUser } from '#server/auth/session';
 
@@ -94,8 +94,7 @@ async function list(query: JamActivityQuery & { jam?: string }, jam: Jam | null)
       .where(where)
       .orderBy(desc(auditLog.id))
       .limit(query.perPage)
-      // drizzle types an offset as a number; it writes any SQL it is given.
-      .offset(keptOffset(sql`(${counted})`, query.page, query.perPage) as unknown as number),
+      .offset(keptOffsetArg(sql`(${counted})`, query.page, query.perPage)),
   ]);
   const { page, totalPages } = keptPage(query.page, total, query.perPage);
   return { entries: rows.map(toDto), page, perPage: query.perPage, total, totalPages };

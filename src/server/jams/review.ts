@@ -22,7 +22,7 @@ import { AppError } from '#server/http/errors';
 import { type RateLimit, createRateLimiter } from '#server/http/rate-limit';
 import { inBackground } from '#server/platform/background';
 import { db } from '#server/platform/db';
-import { keptOffset, keptPage } from '#server/platform/sql-pages';
+import { keptOffsetArg, keptPage } from '#server/platform/sql-pages';
 import { ScratchUnavailableError, fetchScratchProjectWithParent } from '#server/platform/scratch';
 import { requireEntry } from './entries';
 import { toEntryDto, voteCount } from './entry-dto';
@@ -71,8 +71,7 @@ async function requireReviewer(actor: SessionUser, jam: Jam): Promise<void> {
 
 /** Every entry for the review list: flagged and open first, then flagged, then the rest; paged in the database. */
 export async function listReview(actor: SessionUser, jam: Jam, query: ReviewListQuery): Promise<ReviewListDto> {
-  const [, list] = await Promise.all([requireJamPermission(actor, jam.id, 'jam:review-entries'), readReview(jam, query)]);
-  return list;
+  return (await Promise.all([requireJamPermission(actor, jam.id, 'jam:review-entries'), readReview(jam, query)]))[1];
 }
 
 /** The same for the review page: null for people who may not review the jam's entries (asked beside the list). */
@@ -107,13 +106,8 @@ async function readReview(jam: Jam, query: ReviewListQuery): Promise<ReviewListD
         asc(entries.id),
       )
       .limit(query.perPage)
-      // drizzle types an offset as a number; it writes any SQL it is given.
       .offset(
-        keptOffset(
-          sql`(select count(*) from ${entries} where ${entries.jamId} = ${jam.id})`,
-          query.page,
-          query.perPage,
-        ) as unknown as number,
+        keptOffsetArg(sql`(select count(*) from ${entries} where ${entries.jamId} = ${jam.id})`, query.page, query.perPage),
       ),
   ]);
   const total = counts?.total ?? 0;

@@ -20,6 +20,10 @@ export function keptOffset(total: SQL, requested: number, perPage: number): SQL 
   return sql`(min(max(1, cast(${requested} as integer)), max(1, (${total} + ${per} - 1) / ${per})) - 1) * ${per}`;
 }
 
+/** `keptOffset` for drizzle's `.offset()`, which types an offset as a number but writes any SQL it is given. */
+export const keptOffsetArg = (total: SQL, requested: number, perPage: number): number =>
+  keptOffset(total, requested, perPage) as unknown as number;
+
 /** The SQL condition "row `n` (numbered from 1) of `total` is on the page `keptPage` keeps". */
 export function onKeptPage(n: SQL, total: SQL, requested: number, perPage: number): SQL {
   const skipped = keptOffset(total, requested, perPage);
