@@ -81,6 +81,7 @@ const routes = [
   '/sitemap.xml',
   '/sitemaps/1.xml',
   '/api/me/jam-requests',
+  '/api/jam-requests',
   '/api/me/invitations',
   `/feeds/${feedToken}/my-jams.xml`,
   `/feeds/${feedToken}/my-jams.ics`,
