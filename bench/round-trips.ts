@@ -2,7 +2,8 @@
  * `npm run bench:round-trips [-- USERNAME]`: the round trips each route costs on a remote database
  * (the Node build on sqld, seeded demo data, page cache off, a counting proxy in between), as a
  * visitor and as USERNAME (default demo_admin). `SHOW=/path` prints the SQL of each round trip of
- * that one route. The budgets themselves are held by tests/api/round-trips.test.ts.
+ * that one route (`SHOW_CHARS=n` prints n characters of each, 400 by default); `ONLY=regex` measures
+ * only the routes it matches. The budgets themselves are held by tests/api/round-trips.test.ts.
  */
 import { eq } from 'drizzle-orm';
 import { seedDemoData } from '#db/seed';
@@ -26,6 +27,8 @@ await database
   .insert(sessions)
   .values({ id: hashToken(token), userId: user!.id, expiresAt: new Date(Date.now() + SESSION_LIFETIME_MS) });
 const cookie = `${SESSION_COOKIE}=${token}`;
+const feedToken = 'a'.repeat(40);
+await database.update(users).set({ feedToken }).where(eq(users.id, user!.id));
 const allJams = await database.select({ slug: jams.slug, id: jams.id }).from(jams);
 const someEntries = await database.select({ id: entries.id, jamId: entries.jamId }).from(entries).limit(3);
 const entryJam = allJams.find((j) => j.id === someEntries[0]!.jamId)!.slug;
@@ -42,6 +45,7 @@ const routes = [
   `/jams/${entryJam}`,
   `/jams/${entryJam}/entries/${e}`,
   '/users/demo_admin',
+  '/users/sprite_smith',
   '/dashboard',
   '/notifications',
   '/dashboard/users',
@@ -79,13 +83,23 @@ const routes = [
   `/api/jams/${entryJam}/next-entry`,
   `/api/jams/${entryJam}/participation`,
   '/api/user/demo_admin/profile',
+  '/api/user/sprite_smith/profile',
   '/rss.xml',
   '/feed.json',
   '/calendar.ics',
   `/jams/${entryJam}.ics`,
   '/sitemap.xml',
+  '/sitemaps/1.xml',
+  '/api/me/jam-requests',
+  '/api/jam-requests',
+  '/api/me/invitations',
+  `/feeds/${feedToken}/my-jams.xml`,
+  `/feeds/${feedToken}/my-jams.ics`,
+  `/api/jams/${entryJam}/activity`,
+  `/api/jams/${entryJam}/review`,
 ];
-for (const path of process.env.SHOW ? [process.env.SHOW] : routes) {
+const only = process.env.ONLY ? new RegExp(process.env.ONLY) : null;
+for (const path of process.env.SHOW ? [process.env.SHOW] : routes.filter((route) => !only || only.test(route))) {
   for (const who of ['anon', 'user']) {
     await fetch(app.url + path, { redirect: 'manual', headers: who === 'user' ? { cookie } : {} }).then((r) => r.arrayBuffer());
     proxy.reset();
@@ -96,7 +110,7 @@ for (const path of process.env.SHOW ? [process.env.SHOW] : routes) {
       console.log(
         proxy
           .statements()
-          .map((x) => x.slice(0, 400))
+          .map((x) => x.slice(0, Number(process.env.SHOW_CHARS ?? 400)))
           .join('\n'),
       );
     console.log(`${who.padEnd(5)} ${String(r.status).padEnd(4)} ${String(proxy.count()).padStart(3)} ${path}`);

@@ -6,7 +6,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '#db/schema';
-import { allSitemapPages, sitemapFilePages, sitemapPlan, sitemapSize } from '#server/publish/sitemap';
+import { LOCALES } from '#i18n/locales';
+import { allSitemapPages, oneFileSitemapPages, sitemapFilePages, sitemapPlan, sitemapSize } from '#server/publish/sitemap';
 import { type TestDatabase, createTestDatabase } from '../helpers/database';
 import { insertEntry, insertJam, insertManager } from '../helpers/factories';
 
@@ -64,6 +65,16 @@ describe('the sitemap read from the database', () => {
       ...entryPaths.gamma!,
       ...PROFILES,
     ]);
+  });
+
+  it('reads the one file beside the check that it fits, deciding as the plan does, and nothing more when it does not fit', async () => {
+    const urls = (STATIC.length + 3 + 5 + 4) * LOCALES.length;
+    const fits = { ...SMALL, maxUrls: urls };
+    const tooSmall = { ...SMALL, maxUrls: urls - 1 };
+    expect(sitemapPlan(await sitemapSize(), fits).split).toBe(false);
+    expect(paths(await oneFileSitemapPages(fits))).toEqual(paths(await allSitemapPages()));
+    expect(sitemapPlan(await sitemapSize(), tooSmall).split).toBe(true);
+    expect(await oneFileSitemapPages(tooSmall)).toBeNull();
   });
 
   it('split, gives the jams their files (the static pages first), then the entry pages and the profiles theirs', async () => {

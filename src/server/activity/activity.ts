@@ -4,7 +4,7 @@
  */
 import { type SQL, and, count, desc, eq, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/sqlite-core';
-import { type Jam, auditLog, jams, users } from '#db/schema';
+import { type Jam, auditLog, jamSlugRedirects, jams, users } from '#db/schema';
 import {
   type ActivityEntryDto,
   type ActivityListDto,
@@ -13,32 +13,33 @@ import {
   type JamActivityQuery,
 } from '#lib/schemas/activity';
 import { db } from '#server/platform/db';
-import { findJam } from '#server/jams/jams';
-import { requireJamPermission } from '#server/auth/permissions';
+import { keptOffsetArg, keptPage } from '#server/platform/sql-pages';
+import { can, requireJamPermission } from '#server/auth/permissions';
 import type { SessionUser } from '#server/auth/session';
-import { findUserByName } from '#server/users/users';
 
 const target = alias(users, 'target');
 
 const text = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null);
 
-/** Matches nothing: a filter naming a jam or user that does not exist. */
-const NOTHING = sql`0`;
+/** A jam by its slug or an old slug of a renamed one, as a subquery (null: none, which matches nothing). */
+const jamIdBySlug = (slug: string) =>
+  sql`coalesce((select ${jams.id} from ${jams} where ${jams.slug} = ${slug}),
+    (select ${jamSlugRedirects.jamId} from ${jamSlugRedirects} where ${jamSlugRedirects.slug} = ${slug}))`;
 
-async function conditions(query: JamActivityQuery & { jam?: string }, jam: Jam | null): Promise<SQL | undefined> {
+/** The filters, with the jam and the person named as subqueries, so the page is read in one round trip. */
+function conditions(query: JamActivityQuery & { jam?: string }, jam: Jam | null): SQL | undefined {
   const parts: (SQL | undefined)[] = [];
   if (jam) parts.push(eq(auditLog.jamId, jam.id));
-  else if (query.jam) {
-    const found = await findJam(query.jam);
-    parts.push(found ? eq(auditLog.jamId, found.jam.id) : NOTHING);
-  }
+  else if (query.jam) parts.push(sql`${auditLog.jamId} = ${jamIdBySlug(query.jam)}`);
   if (query.user) {
-    const user = await findUserByName(query.user);
-    // A deleted account is still found by the name it acted under.
+    const userId = sql`(select ${users.id} from ${users} where lower(${users.name}) = ${query.user.toLowerCase()})`;
+    // A deleted account (its actor id cleared) is still found by the name it acted under.
     parts.push(
-      user
-        ? or(eq(auditLog.actorId, user.id), eq(auditLog.targetUserId, user.id))
-        : sql`lower(${auditLog.actorName}) = ${query.user.toLowerCase()}`,
+      or(
+        sql`${auditLog.actorId} = ${userId}`,
+        sql`${auditLog.targetUserId} = ${userId}`,
+        sql`(${auditLog.actorId} is null and ${userId} is null and lower(${auditLog.actorName}) = ${query.user.toLowerCase()})`,
+      ),
     );
   }
   if (query.action) parts.push(eq(auditLog.action, query.action));
@@ -78,21 +79,24 @@ function toDto({ entry, jamSlug, jamName, targetName }: Row): ActivityEntryDto {
   };
 }
 
+/** One page and the total, side by side: the page's offset counts the entries itself, kept within the pages. */
 async function list(query: JamActivityQuery & { jam?: string }, jam: Jam | null): Promise<ActivityListDto> {
   const database = db();
-  const where = await conditions(query, jam);
-  const [{ total } = { total: 0 }] = await database.select({ total: count() }).from(auditLog).where(where);
-  const totalPages = Math.max(1, Math.ceil(total / query.perPage));
-  const page = Math.min(query.page, totalPages);
-  const rows = await database
-    .select({ entry: auditLog, jamSlug: jams.slug, jamName: jams.name, targetName: target.name })
-    .from(auditLog)
-    .leftJoin(jams, eq(jams.id, auditLog.jamId))
-    .leftJoin(target, eq(target.id, auditLog.targetUserId))
-    .where(where)
-    .orderBy(desc(auditLog.id))
-    .limit(query.perPage)
-    .offset((page - 1) * query.perPage);
+  const where = conditions(query, jam);
+  const counted = database.select({ total: count() }).from(auditLog).where(where);
+  const [[{ total } = { total: 0 }], rows] = await Promise.all([
+    counted,
+    database
+      .select({ entry: auditLog, jamSlug: jams.slug, jamName: jams.name, targetName: target.name })
+      .from(auditLog)
+      .leftJoin(jams, eq(jams.id, auditLog.jamId))
+      .leftJoin(target, eq(target.id, auditLog.targetUserId))
+      .where(where)
+      .orderBy(desc(auditLog.id))
+      .limit(query.perPage)
+      .offset(keptOffsetArg(sql`(${counted})`, query.page, query.perPage)),
+  ]);
+  const { page, totalPages } = keptPage(query.page, total, query.perPage);
   return { entries: rows.map(toDto), page, perPage: query.perPage, total, totalPages };
 }
 
@@ -102,8 +106,14 @@ export async function listActivity(viewer: SessionUser, query: ActivityQuery): P
   return list(query, null);
 }
 
-/** What happened to one jam, newest first: its managers and administrators. */
+/** What happened to one jam, newest first: its managers and administrators (the permission read beside the page). */
 export async function listJamActivity(viewer: SessionUser, jam: Jam, query: JamActivityQuery): Promise<ActivityListDto> {
-  await requireJamPermission(viewer, jam.id, 'jam:read-activity');
-  return list(query, jam);
+  const [, page] = await Promise.all([requireJamPermission(viewer, jam.id, 'jam:read-activity'), list(query, jam)]);
+  return page;
+}
+
+/** The same for the jam's activity page: null for people who may not read it. */
+export async function jamActivityFor(viewer: SessionUser, jam: Jam, query: JamActivityQuery): Promise<ActivityListDto | null> {
+  const [allowed, page] = await Promise.all([can(viewer, 'jam:read-activity', { jamId: jam.id }), list(query, jam)]);
+  return allowed ? page : null;
 }

@@ -180,6 +180,13 @@ export async function requireJamPermission(user: SessionUser, jamId: number | nu
 /** Whose reports a user may see: everything (administrators), or the entries of these jams (their managers). */
 export type ModerationScope = 'all' | { jamIds: number[] };
 
+/**
+ * The jams a user manages, as a subquery, for reads that start before `moderationScope` has
+ * answered (the moderation queue reads its page beside it, in the same round trip).
+ */
+export const managedJamIds = (user: SessionUser) =>
+  sql`(select ${jamManagers.jamId} from ${jamManagers} where ${jamManagers.userId} = ${user.id})`;
+
 /** What the user may moderate, or null when nothing (not an administrator, manages no jam). */
 export async function moderationScope(user: SessionUser): Promise<ModerationScope | null> {
   if (user.isBanned) return null;

@@ -5,7 +5,8 @@
  * An event is due when its moment has come and is not long past, and the person had joined by then
  * (joining a running jam does not say "it started", joining in the last day does not say "24 hours
  * left"). One query finds the due events not written yet (each checked by the unique (user, key)
- * index), one insert writes them; when nothing is due nothing is written.
+ * index), read beside what the request shows; when something is due, one batch writes it and reads
+ * that again (./inbox.ts); when nothing is due nothing is written.
  *
  * - `started:{jamId}` while the jam runs (data.mystery: its theme is out);
  * - `deadline:{jamId}` in the jam's last 24 hours, when the person has not submitted;
@@ -18,7 +19,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { entries, jamParticipants, jams, notifications, votes } from '#db/schema';
 import { db } from '#server/platform/db';
-import { type InboxEvent, notifyWith } from './notify';
+import type { InboxEvent } from './notify';
 
 export const DAY_MS = 24 * 60 * 60 * 1000;
 /** Results are news for two weeks after voting closed; older jams joined long ago stay quiet. */
@@ -44,8 +45,8 @@ interface DueRow {
 
 const has = (key: SQL) => sql`exists (select 1 from ${notifications} n where n.user_id = p.user_id and n.key = ${key})`;
 
-/** Writes the person's due time-based events that are not in their inbox yet. */
-export async function materializeDue(userId: number, now = Date.now()): Promise<number> {
+/** The person's due time-based events that are not in their inbox yet (a read; the caller writes them). */
+export async function dueEventsOf(userId: number, now = Date.now()): Promise<InboxEvent[]> {
   const database = db();
   const close = sql`coalesce(j.voting_ends_at, j.ends_at)`;
   const jamKey = (prefix: string, suffix = '') => sql`${prefix} || j.id || ${suffix}`;
@@ -73,9 +74,7 @@ export async function materializeDue(userId: number, now = Date.now()): Promise<
         and p.joined_at <= j.voting_ends_at - ${DAY_MS})
       or (${close} <= ${now} and ${now} < ${close} + ${RESULTS_FRESH_MS} and p.joined_at <= ${close})
     )`)) as DueRow[];
-  const events = rows.flatMap((row) => dueEvents(userId, row, now));
-  if (events.length > 0) await notifyWith(database, ...events);
-  return events.length;
+  return rows.flatMap((row) => dueEvents(userId, row, now));
 }
 
 function dueEvents(userId: number, row: DueRow, now: number): InboxEvent[] {

@@ -5,7 +5,7 @@
  * them off clears it. The secret is found through its unique index; an unknown one is a 404.
  */
 import { encodeBase32LowerCaseNoPadding } from '@oslojs/encoding';
-import { eq } from 'drizzle-orm';
+import { type SQL, and, eq, sql } from 'drizzle-orm';
 import { users } from '#db/schema';
 import type { SessionUser } from '#server/auth/session';
 import { notFound } from '#server/http/errors';
@@ -55,3 +55,7 @@ export async function requireFeedOwner(token: string | undefined): Promise<{ id:
   if (!row || row.isBanned) throw notFound(NO_SUCH_FEED);
   return { id: row.id, name: row.name };
 }
+
+/** The id of a feed address's owner (not banned) as a subquery, for reads that go beside `requireFeedOwner`. */
+export const feedOwnerId = (token: string): SQL =>
+  sql`(select ${users.id} from ${users} where ${and(eq(users.feedToken, token), eq(users.isBanned, false))})`;

@@ -3,9 +3,11 @@
  * unread count, and marking read. Events sharing a group key (kudos or notes on one entry) show as
  * one item; unread and read ones are grouped apart, so new kudos on an entry whose earlier kudos
  * were read make a new unread item. The count of the bell is the count of unread items, so it
- * matches what the page shows as unread. Both first write the due time-based events (./due.ts).
+ * matches what the page shows as unread. Both include the due time-based events (./due.ts), read
+ * beside them and written only when some are due.
  */
 import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import type { BatchItem } from 'drizzle-orm/batch';
 import { entries, jams, notifications, users } from '#db/schema';
 import type { NotificationKind } from '#lib/inbox';
 import {
@@ -16,13 +18,16 @@ import {
   type NotificationListDto,
 } from '#lib/schemas/inbox';
 import type { SessionUser } from '#server/auth/session';
-import { db } from '#server/platform/db';
-import { materializeDue } from './due';
+import { type Database, db } from '#server/platform/db';
+import { keptPage, onKeptPage } from '#server/platform/sql-pages';
+import { dueEventsOf } from './due';
+import { insertEvents } from './notify';
 
 /** An item's handle: its group key, or `id:{id}` for an event of its own. */
 const groupOf = sql`coalesce(${notifications.groupKey}, 'id:' || ${notifications.id})`;
 
-interface GroupRow {
+/** One item of a page: its group, the group's newest event and what that event names. */
+interface ItemRow {
   grp: string;
   unread: number;
   lastId: number;
@@ -30,24 +35,72 @@ interface GroupRow {
   n: number;
   people: number;
   at: number;
+  total: number;
+  kind: NotificationKind;
+  data: string | null;
+  entryId: number | null;
+  actor: string | null;
+  jamSlug: string | null;
+  jamName: string | null;
+  entryTitle: string | null;
 }
 
 /** Unread items (groups), as the bell shows them. */
-async function countUnread(userId: number): Promise<number> {
-  const [row] = await db()
+const unreadItems = (database: Database, userId: number) =>
+  database
     .select({ count: sql<number>`count(distinct ${groupOf})`.mapWith(Number) })
     .from(notifications)
     .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)));
+
+async function countUnread(userId: number): Promise<number> {
+  const [row] = await unreadItems(db(), userId);
   return row?.count ?? 0;
 }
 
 /**
- * The bell: unread items, after writing the due time-based events. The count is read beside the
- * due events' query (one round trip), and again only when some were written.
+ * Page `page` of the person's items, newest first, each with its newest event, in one statement:
+ * the items are numbered and counted together and the page kept within the pages.
  */
+const pageOfItems = (database: Database, userId: number, page: number) => {
+  const grouped = sql`select ${groupOf} as grp, ${notifications.readAt} is null as unread, max(${notifications.id}) as lastId,
+      group_concat(${notifications.id}) as ids, count(*) as n, count(distinct ${notifications.actorId}) as people,
+      max(${notifications.createdAt}) as at
+    from ${notifications} where ${notifications.userId} = ${userId}
+    group by grp, unread`;
+  return database.all<ItemRow>(sql`
+    select g.grp, g.unread, g.lastId, g.ids, g.n, g.people, g.at, g.total,
+      last.kind, last.data, last.entry_id as entryId, u.name as actor, j.slug as jamSlug, j.name as jamName, e.title as entryTitle
+    from (select grouped.*, count(*) over () as total, row_number() over (order by at desc, lastId desc) as nth
+      from (${grouped}) as grouped) as g
+    join ${notifications} last on last.id = g.lastId
+    left join ${users} u on u.id = last.actor_id
+    left join ${jams} j on j.id = last.jam_id
+    left join ${entries} e on e.id = last.entry_id
+    where ${onKeptPage(sql`g.nth`, sql`g.total`, page, NOTIFICATIONS_PER_PAGE)}
+    order by g.nth`);
+};
+
+/**
+ * Reads what a GET shows beside the person's due time-based events (./due.ts), in one round trip.
+ * Only when something is due does it write: the events and the same reads again in one batch.
+ */
+async function readAfterDue<Reads extends readonly [BatchItem<'sqlite'>, ...BatchItem<'sqlite'>[]]>(
+  userId: number,
+  now: number,
+  reads: (database: Database) => Reads,
+): Promise<{ [K in keyof Reads]: Awaited<Reads[K]> }> {
+  const database = db();
+  const [due, ...answers] = await Promise.all([dueEventsOf(userId, now), ...reads(database)]);
+  const insert = insertEvents(database, due);
+  if (!insert) return answers as { [K in keyof Reads]: Awaited<Reads[K]> };
+  const [, ...again] = await database.batch([insert, ...reads(database)]);
+  return again as { [K in keyof Reads]: Awaited<Reads[K]> };
+}
+
+/** The bell: unread items, the due time-based events included. */
 export async function unreadCount(user: SessionUser, now = Date.now()): Promise<number> {
-  const [written, count] = await Promise.all([materializeDue(user.id, now), countUnread(user.id)]);
-  return written > 0 ? countUnread(user.id) : count;
+  const [[row]] = await readAfterDue(user.id, now, (database) => [unreadItems(database, user.id)] as const);
+  return row?.count ?? 0;
 }
 
 function hrefFor(kind: NotificationKind, jam: { slug: string } | null, entryId: number | null) {
@@ -73,72 +126,40 @@ function hrefFor(kind: NotificationKind, jam: { slug: string } | null, entryId: 
   }
 }
 
-/** One page of the person's items, newest first. */
+/** One page of the person's items, newest first, the due time-based events included. */
 export async function listNotifications(user: SessionUser, page = 1, now = Date.now()): Promise<NotificationListDto> {
-  await materializeDue(user.id, now);
-  const database = db();
+  const [rows, [unread]] = await readAfterDue(
+    user.id,
+    now,
+    (database) => [pageOfItems(database, user.id, page), unreadItems(database, user.id)] as const,
+  );
   const perPage = NOTIFICATIONS_PER_PAGE;
-  const grouped = sql`select ${groupOf} as grp, ${notifications.readAt} is null as unread, max(${notifications.id}) as lastId,
-      group_concat(${notifications.id}) as ids, count(*) as n, count(distinct ${notifications.actorId}) as people,
-      max(${notifications.createdAt}) as at
-    from ${notifications} where ${notifications.userId} = ${user.id}
-    group by grp, unread`;
-  const [counted] = (await database.all(sql`select count(*) as total from (${grouped})`)) as { total: number }[];
-  const total = Number(counted?.total ?? 0);
-  const totalPages = Math.max(1, Math.ceil(total / perPage));
-  const current = Math.min(Math.max(1, page), totalPages);
-  const groups = (await database.all(
-    sql`${grouped} order by at desc, lastId desc limit ${perPage} offset ${(current - 1) * perPage}`,
-  )) as GroupRow[];
-  const lastIds = groups.map((group) => Number(group.lastId));
-  const rows =
-    lastIds.length === 0
-      ? []
-      : await database
-          .select({
-            id: notifications.id,
-            kind: notifications.kind,
-            data: notifications.data,
-            entryId: notifications.entryId,
-            actor: users.name,
-            jamSlug: jams.slug,
-            jamName: jams.name,
-            entryTitle: entries.title,
-          })
-          .from(notifications)
-          .leftJoin(users, eq(users.id, notifications.actorId))
-          .leftJoin(jams, eq(jams.id, notifications.jamId))
-          .leftJoin(entries, eq(entries.id, notifications.entryId))
-          .where(inArray(notifications.id, lastIds));
-  const byId = new Map(rows.map((row) => [row.id, row]));
-  const items: NotificationItemDto[] = groups.flatMap((group) => {
-    const row = byId.get(Number(group.lastId));
-    if (!row) return [];
-    const data = row.data ?? {};
+  const total = Number(rows[0]?.total ?? 0);
+  const { page: current, totalPages } = keptPage(page, total, perPage);
+  const items: NotificationItemDto[] = rows.map((row) => {
+    const data = (row.data === null ? null : (JSON.parse(row.data) as Record<string, unknown> | null)) ?? {};
     const jam = row.jamSlug !== null && row.jamName !== null ? { slug: row.jamSlug, name: row.jamName } : null;
     const entry = row.entryId !== null && row.entryTitle !== null ? { id: row.entryId, title: row.entryTitle } : null;
-    return [
-      {
-        group: group.grp,
-        ids: String(group.ids)
-          .split(',')
-          .map(Number)
-          .sort((a, b) => b - a)
-          .slice(0, MARK_READ_MAX_IDS),
-        kind: row.kind,
-        read: !Number(group.unread),
-        createdAt: new Date(Number(group.at)).toISOString(),
-        count: Number(group.n),
-        people: Number(group.people),
-        actor: row.actor,
-        jam,
-        entry,
-        data,
-        href: hrefFor(row.kind, jam, entry?.id ?? null),
-      },
-    ];
+    return {
+      group: row.grp,
+      ids: String(row.ids)
+        .split(',')
+        .map(Number)
+        .sort((a, b) => b - a)
+        .slice(0, MARK_READ_MAX_IDS),
+      kind: row.kind,
+      read: !Number(row.unread),
+      createdAt: new Date(Number(row.at)).toISOString(),
+      count: Number(row.n),
+      people: Number(row.people),
+      actor: row.actor,
+      jam,
+      entry,
+      data,
+      href: hrefFor(row.kind, jam, entry?.id ?? null),
+    };
   });
-  return { items, page: current, perPage, total, totalPages, unread: await countUnread(user.id) };
+  return { items, page: current, perPage, total, totalPages, unread: unread?.count ?? 0 };
 }
 
 /** Marks notifications read, by id or by an item's group; the person's own only; harmless twice. */

@@ -84,7 +84,12 @@ export async function notify(...events: InboxEvent[]): Promise<void> {
 
 /** `notify` inside the caller's transaction. */
 export async function notifyWith(writer: InboxWriter, ...events: InboxEvent[]): Promise<void> {
+  const insert = insertEvents(writer, events);
+  if (insert) await insert;
+}
+
+/** The insert that writes the events (null: nothing to write), to await or to send in a batch with what reads them. */
+export function insertEvents(writer: InboxWriter, events: InboxEvent[]) {
   const rows = events.filter((event) => event.actorId == null || event.actorId !== event.userId);
-  if (rows.length === 0) return;
-  await writer.insert(notifications).values(rows).onConflictDoNothing();
+  return rows.length === 0 ? null : writer.insert(notifications).values(rows).onConflictDoNothing();
 }

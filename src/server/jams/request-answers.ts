@@ -9,6 +9,7 @@ import type { SessionUser } from '#server/auth/session';
 import { announceChange } from '#server/cache/changes';
 import { AppError, conflict, notFound } from '#server/http/errors';
 import { db } from '#server/platform/db';
+import { keptOffsetArg, keptPage } from '#server/platform/sql-pages';
 import { createdJamId, createdJamSlug, jamCreatedAudit } from './jam-writes';
 import { withFreeSlug } from './slugs';
 import {
@@ -31,20 +32,23 @@ async function statusCounts(): Promise<JamRequestListDto['counts']> {
 
 /**
  * The administrators' queue, paged in the database. Pending requests come oldest first (first come,
- * first answered); answered ones and the whole list newest first. Each order walks an index.
+ * first answered); answered ones and the whole list newest first. Each order walks an index. The
+ * counts and the page are read side by side: the page's offset counts its requests itself.
  */
 export async function listJamRequests(admin: SessionUser, query: JamRequestListQuery): Promise<JamRequestListDto> {
   await requireJamPermission(admin, null, 'jam-request:review');
-  const counts = await statusCounts();
-  const total = query.status ? counts[query.status] : counts.pending + counts.approved + counts.declined;
-  const totalPages = Math.max(1, Math.ceil(total / query.perPage));
-  const page = Math.min(query.page, totalPages);
   const where: SQL | undefined = query.status ? eq(jamRequests.status, query.status) : undefined;
-  const rows = await withNames(db())
-    .where(where)
-    .orderBy(query.status === 'pending' ? asc(jamRequests.id) : desc(jamRequests.id))
-    .limit(query.perPage)
-    .offset((page - 1) * query.perPage);
+  const listed = sql`(select count(*) from ${jamRequests}${where ? sql` where ${where}` : sql``})`;
+  const [counts, rows] = await Promise.all([
+    statusCounts(),
+    withNames(db())
+      .where(where)
+      .orderBy(query.status === 'pending' ? asc(jamRequests.id) : desc(jamRequests.id))
+      .limit(query.perPage)
+      .offset(keptOffsetArg(listed, query.page, query.perPage)),
+  ]);
+  const total = query.status ? counts[query.status] : counts.pending + counts.approved + counts.declined;
+  const { page, totalPages } = keptPage(query.page, total, query.perPage);
   return { requests: rows.map(toDto), page, perPage: query.perPage, total, totalPages, counts };
 }
 

@@ -13,7 +13,7 @@ import {
   type ReviewListQuery,
 } from '#lib/schemas/review';
 import { recordAudit } from '#server/activity/audit';
-import { requireJamPermission } from '#server/auth/permissions';
+import { can, requireJamPermission } from '#server/auth/permissions';
 import { bannedError } from '#server/auth/require';
 import type { SessionUser } from '#server/auth/session';
 import { announceChange } from '#server/cache/changes';
@@ -22,6 +22,7 @@ import { AppError } from '#server/http/errors';
 import { type RateLimit, createRateLimiter } from '#server/http/rate-limit';
 import { inBackground } from '#server/platform/background';
 import { db } from '#server/platform/db';
+import { keptOffsetArg, keptPage } from '#server/platform/sql-pages';
 import { ScratchUnavailableError, fetchScratchProjectWithParent } from '#server/platform/scratch';
 import { requireEntry } from './entries';
 import { toEntryDto, voteCount } from './entry-dto';
@@ -70,34 +71,47 @@ async function requireReviewer(actor: SessionUser, jam: Jam): Promise<void> {
 
 /** Every entry for the review list: flagged and open first, then flagged, then the rest; paged in the database. */
 export async function listReview(actor: SessionUser, jam: Jam, query: ReviewListQuery): Promise<ReviewListDto> {
-  await requireJamPermission(actor, jam.id, 'jam:review-entries');
+  return (await Promise.all([requireJamPermission(actor, jam.id, 'jam:review-entries'), readReview(jam, query)]))[1];
+}
+
+/** The same for the review page: null for people who may not review the jam's entries (asked beside the list). */
+export async function reviewFor(actor: SessionUser, jam: Jam, query: ReviewListQuery): Promise<ReviewListDto | null> {
+  const [allowed, list] = await Promise.all([can(actor, 'jam:review-entries', { jamId: jam.id }), readReview(jam, query)]);
+  return allowed ? list : null;
+}
+
+/** The counts and one page, side by side: the page's offset counts the entries itself, kept within the pages. */
+async function readReview(jam: Jam, query: ReviewListQuery): Promise<ReviewListDto> {
   const database = db();
   const flagged = flaggedCondition(jam);
-  const [counts] = await database
-    .select({
-      total: count(),
-      flagged: sql<number>`coalesce(sum(case when ${flagged} then 1 else 0 end), 0)`.mapWith(Number),
-      flaggedOpen: sql<number>`coalesce(sum(case when ${flagged} and ${entries.review} = 'open' then 1 else 0 end), 0)`.mapWith(
-        Number,
+  const [[counts], rows] = await Promise.all([
+    database
+      .select({
+        total: count(),
+        flagged: sql<number>`coalesce(sum(case when ${flagged} then 1 else 0 end), 0)`.mapWith(Number),
+        flaggedOpen: sql<number>`coalesce(sum(case when ${flagged} and ${entries.review} = 'open' then 1 else 0 end), 0)`.mapWith(
+          Number,
+        ),
+      })
+      .from(entries)
+      .where(eq(entries.jamId, jam.id)),
+    database
+      .select(reviewColumns)
+      .from(entries)
+      .leftJoin(users, eq(users.id, entries.reviewedBy))
+      .where(eq(entries.jamId, jam.id))
+      .orderBy(
+        sql`case when ${flagged} and ${entries.review} = 'open' then 0 when ${flagged} then 1 else 2 end`,
+        asc(entries.submittedAt),
+        asc(entries.id),
+      )
+      .limit(query.perPage)
+      .offset(
+        keptOffsetArg(sql`(select count(*) from ${entries} where ${entries.jamId} = ${jam.id})`, query.page, query.perPage),
       ),
-    })
-    .from(entries)
-    .where(eq(entries.jamId, jam.id));
+  ]);
   const total = counts?.total ?? 0;
-  const totalPages = Math.max(1, Math.ceil(total / query.perPage));
-  const page = Math.min(query.page, totalPages);
-  const rows = await database
-    .select(reviewColumns)
-    .from(entries)
-    .leftJoin(users, eq(users.id, entries.reviewedBy))
-    .where(eq(entries.jamId, jam.id))
-    .orderBy(
-      sql`case when ${flagged} and ${entries.review} = 'open' then 0 when ${flagged} then 1 else 2 end`,
-      asc(entries.submittedAt),
-      asc(entries.id),
-    )
-    .limit(query.perPage)
-    .offset((page - 1) * query.perPage);
+  const { page, totalPages } = keptPage(query.page, total, query.perPage);
   return {
     entries: rows.map((row) => toReviewEntryDto({ ...row.entry, votes: row.votes, reviewerName: row.reviewerName }, jam)),
     page,
@@ -203,13 +217,15 @@ async function checkBatch(batch: Entry[], now: Date): Promise<{ checked: number;
 async function dueEntries(jamId: number, before: Date, limit: number): Promise<{ batch: Entry[]; due: number }> {
   const database = db();
   const due = and(eq(entries.jamId, jamId), or(isNull(entries.historyCheckedAt), lt(entries.historyCheckedAt, before)));
-  const batch = await database
-    .select()
-    .from(entries)
-    .where(due)
-    .orderBy(sql`${entries.historyCheckedAt} is not null`, asc(entries.historyCheckedAt), asc(entries.id))
-    .limit(limit);
-  const [counted] = await database.select({ n: count() }).from(entries).where(due);
+  const [batch, [counted]] = await Promise.all([
+    database
+      .select()
+      .from(entries)
+      .where(due)
+      .orderBy(sql`${entries.historyCheckedAt} is not null`, asc(entries.historyCheckedAt), asc(entries.id))
+      .limit(limit),
+    database.select({ n: count() }).from(entries).where(due),
+  ]);
   return { batch, due: counted?.n ?? 0 };
 }
 

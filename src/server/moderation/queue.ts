@@ -15,20 +15,20 @@ import {
 import { forbidden } from '#server/http/errors';
 import { db } from '#server/platform/db';
 import type { SessionUser } from '#server/auth/session';
-import { type ModerationScope, can, moderationScope } from '#server/auth/permissions';
+import { can, managedJamIds, moderationScope } from '#server/auth/permissions';
+import { keptPage, onKeptPage } from '#server/platform/sql-pages';
 
 /** The reports shown per item; the count says how many there are in all. */
 const REPORTS_SHOWN = 20;
 
 const NOT_A_MODERATOR = 'Only administrators and the managers of a jam can see reports.';
 
-const inScope = (scope: ModerationScope): SQL =>
-  scope === 'all'
-    ? sql`1`
-    : sql`r.entry_id is not null and r.jam_id in (${sql.join(
-        scope.jamIds.map((id) => sql`${id}`),
-        sql`, `,
-      )})`;
+/**
+ * Reports r in the scope of the user's moderation: every one (administrators), or the entries and
+ * notes of the jams they manage, named by a subquery so the queue is read beside the scope itself.
+ */
+const inScope = async (user: SessionUser): Promise<SQL> =>
+  (await can(user, 'report:moderate-all', null)) ? sql`1` : sql`r.entry_id is not null and r.jam_id in ${managedJamIds(user)}`;
 
 export const itemKey = (jamId: number, entryId: number | null, noteId: number | null = null) =>
   noteId !== null ? `note-${noteId}` : entryId === null ? `jam-${jamId}` : `entry-${entryId}`;
@@ -47,38 +47,48 @@ interface GroupRow {
   n: number;
   first_at: number;
   last_at: number;
+  total: number;
 }
 
 /** The queue for the API: a 403 for people who moderate nothing. */
 export async function reportQueue(user: SessionUser, page = 1): Promise<ReportQueueDto> {
-  const scope = await moderationScope(user);
+  const [scope, queue] = await Promise.all([moderationScope(user), readQueue(user, page)]);
   if (!scope) throw forbidden(NOT_A_MODERATOR);
-  return readQueue(user, scope, page);
+  return { ...queue, canBan: scope === 'all' };
 }
 
 /** The queue for the dashboard: null for people who moderate nothing. */
 export async function reportQueueFor(user: SessionUser, page = 1): Promise<ReportQueueDto | null> {
-  const scope = await moderationScope(user);
-  return scope ? readQueue(user, scope, page) : null;
+  const [scope, queue] = await Promise.all([moderationScope(user), readQueue(user, page)]);
+  return scope ? { ...queue, canBan: scope === 'all' } : null;
 }
 
-async function readQueue(user: SessionUser, scope: ModerationScope, requestedPage: number): Promise<ReportQueueDto> {
-  const database = db();
-  const where = sql`r.status = 'open' and ${inScope(scope)}`;
-  const [counted] = await database.all<{ total: number }>(
-    sql`select count(*) as total from (select 1 from reports r where ${where} group by r.jam_id, r.entry_id, r.note_id)`,
-  );
-  const total = counted?.total ?? 0;
-  const totalPages = Math.max(1, Math.ceil(total / REPORTS_PER_PAGE));
-  const page = Math.min(Math.max(1, requestedPage), totalPages);
-  const groups = await database.all<GroupRow>(sql`
-    select r.jam_id, r.entry_id, r.note_id, count(*) as n, min(r.created_at) as first_at, max(r.created_at) as last_at
-    from reports r where ${where}
-    group by r.jam_id, r.entry_id, r.note_id
-    order by n desc, last_at desc, r.jam_id, r.entry_id, r.note_id
-    limit ${REPORTS_PER_PAGE} offset ${(page - 1) * REPORTS_PER_PAGE}`);
-  const items = groups.length ? await describeItems(user, groups) : [];
-  return { items, canBan: scope === 'all', page, perPage: REPORTS_PER_PAGE, total, totalPages };
+/**
+ * One page of the queue, most reported items first, and what is said about them, in one round trip:
+ * the page's items are named by a subquery (numbered and counted in one statement, the page kept
+ * within the pages), which the descriptions read too. Read beside the user's scope, whose answer
+ * decides whether it is shown.
+ */
+async function readQueue(user: SessionUser, requestedPage: number): Promise<Omit<ReportQueueDto, 'canBan'>> {
+  const where = sql`r.status = 'open' and ${await inScope(user)}`;
+  const pageGroups = sql`(
+    select jam_id, entry_id, note_id, n, first_at, last_at, total, nth from (
+      select r.jam_id, r.entry_id, r.note_id, count(*) as n, min(r.created_at) as first_at, max(r.created_at) as last_at,
+        count(*) over () as total,
+        row_number() over (order by count(*) desc, max(r.created_at) desc, r.jam_id, r.entry_id, r.note_id) as nth
+      from reports r where ${where}
+      group by r.jam_id, r.entry_id, r.note_id)
+    where ${onKeptPage(sql`nth`, sql`total`, requestedPage, REPORTS_PER_PAGE)})`;
+  const [groups, described] = await Promise.all([
+    db().all<GroupRow>(sql`select jam_id, entry_id, note_id, n, first_at, last_at, total from ${pageGroups} order by nth`),
+    describeItems(
+      sql`r.status = 'open' and (r.jam_id, coalesce(r.entry_id, 0), coalesce(r.note_id, 0)) in (select jam_id, coalesce(entry_id, 0), coalesce(note_id, 0) from ${pageGroups})`,
+    ),
+  ]);
+  const total = groups[0]?.total ?? 0;
+  const { page, totalPages } = keptPage(requestedPage, total, REPORTS_PER_PAGE);
+  const items = await describe(user, groups, described);
+  return { items, page, perPage: REPORTS_PER_PAGE, total, totalPages };
 }
 
 interface ItemRow {
@@ -115,12 +125,15 @@ interface ReportRow {
   reporter_name: string;
 }
 
-async function describeItems(user: SessionUser, groups: GroupRow[]): Promise<ReportedItemDto[]> {
+interface Described {
+  itemRows: ItemRow[];
+  reasonRows: ReasonRow[];
+  reportRows: ReportRow[];
+}
+
+/** What is said about the items whose reports match `onPage`: the item itself, its reasons, its newest reports. */
+async function describeItems(onPage: SQL): Promise<Described> {
   const database = db();
-  const onPage = sql`r.status = 'open' and (r.jam_id, coalesce(r.entry_id, 0), coalesce(r.note_id, 0)) in (values ${sql.join(
-    groups.map((group) => sql`(${group.jam_id}, ${group.entry_id ?? 0}, ${group.note_id ?? 0})`),
-    sql`, `,
-  )})`;
   const [itemRows, reasonRows, reportRows] = await Promise.all([
     database.all<ItemRow>(sql`
       select distinct r.jam_id, r.entry_id, r.note_id, j.slug, j.name, e.title, e.scratch_id, u.id as author_id, u.name as author_name,
@@ -140,6 +153,11 @@ async function describeItems(user: SessionUser, groups: GroupRow[]): Promise<Rep
         from reports r join users u on u.id = r.reporter_id where ${onPage}
       ) where nth <= ${REPORTS_SHOWN} order by created_at desc, id desc`),
   ]);
+  return { itemRows, reasonRows, reportRows };
+}
+
+async function describe(user: SessionUser, groups: GroupRow[], described: Described): Promise<ReportedItemDto[]> {
+  const { itemRows, reasonRows, reportRows } = described;
   const keyOf = (row: { jam_id: number; entry_id: number | null; note_id: number | null }) =>
     itemKey(row.jam_id, row.entry_id, row.note_id);
   const items = new Map(itemRows.map((row) => [keyOf(row), row]));

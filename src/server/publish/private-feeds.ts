@@ -4,7 +4,7 @@
  * jams; the RSS has an item per moment, dated a day before it (a heads-up), once that day has come.
  * Per person, so never in the shared page cache: `private, no-store`, and `noindex` for robots.
  */
-import { asc, eq } from 'drizzle-orm';
+import { type SQL, asc, eq } from 'drizzle-orm';
 import { type Jam, jamParticipants, jams } from '#db/schema';
 import type { LocaleCode } from '#i18n/locales';
 import { localeByCode } from '#i18n/locales';
@@ -12,6 +12,7 @@ import { localizePath } from '#i18n/paths';
 import type { Translate } from '#i18n/translate';
 import type { FeedAddressesDto } from '#lib/schemas/inbox';
 import { DAY_MS } from '#server/inbox/due';
+import { FEED_TOKEN_PATTERN, feedOwnerId, requireFeedOwner } from '#server/inbox/feed-token';
 import { db } from '#server/platform/db';
 import { jamsCalendar } from './calendar';
 import { formatUtc } from './feeds';
@@ -39,8 +40,18 @@ export function feedAddresses(token: string | null, locale: LocaleCode = 'en', s
   };
 }
 
-/** The jams the person joined (submitting joins too), by start. */
-export async function joinedJams(userId: number): Promise<Jam[]> {
+/**
+ * The jams the owner of a feed address joined, read beside the address's owner (one round trip);
+ * the same 404 as `requireFeedOwner` for an address that opens nothing.
+ */
+export async function feedJams(token: string | undefined): Promise<Jam[]> {
+  const joined = token && FEED_TOKEN_PATTERN.test(token) ? joinedJams(feedOwnerId(token)) : Promise.resolve([]);
+  const [, list] = await Promise.all([requireFeedOwner(token), joined]);
+  return list;
+}
+
+/** The jams the person (an id, or a subquery that gives it) joined (submitting joins too), by start. */
+export async function joinedJams(userId: number | SQL): Promise<Jam[]> {
   const rows = await db()
     .select({ jam: jams })
     .from(jamParticipants)

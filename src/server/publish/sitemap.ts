@@ -6,7 +6,7 @@
  * 1), then the entry pages, then the profiles, so many per file (SITEMAP_LIMITS) — each read
  * from the database page by page, so no file grows with the size of one jam.
  */
-import { type SQL, and, asc, count, eq, gte, lte, sql } from 'drizzle-orm';
+import { type SQL, and, asc, eq, sql } from 'drizzle-orm';
 import { entries, entryCredits, jamCount, jamManagers, jams, users } from '#db/schema';
 import { userPath } from '#lib/user-url';
 import { LOCALES } from '#i18n/locales';
@@ -72,26 +72,65 @@ const listedPeople: SQL = sql`${users.isBanned} = 0 and (
 
 const profilePage = (name: string): SitemapPage => ({ path: userPath(name) });
 
-/** How many jams (from the counter the database keeps) and entries there are. */
+/** How many jams (from the counter the database keeps), entries and listed people there are, in one statement. */
 export async function sitemapSize(): Promise<SitemapSize> {
-  const database = db();
-  const [kept] = await database.select({ n: jamCount.n }).from(jamCount).where(eq(jamCount.id, 1));
-  const [jamRows] = kept ? [kept] : await database.select({ n: count() }).from(jams);
-  const [entryRows] = await database.select({ n: count() }).from(entries);
-  const [people] = await database.select({ n: count() }).from(users).where(listedPeople);
-  return { jams: jamRows?.n ?? 0, entries: entryRows?.n ?? 0, users: people?.n ?? 0 };
+  const [row] = await db().all<{ jams: number; entries: number; users: number }>(sql`
+    select coalesce((select ${jamCount.n} from ${jamCount} where ${jamCount.id} = 1), (select count(*) from ${jams})) as jams,
+      (select count(*) from ${entries}) as entries,
+      (select count(*) from ${users} where ${listedPeople}) as users`);
+  return { jams: Number(row?.jams ?? 0), entries: Number(row?.entries ?? 0), users: Number(row?.users ?? 0) };
 }
 
-/** Every page of a sitemap that fits in one file: the static pages, then each jam followed by its entries. */
-export async function allSitemapPages(): Promise<SitemapPage[]> {
-  const rows = await db().select({ id: jams.id, slug: jams.slug, updatedAt: jams.updatedAt }).from(jams).orderBy(asc(jams.id));
-  const entryPages = await entryPagesOf(rows);
-  const people = await db().select({ name: users.name }).from(users).where(listedPeople).orderBy(asc(users.id));
+/**
+ * Whether the whole site fits in one sitemap file, as `sitemapPlan` decides it, with each count
+ * stopped just past what one file can hold: a big site is not counted to its end.
+ */
+function fitsInOneFile(limits: SitemapLimits): SQL {
+  const most = Math.floor(limits.maxUrls / LOCALES.length) - SITEMAP_STATIC_PATHS.length;
+  const upTo = (rows: SQL) => sql`(select count(*) from (${rows} limit ${most + 1}))`;
+  return sql`(coalesce((select ${jamCount.n} from ${jamCount} where ${jamCount.id} = 1), ${upTo(sql`select 1 from ${jams}`)})
+    + ${upTo(sql`select 1 from ${entries}`)} + ${upTo(sql`select 1 from ${users} where ${listedPeople}`)} <= ${most})`;
+}
+
+/** The static pages, then each jam followed by its entries, then the profiles: read only `when` it holds. */
+async function sitemapPages(when: SQL): Promise<SitemapPage[]> {
+  const database = db();
+  const [rows, found, people] = await Promise.all([
+    database.select({ id: jams.id, slug: jams.slug, updatedAt: jams.updatedAt }).from(jams).where(when).orderBy(asc(jams.id)),
+    database
+      .select({ id: entries.id, jamId: entries.jamId })
+      .from(entries)
+      .where(when)
+      .orderBy(asc(entries.jamId), asc(entries.submittedAt), asc(entries.id)),
+    database.select({ name: users.name }).from(users).where(and(listedPeople, when)).orderBy(asc(users.id)),
+  ]);
+  const slugs = new Map(rows.map((jam) => [jam.id, jam.slug]));
+  const entryPages = new Map<number, SitemapPage[]>();
+  for (const entry of found) {
+    const slug = slugs.get(entry.jamId);
+    if (slug === undefined) continue;
+    const list = entryPages.get(entry.jamId) ?? [];
+    list.push(entryPage(slug, entry.id));
+    entryPages.set(entry.jamId, list);
+  }
   return [
     ...SITEMAP_STATIC_PATHS.map((path) => ({ path })),
     ...rows.flatMap((jam) => [jamPage(jam), ...(entryPages.get(jam.id) ?? [])]),
     ...people.map((person) => profilePage(person.name)),
   ];
+}
+
+/** Every page of a sitemap that fits in one file. */
+export const allSitemapPages = (): Promise<SitemapPage[]> => sitemapPages(sql`1`);
+
+/**
+ * Every page when the site fits in one file, else null, in one round trip: the pages are read
+ * beside the check, which a big site fails after counting a file's worth of rows.
+ */
+export async function oneFileSitemapPages(limits = SITEMAP_LIMITS): Promise<SitemapPage[] | null> {
+  const fits = fitsInOneFile(limits);
+  const [[check], pages] = await Promise.all([db().all<{ fits: number }>(sql`select ${fits} as fits`), sitemapPages(fits)]);
+  return check?.fits ? pages : null;
 }
 
 /** The pages of file `file` (from 1) of a split sitemap; null past its last file. */
@@ -133,27 +172,6 @@ const jamPage = (jam: { slug: string; updatedAt: Date }): SitemapPage => ({
   lastModified: jam.updatedAt,
 });
 const entryPage = (slug: string, id: number): SitemapPage => ({ path: `/jams/${encodeURIComponent(slug)}/entries/${id}` });
-
-/** The entry pages of these jams (a range of ids, read in one query), by jam. */
-async function entryPagesOf(rows: { id: number; slug: string }[]): Promise<Map<number, SitemapPage[]>> {
-  const byJam = new Map<number, SitemapPage[]>();
-  if (rows.length === 0) return byJam;
-  const slugs = new Map(rows.map((jam) => [jam.id, jam.slug]));
-  const ids = rows.map((jam) => jam.id);
-  const found = await db()
-    .select({ id: entries.id, jamId: entries.jamId })
-    .from(entries)
-    .where(and(gte(entries.jamId, Math.min(...ids)), lte(entries.jamId, Math.max(...ids))))
-    .orderBy(asc(entries.jamId), asc(entries.submittedAt), asc(entries.id));
-  for (const entry of found) {
-    const slug = slugs.get(entry.jamId);
-    if (slug === undefined) continue;
-    const list = byJam.get(entry.jamId) ?? [];
-    list.push(entryPage(slug, entry.id));
-    byJam.set(entry.jamId, list);
-  }
-  return byJam;
-}
 
 export const sitemapFilePath = (file: number) => `/sitemaps/${file}.xml`;
 

@@ -3,7 +3,7 @@
  * submitter or an accepted co-creator) with their places and medals once the results are public,
  * the jams they manage, and their totals. Everything is read page by page in the database.
  */
-import { and, count, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { type SQL, and, desc, eq, ne, sql } from 'drizzle-orm';
 import { type Entry, type Jam, entries, jamManagers, jams, users } from '#db/schema';
 import { avatarPath } from '#lib/avatars';
 import { resultsArePublic } from '#lib/jam-timing';
@@ -18,6 +18,7 @@ import { scratchUserUrl } from '#lib/user-url';
 import { AppError } from '#server/http/errors';
 import { voteCount } from '#server/jams/entry-dto';
 import { db } from '#server/platform/db';
+import { keptPage, onKeptPage } from '#server/platform/sql-pages';
 
 export const UNAVAILABLE_MESSAGE = 'This account is not available.';
 
@@ -25,13 +26,26 @@ export const UNAVAILABLE_MESSAGE = 'This account is not available.';
 export type ProfileLookup =
   { kind: 'missing' } | { kind: 'banned'; name: string } | { kind: 'found'; profile: ProfileDto; nextMoment: number | null };
 
+/** The id of the person named `name` in any casing (through the lower(name) index), as a subquery. */
+const idOf = (name: string) => sql`(select ${users.id} from ${users} where lower(${users.name}) = ${name.toLowerCase()})`;
+
 /** The person's submitted entries and accepted credits, as one list of (entry, jam, role). */
-const theirEntries = (userId: number) => sql`
+const theirEntries = (userId: SQL) => sql`
   select ${entries.id} as entry_id, ${entries.jamId} as jam_id, 'submitter' as role
     from ${entries} where ${entries.submitterId} = ${userId}
   union all
   select entry_id, jam_id, 'co-creator' as role
     from entry_credits where user_id = ${userId} and status = 'accepted'`;
+
+/** The ids of the entries on page `page` of the list (newest jams first), kept within its pages. */
+function pageOfEntries(userId: SQL, page: number): SQL {
+  return sql`(select listed.entry_id from (
+      select theirs.entry_id, count(*) over () as total,
+        row_number() over (order by ${jams.startsAt} desc, ${jams.id} desc) as n
+      from (${theirEntries(userId)}) as theirs
+      join ${jams} on ${jams.id} = theirs.jam_id) as listed
+    where ${onKeptPage(sql`listed.n`, sql`listed.total`, page, PROFILE_ENTRIES_PER_PAGE)})`;
+}
 
 const jamOf = (jam: Pick<Jam, 'slug' | 'name' | 'imageUrl' | 'startsAt' | 'endsAt' | 'votingEndsAt'>) => ({
   slug: jam.slug,
@@ -43,33 +57,44 @@ const jamOf = (jam: Pick<Jam, 'slug' | 'name' | 'imageUrl' | 'startsAt' | 'endsA
 });
 
 /**
- * An entry's place once its jam's results are public, ranked as the jam page ranks (most votes,
- * then earliest submission, then id; disqualified entries do not count), and whether it is the
- * community's choice: the first of that order that is not the managers' winner, with a vote.
+ * The places in the jams of `shown` whose results are public, ranked as the jam page ranks (most
+ * votes, then earliest submission, then id; disqualified entries do not count), with how many
+ * entries ahead are not the managers' winner (none: the first of that order besides the winner).
  */
-async function placeOf(entry: Entry, votes: number): Promise<{ rank: number; communityChoice: boolean }> {
-  const at = entry.submittedAt.getTime();
-  const [ahead] = await db()
-    .select({ all: count(), notWinners: sql<number>`coalesce(sum(${entries.isWinner} = 0), 0)`.mapWith(Number) })
+function placesIn(shown: SQL, now: number) {
+  const order = sql`partition by ${entries.jamId} order by ${voteCount} desc, ${entries.submittedAt}, ${entries.id}`;
+  return db()
+    .select({
+      id: entries.id,
+      votes: sql<number>`${voteCount}`.as('votes'),
+      rank: sql<number>`rank() over (${order})`.as('rank'),
+      notWinnersAhead:
+        sql<number>`coalesce(sum(${entries.isWinner} = 0) over (${order} rows between unbounded preceding and 1 preceding), 0)`.as(
+          'not_winners_ahead',
+        ),
+    })
     .from(entries)
     .where(
       and(
-        eq(entries.jamId, entry.jamId),
+        sql`${entries.jamId} in (select ${jams.id} from ${entries} join ${jams} on ${jams.id} = ${entries.jamId}
+          where ${entries.id} in ${shown} and ${jams.endsAt} <= ${now} and coalesce(${jams.votingEndsAt}, ${jams.endsAt}) <= ${now})`,
         ne(entries.review, 'disqualified'),
-        sql`(${voteCount} > ${votes} or (${voteCount} = ${votes} and (${entries.submittedAt} < ${at} or (${entries.submittedAt} = ${at} and ${entries.id} < ${entry.id}))))`,
       ),
-    );
-  return {
-    rank: (ahead?.all ?? 0) + 1,
-    communityChoice: !entry.isWinner && votes > 0 && (ahead?.notWinners ?? 0) === 0,
-  };
+    )
+    .as('places');
 }
 
-async function profileEntry(row: { entry: Entry; jam: Jam; votes: number }, role: ProfileRole): Promise<ProfileEntryDto> {
-  const { entry, jam } = row;
-  const resultsPublic = resultsArePublic(jam);
+type ShownEntry = Pick<
+  Entry,
+  'id' | 'submitterId' | 'scratchId' | 'title' | 'thumbnailUrl' | 'authorName' | 'isWinner' | 'review' | 'kudosCount'
+>;
+type ShownJam = Pick<Jam, 'slug' | 'name' | 'imageUrl' | 'startsAt' | 'endsAt' | 'votingEndsAt' | 'feedback'>;
+type Place = { votes: number; rank: number; notWinnersAhead: number } | null;
+
+function profileEntry(entry: ShownEntry, jam: ShownJam, place: Place, role: ProfileRole, now: number): ProfileEntryDto {
+  const resultsPublic = resultsArePublic(jam, now);
   const disqualified = entry.review === 'disqualified';
-  const place = resultsPublic && !disqualified ? await placeOf(entry, row.votes) : null;
+  const ranked = resultsPublic && !disqualified ? place : null;
   return {
     jam: jamOf(jam),
     id: entry.id,
@@ -79,77 +104,98 @@ async function profileEntry(row: { entry: Entry; jam: Jam; votes: number }, role
     authorName: entry.authorName,
     role,
     resultsPublic,
-    rank: place?.rank ?? null,
+    rank: ranked ? Number(ranked.rank) : null,
     winner: resultsPublic && entry.isWinner && !disqualified,
-    communityChoice: place?.communityChoice ?? false,
+    // The community's choice: the first of the order that is not the managers' winner, with a vote.
+    communityChoice: ranked ? !entry.isWinner && Number(ranked.votes) > 0 && Number(ranked.notWinnersAhead) === 0 : false,
     disqualified,
     kudos: jam.feedback === 'off' ? null : entry.kudosCount,
   };
 }
 
-/** The profile of `name` (any casing), page `page` of its entries (newest jams first). */
+/**
+ * The profile of `name` (any casing), page `page` of its entries (newest jams first). Every part is
+ * keyed by the name, so the person, the totals, the page of entries with their places and the jams
+ * they manage are read together, in one round trip.
+ */
 export async function readProfile(name: string, page = 1, now = Date.now()): Promise<ProfileLookup> {
   const database = db();
-  const [user] = await database
-    .select()
-    .from(users)
-    .where(eq(sql`lower(${users.name})`, name.toLowerCase()));
+  const userId = idOf(name);
+  const shown = pageOfEntries(userId, page);
+  const places = placesIn(shown, now);
+  // `at`: the page changes without a write when one of its jams' results become public.
+  const [[user], [totals], shownRows, managed] = await Promise.all([
+    database
+      .select()
+      .from(users)
+      .where(eq(sql`lower(${users.name})`, name.toLowerCase())),
+    database.all<{ entries: number; wins: number; kudos: number; managed: number; at: number | null }>(sql`
+      select count(*) as entries,
+        coalesce(sum(${entries.isWinner} = 1 and ${entries.review} <> 'disqualified'), 0) as wins,
+        coalesce(sum(case when ${jams.feedback} = 'off' then 0 else ${entries.kudosCount} end), 0) as kudos,
+        (select count(*) from ${jamManagers} where ${jamManagers.userId} = ${userId}) as managed,
+        min(case when coalesce(${jams.votingEndsAt}, ${jams.endsAt}) > ${now} then coalesce(${jams.votingEndsAt}, ${jams.endsAt}) end) as at
+      from (${theirEntries(userId)}) as theirs
+      join ${entries} on ${entries.id} = theirs.entry_id
+      join ${jams} on ${jams.id} = theirs.jam_id`),
+    database
+      .select({
+        entry: {
+          id: entries.id,
+          submitterId: entries.submitterId,
+          scratchId: entries.scratchId,
+          title: entries.title,
+          thumbnailUrl: entries.thumbnailUrl,
+          authorName: entries.authorName,
+          isWinner: entries.isWinner,
+          review: entries.review,
+          kudosCount: entries.kudosCount,
+        },
+        jam: {
+          slug: jams.slug,
+          name: jams.name,
+          imageUrl: jams.imageUrl,
+          startsAt: jams.startsAt,
+          endsAt: jams.endsAt,
+          votingEndsAt: jams.votingEndsAt,
+          feedback: jams.feedback,
+        },
+        votes: places.votes,
+        rank: places.rank,
+        notWinnersAhead: places.notWinnersAhead,
+      })
+      .from(entries)
+      .innerJoin(jams, eq(jams.id, entries.jamId))
+      .leftJoin(places, eq(places.id, entries.id))
+      .where(sql`${entries.id} in ${shown}`)
+      .orderBy(desc(jams.startsAt), desc(jams.id)),
+    database
+      .select({ jam: jams })
+      .from(jamManagers)
+      .innerJoin(jams, eq(jams.id, jamManagers.jamId))
+      .where(eq(jamManagers.userId, userId))
+      .orderBy(desc(jams.startsAt), desc(jams.id))
+      .limit(PROFILE_MANAGED_LIMIT),
+  ]);
   if (!user) return { kind: 'missing' };
   if (user.isBanned) return { kind: 'banned', name: user.name };
 
-  const [totals] = await database.all<{ entries: number; wins: number; kudos: number }>(sql`
-    select count(*) as entries,
-      coalesce(sum(${entries.isWinner} = 1 and ${entries.review} <> 'disqualified'), 0) as wins,
-      coalesce(sum(case when ${jams.feedback} = 'off' then 0 else ${entries.kudosCount} end), 0) as kudos
-    from (${theirEntries(user.id)}) as theirs
-    join ${entries} on ${entries.id} = theirs.entry_id
-    join ${jams} on ${jams.id} = theirs.jam_id`);
   const entryTotal = Number(totals?.entries ?? 0);
   const perPage = PROFILE_ENTRIES_PER_PAGE;
-  const totalPages = Math.max(1, Math.ceil(entryTotal / perPage));
-  const current = Math.min(Math.max(1, page), totalPages);
-  const pageRows = await database.all<{ entry_id: number; role: ProfileRole }>(sql`
-    select theirs.entry_id, theirs.role
-    from (${theirEntries(user.id)}) as theirs
-    join ${jams} on ${jams.id} = theirs.jam_id
-    order by ${jams.startsAt} desc, ${jams.id} desc
-    limit ${perPage} offset ${(current - 1) * perPage}`);
-  const ids = pageRows.map((row) => Number(row.entry_id));
-  const details =
-    ids.length === 0
-      ? []
-      : await database
-          .select({ entry: entries, jam: jams, votes: voteCount })
-          .from(entries)
-          .innerJoin(jams, eq(jams.id, entries.jamId))
-          .where(inArray(entries.id, ids));
-  const byId = new Map(details.map((row) => [row.entry.id, row]));
-  const items = await Promise.all(
-    pageRows.flatMap((row) => {
-      const found = byId.get(Number(row.entry_id));
-      return found ? [profileEntry(found, row.role)] : [];
-    }),
+  const { page: current, totalPages } = keptPage(page, entryTotal, perPage);
+  const items = shownRows.map((row) =>
+    profileEntry(
+      row.entry,
+      row.jam,
+      row.rank == null ? null : { votes: row.votes, rank: row.rank, notWinnersAhead: row.notWinnersAhead },
+      row.entry.submitterId === user.id ? 'submitter' : 'co-creator',
+      now,
+    ),
   );
-
-  const [managedCount] = await database.select({ n: count() }).from(jamManagers).where(eq(jamManagers.userId, user.id));
-  const managed = await database
-    .select({ jam: jams })
-    .from(jamManagers)
-    .innerJoin(jams, eq(jams.id, jamManagers.jamId))
-    .where(eq(jamManagers.userId, user.id))
-    .orderBy(desc(jams.startsAt), desc(jams.id))
-    .limit(PROFILE_MANAGED_LIMIT);
-
-  // The page changes without a write when one of its jams' results become public.
-  const [moment] = await database.all<{ at: number | null }>(sql`
-    select min(coalesce(${jams.votingEndsAt}, ${jams.endsAt})) as at
-    from (${theirEntries(user.id)}) as theirs
-    join ${jams} on ${jams.id} = theirs.jam_id
-    where coalesce(${jams.votingEndsAt}, ${jams.endsAt}) > ${now}`);
 
   return {
     kind: 'found',
-    nextMoment: moment?.at == null ? null : Number(moment.at),
+    nextMoment: totals?.at == null ? null : Number(totals.at),
     profile: {
       name: user.name,
       avatarUrl: avatarPath(user.name),
@@ -159,7 +205,7 @@ export async function readProfile(name: string, page = 1, now = Date.now()): Pro
         entries: entryTotal,
         wins: Number(totals?.wins ?? 0),
         kudos: Number(totals?.kudos ?? 0),
-        managed: managedCount?.n ?? 0,
+        managed: Number(totals?.managed ?? 0),
       },
       entries: { items, page: current, perPage, total: entryTotal, totalPages },
       managed: managed.map((row) => jamOf(row.jam)),

@@ -4,7 +4,7 @@
  * deleting one's own account. Every change stamps updatedAt/updatedBy and writes the audit log
  * in the same transaction: one batch after one read (what a flag change writes is ./admin-flags.ts).
  */
-import { type SQL, and, asc, count, desc, eq, sql } from 'drizzle-orm';
+import { type SQL, and, asc, desc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/sqlite-core';
 import { type User, entries, users, votes } from '#db/schema';
 import {
@@ -21,6 +21,7 @@ import { announceChange } from '#server/cache/changes';
 import { previousStatementWrote } from '#server/platform/batch-sql';
 import { type Database, containsText, db } from '#server/platform/db';
 import { badRequest, conflict, notFound } from '#server/http/errors';
+import { keptPage, onKeptPage } from '#server/platform/sql-pages';
 import { fetchScratchUser } from '#server/platform/scratch';
 import type { SessionUser } from '#server/auth/session';
 import { activeAdminCount, anotherActiveAdmin, flagChange, flagTargetColumns, keepAnotherAdmin } from './admin-flags';
@@ -97,30 +98,37 @@ const toDto = (row: UserRow): AdminUserDto => ({
   updatedBy: row.updaterId === null || row.updaterName === null ? null : { id: row.updaterId, name: row.updaterName },
 });
 
-/** The admin list. Sorting, filtering and paging run in the database; ties fall back to the ID. */
+/**
+ * The admin list. Sorting, filtering and paging run in the database; ties fall back to the ID. The
+ * users are numbered and counted in one statement, so the page and the total come in one round trip.
+ */
 export async function listUsers(query: UserListQuery): Promise<UserListDto> {
-  const database = db();
-  const where = listConditions(query);
-  const [{ total } = { total: 0 }] = await database
-    .select({ total: count() })
-    .from(users)
-    .leftJoin(updater, eq(updater.id, users.updatedBy))
-    .where(where);
-  const everyone = query.perPage === ALL_USERS;
-  const size = everyone ? Math.max(total, 1) : query.perPage;
-  const totalPages = Math.max(1, Math.ceil(total / size));
-  const page = Math.min(query.page, totalPages);
   const order = query.sort.flatMap(({ field, direction }) => {
     const column = SORT_COLUMNS[field];
     // Users nobody changed yet sort after the others, whichever the direction.
     const emptyLast = field === 'updatedBy' ? [sql`${updater.name} is null`] : [];
     return [...emptyLast, direction === 'asc' ? asc(column) : desc(column)];
   });
-  const rows = await selectUsers(database)
-    .where(where)
-    .orderBy(...order, asc(users.id))
-    .limit(size)
-    .offset((page - 1) * size);
+  const numbered = db()
+    .select({
+      ...userColumns,
+      updaterId: sql<number | null>`${updater.id}`.as('updater_id'),
+      updaterName: sql<string | null>`${updater.name}`.as('updater_name'),
+      total: sql<number>`count(*) over ()`.mapWith(Number).as('total'),
+      n: sql<number>`row_number() over (order by ${sql.join([...order, asc(users.id)], sql`, `)})`.as('n'),
+    })
+    .from(users)
+    .leftJoin(updater, eq(updater.id, users.updatedBy))
+    .where(listConditions(query))
+    .as('numbered');
+  const everyone = query.perPage === ALL_USERS;
+  const rows = await db()
+    .select()
+    .from(numbered)
+    .where(everyone ? undefined : onKeptPage(sql`${numbered.n}`, sql`${numbered.total}`, query.page, query.perPage))
+    .orderBy(sql`${numbered.n}`);
+  const total = rows[0]?.total ?? 0;
+  const { page, totalPages } = keptPage(query.page, total, everyone ? Math.max(total, 1) : query.perPage);
   return { users: rows.map(toDto), page, perPage: query.perPage, total, totalPages };
 }
 

@@ -1,13 +1,12 @@
 import { endpoint } from '#server/http/endpoint';
-import { requireFeedOwner } from '#server/inbox/feed-token';
-import { PRIVATE_FEED_HEADERS, joinedJams, privateRss } from '#server/publish/private-feeds';
+import { PRIVATE_FEED_HEADERS, feedJams, privateRss } from '#server/publish/private-feeds';
 import { absoluteUrl, siteUrl } from '#server/publish/site-urls';
 
 /** A person's private RSS: the start, deadline and voting end of the jams they joined. Only its secret address opens it. */
 export const GET = endpoint(async ({ params, locals, url }) => {
-  const owner = await requireFeedOwner(params.token);
+  const jams = await feedJams(params.token);
   const site = siteUrl();
-  const xml = privateRss(await joinedJams(owner.id), {
+  const xml = privateRss(jams, {
     site,
     locale: locals.locale,
     t: locals.t,
