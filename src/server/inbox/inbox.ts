@@ -170,12 +170,17 @@ export async function markRead(user: SessionUser, input: { ids?: number[]; group
   ];
   // Naming nothing marks nothing (the schema refuses it; this keeps "all" out of reach here).
   if (which.length === 0) return { marked: 0, unread: await countUnread(user.id) };
-  const marked = await db()
-    .update(notifications)
-    .set({ readAt: new Date() })
-    .where(and(eq(notifications.userId, user.id), isNull(notifications.readAt), or(...which)))
-    .returning({ id: notifications.id });
-  return { marked: marked.length, unread: await countUnread(user.id) };
+  // The count after the change, in the same batch (one round trip).
+  const database = db();
+  const [marked, [unread]] = await database.batch([
+    database
+      .update(notifications)
+      .set({ readAt: new Date() })
+      .where(and(eq(notifications.userId, user.id), isNull(notifications.readAt), or(...which)))
+      .returning({ id: notifications.id }),
+    unreadItems(database, user.id),
+  ]);
+  return { marked: marked.length, unread: unread?.count ?? 0 };
 }
 
 /** Marks every notification of the person read. */
