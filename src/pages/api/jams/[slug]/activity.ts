@@ -12,6 +12,7 @@ export const GET = defineEndpoint({
   description: 'The same as /api/activity for one jam, for its managers and administrators.',
   access: 'manager',
   params: jamSlug,
+  early: ({ slug }) => requireJam(slug),
   query: {
     schema: jamActivityQuerySchema,
     notes: {
@@ -30,5 +31,5 @@ export const GET = defineEndpoint({
   },
   cache: 'private, no-store',
   errors: [401, 403, 404],
-  handler: async ({ user, params, query }) => listJamActivity(user, await requireJam(params.slug), query),
+  handler: async ({ user, query, early }) => listJamActivity(user, await early, query),
 });

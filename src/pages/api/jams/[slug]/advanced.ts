@@ -10,8 +10,9 @@ export const PUT = defineEndpoint({
   summary: 'Set advanced options (mystery mode)',
   access: 'admin',
   params: jamSlug,
+  early: ({ slug }) => requireJam(slug),
   body: { schema: advancedOptionsSchema, example: { mystery: true } },
   answer: { status: 200, description: 'The jam.', schema: jamSchema, example: { ...exampleJam, mystery: true } },
   errors: [400, 401, 403, 404],
-  handler: async ({ user, params, body }) => setAdvancedOptions(user, await requireJam(params.slug), body),
+  handler: async ({ user, body, early }) => setAdvancedOptions(user, await early, body),
 });

@@ -10,8 +10,9 @@ export const PUT = defineEndpoint({
   summary: 'Feature or unfeature a jam',
   access: 'admin',
   params: jamSlug,
+  early: ({ slug }) => requireJam(slug),
   body: { schema: featuredSchema, example: { featured: true } },
   answer: { status: 200, description: 'The jam.', schema: jamSchema, example: exampleJam },
   errors: [400, 401, 403, 404],
-  handler: async ({ user, params, body }) => setFeatured(user, await requireJam(params.slug), body.featured),
+  handler: async ({ user, body, early }) => setFeatured(user, await early, body.featured),
 });

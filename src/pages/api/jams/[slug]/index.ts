@@ -12,11 +12,12 @@ export const GET = defineEndpoint({
   description: "In mystery mode the body is null until the start, except for the jam's managers and administrators.",
   access: 'optional-session',
   params: jamSlug,
+  early: ({ slug }) => requireJam(slug),
   answer: { status: 200, description: 'The jam.', schema: jamSchema, example: exampleJam },
   errors: [404],
-  handler: async ({ ctx, user, params }) => {
+  handler: async ({ ctx, user, early }) => {
     // The first read after the submission end starts the check of every entry's Scratch history.
-    const jam = await requireJam(params.slug);
+    const jam = await early;
     checkEntriesAfterEnd(jam, ctx.locals);
     return readJam(jam, user);
   },
@@ -30,10 +31,11 @@ export const PATCH = defineEndpoint({
     'Send only the fields to change: a field you leave out keeps its value. `null` clears `body` (to empty) and `imageUrl` (no picture; an empty string does too); the name, description and dates cannot be cleared (400). Renaming moves the slug; the old one keeps working.',
   access: 'manager',
   params: jamSlug,
+  early: ({ slug }) => requireJam(slug),
   body: { schema: jamUpdateSchema, example: { description: 'Make a fast-paced space game in one week. Sound on!' } },
   answer: { status: 200, description: 'The edited jam.', schema: jamSchema, example: exampleJam },
   errors: [400, 401, 403, 404],
-  handler: async ({ user, params, body }) => updateJam(user, await requireJam(params.slug), body),
+  handler: async ({ user, body, early }) => updateJam(user, await early, body),
 });
 
 export const DELETE = defineEndpoint({
@@ -43,9 +45,10 @@ export const DELETE = defineEndpoint({
   description: 'Its entries, votes and managers go with it.',
   access: 'admin',
   params: jamSlug,
+  early: ({ slug }) => requireJam(slug),
   answer: { status: 204, description: 'Done; no content.' },
   errors: [401, 403, 404],
-  handler: async ({ user, params }) => {
-    await deleteJam(user, await requireJam(params.slug));
+  handler: async ({ user, early }) => {
+    await deleteJam(user, await early);
   },
 });

@@ -13,6 +13,7 @@ export const POST = defineEndpoint({
   access: 'user',
   rateLimit: { limiter: reportLimiter, per: 'user', what: 'reports' },
   params: jamSlug,
+  early: ({ slug }) => requireJam(slug),
   body: { schema: reportInputSchema, example: exampleReportInput },
   answer: {
     status: 201,
@@ -22,8 +23,8 @@ export const POST = defineEndpoint({
     also: [{ status: 200, description: 'Your open report, when you had already reported this jam.' }],
   },
   errors: [400, 401, 403, 404, 429],
-  handler: async ({ user, params, body }) => {
-    const report = await reportJam(user, await requireJam(params.slug), body);
+  handler: async ({ user, body, early }) => {
+    const report = await reportJam(user, await early, body);
     return reply(report, { status: report.created ? 201 : 200 });
   },
 });

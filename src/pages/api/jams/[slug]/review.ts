@@ -13,6 +13,7 @@ export const GET = defineEndpoint({
     "For the jam's managers and administrators: every entry with all its flags (also those marked checked), its verdict, who gave it and when, when its Scratch history was last read, and its play count. Flagged entries nobody reviewed come first, then the other flagged ones, then the rest.",
   access: 'manager',
   params: jamSlug,
+  early: ({ slug }) => requireJam(slug),
   query: {
     schema: reviewListQuerySchema,
     notes: { page: 'Page number, from 1.', perPage: `Entries per page, 1 to 100 (default ${REVIEW_PAGE_SIZE}).` },
@@ -20,8 +21,8 @@ export const GET = defineEndpoint({
   answer: { status: 200, description: 'One page of the review list.', schema: reviewListSchema, example: exampleReviewList },
   cache: 'private, no-store',
   errors: [401, 403, 404],
-  handler: async ({ ctx, user, params, query }) => {
-    const jam = await requireJam(params.slug);
+  handler: async ({ ctx, user, query, early }) => {
+    const jam = await early;
     const list = await listReview(user, jam, query);
     checkEntriesAfterEnd(jam, ctx.locals);
     return list;

@@ -9,7 +9,8 @@ export const DELETE = defineEndpoint({
   summary: 'Clear all votes of a jam',
   access: 'admin',
   params: jamSlug,
+  early: ({ slug }) => requireJam(slug),
   answer: { status: 200, description: 'How many votes were removed.', schema: removedCountSchema, example: { removed: 12 } },
   errors: [401, 403, 404],
-  handler: async ({ user, params }) => clearVotes(user, await requireJam(params.slug)),
+  handler: async ({ user, early }) => clearVotes(user, await early),
 });

@@ -11,7 +11,8 @@ export const GET = defineEndpoint({
   description: "The managers' winner, and the community's choice (most upvotes) once the jam has ended.",
   access: 'public',
   params: jamSlug,
+  early: ({ slug }) => requireJam(slug),
   answer: { status: 200, description: 'The winners (null when none yet).', schema: winnersSchema, example: exampleWinners },
   errors: [404],
-  handler: async ({ params }) => readWinners(await requireJam(params.slug)),
+  handler: async ({ early }) => readWinners(await early),
 });

@@ -10,9 +10,10 @@ export const DELETE = defineEndpoint({
   description: 'A manager may remove another manager, or themself (giving up the role).',
   access: 'manager',
   params: { ...jamSlug, name: param('The manager’s username.') },
+  early: ({ slug }) => requireJam(slug),
   answer: { status: 204, description: 'Done; no content.' },
   errors: [401, 403, 404],
-  handler: async ({ user, params }) => {
-    await removeManager(user, await requireJam(params.slug), params.name);
+  handler: async ({ user, params, early }) => {
+    await removeManager(user, await early, params.name);
   },
 });

@@ -11,10 +11,11 @@ export const GET = defineEndpoint({
   summary: 'List managers',
   access: 'manager',
   params: jamSlug,
+  early: ({ slug }) => requireJam(slug),
   answer: { status: 200, description: 'The managers.', schema: managerListSchema, example: { managers: [exampleManager] } },
   errors: [401, 403, 404],
-  handler: async ({ user, params }) => {
-    const jam = await requireJam(params.slug);
+  handler: async ({ user, early }) => {
+    const jam = await early;
     await requireJamPermission(user, jam.id, 'jam:manage-managers');
     return { managers: await listManagers(jam) };
   },
@@ -27,8 +28,9 @@ export const POST = defineEndpoint({
   description: 'By Scratch username; the person must have logged in to Itinerary before.',
   access: 'manager',
   params: jamSlug,
+  early: ({ slug }) => requireJam(slug),
   body: { schema: addManagerSchema, example: { name: 'pixel_pioneer' } },
   answer: { status: 201, description: 'The new manager.', schema: managerSchema, example: exampleManager },
   errors: [400, 401, 403, 404, 409],
-  handler: async ({ user, params, body }) => addManager(user, await requireJam(params.slug), body.name),
+  handler: async ({ user, body, early }) => addManager(user, await early, body.name),
 });
