@@ -49,6 +49,13 @@ export function databaseUnavailable(): AppError {
   return error;
 }
 
+/** 503 with `Retry-After`: what the request acts on kept changing under it; nothing was written. */
+export function busyMeanwhile(message: string): AppError {
+  const error = new AppError(503, 'upstream_unavailable', message);
+  error.retryAfterSeconds = 1;
+  return error;
+}
+
 /** Connection failures: Node's (a remote libSQL server over HTTP or WebSockets) and our one-writer queue's. */
 const UNAVAILABLE_CODES = new Set([
   'ECONNREFUSED',

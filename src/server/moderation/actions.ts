@@ -14,7 +14,7 @@ import { type Entry, type Jam, type Note, entries, jams, notes, users } from '#d
 import type { ItemKey, ResolvedReportsDto } from '#lib/schemas/reports';
 import { auditStatement } from '#server/activity/audit';
 import { requireJamPermission } from '#server/auth/permissions';
-import { badRequest, conflict, notFound } from '#server/http/errors';
+import { badRequest, busyMeanwhile, notFound } from '#server/http/errors';
 import { entryRemovalStatements } from '#server/jams/entries';
 import { hideNoteStatements } from '#server/feedback/notes';
 import { announceChange } from '#server/cache/changes';
@@ -205,7 +205,8 @@ export async function banReportedAuthor(
     }
     if ((await openReportCount(key)) === 0) throw notFound(NO_OPEN_REPORTS);
     // The author's flags changed between the read and the write: read again and decide again.
-    if (attempt === TRIES) throw conflict('This person changed while you were banning them. Please try again.');
+    // Still changing after every try: nothing was written, and the same request may go through in a moment.
+    if (attempt === TRIES) throw busyMeanwhile('This person changed while you were banning them. Please try again in a moment.');
   }
 }
 
