@@ -1,0 +1,53 @@
+/**
+ * A Vite plugin: small changes to Astro's and @astrojs/react's server code, made while the build
+ * bundles them (node_modules stays as installed). Each makes an uncached render cheaper (found with
+ * `npm run bench:profile`, bench/RESULTS.md) and leaves the HTML byte for byte as it was. A patch
+ * whose text is no longer in its file (after an upgrade) fails the build, and
+ * tests/unit/render-patches.test.ts fails when a patched file is gone, so a patch is looked at again
+ * rather than silently lost. ADR 034.
+ */
+import type { Plugin } from 'vite';
+
+export interface RenderPatch {
+  /** The file, as a path under node_modules. */
+  file: string;
+  /** Each text to find (once, exactly) and what replaces it. */
+  edits: [find: string, replace: string][];
+}
+
+const MARK = '/* itinerary: scripts/render-patches.ts */';
+
+export const RENDER_PATCHES: Record<string, RenderPatch> = {
+  /**
+   * With `experimentalDisableStreaming`, @astrojs/react renders an island with React's
+   * renderToString (one synchronous pass, no stream to encode and decode again) but without the
+   * island's `identifierPrefix`, so `useId` on the server would not match the browser's hydration.
+   */
+  'renderToString keeps the island prefix': {
+    file: '@astrojs/react/dist/server.js',
+    edits: [['html = ReactDOM.renderToString(vnode);', `html = ReactDOM.renderToString(vnode, renderOptions); ${MARK}`]],
+  },
+};
+
+export function renderPatches(): Plugin {
+  return {
+    name: 'itinerary:render-patches',
+    enforce: 'pre',
+    transform(code, id) {
+      const path = id.replaceAll('\\', '/').split('?')[0]!;
+      for (const [name, patch] of Object.entries(RENDER_PATCHES)) {
+        if (!path.endsWith(`/node_modules/${patch.file}`)) continue;
+        let patched = code;
+        for (const [find, replace] of patch.edits) {
+          if (patched.split(find).length !== 2)
+            this.error(
+              `The render patch "${name}" (scripts/render-patches.ts) does not find its text once in ${patch.file}: check it against this version.`,
+            );
+          patched = patched.replace(find, () => replace);
+        }
+        return { code: patched, map: null };
+      }
+      return null;
+    },
+  };
+}
