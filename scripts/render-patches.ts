@@ -19,6 +19,34 @@ const MARK = '/* itinerary: scripts/render-patches.ts */';
 
 export const RENDER_PATCHES: Record<string, RenderPatch> = {
   /**
+   * Astro hashes the route's inline styles and scripts for the page's CSP on every render (SHA-256
+   * through WebCrypto, a thread-pool job each): the same few strings every time, a tenth of a small
+   * page's CPU. The digest of each text is kept (a thousand at most per algorithm).
+   */
+  'CSP digests are kept': {
+    file: 'astro/dist/core/encryption.js',
+    edits: [
+      [
+        'async function generateCspDigest(data, algorithm) {',
+        `${MARK}
+const cspDigests = new Map();
+function generateCspDigest(data, algorithm) {
+  let digests = cspDigests.get(algorithm);
+  if (!digests) cspDigests.set(algorithm, (digests = new Map()));
+  let digest = digests.get(data);
+  if (digest === undefined) {
+    if (digests.size >= 1000) digests.clear();
+    digest = computeCspDigest(data, algorithm);
+    digests.set(data, digest);
+    digest.catch(() => digests.delete(data));
+  }
+  return digest;
+}
+async function computeCspDigest(data, algorithm) {`,
+      ],
+    ],
+  },
+  /**
    * With `experimentalDisableStreaming`, @astrojs/react renders an island with React's
    * renderToString (one synchronous pass, no stream to encode and decode again) but without the
    * island's `identifierPrefix`, so `useId` on the server would not match the browser's hydration.
