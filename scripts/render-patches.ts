@@ -19,6 +19,54 @@ const MARK = '/* itinerary: scripts/render-patches.ts */';
 
 export const RENDER_PATCHES: Record<string, RenderPatch> = {
   /**
+   * An island's props were serialized twice (once for its `uid`, a hash, once for its `props`
+   * attribute): the first result is kept for the same props object, which lives as long as that
+   * one component's render.
+   */
+  'island props are serialized once': {
+    file: 'astro/dist/runtime/server/serialize.js',
+    edits: [
+      [
+        `function serializeProps(props, metadata) {
+  const serialized = JSON.stringify(serializeObject(props, metadata));
+  return serialized;
+}`,
+        `${MARK}
+const serializedProps = new WeakMap();
+function serializeProps(props, metadata) {
+  let serialized = serializedProps.get(props);
+  if (serialized === undefined) {
+    serialized = JSON.stringify(serializeObject(props, metadata));
+    serializedProps.set(props, serialized);
+  }
+  return serialized;
+}`,
+      ],
+    ],
+  },
+  /**
+   * Each island asks three times where a built file is (its component, the renderer, the
+   * before-hydration script), each answer two URL parses of a path from the manifest: the answer
+   * for each manifest and name is kept.
+   */
+  'built file addresses are kept': {
+    file: 'astro/dist/core/environment/production.js',
+    edits: [
+      ['const productionEnvironment = {', `${MARK}\nconst resolvedAddresses = new WeakMap();\nconst productionEnvironment = {`],
+      [
+        'async resolve(manifest, specifier) {',
+        `async resolve(manifest, specifier) {
+    let known = resolvedAddresses.get(manifest);
+    if (!known) resolvedAddresses.set(manifest, (known = new Map()));
+    let address = known.get(specifier);
+    if (address === undefined) known.set(specifier, (address = await this.resolveOnce(manifest, specifier)));
+    return address;
+  },
+  async resolveOnce(manifest, specifier) {`,
+      ],
+    ],
+  },
+  /**
    * Astro hashes the route's inline styles and scripts for the page's CSP on every render (SHA-256
    * through WebCrypto, a thread-pool job each): the same few strings every time, a tenth of a small
    * page's CPU. The digest of each text is kept (a thousand at most per algorithm).
