@@ -4,7 +4,7 @@
  * then started again under `node --cpu-prof`, loaded page by page, and each page's samples are put
  * in categories (bench/cpu-profile.ts). See bench/README.md.
  */
-import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { type Breakdown, CATEGORIES, type CpuProfile, breakdown } from './cpu-profile';
@@ -18,7 +18,9 @@ const CONNECTIONS = 10;
 /** Microseconds between samples (V8's default is 1,000). */
 const INTERVAL = 250;
 const PROFILES = join(DATA, 'profiles');
-const PAGES = [
+/** PROFILE_PATHS=/login,/faq: other pages instead (a closer look; RESULTS.md is then left alone). */
+const OTHER_PATHS = process.env.PROFILE_PATHS?.split(',');
+const PAGES = OTHER_PATHS?.map((path) => ({ name: path, path })) ?? [
   { name: 'home', path: '/' },
   { name: 'explore', path: '/explore' },
   { name: 'big jam page', path: `/jams/${BIG_JAM_SLUG}` },
@@ -113,6 +115,8 @@ async function profile(): Promise<Profiled[]> {
   }
   const file = readdirSync(PROFILES).find((name) => name.includes(`.${pid}.`) && name.endsWith('.cpuprofile'));
   if (!file) throw new Error(`no .cpuprofile of the server (pid ${pid}) in ${PROFILES}`);
+  // Beside the profile, for a closer look (e.g. in Chrome's DevTools, which take .cpuprofile files).
+  writeFileSync(join(PROFILES, 'windows.json'), JSON.stringify({ profile: file, windows }, null, 2));
   const data = JSON.parse(readFileSync(join(PROFILES, file), 'utf8')) as CpuProfile;
   if (windows.some((w) => w.from < data.startTime || w.to > data.endTime))
     throw new Error('the load windows fall outside the profile: its clock is not CLOCK_MONOTONIC here');
@@ -204,4 +208,4 @@ for (const { name, breakdown: b } of profiled) {
 }
 const markdown = report(rates, profiled, loadAtStart);
 console.log(`\n${markdown}\n`);
-if (withRates) writeSection('profile', markdown);
+if (withRates && !OTHER_PATHS) writeSection('profile', markdown);
