@@ -68,32 +68,61 @@ export interface CpuProfile {
   timeDeltas: number[];
 }
 
-/** The source maps of the files the profile names: a `.map` beside the file, or one inline in it. */
+/**
+ * Where a frame's code came from. Bundlers (Vite's rolldown for the build, esbuild for the server's
+ * start bundle) write each module's path as a comment line (`// src/layouts/Base.astro`) before its
+ * code: the last such comment above the function names its module. Source maps give the line in
+ * it; they alone would not do, since a compiled `.astro` component has no mappings of its own and
+ * the nearest one before it belongs to another module.
+ */
 class Sources {
   private readonly maps = new Map<string, SourceMap | null>();
+  private readonly modules = new Map<string, { line: number; path: string }[]>();
 
-  /** The frame's source file (its original one where a map knows it) and line (1-based). */
+  /** The frame's source file and line (1-based; the bundle's own line where no map knows it). */
   source(frame: CallFrame): { file: string; line: number } {
     if (!frame.url.startsWith('file://')) return { file: frame.url, line: frame.lineNumber + 1 };
-    const entry = this.mapOf(frame.url)?.findEntry(frame.lineNumber, frame.columnNumber);
-    return entry && 'originalSource' in entry
-      ? // drizzle-orm's own maps point a folder too high (node_modules/src/…); the server's bundle keeps them.
-        {
-          file: entry.originalSource.replace(/node_modules\/src\//, 'node_modules/drizzle-orm/src/'),
-          line: entry.originalLine + 1,
-        }
-      : { file: fileURLToPath(frame.url), line: frame.lineNumber + 1 };
+    const path = fileURLToPath(frame.url);
+    const module = this.moduleAt(path, frame.lineNumber);
+    const entry = this.mapOf(path)?.findEntry(frame.lineNumber, frame.columnNumber);
+    const mapped = entry && 'originalSource' in entry ? entry : null;
+    if (!module)
+      return mapped ? { file: mapped.originalSource, line: mapped.originalLine + 1 } : { file: path, line: frame.lineNumber + 1 };
+    const inModule = mapped && mapped.originalSource.endsWith(module.replace(/^(\.\.\/)+/, ''));
+    return { file: module, line: inModule ? mapped.originalLine + 1 : frame.lineNumber + 1 };
   }
 
-  private mapOf(url: string): SourceMap | null {
-    let map = this.maps.get(url);
+  private moduleAt(path: string, line: number): string | null {
+    let modules = this.modules.get(path);
+    if (!modules) {
+      modules = [];
+      const lines = existsSync(path) ? readFileSync(path, 'utf8').split('\n') : [];
+      for (const [index, text] of lines.entries()) {
+        const comment = MODULE_COMMENT.exec(text);
+        if (comment) modules.push({ line: index, path: comment[1]! });
+      }
+      this.modules.set(path, modules);
+    }
+    let found: string | null = null;
+    for (const module of modules) {
+      if (module.line > line) break;
+      found = module.path;
+    }
+    return found;
+  }
+
+  private mapOf(path: string): SourceMap | null {
+    let map = this.maps.get(path);
     if (map === undefined) {
-      map = load(fileURLToPath(url));
-      this.maps.set(url, map);
+      map = load(path);
+      this.maps.set(path, map);
     }
     return map;
   }
 }
+
+/** A bundler's module comment: `// src/components/JamCard.astro`, `// ../main/node_modules/astro/dist/…/render.js`. */
+const MODULE_COMMENT = /^\/\/ ((?:\.\.\/)*[\w@.\-[\]/]+\.(?:astro|tsx?|[mc]?js|json))$/;
 
 function load(path: string): SourceMap | null {
   try {
