@@ -16,14 +16,20 @@ export interface LoadOptions {
   connections?: number;
   seconds?: number;
   headers?: Record<string, string>;
+  /** Called between the warm-up and the measured seconds. */
+  beforeMeasuring?: () => void;
 }
 
 const run = (url: string, connections: number, seconds: number, headers: Record<string, string>) =>
   autocannon({ url, connections, duration: seconds, headers });
 
 /** A 1-second warm-up, then `seconds` of load from `connections` keep-alive connections. */
-export async function load(url: string, { connections = 10, seconds = 5, headers = {} }: LoadOptions = {}): Promise<Load> {
+export async function load(
+  url: string,
+  { connections = 10, seconds = 5, headers = {}, beforeMeasuring }: LoadOptions = {},
+): Promise<Load> {
   await run(url, connections, 1, headers);
+  beforeMeasuring?.();
   const result = await run(url, connections, seconds, headers);
   return {
     rps: result.requests.average,

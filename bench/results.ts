@@ -8,7 +8,7 @@ import { ROOT } from './servers';
 const FILE = join(ROOT, 'bench/RESULTS.md');
 const HEADER = `# Benchmark results
 
-Written by \`npm run bench\`, \`npm run bench:spike\`, \`npm run bench:rush\` and \`npm run bench:size\` (see bench/README.md);
+Written by \`npm run bench\`, \`npm run bench:spike\`, \`npm run bench:rush\`, \`npm run bench:size\` and \`npm run bench:profile\` (see bench/README.md);
 each command replaces its own section. The ratios are what counts: absolute numbers depend on the
 machine and on what else it was doing (the load average is noted with each run).
 `;

@@ -38,7 +38,42 @@ function interpolate(text: string, options: TOptions): string {
   });
 }
 
-export function islandTranslator({ locale, resources, english }: IslandMessages): Translate {
+/**
+ * One translator per messages object, which keeps its answers: on the server every island of a
+ * kind gets the same messages object (islandMessages picks them once), and a page of jam cards
+ * renders the same countdown labels ten times a render. Calls whose options are all plain values
+ * are kept, up to MAX_KEPT per translator, then started afresh.
+ */
+const translators = new WeakMap<IslandMessages, Translate>();
+const MAX_KEPT = 2000;
+
+const isPlain = (value: unknown) => value === null || ['string', 'number', 'boolean', 'undefined'].includes(typeof value);
+
+export function islandTranslator(messages: IslandMessages): Translate {
+  let translate = translators.get(messages);
+  if (!translate) {
+    translate = keptTranslator(resolver(messages));
+    translators.set(messages, translate);
+  }
+  return translate;
+}
+
+function keptTranslator(resolve: Translate): Translate {
+  const kept = new Map<string, string>();
+  return (key, options) => {
+    if (options && !Object.values(options).every(isPlain)) return resolve(key, options);
+    const asked = options ? `${key} ${JSON.stringify(options)}` : key;
+    let text = kept.get(asked);
+    if (text === undefined) {
+      text = resolve(key, options);
+      if (kept.size >= MAX_KEPT) kept.clear();
+      kept.set(asked, text);
+    }
+    return text;
+  };
+}
+
+function resolver({ locale, resources, english }: IslandMessages): Translate {
   const languages: [string, Record<string, string>][] = [[locale, resources]];
   if (locale !== DEFAULT_LOCALE) languages.push([DEFAULT_LOCALE, english ?? {}]);
   return (key, options = {}) => {

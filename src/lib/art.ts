@@ -23,11 +23,21 @@ export function artProperties(seed: string): Record<`--${string}`, string> {
   };
 }
 
+/** The last few thousand seeds' styles: a page draws the same jams and entries on every render. */
+const styles = new Map<string, string>();
+const MAX_STYLES = 5000;
+
 /** The same properties as one `style` attribute value, for markup written by hand. */
 export function artStyle(seed: string): string {
-  return Object.entries(artProperties(seed))
-    .map(([name, value]) => `${name}:${value}`)
-    .join(';');
+  let style = styles.get(seed);
+  if (style === undefined) {
+    style = Object.entries(artProperties(seed))
+      .map(([name, value]) => `${name}:${value}`)
+      .join(';');
+    if (styles.size >= MAX_STYLES) styles.clear();
+    styles.set(seed, style);
+  }
+  return style;
 }
 
 /** FNV-1a of the seed, then xorshift32: small, fast and the same in every browser and on the server. */

@@ -3,6 +3,7 @@ import { renderToString } from 'react-dom/server';
 import { describe, expect, it, vi } from 'vitest';
 import { LOCALE_CODES, type LocaleCode } from '#i18n/codes';
 import { islandMessages } from '#i18n/island';
+import { islandTranslator } from '#i18n/island-translate';
 import { IslandI18n, useT } from '#i18n/react';
 import { type MessageKey, MESSAGE_KEYS, translator } from '#i18n/translate';
 
@@ -64,6 +65,18 @@ describe('island messages', () => {
     const texts = islandTexts('hu', ['nav.', 'entry.', 'countdown.'], calls);
     expect(texts).toEqual(['Home', 'Rólunk', '1 vote', '3 votes', '1 nap', '3 nap']);
     expect(texts).toEqual(calls.map(([key, options]) => server(key, options)));
+  });
+
+  it('translate with one translator per messages object, which answers a call asked again as the first time', () => {
+    const messages = islandMessages('hu', ['entry.', 'countdown.']);
+    const t = islandTranslator(messages);
+    expect(islandTranslator(messages)).toBe(t);
+    expect(islandTranslator({ ...messages })).not.toBe(t);
+    for (let round = 0; round < 2; round++) {
+      expect(t('entry.votes', { count: 1 })).toBe('1 vote');
+      expect(t('entry.votes', { count: 3 })).toBe('3 votes');
+      expect(t('countdown.days', { count: 3 })).toBe('3 nap');
+    }
   });
 
   it('show what the server shows for every key in every locale', () => {

@@ -31,14 +31,17 @@ export interface FeedContext {
   now?: number;
 }
 
+/** One formatter per language: making one costs more than formatting a few hundred dates with it. */
+const utcFormats = new Map<LocaleCode, Intl.DateTimeFormat>();
+
 /** "Monday 6 January 2025 at 18:00 UTC", in the feed's language. */
 export function formatUtc(date: Date, locale: LocaleCode): string {
-  const text = new Intl.DateTimeFormat(regionalTag(locale), {
-    dateStyle: 'full',
-    timeStyle: 'short',
-    timeZone: 'UTC',
-  }).format(date);
-  return `${text} UTC`;
+  let format = utcFormats.get(locale);
+  if (!format) {
+    format = new Intl.DateTimeFormat(regionalTag(locale), { dateStyle: 'full', timeStyle: 'short', timeZone: 'UTC' });
+    utcFormats.set(locale, format);
+  }
+  return `${format.format(date)} UTC`;
 }
 
 function describeJam(jam: Jam, { locale, t, now }: FeedContext) {
