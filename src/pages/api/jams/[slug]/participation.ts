@@ -14,6 +14,7 @@ export const PUT = defineEndpoint({
   access: 'user',
   rateLimit: joins,
   params: jamSlug,
+  early: ({ slug }) => requireJam(slug),
   answer: {
     status: 200,
     description: 'Your place in the jam and how many joined.',
@@ -21,7 +22,7 @@ export const PUT = defineEndpoint({
     example: { joined: true, submitted: false, participantCount: 12 },
   },
   errors: [400, 401, 403, 404, 409, 429],
-  handler: async ({ user, params }) => joinJam(user, await requireJam(params.slug)),
+  handler: async ({ user, early }) => joinJam(user, await early),
 });
 
 export const DELETE = defineEndpoint({
@@ -32,6 +33,7 @@ export const DELETE = defineEndpoint({
   access: 'user',
   rateLimit: joins,
   params: jamSlug,
+  early: ({ slug }) => requireJam(slug),
   answer: {
     status: 200,
     description: 'Your place in the jam and how many joined.',
@@ -39,5 +41,5 @@ export const DELETE = defineEndpoint({
     example: { joined: false, submitted: false, participantCount: 11 },
   },
   errors: [400, 401, 403, 404, 409, 429],
-  handler: async ({ user, params }) => leaveJam(user, await requireJam(params.slug)),
+  handler: async ({ user, early }) => leaveJam(user, await early),
 });
