@@ -12,12 +12,12 @@ import {
   type ReviewListDto,
   type ReviewListQuery,
 } from '#lib/schemas/review';
-import { recordAudit } from '#server/activity/audit';
+import { auditStatement } from '#server/activity/audit';
 import { requireJamPermission } from '#server/auth/permissions';
 import { bannedError } from '#server/auth/require';
 import type { SessionUser } from '#server/auth/session';
 import { announceChange } from '#server/cache/changes';
-import { notifyWith } from '#server/inbox/notify';
+import { notifyStatement } from '#server/inbox/notify';
 import { AppError } from '#server/http/errors';
 import { type RateLimit, createRateLimiter } from '#server/http/rate-limit';
 import { inBackground } from '#server/platform/background';
@@ -53,12 +53,15 @@ function toReviewEntryDto(row: ReviewRow, jam: Jam): ReviewEntryDto {
 
 const reviewColumns = { entry: entries, votes: voteCount, reviewerName: users.name };
 
-async function readReviewEntry(jam: Jam, entryId: number): Promise<ReviewEntryDto> {
-  const [row] = await db()
+const reviewEntryQuery = (jam: Jam, entryId: number) =>
+  db()
     .select(reviewColumns)
     .from(entries)
     .leftJoin(users, eq(users.id, entries.reviewedBy))
     .where(and(eq(entries.id, entryId), eq(entries.jamId, jam.id)));
+
+async function readReviewEntry(jam: Jam, entryId: number): Promise<ReviewEntryDto> {
+  const [row] = await reviewEntryQuery(jam, entryId);
   if (!row) throw new AppError(404, 'not_found', 'That entry is not part of this jam.');
   return toReviewEntryDto({ ...row.entry, votes: row.votes, reviewerName: row.reviewerName }, jam);
 }
@@ -118,28 +121,23 @@ const REVIEW_ACTIONS = { open: 'entry.reopen', checked: 'entry.check', disqualif
  * or back to open. Giving the verdict the entry already has changes nothing and writes no audit entry.
  */
 export async function reviewEntry(actor: SessionUser, jam: Jam, entryId: number, review: EntryReview): Promise<ReviewEntryDto> {
-  await requireReviewer(actor, jam);
-  const entry = await requireEntry(jam, entryId);
+  // The permission and the entry, read side by side (one round trip); a refusal still comes first.
+  const allowed = requireReviewer(actor, jam);
+  const read = requireEntry(jam, entryId);
+  read.catch(() => undefined);
+  await allowed;
+  const entry = await read;
   if (entry.review === review) return readReviewEntry(jam, entry.id);
   const revokesWinner = review === 'disqualified' && entry.isWinner;
-  await db().transaction(async (tx) => {
-    const reviewedAt = new Date();
-    await tx
+  const database = db();
+  const reviewedAt = new Date();
+  // The verdict, the submitter's notice, the audit entry and the entry as it now is: one batch, one round trip.
+  const statements = [
+    database
       .update(entries)
       .set({ review, reviewedBy: actor.id, reviewedAt, ...(revokesWinner ? { isWinner: false } : {}) })
-      .where(eq(entries.id, entry.id));
-    // The submitter hears of it; a second disqualification after a reopen is news again (its own key).
-    if (review === 'disqualified') {
-      await notifyWith(tx, {
-        userId: entry.submitterId,
-        kind: 'entry-disqualified',
-        key: `disqualified:${entry.id}:${reviewedAt.getTime()}`,
-        jamId: jam.id,
-        entryId: entry.id,
-        actorId: actor.id,
-      });
-    }
-    await recordAudit(tx, actor, {
+      .where(eq(entries.id, entry.id)),
+    auditStatement(database, actor, {
       action: REVIEW_ACTIONS[review],
       jamId: jam.id,
       targetUserId: entry.submitterId,
@@ -150,15 +148,33 @@ export async function reviewEntry(actor: SessionUser, jam: Jam, entryId: number,
         from: entry.review,
         ...(revokesWinner ? { winnerRevoked: true } : {}),
       },
-    });
-  });
+    }),
+    // The submitter hears of it; a second disqualification after a reopen is news again (its own key).
+    ...(review === 'disqualified'
+      ? [
+          notifyStatement(database, [
+            {
+              userId: entry.submitterId,
+              kind: 'entry-disqualified',
+              key: `disqualified:${entry.id}:${reviewedAt.getTime()}`,
+              jamId: jam.id,
+              entryId: entry.id,
+              actorId: actor.id,
+            },
+          ]),
+        ]
+      : []),
+  ] as const;
+  const results = await database.batch([...statements, reviewEntryQuery(jam, entry.id)]);
+  const [row] = results[results.length - 1] as Awaited<ReturnType<typeof reviewEntryQuery>>;
   // A disqualification (or its undoing) moves the ranking: every list of the jam changes.
   announceChange(
     review === 'disqualified' || entry.review === 'disqualified'
       ? { kind: 'entries', jamId: jam.id }
       : { kind: 'entry', jamId: jam.id, entryId: entry.id },
   );
-  return readReviewEntry(jam, entry.id);
+  if (!row) throw new AppError(404, 'not_found', 'That entry is not part of this jam.');
+  return toReviewEntryDto({ ...row.entry, votes: row.votes, reviewerName: row.reviewerName }, jam);
 }
 
 type Outcome = 'checked' | 'missing';
