@@ -219,21 +219,28 @@ async function checkBatch(batch: Entry[], now: Date): Promise<{ checked: number;
 async function dueEntries(jamId: number, before: Date, limit: number): Promise<{ batch: Entry[]; due: number }> {
   const database = db();
   const due = and(eq(entries.jamId, jamId), or(isNull(entries.historyCheckedAt), lt(entries.historyCheckedAt, before)));
-  const batch = await database
-    .select()
-    .from(entries)
-    .where(due)
-    .orderBy(sql`${entries.historyCheckedAt} is not null`, asc(entries.historyCheckedAt), asc(entries.id))
-    .limit(limit);
-  const [counted] = await database.select({ n: count() }).from(entries).where(due);
+  // Side by side: one round trip for both.
+  const [batch, [counted]] = await Promise.all([
+    database
+      .select()
+      .from(entries)
+      .where(due)
+      .orderBy(sql`${entries.historyCheckedAt} is not null`, asc(entries.historyCheckedAt), asc(entries.id))
+      .limit(limit),
+    database.select({ n: count() }).from(entries).where(due),
+  ]);
   return { batch, due: counted?.n ?? 0 };
 }
 
 /** "Check entries now": one batch of the entries read longest ago; call again while some are left. */
 export async function checkEntriesNow(actor: SessionUser, jam: Jam): Promise<EntryCheckDto> {
-  await requireReviewer(actor, jam);
+  // The permission and the due entries, read side by side; a refusal still comes first.
+  const allowed = requireReviewer(actor, jam);
   const now = new Date();
-  const { batch, due } = await dueEntries(jam.id, new Date(now.getTime() - CHECK_FRESH_MS), CHECK_BATCH_SIZE);
+  const dueRead = dueEntries(jam.id, new Date(now.getTime() - CHECK_FRESH_MS), CHECK_BATCH_SIZE);
+  dueRead.catch(() => undefined);
+  await allowed;
+  const { batch, due } = await dueRead;
   if (batch.length === 0) return { checked: 0, left: 0, missing: [] };
   try {
     const { checked, missing } = await checkBatch(batch, now);
