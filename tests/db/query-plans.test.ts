@@ -89,14 +89,24 @@ async function statementsOf(action: () => Promise<unknown>): Promise<{ sql: stri
   const client = db().$client;
   const execute = client.execute as (statement: InStatement) => Promise<ResultSet>;
   const seen: { sql: string; args: unknown[] }[] = [];
-  client.execute = ((statement: InStatement) => {
+  const batch = client.batch as (statements: InStatement[], mode?: unknown) => Promise<ResultSet[]>;
+  const note = (statement: InStatement) => {
     if (typeof statement === 'object') seen.push({ sql: statement.sql, args: (statement.args ?? []) as unknown[] });
+  };
+  client.execute = ((statement: InStatement) => {
+    note(statement);
     return execute.call(client, statement);
   }) as typeof client.execute;
+  // Writes sent as one batch (ADR 033) are planned statement by statement too.
+  client.batch = ((statements: InStatement[], mode?: unknown) => {
+    statements.forEach(note);
+    return batch.call(client, statements, mode);
+  }) as typeof client.batch;
   try {
     await action();
   } finally {
     client.execute = execute as typeof client.execute;
+    client.batch = batch as typeof client.batch;
   }
   return seen.filter((statement) => !/^\s*(begin|commit|rollback|pragma)/i.test(statement.sql));
 }

@@ -3,14 +3,14 @@
  * your own entry, nor while the jam's feedback is off. The counts are public (cards and the entry
  * page show them, cached for everyone); which stickers you gave comes from the API, per person.
  */
-import { and, count, eq } from 'drizzle-orm';
+import { and, count, eq, sql } from 'drizzle-orm';
 import { type Jam, kudos } from '#db/schema';
 import { KUDOS_STICKERS, type KudosSticker } from '#lib/feedback';
 import type { KudosDto } from '#lib/schemas/kudos';
 import { announceChange } from '#server/cache/changes';
 import { AppError, conflict } from '#server/http/errors';
 import { createRateLimiter } from '#server/http/rate-limit';
-import { notify } from '#server/inbox/notify';
+import { notifyStatement } from '#server/inbox/notify';
 import { type EntryReads, readerIsOnTeam, startEntryReads } from '#server/jams/entry-reads';
 import { VOTE_RATE_LIMIT } from '#server/jams/votes';
 import { db } from '#server/platform/db';
@@ -79,35 +79,53 @@ export async function giveKudos(user: SessionUser, jam: Jam, entryId: number, st
   const [entry, onTeam] = await Promise.all([reads.entry, readerIsOnTeam(reads, user)]);
   if (jam.feedback === 'off') throw conflict(KUDOS_OFF_MESSAGE);
   if (!(await can(user, 'entry:give-kudos', { jamId: jam.id, onTeam }))) throw new AppError(403, 'forbidden', OWN_ENTRY_MESSAGE);
-  const added = await db()
-    .insert(kudos)
-    .values({ entryId: entry.id, giverId: user.id, sticker, jamId: jam.id })
-    .onConflictDoNothing()
-    .returning({ sticker: kudos.sticker });
-  if (added.length > 0) {
-    announceChange({ kind: 'kudos', jamId: jam.id, entryId: entry.id });
+  const database = db();
+  const given = and(eq(kudos.entryId, entry.id), eq(kudos.giverId, user.id), eq(kudos.sticker, sticker));
+  // The notice, the sticker and the counts it leaves: one batch, one round trip.
+  const [, added, bySticker, mine] = await database.batch([
     // One event per giver and entry: more stickers, or one taken back and given again, say nothing new.
-    await notify({
-      userId: entry.submitterId,
-      kind: 'kudos',
-      key: `kudos:${entry.id}:${user.id}`,
-      groupKey: `kudos:${entry.id}`,
-      jamId: jam.id,
-      entryId: entry.id,
-      actorId: user.id,
-    });
-  }
-  return readKudos(user, jam, entry.id, reads);
+    // Written only when the sticker is new, as the insert below finds it.
+    notifyStatement(
+      database,
+      [
+        {
+          userId: entry.submitterId,
+          kind: 'kudos',
+          key: `kudos:${entry.id}:${user.id}`,
+          groupKey: `kudos:${entry.id}`,
+          jamId: jam.id,
+          entryId: entry.id,
+          actorId: user.id,
+        },
+      ],
+      sql`not exists (select 1 from ${kudos} where ${given})`,
+    ),
+    database
+      .insert(kudos)
+      .values({ entryId: entry.id, giverId: user.id, sticker, jamId: jam.id })
+      .onConflictDoNothing()
+      .returning({ sticker: kudos.sticker }),
+    countsOf(entry.id),
+    stickersGivenBy(entry.id, user.id),
+  ]);
+  if (added.length > 0) announceChange({ kind: 'kudos', jamId: jam.id, entryId: entry.id });
+  return toKudosDto(jam, bySticker, mine, onTeam);
 }
 
 /** Taking a sticker back is always possible (also once the jam's feedback was turned off). */
 export async function takeBackKudos(user: SessionUser, jam: Jam, entryId: number, sticker: KudosSticker): Promise<KudosDto> {
   const reads = startEntryReads(jam, entryId, user);
-  const entry = await reads.entry;
-  const removed = await db()
-    .delete(kudos)
-    .where(and(eq(kudos.entryId, entry.id), eq(kudos.giverId, user.id), eq(kudos.sticker, sticker)))
-    .returning({ sticker: kudos.sticker });
+  const [entry, onTeam] = await Promise.all([reads.entry, readerIsOnTeam(reads, user)]);
+  const database = db();
+  // The delete and the counts it leaves: one batch, one round trip.
+  const [removed, bySticker, mine] = await database.batch([
+    database
+      .delete(kudos)
+      .where(and(eq(kudos.entryId, entry.id), eq(kudos.giverId, user.id), eq(kudos.sticker, sticker)))
+      .returning({ sticker: kudos.sticker }),
+    countsOf(entry.id),
+    stickersGivenBy(entry.id, user.id),
+  ]);
   if (removed.length > 0) announceChange({ kind: 'kudos', jamId: jam.id, entryId: entry.id });
-  return readKudos(user, jam, entry.id, reads);
+  return toKudosDto(jam, bySticker, mine, onTeam);
 }

@@ -15,7 +15,7 @@ import { bannedError } from '#server/auth/require';
 import { can, requireJamPermission } from '#server/auth/permissions';
 import { AppError, conflict, notFound } from '#server/http/errors';
 import { createRateLimiter } from '#server/http/rate-limit';
-import { notify } from '#server/inbox/notify';
+import { notifyStatement } from '#server/inbox/notify';
 import { requireEntry } from '#server/jams/entries';
 import { type EntryReads, startEntryReads } from '#server/jams/entry-reads';
 import { VOTE_RATE_LIMIT } from '#server/jams/votes';
@@ -67,10 +67,6 @@ interface Viewer {
   canHide: boolean;
 }
 
-async function viewerOf(user: SessionUser | null, jam: Jam, entry: Entry): Promise<Viewer> {
-  return { user, entry, canHide: await can(user, 'jam:hide-notes', { jamId: jam.id }) };
-}
-
 type NoteRow = Note & { authorName: string };
 
 async function toNoteDto(row: NoteRow, { user, entry, canHide }: Viewer): Promise<NoteDto> {
@@ -98,6 +94,25 @@ async function requireVisibleNote(viewer: Viewer, noteId: number): Promise<NoteR
     .where(and(eq(notes.id, noteId), eq(notes.entryId, viewer.entry.id)));
   if (!row || (row.note.hiddenAt !== null && !viewer.canHide)) throw notFound(NO_SUCH_NOTE);
   return { ...row.note, authorName: row.authorName };
+}
+
+/**
+ * The entry, whether the user may hide notes and the note, read side by side (one round trip); the
+ * entry's 404 still comes before the note's.
+ */
+async function readNoteWithViewer(user: SessionUser, jam: Jam, entryId: number, noteId: number) {
+  const entryRead = requireEntry(jam, entryId);
+  const canHideRead = can(user, 'jam:hide-notes', { jamId: jam.id });
+  const noteRead = db()
+    .select(noteColumns)
+    .from(notes)
+    .innerJoin(users, eq(users.id, notes.authorId))
+    .where(and(eq(notes.id, noteId), eq(notes.entryId, entryId)));
+  entryRead.catch(() => undefined);
+  const [entry, canHide, [row]] = await Promise.all([entryRead, canHideRead, noteRead]);
+  const viewer: Viewer = { user, entry, canHide };
+  if (!row || (row.note.hiddenAt !== null && !viewer.canHide)) throw notFound(NO_SUCH_NOTE);
+  return { viewer, note: { ...row.note, authorName: row.authorName } as NoteRow };
 }
 
 /** One page of the entry's notes (newest first) and how many there are, in one round trip. */
@@ -190,27 +205,33 @@ export async function postNote(user: SessionUser, jam: Jam, entryId: number, tex
   if (until) throw mutedError(until);
   const rule = checkNote(text, words);
   if (rule) return refuse(user, rule);
-  const [note] = await db().insert(notes).values({ entryId: entry.id, jamId: jam.id, authorId: user.id, text }).returning();
-  await notify({
-    userId: entry.submitterId,
-    kind: 'note',
-    key: `note:${note!.id}`,
-    groupKey: `note:${entry.id}`,
-    jamId: jam.id,
-    entryId: entry.id,
-    actorId: user.id,
-    data: { noteId: note!.id },
-  });
+  const database = db();
+  // The note and the submitter's notice: one batch, one round trip. The notice names the new note as
+  // the batch writes it (the writer's newest note: the batch is one transaction).
+  const newNoteId = sql`(select max(${notes.id}) from ${notes} where ${notes.authorId} = ${user.id})`;
+  const [[note]] = await database.batch([
+    database.insert(notes).values({ entryId: entry.id, jamId: jam.id, authorId: user.id, text }).returning(),
+    notifyStatement(database, [
+      {
+        userId: entry.submitterId,
+        kind: 'note',
+        key: sql`'note:' || ${newNoteId}`,
+        groupKey: `note:${entry.id}`,
+        jamId: jam.id,
+        entryId: entry.id,
+        actorId: user.id,
+        data: { noteId: newNoteId },
+      },
+    ]),
+  ]);
   return toNoteDto({ ...note!, authorName: user.name }, { user, entry, canHide });
 }
 
 /** The note's writer and the entry's author delete a note (managers hide instead). A note already gone answers 404. */
 export async function deleteNote(user: SessionUser, jam: Jam, entryId: number, noteId: number): Promise<void> {
   if (user.isBanned) throw bannedError(user.name);
-  const entry = await requireEntry(jam, entryId);
-  const viewer = await viewerOf(user, jam, entry);
-  const note = await requireVisibleNote(viewer, noteId);
-  if (!(await can(user, 'note:delete', { authorId: note.authorId, entrySubmitterId: entry.submitterId }))) {
+  const { viewer, note } = await readNoteWithViewer(user, jam, entryId, noteId);
+  if (!(await can(user, 'note:delete', { authorId: note.authorId, entrySubmitterId: viewer.entry.submitterId }))) {
     throw new AppError(403, 'forbidden', 'Only the person who wrote a note and the entry’s author can delete it.');
   }
   await db().delete(notes).where(eq(notes.id, note.id));
@@ -224,12 +245,20 @@ export async function setNoteHidden(
   noteId: number,
   hidden: boolean,
 ): Promise<NoteDto> {
-  await requireJamPermission(user, jam.id, 'jam:hide-notes');
-  const entry = await requireEntry(jam, entryId);
-  const viewer = await viewerOf(user, jam, entry);
-  const note = await requireVisibleNote(viewer, noteId);
+  // The permission, the entry and the note are read side by side; a refusal still comes first.
+  const allowed = requireJamPermission(user, jam.id, 'jam:hide-notes');
+  const read = readNoteWithViewer(user, jam, entryId, noteId);
+  read.catch(() => undefined);
+  await allowed;
+  const { viewer, note } = await read;
   if ((note.hiddenAt !== null) === hidden) return toNoteDto(note, viewer);
-  const changed = await db().transaction((tx) => hideNoteInside(tx, user, { note, entry }, hidden));
+  const database = db();
+  // The audit entry and the change: one batch, written only if nobody changed the note meanwhile.
+  const unchanged = sql`exists (select 1 from ${notes} where ${notes.id} = ${note.id} and ${notes.hiddenAt} is ${hidden ? sql`null` : sql`not null`})`;
+  const [, [changed]] = await database.batch(
+    hideNoteStatements(database, user, { note, entry: viewer.entry }, hidden, {}, unchanged),
+  );
+  if (!changed) return toNoteDto(await requireVisibleNote(viewer, noteId), viewer);
   return toNoteDto({ ...changed, authorName: note.authorName }, viewer);
 }
 
@@ -284,9 +313,8 @@ export function hideNoteStatements(
 
 /** The note and its entry for reporting: hidden notes only for those who may see them. */
 export async function requireReportableNote(user: SessionUser, jam: Jam, entryId: number, noteId: number) {
-  const entry = await requireEntry(jam, entryId);
-  const note = await requireVisibleNote(await viewerOf(user, jam, entry), noteId);
-  return { entry, note };
+  const { viewer, note } = await readNoteWithViewer(user, jam, entryId, noteId);
+  return { entry: viewer.entry, note };
 }
 
 /** Notes by anyone, for the moderation actions: the note with its entry, or null. */

@@ -2,7 +2,7 @@
 import { type SQL, and, asc, eq, sql } from 'drizzle-orm';
 import { type Entry, type Jam, entries } from '#db/schema';
 import type { EntryDetailDto } from '#lib/schemas/entries';
-import { auditStatement, recordAudit } from '#server/activity/audit';
+import { auditStatement } from '#server/activity/audit';
 import { can } from '#server/auth/permissions';
 import { bannedError } from '#server/auth/require';
 import type { SessionUser } from '#server/auth/session';
@@ -12,8 +12,8 @@ import { type RateLimit, createRateLimiter } from '#server/http/rate-limit';
 import { notifyStatement } from '#server/inbox/notify';
 import { type Database, db, preparedQuery } from '#server/platform/db';
 import { fetchScratchProjectWithParent } from '#server/platform/scratch';
-import { isOnTeam } from './co-creators';
-import { type EntryRow, voteCount } from './entry-dto';
+import { isCredited } from './co-creators';
+import { type EntryRow, toEntryDetailDto, voteCount } from './entry-dto';
 import { readEntryPage } from './entry-page';
 import { historyFields } from './flags';
 
@@ -44,8 +44,15 @@ export async function removeEntry(
   auditDetails: Record<string, unknown> = {},
 ): Promise<void> {
   if (actor.isBanned) throw bannedError(actor.name);
-  const entry = await requireEntry(jam, entryId);
-  if (!(await can(actor, 'entry:remove', { jamId: jam.id, onTeam: await isOnTeam(entry, actor.id) }))) {
+  // The entry, the actor's credit on it and their seat among the managers (asked without the team,
+  // `can` answers the second time from that read), side by side: one round trip.
+  const [entry, credited] = await Promise.all([
+    requireEntry(jam, entryId),
+    isCredited(entryId, actor.id),
+    can(actor, 'entry:remove', { jamId: jam.id, onTeam: false }),
+  ]);
+  const onTeam = entry.submitterId === actor.id || credited;
+  if (!(await can(actor, 'entry:remove', { jamId: jam.id, onTeam }))) {
     throw new AppError(
       403,
       'forbidden',
@@ -54,26 +61,11 @@ export async function removeEntry(
   }
   const database = db();
   // Removed by anyone but its submitter (a co-creator too): audited, and the submitter hears of it.
-  await database.transaction((tx) =>
-    deleteEntryInside(tx, actor, entry, { audit: entry.submitterId !== actor.id, details: auditDetails }),
-  );
+  // One batch: one transaction, one round trip.
+  const audit = entry.submitterId !== actor.id;
+  const reported = typeof auditDetails.reports === 'number' && auditDetails.reports > 0;
+  await database.batch(entryRemovalStatements(database, actor, entry, { audit, details: auditDetails, reported }));
   announceChange({ kind: 'entry', jamId: jam.id, entryId: entry.id });
-}
-
-type Transaction = Parameters<Parameters<Awaited<ReturnType<typeof db>>['transaction']>[0]>[0];
-
-/**
- * The removal itself, inside the caller's transaction (banning a reported author can remove the
- * entry in the same one); the caller checked who may, and announces the change once committed.
- */
-export async function deleteEntryInside(
-  tx: Transaction,
-  actor: SessionUser,
-  entry: Entry,
-  { audit, details = {} }: { audit: boolean; details?: Record<string, unknown> },
-): Promise<void> {
-  const reported = typeof details.reports === 'number' && details.reports > 0;
-  for (const statement of entryRemovalStatements(tx, actor, entry, { audit, details, reported })) await statement;
 }
 
 /**
@@ -150,8 +142,16 @@ export const refreshLimiter = createRateLimiter('refreshes', REFRESH_RATE_LIMIT)
  */
 export async function refreshEntry(actor: SessionUser, jam: Jam, entryId: number): Promise<EntryDetailDto> {
   if (actor.isBanned) throw bannedError(actor.name);
-  const entry = await requireEntry(jam, entryId);
-  if (!(await can(actor, 'entry:refresh', { jamId: jam.id, onTeam: await isOnTeam(entry, actor.id) }))) {
+  // The entry, the actor's credit and manager seat, and the entry page's votes, rank and co-creators
+  // (a refresh changes none of them), side by side before Scratch is asked: one round trip.
+  const [entry, credited, , page] = await Promise.all([
+    requireEntry(jam, entryId),
+    isCredited(entryId, actor.id),
+    can(actor, 'entry:refresh', { jamId: jam.id, onTeam: false }),
+    readEntryPage(jam, entryId),
+  ]);
+  const onTeam = entry.submitterId === actor.id || credited;
+  if (!(await can(actor, 'entry:refresh', { jamId: jam.id, onTeam }))) {
     throw new AppError(
       403,
       'forbidden',
@@ -169,17 +169,21 @@ export async function refreshEntry(actor: SessionUser, jam: Jam, entryId: number
     ...historyFields(project, new Date()),
   };
   const database = db();
-  await database.transaction(async (tx) => {
-    await tx.update(entries).set(fields).where(eq(entries.id, entry.id));
-    await recordAudit(tx, actor, {
+  // The change and its audit entry: one batch, the update answering the entry as it now is.
+  const [[updated]] = await database.batch([
+    database.update(entries).set(fields).where(eq(entries.id, entry.id)).returning(),
+    auditStatement(database, actor, {
       action: 'entry.refresh',
       jamId: jam.id,
       targetUserId: entry.submitterId,
       details: { entryId: entry.id, scratchId: entry.scratchId, title: project.title },
-    });
-  });
+    }),
+  ]);
   announceChange({ kind: 'entry', jamId: jam.id, entryId: entry.id });
-  const page = await readEntryPage(jam, entry.id);
-  if (!page) throw notFound('That entry is not part of this jam.');
-  return page.entry;
+  if (!updated || !page) throw notFound('That entry is not part of this jam.');
+  const { resultsPublic, entry: shown } = page;
+  return toEntryDetailDto(
+    { ...updated, votes: shown.votes ?? 0, coCreators: shown.coCreators },
+    { jam, resultsPublic, rank: shown.rank },
+  );
 }

@@ -14,7 +14,7 @@ import { fetchScratchProjectWithParent } from '#server/platform/scratch';
 import { isOneEntryViolation } from './co-creators';
 import { toEntryDto } from './entry-dto';
 import { historyFields, refuseOldProject } from './flags';
-import { joinInside } from './participants';
+import { joinStatement } from './participants';
 
 /**
  * Per user, checked before Scratch is asked: the deadline rush (a retry or two each) passes,
@@ -36,13 +36,17 @@ export async function submitEntry(user: SessionUser, jam: Jam, url: string): Pro
   if (scratchId === null) throw badRequest('The URL entered is invalid!');
 
   const database = db();
-  const [existing] = await database
-    .select({ submitterId: entries.submitterId, scratchId: entries.scratchId })
-    .from(entries)
-    .where(and(eq(entries.jamId, jam.id), sql`(${entries.submitterId} = ${user.id} or ${entries.scratchId} = ${scratchId})`));
+  // What refuses the submission, read side by side (one round trip).
+  const [[existing], creditedInJam] = await Promise.all([
+    database
+      .select({ submitterId: entries.submitterId, scratchId: entries.scratchId })
+      .from(entries)
+      .where(and(eq(entries.jamId, jam.id), sql`(${entries.submitterId} = ${user.id} or ${entries.scratchId} = ${scratchId})`)),
+    isCreditedInJam(jam.id, user.id),
+  ]);
   if (existing?.submitterId === user.id) throw conflict('You have already entered this game jam.');
   if (existing) throw conflict('This project has already been submitted to this jam.');
-  if (await isCreditedInJam(jam.id, user.id)) throw conflict(CREDITED_ELSEWHERE_MESSAGE);
+  if (creditedInJam) throw conflict(CREDITED_ELSEWHERE_MESSAGE);
 
   const project = await fetchScratchProjectWithParent(scratchId);
   if (!project) throw notFound('That project could not be found on Scratch. Make sure it exists and is shared.');
@@ -52,9 +56,9 @@ export async function submitEntry(user: SessionUser, jam: Jam, url: string): Pro
   refuseOldProject(jam, project.history.created);
 
   try {
-    // Submitting joins the jam, in the same transaction (a join already there stays as it is).
-    const row = await database.transaction(async (tx) => {
-      const [inserted] = await tx
+    // Submitting joins the jam, in the same batch (one transaction, one round trip; a join already there stays as it is).
+    const [[row]] = await database.batch([
+      database
         .insert(entries)
         .values({
           jamId: jam.id,
@@ -67,10 +71,9 @@ export async function submitEntry(user: SessionUser, jam: Jam, url: string): Pro
           notes: project.notes,
           ...historyFields(project, new Date()),
         })
-        .returning();
-      await joinInside(tx, jam.id, user.id);
-      return inserted;
-    });
+        .returning(),
+      joinStatement(database, jam.id, user.id),
+    ]);
     announceChange({ kind: 'entries', jamId: jam.id });
     return toEntryDto({ ...row!, votes: 0 }, { jam, resultsPublic: false });
   } catch (error) {

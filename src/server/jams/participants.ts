@@ -23,21 +23,39 @@ export const joinLimiter = createRateLimiter('joins', JOIN_RATE_LIMIT);
 type Database = Awaited<ReturnType<typeof db>>;
 type Executor = Pick<Database, 'run'>;
 
-/** Joins `userId` to the jam unless they already are; for submitting, inside its transaction. */
+/** Joining `userId` to the jam unless they already are, as a statement (of a batch, or awaited alone). */
+export const joinStatement = (executor: Executor, jamId: number, userId: number) =>
+  executor.run(sql`insert or ignore into ${jamParticipants} (jam_id, user_id) values (${jamId}, ${userId})`);
+
+/** Joins `userId` to the jam unless they already are; for accepting an invitation, inside its transaction. */
 export async function joinInside(executor: Executor, jamId: number, userId: number): Promise<boolean> {
-  const result = await executor.run(sql`insert or ignore into ${jamParticipants} (jam_id, user_id) values (${jamId}, ${userId})`);
+  const result = await joinStatement(executor, jamId, userId);
   return result.rowsAffected > 0;
 }
 
-export async function participation(user: SessionUser | null, jam: Jam): Promise<ParticipationDto> {
+/** The reads behind `participation`, as statements a write's batch can end with (they then see the write). */
+function participationQueries(user: SessionUser, jam: Jam) {
   const database = db();
-  const [counted] = await database.select({ n: jams.participantCount }).from(jams).where(eq(jams.id, jam.id));
-  const participantCount = counted?.n ?? 0;
-  if (!user) return { joined: false, submitted: false, participantCount };
-  const [row] = await database.all<{ joined: number; submitted: number }>(sql`select
+  return [
+    database.select({ n: jams.participantCount }).from(jams).where(eq(jams.id, jam.id)),
+    database.all<{ joined: number; submitted: number }>(sql`select
       exists(select 1 from ${jamParticipants} where jam_id = ${jam.id} and user_id = ${user.id}) as joined,
-      exists(select 1 from ${entries} where jam_id = ${jam.id} and submitter_id = ${user.id}) as submitted`);
-  return { joined: Boolean(row?.joined), submitted: Boolean(row?.submitted), participantCount };
+      exists(select 1 from ${entries} where jam_id = ${jam.id} and submitter_id = ${user.id}) as submitted`),
+  ] as const;
+}
+
+function toParticipation([counted]: { n: number }[], [row]: { joined: number; submitted: number }[]): ParticipationDto {
+  return { joined: Boolean(row?.joined), submitted: Boolean(row?.submitted), participantCount: counted?.n ?? 0 };
+}
+
+/** The user's place in the jam and how many joined, in one round trip. */
+export async function participation(user: SessionUser | null, jam: Jam): Promise<ParticipationDto> {
+  if (!user) {
+    const [counted] = await db().select({ n: jams.participantCount }).from(jams).where(eq(jams.id, jam.id));
+    return { joined: false, submitted: false, participantCount: counted?.n ?? 0 };
+  }
+  const [counted, state] = await Promise.all(participationQueries(user, jam));
+  return toParticipation(counted, state);
 }
 
 function requireJoinable(user: SessionUser, jam: Jam): void {
@@ -47,24 +65,30 @@ function requireJoinable(user: SessionUser, jam: Jam): void {
 
 export async function joinJam(user: SessionUser, jam: Jam): Promise<ParticipationDto> {
   requireJoinable(user, jam);
-  if (await joinInside(db(), jam.id, user.id)) announceChange({ kind: 'participants', jamId: jam.id });
-  return participation(user, jam);
+  const database = db();
+  // The join and the state it leaves: one batch, one round trip.
+  const [result, counted, state] = await database.batch([
+    joinStatement(database, jam.id, user.id),
+    ...participationQueries(user, jam),
+  ]);
+  if (result.rowsAffected > 0) announceChange({ kind: 'participants', jamId: jam.id });
+  return toParticipation(counted, state);
 }
 
 export async function leaveJam(user: SessionUser, jam: Jam): Promise<ParticipationDto> {
   requireJoinable(user, jam);
   const database = db();
-  // One statement: an entry submitted meanwhile keeps the row.
-  const result = await database.run(sql`delete from ${jamParticipants}
+  // One statement: an entry submitted meanwhile keeps the row. The state it leaves is read in the same batch.
+  const [result, counted, rows] = await database.batch([
+    database.run(sql`delete from ${jamParticipants}
     where jam_id = ${jam.id} and user_id = ${user.id}
-      and not exists(select 1 from ${entries} where jam_id = ${jam.id} and submitter_id = ${user.id})`);
+      and not exists(select 1 from ${entries} where jam_id = ${jam.id} and submitter_id = ${user.id})`),
+    ...participationQueries(user, jam),
+  ]);
+  const state = toParticipation(counted, rows);
   if (result.rowsAffected > 0) announceChange({ kind: 'participants', jamId: jam.id });
-  else {
-    const state = await participation(user, jam);
-    if (state.submitted) throw conflict('You have submitted a project to this jam, so you cannot leave it.');
-    return state;
-  }
-  return participation(user, jam);
+  else if (state.submitted) throw conflict('You have submitted a project to this jam, so you cannot leave it.');
+  return state;
 }
 
 /** The jams a user joined, newest join first, for the dashboard. */

@@ -10,7 +10,7 @@ import { db, preparedQuery } from '#server/platform/db';
 import { AppError, conflict } from '#server/http/errors';
 import { requireEntry } from './entries';
 import { resultsArePublic } from '#lib/jam-timing';
-import { creditedCondition, isOnTeam } from './co-creators';
+import { creditedCondition, isCredited } from './co-creators';
 import { type RateLimit, createRateLimiter } from '#server/http/rate-limit';
 import type { SessionUser } from '#server/auth/session';
 
@@ -50,6 +50,35 @@ export function mayVoteCondition(jam: Pick<Jam, 'id' | 'whoCanVote'>, userId: nu
   return sql`1`;
 }
 
+/** The reads behind `myVotes`, as statements a write's batch can end with (they then see the write). */
+function myVotesQueries(user: SessionUser, jam: Jam) {
+  const database = db();
+  return [
+    database
+      .select({ entryId: votes.entryId })
+      .from(votes)
+      .where(and(eq(votes.jamId, jam.id), eq(votes.voterId, user.id))),
+    database.all<{ eligible: number }>(sql`select ${mayVoteCondition(jam, user.id)} as eligible`),
+    database
+      .select({ entryId: plays.entryId })
+      .from(plays)
+      .where(and(eq(plays.jamId, jam.id), eq(plays.playerId, user.id))),
+  ] as const;
+}
+
+function toMyVotes(jam: Jam, rows: { entryId: number }[], eligible: boolean, played: { entryId: number }[]): MyVotesDto {
+  return {
+    limit: VOTE_LIMIT,
+    used: rows.length,
+    remaining: Math.max(0, VOTE_LIMIT - rows.length),
+    entryIds: rows.map((row) => row.entryId),
+    whoCanVote: jam.whoCanVote,
+    eligible,
+    playBeforeVote: jam.playBeforeVote,
+    playedEntryIds: jam.playBeforeVote ? played.map((row) => row.entryId) : [],
+  };
+}
+
 /**
  * The caller's votes and what the jam's rules say about them, in one round trip. The rule checks
  * run only when the jam has the rule (every logged-in reader of a jam page asks for this).
@@ -64,16 +93,7 @@ export async function myVotes(user: SessionUser, jam: Jam): Promise<MyVotesDto> 
           .then(([rule]) => Boolean(Number(rule?.eligible ?? 0))),
     jam.playBeforeVote ? playsOfPlayer().all({ jamId: jam.id, playerId: user.id }) : [],
   ]);
-  return {
-    limit: VOTE_LIMIT,
-    used: rows.length,
-    remaining: Math.max(0, VOTE_LIMIT - rows.length),
-    entryIds: rows.map((row) => row.entryId),
-    whoCanVote: jam.whoCanVote,
-    eligible,
-    playBeforeVote: jam.playBeforeVote,
-    playedEntryIds: played.map((row) => row.entryId),
-  };
+  return toMyVotes(jam, rows, eligible, played);
 }
 
 /** Why "Who can vote" refuses someone, as the vote button and the API say it. */
@@ -101,8 +121,10 @@ function requireOpenVoting(user: SessionUser, jam: Jam): void {
  */
 export async function castVote(user: SessionUser, jam: Jam, entryId: number): Promise<MyVotesDto> {
   requireOpenVoting(user, jam);
-  const entry = await requireEntry(jam, entryId);
-  if (!(await can(user, 'entry:vote', { jamId: jam.id, onTeam: await isOnTeam(entry, user.id) })))
+  // The entry and whether the caller is credited on it are read side by side (one round trip).
+  const [entry, credited] = await Promise.all([requireEntry(jam, entryId), isCredited(entryId, user.id)]);
+  const onTeam = entry.submitterId === user.id || credited;
+  if (!(await can(user, 'entry:vote', { jamId: jam.id, onTeam })))
     throw new AppError(403, 'forbidden', 'You cannot upvote your own project.');
   if (entry.review === 'disqualified')
     throw conflict('This entry was disqualified by the jam’s managers, so it cannot get votes.');
@@ -111,16 +133,22 @@ export async function castVote(user: SessionUser, jam: Jam, entryId: number): Pr
     ? sql`exists (select 1 from ${plays} where ${plays.entryId} = ${entry.id} and ${plays.playerId} = ${user.id})`
     : sql`1`;
   const database = db();
-  const result = await database.run(sql`
+  // The insert and the state it leaves are one batch: one round trip, the reads seeing the insert.
+  const [result, creditedNow, rows, [rule], playedRows] = await database.batch([
+    database.run(sql`
     insert or ignore into ${votes} (entry_id, voter_id, jam_id)
     select ${entry.id}, ${user.id}, ${jam.id}
     where (select count(*) from ${votes} where jam_id = ${jam.id} and voter_id = ${user.id}) < ${VOTE_LIMIT}
-      and ${mayVoteCondition(jam, user.id)} and ${played} and not ${creditedCondition(entry.id, user.id)}`);
+      and ${mayVoteCondition(jam, user.id)} and ${played} and not ${creditedCondition(entry.id, user.id)}`),
+    database.all<{ yes: number }>(sql`select ${creditedCondition(entry.id, user.id)} as yes`),
+    ...myVotesQueries(user, jam),
+  ]);
+  const state = toMyVotes(jam, rows, Boolean(Number(rule?.eligible ?? 0)), playedRows);
   if (result.rowsAffected === 0) {
-    const state = await myVotes(user, jam);
     if (state.entryIds.includes(entry.id)) return state;
     // Credited on it between the check above and the insert.
-    if (!(await can(user, 'entry:vote', { jamId: jam.id, onTeam: await isOnTeam(entry, user.id) })))
+    const onTeamNow = entry.submitterId === user.id || Boolean(Number(creditedNow[0]?.yes ?? 0));
+    if (!(await can(user, 'entry:vote', { jamId: jam.id, onTeam: onTeamNow })))
       throw new AppError(403, 'forbidden', 'You cannot upvote your own project.');
     if (!state.eligible && jam.whoCanVote !== 'anyone')
       throw new AppError(403, 'forbidden', WHO_CAN_VOTE_REFUSALS[jam.whoCanVote]);
@@ -129,18 +157,23 @@ export async function castVote(user: SessionUser, jam: Jam, entryId: number): Pr
     throw conflict(`You have used all ${VOTE_LIMIT} of your votes in this jam.`);
   }
   announceChange({ kind: 'votes', jamId: jam.id, resultsPublic: false }); // counts are private while voting is open
-  return myVotes(user, jam);
+  return state;
 }
 
 export async function takeBackVote(user: SessionUser, jam: Jam, entryId: number): Promise<MyVotesDto> {
   requireOpenVoting(user, jam);
   const entry = await requireEntry(jam, entryId);
-  const removed = await db()
-    .delete(votes)
-    .where(and(eq(votes.entryId, entry.id), eq(votes.voterId, user.id)))
-    .returning({ entryId: votes.entryId });
+  const database = db();
+  // The delete and the state it leaves: one batch, one round trip.
+  const [removed, rows, [rule], playedRows] = await database.batch([
+    database
+      .delete(votes)
+      .where(and(eq(votes.entryId, entry.id), eq(votes.voterId, user.id)))
+      .returning({ entryId: votes.entryId }),
+    ...myVotesQueries(user, jam),
+  ]);
   if (removed.length > 0) announceChange({ kind: 'votes', jamId: jam.id, resultsPublic: false }); // counts are private while voting is open
-  return myVotes(user, jam);
+  return toMyVotes(jam, rows, Boolean(Number(rule?.eligible ?? 0)), playedRows);
 }
 
 /**

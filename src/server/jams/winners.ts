@@ -4,10 +4,10 @@
  * one. Computed on read, never written on read. A disqualified entry is neither (fair judging).
  */
 import { and, asc, desc, eq, gt, ne } from 'drizzle-orm';
-import { type Jam, entries } from '#db/schema';
+import { type Entry, type Jam, entries } from '#db/schema';
 import { resultsArePublic } from '#lib/jam-timing';
 import type { EntryDto, WinnersDto } from '#lib/schemas/entries';
-import { recordAudit } from '#server/activity/audit';
+import { auditStatement } from '#server/activity/audit';
 import { announceChange } from '#server/cache/changes';
 import { db } from '#server/platform/db';
 import { AppError } from '#server/http/errors';
@@ -17,76 +17,97 @@ import { coCreatorsColumn, toCoCreators } from './co-creators';
 import { requireJamPermission } from '#server/auth/permissions';
 import type { SessionUser } from '#server/auth/session';
 
-export async function readWinners(jam: Jam): Promise<WinnersDto> {
-  if (!resultsArePublic(jam)) return { winner: null, communityChoice: null };
+const winnerColumns = { entry: entries, votes: voteCount, coCreators: coCreatorsColumn(entries.id) };
+
+/** The reads behind `readWinners`, as statements a write's batch can end with (they then see the write). */
+function winnersQueries(jam: Jam) {
   const database = db();
-  const columns = { entry: entries, votes: voteCount, coCreators: coCreatorsColumn(entries.id) };
-  // Side by side: one round trip for both (ADR 034).
-  const [[winner], [community]] = await Promise.all([
+  return [
     database
-      .select(columns)
+      .select(winnerColumns)
       .from(entries)
       .where(and(eq(entries.jamId, jam.id), eq(entries.isWinner, true), ne(entries.review, 'disqualified')))
       .orderBy(asc(entries.submittedAt))
       .limit(1),
     database
-      .select(columns)
+      .select(winnerColumns)
       .from(entries)
       .where(and(eq(entries.jamId, jam.id), eq(entries.isWinner, false), ne(entries.review, 'disqualified'), gt(voteCount, 0)))
       .orderBy(desc(voteCount), asc(entries.submittedAt), asc(entries.id))
       .limit(1),
-  ]);
-  const dto = (row: typeof winner): EntryDto | null =>
+  ] as const;
+}
+
+type WinnerRow = { entry: Entry; votes: number; coCreators: string };
+
+function toWinners(jam: Jam, [winner]: WinnerRow[], [community]: WinnerRow[]): WinnersDto {
+  const dto = (row: WinnerRow | undefined): EntryDto | null =>
     row
       ? toEntryDto({ ...row.entry, votes: row.votes, coCreators: toCoCreators(row.coCreators) }, { jam, resultsPublic: true })
       : null;
   return { winner: dto(winner), communityChoice: dto(community) };
 }
 
+export async function readWinners(jam: Jam): Promise<WinnersDto> {
+  if (!resultsArePublic(jam)) return { winner: null, communityChoice: null };
+  // Side by side: one round trip for both (ADR 034).
+  const [winner, community] = await Promise.all(winnersQueries(jam));
+  return toWinners(jam, winner, community);
+}
+
 export const DISQUALIFIED_WINNER_MESSAGE =
   'A disqualified entry cannot be the winner. Reopen its review first if disqualifying it was a mistake.';
 
-async function requireEndedJam(actor: SessionUser, jam: Jam) {
-  await requireJamPermission(actor, jam.id, 'jam:select-winner');
+/** The permission and the entry, read side by side (one round trip); a refusal still comes first. */
+async function requireEndedJamEntry(actor: SessionUser, jam: Jam, entryId: number): Promise<Entry> {
+  const allowed = requireJamPermission(actor, jam.id, 'jam:select-winner');
+  const entry = requireEntry(jam, entryId);
+  entry.catch(() => undefined);
+  await allowed;
   // Over means voting is over too: winners wait for the end of a voting period.
   if (!resultsArePublic(jam)) throw new AppError(409, 'conflict', 'Winners can be chosen once the jam is over.');
+  return entry;
 }
 
 /** One selected winner per jam: selecting another entry moves the title to it. */
 export async function selectWinner(actor: SessionUser, jam: Jam, entryId: number): Promise<WinnersDto> {
-  await requireEndedJam(actor, jam);
-  const entry = await requireEntry(jam, entryId);
+  const entry = await requireEndedJamEntry(actor, jam, entryId);
   if (entry.review === 'disqualified') throw new AppError(409, 'conflict', DISQUALIFIED_WINNER_MESSAGE);
-  await db().transaction(async (tx) => {
-    await tx
+  const database = db();
+  // The move, its audit entry and the winners it leaves: one batch, one round trip.
+  const [, , , winner, community] = await database.batch([
+    database
       .update(entries)
       .set({ isWinner: false })
-      .where(and(eq(entries.jamId, jam.id), eq(entries.isWinner, true), ne(entries.review, 'disqualified')));
-    await tx.update(entries).set({ isWinner: true }).where(eq(entries.id, entry.id));
-    await recordAudit(tx, actor, {
+      .where(and(eq(entries.jamId, jam.id), eq(entries.isWinner, true), ne(entries.review, 'disqualified'))),
+    database.update(entries).set({ isWinner: true }).where(eq(entries.id, entry.id)),
+    auditStatement(database, actor, {
       action: 'winner.select',
       jamId: jam.id,
       targetUserId: entry.submitterId,
       details: { entryId },
-    });
-  });
+    }),
+    ...winnersQueries(jam),
+  ]);
   announceChange({ kind: 'entries', jamId: jam.id });
-  return readWinners(jam);
+  return toWinners(jam, winner, community);
 }
 
 export async function revokeWinner(actor: SessionUser, jam: Jam, entryId: number): Promise<WinnersDto> {
-  await requireEndedJam(actor, jam);
-  const entry = await requireEntry(jam, entryId);
+  const entry = await requireEndedJamEntry(actor, jam, entryId);
   if (!entry.isWinner) throw new AppError(409, 'conflict', 'That entry is not the winner.');
-  await db().transaction(async (tx) => {
-    await tx.update(entries).set({ isWinner: false }).where(eq(entries.id, entry.id));
-    await recordAudit(tx, actor, {
+  const database = db();
+  // The change, its audit entry and the winners it leaves: one batch, one round trip.
+  const [, , winner, community] = await database.batch([
+    database.update(entries).set({ isWinner: false }).where(eq(entries.id, entry.id)),
+    auditStatement(database, actor, {
       action: 'winner.revoke',
       jamId: jam.id,
       targetUserId: entry.submitterId,
       details: { entryId },
-    });
-  });
+    }),
+    ...winnersQueries(jam),
+  ]);
   announceChange({ kind: 'entries', jamId: jam.id });
-  return readWinners(jam);
+  return toWinners(jam, winner, community);
 }
