@@ -91,48 +91,60 @@ describe('round trips to a remote database', () => {
     expect(Object.keys(BUDGETS).sort()).toEqual(allRoutes());
   });
 
-  it('keeps every page and public read within its budget, for a visitor, a participant and an administrator', async () => {
-    const scene = await budgetScene();
-    const readers: [string, TestUser | null][] = [
-      ['a visitor', null],
-      ['a participant', scene.submitter],
-      ['an administrator', scene.me],
-    ];
-    const results: Measured[] = [];
-    for (const [route, budget] of Object.entries(BUDGETS)) {
-      if (!budget.path) continue;
-      for (const [who, user] of readers) {
-        results.push(await measure(route, who, () => send(env, { method: 'GET', path: budget.path!(scene) }, user)));
+  it(
+    'keeps every page and public read within its budget, for a visitor, a participant and an administrator',
+    async () => {
+      const scene = await budgetScene();
+      const readers: [string, TestUser | null][] = [
+        ['a visitor', null],
+        ['a participant', scene.submitter],
+        ['an administrator', scene.me],
+      ];
+      const results: Measured[] = [];
+      for (const [route, budget] of Object.entries(BUDGETS)) {
+        if (!budget.path) continue;
+        for (const [who, user] of readers) {
+          results.push(await measure(route, who, () => send(env, { method: 'GET', path: budget.path!(scene) }, user)));
+        }
       }
-    }
-    const failed = results.filter((result) => result.status >= 500 && result.route !== 'PAGE /500');
-    expect(failed.map((r) => `${r.route} as ${r.who}: ${r.status}`)).toEqual([]);
-    expect(overBudget(results)).toEqual([]);
-  }, WALK_TIMEOUT_MS);
+      const failed = results.filter((result) => result.status >= 500 && result.route !== 'PAGE /500');
+      expect(failed.map((r) => `${r.route} as ${r.who}: ${r.status}`)).toEqual([]);
+      expect(overBudget(results)).toEqual([]);
+    },
+    WALK_TIMEOUT_MS,
+  );
 
-  it('keeps every read that needs a session within its budget', async () => {
-    const results: Measured[] = [];
-    for (const row of READ_ROWS) {
-      const scene: Scene = await buildScene(env, callerOf(row.allowed));
-      await row.prepare?.(scene, env);
-      const measured = await measure(`GET ${row.pattern}`, scene.role, () =>
-        send(env, { method: 'GET', path: row.path(scene) }, scene.me),
-      );
-      expect(measured.status, measured.route).toBe(200);
-      results.push(measured);
-    }
-    expect(overBudget(results)).toEqual([]);
-  }, WALK_TIMEOUT_MS);
+  it(
+    'keeps every read that needs a session within its budget',
+    async () => {
+      const results: Measured[] = [];
+      for (const row of READ_ROWS) {
+        const scene: Scene = await buildScene(env, callerOf(row.allowed));
+        await row.prepare?.(scene, env);
+        const measured = await measure(`GET ${row.pattern}`, scene.role, () =>
+          send(env, { method: 'GET', path: row.path(scene) }, scene.me),
+        );
+        expect(measured.status, measured.route).toBe(200);
+        results.push(measured);
+      }
+      expect(overBudget(results)).toEqual([]);
+    },
+    WALK_TIMEOUT_MS,
+  );
 
-  it('keeps every write within its budget', async () => {
-    const results: Measured[] = [];
-    for (const row of ROWS) {
-      const scene = await buildScene(env, callerOf(row.allowed), row.jam);
-      await row.prepare?.(scene, env);
-      const measured = await measure(rowKey(row), scene.role, () => send(env, row.call(scene), scene.me));
-      expect(measured.status, measured.route).toBe(row.allowed.length ? row.status : row.refusal!.status);
-      results.push(measured);
-    }
-    expect(overBudget(results)).toEqual([]);
-  }, WALK_TIMEOUT_MS);
+  it(
+    'keeps every write within its budget',
+    async () => {
+      const results: Measured[] = [];
+      for (const row of ROWS) {
+        const scene = await buildScene(env, callerOf(row.allowed), row.jam);
+        await row.prepare?.(scene, env);
+        const measured = await measure(rowKey(row), scene.role, () => send(env, row.call(scene), scene.me));
+        expect(measured.status, measured.route).toBe(row.allowed.length ? row.status : row.refusal!.status);
+        results.push(measured);
+      }
+      expect(overBudget(results)).toEqual([]);
+    },
+    WALK_TIMEOUT_MS,
+  );
 });
