@@ -89,6 +89,16 @@ async function shownAt(app: RunningApp, path: string, text: string, withinMs = 5
   return null;
 }
 
+/** Whether `app`'s API finds the jam within `withinMs` (its replica has synced it). */
+async function apiShownAt(app: RunningApp, slug: string, withinMs = 5000): Promise<boolean> {
+  const deadline = Date.now() + withinMs;
+  while (Date.now() < deadline) {
+    if ((await apiJam(app, slug)).status === 200) return true;
+    await sleep(100);
+  }
+  return false;
+}
+
 const outageLines = (app: RunningApp) => app.logs().match(OUTAGE_LINE)?.length ?? 0;
 
 let slug: string;
@@ -124,6 +134,8 @@ describe('two app servers on embedded replicas of one libSQL server', () => {
     const kept = await insertJam(database, { description: 'Placeholder' });
     keptSlug = kept.slug;
     expect(await shownAt(second, `/jams/${keptSlug}`, 'Placeholder'), 'the jam never reached a replica').not.toBeNull();
+    // The first server's replica too (through the API, which is never cached, so its page stays unasked).
+    expect(await apiShownAt(first, keptSlug), 'the jam never reached the first replica').toBe(true);
     expect((await edit(second, keptSlug, 'Acknowledged before the outage')).status).toBe(200);
 
     await sqld.halt();

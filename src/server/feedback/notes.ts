@@ -5,11 +5,10 @@
  * managers and administrators (audited). Notes never appear in a page's HTML: the notes island
  * fetches them, so public pages stay the same for everyone and need no refresh when a note arrives.
  */
-import { type SQL, and, asc, desc, eq, gte, isNull, sql } from 'drizzle-orm';
-import { type Entry, type Jam, type Note, entries, noteRefusals, notes, users } from '#db/schema';
-import { NOTE_MUTE_MS, NOTE_REFUSALS_TO_MUTE, NOTE_REFUSAL_WINDOW_MS, type NoteFilterRule } from '#lib/feedback';
+import { type SQL, and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { type Entry, type Jam, type Note, entries, notes, users } from '#db/schema';
 import { avatarPath } from '#lib/avatars';
-import { NOTES_PER_PAGE, NOTE_REFUSALS, type NoteDto, type NoteListDto, noteMutedMessage } from '#lib/schemas/notes';
+import { NOTES_PER_PAGE, type NoteDto, type NoteListDto } from '#lib/schemas/notes';
 import { auditStatement } from '#server/activity/audit';
 import { bannedError } from '#server/auth/require';
 import { can, requireJamPermission } from '#server/auth/permissions';
@@ -22,6 +21,7 @@ import { VOTE_RATE_LIMIT } from '#server/jams/votes';
 import { type Database, db } from '#server/platform/db';
 import type { SessionUser } from '#server/auth/session';
 import { checkNote } from './filter';
+import { mutedError, mutedUntil, refuse } from './note-mute';
 import { adminWords } from './words';
 
 /** Posting, deleting and hiding notes are rate limited like votes: per user, clicking passes, a script does not. */
@@ -29,35 +29,6 @@ export const noteLimiter = createRateLimiter('notes', VOTE_RATE_LIMIT);
 
 export const NOTES_OFF_MESSAGE = 'Notes are turned off for this jam, so new notes cannot be posted.';
 const NO_SUCH_NOTE = 'That note does not exist (it may have been deleted).';
-
-/* ---------- the mute ---------- */
-
-/**
- * Until when the person's notes are muted (null: not muted). Refusals are taken in order; the
- * NOTE_REFUSALS_TO_MUTE-th within NOTE_REFUSAL_WINDOW_MS mutes for NOTE_MUTE_MS from that
- * refusal, and a mute uses up its refusals, so the next mute needs as many new ones.
- */
-export async function mutedUntil(userId: number, now = Date.now()): Promise<Date | null> {
-  const rows = await db()
-    .select({ at: noteRefusals.at })
-    .from(noteRefusals)
-    .where(and(eq(noteRefusals.userId, userId), gte(noteRefusals.at, new Date(now - 2 * NOTE_REFUSAL_WINDOW_MS - NOTE_MUTE_MS))))
-    .orderBy(asc(noteRefusals.at), asc(noteRefusals.id));
-  let until = 0;
-  let recent: number[] = [];
-  for (const { at } of rows) {
-    const time = at.getTime();
-    recent = recent.filter((earlier) => time - earlier < NOTE_REFUSAL_WINDOW_MS);
-    recent.push(time);
-    if (recent.length >= NOTE_REFUSALS_TO_MUTE) {
-      until = time + NOTE_MUTE_MS;
-      recent = [];
-    }
-  }
-  return until > now ? new Date(until) : null;
-}
-
-const mutedError = (until: Date) => new AppError(403, 'muted', noteMutedMessage(until), { mutedUntil: until.toISOString() });
 
 /* ---------- reading ---------- */
 
@@ -178,15 +149,6 @@ export async function listNotes(
 }
 
 /* ---------- writing ---------- */
-
-async function refuse(user: SessionUser, rule: NoteFilterRule): Promise<never> {
-  await db().insert(noteRefusals).values({ userId: user.id, rule });
-  const until = await mutedUntil(user.id);
-  throw new AppError(400, 'note_refused', NOTE_REFUSALS[rule], {
-    rule,
-    ...(until ? { mutedUntil: until.toISOString() } : {}),
-  });
-}
 
 /**
  * Keeps a note that passes the filter and tells the entry's submitter. Anyone logged in and not
