@@ -22,28 +22,53 @@ export interface ApiOptions {
   signal?: AbortSignal;
 }
 
+/** Writes that mean the same however often they are sent (a vote is a PUT): one more try is safe. */
+const IDEMPOTENT = new Set(['PUT', 'DELETE']);
+/** A busy server's Retry-After we wait out before that one more try; a longer one is the user's call. */
+const LONGEST_WAIT_S = 10;
+
+export const STILL_BUSY_MESSAGE =
+  'We tried twice, but the site is too busy right now. Nothing was changed; please try again in a moment.';
+
+/** Seconds a 503 asks us to wait before the same idempotent write is sent once more, or null for no retry. */
+function waitBeforeRetry(method: string, response: Response): number | null {
+  if (response.status !== 503 || !IDEMPOTENT.has(method)) return null;
+  const seconds = Number(response.headers.get('retry-after'));
+  return Number.isFinite(seconds) && seconds >= 0 && seconds <= LONGEST_WAIT_S ? seconds : null;
+}
+
 export async function api<T>(path: string, options: ApiOptions = {}): Promise<T> {
   const url = new URL(path.startsWith('/api') ? path : `/api${path}`, window.location.origin);
   for (const [key, value] of Object.entries(options.query ?? {})) {
     if (value !== undefined) url.searchParams.set(key, String(value));
   }
-  const started = Date.now();
-  startProgress();
-  let ok = false;
-  try {
-    const response = await fetch(url, {
-      method: options.method ?? 'GET',
+  const method = options.method ?? 'GET';
+  const send = () =>
+    fetch(url, {
+      method,
       credentials: 'same-origin',
       headers: options.body === undefined ? {} : { 'content-type': 'application/json' },
       body: options.body === undefined ? undefined : JSON.stringify(options.body),
       signal: options.signal,
     });
+  const started = Date.now();
+  startProgress();
+  let ok = false;
+  try {
+    let response = await send();
+    const wait = waitBeforeRetry(method, response);
+    const retried = wait !== null;
+    if (retried) {
+      await new Promise((r) => setTimeout(r, wait * 1000));
+      response = await send();
+    }
     const left = (options.minDelayMs ?? 0) - (Date.now() - started);
     if (left > 0) await new Promise((r) => setTimeout(r, left));
     const data = response.status === 204 ? undefined : await response.json().catch(() => undefined);
     if (!response.ok) {
       const error = (data as { error?: { code?: string; message?: string } } | undefined)?.error;
-      throw new ApiError(response.status, error?.code ?? 'unknown', error?.message ?? response.statusText, data);
+      const message = retried && response.status === 503 ? STILL_BUSY_MESSAGE : (error?.message ?? response.statusText);
+      throw new ApiError(response.status, error?.code ?? 'unknown', message, data);
     }
     ok = true;
     return data as T;

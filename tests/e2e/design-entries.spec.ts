@@ -156,3 +156,50 @@ test('the jam form previews the cover picture once an image link is typed', asyn
   await page.getByLabel('Image link').fill('not a link');
   await expect(preview.locator('img')).toHaveCount(0);
 });
+
+test('a vote the server was too busy for is sent once more after its Retry-After, and the voter is told if that fails too', async ({
+  browser,
+}) => {
+  const slug = await jamWithOneEntry(browser);
+  const voter = await userPage(browser, 'sprite_smith');
+  // The answer a database busy past its retries gives (errors.ts: 503, Retry-After), for the next `busy` votes.
+  let busy = 1;
+  const sent: string[] = [];
+  await voter.route(`**/api/jams/${slug}/entries/*/vote`, async (route) => {
+    sent.push(route.request().method());
+    if (busy-- <= 0) return route.fallback();
+    await route.fulfill({
+      status: 503,
+      headers: { 'retry-after': '1' },
+      contentType: 'application/json',
+      body: JSON.stringify({
+        error: {
+          status: 503,
+          code: 'upstream_unavailable',
+          message: 'The database is busy or unreachable right now. Please try again in a moment.',
+        },
+      }),
+    });
+  });
+  await voter.goto(`/jams/${slug}#submissions`);
+  const card = voter.getByRole('listitem').filter({ has: voter.getByRole('heading', { name: 'Pixel Quest' }) });
+  const button = card.getByRole('button', { name: /Upvote|upvoted/ });
+  await button.click();
+  await expect(button).toHaveAttribute('aria-pressed', 'true');
+  await expect(card.getByText('2 votes left')).toBeVisible();
+  expect(sent).toEqual(['PUT', 'PUT']);
+
+  busy = 2;
+  sent.length = 0;
+  await button.click();
+  await expect(
+    voter.getByRole('alert').filter({
+      hasText: 'We tried twice, but the site is too busy right now. Nothing was changed; please try again in a moment.',
+    }),
+  ).toBeVisible();
+  await expect(button).toHaveAttribute('aria-pressed', 'true');
+  expect(sent).toEqual(['DELETE', 'DELETE']);
+  await voter.reload();
+  await expect(card.getByRole('button', { name: /Upvote|upvoted/ })).toHaveAttribute('aria-pressed', 'true');
+  await voter.context().close();
+});

@@ -26,8 +26,9 @@ async function exited(child: ChildProcess): Promise<void> {
 }
 
 /** Starts sqld on `port` with its data in `folder`, and waits until it answers. */
-async function launch(folder: string, port: number): Promise<ChildProcess> {
-  const child = spawn(SQLD, ['--db-path', join(folder, 'data.sqld'), '--http-listen-addr', `127.0.0.1:${port}`, '--no-welcome'], {
+async function launch(folder: string, port: number, extra: string[]): Promise<ChildProcess> {
+  const args = ['--db-path', join(folder, 'data.sqld'), '--http-listen-addr', `127.0.0.1:${port}`, '--no-welcome', ...extra];
+  const child = spawn(SQLD, args, {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -50,11 +51,17 @@ async function launch(folder: string, port: number): Promise<ChildProcess> {
   }
 }
 
+export interface SqldOptions {
+  /** sqld's cap on HTTP requests at once (default 128); past it, it answers 429 "Too many concurrent requests". */
+  maxConcurrentRequests?: number;
+}
+
 /** Starts a real libSQL server (sqld) on a loopback port with an empty database. */
-export async function startSqld(): Promise<RunningSqld> {
+export async function startSqld(options: SqldOptions = {}): Promise<RunningSqld> {
   const folder = mkdtempSync(join(tmpdir(), 'itinerary-sqld-'));
   const port = await freePort();
-  let child = await launch(folder, port);
+  const extra = options.maxConcurrentRequests ? ['--max-concurrent-requests', String(options.maxConcurrentRequests)] : [];
+  let child = await launch(folder, port, extra);
   return {
     url: `http://127.0.0.1:${port}`,
     get process() {
@@ -63,7 +70,7 @@ export async function startSqld(): Promise<RunningSqld> {
     halt: () => exited(child),
     async restart() {
       await exited(child);
-      child = await launch(folder, port);
+      child = await launch(folder, port, extra);
     },
     async stop() {
       await exited(child);

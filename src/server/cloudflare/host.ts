@@ -1,13 +1,16 @@
 /**
  * The Cloudflare host: what a Worker installs into the core before it answers. Its configuration is
  * the Worker's environment (wrangler `vars` and secrets, the same names as the README's table), its
- * database a libSQL server over HTTP, its page store the platform's cache. An invalid setting answers
+ * database a libSQL server over HTTP, its page store the platform's cache, its rate limits the
+ * platform's Rate Limiting bindings where configured. An invalid setting answers
  * every request with the one line that names it, as the Node server stops with it.
  */
+import { databaseRateLimits } from '#server/http/rate-limit';
 import { ConfigError, config } from '#server/platform/config';
 import { connectDatabase, isFileUrl } from '#server/platform/db';
 import { type RequestScope, installHost } from '#server/platform/host';
 import { edgePageStore } from './edge-page-store';
+import { edgeRateLimits } from './edge-rate-limits';
 
 // Workers' CacheStorage has a `default` cache (not in the DOM's types).
 const pageStore = edgePageStore(() => (caches as unknown as { default: Cache }).default);
@@ -46,6 +49,7 @@ export function installWorkerHost(env: object, requestScope?: RequestScope): str
       // workerd refuses (the request hangs). Each request's statements run in its own context.
       database: connectDatabase(DATABASE_URL, DATABASE_AUTH_TOKEN, { concurrency: Infinity }),
       pageStore: ITINERARY_PAGE_CACHE === 'on' ? pageStore : undefined,
+      rateLimits: edgeRateLimits(env, databaseRateLimits()),
     });
   }
   return problem;

@@ -2,8 +2,9 @@
  * Token buckets, one per key (an IP address, or a user id for submissions and votes): `capacity`
  * requests at once, refilled evenly over `perMs`. Where the counts live is the host's choice: the
  * Node server keeps them in its process (memoryRateLimits; with several servers each limits alone);
- * any other host keeps them in the database (databaseRateLimits), one atomic statement per request,
- * so they hold across a Worker's isolates.
+ * a Worker asks Cloudflare's Rate Limiting bindings where wrangler.jsonc configures them
+ * (src/server/cloudflare/edge-rate-limits.ts); any other host keeps them in the database
+ * (databaseRateLimits), one atomic statement per request, so they hold across a Worker's isolates.
  */
 import { sql } from 'drizzle-orm';
 import { rateLimitBuckets } from '#db/schema';
@@ -96,9 +97,15 @@ export async function pruneRateLimits(now = Date.now()): Promise<void> {
 let fallback: RateLimitStore | undefined;
 const store = () => host().rateLimits ?? (fallback ??= databaseRateLimits());
 
+const limits = new Map<string, RateLimit>();
+
+/** Every named limiter created so far, with its limit (the Worker's bindings must match them). */
+export const namedRateLimits = (): ReadonlyMap<string, RateLimit> => limits;
+
 /** A named limiter: its buckets are `{name}:{key}` in whichever store the host chose. */
 export function createRateLimiter(name: string, limit: RateLimit): RateLimiter {
-  return { take: (key) => store().take(`${name}:${key}`, limit) };
+  limits.set(name, limit);
+  return { take: (key) => store().take(`${name}:${key}`, limit, name) };
 }
 
 /** The 429 answer (JSON error shape + Retry-After) when the key has used up its bucket, else null. */

@@ -4,6 +4,7 @@ import { drizzle, type LibSQLDatabase } from 'drizzle-orm/libsql';
 import * as schema from '#db/schema';
 import { config } from './config';
 import { host } from './host';
+import { retriedWhenFull } from './load-retries';
 import { oneWriterAtATime } from './one-writer';
 import { batchedReads } from './read-batches';
 
@@ -16,7 +17,8 @@ export const isFileUrl = (url: string) => url.startsWith('file:');
 /**
  * A database by its URL, as any host can open it: a libSQL server over HTTP or WebSockets, or an
  * embedded file (where the host has a file system) with its writes one at a time in this process. A
- * server's reads started together travel together (read-batches.ts).
+ * server's reads started together travel together (read-batches.ts), and what it refuses for room is
+ * sent again (load-retries.ts).
  * Opening is synchronous: the handle is ready to use, and an embedded file's settings are queued
  * ahead of its first write. The Node host adds its statement cache and creates the file's folder
  * (src/server/node/database.ts); migrating is a step of its own (`npm run db:migrate`, or the Node
@@ -24,7 +26,7 @@ export const isFileUrl = (url: string) => url.startsWith('file:');
  */
 export function connectDatabase(url: string, authToken?: string, options: { concurrency?: number } = {}): Database {
   const opened = createClient({ url, authToken, timeout: BUSY_TIMEOUT_MS, ...options });
-  if (!isFileUrl(url)) return drizzle(batchedReads(opened), { schema });
+  if (!isFileUrl(url)) return drizzle(batchedReads(retriedWhenFull(opened)), { schema });
   const client = oneWriterAtATime(opened, BUSY_TIMEOUT_MS);
   // WAL lets readers proceed during a write; the busy timeout queues writers of other processes.
   // A write itself, so every other write of this process waits for it in the one-writer queue.

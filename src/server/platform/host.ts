@@ -15,8 +15,8 @@ export interface PageStore {
 }
 
 export interface RateLimitStore {
-  /** Takes one request from the bucket `key`; null when allowed, else the seconds to wait. */
-  take(key: string, limit: { capacity: number; perMs: number }): Promise<number | null>;
+  /** Takes one request from the bucket `key` of the named limiter; null when allowed, else the seconds to wait. */
+  take(key: string, limit: { capacity: number; perMs: number }, limiter?: string): Promise<number | null>;
 }
 
 /** Which request the running code serves, on a host that must keep requests' I/O apart (workerd). */

@@ -1,0 +1,49 @@
+/**
+ * A libSQL server refuses a request it has no room for: sqld answers HTTP 429 "Too many concurrent
+ * requests" past its cap on requests at once (128 by default) before it runs any statement of it. A
+ * spike (the last minute before a deadline, a vote burst) meets that cap for moments at a time, so a
+ * refused statement or batch is sent again after a short, random wait (full jitter, doubling) rather
+ * than answered with a 503 at once. Only that refusal is retried: it says nothing ran, so a write is
+ * as safe to resend as a read. Other failures, and a refusal past the last try, go to the caller
+ * (answered 503 with Retry-After by errors.ts). Interactive transactions are left alone: a refusal in
+ * the middle of one cannot be resent by itself.
+ */
+import type { Client } from '@libsql/client';
+
+/** The waits' ceilings, in ms: about 1.5 s at most in all, well inside a request's patience. */
+const BACKOFF_MS = [20, 40, 80, 160, 320, 640];
+
+/** Whether the error (or one of its causes) is a libSQL server's "no room, nothing ran" refusal. */
+export function isRefusedForRoom(error: unknown): boolean {
+  let current = error;
+  for (let depth = 0; depth < 6 && current instanceof Error; depth += 1) {
+    if ((current as { status?: unknown }).status === 429) return true;
+    current = current.cause;
+  }
+  return false;
+}
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Runs `send`, again after each refusal for room, up to the last backoff step. */
+export async function sendUntilAdmitted<T>(send: () => Promise<T>, random: () => number = Math.random): Promise<T> {
+  for (const ceiling of BACKOFF_MS) {
+    try {
+      return await send();
+    } catch (error) {
+      if (!isRefusedForRoom(error)) throw error;
+      await pause(Math.round(random() * ceiling));
+    }
+  }
+  return send();
+}
+
+/** The client with its statements and batches resent when the server refuses them for room. */
+export function retriedWhenFull(client: Client): Client {
+  const execute = client.execute.bind(client) as (...args: unknown[]) => ReturnType<Client['execute']>;
+  const batch = client.batch.bind(client) as (...args: unknown[]) => ReturnType<Client['batch']>;
+  return Object.assign(client, {
+    execute: ((...args: unknown[]) => sendUntilAdmitted(() => execute(...args))) as Client['execute'],
+    batch: ((...args: unknown[]) => sendUntilAdmitted(() => batch(...args))) as Client['batch'],
+  });
+}

@@ -1,0 +1,86 @@
+/**
+ * A libSQL server that refuses for room (sqld's 429 past --max-concurrent-requests) is asked again,
+ * on a real sqld whose cap is set low enough for a burst to meet it.
+ */
+import { createClient } from '@libsql/client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connectDatabase } from '#server/platform/db';
+import { isRefusedForRoom, sendUntilAdmitted } from '#server/platform/load-retries';
+import { type RunningSqld, startSqld } from '../helpers/sqld';
+
+let sqld: RunningSqld;
+
+beforeAll(async () => {
+  sqld = await startSqld({ maxConcurrentRequests: 4 });
+});
+
+afterAll(async () => {
+  await sqld?.stop();
+});
+
+const burst = (count: number, insert: (value: number) => Promise<unknown>) =>
+  Promise.allSettled(Array.from({ length: count }, (_, value) => insert(value)));
+
+describe('a libSQL server that refuses for room', () => {
+  it('refuses part of a burst from a client that does not ask again, and runs none of the refused statements', async () => {
+    const plain = createClient({ url: sqld.url });
+    try {
+      await plain.execute('create table plain_burst (value integer not null)');
+      const answers = await burst(200, (value) =>
+        plain.execute({ sql: 'insert into plain_burst (value) values (?)', args: [value] }),
+      );
+      const refused = answers.filter((answer) => answer.status === 'rejected');
+      expect(refused.length).toBeGreaterThan(0);
+      expect(refused.every((answer) => isRefusedForRoom(answer.reason))).toBe(true);
+      const { rows } = await plain.execute('select count(*) as n from plain_burst');
+      expect(Number(rows[0]!.n)).toBe(200 - refused.length);
+    } finally {
+      plain.close();
+    }
+  });
+
+  it('has every statement and batch of a burst through the site’s handle land, each exactly once', async () => {
+    const database = connectDatabase(sqld.url);
+    const client = database.$client;
+    try {
+      await client.execute('create table site_burst (value integer not null unique)');
+      const answers = await burst(200, (value) =>
+        value % 2 === 0
+          ? client.execute({ sql: 'insert into site_burst (value) values (?)', args: [value] })
+          : client.batch([{ sql: 'insert into site_burst (value) values (?)', args: [value] }, 'select 1'], 'write'),
+      );
+      expect(answers.filter((answer) => answer.status === 'rejected')).toEqual([]);
+      const { rows } = await client.execute('select count(*) as n, count(distinct value) as distinct_values from site_burst');
+      expect(rows[0]).toMatchObject({ n: 200, distinct_values: 200 });
+    } finally {
+      client.close();
+    }
+  });
+});
+
+describe('asking again', () => {
+  const refusal = () => Object.assign(new Error('SERVER_ERROR: Server returned HTTP status 429'), { status: 429 });
+
+  it('gives up after its last try and passes the refusal on', async () => {
+    let tries = 0;
+    const failure = await sendUntilAdmitted(
+      () => {
+        tries += 1;
+        return Promise.reject(new Error('wrapped', { cause: refusal() }));
+      },
+      () => 0,
+    ).catch((error: unknown) => error);
+    expect(tries).toBe(7);
+    expect(isRefusedForRoom(failure)).toBe(true);
+  });
+
+  it('never resends what failed for any other reason', async () => {
+    let tries = 0;
+    const failure = await sendUntilAdmitted(() => {
+      tries += 1;
+      return Promise.reject(Object.assign(new Error('SQLITE_CONSTRAINT: UNIQUE constraint failed'), { status: 400 }));
+    }).catch((error: unknown) => error);
+    expect(tries).toBe(1);
+    expect((failure as Error).message).toMatch(/UNIQUE/);
+  });
+});
