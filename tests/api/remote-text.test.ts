@@ -4,6 +4,7 @@
  * is made well-formed where requests are parsed, on a real sqld as on the embedded file.
  */
 import { eq } from 'drizzle-orm';
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jams } from '#db/schema';
 import { type Environment, type TestUser, startEnvironment } from '../helpers/environment';
@@ -47,5 +48,27 @@ describe('half a surrogate pair on a remote database', () => {
     expect(reply.status).toBe(200);
     const [row] = await env.db.select().from(jams).where(eq(jams.id, jam.id));
     expect(row!.description).toBe('Rockets 🚀 only');
+  });
+
+  it('never answers 5xx for any text with halves of pairs anywhere, and stores what it answered', async () => {
+    const jam = await insertJam(env.db);
+    const half = fc.constantFrom('\ud83d', '\ude80', '\ud800', '\udfff');
+    const text = fc
+      .array(fc.oneof(fc.string({ unit: 'grapheme', maxLength: 6 }), half), { minLength: 1, maxLength: 8 })
+      .map((parts) => `Jam ${parts.join('')}`);
+    await fc.assert(
+      fc.asyncProperty(text, text, async (name, description) => {
+        const reply = await env.request(`/api/jams/${jam.slug}`, {
+          method: 'PATCH',
+          body: JSON.stringify({ name, description }),
+          as: admin,
+        });
+        expect(reply.status, JSON.stringify(reply.body)).toBeLessThan(500);
+        if (reply.status !== 200) return;
+        const [row] = await env.db.select().from(jams).where(eq(jams.id, jam.id));
+        expect(row!.description).toBe(description.toWellFormed().trim());
+      }),
+      { numRuns: 40 },
+    );
   });
 });

@@ -202,6 +202,8 @@ const hostileValue = fc.oneof(
     'https://scratch.mit.edu/projects/100000001',
     'https://scratch.mit.edu/projects/-1',
     '9'.repeat(400),
+    'Build a rocket \ud83d', // half a surrogate pair: an emoji cut in two
+    '\udc00 low half first',
     'true',
     true,
     false,
