@@ -1,5 +1,5 @@
 /**
- * Draws the 48 cat pictures of the error screen (spec §9) into public/cats/cat-NN.svg.
+ * Draws the 48 cat pictures of the error screen (spec §9) into public/cats/ (cat-01.svg … cat-48.svg).
  * Deterministic: the same script always draws the same cats. Run: `npx tsx scripts/generate-cats.ts`.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';

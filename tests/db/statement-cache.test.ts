@@ -1,5 +1,5 @@
 /**
- * Embedded connections keep their prepared statements (src/server/platform/statement-cache.ts): a
+ * Embedded connections keep their prepared statements (src/server/node/statement-cache.ts): a
  * statement is prepared once per connection, answers each run with that run's arguments, and a
  * schema change is never answered with what was prepared before it.
  */

@@ -1,7 +1,7 @@
 /**
  * The Worker's rate limits: wrangler.jsonc's Rate Limiting bindings carry each limiter's own numbers,
  * every limiter a binding can express has one, and the edge store asks the binding (not the database)
- * where there is one. workerd's own binding is run in the smoke suite (tests/smoke/vote-spike.spec.ts).
+ * where there is one. workerd's own binding is run in the smoke suite (tests/smoke/edge-guarantees.spec.ts).
  */
 import { readFileSync, readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
