@@ -15,7 +15,11 @@ export default defineConfig({
   // once even on two cores: much of a test is waiting on the browser or the server.
   workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: 0,
-  reporter: process.env.CI ? 'list' : [['list']],
+  // `npm test` asks for each file's time (scripts/slowest-tests.ts prints the slowest at the end).
+  reporter: [
+    ['list'],
+    ...(process.env.TEST_TIMINGS ? [['json', { outputFile: `${process.env.TEST_TIMINGS}/e2e.json` }] as const] : []),
+  ],
   timeout: 30_000,
   use: {
     // baseURL comes from the worker's own site (tests/e2e/fixtures.ts). Recording a trace for every

@@ -28,7 +28,10 @@ export default defineConfig<SmokeOptions>({
   // One worker: two (each starting its own targets) took the same 2.0 min on this host for 40 % more CPU.
   workers: Number(process.env.SMOKE_WORKERS ?? 1),
   retries: 0,
-  reporter: [['list']],
+  reporter: [
+    ['list'],
+    ...(process.env.TEST_TIMINGS ? [['json', { outputFile: `${process.env.TEST_TIMINGS}/smoke.json` }] as const] : []),
+  ],
   timeout: 30_000,
   expect: { timeout: 10_000 },
   use: {

@@ -12,6 +12,10 @@ export default defineConfig({
     // run at once; each file has its own database, fakes and server, so they cannot disturb each other.
     maxWorkers: 3,
     sequence: { sequencer: LongestFirstSequencer },
+    // `npm test` asks for each file's time (scripts/slowest-tests.ts prints the slowest at the end).
+    reporters: process.env.TEST_TIMINGS
+      ? ['default', ['json', { outputFile: `${process.env.TEST_TIMINGS}/vitest.json` }]]
+      : ['default'],
     projects: [
       {
         test: {
