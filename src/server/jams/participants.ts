@@ -59,6 +59,9 @@ export async function participation(user: SessionUser | null, jam: Jam): Promise
   return toParticipation(counted, state);
 }
 
+/** Submitting, or being credited on an entry (issue 45 §1), keeps you in the jam. */
+export const LEAVE_WITH_ENTRY_MESSAGE = 'You have an entry in this jam (submitted or credited on), so you cannot leave it.';
+
 function requireJoinable(user: SessionUser, jam: Jam): void {
   if (user.isBanned) throw bannedError(user.name);
   if (jamStatus(jam) === 'ended') throw conflict('This jam has ended: you can no longer join or leave it.');
@@ -88,7 +91,7 @@ export async function leaveJam(user: SessionUser, jam: Jam): Promise<Participati
   ]);
   const state = toParticipation(counted, rows);
   if (result.rowsAffected > 0) announceChange({ kind: 'participants', jamId: jam.id });
-  else if (state.submitted) throw conflict('You have submitted a project to this jam, so you cannot leave it.');
+  else if (state.submitted) throw conflict(LEAVE_WITH_ENTRY_MESSAGE);
   return state;
 }
 
