@@ -79,15 +79,7 @@ function Entry({
           </ul>
         )}
       </PlayToggle>
-      <EntryMenu
-        slug={slug}
-        entryId={entry.id}
-        title={entry.title}
-        authorName={entry.authorName}
-        teamNames={entry.coCreators.map((person) => person.name)}
-        isWinner={entry.isWinner}
-        endsAt={endsAt}
-      />
+      <EntryMenu slug={slug} entryId={entry.id} title={entry.title} isWinner={entry.isWinner} endsAt={endsAt} />
       <div className={`card-body ${styles.body}`}>
         <h3 className={`entry-title ${styles.title}`}>
           {list.resultsPublic && entry.rank !== null && <span className={`entry-rank ${styles.rank}`}>#{entry.rank} </span>}
@@ -116,15 +108,7 @@ function Entry({
               <span aria-hidden="true">✦</span> {t('kudos.count', { count: entry.kudos })}
             </span>
           )}
-          <Upvote
-            slug={slug}
-            entryId={entry.id}
-            authorName={entry.authorName}
-            teamNames={entry.coCreators.map((person) => person.name)}
-            startsAt={startsAt}
-            endsAt={endsAt}
-            votingEndsAt={votingEndsAt}
-          />
+          <Upvote slug={slug} entryId={entry.id} startsAt={startsAt} endsAt={endsAt} votingEndsAt={votingEndsAt} />
           <a
             className={`button ghost ${styles.scratchLink}`}
             href={scratchProjectUrl(entry.scratchId)}

@@ -1,10 +1,9 @@
 import { useEffect, useState } from 'react';
 import type { IslandMessages } from '#i18n/island';
 import { IslandI18n, useT } from '#i18n/react';
-import { isOnTeam } from '#lib/team-names';
 import { ApiError, api } from '#client/api-client';
 import { reloadWithToast } from '#client/reload-with-toast';
-import { $jamViewer, loadJamViewer, viewerMay } from '#stores/jam-viewer';
+import { $jamViewer, loadJamViewer, viewerMay, viewerOwns } from '#stores/jam-viewer';
 import { pushNotification } from '#stores/notifications';
 import { $session, UNKNOWN_SESSION, loadSession } from '#stores/session';
 import { useIslandStore } from './ui/use-island-store';
@@ -18,9 +17,6 @@ interface Props {
   messages: IslandMessages;
   slug: string;
   entryId: number;
-  authorName: string;
-  /** Credited co-creators (issue 35): they may refresh the entry too. */
-  teamNames?: readonly string[];
   startsAt: string;
   endsAt: string;
   votingEndsAt: string | null;
@@ -42,7 +38,7 @@ function EntryActions({ messages, ...props }: Props) {
   );
 }
 
-function Refresh({ slug, entryId, authorName, teamNames = [] }: Omit<Props, 'messages'>) {
+function Refresh({ slug, entryId }: Omit<Props, 'messages'>) {
   const t = useT();
   const session = useIslandStore($session, UNKNOWN_SESSION);
   const viewer = useIslandStore($jamViewer, null);
@@ -55,7 +51,7 @@ function Refresh({ slug, entryId, authorName, teamNames = [] }: Omit<Props, 'mes
     });
   }, [slug]);
 
-  const own = isOnTeam(session.user?.name, authorName, teamNames);
+  const own = session.status === 'authenticated' && viewerOwns(viewer, entryId);
   // The server knows no session: render nothing until hydrated, so hydration matches its HTML.
   if (!hydrated || !(own || viewerMay(viewer, 'jam:refresh-entry'))) return null;
 

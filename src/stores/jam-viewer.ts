@@ -22,3 +22,6 @@ export function loadJamViewer(slug: string): Promise<JamViewerDto> {
 }
 
 export const viewerMay = (viewer: JamViewerDto | null, permission: string) => Boolean(viewer?.allowed.includes(permission));
+
+/** Whether the entry is the viewer's own (they submitted it or are credited on it): the server's answer, one entry per jam. */
+export const viewerOwns = (viewer: JamViewerDto | null, entryId: number) => viewer?.entry?.id === entryId;

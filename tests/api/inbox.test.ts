@@ -6,7 +6,7 @@
  */
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { jamParticipants, notifications, users } from '#db/schema';
+import { entryCredits, jamParticipants, notifications, users } from '#db/schema';
 import { NOTIFICATIONS_PER_PAGE } from '#lib/schemas/inbox';
 import { NO_SUCH_FEED } from '#server/inbox/feed-token';
 import { type Environment, type TestUser, startEnvironment } from '../helpers/environment';
@@ -232,6 +232,44 @@ describe('time-based events, worked out when the inbox is read', () => {
     });
     await inbox(other);
     expect((await rowsOf(other)).filter((row) => row.kind === 'results')).toHaveLength(1);
+  });
+
+  it('tells co-creators the results as it tells the submitter: a win and the community’s choice (issue 45 §1)', async () => {
+    const now = Date.now();
+    const jam = await insertJam(env.db, { startsAt: new Date(now - 4 * DAY), endsAt: new Date(now - HOUR) });
+    const [winner, winnerMate, favourite, favouriteMate, voter] = [
+      await someone(),
+      await someone(),
+      await someone(),
+      await someone(),
+      await someone(),
+    ];
+    for (const person of [winner, winnerMate, favourite, favouriteMate]) await join(jam.id, person, new Date(now - 5 * DAY));
+    const won = await insertEntry(env.db, jam.id, winner.id, (scratchIds += 1), { isWinner: true, title: 'Gold' });
+    const liked = await insertEntry(env.db, jam.id, favourite.id, (scratchIds += 1), { title: 'Loved' });
+    await env.db.insert(entryCredits).values([
+      { entryId: won.id, userId: winnerMate.id, jamId: jam.id, status: 'accepted', acceptedAt: new Date(now - 3 * DAY) },
+      { entryId: liked.id, userId: favouriteMate.id, jamId: jam.id, status: 'accepted', acceptedAt: new Date(now - 3 * DAY) },
+    ]);
+    await insertVote(env.db, jam.id, liked.id, voter.id);
+    const resultsOf = async (person: TestUser) =>
+      (await inbox(person)).body.items.filter((item: { kind: string }) => item.kind === 'results');
+    for (const person of [winner, winnerMate]) {
+      expect(await resultsOf(person)).toMatchObject([{ data: { won: true, communityChoice: false }, entry: { id: won.id } }]);
+    }
+    for (const person of [favourite, favouriteMate]) {
+      expect(await resultsOf(person)).toMatchObject([{ data: { won: false, communityChoice: true }, entry: { id: liked.id } }]);
+    }
+  });
+
+  it('does not say 24 hours are left to a co-creator: their team has entered', async () => {
+    const now = Date.now();
+    const jam = await insertJam(env.db, { startsAt: new Date(now - 2 * DAY), endsAt: new Date(now + 10 * HOUR) });
+    const [submitter, mate] = [await someone(), await someone()];
+    for (const person of [submitter, mate]) await join(jam.id, person, new Date(now - DAY - HOUR));
+    const entry = await insertEntry(env.db, jam.id, submitter.id, (scratchIds += 1));
+    await env.db.insert(entryCredits).values({ entryId: entry.id, userId: mate.id, jamId: jam.id, status: 'accepted' });
+    expect((await inbox(mate)).body.items).toEqual([]);
   });
 
   it('stays quiet about a jam that ended before you joined', async () => {

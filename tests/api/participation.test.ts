@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { jamParticipants, jams, users } from '#db/schema';
+import { entryCredits, jamParticipants, jams, users } from '#db/schema';
 import { type Environment, type TestUser, startEnvironment } from '../helpers/environment';
 import { insertEntry, insertJam } from '../helpers/factories';
 
@@ -91,12 +91,23 @@ describe('submitting and joining', () => {
     expect(await storedCount(jam.id)).toBe(1);
     const leave = await participation(jam.slug, 'DELETE', pixel);
     expect(leave.status).toBe(409);
-    expect(leave.body.error.message).toBe('You have submitted a project to this jam, so you cannot leave it.');
+    expect(leave.body.error.message).toBe('You have an entry in this jam (submitted or credited on), so you cannot leave it.');
     expect(
       (await env.request(`/api/jams/${jam.slug}/entries/${submitted.body.id}`, { method: 'DELETE', as: pixel })).status,
     ).toBe(204);
     expect(await storedCount(jam.id)).toBe(1);
     expect((await participation(jam.slug, 'PUT', pixel)).body).toEqual({ joined: true, submitted: false, participantCount: 1 });
+  });
+
+  it('counts a co-creator as entered: "submitted" in their participation, and they cannot leave (issue 45 §1)', async () => {
+    const jam = await insertJam(env.db);
+    const entry = await insertEntry(env.db, jam.id, pixel.id, 100_450_001);
+    await env.db.insert(entryCredits).values({ entryId: entry.id, userId: cat.id, jamId: jam.id, status: 'accepted' });
+    expect((await participation(jam.slug, 'PUT', cat)).body).toEqual({ joined: true, submitted: true, participantCount: 1 });
+    const leave = await participation(jam.slug, 'DELETE', cat);
+    expect(leave.status).toBe(409);
+    expect(leave.body.error.message).toBe('You have an entry in this jam (submitted or credited on), so you cannot leave it.');
+    expect(await rows(jam.id)).toHaveLength(1);
   });
 
   it('keeps a join made before submitting as one row', async () => {

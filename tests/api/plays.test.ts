@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Entry, entries, plays, users } from '#db/schema';
+import { type Entry, entries, entryCredits, plays, users } from '#db/schema';
 import { type Environment, type TestUser, startEnvironment } from '../helpers/environment';
 import { insertEntry, insertJam, insertManager, insertVote } from '../helpers/factories';
 
@@ -97,6 +97,24 @@ describe('recording a play', () => {
     expect(await playCount(own.id)).toBe(0);
   });
 
+  it('does not count a co-creator’s play of their own entry, nor add it to their played entries (issue 45 §1)', async () => {
+    const jam = await insertJam(env.db, { playBeforeVote: true });
+    const [teamEntry] = (await jamWithEntriesIn(jam, 1)).entries;
+    await env.db.insert(entryCredits).values({ entryId: teamEntry!.id, userId: me.id, jamId: jam.id, status: 'accepted' });
+    const answer = await play(jam.slug, teamEntry!.id, me);
+    expect(answer.status).toBe(200);
+    expect(answer.body).toMatchObject({
+      entry: { id: teamEntry!.id },
+      votes: { playedEntryIds: [] },
+      viewedEntry: { id: teamEntry!.id, credits: { role: 'co-creator' } },
+    });
+    expect(await playsOf(teamEntry!.id)).toEqual([]);
+    expect(await playCount(teamEntry!.id)).toBe(0);
+    // Someone not on the team counts.
+    expect((await play(jam.slug, teamEntry!.id, other)).status).toBe(200);
+    expect(await playCount(teamEntry!.id)).toBe(1);
+  });
+
   it('refuses visitors with 401, banned users with 403, and an entry of another jam with 404, writing nothing', async () => {
     const { jam, entries: list } = await jamWithEntries(1);
     const elsewhere = await jamWithEntries(1);
@@ -191,6 +209,18 @@ describe('play next', () => {
     await played(jam.id, other.id, [own.id]);
     expect((await next(jam.slug, other)).body.entry).toBeNull();
     expect(disqualified.review).toBe('disqualified');
+  });
+
+  it('never offers a co-creator the entry they are credited on, only once they accepted (issue 45 §1)', async () => {
+    const { jam, entries: list } = await jamWithEntries(1);
+    const [teamEntry] = list;
+    await env.db.insert(entryCredits).values({ entryId: teamEntry!.id, userId: other.id, jamId: jam.id, status: 'invited' });
+    expect((await next(jam.slug, other)).body.entry.id).toBe(teamEntry!.id);
+    await env.db
+      .update(entryCredits)
+      .set({ status: 'accepted', acceptedAt: new Date() })
+      .where(eq(entryCredits.userId, other.id));
+    expect((await next(jam.slug, other)).body).toEqual({ entry: null, pick: 'fewest-plays', reason: 'all-played' });
   });
 
   it('gives visitors a random entry that is never disqualified, and says when a jam has none', async () => {

@@ -86,6 +86,11 @@ export const SCRATCH_USERS: FakeScratchUser[] = [
   { username: 'team_mate_ir', id: 1208 },
   { username: 'team_shy_ir', id: 1209 },
   { username: 'Team_Newcomer', id: 1210 },
+  // Used only by co-creators-own-their-entry.spec.ts (issue 45 §1): two teams of a submitter and a co-creator.
+  { username: 'owner_lead_0', id: 1301 },
+  { username: 'owner_mate_0', id: 1302 },
+  { username: 'owner_lead_1', id: 1303 },
+  { username: 'owner_mate_1', id: 1304 },
 ];
 
 /** Made long before any jam of the tests (fair judging: "Created before the jam"). */

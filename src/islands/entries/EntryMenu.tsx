@@ -1,10 +1,9 @@
 import { useIslandStore } from '../ui/use-island-store';
 import { useEffect, useState } from 'react';
 import { useT } from '#i18n/react';
-import { isOnTeam } from '#lib/team-names';
 import { ApiError, api } from '#client/api-client';
 import { reloadWithToast } from '#client/reload-with-toast';
-import { $jamViewer, loadJamViewer, viewerMay } from '#stores/jam-viewer';
+import { $jamViewer, loadJamViewer, viewerMay, viewerOwns } from '#stores/jam-viewer';
 import { pushNotification } from '#stores/notifications';
 import { $session, UNKNOWN_SESSION, loadSession } from '#stores/session';
 import { ConfirmDialog } from '#islands/ui/ConfirmDialog.tsx';
@@ -16,15 +15,12 @@ interface Props {
   slug: string;
   entryId: number;
   title: string;
-  authorName: string;
-  /** Credited co-creators (issue 35): the entry is theirs too. */
-  teamNames?: readonly string[];
   isWinner: boolean;
   endsAt: string;
 }
 
 /** The menu in the card's corner: remove an entry (its submitter, managers, admins); select or revoke the winner (managers, admins, after the end). */
-export function EntryMenu({ slug, entryId, title, authorName, teamNames = [], isWinner, endsAt }: Props) {
+export function EntryMenu({ slug, entryId, title, isWinner, endsAt }: Props) {
   const t = useT();
   const session = useIslandStore($session, UNKNOWN_SESSION);
   const viewer = useIslandStore($jamViewer, null);
@@ -37,7 +33,7 @@ export function EntryMenu({ slug, entryId, title, authorName, teamNames = [], is
   }, [slug]);
 
   const hydrated = useHydrated();
-  const own = isOnTeam(session.user?.name, authorName, teamNames);
+  const own = session.status === 'authenticated' && viewerOwns(viewer, entryId);
   const canRemove = own || viewerMay(viewer, 'jam:remove-entry');
   const [openedAt] = useState(Date.now);
   const canChooseWinner = viewerMay(viewer, 'jam:select-winner') && openedAt >= Date.parse(endsAt);

@@ -1,11 +1,11 @@
 import { useIslandStore } from '../ui/use-island-store';
 import { useEffect, useId, useState } from 'react';
 import { useT } from '#i18n/react';
-import { isOnTeam } from '#lib/team-names';
 import { ApiError } from '#client/api-client';
 import { votingIsOpen } from '#lib/jam-timing';
 import { pushNotification } from '#stores/notifications';
 import { $session, UNKNOWN_SESSION, loadSession } from '#stores/session';
+import { $jamViewer, loadJamViewer, viewerOwns } from '#stores/jam-viewer';
 import { $myVotes, loadMyVotes, setVote } from '#stores/votes';
 import { useHydrated } from '#islands/ui/use-hydrated.ts';
 import styles from '#islands/Entries.module.css';
@@ -13,9 +13,6 @@ import styles from '#islands/Entries.module.css';
 interface Props {
   slug: string;
   entryId: number;
-  authorName: string;
-  /** Credited co-creators (issue 35): the entry is theirs too. */
-  teamNames?: readonly string[];
   startsAt: string;
   endsAt: string;
   votingEndsAt: string | null;
@@ -27,24 +24,28 @@ interface Props {
  * left or why voting would not work (logged out, not allowed by "Who can vote", not played yet
  * when the jam asks to play before voting, no votes left).
  */
-export function Upvote({ slug, entryId, authorName, teamNames = [], startsAt, endsAt, votingEndsAt }: Props) {
+export function Upvote({ slug, entryId, startsAt, endsAt, votingEndsAt }: Props) {
   const t = useT();
   const id = useId();
   const session = useIslandStore($session, UNKNOWN_SESSION);
   const myVotes = useIslandStore($myVotes, null);
+  const viewer = useIslandStore($jamViewer, null);
   const [busy, setBusy] = useState(false);
   const hydrated = useHydrated();
 
   useEffect(() => {
     void loadSession().then(() => {
-      if ($session.get().status === 'authenticated') void loadMyVotes(slug).catch(() => undefined);
+      if ($session.get().status !== 'authenticated') return;
+      void loadMyVotes(slug).catch(() => undefined);
+      void loadJamViewer(slug).catch(() => undefined);
     });
   }, [slug]);
 
   if (!votingIsOpen({ startsAt, endsAt, votingEndsAt })) return null;
   // Until hydrated, render what the server rendered (it knows no session): no mismatch, no flash.
   const upvoted = hydrated && (myVotes?.entryIds.includes(entryId) ?? false);
-  const own = hydrated && isOnTeam(session.user?.name, authorName, teamNames);
+  // Theirs (submitted or credited on): the server says which entry is, in the page's viewer document.
+  const own = hydrated && viewerOwns(viewer, entryId);
 
   async function toggle() {
     await loadSession();

@@ -40,7 +40,10 @@ export const jamViewerSchema = named(
     isManager: z.boolean(),
     allowed: z.array(z.string()),
     joined: z.boolean().meta({ description: 'Whether the caller joined the jam (submitting joins too).' }),
-    entry: z.object({ id: z.int(), scratchId: z.int(), title: z.string() }).nullable(),
+    entry: z.object({ id: z.int(), scratchId: z.int(), title: z.string() }).nullable().meta({
+      description:
+        'Your entry in this jam: the one you submitted or are an accepted co-creator of (one per person per jam); null: none. The islands show an entry as yours by this.',
+    }),
     hiddenBody: z.string().nullable(),
     hiddenBodyHtml: z.string().nullable(),
     votes: myVotesSchema

@@ -9,15 +9,16 @@
  * that again (./inbox.ts); when nothing is due nothing is written.
  *
  * - `started:{jamId}` while the jam runs (data.mystery: its theme is out);
- * - `deadline:{jamId}` in the jam's last 24 hours, when the person has not submitted;
+ * - `deadline:{jamId}` in the jam's last 24 hours, when the person has no entry (submitted or credited on);
  * - `voting-ends:{jamId}` in the last 24 hours of a voting period;
  * - results, for RESULTS_FRESH_MS after voting closed (resultsArePublic): `results:{jamId}:won` when
- *   the person's entry is the selected winner, `results:{jamId}:choice` when it is the community's
+ *   the person's entry (submitted or credited on: the whole team hears) is the selected winner, `results:{jamId}:choice` when it is the community's
  *   choice, else `results:{jamId}`. A winner selected after the person first read the results still
  *   arrives (its own key).
  */
 import { type SQL, sql } from 'drizzle-orm';
 import { entries, jamParticipants, jams, notifications, votes } from '#db/schema';
+import { onTeamCondition } from '#server/jams/co-creators';
 import { db } from '#server/platform/db';
 import type { InboxEvent } from './notify';
 
@@ -51,15 +52,19 @@ export async function dueEventsOf(userId: number, now = Date.now()): Promise<Inb
   const close = sql`coalesce(j.voting_ends_at, j.ends_at)`;
   const jamKey = (prefix: string, suffix = '') => sql`${prefix} || j.id || ${suffix}`;
   const voteTotal = sql`(select count(*) from ${votes} v where v.entry_id = e.id)`;
+  // The person's entry: submitted or credited on (the one rule of src/server/jams/co-creators.ts).
+  const theirs = onTeamCondition(sql`e.id`, sql`p.user_id`);
+  // The community's choice: the most voted entry that did not win (none without votes).
+  const communityChoice = sql`(select e.id from ${entries} e
+    where e.jam_id = j.id and e.is_winner = 0 and e.review != 'disqualified' and ${voteTotal} > 0
+    order by ${voteTotal} desc, e.submitted_at, e.id limit 1)`;
   const rows = (await database.all(sql`
     select j.id as jamId, j.mystery as mystery, j.starts_at as startsAt, j.ends_at as endsAt,
       j.voting_ends_at as votingEndsAt, p.joined_at as joinedAt,
-      (select e.id from ${entries} e where e.jam_id = j.id and e.submitter_id = p.user_id) as myEntry,
-      exists (select 1 from ${entries} e where e.jam_id = j.id and e.submitter_id = p.user_id
+      (select e.id from ${entries} e where e.jam_id = j.id and ${theirs}) as myEntry,
+      exists (select 1 from ${entries} e where e.jam_id = j.id and ${theirs}
         and e.is_winner = 1 and e.review != 'disqualified') as won,
-      coalesce((select e.submitter_id = p.user_id from ${entries} e
-        where e.jam_id = j.id and e.is_winner = 0 and e.review != 'disqualified' and ${voteTotal} > 0
-        order by ${voteTotal} desc, e.submitted_at, e.id limit 1), 0) as choice,
+      coalesce(${onTeamCondition(communityChoice, sql`p.user_id`)}, 0) as choice,
       ${has(jamKey('started:'))} as hasStarted,
       ${has(jamKey('deadline:'))} as hasDeadline,
       ${has(jamKey('voting-ends:'))} as hasVotingEnds,

@@ -1,9 +1,12 @@
 /**
  * Who is credited on entries (issue 35 §1), read by the entry lists, votes and kudos. Only accepted
  * co-creators count, and banned people are hidden (deleting a user removes their credits outright).
+ *
+ * And whose an entry is (issue 45 §1): {@link teamEntries} is the one rule, which plays, votes, the
+ * viewer document, the inbox, the dashboard and the profiles ask.
  */
-import { type Column, type SQL, sql } from 'drizzle-orm';
-import { entryCredits, users } from '#db/schema';
+import { Column, type Placeholder, type SQL, is, sql } from 'drizzle-orm';
+import { entries, entryCredits, users } from '#db/schema';
 import { avatarPath } from '#lib/avatars';
 import type { CoCreatorDto } from '#lib/schemas/credits';
 import { db, outerColumn } from '#server/platform/db';
@@ -23,19 +26,40 @@ export function toCoCreators(column: string | null): CoCreatorDto[] {
   return rows.sort((a, b) => a[1] - b[1] || a[2] - b[2]).map(([name]) => ({ name, avatar: avatarPath(name) }));
 }
 
-/** Whether the user is an accepted co-creator of the entry, as an SQL condition (for statements that check it atomically). */
-export const creditedCondition = (entryId: number | SQL, userId: number): SQL =>
-  sql`exists (select 1 from ${entryCredits} where ${entryCredits.entryId} = ${entryId} and ${entryCredits.userId} = ${userId} and ${entryCredits.status} = 'accepted')`;
+/** A user, an entry or a jam in SQL: an id, a column of the outer query, a placeholder or any expression. */
+type Operand = number | Column | SQL | Placeholder;
 
-/** Whether the user is an accepted co-creator of the entry. */
-export async function isCredited(entryId: number, userId: number): Promise<boolean> {
-  const [row] = await db().all<{ yes: number }>(sql`select ${creditedCondition(entryId, userId)} as yes`);
-  return Boolean(Number(row?.yes ?? 0));
+const operand = (value: Operand) => (is(value, Column) ? outerColumn(value) : value);
+
+/**
+ * The entries that belong to the person `userId`: the ones they submitted and the ones they are an
+ * accepted co-creator of (banned or not: a ban hides a name, it does not change whose an entry is).
+ * A subquery of `entry_id`s, or with `withJamAndRole` of `entry_id`, `jam_id` and `role` ('submitter'
+ * or 'co-creator'); both halves are index lookups (`entries_submitter_idx`, `entry_credits_user_idx`).
+ * Every "is it theirs" is this rule: {@link onTeamCondition} for one entry, {@link enteredCondition}
+ * for a jam.
+ */
+export function teamEntries(userId: Operand, { withJamAndRole = false } = {}): SQL {
+  const user = operand(userId);
+  const [submitted, credited] = withJamAndRole
+    ? [sql`, te.jam_id as jam_id, 'submitter' as role`, sql`, tc.jam_id, 'co-creator'`]
+    : [sql``, sql``];
+  return sql`select te.id as entry_id${submitted} from ${entries} te where te.submitter_id = ${user}
+    union all
+    select tc.entry_id${credited} from ${entryCredits} tc where tc.user_id = ${user} and tc.status = 'accepted'`;
 }
 
-/** The submitter or an accepted co-creator: the people an entry belongs to. */
-export async function isOnTeam(entry: { id: number; submitterId: number }, userId: number): Promise<boolean> {
-  return entry.submitterId === userId || (await isCredited(entry.id, userId));
+/** Whether the entry belongs to the person (its submitter or an accepted co-creator), as an SQL condition. */
+export const onTeamCondition = (entryId: Operand, userId: Operand): SQL => sql`(${operand(entryId)} in (${teamEntries(userId)}))`;
+
+/** Whether the person has an entry in the jam (submitted or credited on it), as an SQL condition: an "entrant". */
+export const enteredCondition = (jamId: Operand, userId: Operand): SQL =>
+  sql`exists (select 1 from (${teamEntries(userId, { withJamAndRole: true })}) where jam_id = ${operand(jamId)})`;
+
+/** Whether the entry belongs to the person (submitter or accepted co-creator), read in one statement. */
+export async function isOnTeam(entryId: number, userId: number): Promise<boolean> {
+  const [row] = await db().all<{ yes: number }>(sql`select ${onTeamCondition(entryId, userId)} as yes`);
+  return Boolean(Number(row?.yes ?? 0));
 }
 
 /** The database's refusal of a second entry in a jam (migration 0016's triggers and partial unique index). */

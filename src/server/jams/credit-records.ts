@@ -1,10 +1,11 @@
 /** What the team services (credits.ts, invitations.ts) share: the credit rows, the messages and the invitation events. */
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import { type Entry, type Jam, entries, entryCredits, notifications } from '#db/schema';
+import { type Entry, type Jam, entryCredits, notifications } from '#db/schema';
 import { jamStatus } from '#lib/jam-timing';
 import { MAX_CO_CREATORS } from '#lib/teams';
 import { notifyWith } from '#server/inbox/notify';
 import { db } from '#server/platform/db';
+import { enteredCondition } from './co-creators';
 
 export const TEAM_SETTLED_MESSAGE = 'Submissions for this jam have closed, so its teams are settled and can no longer change.';
 export const ONE_ENTRY_MESSAGE =
@@ -19,10 +20,7 @@ export type Credit = typeof entryCredits.$inferSelect;
 
 /** Whether the user submitted an entry of the jam or is credited on one (besides `exceptEntryId`). */
 export async function hasEntryIn(jamId: number, userId: number): Promise<boolean> {
-  const [row] = await db().all<{ yes: number }>(sql`select (
-      exists (select 1 from ${entries} where ${entries.jamId} = ${jamId} and ${entries.submitterId} = ${userId})
-      or exists (select 1 from ${entryCredits} where ${entryCredits.jamId} = ${jamId} and ${entryCredits.userId} = ${userId} and ${entryCredits.status} = 'accepted')
-    ) as yes`);
+  const [row] = await db().all<{ yes: number }>(sql`select ${enteredCondition(jamId, userId)} as yes`);
   return Boolean(Number(row?.yes ?? 0));
 }
 

@@ -12,7 +12,7 @@ import { type RateLimit, createRateLimiter } from '#server/http/rate-limit';
 import { notifyStatement } from '#server/inbox/notify';
 import { type Database, db, preparedQuery } from '#server/platform/db';
 import { fetchScratchProjectWithParent } from '#server/platform/scratch';
-import { isCredited } from './co-creators';
+import { isOnTeam } from './co-creators';
 import { type EntryRow, toEntryDetailDto, voteCount } from './entry-dto';
 import { readEntryPage } from './entry-page';
 import { historyFields } from './flags';
@@ -44,14 +44,13 @@ export async function removeEntry(
   auditDetails: Record<string, unknown> = {},
 ): Promise<void> {
   if (actor.isBanned) throw bannedError(actor.name);
-  // The entry, the actor's credit on it and their seat among the managers (asked without the team,
+  // The entry, whether it is the actor's and their seat among the managers (asked without the team,
   // `can` answers the second time from that read), side by side: one round trip.
-  const [entry, credited] = await Promise.all([
+  const [entry, onTeam] = await Promise.all([
     requireEntry(jam, entryId),
-    isCredited(entryId, actor.id),
+    isOnTeam(entryId, actor.id),
     can(actor, 'entry:remove', { jamId: jam.id, onTeam: false }),
   ]);
-  const onTeam = entry.submitterId === actor.id || credited;
   if (!(await can(actor, 'entry:remove', { jamId: jam.id, onTeam }))) {
     throw new AppError(
       403,
@@ -142,15 +141,14 @@ export const refreshLimiter = createRateLimiter('refreshes', REFRESH_RATE_LIMIT)
  */
 export async function refreshEntry(actor: SessionUser, jam: Jam, entryId: number): Promise<EntryDetailDto> {
   if (actor.isBanned) throw bannedError(actor.name);
-  // The entry, the actor's credit and manager seat, and the entry page's votes, rank and co-creators
+  // The entry, whether it is the actor's, their manager seat, and the entry page's votes, rank and co-creators
   // (a refresh changes none of them), side by side before Scratch is asked: one round trip.
-  const [entry, credited, , page] = await Promise.all([
+  const [entry, onTeam, , page] = await Promise.all([
     requireEntry(jam, entryId),
-    isCredited(entryId, actor.id),
+    isOnTeam(entryId, actor.id),
     can(actor, 'entry:refresh', { jamId: jam.id, onTeam: false }),
     readEntryPage(jam, entryId),
   ]);
-  const onTeam = entry.submitterId === actor.id || credited;
   if (!(await can(actor, 'entry:refresh', { jamId: jam.id, onTeam }))) {
     throw new AppError(
       403,

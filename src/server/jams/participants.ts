@@ -5,12 +5,13 @@
  * an entry joins in the same transaction; removing an entry does not leave.
  */
 import { and, eq, sql } from 'drizzle-orm';
-import { entries, jamParticipants, jams } from '#db/schema';
+import { jamParticipants, jams } from '#db/schema';
 import { jamStatus } from '#lib/jam-timing';
 import type { ParticipationDto } from '#lib/schemas/jams';
 import { bannedError } from '#server/auth/require';
 import { announceChange } from '#server/cache/changes';
 import { db } from '#server/platform/db';
+import { enteredCondition } from './co-creators';
 import { conflict } from '#server/http/errors';
 import { type RateLimit, createRateLimiter } from '#server/http/rate-limit';
 import type { Jam } from '#db/schema';
@@ -40,7 +41,7 @@ function participationQueries(user: SessionUser, jam: Jam) {
     database.select({ n: jams.participantCount }).from(jams).where(eq(jams.id, jam.id)),
     database.all<{ joined: number; submitted: number }>(sql`select
       exists(select 1 from ${jamParticipants} where jam_id = ${jam.id} and user_id = ${user.id}) as joined,
-      exists(select 1 from ${entries} where jam_id = ${jam.id} and submitter_id = ${user.id}) as submitted`),
+      ${enteredCondition(jam.id, user.id)} as submitted`),
   ] as const;
 }
 
@@ -57,6 +58,9 @@ export async function participation(user: SessionUser | null, jam: Jam): Promise
   const [counted, state] = await Promise.all(participationQueries(user, jam));
   return toParticipation(counted, state);
 }
+
+/** Submitting, or being credited on an entry (issue 45 §1), keeps you in the jam. */
+export const LEAVE_WITH_ENTRY_MESSAGE = 'You have an entry in this jam (submitted or credited on), so you cannot leave it.';
 
 function requireJoinable(user: SessionUser, jam: Jam): void {
   if (user.isBanned) throw bannedError(user.name);
@@ -82,12 +86,12 @@ export async function leaveJam(user: SessionUser, jam: Jam): Promise<Participati
   const [result, counted, rows] = await database.batch([
     database.run(sql`delete from ${jamParticipants}
     where jam_id = ${jam.id} and user_id = ${user.id}
-      and not exists(select 1 from ${entries} where jam_id = ${jam.id} and submitter_id = ${user.id})`),
+      and not ${enteredCondition(jam.id, user.id)}`),
     ...participationQueries(user, jam),
   ]);
   const state = toParticipation(counted, rows);
   if (result.rowsAffected > 0) announceChange({ kind: 'participants', jamId: jam.id });
-  else if (state.submitted) throw conflict('You have submitted a project to this jam, so you cannot leave it.');
+  else if (state.submitted) throw conflict(LEAVE_WITH_ENTRY_MESSAGE);
   return state;
 }
 
@@ -98,10 +102,7 @@ export async function joinedJams(user: SessionUser, limit = 50) {
     .select({
       jam: jams,
       joinedAt: jamParticipants.joinedAt,
-      submitted:
-        sql<number>`exists(select 1 from ${entries} where ${entries.jamId} = ${jams.id} and ${entries.submitterId} = ${user.id})`.mapWith(
-          Boolean,
-        ),
+      submitted: sql<number>`${enteredCondition(jams.id, user.id)}`.mapWith(Boolean),
     })
     .from(jamParticipants)
     .innerJoin(jams, eq(jams.id, jamParticipants.jamId))

@@ -2,7 +2,7 @@
  * Plays (fair judging, §3): who opened which entry's player, one row per person per entry, and
  * "Play next", which sends people to the entries that have been played least.
  */
-import { and, asc, desc, eq, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ne, not, sql } from 'drizzle-orm';
 import { type Jam, entries, plays } from '#db/schema';
 import type { NextEntryDto } from '#lib/schemas/entries';
 import { bannedError } from '#server/auth/require';
@@ -10,6 +10,7 @@ import type { SessionUser } from '#server/auth/session';
 import { announceChange } from '#server/cache/changes';
 import { type RateLimit, createRateLimiter } from '#server/http/rate-limit';
 import { db } from '#server/platform/db';
+import { onTeamCondition } from './co-creators';
 import { requireEntry } from './entries';
 import { resultsArePublic } from '#lib/jam-timing';
 
@@ -22,7 +23,8 @@ export const playLimiter = createRateLimiter('plays', PLAY_RATE_LIMIT);
 
 /**
  * Records that the user opened the entry's player: one INSERT OR IGNORE on the (entry, player)
- * key, so a second play, or two at once, count once. Playing your own entry is fine and not counted.
+ * key, so a second play, or two at once, count once. Playing your own entry (one you submitted or are
+ * credited on) is fine and not counted.
  * The insert reads the entry itself (of this jam, not the player's own): the usual play costs the
  * jam's lookup and one statement; only a play that inserted nothing looks the entry up, for a 404.
  * The triggers of migration 0014 keep `entries.play_count`; public pages show it only once the
@@ -40,7 +42,7 @@ export async function insertPlay(user: SessionUser, jam: Jam, entryId: number): 
   const result = await db().run(sql`
     insert or ignore into ${plays} (entry_id, player_id, jam_id)
     select ${entries.id}, ${user.id}, ${entries.jamId} from ${entries}
-    where ${entries.id} = ${entryId} and ${entries.jamId} = ${jam.id} and ${entries.submitterId} <> ${user.id}`);
+    where ${entries.id} = ${entryId} and ${entries.jamId} = ${jam.id} and not ${onTeamCondition(entries.id, user.id)}`);
   if (result.rowsAffected === 0) return false;
   if (resultsArePublic(jam)) announceChange({ kind: 'entry', jamId: jam.id, entryId });
   return true;
@@ -55,7 +57,7 @@ const nextEntryColumns = {
 };
 
 /**
- * The entry to play next. For a logged-in person: not their own, not played by them, not
+ * The entry to play next. For a logged-in person: not their own (submitted or credited on), not played by them, not
  * disqualified; fewest plays first, then "karma" (how many entries of this jam its submitter has
  * played: more first, so playing others gets your game played), then earliest submitted, then id —
  * one query over the jam's entries, each check an index lookup. Visitors (and banned users, who
@@ -78,7 +80,7 @@ export async function nextEntry(user: SessionUser | null, jam: Jam): Promise<Nex
   const [entry] = await database
     .select(nextEntryColumns)
     .from(entries)
-    .where(and(playable, ne(entries.submitterId, user.id), notPlayed))
+    .where(and(playable, not(onTeamCondition(entries.id, user.id)), notPlayed))
     .orderBy(asc(entries.playCount), desc(karma), asc(entries.submittedAt), asc(entries.id))
     .limit(1);
   if (entry) return { entry, pick: 'fewest-plays', reason: null };

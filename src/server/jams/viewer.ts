@@ -13,6 +13,7 @@ import { readKudos } from '#server/feedback/kudos';
 import { listNotes } from '#server/feedback/notes';
 import { unreadCount } from '#server/inbox/inbox';
 import { preparedQuery } from '#server/platform/db';
+import { onTeamCondition } from './co-creators';
 import { readCredits } from './credits';
 import { type EntryReads, startEntryReads } from './entry-reads';
 import { bodyIsHidden } from './jams';
@@ -25,7 +26,8 @@ const ownEntry = preparedQuery((database) =>
   database
     .select({ id: entries.id, scratchId: entries.scratchId, title: entries.title })
     .from(entries)
-    .where(and(eq(entries.jamId, sql.placeholder('jamId')), eq(entries.submitterId, sql.placeholder('userId'))))
+    // Theirs: submitted or credited on (one entry per person per jam).
+    .where(and(eq(entries.jamId, sql.placeholder('jamId')), onTeamCondition(entries.id, sql.placeholder('userId'))))
     .prepare(),
 );
 const participation = preparedQuery((database) =>
@@ -104,20 +106,21 @@ export async function jamViewerState(jam: Jam, viewer: SessionUser | null, optio
 /**
  * A logged-in reader opened an entry's page, whose player is open: records the play (as `recordPlay`)
  * and answers the page's viewer document, the one request the page makes (ADR 034). The insert and the
- * document's reads go out together, so the reads may not see the new row: every entry but the reader's
- * own has its play recorded once the insert has run, so the document counts it either way.
+ * document's reads go out together, so the reads may not see the new row: a play the insert counted
+ * joins the document's played entries either way.
  */
 export async function recordPlayAndView(user: SessionUser, jam: Jam, entryId: number): Promise<JamViewerDto> {
   if (user.isBanned) throw bannedError(user.name);
   const entryReads = startEntryReads(jam, entryId, user);
-  const [, document, entry] = await Promise.all([
+  const [counted, document] = await Promise.all([
     insertPlay(user, jam, entryId),
     jamViewerState(jam, user, { entryReads }),
     entryReads.entry,
   ]);
+  // Not counted: played before (the reads saw it) or the reader's own entry (never played for a vote).
   const votes = document.votes;
-  if (votes?.playBeforeVote && entry.submitterId !== user.id && !votes.playedEntryIds.includes(entry.id)) {
-    votes.playedEntryIds = [...votes.playedEntryIds, entry.id];
+  if (counted && votes?.playBeforeVote && !votes.playedEntryIds.includes(entryId)) {
+    votes.playedEntryIds = [...votes.playedEntryIds, entryId];
   }
   return document;
 }

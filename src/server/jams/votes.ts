@@ -1,6 +1,6 @@
 /** Upvotes: at most VOTE_LIMIT per user per jam, enforced by the database in one statement. */
 import { type SQL, and, eq, sql } from 'drizzle-orm';
-import { type Jam, entries, entryCredits, jamParticipants, plays, votes } from '#db/schema';
+import { type Jam, jamParticipants, plays, votes } from '#db/schema';
 import { jamPhase, votingIsOpen } from '#lib/jam-timing';
 import { type MyVotesDto, VOTE_LIMIT } from '#lib/schemas/entries';
 import { can } from '#server/auth/permissions';
@@ -10,7 +10,7 @@ import { db, preparedQuery } from '#server/platform/db';
 import { AppError, conflict } from '#server/http/errors';
 import { requireEntry } from './entries';
 import { resultsArePublic } from '#lib/jam-timing';
-import { creditedCondition, isCredited } from './co-creators';
+import { enteredCondition, isOnTeam, onTeamCondition } from './co-creators';
 import { type RateLimit, createRateLimiter } from '#server/http/rate-limit';
 import type { SessionUser } from '#server/auth/session';
 
@@ -44,8 +44,7 @@ export function mayVoteCondition(jam: Pick<Jam, 'id' | 'whoCanVote'>, userId: nu
   }
   if (jam.whoCanVote === 'entrants') {
     // Entrants are submitters and credited co-creators (issue 35).
-    return sql`(exists (select 1 from ${entries} where ${entries.jamId} = ${jam.id} and ${entries.submitterId} = ${userId})
-      or exists (select 1 from ${entryCredits} where ${entryCredits.jamId} = ${jam.id} and ${entryCredits.userId} = ${userId} and ${entryCredits.status} = 'accepted'))`;
+    return enteredCondition(jam.id, userId);
   }
   return sql`1`;
 }
@@ -121,9 +120,8 @@ function requireOpenVoting(user: SessionUser, jam: Jam): void {
  */
 export async function castVote(user: SessionUser, jam: Jam, entryId: number): Promise<MyVotesDto> {
   requireOpenVoting(user, jam);
-  // The entry and whether the caller is credited on it are read side by side (one round trip).
-  const [entry, credited] = await Promise.all([requireEntry(jam, entryId), isCredited(entryId, user.id)]);
-  const onTeam = entry.submitterId === user.id || credited;
+  // The entry and whether it is the caller's are read side by side (one round trip).
+  const [entry, onTeam] = await Promise.all([requireEntry(jam, entryId), isOnTeam(entryId, user.id)]);
   if (!(await can(user, 'entry:vote', { jamId: jam.id, onTeam })))
     throw new AppError(403, 'forbidden', 'You cannot upvote your own project.');
   if (entry.review === 'disqualified')
@@ -139,15 +137,15 @@ export async function castVote(user: SessionUser, jam: Jam, entryId: number): Pr
     insert or ignore into ${votes} (entry_id, voter_id, jam_id)
     select ${entry.id}, ${user.id}, ${jam.id}
     where (select count(*) from ${votes} where jam_id = ${jam.id} and voter_id = ${user.id}) < ${VOTE_LIMIT}
-      and ${mayVoteCondition(jam, user.id)} and ${played} and not ${creditedCondition(entry.id, user.id)}`),
-    database.all<{ yes: number }>(sql`select ${creditedCondition(entry.id, user.id)} as yes`),
+      and ${mayVoteCondition(jam, user.id)} and ${played} and not ${onTeamCondition(entry.id, user.id)}`),
+    database.all<{ yes: number }>(sql`select ${onTeamCondition(entry.id, user.id)} as yes`),
     ...myVotesQueries(user, jam),
   ]);
   const state = toMyVotes(jam, rows, Boolean(Number(rule?.eligible ?? 0)), playedRows);
   if (result.rowsAffected === 0) {
     if (state.entryIds.includes(entry.id)) return state;
     // Credited on it between the check above and the insert.
-    const onTeamNow = entry.submitterId === user.id || Boolean(Number(creditedNow[0]?.yes ?? 0));
+    const onTeamNow = Boolean(Number(creditedNow[0]?.yes ?? 0));
     if (!(await can(user, 'entry:vote', { jamId: jam.id, onTeam: onTeamNow })))
       throw new AppError(403, 'forbidden', 'You cannot upvote your own project.');
     if (!state.eligible && jam.whoCanVote !== 'anyone')

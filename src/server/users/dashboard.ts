@@ -1,10 +1,11 @@
 /** The user's dashboard (spec §2): their profile and the jams they entered or manage. */
 import { avatarPath } from '#lib/avatars';
-import { desc, eq, or, sql } from 'drizzle-orm';
-import { entries, entryCredits, jamManagers, jams } from '#db/schema';
+import { desc, eq } from 'drizzle-orm';
+import { entries, jamManagers, jams } from '#db/schema';
 import { jamPhase, jamStatus } from '#lib/jam-timing';
 import { type DashboardDto, type DashboardJamDto, JOINED_TODOS } from '#lib/schemas/users';
 import { db } from '#server/platform/db';
+import { onTeamCondition } from '#server/jams/co-creators';
 import { joinedJams } from '#server/jams/participants';
 import type { SessionUser } from '#server/auth/session';
 
@@ -46,12 +47,7 @@ export async function dashboardFor(user: SessionUser, now = Date.now()): Promise
       .from(entries)
       .innerJoin(jams, eq(jams.id, entries.jamId))
       // Entered as submitter or as a credited co-creator (issue 35).
-      .where(
-        or(
-          eq(entries.submitterId, user.id),
-          sql`exists (select 1 from ${entryCredits} where ${entryCredits.entryId} = ${entries.id} and ${entryCredits.userId} = ${user.id} and ${entryCredits.status} = 'accepted')`,
-        ),
-      )
+      .where(onTeamCondition(entries.id, user.id))
       .orderBy(desc(jams.startsAt), desc(jams.id)),
     database
       .select(jamColumns)

@@ -16,6 +16,7 @@ import {
 } from '#lib/schemas/profiles';
 import { scratchUserUrl } from '#lib/user-url';
 import { AppError } from '#server/http/errors';
+import { teamEntries } from '#server/jams/co-creators';
 import { voteCount } from '#server/jams/entry-dto';
 import { db } from '#server/platform/db';
 import { keptPage, onKeptPage } from '#server/platform/sql-pages';
@@ -30,12 +31,7 @@ export type ProfileLookup =
 const idOf = (name: string) => sql`(select ${users.id} from ${users} where lower(${users.name}) = ${name.toLowerCase()})`;
 
 /** The person's submitted entries and accepted credits, as one list of (entry, jam, role). */
-const theirEntries = (userId: SQL) => sql`
-  select ${entries.id} as entry_id, ${entries.jamId} as jam_id, 'submitter' as role
-    from ${entries} where ${entries.submitterId} = ${userId}
-  union all
-  select entry_id, jam_id, 'co-creator' as role
-    from entry_credits where user_id = ${userId} and status = 'accepted'`;
+const theirEntries = (userId: SQL) => teamEntries(userId, { withJamAndRole: true });
 
 /** The ids of the entries on page `page` of the list (newest jams first), kept within its pages. */
 function pageOfEntries(userId: SQL, page: number): SQL {
