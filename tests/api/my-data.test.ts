@@ -69,7 +69,7 @@ describe('GET /api/me/export', () => {
     }
     for (const theirs of Object.values(footprint.bystanderTexts)) expect(text).not.toContain(theirs);
     // Who hid a note or handled a report is not the person's to know.
-    expect(text).not.toMatch(/hiddenBy|resolverId|reviewedBy|updatedBy|feedToken/);
+    expect(text).not.toMatch(/hiddenBy|resolverId|resolution|reviewedBy|updatedBy|feedToken/);
   });
 
   it('is the asker’s own: the bystander’s file holds their things, not the person’s', async () => {
@@ -80,5 +80,10 @@ describe('GET /api/me/export', () => {
     expect(text).not.toContain(footprint.texts.report);
     expect(text).not.toContain(footprint.texts.request);
     expect(body.notes.map((note: { text: string }) => note.text)).toContain(footprint.bystanderTexts.note);
+    // A report the moderators closed says so, and not what they decided or who they were.
+    expect(body.reports).toContainEqual(expect.objectContaining({ text: 'Resolved by the person', status: 'closed' }));
+    // Who gave them kudos, as their inbox shows it; not who hid their note.
+    expect(body.notifications).toMatchObject([{ kind: 'kudos', actor: 'export_kid' }]);
+    expect(body.notes).toContainEqual(expect.objectContaining({ text: 'Hidden by the person', hidden: true }));
   });
 });

@@ -78,7 +78,7 @@ export const myDataSchema = named(
     kudosGiven: z.array(z.object({ entry: entryRef, jam: jamRef, sticker: z.string(), createdAt: isoDateTime })),
     votes: z.array(z.object({ entry: entryRef, jam: jamRef, createdAt: isoDateTime })),
     plays: z.array(z.object({ entry: entryRef, jam: jamRef, playedAt: isoDateTime })),
-    /** Reports you made; who handled them is not yours to keep. */
+    /** Reports you made; who handled them, and how, is not yours to keep. */
     reports: z.array(
       z.object({
         id: z.int(),
@@ -87,10 +87,10 @@ export const myDataSchema = named(
         noteId: z.int().nullable(),
         reason: z.enum(REPORT_REASONS),
         text: z.string(),
-        status: z.string(),
-        resolution: z.string().nullable(),
+        /** Open, or closed by the moderators; what they decided is about someone else, so it is not here. */
+        status: z.enum(['open', 'closed']),
         createdAt: isoDateTime,
-        resolvedAt: isoDateTime.nullable(),
+        closedAt: isoDateTime.nullable(),
       }),
     ),
     notifications: z.array(

@@ -50,10 +50,9 @@ export const exampleMyData: MyDataDto = {
       noteId: null,
       reason: 'not-their-work',
       text: 'This is a copy of another project.',
-      status: 'dismissed',
-      resolution: 'dismissed',
+      status: 'closed',
       createdAt: '2026-03-07T08:00:00.000Z',
-      resolvedAt: '2026-03-07T09:00:00.000Z',
+      closedAt: '2026-03-07T09:00:00.000Z',
     },
   ],
   notifications: [

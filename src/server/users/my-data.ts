@@ -179,10 +179,9 @@ export async function myData(user: SessionUser): Promise<MyDataDto> {
       noteId: report.noteId,
       reason: report.reason as ReportReason,
       text: report.text,
-      status: report.status,
-      resolution: report.resolution,
+      status: report.status === 'open' ? ('open' as const) : ('closed' as const),
       createdAt: iso(report.createdAt),
-      resolvedAt: isoOrNull(report.resolvedAt),
+      closedAt: isoOrNull(report.resolvedAt),
     })),
     notifications: notificationRows.map(({ notification, actor: actorName, jam, entry }) => ({
       id: notification.id,
