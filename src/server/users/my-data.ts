@@ -22,7 +22,7 @@ import {
 } from '#db/schema';
 import type { MyDataDto } from '#lib/schemas/my-data';
 import type { ReportReason } from '#lib/schemas/reports';
-import { notFound } from '#server/http/errors';
+import { unauthenticated } from '#server/http/errors';
 import { db } from '#server/platform/db';
 import type { SessionUser } from '#server/auth/session';
 
@@ -125,7 +125,7 @@ export async function myData(user: SessionUser): Promise<MyDataDto> {
       .orderBy(asc(jamManagers.addedAt)),
   ]);
   // Deleted between the session's read and this one.
-  if (!profile) throw notFound('Your account no longer exists.');
+  if (!profile) throw unauthenticated('Your account no longer exists.');
   return {
     format: 'itinerary-my-data',
     version: 1,

@@ -15,7 +15,7 @@ export const GET = defineEndpoint({
   access: 'user',
   answer: { status: 200, description: 'Your data.', schema: myDataSchema, example: exampleMyData },
   cache: 'private, no-store',
-  errors: [401, 403, 404],
+  errors: [401, 403],
   handler: async ({ user }) =>
     reply(await myData(user), {
       headers: { 'content-disposition': `attachment; filename="${myDataFileName(user.name)}"` },
