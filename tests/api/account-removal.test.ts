@@ -109,10 +109,22 @@ describe('deleting one’s own account', () => {
   });
 });
 
+describe('an administrator deleting someone’s account', () => {
+  it('leaves no row that names them either', async () => {
+    const admin = await env.login('removal_admin', { isAdmin: true });
+    const second = await leaveFootprint(env, 'forget_me_too', 'remember_too');
+    const reply = await env.request(`/api/users/${second.person.id}`, { method: 'DELETE', as: admin });
+    expect(reply.status).toBe(204);
+    const leftovers = (await Promise.all(tables.map(async (table) => mentions(table, second.person)))).flat();
+    expect(leftovers).toEqual([]);
+    const audit = await rowsOf('audit_log');
+    expect(audit.at(-1)).toMatchObject({ action: 'user.delete', actor_name: 'removal_admin', target_user_id: null });
+  });
+});
+
 /** Where a table names the person: their id in a column that points at users, their name or per-user key in any text. */
-async function mentions(table: SQLiteTable): Promise<string[]> {
+async function mentions(table: SQLiteTable, person = footprint.person): Promise<string[]> {
   const name = getTableName(table);
-  const { person } = footprint;
   const columns = userColumns(table);
   const idColumn = name === 'users' ? ['id'] : [];
   return (await rowsOf(name)).flatMap((row) => {
