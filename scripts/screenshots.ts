@@ -264,6 +264,8 @@ const VIEWS: View[] = [
   { name: 'dashboard-invitation', path: '/dashboard#invitations', as: TEAM_INVITEE },
   { name: 'login', path: '/login' },
   { name: 'about', path: '/about' },
+  // Issue 41 §3: what is kept and for how long.
+  { name: 'privacy', path: '/privacy' },
   { name: 'error', path: '/no-such-page' },
   // Public profiles (issue 35 §2): the ended jam's winner, who also manages the ongoing jam; and the
   // jam page's entry search (§3) with a match and with none.

@@ -85,14 +85,15 @@ describe('GET /api/activity (administrators)', () => {
     expect(list.entries.find((entry) => entry.action === 'jam.feature')!.details).toEqual({ featured: true });
   });
 
-  it('keeps the names of a deleted jam and a deleted user on the entries that removed them', async () => {
+  it('keeps the name of a deleted jam on the entry that removed it, and not the name of a deleted user (ADR 036)', async () => {
     const list = await ok('/api/activity', admin);
     const deletedJam = list.entries.find((entry) => entry.action === 'jam.delete')!;
     expect(deletedJam.jam).toEqual({ id: null, slug: null, name: 'Activity Gone' });
     // The jam's earlier entry has lost its jam with it.
     expect(list.entries[2]).toMatchObject({ action: 'jam.update', jam: null, details: { fields: ['description'] } });
     const deletedUser = list.entries.find((entry) => entry.action === 'user.delete')!;
-    expect(deletedUser.targetUser).toEqual({ id: null, name: 'act_doomed' });
+    expect(deletedUser.targetUser).toBeNull();
+    expect(JSON.stringify(list)).not.toContain('act_doomed');
   });
 
   it('filters by jam, by user (who did it or to whom) and by action, together too', async () => {
@@ -113,13 +114,11 @@ describe('GET /api/activity (administrators)', () => {
       'jam.update',
     ]);
     const betaEdits = await ok(`/api/activity?action=jam.update&jam=${jamB.slug}`, admin);
-    expect(betaEdits.entries.map((entry) => entry.actor)).toEqual([
-      { id: null, name: 'act_doomed' },
-      { id: otherManager.id, name: 'act_other' },
-    ]);
+    // What the deleted manager did stays, without who they were.
+    expect(betaEdits.entries.map((entry) => entry.actor)).toEqual([null, { id: otherManager.id, name: 'act_other' }]);
     expect(actions(await ok(`/api/activity?user=act_admin&jam=${jamA.slug}`, admin))).toEqual(['jam.manager.add', 'jam.feature']);
-    // A deleted user is still found by the name they acted under; nobody by a name no one had.
-    expect(actions(await ok('/api/activity?user=Act_Doomed', admin))).toEqual(['jam.update']);
+    // A deleted user is no longer found by the name they acted under; nobody by a name no one had.
+    expect(actions(await ok('/api/activity?user=Act_Doomed', admin))).toEqual([]);
     expect((await ok('/api/activity?jam=no-such-jam', admin)).total).toBe(0);
     expect((await ok('/api/activity?user=nobody_at_all', admin)).total).toBe(0);
   });

@@ -105,6 +105,7 @@ export const BUDGETS: Record<string, Budget> = {
   'GET /api/jams/[slug]/my-votes': { trips: READ },
   'GET /api/jams/[slug]/review': { trips: READ },
   'GET /api/me': { trips: READ },
+  'GET /api/me/export': { trips: READ },
   'GET /api/me/invitations': { trips: READ },
   'GET /api/me/jam-requests': { trips: READ },
   'GET /api/me/notifications': { trips: READ },

@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
 import { type BrowserContext, type Locator, type Page } from '@playwright/test';
 import { users } from '#db/schema';
@@ -394,4 +395,29 @@ test('a user deletes their own account after typing their username and is logged
   expect(cookies.find((cookie) => cookie.name === 'itinerary-token')).toBeUndefined();
   await page.goto('/dashboard');
   await expectPath(page, '/login');
+});
+
+test('“Download my data” saves one JSON file of the user’s own data, and links to how long it is kept', async ({ page }) => {
+  await loginAs(page, 'data_keeper');
+  await page.goto('/dashboard');
+  const panel = page.getByRole('region', { name: 'Your data' });
+  await expect(panel.getByText('Download everything Itinerary keeps about you')).toBeVisible();
+  expect(await accessibilityViolations(page)).toEqual([]);
+
+  const downloaded = page.waitForEvent('download');
+  await panel.getByRole('link', { name: 'Download my data' }).click();
+  const download = await downloaded;
+  expect(download.suggestedFilename()).toMatch(/^itinerary-data-data_keeper-\d{4}-\d{2}-\d{2}\.json$/);
+  const data = JSON.parse(await readFile((await download.path())!, 'utf8'));
+  expect(data).toMatchObject({ format: 'itinerary-my-data', version: 1, profile: { name: 'data_keeper', isAdmin: false } });
+  for (const section of ['entries', 'credits', 'notes', 'kudosGiven', 'votes', 'plays', 'reports', 'notifications']) {
+    expect(Array.isArray(data[section]), section).toBe(true);
+  }
+  // The download leaves the dashboard where it was.
+  await expectPath(page, '/dashboard');
+
+  await panel.getByRole('link', { name: 'What we keep, and for how long' }).click();
+  await expectPath(page, '/privacy');
+  await expect(page.getByRole('heading', { name: 'How long we keep it' })).toBeVisible();
+  await expect(page.getByText('Sessions last 30 days')).toBeVisible();
 });

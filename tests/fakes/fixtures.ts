@@ -91,6 +91,10 @@ export const SCRATCH_USERS: FakeScratchUser[] = [
   { username: 'owner_mate_0', id: 1302 },
   { username: 'owner_lead_1', id: 1303 },
   { username: 'owner_mate_1', id: 1304 },
+  // Used only by the "my data" tests (issue 41 §3): the smoke walk downloads its data and deletes the
+  // account on every target; the end-to-end test downloads its data.
+  { username: 'data_taker', id: 1311 },
+  { username: 'data_keeper', id: 1312 },
 ];
 
 /** Made long before any jam of the tests (fair judging: "Created before the jam"). */
@@ -126,6 +130,7 @@ export const SCRATCH_PROJECTS: FakeScratchProject[] = [
   { id: 100000006, title: 'Rascal Run', author: 'rascal_en', shared: true },
   { id: 100000007, title: 'Rascal Rally', author: 'rascal_hu', shared: true },
   { id: 100000008, title: 'Rascal Race', author: 'rascal_ir', shared: true },
+  { id: 100000301, title: 'Taker Tale', author: 'data_taker', shared: true },
   // Fair judging's flags: made before the jams, changed after their end (tests move `modified`),
   // a remix of a shared project and one of a project that is not shared.
   { id: 100000009, title: 'Old Orbit', author: 'flag_oldtimer', shared: true, history: OLD_PROJECT_HISTORY },

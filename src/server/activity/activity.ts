@@ -33,7 +33,7 @@ function conditions(query: JamActivityQuery & { jam?: string }, jam: Jam | null)
   else if (query.jam) parts.push(sql`${auditLog.jamId} = ${jamIdBySlug(query.jam)}`);
   if (query.user) {
     const userId = sql`(select ${users.id} from ${users} where lower(${users.name}) = ${query.user.toLowerCase()})`;
-    // A deleted account (its actor id cleared) is still found by the name it acted under.
+    // Entries from before ADR 036 keep the name a deleted account acted under; since, deleting takes it out.
     parts.push(
       or(
         sql`${auditLog.actorId} = ${userId}`,

@@ -23,7 +23,7 @@ import { findUserByName } from '#server/users/users';
 export const CALLBACK_PATH = '/api/auth/callback';
 const STATE_COOKIE = 'itinerary-login-state';
 const STATE_LIFETIME_S = 10 * 60;
-const USED_CODES_KEPT_MS = 24 * 60 * 60 * 1000;
+export const USED_CODES_KEPT_MS = 24 * 60 * 60 * 1000;
 
 /**
  * Per IP and endpoint: a classroom behind one address (and the end-to-end suite on loopback)

@@ -86,12 +86,14 @@ export function databaseRateLimits(now: () => number = Date.now): RateLimitStore
   };
 }
 
+/** A bucket untouched for a day is full again under every limit we set (the longest refills in an hour). */
+export const RATE_LIMIT_KEPT_MS = 86_400_000;
+
 /** Drops the buckets that are full again (run by the expired-data sweep). */
 export async function pruneRateLimits(now = Date.now()): Promise<void> {
-  // A bucket untouched for a day is full again under every limit we set (the longest refills in an hour).
   await db()
     .delete(rateLimitBuckets)
-    .where(sql`${rateLimitBuckets.at} < ${now - 86_400_000}`);
+    .where(sql`${rateLimitBuckets.at} < ${now - RATE_LIMIT_KEPT_MS}`);
 }
 
 let fallback: RateLimitStore | undefined;

@@ -24,6 +24,7 @@ import { badRequest, conflict, notFound } from '#server/http/errors';
 import { keptPage, onKeptPage } from '#server/platform/sql-pages';
 import { fetchScratchUser } from '#server/platform/scratch';
 import type { SessionUser } from '#server/auth/session';
+import { forgetStatements } from './forget';
 import { activeAdminCount, anotherActiveAdmin, flagChange, flagTargetColumns, keepAnotherAdmin } from './admin-flags';
 
 type Reader = Pick<Database, 'select'>;
@@ -204,7 +205,10 @@ export async function updateUserFlags(actor: SessionUser, id: number, flags: Upd
 
 const CHANGED_MEANWHILE = 'This user changed while you were changing them. Please try again.';
 
-/** Deletes a user; their sessions, votes, entries and manager roles go with them (FK cascades). */
+/**
+ * Deletes a user: their sessions, votes, entries, notes and the rest go with them (FK cascades), and
+ * their name leaves what is kept (./forget.ts).
+ */
 async function removeUser(actor: SessionUser, id: number, action: 'user.delete' | 'user.delete-self'): Promise<void> {
   const database = db();
   for (let attempt = 1; ; attempt++) {
@@ -216,8 +220,8 @@ async function removeUser(actor: SessionUser, id: number, action: 'user.delete' 
     keepAnotherAdmin(target, activeAdmins);
     // Still one who can act, whatever happened since the read: the user is not one, or another is.
     const keepsAnAdmin = sql`(not exists (select 1 from ${users} where ${and(eq(users.id, id), eq(users.isAdmin, true), eq(users.isBanned, false))}) or ${anotherActiveAdmin(id)})`;
-    const [, deleted] = await database.batch([
-      // Written first, while the target still exists, with what goes with them counted; the row keeps the name once the ID is cleared.
+    const [, , , , deleted] = await database.batch([
+      // Written first, while the target still exists, with what goes with them counted; not who they were (ADR 036).
       auditStatement(
         database,
         actor,
@@ -225,14 +229,13 @@ async function removeUser(actor: SessionUser, id: number, action: 'user.delete' 
           action,
           targetUserId: id,
           details: {
-            id,
-            name: target.name,
             entries: sql`(select count(*) from ${entries} where ${entries.submitterId} = ${id})`,
             votes: sql`(select count(*) from ${votes} where ${votes.voterId} = ${id})`,
           },
         },
         keepsAnAdmin,
       ),
+      ...forgetStatements(database, id, target.name, keepsAnAdmin),
       database
         .delete(users)
         .where(and(eq(users.id, id), keepsAnAdmin))

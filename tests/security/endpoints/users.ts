@@ -59,6 +59,17 @@ export const reads: ReadRow[] = [
     shows: (s, reply) => expect(reply.body.user.name).toBe(s.me!.name),
   },
   {
+    pattern: '/api/me/export',
+    allowed: ACTIVE_USERS,
+    path: () => '/api/me/export',
+    // One's own file: the scene's others are in it only as the authors of what one saw.
+    shows: (s, reply) => {
+      expect(reply.body.profile.name).toBe(s.me!.name);
+      expect(reply.headers.get('content-disposition')).toMatch(/^attachment; filename="itinerary-data-/);
+      expect(JSON.stringify(reply.body)).not.toContain(s.bystander.name);
+    },
+  },
+  {
     pattern: '/api/users',
     allowed: ADMINS,
     path: (s) => `/api/users?name=${s.bystander.name}`,

@@ -1,0 +1,217 @@
+/**
+ * "Download my data" (issue 41 §3): everything kept about the person asking, read in one round trip
+ * (every select starts in the same tick, so read-batches.ts sends them together). Whatever is theirs
+ * and nothing of anyone else's that they could not already see: no session or login token, no feed
+ * secret, not who handled their reports or hid their notes.
+ */
+import { asc, eq, sql } from 'drizzle-orm';
+import {
+  entries,
+  entryCredits,
+  jamManagers,
+  jamParticipants,
+  jamRequests,
+  jams,
+  kudos,
+  notes,
+  notifications,
+  plays,
+  reports,
+  users,
+  votes,
+} from '#db/schema';
+import type { MyDataDto } from '#lib/schemas/my-data';
+import type { ReportReason } from '#lib/schemas/reports';
+import { unauthenticated } from '#server/http/errors';
+import { db } from '#server/platform/db';
+import type { SessionUser } from '#server/auth/session';
+
+const iso = (date: Date) => date.toISOString();
+const isoOrNull = (date: Date | null) => (date ? date.toISOString() : null);
+const jamRef = { slug: jams.slug, name: jams.name };
+const entryRef = { id: entries.id, title: entries.title };
+
+export async function myData(user: SessionUser): Promise<MyDataDto> {
+  const database = db();
+  const id = user.id;
+  const actor = sql<string | null>`(select ${users.name} from ${users} where ${users.id} = ${notifications.actorId})`;
+  const [
+    [profile],
+    entryRows,
+    creditRows,
+    noteRows,
+    kudosRows,
+    voteRows,
+    playRows,
+    reportRows,
+    notificationRows,
+    requestRows,
+    joinedRows,
+    managedRows,
+  ] = await Promise.all([
+    database.select().from(users).where(eq(users.id, id)),
+    database
+      .select({ entry: entries, jam: jamRef })
+      .from(entries)
+      .innerJoin(jams, eq(jams.id, entries.jamId))
+      .where(eq(entries.submitterId, id))
+      .orderBy(asc(entries.id)),
+    database
+      .select({ credit: entryCredits, entry: entryRef, jam: jamRef })
+      .from(entryCredits)
+      .innerJoin(entries, eq(entries.id, entryCredits.entryId))
+      .innerJoin(jams, eq(jams.id, entryCredits.jamId))
+      .where(eq(entryCredits.userId, id))
+      .orderBy(asc(entryCredits.invitedAt)),
+    database
+      .select({ note: notes, entry: entryRef, jam: jamRef })
+      .from(notes)
+      .innerJoin(entries, eq(entries.id, notes.entryId))
+      .innerJoin(jams, eq(jams.id, notes.jamId))
+      .where(eq(notes.authorId, id))
+      .orderBy(asc(notes.id)),
+    database
+      .select({ sticker: kudos.sticker, at: kudos.createdAt, entry: entryRef, jam: jamRef })
+      .from(kudos)
+      .innerJoin(entries, eq(entries.id, kudos.entryId))
+      .innerJoin(jams, eq(jams.id, kudos.jamId))
+      .where(eq(kudos.giverId, id))
+      .orderBy(asc(kudos.createdAt)),
+    database
+      .select({ at: votes.createdAt, entry: entryRef, jam: jamRef })
+      .from(votes)
+      .innerJoin(entries, eq(entries.id, votes.entryId))
+      .innerJoin(jams, eq(jams.id, votes.jamId))
+      .where(eq(votes.voterId, id))
+      .orderBy(asc(votes.createdAt)),
+    database
+      .select({ at: plays.playedAt, entry: entryRef, jam: jamRef })
+      .from(plays)
+      .innerJoin(entries, eq(entries.id, plays.entryId))
+      .innerJoin(jams, eq(jams.id, plays.jamId))
+      .where(eq(plays.playerId, id))
+      .orderBy(asc(plays.playedAt)),
+    database
+      .select({ report: reports, entry: { id: entries.id, title: entries.title }, jam: jamRef })
+      .from(reports)
+      .innerJoin(jams, eq(jams.id, reports.jamId))
+      .leftJoin(entries, eq(entries.id, reports.entryId))
+      .where(eq(reports.reporterId, id))
+      .orderBy(asc(reports.id)),
+    database
+      .select({
+        notification: notifications,
+        actor,
+        jam: { slug: jams.slug, name: jams.name },
+        entry: { id: entries.id, title: entries.title },
+      })
+      .from(notifications)
+      .leftJoin(jams, eq(jams.id, notifications.jamId))
+      .leftJoin(entries, eq(entries.id, notifications.entryId))
+      .where(eq(notifications.userId, id))
+      .orderBy(asc(notifications.id)),
+    database.select().from(jamRequests).where(eq(jamRequests.requesterId, id)).orderBy(asc(jamRequests.id)),
+    database
+      .select({ joinedAt: jamParticipants.joinedAt, jam: jamRef })
+      .from(jamParticipants)
+      .innerJoin(jams, eq(jams.id, jamParticipants.jamId))
+      .where(eq(jamParticipants.userId, id))
+      .orderBy(asc(jamParticipants.joinedAt)),
+    database
+      .select({ addedAt: jamManagers.addedAt, jam: jamRef })
+      .from(jamManagers)
+      .innerJoin(jams, eq(jams.id, jamManagers.jamId))
+      .where(eq(jamManagers.userId, id))
+      .orderBy(asc(jamManagers.addedAt)),
+  ]);
+  // Deleted between the session's read and this one.
+  if (!profile) throw unauthenticated('Your account no longer exists.');
+  return {
+    format: 'itinerary-my-data',
+    version: 1,
+    exportedAt: new Date().toISOString(),
+    profile: {
+      id: profile.id,
+      name: profile.name,
+      avatarUrl: profile.avatarUrl,
+      isAdmin: profile.isAdmin,
+      isBanned: profile.isBanned,
+      joinedAt: iso(profile.createdAt),
+      updatedAt: iso(profile.updatedAt),
+      privateFeeds: profile.feedToken !== null,
+    },
+    entries: entryRows.map(({ entry, jam }) => ({
+      id: entry.id,
+      jam,
+      scratchId: entry.scratchId,
+      title: entry.title,
+      authorName: entry.authorName,
+      instructions: entry.instructions,
+      notes: entry.notes,
+      submittedAt: iso(entry.submittedAt),
+      isWinner: entry.isWinner,
+      review: entry.review,
+      playCount: entry.playCount,
+      kudosCount: entry.kudosCount,
+    })),
+    credits: creditRows.map(({ credit, entry, jam }) => ({
+      entry,
+      jam,
+      status: credit.status,
+      invitedAt: iso(credit.invitedAt),
+      acceptedAt: isoOrNull(credit.acceptedAt),
+    })),
+    notes: noteRows.map(({ note, entry, jam }) => ({
+      id: note.id,
+      entry,
+      jam,
+      text: note.text,
+      createdAt: iso(note.createdAt),
+      hidden: note.hiddenAt !== null,
+    })),
+    kudosGiven: kudosRows.map(({ sticker, at, entry, jam }) => ({ entry, jam, sticker, createdAt: iso(at) })),
+    votes: voteRows.map(({ at, entry, jam }) => ({ entry, jam, createdAt: iso(at) })),
+    plays: playRows.map(({ at, entry, jam }) => ({ entry, jam, playedAt: iso(at) })),
+    reports: reportRows.map(({ report, entry, jam }) => ({
+      id: report.id,
+      jam,
+      entry: entry?.id == null ? null : entry,
+      noteId: report.noteId,
+      reason: report.reason as ReportReason,
+      text: report.text,
+      status: report.status === 'open' ? ('open' as const) : ('closed' as const),
+      createdAt: iso(report.createdAt),
+      closedAt: isoOrNull(report.resolvedAt),
+    })),
+    notifications: notificationRows.map(({ notification, actor: actorName, jam, entry }) => ({
+      id: notification.id,
+      kind: notification.kind,
+      jam: jam?.slug == null ? null : jam,
+      entry: entry?.id == null ? null : entry,
+      actor: actorName,
+      data: notification.data ?? null,
+      createdAt: iso(notification.createdAt),
+      readAt: isoOrNull(notification.readAt),
+    })),
+    jamRequests: requestRows.map((request) => ({
+      id: request.id,
+      name: request.name,
+      description: request.description,
+      body: request.body,
+      imageUrl: request.imageUrl,
+      startsAt: iso(request.startsAt),
+      endsAt: iso(request.endsAt),
+      mystery: request.mystery,
+      note: request.note,
+      status: request.status,
+      declineReason: request.declineReason,
+      createdAt: iso(request.createdAt),
+    })),
+    joinedJams: joinedRows.map(({ jam, joinedAt }) => ({ jam, joinedAt: iso(joinedAt) })),
+    managedJams: managedRows.map(({ jam, addedAt }) => ({ jam, addedAt: iso(addedAt) })),
+  };
+}
+
+/** `itinerary-data-{name}-{yyyy-mm-dd}.json`: Scratch usernames are letters, digits, `_` and `-`, safe in a header. */
+export const myDataFileName = (name: string, at = new Date()) =>
+  `itinerary-data-${name.replace(/[^A-Za-z0-9_-]/g, '_')}-${at.toISOString().slice(0, 10)}.json`;

@@ -1,0 +1,138 @@
+/**
+ * Deleting an account (issue 41 §3, spec §2 "delete a user and their data"): every table of
+ * db/schema.ts is classified, so a new table fails here until someone decides what happens to it.
+ * After the person deletes their account, no row anywhere names them — not by id in a column that
+ * points at users, not by their name in any text — and what others made stays, without them.
+ */
+import { getTableName, is } from 'drizzle-orm';
+import { SQLiteTable, getTableConfig } from 'drizzle-orm/sqlite-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as schema from '#db/schema';
+import { type Environment, startEnvironment } from '../helpers/environment';
+import { type Footprint, leaveFootprint } from '../helpers/footprint';
+
+/**
+ * What deleting an account does to each table. `gone`: the person's rows are deleted. `kept`: rows
+ * others own stay, with the person's id cleared and their name taken out. `unrelated`: holds nothing
+ * about a person.
+ */
+const TABLES: Record<string, 'gone' | 'kept' | 'unrelated' | 'gone and kept'> = {
+  users: 'gone and kept', // their row goes; others' `updated_by` loses them
+  sessions: 'gone',
+  login_tokens: 'gone',
+  used_auth_codes: 'unrelated', // hashes of spent provider codes, linked to nobody; swept after a day
+  jams: 'kept', // jams they created or edited stay (created_by, updated_by cleared)
+  jam_count: 'unrelated',
+  jam_slug_redirects: 'unrelated',
+  jam_managers: 'gone and kept', // their roles go; managers they added stay
+  jam_participants: 'gone',
+  entries: 'gone and kept', // their entries go; entries they reviewed stay
+  entry_credits: 'gone and kept', // their credits go; people they invited stay invited
+  plays: 'gone',
+  votes: 'gone',
+  kudos: 'gone',
+  notes: 'gone and kept', // their notes go; notes they hid stay hidden
+  note_refusals: 'gone',
+  blocked_words: 'kept', // words they added to the filter stay
+  notifications: 'gone and kept', // theirs go; others' about what they did stay, without who
+  jam_requests: 'gone and kept', // theirs go; requests they answered stay
+  audit_log: 'kept', // what happened stays, not who it was (docs/decisions/036)
+  reports: 'gone and kept', // reports they made go; reports they handled stay
+  rate_limit_buckets: 'gone', // the counts kept under their id
+};
+
+const tables: SQLiteTable[] = Object.values(schema as Record<string, unknown>).filter((value): value is SQLiteTable =>
+  is(value, SQLiteTable),
+);
+
+/** The columns of a table that point at users.id. */
+const userColumns = (table: SQLiteTable) =>
+  getTableConfig(table)
+    .foreignKeys.map((key) => key.reference())
+    .filter((reference) => getTableName(reference.foreignTable) === 'users')
+    .flatMap((reference) => reference.columns.map((column) => column.name));
+
+let env: Environment;
+let footprint: Footprint;
+
+beforeAll(async () => {
+  env = await startEnvironment();
+  footprint = await leaveFootprint(env, 'forget_me_kid', 'remember_other');
+});
+afterAll(() => env?.close());
+
+const rowsOf = async (name: string) => (await env.db.$client.execute(`select * from "${name}"`)).rows;
+
+describe('deleting one’s own account', () => {
+  it('classifies every table of the schema, and only those', () => {
+    expect(tables.map((table) => getTableName(table)).sort()).toEqual(Object.keys(TABLES).sort());
+  });
+
+  it('the check sees a column that points at users, and a person in every table they can be in', async () => {
+    expect(userColumns(schema.auditLog).sort()).toEqual(['actor_id', 'target_user_id']);
+    const named = await Promise.all(tables.map(async (table) => [getTableName(table), await mentions(table)] as const));
+    const inTables = named.filter(([, found]) => found.length > 0).map(([name]) => name);
+    // Before: the footprint reaches every table that can hold something about a person.
+    const personal = Object.entries(TABLES)
+      .filter(([, fate]) => fate !== 'unrelated')
+      .map(([name]) => name);
+    expect(inTables.sort()).toEqual(personal.sort());
+  });
+
+  it('leaves no row that names the person, and keeps what others made', async () => {
+    const { person } = footprint;
+    const reply = await env.request('/api/me', { method: 'DELETE', body: { name: person.name }, as: person });
+    expect(reply.status).toBe(204);
+
+    const leftovers = (await Promise.all(tables.map(async (table) => mentions(table)))).flat();
+    expect(leftovers).toEqual([]);
+
+    // Still there: others' rows that named them.
+    const has = async (name: string, where: (row: Record<string, unknown>) => boolean) => (await rowsOf(name)).some(where);
+    expect(await has('users', (row) => row.name === 'remember_other' && row.updated_by === null)).toBe(true);
+    expect(await has('jams', (row) => row.id === footprint.kept.jamId && row.created_by === null)).toBe(true);
+    expect(await has('entries', (row) => row.id === footprint.kept.bystanderEntryId && row.reviewed_by === null)).toBe(true);
+    expect(await has('notifications', (row) => row.id === footprint.kept.bystanderNotificationId && row.actor_id === null)).toBe(
+      true,
+    );
+    expect(await has('blocked_words', (row) => row.word === footprint.kept.word && row.added_by === null)).toBe(true);
+    expect(
+      await has('notes', (row) => row.text === 'Hidden by the person' && row.hidden_by === null && row.hidden_at !== null),
+    ).toBe(true);
+    expect(await has('rate_limit_buckets', (row) => row.key === `votes:user:${footprint.bystander.id}`)).toBe(true);
+    const audit = await rowsOf('audit_log');
+    for (const id of footprint.kept.auditIds) expect(audit.some((row) => row.id === id)).toBe(true);
+    // The deletion itself is on record: what went, not who.
+    expect(audit.at(-1)).toMatchObject({ action: 'user.delete-self', actor_id: null, actor_name: null, target_user_id: null });
+    expect(JSON.parse(String(audit.at(-1)!.details))).toEqual({ entries: 1, votes: 1 });
+    expect((await env.request('/api/auth/me', { as: person })).status).toBe(401);
+  });
+});
+
+describe('an administrator deleting someone’s account', () => {
+  it('leaves no row that names them either', async () => {
+    const admin = await env.login('removal_admin', { isAdmin: true });
+    const second = await leaveFootprint(env, 'forget_me_too', 'remember_too');
+    const reply = await env.request(`/api/users/${second.person.id}`, { method: 'DELETE', as: admin });
+    expect(reply.status).toBe(204);
+    const leftovers = (await Promise.all(tables.map(async (table) => mentions(table, second.person)))).flat();
+    expect(leftovers).toEqual([]);
+    const audit = await rowsOf('audit_log');
+    expect(audit.at(-1)).toMatchObject({ action: 'user.delete', actor_name: 'removal_admin', target_user_id: null });
+  });
+});
+
+/** Where a table names the person: their id in a column that points at users, their name or per-user key in any text. */
+async function mentions(table: SQLiteTable, person = footprint.person): Promise<string[]> {
+  const name = getTableName(table);
+  const columns = userColumns(table);
+  const idColumn = name === 'users' ? ['id'] : [];
+  return (await rowsOf(name)).flatMap((row) => {
+    const found: string[] = [];
+    for (const column of [...idColumn, ...columns]) if (row[column] === person.id) found.push(`${name}.${column}`);
+    const text = JSON.stringify(row).toLowerCase();
+    if (text.includes(person.name.toLowerCase())) found.push(`${name}: the name in ${text.slice(0, 200)}`);
+    if (name === 'rate_limit_buckets' && String(row.key).endsWith(`:user:${person.id}`)) found.push(`${name}.key ${row.key}`);
+    return found;
+  });
+}
