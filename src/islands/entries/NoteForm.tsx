@@ -98,7 +98,8 @@ export function NoteForm({
   }
 
   const mutedText = (until: string) => {
-    const { relative, clock } = untilText(until, document.documentElement.lang || lang, now);
+    const inMinutes = (count: number) => t('notes.inMinutes', { count });
+    const { relative, clock } = untilText(until, document.documentElement.lang || lang, { now, inMinutes });
     return t('notes.muted', { when: relative, time: clock });
   };
   return (
