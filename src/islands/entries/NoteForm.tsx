@@ -42,7 +42,10 @@ export function NoteForm({
     const timer = setTimeout(
       () => {
         onMuted(null);
-        setRefusal((current) => (current?.kind === 'muted' ? null : current));
+        // The mute's line goes with it (a rule's own message stays).
+        setRefusal((current) =>
+          current?.kind === 'muted' ? null : current?.kind === 'rule' ? { ...current, mutedUntil: null } : current,
+        );
       },
       Math.max(0, left) + 500,
     );
