@@ -152,6 +152,15 @@ const VIEWS: View[] = [
     },
   },
   { name: 'moderation-manager', path: '/dashboard#moderation', as: people.ongoing.manager },
+  // The admin dashboard's queue of every open report (issue 41), one item's reports opened.
+  {
+    name: 'admin-reports',
+    path: '/dashboard/reports',
+    as: 'demo_admin',
+    then: async (page) => {
+      await page.locator('main summary').first().click();
+    },
+  },
   {
     name: 'report-entry',
     path: `/jams/${jam.ongoing}/entries/1`,

@@ -18,6 +18,9 @@ export const NOTE_REFUSALS_TO_MUTE = 3;
 export const NOTE_REFUSAL_WINDOW_MS = 10 * 60_000;
 export const NOTE_MUTE_MS = 5 * 60_000;
 
+/** Like Scratch's comments: one kept note per person per NOTE_PACE_MS, whatever the entry (issue 41). */
+export const NOTE_PACE_MS = 10_000;
+
 /** Why the filter refused a note; each has its own friendly message (`notes.refused.{rule}`). */
 export const NOTE_FILTER_RULES = ['link', 'email', 'phone', 'contact', 'word'] as const;
 export type NoteFilterRule = (typeof NOTE_FILTER_RULES)[number];

@@ -124,6 +124,77 @@ describe('sending a jam request', () => {
   });
 });
 
+describe('the note filter on a request’s texts (issue 41)', () => {
+  it.each([
+    ['name', 'Jam of sh1t', 'word', 'name: That has a word we don’t allow here. Say it in a kinder way and try again.'],
+    [
+      'description',
+      'Ask me at kid@example.com',
+      'email',
+      'description: Please keep e-mail addresses out, so everyone stays safe. Take it out and try again.',
+    ],
+    [
+      'description',
+      'Rules at coolgames.io',
+      'link',
+      'description: Links can only go to Scratch projects and studios. Take out the link and try again.',
+    ],
+    [
+      'note',
+      'Call me on 555 123 4567',
+      'phone',
+      'note: That looks like a phone number. Keep phone numbers private: take it out and try again.',
+    ],
+    [
+      'note',
+      'add me on discord: cool_kid99',
+      'contact',
+      'note: Keep chat apps and usernames outside Scratch private, so everyone stays safe. Take it out and try again.',
+    ],
+    [
+      'body',
+      '## Theme\n\nDM me on snapchat: coolkid_2014',
+      'contact',
+      'body: Keep chat apps and usernames outside Scratch private, so everyone stays safe. Take it out and try again.',
+    ],
+    [
+      'body',
+      '## Prize\n\nA shout-out, you b1tch',
+      'word',
+      'body: That has a word we don’t allow here. Say it in a kinder way and try again.',
+    ],
+  ] as const)(
+    'refuses a %s with its %s, naming the field and the rule, never the words, and stores nothing',
+    async (field, text, rule, message) => {
+      const asker = await someone();
+      const reply = await send(asker, fields({ [field]: text }));
+      expect(reply.status).toBe(400);
+      expect(reply.body.error).toEqual({ status: 400, code: 'text_refused', message, field, rule });
+      expect(await env.db.select().from(jamRequests).where(eq(jamRequests.requesterId, asker.id))).toEqual([]);
+    },
+  );
+
+  it('keeps a body’s own link rules: web and mail links pass, their digits are no phone number', async () => {
+    const asker = await someone();
+    const body =
+      '## Rules\n\nRead [the guide](https://example.org/guides/12345678) and https://www.youtube.com/watch?v=1234567890, or write to [us](mailto:jams@example.org).\n\n![cover](https://example.org/i/98765432.png)';
+    const reply = await send(
+      asker,
+      fields({ body, description: 'Make a game in the studio https://scratch.mit.edu/studios/31234567' }),
+    );
+    expect(reply.status, JSON.stringify(reply.body)).toBe(201);
+    expect(reply.body.body).toBe(body);
+  });
+
+  it('uses the administrators’ own words too', async () => {
+    await env.request('/api/filter/words/grumpyjam', { method: 'PUT', as: admin });
+    const reply = await send(await someone(), fields({ name: 'The Grumpyjam Jam' }));
+    expect(reply.body.error).toMatchObject({ code: 'text_refused', field: 'name', rule: 'word' });
+    await env.request('/api/filter/words/grumpyjam', { method: 'DELETE', as: admin });
+    expect((await send(await someone(), fields({ name: 'The Grumpyjam Jam' }))).status).toBe(201);
+  });
+});
+
 describe('the administrators’ queue', () => {
   it('pages in the database, filters by status, counts each status, and is for administrators only', async () => {
     const before = (await env.request('/api/jam-requests', { as: admin })).body.counts;

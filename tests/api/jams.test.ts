@@ -225,6 +225,43 @@ describe('mystery mode', () => {
   });
 });
 
+describe('the note filter on a manager’s edits (issue 41)', () => {
+  it('refuses a manager’s name, description or body the filter stops, naming the field and rule; administrators are not filtered', async () => {
+    const jam = await insertJam(env.db, { name: 'Filtered Jam', slug: 'filtered-jam' });
+    await insertManager(env.db, jam.id, manager.id);
+    const patch = (body: unknown, as: TestUser) => env.request('/api/jams/filtered-jam', { method: 'PATCH', body, as });
+    for (const [body, field, rule, message] of [
+      [{ name: 'Sh1t Jam' }, 'name', 'word', 'name: That has a word we don’t allow here. Say it in a kinder way and try again.'],
+      [
+        { description: 'Questions? 555 123 4567' },
+        'description',
+        'phone',
+        'description: That looks like a phone number. Keep phone numbers private: take it out and try again.',
+      ],
+      [
+        { body: '## Rules\n\nAdd me on snapchat: jam_host_12' },
+        'body',
+        'contact',
+        'body: Keep chat apps and usernames outside Scratch private, so everyone stays safe. Take it out and try again.',
+      ],
+    ] as const) {
+      const reply = await patch(body, manager);
+      expect(reply.status).toBe(400);
+      expect(reply.body.error).toEqual({ status: 400, code: 'text_refused', message, field, rule });
+    }
+    const [kept] = await env.db.select().from(jams).where(eq(jams.id, jam.id));
+    expect(kept).toMatchObject({ name: 'Filtered Jam', slug: 'filtered-jam' });
+    // A body's web and mail links stay the markdown's business.
+    const linked = await patch(
+      { body: 'See [the rules](https://example.org/rules/20261128) or mail [us](mailto:jam@example.org).' },
+      manager,
+    );
+    expect(linked.status).toBe(200);
+    // Administrators run the site and are not filtered.
+    expect((await patch({ description: 'Questions? 555 123 4567' }, admin)).status).toBe(200);
+  });
+});
+
 describe('renaming and deleting', () => {
   it('renaming changes the slug, keeps managers, entries, votes and winners, and the old slug still finds the jam', async () => {
     const jam = await insertJam(env.db, { name: 'Old Name', slug: 'old-name' });

@@ -1,6 +1,7 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, noteRefusals, notes, notifications, reports, users } from '#db/schema';
+import { NOTE_PACE_MS } from '#lib/feedback';
 import { NOTE_REFUSALS } from '#lib/schemas/notes';
 import { type Environment, type TestUser, startEnvironment } from '../helpers/environment';
 import { insertEntry, insertJam, insertManager } from '../helpers/factories';
@@ -29,7 +30,17 @@ async function scene(feedback: 'notes' | 'kudos' | 'off' = 'notes') {
   return { jam, entry, base };
 }
 
-const post = (base: string, text: unknown, as: TestUser | null) => env.request(base, { method: 'POST', body: { text }, as });
+/** Posts a note, the writer's earlier notes first moved back past the pace, as a clock would move on (the pace has its own tests). */
+async function post(base: string, text: unknown, as: TestUser | null) {
+  if (as) await agePace(as);
+  return env.request(base, { method: 'POST', body: { text }, as });
+}
+const agePace = (as: TestUser) =>
+  env.db
+    .update(notes)
+    .set({ createdAt: sql`${notes.createdAt} - ${NOTE_PACE_MS}` })
+    .where(eq(notes.authorId, as.id));
+const postNow = (base: string, text: unknown, as: TestUser) => env.request(base, { method: 'POST', body: { text }, as });
 const list = (base: string, as: TestUser | null, page = 1) => env.request(`${base}?page=${page}`, { as });
 const fresh = (name: string) => env.login(`notes_${name}_${(scratchIds += 1)}`);
 
@@ -134,11 +145,11 @@ describe('the filter', () => {
 
     const muted = await post(base, 'A perfectly kind note', someone);
     expect(muted.status).toBe(403);
-    const time = new Date(until).toISOString().slice(11, 16);
     expect(muted.body.error).toEqual({
       status: 403,
       code: 'muted',
-      message: `You can post notes again at ${time} UTC: too many notes were stopped by the filter. Take a short break!`,
+      // How long from now, the same in every time zone; the island says when in the reader's own.
+      message: 'You can post notes again in 5 minutes: too many notes were stopped by the filter. Take a short break!',
       mutedUntil: new Date(until).toISOString(),
     });
     expect((await list(base, someone)).body.mute).toEqual({ until: new Date(until).toISOString() });
@@ -297,7 +308,12 @@ describe('reporting a note', () => {
       .from(notifications)
       .where(and(eq(notifications.userId, manager.id), eq(notifications.kind, 'report')));
     expect(told.filter((row) => row.key === `report:${report!.id}`)).toEqual([
-      expect.objectContaining({ jamId: jam.id, entryId: entry.id, actorId: null, data: { reportId: report!.id, item: 'note' } }),
+      expect.objectContaining({
+        jamId: jam.id,
+        entryId: entry.id,
+        actorId: null,
+        data: { reportId: report!.id, item: 'note', queue: 'jam' },
+      }),
     ]);
 
     // The entry's own reports do not count the note's.
@@ -423,6 +439,48 @@ describe('the rate limit', () => {
     });
     // Others are not held back.
     expect((await post(base, 'Still fine', player)).status).toBe(201);
+  });
+});
+
+describe('the pace', () => {
+  it('keeps one note per person every ten seconds, whatever the entry, with a 429 that says how long to wait', async () => {
+    const { base } = await scene();
+    const { base: elsewhere } = await scene();
+    const someone = await fresh('pace');
+    expect((await postNow(base, 'First!', someone)).status).toBe(201);
+    const again = await postNow(elsewhere, 'Second, on another entry', someone);
+    expect(again.status).toBe(429);
+    const wait = Number(again.headers.get('retry-after'));
+    expect(wait).toBeGreaterThanOrEqual(9);
+    expect(wait).toBeLessThanOrEqual(10);
+    expect(again.body.error).toEqual({
+      status: 429,
+      code: 'rate_limited',
+      message: `You can post one note every 10 seconds, like comments on Scratch. Please wait ${wait} seconds and try again.`,
+      retryAfter: wait,
+    });
+    // Nothing was kept, and nobody else is held back.
+    expect((await list(elsewhere, null)).body.total).toBe(0);
+    expect((await post(elsewhere, 'Me too', other)).status).toBe(201);
+
+    // Refused notes do not count: fixing a note is never held back by the pace.
+    const fixer = await fresh('fixer');
+    expect((await postNow(base, 'see example.com', fixer)).status).toBe(400);
+    expect((await postNow(base, 'See you on Scratch', fixer)).status).toBe(201);
+
+    // Seven seconds later, three are left; ten seconds later the next note is kept.
+    await env.db
+      .update(notes)
+      .set({ createdAt: new Date(Date.now() - 7_000) })
+      .where(eq(notes.authorId, someone.id));
+    const soon = await postNow(elsewhere, 'Second, on another entry', someone);
+    expect(soon.status).toBe(429);
+    expect(soon.headers.get('retry-after')).toBe('3');
+    expect(soon.body.error.message).toBe(
+      'You can post one note every 10 seconds, like comments on Scratch. Please wait 3 seconds and try again.',
+    );
+    await agePace(someone);
+    expect((await postNow(elsewhere, 'Second, on another entry', someone)).status).toBe(201);
   });
 });
 

@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, entries, reports, users } from '#db/schema';
+import { auditLog, entries, notifications, reports, users } from '#db/schema';
 import { type Environment, type TestUser, startEnvironment } from '../helpers/environment';
-import { insertEntry, insertJam, insertManager, insertReport } from '../helpers/factories';
+import { insertEntry, insertJam, insertManager, insertNote, insertReport } from '../helpers/factories';
 
 let env: Environment;
 let admin: TestUser, reporter: TestUser, second: TestUser, author: TestUser, manager: TestUser, plain: TestUser;
@@ -238,6 +238,138 @@ describe('moderation actions', () => {
       const reply = await act(key, 'dismiss', admin);
       expect(reply.status, key).toBe(404);
       expect(reply.body.error.code).toBe('not_found');
+    }
+  });
+});
+
+describe('the note filter on what reporters write (issue 41)', () => {
+  it('refuses details with an e-mail, a phone number, a link, a contact or an unkind word, for jams, entries and notes alike', async () => {
+    const { jam, entry } = await reportedScene();
+    const note = await insertNote(env.db, entry, second.id, 'A note to report');
+    const paths = [
+      `/api/jams/${jam.slug}/report`,
+      `/api/jams/${jam.slug}/entries/${entry.id}/report`,
+      `/api/jams/${jam.slug}/entries/${entry.id}/notes/${note.id}/report`,
+    ];
+    const cases = [
+      [
+        'He posted my address, write to me at kid@example.com',
+        'email',
+        'Please keep e-mail addresses out, so everyone stays safe.',
+      ],
+      ['Call my mum on 06 30 123 4567', 'phone', 'That looks like a phone number. Keep phone numbers private:'],
+      ['Same game as on coolgames.io', 'link', 'Links can only go to Scratch projects and studios.'],
+      ['Talk to me on discord: rep0rter_kid', 'contact', 'Keep chat apps and usernames outside Scratch private,'],
+      ['This game is sh1t', 'word', 'That has a word we don’t allow here.'],
+    ] as const;
+    for (const path of paths) {
+      for (const [text, rule, start] of cases) {
+        const reply = await env.request(path, { method: 'POST', body: { reason: 'other', text }, as: reporter });
+        expect(reply.status).toBe(400);
+        expect(reply.body.error).toMatchObject({ code: 'text_refused', field: 'text', rule });
+        expect(reply.body.error.message.startsWith(`text: ${start}`)).toBe(true);
+        // Never the words themselves.
+        expect(reply.body.error.message).not.toContain(text.split(' ').at(-1));
+      }
+    }
+    expect(await env.db.select().from(reports).where(eq(reports.jamId, jam.id))).toEqual([]);
+    // A Scratch link and kind details pass.
+    const kept = await env.request(paths[1]!, {
+      method: 'POST',
+      body: { reason: 'not-their-work', text: 'Copied from https://scratch.mit.edu/projects/10128407/' },
+      as: reporter,
+    });
+    expect(kept.status).toBe(201);
+  });
+});
+
+describe('who is told of a new report (issue 41)', () => {
+  it('tells the jam’s managers and every administrator once, never the reporter nor a banned administrator', async () => {
+    const { jam, entry } = await reportedScene();
+    const adminManager = await env.login('reports_admin_manager', { isAdmin: true });
+    await insertManager(env.db, jam.id, adminManager.id);
+    const bannedAdmin = await env.login('reports_banned_admin', { isAdmin: true, isBanned: true });
+    const note = await insertNote(env.db, entry, second.id, 'Rude note');
+    const told = async (reportId: number) =>
+      (
+        await env.db
+          .select()
+          .from(notifications)
+          .where(eq(notifications.key, `report:${reportId}`))
+      )
+        .map((row) => [row.userId, (row.data as { queue: string; item: string }).item, (row.data as { queue: string }).queue])
+        .sort(([a], [b]) => Number(a) - Number(b));
+
+    for (const [path, item] of [
+      [`/api/jams/${jam.slug}/entries/${entry.id}/report`, 'entry'],
+      [`/api/jams/${jam.slug}/entries/${entry.id}/notes/${note.id}/report`, 'note'],
+      [`/api/jams/${jam.slug}/report`, 'jam'],
+    ] as const) {
+      const reply = await env.request(path, { method: 'POST', body: { reason: 'inappropriate' }, as: reporter });
+      expect(reply.status).toBe(201);
+      const rows = await told(reply.body.id);
+      const admins = rows.filter(([, , queue]) => queue === 'admin').map(([id]) => id);
+      expect(admins).toContain(admin.id);
+      // An administrator who also manages the jam is told once, with the administrators' queue.
+      expect(rows.filter(([id]) => id === adminManager.id)).toEqual([[adminManager.id, item, 'admin']]);
+      expect(rows).toContainEqual([manager.id, item, 'jam']);
+      expect(rows.map(([id]) => id)).not.toContain(bannedAdmin.id);
+      expect(rows.map(([id]) => id)).not.toContain(reporter.id);
+    }
+
+    // An administrator who reports is not told of their own report; a second report of the same person tells nobody again.
+    const own = await env.request(`/api/jams/${jam.slug}/entries/${entry.id}/report`, {
+      method: 'POST',
+      body: { reason: 'spam' },
+      as: admin,
+    });
+    expect((await told(own.body.id)).map(([id]) => id)).not.toContain(admin.id);
+    const before = (await env.db.select().from(notifications).where(eq(notifications.kind, 'report'))).length;
+    await env.request(`/api/jams/${jam.slug}/entries/${entry.id}/report`, {
+      method: 'POST',
+      body: { reason: 'spam' },
+      as: admin,
+    });
+    expect((await env.db.select().from(notifications).where(eq(notifications.kind, 'report'))).length).toBe(before);
+
+    // Administrators' inbox items open the admin queue; managers' their dashboard's.
+    const hrefOf = async (as: TestUser) =>
+      (await env.request('/api/me/notifications', { as })).body.items.find(
+        (item: { kind: string; href: string }) => item.kind === 'report',
+      )?.href;
+    expect(await hrefOf(adminManager)).toBe('/dashboard/reports');
+    expect(await hrefOf(manager)).toBe('/dashboard#moderation');
+  });
+});
+
+describe('the administrators’ queue page (issue 41)', () => {
+  it('lists open reports across all jams with their actions, for administrators only', async () => {
+    const one = await reportedScene();
+    const two = await reportedScene();
+    await reportEntry(one.jam.slug, one.entry.id, { reason: 'spam' }, reporter);
+    await reportEntry(two.jam.slug, two.entry.id, { reason: 'inappropriate' }, reporter);
+    const page = await env.request('/dashboard/reports', { as: admin });
+    expect(page.status).toBe(200);
+    expect(page.headers.get('cache-control')).toBe('private, no-store');
+    const html = String(page.body);
+    expect(html).toMatch(/<h1[^>]*>Reports queue<\/h1>/);
+    for (const { entry } of [one, two]) expect(html).toContain(`data-item="entry-${entry.id}"`);
+    expect(html).toContain('Dismiss');
+    expect(html).toContain('Remove the entry');
+    expect(html).toContain('Ban the author');
+    const dashboard = String((await env.request('/dashboard', { as: admin })).body);
+    // The admin tools link to it with the number of reported items.
+    const { total } = (await queue(admin)).body;
+    expect(total).toBeGreaterThanOrEqual(2);
+    expect(dashboard).toMatch(
+      new RegExp(`href="/dashboard/reports"[^>]*>Reports queue<span class="badge"[^>]*>${total} open</span>`),
+    );
+
+    // The isAdmin guard (spec §6) sends everyone else home: a manager, a visitor.
+    for (const as of [manager, null]) {
+      const refused = await env.request('/dashboard/reports', { as });
+      expect(refused.status).toBe(302);
+      expect(refused.headers.get('location')).toBe('/');
     }
   });
 });

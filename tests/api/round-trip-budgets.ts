@@ -49,6 +49,7 @@ export const BUDGETS: Record<string, Budget> = {
   'PAGE /dashboard/activity': { trips: READ, path: () => '/dashboard/activity' },
   'PAGE /dashboard/filter': { trips: READ, path: () => '/dashboard/filter' },
   'PAGE /dashboard/jam-requests': { trips: READ, path: () => '/dashboard/jam-requests' },
+  'PAGE /dashboard/reports': { trips: READ, path: () => '/dashboard/reports' },
   'PAGE /dashboard/users': { trips: READ, path: () => '/dashboard/users' },
   'PAGE /dev/components': { trips: NONE, path: () => '/dev/components' },
   'PAGE /developers': { trips: NONE, path: () => '/developers' },

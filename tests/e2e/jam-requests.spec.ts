@@ -87,7 +87,15 @@ for (const { code, prefix } of LOCALES) {
     await requester.getByRole('textbox', { name: say(code, 'jamForm.body') }).fill('## Theme\n\nAsking **nicely**.');
     await requester.getByLabel(say(code, 'jamForm.startsAt')).fill(datetimeLocal(2 * DAY));
     await requester.getByLabel(say(code, 'jamForm.endsAt')).fill(datetimeLocal(9 * DAY));
-    await requester.getByLabel(say(code, 'jamRequest.note')).fill(`I host jams in my studio (${code}).`);
+    // The note filter guards what the requester writes (issue 41): said at the field, the words never repeated.
+    await requester.getByLabel(say(code, 'jamRequest.note')).fill('Add me on discord: cool_kid99');
+    await send.click();
+    const noteBox = requester.getByLabel(say(code, 'jamRequest.note'));
+    await expect(noteBox).toHaveAttribute('aria-invalid', 'true');
+    await expect(noteBox).toHaveAccessibleDescription(
+      `${say(code, 'jamRequest.noteHint')} ${say(code, 'common.refused.contact')}`,
+    );
+    await noteBox.fill(`I host jams in my studio (${code}).`);
     await send.click();
 
     // Pending on the dashboard; the request page says so instead of offering another form.

@@ -118,6 +118,7 @@ const PAGES = [
   '/dashboard',
   '/dashboard/users',
   '/dashboard/jam-requests',
+  '/dashboard/reports',
   '/jams/new',
   '/jams/request',
   '/hu/jams/request',

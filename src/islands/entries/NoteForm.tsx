@@ -3,14 +3,15 @@ import { ApiError, api } from '#client/api-client';
 import { reportFailure } from '#client/report-failure';
 import { useLanguage, useT } from '#i18n/react';
 import { NOTE_MAX_LENGTH } from '#lib/feedback';
-import { localFormat } from '#lib/local-time';
+import { untilText } from '#lib/mute-time';
 import { type NoteDto, isNoteFilterRule } from '#lib/schemas/notes';
 import styles from './Notes.module.css';
 
-/** Why the last note was not kept: a filter rule (maybe with the mute it started), the mute, or another error. */
+/** Why the last note was not kept: a filter rule (maybe with the mute it started), the mute, the pace, or another error. */
 type Refusal =
   | { kind: 'rule'; rule: string; mutedUntil: string | null }
   | { kind: 'muted'; until: string }
+  | { kind: 'pace'; seconds: number }
   | { kind: 'other'; message: string };
 
 /** The note box of someone logged in: posts a note, and says why one was refused (and for how long a mute lasts). */
@@ -41,14 +42,28 @@ export function NoteForm({
     const timer = setTimeout(
       () => {
         onMuted(null);
-        setRefusal((current) => (current?.kind === 'muted' ? null : current));
+        // The mute's line goes with it (a rule's own message stays).
+        setRefusal((current) =>
+          current?.kind === 'muted' ? null : current?.kind === 'rule' ? { ...current, mutedUntil: null } : current,
+        );
       },
       Math.max(0, left) + 500,
     );
     return () => clearTimeout(timer);
   }, [mutedUntil, onMuted]);
 
-  const timeOf = (iso: string) => localFormat(document.documentElement.lang || lang).format(new Date(iso));
+  // "in 4 minutes" moves on while the mute lasts.
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (!mutedUntil) return;
+    const tick = () => setNow(Date.now());
+    const first = setTimeout(tick, 0);
+    const timer = setInterval(tick, 15_000);
+    return () => {
+      clearTimeout(first);
+      clearInterval(timer);
+    };
+  }, [mutedUntil]);
 
   async function submit(event: SubmitEvent) {
     event.preventDefault();
@@ -65,13 +80,18 @@ export function NoteForm({
       setText((current) => (current === text ? '' : current));
       onPosted(note);
     } catch (error) {
-      const body = error instanceof ApiError ? (error.body as { error?: { rule?: unknown; mutedUntil?: string } }) : undefined;
+      const body =
+        error instanceof ApiError
+          ? (error.body as { error?: { rule?: unknown; mutedUntil?: string; retryAfter?: number } })
+          : undefined;
       if (error instanceof ApiError && error.code === 'note_refused' && isNoteFilterRule(body?.error?.rule)) {
         setRefusal({ kind: 'rule', rule: body.error.rule, mutedUntil: body.error.mutedUntil ?? null });
         if (body.error.mutedUntil) onMuted(body.error.mutedUntil);
       } else if (error instanceof ApiError && error.code === 'muted' && body?.error?.mutedUntil) {
         setRefusal({ kind: 'muted', until: body.error.mutedUntil });
         onMuted(body.error.mutedUntil);
+      } else if (error instanceof ApiError && error.code === 'rate_limited' && body?.error?.retryAfter) {
+        setRefusal({ kind: 'pace', seconds: body.error.retryAfter });
       } else {
         setRefusal({ kind: 'other', message: reportFailure(t('notes.postFailed'), error) });
       }
@@ -80,7 +100,11 @@ export function NoteForm({
     }
   }
 
-  const mutedText = (until: string) => t('notes.muted', { time: timeOf(until) });
+  const mutedText = (until: string) => {
+    const inMinutes = (count: number) => t('notes.inMinutes', { count });
+    const { relative, clock } = untilText(until, document.documentElement.lang || lang, { now, inMinutes });
+    return t('notes.muted', { when: relative, time: clock });
+  };
   return (
     <form className={styles.form} onSubmit={submit} noValidate>
       <div className="field">
@@ -105,6 +129,7 @@ export function NoteForm({
             {refusal.kind === 'rule' && <p>{t(`notes.refused.${refusal.rule as 'link'}`)}</p>}
             {refusal.kind === 'rule' && refusal.mutedUntil && <p>{mutedText(refusal.mutedUntil)}</p>}
             {refusal.kind === 'muted' && <p>{mutedText(refusal.until)}</p>}
+            {refusal.kind === 'pace' && <p>{t('notes.tooFast', { count: refusal.seconds })}</p>}
             {refusal.kind === 'other' && <p>{refusal.message}</p>}
           </div>
         )}

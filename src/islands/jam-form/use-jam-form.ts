@@ -7,6 +7,7 @@ import type { WhoCanVote } from '#lib/judging';
 import type { FeedbackMode } from '#lib/feedback';
 import { type JamRequestDto, jamRequestCreateSchema, jamRequestUpdateSchema } from '#lib/schemas/jam-requests';
 import { useT } from '#i18n/react';
+import { textRefusalOf } from '#lib/text-refusals';
 import { pushNotification, pushNotificationAfterNavigation } from '#stores/notifications';
 
 export type Field = 'name' | 'description' | 'body' | 'imageUrl' | 'startsAt' | 'endsAt' | 'votingEndsAt' | 'note';
@@ -143,6 +144,14 @@ export function useJamForm({ jam, request, asRequest = false, redirectTo = '', o
       window.location.assign(redirectTo.replace('{slug}', saved.slug));
     } catch (error) {
       setSaving(false);
+      // A text the filter refused (issue 41): said at its field, in the reader's language, never the words.
+      const refusal = error instanceof ApiError ? textRefusalOf(error.code, error.body) : null;
+      if (refusal) {
+        const message = t(`common.refused.${refusal.rule}`);
+        setErrors({ [refusal.field as Field]: message });
+        pushNotification({ type: 'error', content: { message } });
+        return;
+      }
       const message = error instanceof ApiError ? error.message : String(error);
       console.error(mode === 'request' ? t('jamRequest.failed') : t('jamForm.failed'), error);
       pushNotification({ type: 'error', content: { message } });

@@ -1,8 +1,9 @@
 import { type SubmitEvent, useId, useState } from 'react';
-import { api } from '#client/api-client';
+import { ApiError, api } from '#client/api-client';
 import { reportFailure } from '#client/report-failure';
 import { useT } from '#i18n/react';
 import { REPORT_REASONS, REPORT_TEXT_MAX, type MyReportDto, type ReportReason } from '#lib/schemas/reports';
+import { textRefusalOf } from '#lib/text-refusals';
 import { pushNotification } from '#stores/notifications';
 import { Modal } from '../ui/Modal';
 import { Spinner } from '../ui/Spinner';
@@ -59,7 +60,9 @@ export function ReportDialog({ open, target, onClose }: Props) {
       setText('');
       onClose();
     } catch (failure) {
-      setError(reportFailure(t('report.failed'), failure));
+      // The details the filter refused (issue 41): what to change, in the reader's language.
+      const refusal = failure instanceof ApiError ? textRefusalOf(failure.code, failure.body) : null;
+      setError(refusal ? t(`common.refused.${refusal.rule}`) : reportFailure(t('report.failed'), failure));
       setBusy(false);
     }
   }

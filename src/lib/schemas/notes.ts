@@ -4,7 +4,7 @@
  * translated `notes.refused.{rule}` texts).
  */
 import { z } from 'zod';
-import { NOTE_FILTER_RULES, NOTE_MAX_LENGTH, type NoteFilterRule } from '#lib/feedback';
+import { NOTE_FILTER_RULES, NOTE_MAX_LENGTH, NOTE_PACE_MS, type NoteFilterRule } from '#lib/feedback';
 import { isoDateTime, named, pageFields } from './common';
 
 export const NOTES_PER_PAGE = 10;
@@ -26,8 +26,19 @@ export const NOTE_REFUSALS: Record<NoteFilterRule, string> = {
   contact: 'Keep chat apps and usernames outside Scratch private, so everyone stays safe. Take it out and try again.',
   word: 'That note has a word we don’t allow here. Say it in a kinder way and try again.',
 };
-export const noteMutedMessage = (until: Date) =>
-  `You can post notes again at ${until.toISOString().slice(11, 16)} UTC: too many notes were stopped by the filter. Take a short break!`;
+/**
+ * The mute in the API's words: how long it lasts from now, which reads the same in every time zone
+ * (the island says it in the reader's own zone from `mutedUntil`).
+ */
+export function noteMutedMessage(until: Date, now = Date.now()): string {
+  const minutes = Math.max(1, Math.ceil((until.getTime() - now) / 60_000));
+  return `You can post notes again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}: too many notes were stopped by the filter. Take a short break!`;
+}
+
+/** The pace's refusal: one note every NOTE_PACE_MS, like comments on Scratch. */
+export function notePaceMessage(seconds: number): string {
+  return `You can post one note every ${NOTE_PACE_MS / 1000} seconds, like comments on Scratch. Please wait ${seconds} ${seconds === 1 ? 'second' : 'seconds'} and try again.`;
+}
 
 export const noteListQuerySchema = z.object({
   page: z.coerce.number().int().min(1).catch(1).default(1),

@@ -162,17 +162,25 @@ function hasWord(text: string, adminWords: readonly string[]): boolean {
   return plain.some((reading) => extra.plain?.test(reading)) || readings.some((reading) => extra.matcher?.hasMatch(reading));
 }
 
-/** Which rule refuses the text, or null when it may be kept. Rules are checked in the order e-mail, link, phone, contact, word. */
-export function checkNote(text: string, adminWords: readonly string[] = []): NoteFilterRule | null {
+/**
+ * Which rule refuses the text, or null when it may be kept. Rules are checked in the order e-mail,
+ * link, phone, contact, word; `skip` leaves some out (a jam's body keeps its own URL rules).
+ */
+export function checkNote(
+  text: string,
+  adminWords: readonly string[] = [],
+  skip: readonly NoteFilterRule[] = [],
+): NoteFilterRule | null {
   const judged = judgedText(text);
   // As written, and with spaced-out letters closed up ("k i d @ e x . c o m").
   const readings = [...new Set([judged, closeUpAddress(judged)])];
-  if (readings.some((reading) => EMAILS.some((pattern) => pattern.test(reading)))) return 'email';
+  const checks = (rule: NoteFilterRule) => !skip.includes(rule);
+  if (checks('email') && readings.some((reading) => EMAILS.some((pattern) => pattern.test(reading)))) return 'email';
   // Scratch links are fine, and their digits are no phone number: check what is left without them.
   const rests = readings.map((reading) => reading.replace(SCRATCH_LINK, ' '));
-  if (rests.some((rest) => LINKS.some((pattern) => pattern.test(rest)))) return 'link';
-  if (PHONE.test(withoutNumbers(rests[0]!))) return 'phone';
-  if (rests.some((rest) => CONTACTS.some((pattern) => pattern.test(withoutAccents(rest))))) return 'contact';
-  if (hasWord(text, adminWords)) return 'word';
+  if (checks('link') && rests.some((rest) => LINKS.some((pattern) => pattern.test(rest)))) return 'link';
+  if (checks('phone') && PHONE.test(withoutNumbers(rests[0]!))) return 'phone';
+  if (checks('contact') && rests.some((rest) => CONTACTS.some((pattern) => pattern.test(withoutAccents(rest))))) return 'contact';
+  if (checks('word') && hasWord(text, adminWords)) return 'word';
   return null;
 }

@@ -1,11 +1,12 @@
 /**
  * The notes' mute (issue 34 §1): three refusals within ten minutes mute the writer's notes for five.
- * A refused note is never stored; its refusal is.
+ * A refused note is never stored; its refusal is. And their pace (issue 41): one kept note per
+ * person every NOTE_PACE_MS, like Scratch's comments, besides the per-user rate limit.
  */
-import { and, asc, eq, gte } from 'drizzle-orm';
-import { noteRefusals } from '#db/schema';
-import { NOTE_MUTE_MS, NOTE_REFUSALS_TO_MUTE, NOTE_REFUSAL_WINDOW_MS, type NoteFilterRule } from '#lib/feedback';
-import { NOTE_REFUSALS, noteMutedMessage } from '#lib/schemas/notes';
+import { and, asc, desc, eq, gte } from 'drizzle-orm';
+import { noteRefusals, notes } from '#db/schema';
+import { NOTE_MUTE_MS, NOTE_PACE_MS, NOTE_REFUSALS_TO_MUTE, NOTE_REFUSAL_WINDOW_MS, type NoteFilterRule } from '#lib/feedback';
+import { NOTE_REFUSALS, noteMutedMessage, notePaceMessage } from '#lib/schemas/notes';
 import type { SessionUser } from '#server/auth/session';
 import { AppError } from '#server/http/errors';
 import { db } from '#server/platform/db';
@@ -46,4 +47,26 @@ export async function refuse(user: SessionUser, rule: NoteFilterRule): Promise<n
     rule,
     ...(until ? { mutedUntil: until.toISOString() } : {}),
   });
+}
+
+/** When the person's newest note was kept, or null (read beside the other checks of a new note). */
+export async function lastNoteAt(userId: number): Promise<Date | null> {
+  // The newest by id, through the author index (ids grow with time).
+  const [row] = await db()
+    .select({ at: notes.createdAt })
+    .from(notes)
+    .where(eq(notes.authorId, userId))
+    .orderBy(desc(notes.id))
+    .limit(1);
+  return row?.at ?? null;
+}
+
+/** 429 with Retry-After while the person's newest note is younger than NOTE_PACE_MS, else nothing. */
+export function requirePace(last: Date | null, now = Date.now()): void {
+  const left = last ? last.getTime() + NOTE_PACE_MS - now : 0;
+  if (left <= 0) return;
+  const seconds = Math.max(1, Math.ceil(left / 1000));
+  const error = new AppError(429, 'rate_limited', notePaceMessage(seconds), { retryAfter: seconds });
+  error.retryAfterSeconds = seconds;
+  throw error;
 }

@@ -21,7 +21,7 @@ import { VOTE_RATE_LIMIT } from '#server/jams/votes';
 import { type Database, db } from '#server/platform/db';
 import type { SessionUser } from '#server/auth/session';
 import { checkNote } from './filter';
-import { mutedError, mutedUntil, refuse } from './note-mute';
+import { lastNoteAt, mutedError, mutedUntil, refuse, requirePace } from './note-mute';
 import { adminWords } from './words';
 
 /** Posting, deleting and hiding notes are rate limited like votes: per user, clicking passes, a script does not. */
@@ -157,16 +157,19 @@ export async function listNotes(
 export async function postNote(user: SessionUser, jam: Jam, entryId: number, text: string): Promise<NoteDto> {
   if (user.isBanned) throw bannedError(user.name);
   // What the checks below need, read side by side; the entry's 404 still comes first.
-  const [entry, until, words, canHide] = await Promise.all([
+  const [entry, until, words, canHide, last] = await Promise.all([
     requireEntry(jam, entryId),
     mutedUntil(user.id),
     adminWords(),
     can(user, 'jam:hide-notes', { jamId: jam.id }),
+    lastNoteAt(user.id),
   ]);
   if (jam.feedback !== 'notes') throw conflict(NOTES_OFF_MESSAGE);
   if (until) throw mutedError(until);
   const rule = checkNote(text, words);
   if (rule) return refuse(user, rule);
+  // After the filter: what was wrong with a note comes first, and a refused note never counts here.
+  requirePace(last);
   const database = db();
   // The note and the submitter's notice: one batch, one round trip. The notice names the new note as
   // the batch writes it (the writer's newest note: the batch is one transaction).

@@ -12,6 +12,7 @@ export type ErrorCode =
   | 'payload_too_large'
   | 'rate_limited'
   | 'note_refused'
+  | 'text_refused'
   | 'muted'
   | 'upstream_unavailable'
   | 'schema_behind'

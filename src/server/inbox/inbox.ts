@@ -103,7 +103,7 @@ export async function unreadCount(user: SessionUser, now = Date.now()): Promise<
   return row?.count ?? 0;
 }
 
-function hrefFor(kind: NotificationKind, jam: { slug: string } | null, entryId: number | null) {
+function hrefFor(kind: NotificationKind, jam: { slug: string } | null, entryId: number | null, data: Record<string, unknown>) {
   const jamHref = jam ? `/jams/${jam.slug}` : null;
   switch (kind) {
     case 'kudos':
@@ -113,7 +113,8 @@ function hrefFor(kind: NotificationKind, jam: { slug: string } | null, entryId: 
     case 'results':
       return jamHref && entryId !== null ? `${jamHref}/entries/${entryId}` : (jamHref ?? '/dashboard');
     case 'report':
-      return '/dashboard#moderation';
+      // Administrators' reports go to the admin dashboard's queue of every jam (issue 41).
+      return data.queue === 'admin' ? '/dashboard/reports' : '/dashboard#moderation';
     case 'credit-invited':
       return '/dashboard#invitations';
     case 'credit-accepted':
@@ -156,7 +157,7 @@ export async function listNotifications(user: SessionUser, page = 1, now = Date.
       jam,
       entry,
       data,
-      href: hrefFor(row.kind, jam, entry?.id ?? null),
+      href: hrefFor(row.kind, jam, entry?.id ?? null, data),
     };
   });
   return { items, page: current, perPage, total, totalPages, unread: unread?.count ?? 0 };

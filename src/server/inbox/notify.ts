@@ -5,7 +5,7 @@
  *
  * The keys in use (each written by the service that sees the event happen):
  * - `kudos:{entryId}:{giverId}` (group `kudos:{entryId}`), `note:{noteId}` (group `note:{entryId}`);
- * - `report:{reportId}` for each manager of the reported jam;
+ * - `report:{reportId}` for each manager of the reported jam and each administrator (`data.queue`: `jam` or `admin`, whose queue it links to);
  * - `started:{jamId}`, `deadline:{jamId}`, `voting-ends:{jamId}`, `results:{jamId}`,
  *   `results:{jamId}:won`, `results:{jamId}:choice`: worked out when the inbox is read (./due.ts);
  * - `disqualified:{entryId}:{reviewedAt ms}` (again after a reopen and a second disqualification),

@@ -7,7 +7,9 @@ import { auditStatement } from '#server/activity/audit';
 import { announceChange } from '#server/cache/changes';
 import { type Database, db } from '#server/platform/db';
 import { AppError } from '#server/http/errors';
-import { requireJamPermission } from '#server/auth/permissions';
+import { can, requireJamPermission } from '#server/auth/permissions';
+import { requireSafeTexts } from '#server/feedback/text-guard';
+import { adminWords } from '#server/feedback/words';
 import type { SessionUser } from '#server/auth/session';
 import { toJamDto } from './jams';
 import { withFreeSlug } from './slugs';
@@ -75,8 +77,24 @@ export async function createJam(user: SessionUser, input: JamCreate): Promise<Ja
  * slug; the old one keeps redirecting and nothing attached to the jam changes.
  */
 export async function updateJam(user: SessionUser, jam: Jam, input: JamUpdate): Promise<JamDto> {
-  await requireJamPermission(user, jam.id, 'jam:edit');
+  // The permission, and the filter's words for managers who are not administrators, side by side.
+  const [, administers, words] = await Promise.all([
+    requireJamPermission(user, jam.id, 'jam:edit'),
+    can(user, 'site:administer', null),
+    adminWords(),
+  ]);
   if (Object.keys(input).length === 0) return toJamDto(jam, { hideBody: false });
+  // Managers are often children and everyone reads the jam page: their texts pass the note filter (issue 41).
+  if (!administers) {
+    requireSafeTexts(
+      [
+        { field: 'name', text: input.name },
+        { field: 'description', text: input.description },
+        { field: 'body', text: input.body, kind: 'markdown' },
+      ],
+      words,
+    );
+  }
   const merged = {
     startsAt: input.startsAt ?? jam.startsAt,
     endsAt: input.endsAt ?? jam.endsAt,

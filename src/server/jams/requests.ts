@@ -15,6 +15,8 @@ import type { SessionUser } from '#server/auth/session';
 import { AppError, conflict, notFound } from '#server/http/errors';
 import { type RateLimit, createRateLimiter } from '#server/http/rate-limit';
 import { db } from '#server/platform/db';
+import { requireSafeTexts } from '#server/feedback/text-guard';
+import { adminWords } from '#server/feedback/words';
 import { NO_SUCH_REQUEST, pendingRequest, requirePending, requireRequest, toDto, whilePending, withNames } from './request-rows';
 
 /** Per user: far more than anyone asking for jams sends, far fewer than a script sending and withdrawing. */
@@ -34,9 +36,23 @@ const isUniqueViolation = (error: unknown, index: string) =>
 export async function requestJam(user: SessionUser, input: JamRequestCreate): Promise<JamRequestDto> {
   const database = db();
   const ownPending = and(eq(jamRequests.requesterId, user.id), eq(jamRequests.status, 'pending'));
-  const [pending] = await database.select({ id: jamRequests.id }).from(jamRequests).where(ownPending);
+  // The pending check and the filter's words, side by side (one round trip).
+  const [[pending], words] = await Promise.all([
+    database.select({ id: jamRequests.id }).from(jamRequests).where(ownPending),
+    adminWords(),
+  ]);
   if (pending) throw conflict(PENDING_EXISTS_MESSAGE);
   const { name, description, body, imageUrl, startsAt, endsAt, mystery, note } = input;
+  // What the requester writes is read by the administrators, and by everyone once it is a jam (issue 41).
+  requireSafeTexts(
+    [
+      { field: 'name', text: name },
+      { field: 'description', text: description },
+      { field: 'body', text: body, kind: 'markdown' },
+      { field: 'note', text: note },
+    ],
+    words,
+  );
   let created: JamRequest | undefined;
   try {
     [[created]] = await database.batch([

@@ -13,6 +13,7 @@ describe('which guard a page has', () => {
     ['/jams/request', 'isAuthenticated'],
     ['/dashboard/jam-requests', 'isAdmin'],
     ['/dashboard/filter', 'isAdmin'],
+    ['/dashboard/reports', 'isAdmin'],
     ['/login', 'isNotAuthenticated'],
     ['/confirm-login', 'isNotAuthenticated'],
     ['/', null],

@@ -14,6 +14,7 @@ export const GUARDED_ROUTES: ReadonlyArray<{ path: string; guard: GuardName }> =
   { path: '/dashboard/activity', guard: 'isAdmin' },
   { path: '/dashboard/jam-requests', guard: 'isAdmin' },
   { path: '/dashboard/filter', guard: 'isAdmin' },
+  { path: '/dashboard/reports', guard: 'isAdmin' },
   { path: '/dashboard', guard: 'isAuthenticated' },
   { path: '/dashboard/*', guard: 'isAuthenticated' },
   { path: '/notifications', guard: 'isAuthenticated' },

@@ -2,15 +2,17 @@
  * Reporting a jam, an entry (issue 17 part 4) or a note on an entry (issue 34). One open report per
  * person per item: the partial unique indexes of `reports` make a second report while the first is
  * open a no-op, and the caller gets the report they already filed. A new report tells the jam's
- * managers in their inbox (administrators see the queue anyway).
+ * managers and the site's administrators in their inbox.
  */
 import { type SQL, and, eq, isNull, sql } from 'drizzle-orm';
-import { type Jam, type Report, jamManagers, notifications, reports } from '#db/schema';
+import { type Jam, type Report, jamManagers, notifications, reports, users } from '#db/schema';
 import type { MyReportDto, ReportInput } from '#lib/schemas/reports';
 import type { ReportReason } from '#lib/schemas/reports';
 import { createRateLimiter } from '#server/http/rate-limit';
 import { requireEntry } from '#server/jams/entries';
 import { requireReportableNote } from '#server/feedback/notes';
+import { requireSafeTexts } from '#server/feedback/text-guard';
+import { adminWords } from '#server/feedback/words';
 import { VOTE_RATE_LIMIT } from '#server/jams/votes';
 import { jsonWith, previousStatementWrote } from '#server/platform/batch-sql';
 import { type Database, db } from '#server/platform/db';
@@ -49,18 +51,20 @@ async function fileReport(user: SessionUser, target: Target, input: Required<Rep
       .values({ reporterId: user.id, ...target, reason: input.reason, text: input.text })
       .onConflictDoNothing()
       .returning(),
-    tellManagers(database, user, target, mine),
+    tellModerators(database, user, target, mine),
     database.select().from(reports).where(mine),
   ]);
   return inserted ? toDto(inserted, true) : toDto(open!, false);
 }
 
 /**
- * Each manager of the jam gets the report in their inbox, when the insert just before it filed a new
- * one; the reporter, if a manager, is not told of their own. No actor is named: managers never learn
- * who reported.
+ * The jam's managers and the site's administrators get the report in their inbox, when the insert
+ * just before it filed a new one (issue 41: managers are often children themselves, so every report
+ * also reaches the administrators, whose queue is the admin dashboard's). The reporter is not told of
+ * their own report, nor are banned administrators. No actor is named: nobody learns who reported
+ * from the inbox. Someone both manager and administrator gets it once, with the administrators' queue.
  */
-function tellManagers(database: Database, user: SessionUser, target: Target, report: SQL) {
+function tellModerators(database: Database, user: SessionUser, target: Target, report: SQL) {
   const item = target.noteId !== undefined ? 'note' : target.entryId !== null ? 'entry' : 'jam';
   const columns = [
     notifications.userId,
@@ -70,18 +74,28 @@ function tellManagers(database: Database, user: SessionUser, target: Target, rep
     notifications.entryId,
     notifications.data,
   ];
+  // Administrators first: `on conflict do nothing` keeps the first row for a person.
+  const moderators = sql`select ${users.id} as user_id, 'admin' as queue from ${users}
+      where ${users.isAdmin} = 1 and ${users.isBanned} = 0
+    union all
+    select ${jamManagers.userId}, 'jam' from ${jamManagers} where ${jamManagers.jamId} = ${target.jamId}`;
   return database.run(sql`insert into ${notifications} (${sql.join(
     columns.map((column) => sql.identifier(column.name)),
     sql`, `,
   )})
-    select ${jamManagers.userId}, 'report', 'report:' || ${reports.id}, ${reports.jamId}, ${reports.entryId},
-      ${jsonWith({ reportId: sql`${reports.id}`, item })}
-    from ${reports} join ${jamManagers} on ${jamManagers.jamId} = ${reports.jamId}
-    where ${report} and ${jamManagers.userId} <> ${user.id} and ${previousStatementWrote}
+    select m.user_id, 'report', 'report:' || ${reports.id}, ${reports.jamId}, ${reports.entryId},
+      ${jsonWith({ reportId: sql`${reports.id}`, item, queue: sql`m.queue` })}
+    from ${reports} join (${moderators}) m
+    where ${report} and m.user_id <> ${user.id} and ${previousStatementWrote}
     on conflict do nothing`);
 }
 
+/** The details go through the note filter: managers who read them are often children (issue 41). */
+const guardDetails = (input: Required<ReportInput>, words: readonly string[]) =>
+  requireSafeTexts([{ field: 'text', text: input.text }], words);
+
 export async function reportJam(user: SessionUser, jam: Jam, input: Required<ReportInput>): Promise<MyReportDto> {
+  guardDetails(input, await adminWords());
   return fileReport(user, { jamId: jam.id, entryId: null }, input);
 }
 
@@ -91,7 +105,8 @@ export async function reportEntry(
   entryId: number,
   input: Required<ReportInput>,
 ): Promise<MyReportDto> {
-  const entry = await requireEntry(jam, entryId);
+  const [entry, words] = await Promise.all([requireEntry(jam, entryId), adminWords()]);
+  guardDetails(input, words);
   return fileReport(user, { jamId: jam.id, entryId: entry.id }, input);
 }
 
@@ -102,6 +117,7 @@ export async function reportNote(
   noteId: number,
   input: Required<ReportInput>,
 ): Promise<MyReportDto> {
-  const { entry, note } = await requireReportableNote(user, jam, entryId, noteId);
+  const [{ entry, note }, words] = await Promise.all([requireReportableNote(user, jam, entryId, noteId), adminWords()]);
+  guardDetails(input, words);
   return fileReport(user, { jamId: jam.id, entryId: entry.id, noteId: note.id }, input);
 }

@@ -78,6 +78,7 @@ export const errorSchema = named(
         'payload_too_large',
         'rate_limited',
         'note_refused',
+        'text_refused',
         'muted',
         'upstream_unavailable',
         'schema_behind',

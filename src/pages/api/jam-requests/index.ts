@@ -9,6 +9,7 @@ import { defineEndpoint, reply } from '#server/http/endpoint';
 import { jamRequestLimiter, requestJam } from '#server/jams/requests';
 import { listJamRequests } from '#server/jams/request-answers';
 import { exampleJamRequest, exampleJamRequestCreate } from '#server/openapi/examples';
+import { textFilterDoc } from '#server/feedback/text-guard';
 
 /** Administrators: the queue of jam requests, one status (or all) and one page at a time. */
 export const GET = defineEndpoint({
@@ -51,7 +52,8 @@ export const POST = defineEndpoint({
   tag: 'Jam requests',
   summary: 'Request a jam',
   description:
-    'Creating jams is limited to administrators while the site is in beta; this asks them for one. The fields are those of creating a jam, plus an optional `note` only administrators read. One pending request per person: a second one is a 409 until the first is answered or withdrawn.',
+    'Creating jams is limited to administrators while the site is in beta; this asks them for one. The fields are those of creating a jam, plus an optional `note` only administrators read. One pending request per person: a second one is a 409 until the first is answered or withdrawn.' +
+    textFilterDoc('`name`, `description` and `note`, and `body` with its own link rules (web and mail links stay),'),
   access: 'user',
   rateLimit: { limiter: jamRequestLimiter, per: 'user', what: 'jam requests' },
   body: { schema: jamRequestCreateSchema, example: exampleJamRequestCreate },

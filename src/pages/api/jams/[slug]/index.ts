@@ -4,6 +4,7 @@ import { deleteJam, updateJam } from '#server/jams/jam-writes';
 import { readJam, requireJam } from '#server/jams/jams';
 import { checkEntriesAfterEnd } from '#server/jams/review';
 import { exampleJam } from '#server/openapi/examples';
+import { textFilterDoc } from '#server/feedback/text-guard';
 
 export const GET = defineEndpoint({
   method: 'GET',
@@ -28,7 +29,10 @@ export const PATCH = defineEndpoint({
   tag: 'Jams',
   summary: 'Edit a jam',
   description:
-    'Send only the fields to change: a field you leave out keeps its value. `null` clears `body` (to empty) and `imageUrl` (no picture; an empty string does too); the name, description and dates cannot be cleared (400). Renaming moves the slug; the old one keeps working.',
+    'Send only the fields to change: a field you leave out keeps its value. `null` clears `body` (to empty) and `imageUrl` (no picture; an empty string does too); the name, description and dates cannot be cleared (400). Renaming moves the slug; the old one keeps working.' +
+    textFilterDoc(
+      'For managers who are not administrators, `name`, `description` and `body` (with its own link rules: web and mail links stay)',
+    ),
   access: 'manager',
   params: jamSlug,
   early: ({ slug }) => requireJam(slug),

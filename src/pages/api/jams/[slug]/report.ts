@@ -3,13 +3,15 @@ import { defineEndpoint, jamSlug, reply } from '#server/http/endpoint';
 import { reportJam, reportLimiter } from '#server/moderation/reports';
 import { exampleMyReport, exampleReportInput } from '#server/openapi/examples';
 import { requireJam } from '#server/jams/jams';
+import { textFilterDoc } from '#server/feedback/text-guard';
 
 export const POST = defineEndpoint({
   method: 'POST',
   tag: 'Moderation',
   summary: 'Report a jam',
   description:
-    'Tells the administrators that something about the jam breaks the community guidelines. One open report per person per jam: reporting again answers the report you already filed (200).',
+    'Tells the administrators that something about the jam breaks the community guidelines. One open report per person per jam: reporting again answers the report you already filed (200).' +
+    textFilterDoc('The details (`text`)'),
   access: 'user',
   rateLimit: { limiter: reportLimiter, per: 'user', what: 'reports' },
   params: jamSlug,

@@ -3,13 +3,15 @@ import { defineEndpoint, jamSlugAndEntryId, reply } from '#server/http/endpoint'
 import { reportEntry, reportLimiter } from '#server/moderation/reports';
 import { exampleMyReport, exampleReportInput } from '#server/openapi/examples';
 import { requireJam } from '#server/jams/jams';
+import { textFilterDoc } from '#server/feedback/text-guard';
 
 export const POST = defineEndpoint({
   method: 'POST',
   tag: 'Moderation',
   summary: 'Report an entry',
   description:
-    'Tells the administrators and the jam’s managers that the project breaks the community guidelines. One open report per person per entry: reporting again answers the report you already filed (200). The author never learns who reported.',
+    'Tells the administrators and the jam’s managers that the project breaks the community guidelines. One open report per person per entry: reporting again answers the report you already filed (200). The author never learns who reported.' +
+    textFilterDoc('The details (`text`)'),
   access: 'user',
   rateLimit: { limiter: reportLimiter, per: 'user', what: 'reports' },
   params: jamSlugAndEntryId,

@@ -3,13 +3,15 @@ import { defineEndpoint, jamSlugEntryIdAndNoteId, reply } from '#server/http/end
 import { reportLimiter, reportNote } from '#server/moderation/reports';
 import { exampleMyReport, exampleReportInput } from '#server/openapi/examples';
 import { requireJam } from '#server/jams/jams';
+import { textFilterDoc } from '#server/feedback/text-guard';
 
 export const POST = defineEndpoint({
   method: 'POST',
   tag: 'Moderation',
   summary: 'Report a note',
   description:
-    'Tells the administrators and the jam’s managers that a note on an entry breaks the community guidelines. One open report per person per note: reporting again answers the report you already filed (200). The writer never learns who reported.',
+    'Tells the administrators and the jam’s managers that a note on an entry breaks the community guidelines. One open report per person per note: reporting again answers the report you already filed (200). The writer never learns who reported.' +
+    textFilterDoc('The details (`text`)'),
   access: 'user',
   rateLimit: { limiter: reportLimiter, per: 'user', what: 'reports' },
   params: jamSlugEntryIdAndNoteId,
