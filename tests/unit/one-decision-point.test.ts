@@ -34,6 +34,8 @@ const FACTS: Fact[] = [
       'src/islands/NavSession.tsx': 'offers "Create jam" or "Request a jam" from the session DTO; the server decides',
       'src/islands/UsersAdmin.tsx': 'the users table shows the flag and reloads when you take your own away',
       'src/islands/UsersEditFlags.tsx': 'the form that edits the flag',
+      'src/server/moderation/reports.ts': 'who hears about a new report (every administrator)',
+      'src/server/users/my-data.ts': 'the person’s own data export shows their flag',
     },
   },
   {
@@ -46,6 +48,7 @@ const FACTS: Fact[] = [
       'src/server/users/dashboard.ts': 'lists the jams a person manages',
       'src/server/users/profiles.ts': 'lists the jams a person manages',
       'src/server/publish/sitemap.ts': 'lists the people with a public profile',
+      'src/server/users/my-data.ts': 'the person’s own data export lists the jams they manage',
     },
   },
   {
