@@ -17,8 +17,10 @@
  *   arrives (its own key).
  */
 import { type SQL, sql } from 'drizzle-orm';
-import { entries, jamParticipants, jams, notifications, votes } from '#db/schema';
+import { alias } from 'drizzle-orm/sqlite-core';
+import { entries, jamParticipants, jams, notifications } from '#db/schema';
 import { onTeamCondition } from '#server/jams/co-creators';
+import { communityChoiceOf, isManagersWinner, rankedEntry } from '#server/jams/ranking';
 import { db } from '#server/platform/db';
 import type { InboxEvent } from './notify';
 
@@ -44,6 +46,9 @@ interface DueRow {
   hasChoice: number;
 }
 
+/** Whether `e`, an entry of the subqueries below, is its jam's winner. */
+const isWinnerHere = isManagersWinner(rankedEntry(alias(entries, 'e')));
+
 const has = (key: SQL) => sql`exists (select 1 from ${notifications} n where n.user_id = p.user_id and n.key = ${key})`;
 
 /** The person's due time-based events that are not in their inbox yet (a read; the caller writes them). */
@@ -51,20 +56,14 @@ export async function dueEventsOf(userId: number, now = Date.now()): Promise<Inb
   const database = db();
   const close = sql`coalesce(j.voting_ends_at, j.ends_at)`;
   const jamKey = (prefix: string, suffix = '') => sql`${prefix} || j.id || ${suffix}`;
-  const voteTotal = sql`(select count(*) from ${votes} v where v.entry_id = e.id)`;
   // The person's entry: submitted or credited on (the one rule of src/server/jams/co-creators.ts).
   const theirs = onTeamCondition(sql`e.id`, sql`p.user_id`);
-  // The community's choice: the most voted entry that did not win (none without votes).
-  const communityChoice = sql`(select e.id from ${entries} e
-    where e.jam_id = j.id and e.is_winner = 0 and e.review != 'disqualified' and ${voteTotal} > 0
-    order by ${voteTotal} desc, e.submitted_at, e.id limit 1)`;
   const rows = (await database.all(sql`
     select j.id as jamId, j.mystery as mystery, j.starts_at as startsAt, j.ends_at as endsAt,
       j.voting_ends_at as votingEndsAt, p.joined_at as joinedAt,
       (select e.id from ${entries} e where e.jam_id = j.id and ${theirs}) as myEntry,
-      exists (select 1 from ${entries} e where e.jam_id = j.id and ${theirs}
-        and e.is_winner = 1 and e.review != 'disqualified') as won,
-      coalesce(${onTeamCondition(communityChoice, sql`p.user_id`)}, 0) as choice,
+      exists (select 1 from ${entries} e where e.jam_id = j.id and ${theirs} and ${isWinnerHere}) as won,
+      coalesce(${onTeamCondition(communityChoiceOf(sql`j.id`), sql`p.user_id`)}, 0) as choice,
       ${has(jamKey('started:'))} as hasStarted,
       ${has(jamKey('deadline:'))} as hasDeadline,
       ${has(jamKey('voting-ends:'))} as hasVotingEnds,

@@ -13,7 +13,8 @@ import { notifyStatement } from '#server/inbox/notify';
 import { type Database, db, preparedQuery } from '#server/platform/db';
 import { fetchScratchProjectWithParent } from '#server/platform/scratch';
 import { isOnTeam } from './co-creators';
-import { type EntryRow, toEntryDetailDto, voteCount } from './entry-dto';
+import { type EntryRow, toEntryDetailDto } from './entry-dto';
+import { voteCount } from './ranking';
 import { readEntryPage } from './entry-page';
 import { historyFields } from './flags';
 

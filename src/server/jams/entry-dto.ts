@@ -1,9 +1,9 @@
 /** Entries as the API and the pages show them. */
-import { sql } from 'drizzle-orm';
-import { type Entry, type Jam, entries, votes } from '#db/schema';
+import type { Entry, Jam } from '#db/schema';
 import type { EntryDetailDto, EntryDto } from '#lib/schemas/entries';
 import type { CoCreatorDto } from '#lib/schemas/credits';
 import { entryFlags } from './flags';
+import { isRankedReview } from './ranking';
 
 /** An entry with its votes and (issue 35) its credited co-creators; left out, none. */
 export type EntryRow = Entry & { votes: number; coCreators?: CoCreatorDto[] };
@@ -18,7 +18,7 @@ export interface EntryDtoOptions {
 }
 
 export function toEntryDto(row: EntryRow, options: EntryDtoOptions): EntryDto {
-  const disqualified = row.review === 'disqualified';
+  const disqualified = !isRankedReview(row.review);
   const flagsShown = options.forManager || row.review !== 'checked';
   return {
     id: row.id,
@@ -37,9 +37,6 @@ export function toEntryDto(row: EntryRow, options: EntryDtoOptions): EntryDto {
     kudos: options.jam.feedback === 'off' ? null : row.kudosCount,
   };
 }
-
-/** An entry's votes, as a column of a query over `entries`. */
-export const voteCount = sql<number>`(select count(*) from ${votes} where ${votes.entryId} = ${entries.id})`.mapWith(Number);
 
 export function toEntryDetailDto(row: EntryRow, options: EntryDtoOptions): EntryDetailDto {
   return { ...toEntryDto(row, options), instructions: row.instructions, notes: row.notes };

@@ -5,10 +5,8 @@ import { resultsArePublic } from '#lib/jam-timing';
 import { ENTRIES_PER_PAGE, type EntryListDto, type EntrySort, MAX_ENTRY_SEED, effectiveEntrySort } from '#lib/schemas/entries';
 import { containsText, db } from '#server/platform/db';
 import { coCreatorsColumn, toCoCreators } from './co-creators';
-import { toEntryDto, voteCount } from './entry-dto';
-
-/** A disqualified entry, as an SQL condition (1 or 0): never ranked, and listed after the ranked ones. */
-const isDisqualified = sql`(${entries.review} = 'disqualified')`;
+import { toEntryDto } from './entry-dto';
+import { isRanked, placeInWindow, rankedEntries, rankedFirstOrder, voteCount } from './ranking';
 
 /** The prime of the random order's hash (2³¹ − 1): every product below stays inside SQLite's 64-bit integers. */
 const HASH_PRIME = 2_147_483_647;
@@ -27,13 +25,10 @@ export function randomOrder(seed: number): SQL {
 /** Without a seed in the address, a random order is still a fixed one (the same page for everyone, so cacheable). */
 export const defaultSeed = (jamId: number) => (jamId % MAX_ENTRY_SEED) + 1;
 
-/** The ranking: most votes first, ties by earliest submission, then id; disqualified entries after all the others. */
-const rankingOrder = () => [asc(isDisqualified), desc(voteCount), asc(entries.submittedAt), asc(entries.id)];
-
 function orderOf(sort: EntrySort, seed: number): SQL[] {
   switch (sort) {
     case 'most-votes':
-      return rankingOrder();
+      return rankedFirstOrder(rankedEntries);
     case 'fewest-plays':
       return [asc(entries.playCount), asc(entries.submittedAt), asc(entries.id)];
     case 'newest':
@@ -177,13 +172,13 @@ export async function listEntries(jam: Jam, options: EntryListOptions = {}): Pro
   };
 }
 
-/** The ranks of some entries of an ended jam (`ids`: a query of their ids), counting only the entries that are not disqualified. */
+/** The ranks of some entries of an ended jam (`ids`: a query of their ids), among its ranked entries. */
 async function ranksOf(jamId: number, ids: SQLWrapper): Promise<Map<number, number>> {
   const rows = await db().all<{ id: number; rank: number }>(sql`
     select id, rank from (
-      select ${entries.id} as id, row_number() over (order by ${voteCount} desc, ${entries.submittedAt}, ${entries.id}) as rank
+      select ${entries.id} as id, ${placeInWindow(rankedEntries)} as rank
       from ${entries}
-      where ${entries.jamId} = ${jamId} and ${entries.review} <> 'disqualified'
+      where ${entries.jamId} = ${jamId} and ${isRanked(rankedEntries)}
     ) where id in ${ids}`);
   return new Map(rows.map((row) => [Number(row.id), Number(row.rank)]));
 }

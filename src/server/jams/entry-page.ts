@@ -3,23 +3,24 @@
  * statement; the page's other reads (winners, kudos) travel beside it in the same round trip (ADR 034).
  */
 import { type SQL, and, eq, sql } from 'drizzle-orm';
-import { type Jam, entries, votes } from '#db/schema';
+import { type Jam, entries } from '#db/schema';
 import { resultsArePublic } from '#lib/jam-timing';
 import type { EntryDetailDto } from '#lib/schemas/entries';
 import { db, outerColumn } from '#server/platform/db';
 import { coCreatorsColumn, toCoCreators } from './co-creators';
-import { toEntryDetailDto, voteCount } from './entry-dto';
+import { toEntryDetailDto } from './entry-dto';
+import { placeOf, rankedEntry, voteCount } from './ranking';
 
 type Neighbour = { id: number; title: string } | null;
 
 /** The entry the page shows, as its subqueries refer to it. */
-const here = {
+const here = rankedEntry({
   id: outerColumn(entries.id),
   jamId: outerColumn(entries.jamId),
   submittedAt: outerColumn(entries.submittedAt),
   review: outerColumn(entries.review),
-  votes: sql`(select count(*) from ${votes} v where v.entry_id = ${outerColumn(entries.id)})`,
-};
+  isWinner: outerColumn(entries.isWinner),
+});
 
 export interface EntryPage {
   entry: EntryDetailDto;
@@ -38,17 +39,8 @@ function neighbour(direction: 'previous' | 'next'): SQL<string | null> {
     order by n.submitted_at ${order}, n.id ${order} limit 1)`;
 }
 
-/**
- * The entry's place, ranked like the jam page's list: most votes first, ties by earliest submission,
- * then id; disqualified entries neither count nor get a place.
- */
-const rank = sql<number | null>`case when ${here.review} = 'disqualified' then null else 1 + (
-  select count(*) from ${entries} o
-  where o.jam_id = ${here.jamId} and o.review <> 'disqualified' and (
-    (select count(*) from ${votes} v where v.entry_id = o.id) > ${here.votes}
-    or ((select count(*) from ${votes} v where v.entry_id = o.id) = ${here.votes}
-      and (o.submitted_at < ${here.submittedAt} or (o.submitted_at = ${here.submittedAt} and o.id < ${here.id})))
-  )) end`;
+/** The entry's place, ranked like the jam page's list. */
+const rank = placeOf(here);
 
 const parseNeighbour = (json: string | null): Neighbour => {
   if (!json) return null;

@@ -15,7 +15,8 @@ import { AppError } from '#server/http/errors';
 import { db } from '#server/platform/db';
 import { keptOffsetArg, keptPage } from '#server/platform/sql-pages';
 import { requireEntry } from './entries';
-import { toEntryDto, voteCount } from './entry-dto';
+import { toEntryDto } from './entry-dto';
+import { voteCount } from './ranking';
 import { requireReviewer } from './entry-checks';
 
 /** What raises a flag (src/server/jams/flags.ts), as SQL over an entry and its jam. */

@@ -1,9 +1,9 @@
 /**
  * Winners (spec §3, §4): after the end a manager or admin selects the winner; the community's
- * choice is the entry with the most upvotes (ties → earliest submission), excluding the selected
- * one. Computed on read, never written on read. A disqualified entry is neither (fair judging).
+ * choice is the first of the ranking besides it, with a vote (./ranking.ts). Computed on read, never
+ * written on read. A disqualified entry is neither (fair judging).
  */
-import { and, asc, desc, eq, gt, ne } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { type Entry, type Jam, entries } from '#db/schema';
 import { resultsArePublic } from '#lib/jam-timing';
 import type { EntryDto, WinnersDto } from '#lib/schemas/entries';
@@ -12,7 +12,8 @@ import { announceChange } from '#server/cache/changes';
 import { db } from '#server/platform/db';
 import { AppError } from '#server/http/errors';
 import { requireEntry } from './entries';
-import { toEntryDto, voteCount } from './entry-dto';
+import { toEntryDto } from './entry-dto';
+import { isCommunityChoiceCandidate, isManagersWinner, isRankedReview, rankedEntries, rankingOrder, voteCount } from './ranking';
 import { coCreatorsColumn, toCoCreators } from './co-creators';
 import { requireJamPermission } from '#server/auth/permissions';
 import type { SessionUser } from '#server/auth/session';
@@ -26,14 +27,14 @@ function winnersQueries(jam: Jam) {
     database
       .select(winnerColumns)
       .from(entries)
-      .where(and(eq(entries.jamId, jam.id), eq(entries.isWinner, true), ne(entries.review, 'disqualified')))
+      .where(and(eq(entries.jamId, jam.id), isManagersWinner(rankedEntries)))
       .orderBy(asc(entries.submittedAt))
       .limit(1),
     database
       .select(winnerColumns)
       .from(entries)
-      .where(and(eq(entries.jamId, jam.id), eq(entries.isWinner, false), ne(entries.review, 'disqualified'), gt(voteCount, 0)))
-      .orderBy(desc(voteCount), asc(entries.submittedAt), asc(entries.id))
+      .where(and(eq(entries.jamId, jam.id), isCommunityChoiceCandidate(rankedEntries)))
+      .orderBy(...rankingOrder(rankedEntries))
       .limit(1),
   ] as const;
 }
@@ -72,14 +73,14 @@ async function requireEndedJamEntry(actor: SessionUser, jam: Jam, entryId: numbe
 /** One selected winner per jam: selecting another entry moves the title to it. */
 export async function selectWinner(actor: SessionUser, jam: Jam, entryId: number): Promise<WinnersDto> {
   const entry = await requireEndedJamEntry(actor, jam, entryId);
-  if (entry.review === 'disqualified') throw new AppError(409, 'conflict', DISQUALIFIED_WINNER_MESSAGE);
+  if (!isRankedReview(entry.review)) throw new AppError(409, 'conflict', DISQUALIFIED_WINNER_MESSAGE);
   const database = db();
   // The move, its audit entry and the winners it leaves: one batch, one round trip.
   const [, , , winner, community] = await database.batch([
     database
       .update(entries)
       .set({ isWinner: false })
-      .where(and(eq(entries.jamId, jam.id), eq(entries.isWinner, true), ne(entries.review, 'disqualified'))),
+      .where(and(eq(entries.jamId, jam.id), isManagersWinner(rankedEntries))),
     database.update(entries).set({ isWinner: true }).where(eq(entries.id, entry.id)),
     auditStatement(database, actor, {
       action: 'winner.select',

@@ -3,7 +3,7 @@
  * submitter or an accepted co-creator) with their places and medals once the results are public,
  * the jams they manage, and their totals. Everything is read page by page in the database.
  */
-import { type SQL, and, desc, eq, ne, sql } from 'drizzle-orm';
+import { type SQL, and, desc, eq, sql } from 'drizzle-orm';
 import { type Entry, type Jam, entries, jamManagers, jams, users } from '#db/schema';
 import { avatarPath } from '#lib/avatars';
 import { resultsArePublic } from '#lib/jam-timing';
@@ -17,7 +17,16 @@ import {
 import { scratchUserUrl } from '#lib/user-url';
 import { AppError } from '#server/http/errors';
 import { teamEntries } from '#server/jams/co-creators';
-import { voteCount } from '#server/jams/entry-dto';
+import {
+  isCommunityChoiceInWindow,
+  isManagersWinner,
+  isRanked,
+  isRankedReview,
+  notWinnersAhead,
+  placeInWindow,
+  rankedEntries,
+  voteCount,
+} from '#server/jams/ranking';
 import { db } from '#server/platform/db';
 import { keptPage, onKeptPage } from '#server/platform/sql-pages';
 
@@ -53,28 +62,23 @@ const jamOf = (jam: Pick<Jam, 'slug' | 'name' | 'imageUrl' | 'startsAt' | 'endsA
 });
 
 /**
- * The places in the jams of `shown` whose results are public, ranked as the jam page ranks (most
- * votes, then earliest submission, then id; disqualified entries do not count), with how many
- * entries ahead are not the managers' winner (none: the first of that order besides the winner).
+ * The places in the jams of `shown` whose results are public, ranked as the jam page ranks
+ * (./ranking.ts), with how many entries ahead are not the managers' winner (for the community's choice).
  */
 function placesIn(shown: SQL, now: number) {
-  const order = sql`partition by ${entries.jamId} order by ${voteCount} desc, ${entries.submittedAt}, ${entries.id}`;
   return db()
     .select({
       id: entries.id,
       votes: sql<number>`${voteCount}`.as('votes'),
-      rank: sql<number>`rank() over (${order})`.as('rank'),
-      notWinnersAhead:
-        sql<number>`coalesce(sum(${entries.isWinner} = 0) over (${order} rows between unbounded preceding and 1 preceding), 0)`.as(
-          'not_winners_ahead',
-        ),
+      rank: sql<number>`${placeInWindow(rankedEntries)}`.as('rank'),
+      notWinnersAhead: sql<number>`${notWinnersAhead(rankedEntries)}`.as('not_winners_ahead'),
     })
     .from(entries)
     .where(
       and(
         sql`${entries.jamId} in (select ${jams.id} from ${entries} join ${jams} on ${jams.id} = ${entries.jamId}
           where ${entries.id} in ${shown} and ${jams.endsAt} <= ${now} and coalesce(${jams.votingEndsAt}, ${jams.endsAt}) <= ${now})`,
-        ne(entries.review, 'disqualified'),
+        isRanked(rankedEntries),
       ),
     )
     .as('places');
@@ -89,7 +93,7 @@ type Place = { votes: number; rank: number; notWinnersAhead: number } | null;
 
 function profileEntry(entry: ShownEntry, jam: ShownJam, place: Place, role: ProfileRole, now: number): ProfileEntryDto {
   const resultsPublic = resultsArePublic(jam, now);
-  const disqualified = entry.review === 'disqualified';
+  const disqualified = !isRankedReview(entry.review);
   const ranked = resultsPublic && !disqualified ? place : null;
   return {
     jam: jamOf(jam),
@@ -102,8 +106,7 @@ function profileEntry(entry: ShownEntry, jam: ShownJam, place: Place, role: Prof
     resultsPublic,
     rank: ranked ? Number(ranked.rank) : null,
     winner: resultsPublic && entry.isWinner && !disqualified,
-    // The community's choice: the first of the order that is not the managers' winner, with a vote.
-    communityChoice: ranked ? !entry.isWinner && Number(ranked.votes) > 0 && Number(ranked.notWinnersAhead) === 0 : false,
+    communityChoice: ranked ? isCommunityChoiceInWindow({ isWinner: entry.isWinner, ...ranked }) : false,
     disqualified,
     kudos: jam.feedback === 'off' ? null : entry.kudosCount,
   };
@@ -127,7 +130,7 @@ export async function readProfile(name: string, page = 1, now = Date.now()): Pro
       .where(eq(sql`lower(${users.name})`, name.toLowerCase())),
     database.all<{ entries: number; wins: number; kudos: number; managed: number; at: number | null }>(sql`
       select count(*) as entries,
-        coalesce(sum(${entries.isWinner} = 1 and ${entries.review} <> 'disqualified'), 0) as wins,
+        coalesce(sum(${isManagersWinner(rankedEntries)}), 0) as wins,
         coalesce(sum(case when ${jams.feedback} = 'off' then 0 else ${entries.kudosCount} end), 0) as kudos,
         (select count(*) from ${jamManagers} where ${jamManagers.userId} = ${userId}) as managed,
         min(case when coalesce(${jams.votingEndsAt}, ${jams.endsAt}) > ${now} then coalesce(${jams.votingEndsAt}, ${jams.endsAt}) end) as at
