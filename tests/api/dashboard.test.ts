@@ -135,11 +135,9 @@ describe('deleting one’s own account', () => {
     expect(await env.db.select().from(entries).where(eq(entries.id, entry.id))).toEqual([]);
     expect(await env.db.select().from(votes).where(eq(votes.voterId, leaver.id))).toEqual([]);
     const [audit] = await env.db.select().from(auditLog).where(eq(auditLog.action, 'user.delete-self'));
-    expect(audit).toMatchObject({
-      actorId: null,
-      actorName: 'dash_quitter',
-      details: { id: leaver.id, name: 'dash_quitter', entries: 1, votes: 1 },
-    });
+    // What went, not who it was (ADR 036): the account's name leaves the log with it.
+    expect(audit).toMatchObject({ actorId: null, actorName: null, targetUserId: null, details: { entries: 1, votes: 1 } });
+    expect(JSON.stringify(audit)).not.toMatch(/dash_quitter/i);
     expect((await env.request('/api/auth/me', { as: elsewhere })).status).toBe(401);
   });
 

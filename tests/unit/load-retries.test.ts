@@ -5,7 +5,7 @@
 import { createClient } from '@libsql/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectDatabase } from '#server/platform/db';
-import { isRefusedForRoom, sendUntilAdmitted } from '#server/platform/load-retries';
+import { gatedWrites, isRefusedForRoom, sendUntilAdmitted } from '#server/platform/load-retries';
 import { type RunningSqld, startSqld } from '../helpers/sqld';
 
 let sqld: RunningSqld;
@@ -82,5 +82,39 @@ describe('asking again', () => {
     }).catch((error: unknown) => error);
     expect(tries).toBe(1);
     expect((failure as Error).message).toMatch(/UNIQUE/);
+  });
+});
+
+describe('writes in turn', () => {
+  it('sends at most the limit of writes at once from a process, and every read at once', async () => {
+    const sqldClient = createClient({ url: sqld.url });
+    let inFlight = 0;
+    let mostWrites = 0;
+    const watched = Object.assign(Object.create(sqldClient) as typeof sqldClient, {
+      execute: async (statement: Parameters<typeof sqldClient.execute>[0]) => {
+        inFlight += 1;
+        mostWrites = Math.max(mostWrites, inFlight);
+        try {
+          return await sqldClient.execute(statement);
+        } finally {
+          inFlight -= 1;
+        }
+      },
+      batch: sqldClient.batch.bind(sqldClient),
+    });
+    const client = gatedWrites(watched, 3);
+    try {
+      await client.execute('create table gated (value integer not null)');
+      mostWrites = 0;
+      await burst(60, (value) => client.execute({ sql: 'insert into gated (value) values (?)', args: [value] }));
+      expect(mostWrites).toBe(3);
+      mostWrites = 0;
+      await burst(30, () => client.execute('select count(*) from gated'));
+      expect(mostWrites).toBeGreaterThan(3);
+      const { rows } = await client.execute('select count(*) as n from gated');
+      expect(Number(rows[0]!.n)).toBe(60);
+    } finally {
+      sqldClient.close();
+    }
   });
 });

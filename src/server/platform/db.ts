@@ -4,13 +4,15 @@ import { drizzle, type LibSQLDatabase } from 'drizzle-orm/libsql';
 import * as schema from '#db/schema';
 import { config } from './config';
 import { host } from './host';
-import { retriedWhenFull } from './load-retries';
+import { gatedWrites, retriedWhenFull } from './load-retries';
 import { oneWriterAtATime } from './one-writer';
 import { batchedReads } from './read-batches';
 
 export type Database = LibSQLDatabase<typeof schema> & { $client: Client };
 
 const BUSY_TIMEOUT_MS = 5000;
+/** Writes one process sends a libSQL server at once (load-retries.ts); more wait their turn here. */
+const WRITES_AT_ONCE = 4;
 
 export const isFileUrl = (url: string) => url.startsWith('file:');
 
@@ -26,7 +28,7 @@ export const isFileUrl = (url: string) => url.startsWith('file:');
  */
 export function connectDatabase(url: string, authToken?: string, options: { concurrency?: number } = {}): Database {
   const opened = createClient({ url, authToken, timeout: BUSY_TIMEOUT_MS, ...options });
-  if (!isFileUrl(url)) return drizzle(batchedReads(retriedWhenFull(opened)), { schema });
+  if (!isFileUrl(url)) return drizzle(batchedReads(gatedWrites(retriedWhenFull(opened), WRITES_AT_ONCE)), { schema });
   const client = oneWriterAtATime(opened, BUSY_TIMEOUT_MS);
   // WAL lets readers proceed during a write; the busy timeout queues writers of other processes.
   // A write itself, so every other write of this process waits for it in the one-writer queue.

@@ -47,3 +47,34 @@ export function retriedWhenFull(client: Client): Client {
     batch: ((...args: unknown[]) => sendUntilAdmitted(() => batch(...args))) as Client['batch'],
   });
 }
+
+/**
+ * At most `limit` writes of this process (or isolate) at the database at once; the others wait their
+ * turn here. A libSQL server takes one write at a time, and `sqld` keeps each waiting write busy on
+ * its cores until the lock is free: past a few dozen waiting, the writer holding the lock gets no
+ * core, and writes that took milliseconds take seconds, then fail as "database is locked" (ADR 037).
+ * A waiting write looks again after a short pause of its own rather than being woken by the write
+ * before it: workerd cancels a request whose promise another request settles. Reads go straight on.
+ */
+export function gatedWrites(client: Client, limit: number, random: () => number = Math.random): Client {
+  const execute = client.execute.bind(client) as (...args: unknown[]) => ReturnType<Client['execute']>;
+  const batch = client.batch.bind(client) as (...args: unknown[]) => ReturnType<Client['batch']>;
+  let running = 0;
+  async function inTurn<T>(send: () => Promise<T>): Promise<T> {
+    while (running >= limit) await pause(2 + random() * 8);
+    running += 1;
+    try {
+      return await send();
+    } finally {
+      running -= 1;
+    }
+  }
+  const isRead = (statement: unknown) =>
+    READ.test(typeof statement === 'string' ? statement : ((statement as { sql?: string } | undefined)?.sql ?? ''));
+  return Object.assign(client, {
+    execute: ((...args: unknown[]) => (isRead(args[0]) ? execute(...args) : inTurn(() => execute(...args)))) as Client['execute'],
+    batch: ((...args: unknown[]) => (args[1] === 'read' ? batch(...args) : inTurn(() => batch(...args)))) as Client['batch'],
+  });
+}
+
+const READ = /^\s*select\b/i;
