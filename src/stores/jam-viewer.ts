@@ -1,6 +1,7 @@
 /** What the server says about the viewer of this jam page; fetched once, shared by the page's islands. */
 import { atom } from 'nanostores';
 import { api } from '#client/api-client';
+import type { JamAction } from '#lib/jam-actions';
 import type { JamViewerDto } from '#lib/schemas/viewer';
 import { loadPageViewer, pageViewerIsFor } from './page-viewer';
 
@@ -21,7 +22,8 @@ export function loadJamViewer(slug: string): Promise<JamViewerDto> {
   return pending;
 }
 
-export const viewerMay = (viewer: JamViewerDto | null, permission: string) => Boolean(viewer?.allowed.includes(permission));
+/** Whether the viewer document says the viewer may do `action` (the server checks it again). */
+export const viewerMay = (viewer: JamViewerDto | null, action: JamAction) => Boolean(viewer?.allowed.includes(action));
 
 /** Whether the entry is the viewer's own (they submitted it or are credited on it): the server's answer, one entry per jam. */
 export const viewerOwns = (viewer: JamViewerDto | null, entryId: number) => viewer?.entry?.id === entryId;

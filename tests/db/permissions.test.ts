@@ -8,6 +8,8 @@ import { jamManagers, users } from '#db/schema';
 import { type Action, can, jamRole, moderationScope, requireJamPermission } from '#server/auth/permissions';
 import type { SessionUser } from '#server/auth/session';
 import { installHost } from '#server/platform/host';
+import { banReportedAuthor } from '#server/moderation/actions';
+import { createUser, deleteUser, updateUserFlags } from '#server/users/users';
 import { type TestDatabase, createTestDatabase } from '../helpers/database';
 import { insertJam, insertManager } from '../helpers/factories';
 
@@ -155,5 +157,18 @@ describe('requireJamPermission', () => {
       message: 'Only administrators can do that.',
     });
     await expect(requireJamPermission((await person('manager'))!, jamId, 'jam:edit')).resolves.toBeUndefined();
+  });
+});
+
+describe('services that act for administrators', () => {
+  it('refuse a jam manager themselves, whatever route calls them (banning, the users table)', async () => {
+    const manager = (await person('manager'))!;
+    const refused = { status: 403, message: 'Only administrators can do that.' };
+    await expect(updateUserFlags(manager, ids.plain, { isBanned: true })).rejects.toMatchObject(refused);
+    await expect(deleteUser(manager, ids.plain)).rejects.toMatchObject(refused);
+    await expect(createUser(manager, 'someone_new')).rejects.toMatchObject(refused);
+    await expect(banReportedAuthor(manager, { kind: 'entry', id: 1 }, { removeEntry: false })).rejects.toMatchObject(refused);
+    const [plain] = await test.database.select().from(users).where(eq(users.id, ids.plain));
+    expect(plain).toMatchObject({ isBanned: false });
   });
 });

@@ -4,6 +4,7 @@ import { ApiError, api } from '#client/api-client';
 import { reloadWithToast } from '#client/reload-with-toast';
 import type { JamDto } from '#lib/schemas/jams';
 import type { JamViewerDto } from '#lib/schemas/viewer';
+import { viewerMay } from '#stores/jam-viewer';
 import { pushNotification } from '#stores/notifications';
 import JamForm from '#islands/JamForm.tsx';
 import { ConfirmDialog } from '#islands/ui/ConfirmDialog.tsx';
@@ -28,7 +29,6 @@ export function ManagerTools({ slug, viewer, homeHref, jamHref }: Props) {
   const [dialog, setDialog] = useState<Dialog>(null);
   const [jam, setJam] = useState<JamDto | null>(null);
   const [mystery, setMystery] = useState(false);
-  const may = (permission: string) => viewer.allowed.includes(permission);
   const base = `/jams/${encodeURIComponent(slug)}`;
 
   async function open(next: Dialog) {
@@ -85,23 +85,26 @@ export function ManagerTools({ slug, viewer, homeHref, jamHref }: Props) {
   };
 
   const candidates: (DropdownItem | false)[] = [
-    may('jam:edit') && { label: t('manage.edit'), onSelect: () => void open('edit') },
-    may('jam:manage-managers') && { label: t('manage.managers'), onSelect: () => void open('managers') },
-    may('jam:download-entries') && { label: t('manage.downloadEntries'), href: `/api${base}/entries.csv` },
-    may('jam:read-activity') && {
+    viewerMay(viewer, 'jam:edit') && { label: t('manage.edit'), onSelect: () => void open('edit') },
+    viewerMay(viewer, 'jam:manage-managers') && { label: t('manage.managers'), onSelect: () => void open('managers') },
+    viewerMay(viewer, 'jam:download-entries') && { label: t('manage.downloadEntries'), href: `/api${base}/entries.csv` },
+    viewerMay(viewer, 'jam:read-activity') && {
       label: t('manage.activity'),
       href: `${jamHref.replace('{slug}', encodeURIComponent(slug))}/activity`,
     },
-    may('jam:review-entries') && {
+    viewerMay(viewer, 'jam:review-entries') && {
       label: t('manage.review'),
       href: `${jamHref.replace('{slug}', encodeURIComponent(slug))}/review`,
     },
-    may('jam:review-entries') && { label: t('manage.checkNow'), onSelect: () => void checkNow() },
-    may('jam:feature') && { label: t('manage.toggleFeatured'), onSelect: () => void toggleFeatured() },
-    may('jam:advanced') && { label: t('manage.advanced'), onSelect: () => void open('advanced') },
-    may('jam:clear-votes') && { label: t('manage.clearVotes'), onSelect: () => setDialog('clear-votes') },
-    may('jam:clear-submissions') && { label: t('manage.clearSubmissions'), onSelect: () => setDialog('clear-submissions') },
-    may('jam:delete') && { label: t('manage.delete'), onSelect: () => setDialog('delete') },
+    viewerMay(viewer, 'jam:review-entries') && { label: t('manage.checkNow'), onSelect: () => void checkNow() },
+    viewerMay(viewer, 'jam:feature') && { label: t('manage.toggleFeatured'), onSelect: () => void toggleFeatured() },
+    viewerMay(viewer, 'jam:advanced') && { label: t('manage.advanced'), onSelect: () => void open('advanced') },
+    viewerMay(viewer, 'jam:clear-votes') && { label: t('manage.clearVotes'), onSelect: () => setDialog('clear-votes') },
+    viewerMay(viewer, 'jam:clear-submissions') && {
+      label: t('manage.clearSubmissions'),
+      onSelect: () => setDialog('clear-submissions'),
+    },
+    viewerMay(viewer, 'jam:delete') && { label: t('manage.delete'), onSelect: () => setDialog('delete') },
   ];
   const items = candidates.filter((item): item is DropdownItem => item !== false);
   if (items.length === 0) return null;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { JAM_ACTIONS } from '#lib/jam-actions';
 import { named } from './common';
 import { entryCreditsSchema } from './credits';
 import { entryIdSchema, myVotesSchema } from './entries';
@@ -38,7 +39,7 @@ export const jamViewerSchema = named(
     user: meSchema.nullable().meta({ description: 'Who is logged in, as `GET /api/auth/me` says it (null: nobody).' }),
     role: z.enum(['admin', 'manager', 'none']),
     isManager: z.boolean(),
-    allowed: z.array(z.string()),
+    allowed: z.array(z.enum(JAM_ACTIONS)),
     joined: z.boolean().meta({ description: 'Whether the caller joined the jam (submitting joins too).' }),
     entry: z.object({ id: z.int(), scratchId: z.int(), title: z.string() }).nullable().meta({
       description:

@@ -6,47 +6,14 @@
  */
 import { and, eq, sql } from 'drizzle-orm';
 import { jamManagers } from '#db/schema';
+import { ADMIN_ONLY_ACTIONS, type AdminOnlyAction, type JamAction, MANAGER_ACTIONS, type ManagerAction } from '#lib/jam-actions';
 import type { SessionUser } from './session';
 import { db, preparedQuery } from '#server/platform/db';
 import { AppError } from '#server/http/errors';
 
 export type JamRole = 'admin' | 'manager' | 'none';
 
-/** Managers run their jam; administrators run every jam and a few things only they may do. */
-const MANAGER_ACTIONS = [
-  'jam:read-mystery',
-  'jam:edit',
-  'jam:manage-managers',
-  'jam:select-winner',
-  'jam:remove-entry',
-  'jam:refresh-entry',
-  'jam:download-entries',
-  'jam:read-activity',
-  'jam:moderate-entries',
-  /** Fair judging: the review list of flagged entries, "Checked", disqualifying, play counts before the results. */
-  'jam:review-entries',
-  /** Kid-safe feedback: hide a note on one of the jam's entries (audited). */
-  'jam:hide-notes',
-] as const;
-const ADMIN_ONLY_ACTIONS = [
-  'jam:create',
-  'jam:feature',
-  'jam:advanced',
-  'jam:clear-votes',
-  'jam:clear-submissions',
-  'jam:delete',
-  'activity:read-all',
-  'report:moderate-all',
-  'jam-request:review',
-  /** The words administrators add to the note filter. */
-  'filter:edit-words',
-] as const;
-
-type ManagerAction = (typeof MANAGER_ACTIONS)[number];
-type AdminOnlyAction = (typeof ADMIN_ONLY_ACTIONS)[number];
-export type JamAction = ManagerAction | AdminOnlyAction;
-/** The jam page's `allowed` list: what the viewer may do in the jam (and site-wide, for administrators). */
-export const JAM_ACTIONS: readonly JamAction[] = [...MANAGER_ACTIONS, ...ADMIN_ONLY_ACTIONS];
+export { JAM_ACTIONS, type JamAction } from '#lib/jam-actions';
 
 /** A jam, by id. */
 export interface JamSubject {
@@ -170,6 +137,13 @@ export function refusal(action: JamAction): AppError {
   const adminOnly = (ADMIN_ONLY_ACTIONS as readonly string[]).includes(action);
   const who = adminOnly ? 'Only administrators' : 'Only managers of this jam and administrators';
   return new AppError(403, 'forbidden', `${who} can do that.`);
+}
+
+export const ADMINISTRATORS_ONLY = 'Only administrators can do that.';
+
+/** Throws 403 unless the user is an administrator who may act: services that act for administrators ask it themselves. */
+export async function requireAdministrator(user: SessionUser): Promise<void> {
+  if (!(await can(user, 'site:administer', null))) throw new AppError(403, 'forbidden', ADMINISTRATORS_ONLY);
 }
 
 /** Throws 403 unless the user may do `action` to the jam (null jam: site-wide actions such as create). */

@@ -1,6 +1,6 @@
 import type { APIContext, AstroCookies } from 'astro';
 import { AppError, unauthenticated } from '#server/http/errors';
-import { can } from './permissions';
+import { requireAdministrator } from './permissions';
 import {
   SESSION_COOKIE,
   type SessionValidation,
@@ -62,6 +62,6 @@ export async function requireUser(ctx: RequestContext): Promise<SessionUser> {
 
 export async function requireAdmin(ctx: RequestContext): Promise<SessionUser> {
   const user = await requireUser(ctx);
-  if (!(await can(user, 'site:administer', null))) throw new AppError(403, 'forbidden', 'Only administrators can do that.');
+  await requireAdministrator(user);
   return user;
 }

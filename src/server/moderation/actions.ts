@@ -13,7 +13,7 @@ import { type SQL, eq, sql } from 'drizzle-orm';
 import { type Entry, type Jam, type Note, entries, jams, notes, users } from '#db/schema';
 import type { ItemKey, ResolvedReportsDto } from '#lib/schemas/reports';
 import { auditStatement } from '#server/activity/audit';
-import { requireJamPermission } from '#server/auth/permissions';
+import { requireAdministrator, requireJamPermission } from '#server/auth/permissions';
 import { badRequest, busyMeanwhile, notFound } from '#server/http/errors';
 import { entryRemovalStatements } from '#server/jams/entries';
 import { hideNoteStatements } from '#server/feedback/notes';
@@ -168,6 +168,8 @@ export async function banReportedAuthor(
   key: ItemKey,
   options: { removeEntry: boolean },
 ): Promise<ResolvedReportsDto> {
+  // Managers moderate their jams' reports, but only administrators ban (not only because the route says so).
+  await requireAdministrator(user);
   for (let attempt = 1; ; attempt++) {
     const [reported, activeAdmins] = await Promise.all([requireReportedItem(user, key), activeAdminCount()]);
     const entry = reported.note ? null : requireEntryItem(reported);

@@ -4,6 +4,7 @@
  * deleting one's own account. Every change stamps updatedAt/updatedBy and writes the audit log
  * in the same transaction: one batch after one read (what a flag change writes is ./admin-flags.ts).
  */
+import { requireAdministrator } from '#server/auth/permissions';
 import { type SQL, and, asc, desc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/sqlite-core';
 import { type User, entries, users, votes } from '#db/schema';
@@ -150,6 +151,7 @@ const byName = (name: string) => eq(sql`lower(${users.name})`, name.toLowerCase(
  * Scratch gives; an existing account is answered as it is.
  */
 export async function createUser(actor: SessionUser, name: string): Promise<CreateUserResultDto> {
+  await requireAdministrator(actor);
   const database = db();
   const [existing] = await selectUsers(database).where(byName(name));
   if (existing) return { user: toDto(existing), created: false };
@@ -183,6 +185,7 @@ const TRIES = 3;
  * ban ends them, so no session from before the ban comes back to life.
  */
 export async function updateUserFlags(actor: SessionUser, id: number, flags: UpdateUserFlags): Promise<AdminUserDto> {
+  await requireAdministrator(actor);
   const database = db();
   for (let attempt = 1; ; attempt++) {
     const [[target], activeAdmins] = await Promise.all([selectUsers(database).where(eq(users.id, id)), activeAdminCount()]);
@@ -249,6 +252,7 @@ async function removeUser(actor: SessionUser, id: number, action: 'user.delete' 
 }
 
 export async function deleteUser(actor: SessionUser, id: number): Promise<void> {
+  await requireAdministrator(actor);
   await removeUser(actor, id, 'user.delete');
 }
 
