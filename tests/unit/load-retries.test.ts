@@ -74,6 +74,20 @@ describe('asking again', () => {
     expect(isRefusedForRoom(failure)).toBe(true);
   });
 
+  it('resends a write the server could not take the lock for (nothing of it ran)', async () => {
+    let tries = 0;
+    const answer = await sendUntilAdmitted(
+      () => {
+        tries += 1;
+        if (tries < 3)
+          return Promise.reject(new Error('SQLITE_BUSY: SQLite error: database is locked', { cause: new Error('locked') }));
+        return Promise.resolve('written');
+      },
+      () => 0,
+    );
+    expect({ answer, tries }).toEqual({ answer: 'written', tries: 3 });
+  });
+
   it('never resends what failed for any other reason', async () => {
     let tries = 0;
     const failure = await sendUntilAdmitted(() => {

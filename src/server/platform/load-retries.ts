@@ -1,6 +1,7 @@
 /**
  * A libSQL server refuses a request it has no room for: sqld answers HTTP 429 "Too many concurrent
- * requests" past its cap on requests at once (128 by default) before it runs any statement of it. A
+ * requests" past its cap on requests at once (128 by default) before it runs any statement of it,
+ * and "database is locked" when a write waited for the lock past its busy timeout. A
  * spike (the last minute before a deadline, a vote burst) meets that cap for moments at a time, so a
  * refused statement or batch is sent again after a short, random wait (full jitter, doubling) rather
  * than answered with a 503 at once. Only that refusal is retried: it says nothing ran, so a write is
@@ -13,11 +14,16 @@ import type { Client } from '@libsql/client';
 /** The waits' ceilings, in ms: about 1.5 s at most in all, well inside a request's patience. */
 const BACKOFF_MS = [20, 40, 80, 160, 320, 640];
 
-/** Whether the error (or one of its causes) is a libSQL server's "no room, nothing ran" refusal. */
+/**
+ * Whether the error (or one of its causes) says nothing ran: the server had no room (429), or its
+ * database stayed locked past its busy timeout ("database is locked", SQLITE_BUSY: a statement or a
+ * batch's transaction that could not take the lock did nothing, and a batch is all or nothing).
+ */
 export function isRefusedForRoom(error: unknown): boolean {
   let current = error;
   for (let depth = 0; depth < 6 && current instanceof Error; depth += 1) {
     if ((current as { status?: unknown }).status === 429) return true;
+    if ((current as { code?: unknown }).code === 'SQLITE_BUSY' || /\bdatabase is locked\b/.test(current.message)) return true;
     current = current.cause;
   }
   return false;
