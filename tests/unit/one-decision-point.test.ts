@@ -52,6 +52,15 @@ const FACTS: Fact[] = [
     },
   },
   {
+    name: 'a banned refusal',
+    // Refusing banned people is one guard's (refuseIfBanned), not each service's own `if (user.isBanned) throw …`.
+    pattern: /\bbannedError\s*\(/,
+    allowed: {
+      'src/server/auth/require.ts': 'the one guard, refuseIfBanned, and the session guards that use it',
+      'src/pages/api/auth/me.ts': 'logs a banned person out before it says they are banned (spec §4)',
+    },
+  },
+  {
     name: 'a jam role',
     pattern: /\bjamRole\s*\(/,
     allowed: { 'src/server/jams/viewer.ts': 'the jam page says "You are a manager" (the DTO’s role)' },

@@ -52,11 +52,19 @@ export const bannedError = (name: string) =>
     name,
   });
 
+/**
+ * The one guard against banned people acting: a service that may be reached with a session that was
+ * read before a ban (or by a caller other than its route) asks it before it writes.
+ */
+export function refuseIfBanned(user: { isBanned: boolean; name: string }): void {
+  if (user.isBanned) throw bannedError(user.name);
+}
+
 /** The logged-in, not banned user, or a 401/403. */
 export async function requireUser(ctx: RequestContext): Promise<SessionUser> {
   const user = await currentUser(ctx);
   if (!user) throw unauthenticated();
-  if (user.isBanned) throw bannedError(user.name);
+  refuseIfBanned(user);
   return user;
 }
 

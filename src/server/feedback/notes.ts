@@ -10,7 +10,7 @@ import { type Entry, type Jam, type Note, entries, notes, users } from '#db/sche
 import { avatarPath } from '#lib/avatars';
 import { NOTES_PER_PAGE, type NoteDto, type NoteListDto } from '#lib/schemas/notes';
 import { auditStatement } from '#server/activity/audit';
-import { bannedError } from '#server/auth/require';
+import { refuseIfBanned } from '#server/auth/require';
 import { can, requireJamPermission } from '#server/auth/permissions';
 import { AppError, conflict, notFound } from '#server/http/errors';
 import { createRateLimiter } from '#server/http/rate-limit';
@@ -155,7 +155,7 @@ export async function listNotes(
  * banned may post, the entry's own author too (to answer players), while the jam takes notes.
  */
 export async function postNote(user: SessionUser, jam: Jam, entryId: number, text: string): Promise<NoteDto> {
-  if (user.isBanned) throw bannedError(user.name);
+  refuseIfBanned(user);
   // What the checks below need, read side by side; the entry's 404 still comes first.
   const [entry, until, words, canHide, last] = await Promise.all([
     requireEntry(jam, entryId),
@@ -194,7 +194,7 @@ export async function postNote(user: SessionUser, jam: Jam, entryId: number, tex
 
 /** The note's writer and the entry's author delete a note (managers hide instead). A note already gone answers 404. */
 export async function deleteNote(user: SessionUser, jam: Jam, entryId: number, noteId: number): Promise<void> {
-  if (user.isBanned) throw bannedError(user.name);
+  refuseIfBanned(user);
   const { viewer, note } = await readNoteWithViewer(user, jam, entryId, noteId);
   if (!(await can(user, 'note:delete', { authorId: note.authorId, entrySubmitterId: viewer.entry.submitterId }))) {
     throw new AppError(403, 'forbidden', 'Only the person who wrote a note and the entry’s author can delete it.');

@@ -11,7 +11,7 @@ import { avatarPath } from '#lib/avatars';
 import type { CreditDto, EntryCreditsDto, EntryCreditsRole } from '#lib/schemas/credits';
 import { MAX_CO_CREATORS } from '#lib/teams';
 import { recordAudit } from '#server/activity/audit';
-import { bannedError } from '#server/auth/require';
+import { refuseIfBanned } from '#server/auth/require';
 import { can } from '#server/auth/permissions';
 import { announceChange } from '#server/cache/changes';
 import { AppError, badRequest, conflict, notFound } from '#server/http/errors';
@@ -129,7 +129,7 @@ export async function inviteCoCreator(
   entryId: number,
   name: string,
 ): Promise<{ credits: EntryCreditsDto; created: boolean }> {
-  if (actor.isBanned) throw bannedError(actor.name);
+  refuseIfBanned(actor);
   const entry = await requireEntry(jam, entryId);
   if (!(await can(actor, 'entry:invite-co-creator', { ownerId: entry.submitterId })))
     throw new AppError(403, 'forbidden', ONLY_SUBMITTER_MESSAGE);
@@ -182,7 +182,7 @@ export async function inviteCoCreator(
  * and administrators may remove anyone.
  */
 export async function removeCredit(actor: SessionUser, jam: Jam, entryId: number, name: string): Promise<EntryCreditsDto> {
-  if (actor.isBanned) throw bannedError(actor.name);
+  refuseIfBanned(actor);
   const entry = await requireEntry(jam, entryId);
   const self = name.toLowerCase() === actor.name.toLowerCase();
   const submitter = entry.submitterId === actor.id;

@@ -4,7 +4,7 @@ import { type Entry, type Jam, entries } from '#db/schema';
 import type { EntryDetailDto } from '#lib/schemas/entries';
 import { auditStatement } from '#server/activity/audit';
 import { can } from '#server/auth/permissions';
-import { bannedError } from '#server/auth/require';
+import { refuseIfBanned } from '#server/auth/require';
 import type { SessionUser } from '#server/auth/session';
 import { announceChange } from '#server/cache/changes';
 import { AppError, notFound } from '#server/http/errors';
@@ -44,7 +44,7 @@ export async function removeEntry(
   entryId: number,
   auditDetails: Record<string, unknown> = {},
 ): Promise<void> {
-  if (actor.isBanned) throw bannedError(actor.name);
+  refuseIfBanned(actor);
   // The entry, whether it is the actor's and their seat among the managers (asked without the team,
   // `can` answers the second time from that read), side by side: one round trip.
   const [entry, onTeam] = await Promise.all([
@@ -141,7 +141,7 @@ export const refreshLimiter = createRateLimiter('refreshes', REFRESH_RATE_LIMIT)
  * its submitter, a manager of the jam or an admin. Audited; answers the refreshed entry.
  */
 export async function refreshEntry(actor: SessionUser, jam: Jam, entryId: number): Promise<EntryDetailDto> {
-  if (actor.isBanned) throw bannedError(actor.name);
+  refuseIfBanned(actor);
   // The entry, whether it is the actor's, their manager seat, and the entry page's votes, rank and co-creators
   // (a refresh changes none of them), side by side before Scratch is asked: one round trip.
   const [entry, onTeam, , page] = await Promise.all([

@@ -6,7 +6,7 @@ import { and, asc, count, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import { type Entry, type Jam, entries, jams } from '#db/schema';
 import { CHECK_BATCH_SIZE, type EntryCheckDto } from '#lib/schemas/review';
 import { requireJamPermission } from '#server/auth/permissions';
-import { bannedError } from '#server/auth/require';
+import { refuseIfBanned } from '#server/auth/require';
 import type { SessionUser } from '#server/auth/session';
 import { announceChange } from '#server/cache/changes';
 import { type RateLimit, createRateLimiter } from '#server/http/rate-limit';
@@ -25,7 +25,7 @@ export const checkLimiter = createRateLimiter('entry-checks', CHECK_RATE_LIMIT);
 
 /** Who may check and review a jam's entries: its managers and administrators, not banned. */
 export async function requireReviewer(actor: SessionUser, jam: Pick<Jam, 'id'>): Promise<void> {
-  if (actor.isBanned) throw bannedError(actor.name);
+  refuseIfBanned(actor);
   await requireJamPermission(actor, jam.id, 'jam:review-entries');
 }
 

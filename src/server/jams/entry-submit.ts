@@ -4,7 +4,7 @@ import { type Jam, entries, entryCredits } from '#db/schema';
 import { jamStatus } from '#lib/jam-timing';
 import type { EntryDto } from '#lib/schemas/entries';
 import { parseScratchProjectUrl } from '#lib/scratch-url';
-import { bannedError } from '#server/auth/require';
+import { refuseIfBanned } from '#server/auth/require';
 import type { SessionUser } from '#server/auth/session';
 import { announceChange } from '#server/cache/changes';
 import { AppError, badRequest, conflict, notFound } from '#server/http/errors';
@@ -30,7 +30,7 @@ const isUniqueViolation = (error: unknown, index: string) =>
 
 /** Checks the project with Scratch (exists, shared, owned by the submitter) and stores it once. */
 export async function submitEntry(user: SessionUser, jam: Jam, url: string): Promise<EntryDto> {
-  if (user.isBanned) throw bannedError(user.name);
+  refuseIfBanned(user);
   if (jamStatus(jam) !== 'ongoing') throw new AppError(409, 'conflict', 'This jam is currently not accepting submissions.');
   const scratchId = parseScratchProjectUrl(url);
   if (scratchId === null) throw badRequest('The URL entered is invalid!');

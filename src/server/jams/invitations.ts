@@ -4,7 +4,7 @@ import { alias } from 'drizzle-orm/sqlite-core';
 import { type Entry, type Jam, entries, entryCredits, jams, kudos, users, votes } from '#db/schema';
 import type { InvitationListDto } from '#lib/schemas/credits';
 import { recordAudit } from '#server/activity/audit';
-import { bannedError } from '#server/auth/require';
+import { refuseIfBanned } from '#server/auth/require';
 import type { SessionUser } from '#server/auth/session';
 import { announceChange } from '#server/cache/changes';
 import { conflict, notFound } from '#server/http/errors';
@@ -57,7 +57,7 @@ export async function myInvitations(user: SessionUser, now = Date.now()): Promis
 }
 
 async function requireInvitation(user: SessionUser, entryId: number): Promise<{ credit: Credit; entry: Entry; jam: Jam }> {
-  if (user.isBanned) throw bannedError(user.name);
+  refuseIfBanned(user);
   const credit = await creditOf(entryId, user.id);
   if (!credit) throw notFound(NO_INVITATION_MESSAGE);
   const database = db();

@@ -8,7 +8,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { jamParticipants, jams } from '#db/schema';
 import { jamStatus } from '#lib/jam-timing';
 import type { ParticipationDto } from '#lib/schemas/jams';
-import { bannedError } from '#server/auth/require';
+import { refuseIfBanned } from '#server/auth/require';
 import { announceChange } from '#server/cache/changes';
 import { db } from '#server/platform/db';
 import { enteredCondition } from './co-creators';
@@ -63,7 +63,7 @@ export async function participation(user: SessionUser | null, jam: Jam): Promise
 export const LEAVE_WITH_ENTRY_MESSAGE = 'You have an entry in this jam (submitted or credited on), so you cannot leave it.';
 
 function requireJoinable(user: SessionUser, jam: Jam): void {
-  if (user.isBanned) throw bannedError(user.name);
+  refuseIfBanned(user);
   if (jamStatus(jam) === 'ended') throw conflict('This jam has ended: you can no longer join or leave it.');
 }
 

@@ -5,7 +5,7 @@
 import { and, asc, desc, eq, ne, not, sql } from 'drizzle-orm';
 import { type Jam, entries, plays } from '#db/schema';
 import type { NextEntryDto } from '#lib/schemas/entries';
-import { bannedError } from '#server/auth/require';
+import { refuseIfBanned } from '#server/auth/require';
 import type { SessionUser } from '#server/auth/session';
 import { announceChange } from '#server/cache/changes';
 import { type RateLimit, createRateLimiter } from '#server/http/rate-limit';
@@ -31,7 +31,7 @@ export const playLimiter = createRateLimiter('plays', PLAY_RATE_LIMIT);
  * results are public, so only then is the change announced.
  */
 export async function recordPlay(user: SessionUser, jam: Jam, entryId: number): Promise<void> {
-  if (user.isBanned) throw bannedError(user.name);
+  refuseIfBanned(user);
   if (await insertPlay(user, jam, entryId)) return;
   // Played before, or their own entry (both fine), or not an entry of this jam.
   await requireEntry(jam, entryId);

@@ -7,7 +7,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { type Jam, entries, jamParticipants } from '#db/schema';
 import type { EntryViewerDto, JamViewerDto } from '#lib/schemas/viewer';
 import { JAM_ACTIONS, type JamAction, can, jamRole } from '#server/auth/permissions';
-import { bannedError } from '#server/auth/require';
+import { refuseIfBanned } from '#server/auth/require';
 import type { SessionUser } from '#server/auth/session';
 import { readKudos } from '#server/feedback/kudos';
 import { listNotes } from '#server/feedback/notes';
@@ -110,7 +110,7 @@ export async function jamViewerState(jam: Jam, viewer: SessionUser | null, optio
  * joins the document's played entries either way.
  */
 export async function recordPlayAndView(user: SessionUser, jam: Jam, entryId: number): Promise<JamViewerDto> {
-  if (user.isBanned) throw bannedError(user.name);
+  refuseIfBanned(user);
   const entryReads = startEntryReads(jam, entryId, user);
   const [counted, document] = await Promise.all([
     insertPlay(user, jam, entryId),

@@ -4,7 +4,7 @@ import { type Jam, jamParticipants, plays, votes } from '#db/schema';
 import { jamPhase, votingIsOpen } from '#lib/jam-timing';
 import { type MyVotesDto, VOTE_LIMIT } from '#lib/schemas/entries';
 import { can } from '#server/auth/permissions';
-import { bannedError } from '#server/auth/require';
+import { refuseIfBanned } from '#server/auth/require';
 import { announceChange } from '#server/cache/changes';
 import { db, preparedQuery } from '#server/platform/db';
 import { AppError, conflict } from '#server/http/errors';
@@ -105,7 +105,7 @@ export const PLAY_BEFORE_VOTE_REFUSAL =
 export const VOTING_ENDED_MESSAGE = 'Voting has ended for this jam.';
 
 function requireOpenVoting(user: SessionUser, jam: Jam): void {
-  if (user.isBanned) throw bannedError(user.name);
+  refuseIfBanned(user);
   if (!votingIsOpen(jam)) {
     // With a voting period, "ongoing" is not the whole story: say that voting itself is over.
     const over = jam.votingEndsAt !== null && jamPhase(jam) === 'ended';
