@@ -100,11 +100,13 @@ describe('submitting and joining', () => {
   });
 
   it('counts a co-creator as entered: "submitted" in their participation, and they cannot leave (issue 45 §1)', async () => {
+    // A person of its own: joins are rate limited per person, and the other tests join as cat often.
+    const credited = await env.login('joins_credited');
     const jam = await insertJam(env.db);
     const entry = await insertEntry(env.db, jam.id, pixel.id, 100_450_001);
-    await env.db.insert(entryCredits).values({ entryId: entry.id, userId: cat.id, jamId: jam.id, status: 'accepted' });
-    expect((await participation(jam.slug, 'PUT', cat)).body).toEqual({ joined: true, submitted: true, participantCount: 1 });
-    const leave = await participation(jam.slug, 'DELETE', cat);
+    await env.db.insert(entryCredits).values({ entryId: entry.id, userId: credited.id, jamId: jam.id, status: 'accepted' });
+    expect((await participation(jam.slug, 'PUT', credited)).body).toEqual({ joined: true, submitted: true, participantCount: 1 });
+    const leave = await participation(jam.slug, 'DELETE', credited);
     expect(leave.status).toBe(409);
     expect(leave.body.error.message).toBe('You have an entry in this jam (submitted or credited on), so you cannot leave it.');
     expect(await rows(jam.id)).toHaveLength(1);
