@@ -1,5 +1,5 @@
 /**
- * One answer to "who may" (issue 36 §1, ADR 030): `can` in src/server/auth/permissions.ts decides.
+ * One answer to "who may" (issue 36 §1, ADR 030; issue 45 §3): `can` in src/server/auth/permissions.ts decides.
  * Code elsewhere that reads the administrator flag, asks the manager rows or works out a jam role
  * is deciding on its own. What only shows or stores those facts is listed below, with why.
  */
@@ -14,8 +14,11 @@ interface Fact {
   name: string;
   /** Where the code touches the fact (comments left out). */
   pattern: RegExp;
-  /** Files that touch it without deciding, and why. */
-  allowed: Record<string, string>;
+  /**
+   * Files that touch it without deciding: why, and on how many lines. A count, not the whole file: a
+   * new line that touches the fact in a listed file is a new decision until the list says why.
+   */
+  allowed: Record<string, [why: string, lines: number]>;
 }
 
 const FACTS: Fact[] = [
@@ -24,31 +27,67 @@ const FACTS: Fact[] = [
     // A member read (`user.isAdmin`, `users.isAdmin`) or a shorthand (`{ isAdmin }`, `const { isAdmin } =`).
     pattern: /\.isAdmin\b|[{,]\s*isAdmin\s*[,}]/,
     allowed: {
-      'src/server/auth/session.ts': 'reads the flag with the session',
-      'src/server/users/users.ts': 'the users service lists, sets and filters the flag and keeps one administrator',
-      'src/server/users/admin-flags.ts': 'a change of the flags, and the one administrator it keeps',
-      'src/server/users/dashboard.ts': 'the dashboard DTO shows the flag',
-      'src/server/jams/viewer.ts': 'the jam viewer DTO shows the flag',
-      'src/pages/api/auth/me.ts': 'the session DTO (spec §7) shows the flag',
-      'src/server/jams/managers.ts': 'says that the person being added already runs every jam (a fact about them, not the actor)',
-      'src/islands/NavSession.tsx': 'offers "Create jam" or "Request a jam" from the session DTO; the server decides',
-      'src/islands/UsersAdmin.tsx': 'the users table shows the flag and reloads when you take your own away',
-      'src/islands/UsersEditFlags.tsx': 'the form that edits the flag',
-      'src/server/moderation/reports.ts': 'who hears about a new report (every administrator)',
-      'src/server/users/my-data.ts': 'the person’s own data export shows their flag',
+      'src/server/auth/session.ts': ['reads the flag with the session', 1],
+      'src/server/users/users.ts': ['the users service lists, sets and filters the flag and keeps one administrator', 5],
+      'src/server/users/admin-flags.ts': ['a change of the flags, and the one administrator it keeps', 8],
+      'src/server/users/dashboard.ts': ['the dashboard DTO shows the flag', 1],
+      'src/server/jams/viewer.ts': ['the jam viewer DTO shows the flag', 1],
+      'src/pages/api/auth/me.ts': ['the session DTO (spec §7) shows the flag', 2],
+      'src/server/jams/managers.ts': [
+        'says that the person being added already runs every jam (a fact about them, not the actor)',
+        1,
+      ],
+      'src/islands/NavSession.tsx': ['offers "Create jam" or "Request a jam" from the session DTO; the server decides', 2],
+      'src/islands/UsersAdmin.tsx': ['the users table shows the flag and reloads when you take your own away', 2],
+      'src/islands/UsersEditFlags.tsx': ['the form that edits the flag', 3],
+      'src/server/moderation/reports.ts': ['who hears about a new report (every administrator)', 1],
+      'src/server/users/my-data.ts': ['the person’s own data export shows their flag', 1],
     },
   },
   {
     name: 'the manager rows',
     pattern: /\bjamManagers\b|\bjam_managers\b/,
     allowed: {
-      'src/server/jams/managers.ts': 'lists, adds and removes the rows themselves',
-      'src/server/jams/request-answers.ts': 'approving a jam request makes its requester a manager',
-      'src/server/moderation/reports.ts': 'who hears about a new report',
-      'src/server/users/dashboard.ts': 'lists the jams a person manages',
-      'src/server/users/profiles.ts': 'lists the jams a person manages',
-      'src/server/publish/sitemap.ts': 'lists the people with a public profile',
-      'src/server/users/my-data.ts': 'the person’s own data export lists the jams they manage',
+      'src/server/jams/managers.ts': ['lists, adds and removes the rows themselves', 12],
+      'src/server/jams/request-answers.ts': ['approving a jam request makes its requester a manager', 2],
+      'src/server/moderation/reports.ts': ['who hears about a new report', 2],
+      'src/server/users/dashboard.ts': ['lists the jams a person manages', 4],
+      'src/server/users/profiles.ts': ['lists the jams a person manages', 5],
+      'src/server/publish/sitemap.ts': ['lists the people with a public profile', 2],
+      'src/server/users/my-data.ts': ['the person’s own data export lists the jams they manage', 6],
+    },
+  },
+  {
+    name: 'the banned flag',
+    pattern: /\.isBanned\b|[{,]\s*isBanned\s*[,}]/,
+    allowed: {
+      'src/server/auth/session.ts': ['reads the flag with the session', 1],
+      'src/server/auth/require.ts': ['the one guard, refuseIfBanned', 1],
+      'src/server/auth/login.ts': ['a banned Scratcher who logs in is sent to the banned page (spec §4)', 3],
+      'src/server/auth/login-tokens.ts': ['a pending login carries the flag to the confirmation', 2],
+      'src/server/middleware/page-guards.ts': ['the page guards send banned people to the banned page', 2],
+      'src/server/users/users.ts': ['the users service lists, sets and filters the flag and keeps one administrator', 6],
+      'src/server/users/admin-flags.ts': ['a change of the flags, and the one administrator it keeps', 10],
+      'src/server/users/profiles.ts': ['a banned account’s profile is not shown', 1],
+      'src/server/users/my-data.ts': ['the person’s own data export shows their flag', 1],
+      'src/server/jams/viewer.ts': ['the viewer DTO shows the flag; a banned viewer’s document holds nothing personal', 2],
+      'src/server/jams/plays.ts': ['a banned person’s play is not counted (the answer, not a refusal)', 1],
+      'src/server/jams/credits.ts': ['banned co-creators are hidden, and cannot be credited', 2],
+      'src/server/jams/entry-list.ts': ['banned co-creators are hidden', 1],
+      'src/server/feedback/notes.ts': ['a banned reader’s notes list offers no writing', 1],
+      'src/server/moderation/reports.ts': ['banned administrators hear of no report', 1],
+      'src/server/publish/sitemap.ts': ['banned people’s profiles are not listed', 1],
+      'src/server/inbox/feed-token.ts': ['a banned person’s private feeds stop', 3],
+      'src/pages/api/auth/me.ts': ['the session DTO shows the flag, and logs a banned person out', 2],
+      'src/pages/[...locale]/banned/[name].astro': ['the banned page itself', 1],
+      'src/pages/[...locale]/jams/[slug]/review.astro': ['sends a banned manager to the banned page', 1],
+      'src/pages/[...locale]/jams/[slug]/activity.astro': ['sends a banned manager to the banned page', 1],
+      'src/stores/session.ts': ['the session store asks again for a banned session', 1],
+      'src/islands/JamViewerBox.tsx': ['shows the viewer DTO’s flag', 2],
+      'src/islands/UsersAdmin.tsx': ['the users table shows the flag', 2],
+      'src/islands/UsersEditFlags.tsx': ['the form that edits the flag', 3],
+      'src/islands/entries/Notes.tsx': ['offers the note form only to who may write', 2],
+      'src/islands/report/ReportButton.tsx': ['offers Report only to who may report', 1],
     },
   },
   {
@@ -56,14 +95,29 @@ const FACTS: Fact[] = [
     // Refusing banned people is one guard's (refuseIfBanned), not each service's own `if (user.isBanned) throw …`.
     pattern: /\bbannedError\s*\(/,
     allowed: {
-      'src/server/auth/require.ts': 'the one guard, refuseIfBanned, and the session guards that use it',
-      'src/pages/api/auth/me.ts': 'logs a banned person out before it says they are banned (spec §4)',
+      'src/server/auth/require.ts': ['the one guard, refuseIfBanned, and the session guards that use it', 1],
+      'src/pages/api/auth/me.ts': ['logs a banned person out before it says they are banned (spec §4)', 1],
+    },
+  },
+  {
+    name: 'whether it is the person asking',
+    // `x === user.id`: an own-rule ("your entry", "your note") decided outside `can`.
+    pattern: /(===|!==)\s*(user|actor|viewer|me)\??\.id\b|\b(user|actor|viewer|me)\??\.id\s*(===|!==)/,
+    allowed: {
+      'src/server/users/profiles.ts': ['labels a row "submitter" or "co-creator" (a fact shown)', 1],
+      'src/server/jams/entry-submit.ts': ['says "You have already entered" rather than the general refusal', 1],
+      'src/server/jams/credits.ts': ['names the asker’s role on the team for the DTO and whom to tell', 2],
+      'src/server/jams/managers.ts': ['a manager leaving is told apart from one removed (the audit)', 1],
+      'src/server/jams/entries.ts': ['audits a removal only when it is not the submitter’s own', 1],
+      'src/server/moderation/actions.ts': ['audits only others’ entries; "You cannot ban yourself."', 2],
+      'src/server/feedback/notes.ts': ['marks the reader’s own notes for the DTO (`mine`)', 1],
+      'src/islands/UsersAdmin.tsx': ['reloads when administrators change their own flags', 2],
     },
   },
   {
     name: 'a jam role',
     pattern: /\bjamRole\s*\(/,
-    allowed: { 'src/server/jams/viewer.ts': 'the jam page says "You are a manager" (the DTO’s role)' },
+    allowed: { 'src/server/jams/viewer.ts': ['the jam page says "You are a manager" (the DTO’s role)', 1] },
   },
 ];
 
@@ -90,10 +144,13 @@ function decisionsOutside(files: Map<string, string>): string[] {
     if (path === DECISION_POINT || isDeclarative(path)) continue;
     const lines = withoutComments(code).split('\n');
     for (const fact of FACTS) {
-      if (fact.allowed[path]) continue;
-      lines.forEach((line, index) => {
-        if (fact.pattern.test(line)) found.push(`${path}:${index + 1} reads ${fact.name}: ${line.trim()}`);
-      });
+      const touching = lines.flatMap((line, index) =>
+        fact.pattern.test(line) ? [{ line: line.trim(), number: index + 1 }] : [],
+      );
+      const allowedLines = fact.allowed[path]?.[1] ?? 0;
+      if (touching.length <= allowedLines) continue;
+      const more = allowedLines ? ` (${touching.length} lines, its exception allows ${allowedLines})` : '';
+      for (const { line, number } of touching) found.push(`${path}:${number} reads ${fact.name}${more}: ${line}`);
     }
   }
   return found;
@@ -112,21 +169,38 @@ describe('one decision point for "who may"', () => {
       ['src/server/jams/judges.ts', 'const rows = await db().select().from(jamManagers).where(eq(jamManagers.userId, user.id));'],
       ['src/pages/[...locale]/jams/[slug]/prizes.astro', "const allowed = (await jamRole(user, jam.id)) !== 'none';"],
       ['src/islands/Prizes.tsx', 'const { isAdmin } = session.user;'],
-      ['src/server/jams/viewer.ts', 'if (viewer.isAdmin) return;'],
+      ['src/server/jams/ratings.ts', 'if (user.isBanned) throw bannedError(user.name);'],
+      ['src/server/jams/feedback.ts', 'if (entry.submitterId !== user.id) throw forbidden();'],
     ]);
     expect(decisionsOutside(planted)).toEqual([
       'src/server/jams/prizes.ts:1 reads the administrator flag: if (!user.isAdmin) throw forbidden();',
       'src/server/jams/judges.ts:1 reads the manager rows: const rows = await db().select().from(jamManagers).where(eq(jamManagers.userId, user.id));',
       "src/pages/[...locale]/jams/[slug]/prizes.astro:1 reads a jam role: const allowed = (await jamRole(user, jam.id)) !== 'none';",
       'src/islands/Prizes.tsx:1 reads the administrator flag: const { isAdmin } = session.user;',
+      'src/server/jams/ratings.ts:1 reads the banned flag: if (user.isBanned) throw bannedError(user.name);',
+      'src/server/jams/ratings.ts:1 reads a banned refusal: if (user.isBanned) throw bannedError(user.name);',
+      'src/server/jams/feedback.ts:1 reads whether it is the person asking: if (entry.submitterId !== user.id) throw forbidden();',
     ]);
   });
 
-  it('keeps its list of exceptions true: each one still touches the fact', () => {
+  it('sees a new decision in a file whose other lines are excepted', () => {
+    const viewer = 'src/server/jams/viewer.ts';
+    const grown = new Map([[viewer, `${files.get(viewer)}\nif (viewer.isAdmin) return;`]]);
+    const found = decisionsOutside(grown);
+    expect(found).toHaveLength(2);
+    expect(found.at(-1)).toMatch(
+      /^src\/server\/jams\/viewer\.ts:\d+ reads the administrator flag \(2 lines, its exception allows 1\): if \(viewer\.isAdmin\) return;$/,
+    );
+  });
+
+  it('keeps its list of exceptions true: each touches the fact on as many lines as it says', () => {
     const stale = FACTS.flatMap((fact) =>
-      Object.keys(fact.allowed)
-        .filter((path) => !fact.pattern.test(withoutComments(files.get(path) ?? '')))
-        .map((path) => `${path} no longer reads ${fact.name}: take it off the list`),
+      Object.entries(fact.allowed).flatMap(([path, [, lines]]) => {
+        const touching = withoutComments(files.get(path) ?? '')
+          .split('\n')
+          .filter((line) => fact.pattern.test(line)).length;
+        return touching < lines ? [`${path} reads ${fact.name} on ${touching} lines, not ${lines}: lower its count`] : [];
+      }),
     );
     expect(stale).toEqual([]);
   });
