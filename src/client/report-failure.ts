@@ -1,5 +1,5 @@
 import { ApiError } from './api-client';
-import { pushNotification } from '#stores/notifications';
+import { pushToast } from '#stores/toasts';
 
 /**
  * Spec §8 Dashboard: a failed action shows its "could not …; check the console" toast
@@ -7,6 +7,6 @@ import { pushNotification } from '#stores/notifications';
  */
 export function reportFailure(toast: string, error: unknown): string {
   console.error(toast, error);
-  pushNotification({ type: 'error', content: { message: toast } });
+  pushToast({ type: 'error', content: { message: toast } });
   return error instanceof ApiError ? error.message : String(error);
 }

@@ -1,7 +1,7 @@
 /** The development page's island: every shared component, with sample data, to try by hand and in e2e tests. */
 import { useState } from 'react';
 import { translated } from '#i18n/react';
-import { pushNotification } from '#stores/notifications';
+import { pushToast } from '#stores/toasts';
 import { finishProgress, startProgress } from '#stores/progress';
 import { ConfirmDialog } from './ui/ConfirmDialog';
 import { Dropdown } from './ui/Dropdown';
@@ -53,7 +53,7 @@ function Demo() {
   const toast =
     (type: 'default' | 'success' | 'warning' | 'error', extra = {}) =>
     () =>
-      pushNotification({ type, content: { message: `Notification of type ${type}` }, ...extra });
+      pushToast({ type, content: { message: `Notification of type ${type}` }, ...extra });
 
   return (
     <div className="prose demo">
@@ -74,7 +74,7 @@ function Demo() {
         <button
           type="button"
           className="button"
-          onClick={() => pushNotification({ content: { message: 'Working on it', loading: true }, disableTimeout: true })}
+          onClick={() => pushToast({ content: { message: 'Working on it', loading: true }, disableTimeout: true })}
         >
           Loading toast without timeout
         </button>
@@ -115,7 +115,7 @@ function Demo() {
         <Dropdown
           label="Choose"
           items={[
-            { label: 'First choice', onSelect: () => pushNotification({ content: { message: 'First choice chosen' } }) },
+            { label: 'First choice', onSelect: () => pushToast({ content: { message: 'First choice chosen' } }) },
             { label: 'Unavailable choice', disabled: true },
             { label: 'Explore jams', href: '/explore' },
           ]}
@@ -147,7 +147,7 @@ function Demo() {
         onConfirm={async () => {
           await new Promise((resolve) => setTimeout(resolve, 300));
           setConfirmOpen(false);
-          pushNotification({ type: 'success', content: { message: 'Deleted' } });
+          pushToast({ type: 'success', content: { message: 'Deleted' } });
         }}
       />
 

@@ -7,7 +7,7 @@ import type { IslandMessages } from '#i18n/island';
 import { translated, useT } from '#i18n/react';
 import { api } from '#client/api-client';
 import { reportFailure } from '#client/report-failure';
-import { pushNotificationAfterNavigation } from '#stores/notifications';
+import { pushToastAfterNavigation } from '#stores/toasts';
 import { Modal } from './ui/Modal';
 import { Spinner } from './ui/Spinner';
 import styles from './DeleteAccount.module.css';
@@ -43,7 +43,7 @@ function DeleteAccountButton({ name, homePath }: Omit<Props, 'messages'>) {
     setReason(null);
     try {
       await api('/me', { method: 'DELETE', body: { name: typed.trim() } });
-      pushNotificationAfterNavigation({ type: 'success', content: { message: t('account.deleted') } });
+      pushToastAfterNavigation({ type: 'success', content: { message: t('account.deleted') } });
       window.location.assign(homePath);
     } catch (error) {
       setReason(reportFailure(t('account.deleteFailed'), error));

@@ -4,7 +4,7 @@ import { IslandI18n, useT } from '#i18n/react';
 import { ApiError, api } from '#client/api-client';
 import { reloadWithToast } from '#client/reload-with-toast';
 import { $jamViewer, loadJamViewer, viewerMay, viewerOwns } from '#stores/jam-viewer';
-import { pushNotification } from '#stores/notifications';
+import { pushToast } from '#stores/toasts';
 import { $session, UNKNOWN_SESSION, loadSession } from '#stores/session';
 import { useIslandStore } from './ui/use-island-store';
 import { useHydrated } from '#islands/ui/use-hydrated.ts';
@@ -62,7 +62,7 @@ function Refresh({ slug, entryId }: Omit<Props, 'messages'>) {
       reloadWithToast(t('entry.refreshed'));
     } catch (error) {
       setBusy(false);
-      pushNotification({
+      pushToast({
         type: 'error',
         content: { message: `${t('entry.refreshFailed')} ${error instanceof ApiError ? error.message : ''}`.trim() },
       });

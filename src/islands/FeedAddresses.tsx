@@ -8,7 +8,7 @@ import type { IslandMessages } from '#i18n/island';
 import { translated, useT } from '#i18n/react';
 import { api } from '#client/api-client';
 import type { FeedAddressesDto } from '#lib/schemas/inbox';
-import { pushNotification } from '#stores/notifications';
+import { pushToast } from '#stores/toasts';
 import { Spinner } from './ui/Spinner';
 import styles from './FeedAddresses.module.css';
 
@@ -43,9 +43,9 @@ function FeedAddresses({ addresses: initial, localePrefix }: Omit<Props, 'messag
       setAddresses(next ?? { calendar: null, rss: null });
       const message = t(method === 'POST' ? 'inbox.feeds.created' : 'inbox.feeds.turnedOff');
       setSaid(message);
-      pushNotification({ type: 'success', content: { message } });
+      pushToast({ type: 'success', content: { message } });
     } catch (error) {
-      pushNotification({ type: 'error', content: { message: error instanceof Error ? error.message : String(error) } });
+      pushToast({ type: 'error', content: { message: error instanceof Error ? error.message : String(error) } });
     } finally {
       setBusy(false);
     }

@@ -3,7 +3,7 @@ import { api } from '#client/api-client';
 import { reportFailure } from '#client/report-failure';
 import { translated, useT } from '#i18n/react';
 import { type FilterWordsDto, filterWordSchema } from '#lib/schemas/notes';
-import { pushNotification } from '#stores/notifications';
+import { pushToast } from '#stores/toasts';
 import { LocalTime } from './ui/LocalTime';
 import { useHydrated } from './ui/use-hydrated';
 import styles from './FilterWords.module.css';
@@ -39,7 +39,7 @@ function FilterWords({ initial }: { initial: FilterWordsDto }) {
       const answer = await api<FilterWordsDto>(`/filter/words/${encodeURIComponent(parsed.data)}`, { method: 'PUT' });
       setWords(answer.words);
       setWord('');
-      pushNotification({ type: 'success', content: { message: t('filter.added', { word: parsed.data }) } });
+      pushToast({ type: 'success', content: { message: t('filter.added', { word: parsed.data }) } });
     } catch (error) {
       setProblem(reportFailure(t('filter.failed'), error));
     } finally {
@@ -51,7 +51,7 @@ function FilterWords({ initial }: { initial: FilterWordsDto }) {
     try {
       await api(`/filter/words/${encodeURIComponent(gone)}`, { method: 'DELETE' });
       setWords((shown) => shown.filter((row) => row.word !== gone));
-      pushNotification({ type: 'success', content: { message: t('filter.removed', { word: gone }) } });
+      pushToast({ type: 'success', content: { message: t('filter.removed', { word: gone }) } });
     } catch (error) {
       reportFailure(t('filter.failed'), error);
     }

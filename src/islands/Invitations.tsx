@@ -5,7 +5,7 @@ import { ApiError, api } from '#client/api-client';
 import { reloadWithToast } from '#client/reload-with-toast';
 import { httpUrlOrNull } from '#lib/safe-url';
 import type { InvitationDto } from '#lib/schemas/credits';
-import { pushNotification } from '#stores/notifications';
+import { pushToast } from '#stores/toasts';
 import { useHydrated } from '#islands/ui/use-hydrated.ts';
 import styles from './Invitations.module.css';
 import { renderedByReact } from '#lib/astro-renderer';
@@ -38,7 +38,7 @@ function List({ invitations, entryHref }: Omit<Props, 'messages'>) {
       reloadWithToast(accept ? t('invitations.accepted', { entry: invitation.entryTitle }) : t('invitations.declined'));
     } catch (error) {
       setBusy(null);
-      pushNotification({
+      pushToast({
         type: 'error',
         content: { message: `${t('invitations.failed')} ${error instanceof ApiError ? error.message : ''}`.trim() },
       });

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { type LoginFailure, isLoginFailure } from '#lib/schemas/auth';
-import { pushNotification } from '#stores/notifications';
+import { pushToast } from '#stores/toasts';
 import { renderedByReact } from '#lib/astro-renderer';
 
 interface Props {
@@ -16,7 +16,7 @@ function LoginErrorToast({ messages }: Props) {
     const url = new URL(window.location.href);
     const code = url.searchParams.get('error');
     if (!isLoginFailure(code)) return;
-    pushNotification({ type: 'error', content: { message: messages[code] } });
+    pushToast({ type: 'error', content: { message: messages[code] } });
     url.searchParams.delete('error');
     window.history.replaceState(window.history.state, '', url);
   }, [messages]);

@@ -9,7 +9,7 @@ import { useEffect } from 'react';
 import type { LocaleCode } from '#i18n/codes';
 import { localizePath } from '#i18n/paths';
 import { translated, useT } from '#i18n/react';
-import { pushNotification } from '#stores/notifications';
+import { pushToast } from '#stores/toasts';
 import { $session, UNKNOWN_SESSION, loadSession, logout } from '#stores/session';
 import { $unread, watchUnread } from '#stores/inbox';
 import styles from './NavSession.module.css';
@@ -39,7 +39,7 @@ function Session({ locale }: { locale: LocaleCode }) {
 
   const signOut = () =>
     logout({ homePath: localizePath(locale, '/'), message: t('session.loggedOut') }).catch((error: unknown) =>
-      pushNotification({ type: 'error', content: { message: error instanceof Error ? error.message : String(error) } }),
+      pushToast({ type: 'error', content: { message: error instanceof Error ? error.message : String(error) } }),
     );
 
   return (

@@ -2,7 +2,7 @@
 import { useIslandStore } from './ui/use-island-store';
 import { useEffect } from 'react';
 import { translated, useT } from '#i18n/react';
-import { $notifications, type Notification, closeNotification, flushPendingNotifications } from '#stores/notifications';
+import { $toasts, type Toast as ToastItem, closeToast, flushPendingToasts } from '#stores/toasts';
 import styles from './Toasts.module.css';
 import { Spinner } from './ui/Spinner';
 
@@ -10,8 +10,8 @@ export default translated(ToastList);
 
 function ToastList() {
   const t = useT();
-  const notifications = useIslandStore($notifications, []);
-  useEffect(() => flushPendingNotifications(), []);
+  const notifications = useIslandStore($toasts, []);
+  useEffect(() => flushPendingToasts(), []);
   return (
     <div className="toasts" role="region" aria-label={t('toast.region')}>
       <ul className={styles.list} aria-live="polite" aria-relevant="additions text">
@@ -23,7 +23,7 @@ function ToastList() {
   );
 }
 
-function Toast({ notification }: { notification: Notification }) {
+function Toast({ notification }: { notification: ToastItem }) {
   const t = useT();
   const { id, type, content, isCloseable, closing } = notification;
   return (
@@ -37,12 +37,7 @@ function Toast({ notification }: { notification: Notification }) {
         {content.message}
       </p>
       {isCloseable && (
-        <button
-          type="button"
-          className="toast-close icon-button"
-          aria-label={t('toast.close')}
-          onClick={() => closeNotification(id)}
-        >
+        <button type="button" className="toast-close icon-button" aria-label={t('toast.close')} onClick={() => closeToast(id)}>
           <span aria-hidden="true">×</span>
         </button>
       )}

@@ -11,7 +11,7 @@ import { reportFailure } from '#client/report-failure';
 import type { AdminUserDto, UserListDto } from '#lib/schemas/users';
 import type { DataTableQuery } from '#lib/table/columns';
 import { userListParameters } from '#lib/table/users';
-import { pushNotification, pushNotificationAfterNavigation } from '#stores/notifications';
+import { pushToast, pushToastAfterNavigation } from '#stores/toasts';
 import styles from './UsersAdmin.module.css';
 import { UsersCreateForm } from './UsersCreateForm';
 import { UsersEditFlags } from './UsersEditFlags';
@@ -86,11 +86,11 @@ function Users({ selfId, homePath }: Omit<Props, 'messages'>) {
       setDeleting(null);
       const message = t('users.deleted', { name: user.name });
       if (user.id === selfId) {
-        pushNotificationAfterNavigation({ type: 'success', content: { message } });
+        pushToastAfterNavigation({ type: 'success', content: { message } });
         window.location.assign(homePath);
         return;
       }
-      pushNotification({ type: 'success', content: { message } });
+      pushToast({ type: 'success', content: { message } });
       reload();
     } catch (error) {
       reportFailure(t('users.deleteFailed'), error);

@@ -2,7 +2,7 @@ import { type SubmitEvent, useId, useRef, useState } from 'react';
 import { useT } from '#i18n/react';
 import { api } from '#client/api-client';
 import type { CreateUserResultDto } from '#lib/schemas/users';
-import { pushNotification } from '#stores/notifications';
+import { pushToast } from '#stores/toasts';
 import { reportFailure } from '#client/report-failure';
 import { Spinner } from './ui/Spinner';
 import styles from './UsersCreateForm.module.css';
@@ -29,7 +29,7 @@ export function UsersCreateForm({ onCreated }: { onCreated: () => void }) {
     setProblem(null);
     try {
       const result = await api<CreateUserResultDto>('/users', { method: 'POST', body: { name: wanted } });
-      pushNotification(
+      pushToast(
         result.created
           ? { type: 'success', content: { message: t('users.created', { name: result.user.name }) } }
           : { type: 'default', content: { message: t('users.exists', { name: result.user.name }) } },

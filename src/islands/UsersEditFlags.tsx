@@ -3,7 +3,7 @@ import { useT } from '#i18n/react';
 import { api } from '#client/api-client';
 import { reportFailure } from '#client/report-failure';
 import type { AdminUserDto } from '#lib/schemas/users';
-import { pushNotification } from '#stores/notifications';
+import { pushToast } from '#stores/toasts';
 import styles from './UsersEditFlags.module.css';
 import { Modal } from './ui/Modal';
 import { Spinner } from './ui/Spinner';
@@ -32,7 +32,7 @@ export function UsersEditFlags({ user, isSelf, onClose, onSaved }: Props) {
     setReason(null);
     try {
       const saved = await api<AdminUserDto>(`/users/${user.id}`, { method: 'PATCH', body: { isAdmin, isBanned } });
-      pushNotification({ type: 'success', content: { message: t('users.updated', { name: saved.name }) } });
+      pushToast({ type: 'success', content: { message: t('users.updated', { name: saved.name }) } });
       onSaved(saved);
     } catch (error) {
       setReason(reportFailure(t('users.updateFailed'), error));

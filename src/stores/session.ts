@@ -5,7 +5,7 @@
  */
 import { atom } from 'nanostores';
 import { ApiError, api } from '#client/api-client';
-import { pushNotificationAfterNavigation } from './notifications';
+import { pushToastAfterNavigation } from './toasts';
 import { loadPageViewer, mayHaveSession, pageViewerTarget } from './page-viewer';
 
 export interface SessionUserDto {
@@ -99,7 +99,7 @@ export async function logout({ homePath = '/', message = LOGGED_OUT_MESSAGE }: L
   } finally {
     $session.set(ANONYMOUS);
   }
-  pushNotificationAfterNavigation({ type: 'success', content: { message }, timeout: LOGGED_OUT_TIMEOUT_MS });
+  pushToastAfterNavigation({ type: 'success', content: { message }, timeout: LOGGED_OUT_TIMEOUT_MS });
   window.location.assign(homePath);
   return 'logged out';
 }

@@ -5,7 +5,7 @@ import { NOTE_PACE_MS } from '#lib/feedback';
 import { NOTE_REFUSALS } from '#lib/schemas/notes';
 import { type Environment, type TestUser, startEnvironment } from '../helpers/environment';
 import { insertEntry, insertJam, insertManager } from '../helpers/factories';
-import { VOTE_RATE_LIMIT } from '#server/jams/votes';
+import { VOTE_RATE_LIMIT } from '#server/judging/votes';
 
 let env: Environment;
 let admin: TestUser, author: TestUser, player: TestUser, other: TestUser, manager: TestUser;

@@ -16,7 +16,7 @@ const WRITE = 3;
 /** Served without the database: prerendered files, redirects, documents built from code. */
 const NONE = 0;
 /**
- * Over budget, measured: the co-creator invitations (src/server/jams/credits.ts, invitations.ts) are
+ * Over budget, measured: the co-creator invitations (src/server/teams/credits.ts, invitations.ts) are
  * still interactive transactions, one round trip a statement. The number holds them where they are
  * until they are one read and one batch like the other writes.
  */

@@ -1,5 +1,5 @@
 /**
- * The one ranking (src/server/jams/ranking.ts): most votes, ties by the earliest submission, then the
+ * The one ranking (src/server/judging/ranking.ts): most votes, ties by the earliest submission, then the
  * lowest id; a disqualified entry is never ranked; the community's choice is the first of the ranking
  * that is not the managers' winner and has a vote. Each form the services use (ORDER BY, the place
  * beside an entry, the window over many jams, the community choice as a subquery and from a window)
@@ -20,7 +20,7 @@ import {
   rankedEntries,
   rankedFirstOrder,
   rankingOrder,
-} from '#server/jams/ranking';
+} from '#server/judging/ranking';
 import { type TestDatabase, createTestDatabase } from '../helpers/database';
 
 const T = Date.UTC(2026, 0, 1);

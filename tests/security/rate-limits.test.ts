@@ -4,9 +4,9 @@
  * Retry-After in the API's error shape. Login is limited per address (tests/api/auth-rate-limit).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SUBMIT_RATE_LIMIT } from '#server/jams/entry-submit';
-import { VOTE_RATE_LIMIT } from '#server/jams/votes';
-import { PLAY_RATE_LIMIT } from '#server/jams/plays';
+import { SUBMIT_RATE_LIMIT } from '#server/entries/entry-submit';
+import { VOTE_RATE_LIMIT } from '#server/judging/votes';
+import { PLAY_RATE_LIMIT } from '#server/judging/plays';
 import { eq } from 'drizzle-orm';
 import { entries } from '#db/schema';
 import { type Environment, type TestUser, startEnvironment, type Parsed } from '../helpers/environment';

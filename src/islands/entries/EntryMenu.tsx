@@ -4,7 +4,7 @@ import { useT } from '#i18n/react';
 import { ApiError, api } from '#client/api-client';
 import { reloadWithToast } from '#client/reload-with-toast';
 import { $jamViewer, loadJamViewer, viewerMay, viewerOwns } from '#stores/jam-viewer';
-import { pushNotification } from '#stores/notifications';
+import { pushToast } from '#stores/toasts';
 import { $session, UNKNOWN_SESSION, loadSession } from '#stores/session';
 import { ConfirmDialog } from '#islands/ui/ConfirmDialog.tsx';
 import { useHydrated } from '#islands/ui/use-hydrated.ts';
@@ -48,7 +48,7 @@ export function EntryMenu({ slug, entryId, title, isWinner, endsAt }: Props) {
     } catch (error) {
       setConfirming(false);
       console.error(error);
-      pushNotification({
+      pushToast({
         type: 'error',
         content: { message: `${failure} ${error instanceof ApiError ? error.message : ''}`.trim() },
       });

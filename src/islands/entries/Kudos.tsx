@@ -5,7 +5,7 @@ import { ApiError, api } from '#client/api-client';
 import { renderedByReact } from '#lib/astro-renderer';
 import { KUDOS_STICKERS, type KudosSticker } from '#lib/feedback';
 import type { KudosDto } from '#lib/schemas/kudos';
-import { pushNotification } from '#stores/notifications';
+import { pushToast } from '#stores/toasts';
 import { loadEntryViewer } from '#stores/page-viewer';
 import { $session, loadSession } from '#stores/session';
 import { useHydrated } from '#islands/ui/use-hydrated.ts';
@@ -56,7 +56,7 @@ function KudosStickers({ slug, entryId, initial }: Omit<Props, 'messages'>) {
   async function toggle(sticker: KudosSticker) {
     await loadSession();
     if ($session.get().status !== 'authenticated') {
-      pushNotification({ type: 'warning', content: { message: t('kudos.loginToGive') } });
+      pushToast({ type: 'warning', content: { message: t('kudos.loginToGive') } });
       return;
     }
     const given = kudos.mine?.includes(sticker) ?? false;
@@ -64,7 +64,7 @@ function KudosStickers({ slug, entryId, initial }: Omit<Props, 'messages'>) {
     try {
       setKudos(await api<KudosDto>(`${path}/${sticker}`, { method: given ? 'DELETE' : 'PUT' }));
     } catch (error) {
-      pushNotification({
+      pushToast({
         type: 'error',
         content: { message: error instanceof ApiError ? error.message : t('kudos.failed') },
       });

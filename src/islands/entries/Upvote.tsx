@@ -3,7 +3,7 @@ import { useEffect, useId, useState } from 'react';
 import { useT } from '#i18n/react';
 import { ApiError } from '#client/api-client';
 import { votingIsOpen } from '#lib/jam-timing';
-import { pushNotification } from '#stores/notifications';
+import { pushToast } from '#stores/toasts';
 import { $session, UNKNOWN_SESSION, loadSession } from '#stores/session';
 import { $jamViewer, loadJamViewer, viewerOwns } from '#stores/jam-viewer';
 import { $myVotes, loadMyVotes, setVote } from '#stores/votes';
@@ -50,14 +50,14 @@ export function Upvote({ slug, entryId, startsAt, endsAt, votingEndsAt }: Props)
   async function toggle() {
     await loadSession();
     if ($session.get().status !== 'authenticated') {
-      pushNotification({ type: 'warning', content: { message: t('entry.loginToUpvote') } });
+      pushToast({ type: 'warning', content: { message: t('entry.loginToUpvote') } });
       return;
     }
     setBusy(true);
     try {
       await setVote(slug, entryId, !upvoted);
     } catch (error) {
-      pushNotification({ type: 'error', content: { message: error instanceof ApiError ? error.message : String(error) } });
+      pushToast({ type: 'error', content: { message: error instanceof ApiError ? error.message : String(error) } });
     } finally {
       setBusy(false);
     }

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { ApiError, api } from '#client/api-client';
 import { useT } from '#i18n/react';
-import { pushNotification } from '#stores/notifications';
+import { pushToast } from '#stores/toasts';
 import styles from '../JamForm.module.css';
 import type { JamFormState } from './use-jam-form';
 
@@ -21,7 +21,7 @@ export default function BodyEditor({ form: { id, values, errors, set } }: { form
       setPreviewHtml(html);
     } catch (error) {
       setPreviewHtml(null);
-      pushNotification({ type: 'error', content: { message: error instanceof ApiError ? error.message : String(error) } });
+      pushToast({ type: 'error', content: { message: error instanceof ApiError ? error.message : String(error) } });
     }
   }
 

@@ -8,7 +8,7 @@ import type { FeedbackMode } from '#lib/feedback';
 import { type JamRequestDto, jamRequestCreateSchema, jamRequestUpdateSchema } from '#lib/schemas/jam-requests';
 import { useT } from '#i18n/react';
 import { textRefusalOf } from '#lib/text-refusals';
-import { pushNotification, pushNotificationAfterNavigation } from '#stores/notifications';
+import { pushToast, pushToastAfterNavigation } from '#stores/toasts';
 
 export type Field = 'name' | 'description' | 'body' | 'imageUrl' | 'startsAt' | 'endsAt' | 'votingEndsAt' | 'note';
 type Flag = 'mystery' | 'refuseOldProjects' | 'playBeforeVote';
@@ -97,7 +97,7 @@ export function useJamForm({ jam, request, asRequest = false, redirectTo = '', o
       for (const issue of parsed.error.issues) found[issue.path[0] as Field] ??= issue.message;
       setErrors(found);
       const messages = Object.values(found);
-      pushNotification({
+      pushToast({
         type: 'error',
         content: {
           message: messages.includes(REQUIRED_MESSAGE)
@@ -129,7 +129,7 @@ export function useJamForm({ jam, request, asRequest = false, redirectTo = '', o
       }
       if (mode === 'request') {
         await api<JamRequestDto>('/jam-requests', { method: 'POST', body: payload });
-        pushNotificationAfterNavigation({ type: 'success', content: { message: t('jamRequest.sent') } });
+        pushToastAfterNavigation({ type: 'success', content: { message: t('jamRequest.sent') } });
         window.location.assign(redirectTo);
         return;
       }
@@ -137,7 +137,7 @@ export function useJamForm({ jam, request, asRequest = false, redirectTo = '', o
         method: jam ? 'PATCH' : 'POST',
         body: payload,
       });
-      pushNotificationAfterNavigation({
+      pushToastAfterNavigation({
         type: 'success',
         content: { message: jam ? t('jamForm.updated') : t('jamForm.created') },
       });
@@ -149,12 +149,12 @@ export function useJamForm({ jam, request, asRequest = false, redirectTo = '', o
       if (refusal) {
         const message = t(`common.refused.${refusal.rule}`);
         setErrors({ [refusal.field as Field]: message });
-        pushNotification({ type: 'error', content: { message } });
+        pushToast({ type: 'error', content: { message } });
         return;
       }
       const message = error instanceof ApiError ? error.message : String(error);
       console.error(mode === 'request' ? t('jamRequest.failed') : t('jamForm.failed'), error);
-      pushNotification({ type: 'error', content: { message } });
+      pushToast({ type: 'error', content: { message } });
     }
   }
 

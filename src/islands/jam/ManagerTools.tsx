@@ -5,7 +5,7 @@ import { reloadWithToast } from '#client/reload-with-toast';
 import type { JamDto } from '#lib/schemas/jams';
 import type { JamViewerDto } from '#lib/schemas/viewer';
 import { viewerMay } from '#stores/jam-viewer';
-import { pushNotification } from '#stores/notifications';
+import { pushToast } from '#stores/toasts';
 import JamForm from '#islands/JamForm.tsx';
 import { ConfirmDialog } from '#islands/ui/ConfirmDialog.tsx';
 import { Dropdown, type DropdownItem } from '#islands/ui/Dropdown.tsx';
@@ -47,7 +47,7 @@ export function ManagerTools({ slug, viewer, homeHref, jamHref }: Props) {
   function fail(failure: unknown, prefix?: string) {
     console.error(failure);
     const reason = failure instanceof ApiError ? failure.message : String(failure);
-    pushNotification({ type: 'error', content: { message: prefix ? `${prefix} ${reason}` : reason } });
+    pushToast({ type: 'error', content: { message: prefix ? `${prefix} ${reason}` : reason } });
   }
 
   async function act(request: () => Promise<unknown>, success: string, failure: string, to?: string) {
@@ -75,7 +75,7 @@ export function ManagerTools({ slug, viewer, homeHref, jamHref }: Props) {
   };
 
   const checkNow = async () => {
-    pushNotification({ type: 'default', content: { message: t('manage.checking'), loading: true } });
+    pushToast({ type: 'default', content: { message: t('manage.checking'), loading: true } });
     try {
       const summary = await checkAllEntriesNow(slug);
       reloadWithToast(checkSummaryText(summary, t as never, 'manage'), summary.missing > 0 ? 'warning' : 'success');

@@ -5,7 +5,7 @@ import { userHref } from '#i18n/paths';
 import { ApiError, api } from '#client/api-client';
 import { reloadWithToast } from '#client/reload-with-toast';
 import { addManagerSchema, type ManagerDto } from '#lib/schemas/jams';
-import { pushNotification } from '#stores/notifications';
+import { pushToast } from '#stores/toasts';
 import { ConfirmDialog } from '#islands/ui/ConfirmDialog.tsx';
 import { Spinner } from '#islands/ui/Spinner.tsx';
 import Avatar from '#components/ui/Avatar.tsx';
@@ -41,7 +41,7 @@ export function ManagersEditor({ slug, viewerName, isManager }: { slug: string; 
       const added = await api<ManagerDto>(base, { method: 'POST', body: parsed.data });
       setError(null);
       setName('');
-      pushNotification({ type: 'success', content: { message: t('manage.managerAdded', { name: added.name }) } });
+      pushToast({ type: 'success', content: { message: t('manage.managerAdded', { name: added.name }) } });
       await reload();
     } catch (failure) {
       console.error(failure);
@@ -54,12 +54,12 @@ export function ManagersEditor({ slug, viewerName, isManager }: { slug: string; 
       await api(`${base}/${encodeURIComponent(target)}`, { method: 'DELETE' });
       setPending(null);
       if (leaving) return reloadWithToast(t('manage.left'));
-      pushNotification({ type: 'success', content: { message: t('manage.managerRemoved', { name: target }) } });
+      pushToast({ type: 'success', content: { message: t('manage.managerRemoved', { name: target }) } });
       await reload();
     } catch (failure) {
       setPending(null);
       console.error(failure);
-      pushNotification({
+      pushToast({
         type: 'error',
         content: {
           message:

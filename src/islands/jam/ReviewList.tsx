@@ -7,7 +7,7 @@ import { userHref } from '#i18n/paths';
 import type { EntryReview } from '#lib/judging';
 import { httpUrlOrNull } from '#lib/safe-url';
 import type { ReviewEntryDto, ReviewListDto } from '#lib/schemas/review';
-import { pushNotification } from '#stores/notifications';
+import { pushToast } from '#stores/toasts';
 import { EntryFlags } from '../entries/EntryFlags';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { LocalTime } from '../ui/LocalTime';
@@ -37,7 +37,7 @@ function ReviewList({ slug, list, entryHref }: Props) {
   const fail = (failure: unknown, prefix: string) => {
     console.error(failure);
     const reason = failure instanceof ApiError ? failure.message : String(failure);
-    pushNotification({ type: 'error', content: { message: `${prefix} ${reason}` } });
+    pushToast({ type: 'error', content: { message: `${prefix} ${reason}` } });
   };
 
   async function checkNow() {
@@ -123,7 +123,7 @@ function ReviewItem({ slug, entry, href, onChange, onFail }: ItemProps) {
         body: { review: verdict },
       });
       onChange(updated);
-      pushNotification({ type: 'success', content: { message: t(DONE_KEYS[verdict], { title: entry.title }) } });
+      pushToast({ type: 'success', content: { message: t(DONE_KEYS[verdict], { title: entry.title }) } });
     } catch (failure) {
       onFail(failure, t('review.failed'));
     } finally {

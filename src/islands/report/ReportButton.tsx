@@ -1,6 +1,6 @@
 import { Suspense, lazy, useEffect, useState } from 'react';
 import { useT } from '#i18n/react';
-import { pushNotification } from '#stores/notifications';
+import { pushToast } from '#stores/toasts';
 import { $session, UNKNOWN_SESSION, loadSession } from '#stores/session';
 import { useHydrated } from '../ui/use-hydrated';
 import { useIslandStore } from '../ui/use-island-store';
@@ -26,7 +26,7 @@ export function ReportButton({ target }: { target: ReportTarget }) {
   async function start() {
     await loadSession();
     if ($session.get().status !== 'authenticated') {
-      pushNotification({ type: 'warning', content: { message: t('report.loginToReport') } });
+      pushToast({ type: 'warning', content: { message: t('report.loginToReport') } });
       return;
     }
     setOpen(true);

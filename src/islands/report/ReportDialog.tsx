@@ -4,7 +4,7 @@ import { reportFailure } from '#client/report-failure';
 import { useT } from '#i18n/react';
 import { REPORT_REASONS, REPORT_TEXT_MAX, type MyReportDto, type ReportReason } from '#lib/schemas/reports';
 import { textRefusalOf } from '#lib/text-refusals';
-import { pushNotification } from '#stores/notifications';
+import { pushToast } from '#stores/toasts';
 import { Modal } from '../ui/Modal';
 import { Spinner } from '../ui/Spinner';
 import styles from './Report.module.css';
@@ -54,7 +54,7 @@ export function ReportDialog({ open, target, onClose }: Props) {
     const path = `/jams/${encodeURIComponent(target.slug)}${entry}${note}/report`;
     try {
       const report = await api<MyReportDto>(path, { method: 'POST', body: { reason, text } });
-      pushNotification({ type: 'success', content: { message: t(report.created ? 'report.thanks' : 'report.already') } });
+      pushToast({ type: 'success', content: { message: t(report.created ? 'report.thanks' : 'report.already') } });
       setBusy(false);
       setReason(null);
       setText('');

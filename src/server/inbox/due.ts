@@ -19,8 +19,8 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/sqlite-core';
 import { entries, jamParticipants, jams, notifications } from '#db/schema';
-import { onTeamCondition } from '#server/jams/co-creators';
-import { communityChoiceOf, isManagersWinner, rankedEntry } from '#server/jams/ranking';
+import { onTeamCondition } from '#server/teams/co-creators';
+import { communityChoiceOf, isManagersWinner, rankedEntry } from '#server/judging/ranking';
 import { db } from '#server/platform/db';
 import type { InboxEvent } from './notify';
 
@@ -56,7 +56,7 @@ export async function dueEventsOf(userId: number, now = Date.now()): Promise<Inb
   const database = db();
   const close = sql`coalesce(j.voting_ends_at, j.ends_at)`;
   const jamKey = (prefix: string, suffix = '') => sql`${prefix} || j.id || ${suffix}`;
-  // The person's entry: submitted or credited on (the one rule of src/server/jams/co-creators.ts).
+  // The person's entry: submitted or credited on (the one rule of src/server/teams/co-creators.ts).
   const theirs = onTeamCondition(sql`e.id`, sql`p.user_id`);
   const rows = (await database.all(sql`
     select j.id as jamId, j.mystery as mystery, j.starts_at as startsAt, j.ends_at as endsAt,

@@ -11,7 +11,7 @@ import type { ParticipationDto } from '#lib/schemas/jams';
 import { refuseIfBanned } from '#server/auth/require';
 import { announceChange } from '#server/cache/changes';
 import { db } from '#server/platform/db';
-import { enteredCondition } from './co-creators';
+import { enteredCondition } from '#server/teams/co-creators';
 import { conflict } from '#server/http/errors';
 import { type RateLimit, createRateLimiter } from '#server/http/rate-limit';
 import type { Jam } from '#db/schema';

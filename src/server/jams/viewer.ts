@@ -13,13 +13,13 @@ import { readKudos } from '#server/feedback/kudos';
 import { listNotes } from '#server/feedback/notes';
 import { unreadCount } from '#server/inbox/inbox';
 import { preparedQuery } from '#server/platform/db';
-import { onTeamCondition } from './co-creators';
-import { readCredits } from './credits';
-import { type EntryReads, startEntryReads } from './entry-reads';
+import { onTeamCondition } from '#server/teams/co-creators';
+import { readCredits } from '#server/teams/credits';
+import { type EntryReads, startEntryReads } from '#server/entries/entry-reads';
 import { bodyIsHidden } from './jams';
 import { renderJamBody } from './markdown';
-import { insertPlay } from './plays';
-import { myVotes } from './votes';
+import { insertPlay } from '#server/judging/plays';
+import { myVotes } from '#server/judging/votes';
 
 // Logged-in readers of a jam page ask for this every time they open it: built once, run with values.
 const ownEntry = preparedQuery((database) =>

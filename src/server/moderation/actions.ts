@@ -15,7 +15,7 @@ import type { ItemKey, ResolvedReportsDto } from '#lib/schemas/reports';
 import { auditStatement } from '#server/activity/audit';
 import { requireAdministrator, requireJamPermission } from '#server/auth/permissions';
 import { badRequest, busyMeanwhile, notFound } from '#server/http/errors';
-import { entryRemovalStatements } from '#server/jams/entries';
+import { entryRemovalStatements } from '#server/entries/entries';
 import { hideNoteStatements } from '#server/feedback/notes';
 import { announceChange } from '#server/cache/changes';
 import { type Database, db } from '#server/platform/db';

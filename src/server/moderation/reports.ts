@@ -9,11 +9,11 @@ import { type Jam, type Report, jamManagers, notifications, reports, users } fro
 import type { MyReportDto, ReportInput } from '#lib/schemas/reports';
 import type { ReportReason } from '#lib/schemas/reports';
 import { createRateLimiter } from '#server/http/rate-limit';
-import { requireEntry } from '#server/jams/entries';
+import { requireEntry } from '#server/entries/entries';
 import { requireReportableNote } from '#server/feedback/notes';
 import { requireSafeTexts } from '#server/feedback/text-guard';
 import { adminWords } from '#server/feedback/words';
-import { VOTE_RATE_LIMIT } from '#server/jams/votes';
+import { VOTE_RATE_LIMIT } from '#server/judging/votes';
 import { jsonWith, previousStatementWrote } from '#server/platform/batch-sql';
 import { type Database, db } from '#server/platform/db';
 import type { SessionUser } from '#server/auth/session';

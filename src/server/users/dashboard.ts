@@ -5,7 +5,7 @@ import { entries, jamManagers, jams } from '#db/schema';
 import { jamPhase, jamStatus } from '#lib/jam-timing';
 import { type DashboardDto, type DashboardJamDto, JOINED_TODOS } from '#lib/schemas/users';
 import { db } from '#server/platform/db';
-import { onTeamCondition } from '#server/jams/co-creators';
+import { onTeamCondition } from '#server/teams/co-creators';
 import { joinedJams } from '#server/jams/participants';
 import type { SessionUser } from '#server/auth/session';
 

@@ -16,7 +16,7 @@ import {
 } from '#lib/schemas/profiles';
 import { scratchUserUrl } from '#lib/user-url';
 import { AppError } from '#server/http/errors';
-import { teamEntries } from '#server/jams/co-creators';
+import { teamEntries } from '#server/teams/co-creators';
 import {
   isCommunityChoiceInWindow,
   isManagersWinner,
@@ -26,7 +26,7 @@ import {
   placeInWindow,
   rankedEntries,
   voteCount,
-} from '#server/jams/ranking';
+} from '#server/judging/ranking';
 import { db } from '#server/platform/db';
 import { keptPage, onKeptPage } from '#server/platform/sql-pages';
 

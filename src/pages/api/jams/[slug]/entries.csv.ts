@@ -1,7 +1,7 @@
 import { stringify } from 'csv-stringify/sync';
 import { scratchProjectUrl } from '#lib/scratch-url';
 import { defineEndpoint, jamSlug } from '#server/http/endpoint';
-import { entriesForExport } from '#server/jams/entries';
+import { entriesForExport } from '#server/entries/entries';
 import { requireJam } from '#server/jams/jams';
 import { requireJamPermission } from '#server/auth/permissions';
 

@@ -2,7 +2,7 @@ import { jamSchema, jamUpdateSchema } from '#lib/schemas/jams';
 import { defineEndpoint, jamSlug } from '#server/http/endpoint';
 import { deleteJam, updateJam } from '#server/jams/jam-writes';
 import { readJam, requireJam } from '#server/jams/jams';
-import { checkEntriesAfterEnd } from '#server/jams/review';
+import { checkEntriesAfterEnd } from '#server/judging/review';
 import { exampleJam } from '#server/openapi/examples';
 import { textFilterDoc } from '#server/feedback/text-guard';
 

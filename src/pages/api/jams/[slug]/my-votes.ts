@@ -1,7 +1,7 @@
 import { myVotesSchema } from '#lib/schemas/entries';
 import { defineEndpoint, jamSlug } from '#server/http/endpoint';
 import { exampleMyVotes } from '#server/openapi/examples';
-import { myVotes } from '#server/jams/votes';
+import { myVotes } from '#server/judging/votes';
 import { requireJam } from '#server/jams/jams';
 
 export const GET = defineEndpoint({

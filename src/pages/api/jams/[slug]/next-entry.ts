@@ -1,6 +1,6 @@
 import { nextEntrySchema } from '#lib/schemas/entries';
 import { defineEndpoint, jamSlug } from '#server/http/endpoint';
-import { nextEntry } from '#server/jams/plays';
+import { nextEntry } from '#server/judging/plays';
 import { exampleNextEntry } from '#server/openapi/examples';
 import { requireJam } from '#server/jams/jams';
 

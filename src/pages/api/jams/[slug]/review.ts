@@ -1,7 +1,7 @@
 import { REVIEW_PAGE_SIZE, reviewListQuerySchema, reviewListSchema } from '#lib/schemas/review';
 import { defineEndpoint, jamSlug } from '#server/http/endpoint';
 import { requireJam } from '#server/jams/jams';
-import { checkEntriesAfterEnd, listReview } from '#server/jams/review';
+import { checkEntriesAfterEnd, listReview } from '#server/judging/review';
 import { exampleReviewList } from '#server/openapi/examples';
 
 /** Fair judging: every entry with its flags and verdict, flagged ones waiting for a verdict first. */

@@ -1,7 +1,7 @@
 import { jamViewerQuerySchema, jamViewerSchema } from '#lib/schemas/viewer';
 import { defineEndpoint, jamSlug } from '#server/http/endpoint';
 import { requireJam } from '#server/jams/jams';
-import { checkEntriesAfterEnd } from '#server/jams/review';
+import { checkEntriesAfterEnd } from '#server/judging/review';
 import { jamViewerState } from '#server/jams/viewer';
 import { exampleViewer } from '#server/openapi/examples';
 

@@ -1,7 +1,7 @@
 import { winnersSchema } from '#lib/schemas/entries';
 import { defineEndpoint, jamSlug } from '#server/http/endpoint';
 import { exampleWinners } from '#server/openapi/examples';
-import { readWinners } from '#server/jams/winners';
+import { readWinners } from '#server/judging/winners';
 import { requireJam } from '#server/jams/jams';
 
 export const GET = defineEndpoint({

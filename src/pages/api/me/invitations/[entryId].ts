@@ -2,8 +2,8 @@ import { invitationListSchema } from '#lib/schemas/credits';
 import { entryIdSchema } from '#lib/schemas/entries';
 import { defineEndpoint, param } from '#server/http/endpoint';
 import { notFound } from '#server/http/errors';
-import { NO_INVITATION_MESSAGE } from '#server/jams/credit-records';
-import { acceptInvitation, declineInvitation } from '#server/jams/invitations';
+import { NO_INVITATION_MESSAGE } from '#server/teams/credit-records';
+import { acceptInvitation, declineInvitation } from '#server/teams/invitations';
 import { exampleInvitations } from '#server/openapi/examples';
 
 const params = { entryId: param('The entry you were invited to.', entryIdSchema, () => notFound(NO_INVITATION_MESSAGE)) };

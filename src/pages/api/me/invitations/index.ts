@@ -1,6 +1,6 @@
 import { invitationListSchema } from '#lib/schemas/credits';
 import { defineEndpoint } from '#server/http/endpoint';
-import { myInvitations } from '#server/jams/invitations';
+import { myInvitations } from '#server/teams/invitations';
 import { exampleInvitations } from '#server/openapi/examples';
 
 export const GET = defineEndpoint({

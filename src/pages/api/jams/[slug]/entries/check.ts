@@ -1,6 +1,6 @@
 import { CHECK_BATCH_SIZE, entryCheckSchema } from '#lib/schemas/review';
 import { defineEndpoint, jamSlug } from '#server/http/endpoint';
-import { CHECK_CONCURRENCY, checkEntriesNow, checkLimiter } from '#server/jams/review';
+import { CHECK_CONCURRENCY, checkEntriesNow, checkLimiter } from '#server/judging/review';
 import { exampleEntryCheck } from '#server/openapi/examples';
 import { requireJam } from '#server/jams/jams';
 

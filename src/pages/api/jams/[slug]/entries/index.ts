@@ -1,8 +1,8 @@
 import { removedCountSchema } from '#lib/schemas/common';
 import { entryListQuerySchema, entryListSchema, entrySchema, submitEntrySchema } from '#lib/schemas/entries';
 import { defineEndpoint, jamSlug } from '#server/http/endpoint';
-import { listEntries } from '#server/jams/entry-list';
-import { submitEntry, submitLimiter } from '#server/jams/entry-submit';
+import { listEntries } from '#server/entries/entry-list';
+import { submitEntry, submitLimiter } from '#server/entries/entry-submit';
 import { clearSubmissions } from '#server/jams/jam-writes';
 import { requireJam } from '#server/jams/jams';
 import { can } from '#server/auth/permissions';

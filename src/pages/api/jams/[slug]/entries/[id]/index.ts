@@ -1,5 +1,5 @@
 import { defineEndpoint, jamSlugAndEntryId } from '#server/http/endpoint';
-import { removeEntry } from '#server/jams/entries';
+import { removeEntry } from '#server/entries/entries';
 import { requireJam } from '#server/jams/jams';
 
 export const DELETE = defineEndpoint({

@@ -1,6 +1,6 @@
 import { jamViewerSchema } from '#lib/schemas/viewer';
 import { defineEndpoint, jamSlugAndEntryId } from '#server/http/endpoint';
-import { playLimiter } from '#server/jams/plays';
+import { playLimiter } from '#server/judging/plays';
 import { requireJam } from '#server/jams/jams';
 import { recordPlayAndView } from '#server/jams/viewer';
 import { exampleEntryPageViewer } from '#server/openapi/examples';

@@ -1,7 +1,7 @@
 import { entryDetailSchema } from '#lib/schemas/entries';
 import { defineEndpoint, jamSlugAndEntryId } from '#server/http/endpoint';
 import { exampleEntryDetail } from '#server/openapi/examples';
-import { refreshEntry, refreshLimiter } from '#server/jams/entries';
+import { refreshEntry, refreshLimiter } from '#server/entries/entries';
 import { requireJam } from '#server/jams/jams';
 
 export const POST = defineEndpoint({

@@ -1,6 +1,6 @@
 import { entryReviewBodySchema, reviewEntrySchema } from '#lib/schemas/review';
 import { defineEndpoint, jamSlugAndEntryId } from '#server/http/endpoint';
-import { reviewEntry } from '#server/jams/review';
+import { reviewEntry } from '#server/judging/review';
 import { exampleReviewEntry } from '#server/openapi/examples';
 import { requireJam } from '#server/jams/jams';
 

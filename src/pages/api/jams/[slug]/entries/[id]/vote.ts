@@ -1,7 +1,7 @@
 import { VOTE_LIMIT, myVotesSchema } from '#lib/schemas/entries';
 import { defineEndpoint, jamSlugAndEntryId } from '#server/http/endpoint';
 import { exampleMyVotes } from '#server/openapi/examples';
-import { castVote, takeBackVote, voteLimiter } from '#server/jams/votes';
+import { castVote, takeBackVote, voteLimiter } from '#server/judging/votes';
 import { requireJam } from '#server/jams/jams';
 
 /** Casting and taking back share one per-user rate limit. */

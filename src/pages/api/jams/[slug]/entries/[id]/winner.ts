@@ -1,7 +1,7 @@
 import { winnersSchema } from '#lib/schemas/entries';
 import { defineEndpoint, jamSlugAndEntryId } from '#server/http/endpoint';
 import { exampleWinners } from '#server/openapi/examples';
-import { revokeWinner, selectWinner } from '#server/jams/winners';
+import { revokeWinner, selectWinner } from '#server/judging/winners';
 import { requireJam } from '#server/jams/jams';
 
 export const PUT = defineEndpoint({

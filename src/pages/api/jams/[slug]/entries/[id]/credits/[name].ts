@@ -2,7 +2,7 @@ import { entryCreditsSchema } from '#lib/schemas/credits';
 import { usernameSchema } from '#lib/schemas/common';
 import { defineEndpoint, jamSlugAndEntryId, param } from '#server/http/endpoint';
 import { notFound } from '#server/http/errors';
-import { removeCredit } from '#server/jams/credits';
+import { removeCredit } from '#server/teams/credits';
 import { exampleEntryCredits } from '#server/openapi/examples';
 import { requireJam } from '#server/jams/jams';
 

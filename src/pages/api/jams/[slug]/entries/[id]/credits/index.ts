@@ -1,7 +1,7 @@
 import { MAX_CO_CREATORS } from '#lib/teams';
 import { entryCreditsSchema, inviteCoCreatorSchema } from '#lib/schemas/credits';
 import { defineEndpoint, jamSlugAndEntryId, reply } from '#server/http/endpoint';
-import { inviteCoCreator, inviteLimiter, readCredits } from '#server/jams/credits';
+import { inviteCoCreator, inviteLimiter, readCredits } from '#server/teams/credits';
 import { exampleEntryCredits } from '#server/openapi/examples';
 import { requireJam } from '#server/jams/jams';
 

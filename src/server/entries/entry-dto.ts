@@ -2,8 +2,8 @@
 import type { Entry, Jam } from '#db/schema';
 import type { EntryDetailDto, EntryDto } from '#lib/schemas/entries';
 import type { CoCreatorDto } from '#lib/schemas/credits';
-import { entryFlags } from './flags';
-import { isRankedReview } from './ranking';
+import { entryFlags } from '#server/judging/flags';
+import { isRankedReview } from '#server/judging/ranking';
 
 /** An entry with its votes and (issue 35) its credited co-creators; left out, none. */
 export type EntryRow = Entry & { votes: number; coCreators?: CoCreatorDto[] };

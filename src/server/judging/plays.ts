@@ -10,8 +10,8 @@ import type { SessionUser } from '#server/auth/session';
 import { announceChange } from '#server/cache/changes';
 import { type RateLimit, createRateLimiter } from '#server/http/rate-limit';
 import { db } from '#server/platform/db';
-import { onTeamCondition } from './co-creators';
-import { requireEntry } from './entries';
+import { onTeamCondition } from '#server/teams/co-creators';
+import { requireEntry } from '#server/entries/entries';
 import { resultsArePublic } from '#lib/jam-timing';
 
 /**

@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import { createClient } from '@libsql/client';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Database, connectDatabase } from './db';
-import { oneWriterAtATime } from './one-writer';
+import { type Database, connectDatabase } from '#server/platform/db';
+import { oneWriterAtATime } from '#server/platform/one-writer';
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

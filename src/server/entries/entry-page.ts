@@ -7,9 +7,9 @@ import { type Jam, entries } from '#db/schema';
 import { resultsArePublic } from '#lib/jam-timing';
 import type { EntryDetailDto } from '#lib/schemas/entries';
 import { db, outerColumn } from '#server/platform/db';
-import { coCreatorsColumn, toCoCreators } from './co-creators';
+import { coCreatorsColumn, toCoCreators } from '#server/teams/co-creators';
 import { toEntryDetailDto } from './entry-dto';
-import { placeOf, rankedEntry, voteCount } from './ranking';
+import { placeOf, rankedEntry, voteCount } from '#server/judging/ranking';
 
 type Neighbour = { id: number; title: string } | null;
 

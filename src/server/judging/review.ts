@@ -14,12 +14,12 @@ import { notifyStatement } from '#server/inbox/notify';
 import { AppError } from '#server/http/errors';
 import { db } from '#server/platform/db';
 import { keptOffsetArg, keptPage } from '#server/platform/sql-pages';
-import { requireEntry } from './entries';
-import { toEntryDto } from './entry-dto';
+import { requireEntry } from '#server/entries/entries';
+import { toEntryDto } from '#server/entries/entry-dto';
 import { voteCount } from './ranking';
 import { requireReviewer } from './entry-checks';
 
-/** What raises a flag (src/server/jams/flags.ts), as SQL over an entry and its jam. */
+/** What raises a flag (src/server/judging/flags.ts), as SQL over an entry and its jam. */
 const flaggedCondition = (jam: Pick<Jam, 'startsAt' | 'endsAt'>): SQL =>
   sql`(${entries.projectCreatedAt} < ${jam.startsAt.getTime()} or ${entries.projectModifiedAt} > ${jam.endsAt.getTime()} or ${entries.remixParentId} is not null)`;
 

@@ -1,7 +1,7 @@
 import type { Client, InStatement, ResultSet, Transaction } from '@libsql/client';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { isRead, routedClient } from './replica';
-import { type Synced, replicaSync } from './replica-sync';
+import { isRead, routedClient } from '#server/node/replica';
+import { type Synced, replicaSync } from '#server/node/replica-sync';
 
 /** A replica whose primary is at `frame`, answering or not. */
 function fakeReplica(frame = 10) {

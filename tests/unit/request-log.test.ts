@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { requestLog } from './request-log';
+import { requestLog } from '#server/node/request-log';
 
 const turnEnds = () => new Promise((resolve) => setImmediate(resolve));
 
@@ -33,7 +33,7 @@ describe('the request log', () => {
   });
 
   it('writes the lines still waiting when the process exits in the same turn', () => {
-    const module = pathToFileURL(join(import.meta.dirname, 'request-log.ts')).href;
+    const module = pathToFileURL(join(import.meta.dirname, '../../src/server/node/request-log.ts')).href;
     const script = `const { requestLog } = await import(${JSON.stringify(module)});
       const log = requestLog();
       log.line('GET / 200 0.4ms');

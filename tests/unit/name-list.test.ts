@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { listParts } from './name-list';
+import { listParts } from '#lib/name-list';
 
 describe('listParts', () => {
   it('puts commas and the word for "and" between names in each language', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { guardFor, guardRoute } from './page-guards';
+import { guardFor, guardRoute } from '#server/middleware/page-guards';
 
 describe('which guard a page has', () => {
   it.each([

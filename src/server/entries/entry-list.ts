@@ -4,9 +4,9 @@ import { type Jam, entries, entryCredits, users } from '#db/schema';
 import { resultsArePublic } from '#lib/jam-timing';
 import { ENTRIES_PER_PAGE, type EntryListDto, type EntrySort, MAX_ENTRY_SEED, effectiveEntrySort } from '#lib/schemas/entries';
 import { containsText, db } from '#server/platform/db';
-import { coCreatorsColumn, toCoCreators } from './co-creators';
+import { coCreatorsColumn, toCoCreators } from '#server/teams/co-creators';
 import { toEntryDto } from './entry-dto';
-import { isRanked, placeInWindow, rankedEntries, rankedFirstOrder, voteCount } from './ranking';
+import { isRanked, placeInWindow, rankedEntries, rankedFirstOrder, voteCount } from '#server/judging/ranking';
 
 /** The prime of the random order's hash (2³¹ − 1): every product below stays inside SQLite's 64-bit integers. */
 const HASH_PRIME = 2_147_483_647;

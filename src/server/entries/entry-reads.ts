@@ -9,7 +9,7 @@ import { type Entry, type Jam, entries, users } from '#db/schema';
 import type { SessionUser } from '#server/auth/session';
 import { notFound } from '#server/http/errors';
 import { preparedQuery } from '#server/platform/db';
-import { type Credit, creditOf } from './credit-records';
+import { type Credit, creditOf } from '#server/teams/credit-records';
 import { ENTRY_NOT_IN_JAM } from './entries';
 
 export type EntryWithSubmitter = Entry & { submitterName: string | null };

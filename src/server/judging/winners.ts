@@ -11,10 +11,10 @@ import { auditStatement } from '#server/activity/audit';
 import { announceChange } from '#server/cache/changes';
 import { db } from '#server/platform/db';
 import { AppError } from '#server/http/errors';
-import { requireEntry } from './entries';
-import { toEntryDto } from './entry-dto';
+import { requireEntry } from '#server/entries/entries';
+import { toEntryDto } from '#server/entries/entry-dto';
 import { isCommunityChoiceCandidate, isManagersWinner, isRankedReview, rankedEntries, rankingOrder, voteCount } from './ranking';
-import { coCreatorsColumn, toCoCreators } from './co-creators';
+import { coCreatorsColumn, toCoCreators } from '#server/teams/co-creators';
 import { requireJamPermission } from '#server/auth/permissions';
 import type { SessionUser } from '#server/auth/session';
 

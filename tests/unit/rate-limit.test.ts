@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type RateLimit, memoryRateLimits, rateLimited } from './rate-limit';
+import { type RateLimit, memoryRateLimits, rateLimited } from '#server/http/rate-limit';
 
 /** A limiter over counts kept in this process, on a clock the test moves. */
 const createRateLimiter = (limit: RateLimit, now: () => number) => {

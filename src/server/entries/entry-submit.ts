@@ -11,10 +11,10 @@ import { AppError, badRequest, conflict, notFound } from '#server/http/errors';
 import { type RateLimit, createRateLimiter } from '#server/http/rate-limit';
 import { db } from '#server/platform/db';
 import { fetchScratchProjectWithParent } from '#server/platform/scratch';
-import { isOneEntryViolation } from './co-creators';
+import { isOneEntryViolation } from '#server/teams/co-creators';
 import { toEntryDto } from './entry-dto';
-import { historyFields, refuseOldProject } from './flags';
-import { joinStatement } from './participants';
+import { historyFields, refuseOldProject } from '#server/judging/flags';
+import { joinStatement } from '#server/jams/participants';
 
 /**
  * Per user, checked before Scratch is asked: the deadline rush (a retry or two each) passes,

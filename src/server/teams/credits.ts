@@ -32,8 +32,8 @@ import {
   settleInvitationEvents,
   teamIsOpen,
 } from './credit-records';
-import { requireEntry } from './entries';
-import { type EntryReads, startEntryReads } from './entry-reads';
+import { requireEntry } from '#server/entries/entries';
+import { type EntryReads, startEntryReads } from '#server/entries/entry-reads';
 
 /** Per user: an invitation may ask Scratch about the name, so a few a minute, like submissions. */
 export const INVITE_RATE_LIMIT: RateLimit = { capacity: 10, perMs: 60_000 };

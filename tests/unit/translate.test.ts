@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { translator } from './translate';
+import { translator } from '#i18n/translate';
 
 describe('the server translator', () => {
   it('is one per locale', () => {

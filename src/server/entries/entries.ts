@@ -12,11 +12,11 @@ import { type RateLimit, createRateLimiter } from '#server/http/rate-limit';
 import { notifyStatement } from '#server/inbox/notify';
 import { type Database, db, preparedQuery } from '#server/platform/db';
 import { fetchScratchProjectWithParent } from '#server/platform/scratch';
-import { isOnTeam } from './co-creators';
+import { isOnTeam } from '#server/teams/co-creators';
 import { type EntryRow, toEntryDetailDto } from './entry-dto';
-import { voteCount } from './ranking';
+import { voteCount } from '#server/judging/ranking';
 import { readEntryPage } from './entry-page';
-import { historyFields } from './flags';
+import { historyFields } from '#server/judging/flags';
 
 const entryOfJam = preparedQuery((database) =>
   database

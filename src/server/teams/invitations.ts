@@ -22,7 +22,7 @@ import {
   settleInvitationEvents,
   teamIsOpen,
 } from './credit-records';
-import { joinInside } from './participants';
+import { joinInside } from '#server/jams/participants';
 
 const inviter = alias(users, 'inviter');
 

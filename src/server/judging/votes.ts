@@ -8,9 +8,9 @@ import { refuseIfBanned } from '#server/auth/require';
 import { announceChange } from '#server/cache/changes';
 import { db, preparedQuery } from '#server/platform/db';
 import { AppError, conflict } from '#server/http/errors';
-import { requireEntry } from './entries';
+import { requireEntry } from '#server/entries/entries';
 import { resultsArePublic } from '#lib/jam-timing';
-import { enteredCondition, isOnTeam, onTeamCondition } from './co-creators';
+import { enteredCondition, isOnTeam, onTeamCondition } from '#server/teams/co-creators';
 import { type RateLimit, createRateLimiter } from '#server/http/rate-limit';
 import type { SessionUser } from '#server/auth/session';
 
