@@ -82,7 +82,7 @@ export type WhoCanVote = (typeof WHO_CAN_VOTE)[number];
 export const ENTRY_REVIEWS = ['open', 'checked', 'disqualified'] as const;
 export type EntryReview = (typeof ENTRY_REVIEWS)[number];
 export const FEEDBACK_MODES = ['notes', 'kudos', 'off'] as const;
-export const NOTIFICATION_KINDS = [
+export const INBOX_KINDS = [
   'kudos',
   'note',
   'jam-started',
@@ -407,7 +407,7 @@ export const notifications = sqliteTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    kind: text('kind', { enum: NOTIFICATION_KINDS }).notNull(),
+    kind: text('kind', { enum: INBOX_KINDS }).notNull(),
     key: text('key').notNull(),
     groupKey: text('group_key'),
     jamId: integer('jam_id').references(() => jams.id, { onDelete: 'cascade' }),
@@ -509,7 +509,7 @@ export type Play = typeof plays.$inferSelect;
 export type AuditEntry = typeof auditLog.$inferSelect;
 export type Kudos = typeof kudos.$inferSelect;
 export type Note = typeof notes.$inferSelect;
-export type Notification = typeof notifications.$inferSelect;
+export type InboxRow = typeof notifications.$inferSelect;
 export type EntryCredit = typeof entryCredits.$inferSelect;
 
 /**

@@ -10,22 +10,22 @@ export default translated(ToastList);
 
 function ToastList() {
   const t = useT();
-  const notifications = useIslandStore($toasts, []);
+  const toasts = useIslandStore($toasts, []);
   useEffect(() => flushPendingToasts(), []);
   return (
     <div className="toasts" role="region" aria-label={t('toast.region')}>
       <ul className={styles.list} aria-live="polite" aria-relevant="additions text">
-        {notifications.map((notification) => (
-          <Toast key={notification.id} notification={notification} />
+        {toasts.map((toast) => (
+          <Toast key={toast.id} toast={toast} />
         ))}
       </ul>
     </div>
   );
 }
 
-function Toast({ notification }: { notification: ToastItem }) {
+function Toast({ toast }: { toast: ToastItem }) {
   const t = useT();
-  const { id, type, content, isCloseable, closing } = notification;
+  const { id, type, content, isCloseable, closing } = toast;
   return (
     <li
       className={['toast', styles.toast, styles[type], closing && `closing ${styles.closing}`].filter(Boolean).join(' ')}

@@ -1,5 +1,5 @@
 /** What an inbox item says, in the reader's language (the page and the API's readers share the rules). */
-import type { NotificationItemDto } from './schemas/inbox';
+import type { InboxItemDto } from './schemas/inbox';
 
 type InboxTextKey =
   | 'inbox.someone'
@@ -36,7 +36,7 @@ export interface InboxText {
 
 const str = (value: unknown): string | null => (typeof value === 'string' && value.trim() !== '' ? value : null);
 
-export function inboxText(item: NotificationItemDto, t: T): InboxText {
+export function inboxText(item: InboxItemDto, t: T): InboxText {
   const jam = item.jam?.name ?? str(item.data.jamName) ?? t('inbox.aJam');
   const entry = item.entry?.title ?? str(item.data.title) ?? t('inbox.yourEntry');
   const reason = str(item.data.reason);

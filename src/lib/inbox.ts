@@ -2,7 +2,7 @@
  * The inbox's vocabulary (issue 34 §2), shared by the API schemas, the pages and the islands
  * (db/schema.ts keeps its own copy; tests/db/schema.test.ts holds them equal).
  */
-export const NOTIFICATION_KINDS = [
+export const INBOX_KINDS = [
   /** Someone gave kudos to your entry (grouped per entry: "5 people gave kudos to Leaf Catcher"). */
   'kudos',
   /** Someone left a note on your entry (grouped per entry). */
@@ -32,4 +32,4 @@ export const NOTIFICATION_KINDS = [
   /** Issue 35: someone you invited declined. */
   'credit-declined',
 ] as const;
-export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+export type InboxKind = (typeof INBOX_KINDS)[number];

@@ -34,7 +34,8 @@ const timers = new Map<string, ReturnType<typeof setTimeout>>();
 export function pushToast(input?: ToastInput | null): string {
   if (!input || typeof input !== 'object') throw new Error('No notification object passed.');
   if (!input.content) throw new Error('Missing notification content');
-  const notification: Toast = {
+  // The error texts are the specification's, which calls a toast a notification.
+  const toast: Toast = {
     id: crypto.randomUUID(),
     type: input.type ?? 'default',
     content: input.content,
@@ -43,14 +44,14 @@ export function pushToast(input?: ToastInput | null): string {
     timeout: input.timeout ?? TOAST_TIMEOUT_MS,
     closing: false,
   };
-  $toasts.set([...$toasts.get(), notification]);
-  if (!notification.disableTimeout) {
+  $toasts.set([...$toasts.get(), toast]);
+  if (!toast.disableTimeout) {
     timers.set(
-      notification.id,
-      setTimeout(() => closeToast(notification.id), notification.timeout),
+      toast.id,
+      setTimeout(() => closeToast(toast.id), toast.timeout),
     );
   }
-  return notification.id;
+  return toast.id;
 }
 
 export function closeToast(id: string): void {

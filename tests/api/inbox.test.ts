@@ -7,7 +7,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { entryCredits, jamParticipants, notifications, users } from '#db/schema';
-import { NOTIFICATIONS_PER_PAGE } from '#lib/schemas/inbox';
+import { INBOX_PER_PAGE } from '#lib/schemas/inbox';
 import { NO_SUCH_FEED } from '#server/inbox/feed-token';
 import { type Environment, type TestUser, startEnvironment } from '../helpers/environment';
 import { insertEntry, insertJam, insertJamRequest, insertManager, insertVote } from '../helpers/factories';
@@ -41,7 +41,7 @@ describe('reading the inbox', () => {
     const reply = await inbox(reader);
     expect(reply.status).toBe(200);
     expect(reply.headers.get('cache-control')).toBe('private, no-store');
-    expect(reply.body).toEqual({ items: [], page: 1, perPage: NOTIFICATIONS_PER_PAGE, total: 0, totalPages: 1, unread: 0 });
+    expect(reply.body).toEqual({ items: [], page: 1, perPage: INBOX_PER_PAGE, total: 0, totalPages: 1, unread: 0 });
   });
 
   it('shows five kudos on one entry as one item with five people, and the bell counts it once', async () => {
@@ -151,7 +151,7 @@ describe('reading the inbox', () => {
 
   it('pages newest first in the database', async () => {
     const reader = await someone();
-    const total = NOTIFICATIONS_PER_PAGE + 3;
+    const total = INBOX_PER_PAGE + 3;
     await env.db.insert(notifications).values(
       Array.from({ length: total }, (_, index) => ({
         userId: reader.id,
@@ -163,7 +163,7 @@ describe('reading the inbox', () => {
     );
     const first = (await inbox(reader)).body;
     expect(first).toMatchObject({ page: 1, total, totalPages: 2, unread: total });
-    expect(first.items).toHaveLength(NOTIFICATIONS_PER_PAGE);
+    expect(first.items).toHaveLength(INBOX_PER_PAGE);
     expect(first.items[0].data.reportId).toBe(total);
     const second = (await inbox(reader, 2)).body;
     expect(second.items.map((item: { data: { reportId: number } }) => item.data.reportId)).toEqual([3, 2, 1]);

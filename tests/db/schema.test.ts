@@ -5,7 +5,7 @@ import {
   ENTRY_CREDIT_STATUSES,
   ENTRY_REVIEWS,
   FEEDBACK_MODES,
-  NOTIFICATION_KINDS,
+  INBOX_KINDS,
   WHO_CAN_VOTE,
   entries,
   jamManagers,
@@ -35,7 +35,7 @@ describe(`the data layer (${process.env.TEST_DATABASE ?? 'file'})`, () => {
     expect(WHO_CAN_VOTE).toEqual(judging.WHO_CAN_VOTE);
     expect(ENTRY_REVIEWS).toEqual(judging.ENTRY_REVIEWS);
     expect(FEEDBACK_MODES).toEqual(feedback.FEEDBACK_MODES);
-    expect(NOTIFICATION_KINDS).toEqual(inbox.NOTIFICATION_KINDS);
+    expect(INBOX_KINDS).toEqual(inbox.INBOX_KINDS);
     expect(ENTRY_CREDIT_STATUSES).toEqual(teams.ENTRY_CREDIT_STATUSES);
   });
 

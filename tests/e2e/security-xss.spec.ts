@@ -130,7 +130,9 @@ test.beforeAll(async () => {
   );
 
   // The packs: a jam page and an entry page each, with a pack's payloads joined in every text.
-  const all = [...PACKS.map((pack, n) => ({ slug: `xss-pack-${n}`, pack, status: STATUSES[n % 2]!, mystery: false }))];
+  const all: { slug: string; pack: readonly string[]; status: (typeof STATUSES)[number]; mystery: boolean }[] = PACKS.map(
+    (pack, n) => ({ slug: `xss-pack-${n}`, pack, status: STATUSES[n % 2]!, mystery: false }),
+  );
   all.push({ slug: 'xss-pack-upcoming', pack: XSS_PAYLOADS, status: 'upcoming', mystery: false });
   all.push({ slug: 'xss-pack-mystery', pack: XSS_PAYLOADS, status: 'upcoming', mystery: true });
   for (const [n, { slug, pack, status, mystery }] of all.entries()) {

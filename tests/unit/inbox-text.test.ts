@@ -3,12 +3,12 @@ import { describe, expect, it } from 'vitest';
 import type { Jam } from '#db/schema';
 import { translator } from '#i18n/translate';
 import { inboxText } from '#lib/inbox-text';
-import type { NotificationItemDto } from '#lib/schemas/inbox';
+import type { InboxItemDto } from '#lib/schemas/inbox';
 import { feedMoments, privateRss } from '#server/publish/private-feeds';
 
 const en = translator('en');
 const hu = translator('hu');
-const item = (overrides: Partial<NotificationItemDto>): NotificationItemDto => ({
+const item = (overrides: Partial<InboxItemDto>): InboxItemDto => ({
   group: 'id:1',
   ids: [1],
   kind: 'kudos',
@@ -35,7 +35,7 @@ describe('what an inbox item says', () => {
   });
 
   it('says what happened to a jam you joined', () => {
-    const jamItem = (kind: NotificationItemDto['kind'], data = {}) => inboxText(item({ kind, entry: null, data }), en).text;
+    const jamItem = (kind: InboxItemDto['kind'], data = {}) => inboxText(item({ kind, entry: null, data }), en).text;
     expect(jamItem('jam-started')).toBe('Space Jam has started! Time to make your game.');
     expect(jamItem('jam-started', { mystery: true })).toBe('Space Jam has started, and its mystery theme is out!');
     expect(jamItem('deadline-soon')).toBe('24 hours left in Space Jam, and you have not submitted a project yet.');

@@ -1,19 +1,19 @@
 /** The inbox's requests and answers (issue 34 §2), shared by the API, the page and the bell island. */
 import { z } from 'zod';
-import { NOTIFICATION_KINDS } from '#lib/inbox';
+import { INBOX_KINDS } from '#lib/inbox';
 import { isoDateTime, named, pageFields } from './common';
 
-export const NOTIFICATIONS_PER_PAGE = 20;
+export const INBOX_PER_PAGE = 20;
 /** How many notifications one "mark as read" may name. */
 export const MARK_READ_MAX_IDS = 100;
 /** The handle of a shown item: its group key (`kudos:12`), or `id:{id}` for an event that is not grouped. */
 export const ITEM_GROUP_PATTERN = /^[a-z-]+:[0-9]+$/;
 export const ITEM_GROUP_MESSAGE = 'Name the item to mark as read by its group, e.g. kudos:12 or id:5.';
 
-export const notificationsQuerySchema = z.object({
+export const inboxQuerySchema = z.object({
   page: z.coerce.number<string>().int().min(1).max(10_000).catch(1),
 });
-export type NotificationsQuery = z.output<typeof notificationsQuerySchema>;
+export type InboxQuery = z.output<typeof inboxQuerySchema>;
 
 /** Mark as read: some notifications by id, or one shown item (a group) by its handle. Harmless twice. */
 export const markReadSchema = z
@@ -48,12 +48,12 @@ export const markReadFormSchema = z.discriminatedUnion('action', [
 
 const ref = <S extends z.ZodRawShape>(shape: S) => z.object(shape).nullable();
 
-export const notificationItemSchema = named(
+export const inboxItemSchema = named(
   'Notification',
   z.object({
     group: z.string().meta({ description: 'The item’s handle for POST /api/me/notifications/read.' }),
     ids: z.array(z.int()).meta({ description: 'The notifications the item shows (several when grouped, up to 100).' }),
-    kind: z.enum(NOTIFICATION_KINDS),
+    kind: z.enum(INBOX_KINDS),
     read: z.boolean(),
     createdAt: isoDateTime.meta({ description: 'The newest of its notifications.' }),
     count: z.int().meta({ description: 'How many notifications the item groups.' }),
@@ -68,17 +68,17 @@ export const notificationItemSchema = named(
     href: z.string().meta({ description: 'Where the item leads, a path without the locale prefix.' }),
   }),
 );
-export type NotificationItemDto = z.infer<typeof notificationItemSchema>;
+export type InboxItemDto = z.infer<typeof inboxItemSchema>;
 
-export const notificationListSchema = named(
+export const inboxListSchema = named(
   'NotificationList',
   z.object({
-    items: z.array(notificationItemSchema),
+    items: z.array(inboxItemSchema),
     ...pageFields,
     unread: z.int().meta({ description: 'Unread items (as the bell counts them).' }),
   }),
 );
-export type NotificationListDto = z.infer<typeof notificationListSchema>;
+export type InboxListDto = z.infer<typeof inboxListSchema>;
 
 export const unreadCountSchema = named('UnreadCount', z.object({ count: z.int() }));
 export type UnreadCountDto = z.infer<typeof unreadCountSchema>;

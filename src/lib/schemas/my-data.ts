@@ -4,7 +4,7 @@
  * the person already sees on the site (a jam's or an entry's title, who gave them kudos).
  */
 import { z } from 'zod';
-import { NOTIFICATION_KINDS } from '#lib/inbox';
+import { INBOX_KINDS } from '#lib/inbox';
 import { ENTRY_REVIEWS } from '#lib/judging';
 import { isoDateTime, named } from './common';
 import { REPORT_REASONS } from './reports';
@@ -96,7 +96,7 @@ export const myDataSchema = named(
     notifications: z.array(
       z.object({
         id: z.int(),
-        kind: z.enum(NOTIFICATION_KINDS),
+        kind: z.enum(INBOX_KINDS),
         jam: jamRef.nullable(),
         entry: entryRef.nullable(),
         /** Who caused it, as your inbox shows them (null: nobody, or a deleted account). */

@@ -9,13 +9,13 @@
 import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
 import { entries, jams, notifications, users } from '#db/schema';
-import type { NotificationKind } from '#lib/inbox';
+import type { InboxKind } from '#lib/inbox';
 import {
   MARK_READ_MAX_IDS,
-  NOTIFICATIONS_PER_PAGE,
+  INBOX_PER_PAGE,
   type MarkedReadDto,
-  type NotificationItemDto,
-  type NotificationListDto,
+  type InboxItemDto,
+  type InboxListDto,
 } from '#lib/schemas/inbox';
 import type { SessionUser } from '#server/auth/session';
 import { type Database, db } from '#server/platform/db';
@@ -36,7 +36,7 @@ interface ItemRow {
   people: number;
   at: number;
   total: number;
-  kind: NotificationKind;
+  kind: InboxKind;
   data: string | null;
   entryId: number | null;
   actor: string | null;
@@ -76,7 +76,7 @@ const pageOfItems = (database: Database, userId: number, page: number) => {
     left join ${users} u on u.id = last.actor_id
     left join ${jams} j on j.id = last.jam_id
     left join ${entries} e on e.id = last.entry_id
-    where ${onKeptPage(sql`g.nth`, sql`g.total`, page, NOTIFICATIONS_PER_PAGE)}
+    where ${onKeptPage(sql`g.nth`, sql`g.total`, page, INBOX_PER_PAGE)}
     order by g.nth`);
 };
 
@@ -103,7 +103,7 @@ export async function unreadCount(user: SessionUser, now = Date.now()): Promise<
   return row?.count ?? 0;
 }
 
-function hrefFor(kind: NotificationKind, jam: { slug: string } | null, entryId: number | null, data: Record<string, unknown>) {
+function hrefFor(kind: InboxKind, jam: { slug: string } | null, entryId: number | null, data: Record<string, unknown>) {
   const jamHref = jam ? `/jams/${jam.slug}` : null;
   switch (kind) {
     case 'kudos':
@@ -128,16 +128,16 @@ function hrefFor(kind: NotificationKind, jam: { slug: string } | null, entryId: 
 }
 
 /** One page of the person's items, newest first, the due time-based events included. */
-export async function listNotifications(user: SessionUser, page = 1, now = Date.now()): Promise<NotificationListDto> {
+export async function listInbox(user: SessionUser, page = 1, now = Date.now()): Promise<InboxListDto> {
   const [rows, [unread]] = await readAfterDue(
     user.id,
     now,
     (database) => [pageOfItems(database, user.id, page), unreadItems(database, user.id)] as const,
   );
-  const perPage = NOTIFICATIONS_PER_PAGE;
+  const perPage = INBOX_PER_PAGE;
   const total = Number(rows[0]?.total ?? 0);
   const { page: current, totalPages } = keptPage(page, total, perPage);
-  const items: NotificationItemDto[] = rows.map((row) => {
+  const items: InboxItemDto[] = rows.map((row) => {
     const data = (row.data === null ? null : (JSON.parse(row.data) as Record<string, unknown> | null)) ?? {};
     const jam = row.jamSlug !== null && row.jamName !== null ? { slug: row.jamSlug, name: row.jamName } : null;
     const entry = row.entryId !== null && row.entryTitle !== null ? { id: row.entryId, title: row.entryTitle } : null;

@@ -16,13 +16,13 @@
  */
 import { type SQL, sql } from 'drizzle-orm';
 import { notifications } from '#db/schema';
-import type { NotificationKind } from '#lib/inbox';
+import type { InboxKind } from '#lib/inbox';
 import { type Computed, jsonWith } from '#server/platform/batch-sql';
 import { type Database, db } from '#server/platform/db';
 
 export interface InboxEvent {
   userId: number;
-  kind: NotificationKind;
+  kind: InboxKind;
   /** Names the event, e.g. `kudos:{entryId}:{giverId}`, `started:{jamId}`; a second write with the same key is ignored. */
   key: string;
   /** Unread events with the same group key show as one item, e.g. `kudos:{entryId}`. */

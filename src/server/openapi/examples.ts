@@ -1,7 +1,7 @@
 import type { EntryCreditsDto, InvitationListDto } from '#lib/schemas/credits';
 /** Example requests and answers for the API description; unit tests check them against the schemas. */
 import type { FilterWordsDto, NoteDto, NoteListDto } from '#lib/schemas/notes';
-import type { NotificationListDto } from '#lib/schemas/inbox';
+import type { InboxListDto } from '#lib/schemas/inbox';
 import type { EntryDetailDto, EntryDto, EntryListDto, MyVotesDto, NextEntryDto, WinnersDto } from '#lib/schemas/entries';
 import type { JamCreateInput, JamDto, JamListDto, ManagerDto } from '#lib/schemas/jams';
 import type { JamViewerDto } from '#lib/schemas/viewer';
@@ -404,7 +404,7 @@ export const exampleFilterWords: FilterWordsDto = {
   words: [{ word: 'meanie', addedBy: 'site_admin', createdAt: '2025-02-01T09:00:00.000Z' }],
 };
 
-export const exampleNotificationList: NotificationListDto = {
+export const exampleInboxList: InboxListDto = {
   items: [
     {
       group: 'kudos:41',

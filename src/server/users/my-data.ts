@@ -44,7 +44,7 @@ export async function myData(user: SessionUser): Promise<MyDataDto> {
     voteRows,
     playRows,
     reportRows,
-    notificationRows,
+    inboxRows,
     requestRows,
     joinedRows,
     managedRows,
@@ -100,7 +100,7 @@ export async function myData(user: SessionUser): Promise<MyDataDto> {
       .orderBy(asc(reports.id)),
     database
       .select({
-        notification: notifications,
+        item: notifications,
         actor,
         jam: { slug: jams.slug, name: jams.name },
         entry: { id: entries.id, title: entries.title },
@@ -183,15 +183,15 @@ export async function myData(user: SessionUser): Promise<MyDataDto> {
       createdAt: iso(report.createdAt),
       closedAt: isoOrNull(report.resolvedAt),
     })),
-    notifications: notificationRows.map(({ notification, actor: actorName, jam, entry }) => ({
-      id: notification.id,
-      kind: notification.kind,
+    notifications: inboxRows.map(({ item, actor: actorName, jam, entry }) => ({
+      id: item.id,
+      kind: item.kind,
       jam: jam?.slug == null ? null : jam,
       entry: entry?.id == null ? null : entry,
       actor: actorName,
-      data: notification.data ?? null,
-      createdAt: iso(notification.createdAt),
-      readAt: isoOrNull(notification.readAt),
+      data: item.data ?? null,
+      createdAt: iso(item.createdAt),
+      readAt: isoOrNull(item.readAt),
     })),
     jamRequests: requestRows.map((request) => ({
       id: request.id,
