@@ -98,7 +98,7 @@ export const INBOX_KINDS = [
   'credit-accepted',
   'credit-declined',
 ] as const;
-export const ENTRY_CREDIT_STATUSES = ['invited', 'accepted'] as const;
+export const TEAM_MEMBER_STATUSES = ['invited', 'accepted'] as const;
 
 export const jams = sqliteTable(
   'jams',
@@ -272,7 +272,7 @@ export const entryCredits = sqliteTable(
     jamId: integer('jam_id')
       .notNull()
       .references(() => jams.id, { onDelete: 'cascade' }),
-    status: text('status', { enum: ENTRY_CREDIT_STATUSES }).notNull().default('invited'),
+    status: text('status', { enum: TEAM_MEMBER_STATUSES }).notNull().default('invited'),
     invitedBy: integer('invited_by').references(() => users.id, { onDelete: 'set null' }),
     invitedAt: timestampNow('invited_at'),
     acceptedAt: integer('accepted_at', { mode: 'timestamp_ms' }),

@@ -4,7 +4,7 @@ import { IslandI18n, useT } from '#i18n/react';
 import { ApiError, api } from '#client/api-client';
 import { reloadWithToast } from '#client/reload-with-toast';
 import { httpUrlOrNull } from '#lib/safe-url';
-import type { InvitationDto } from '#lib/schemas/credits';
+import type { InvitationDto } from '#lib/schemas/teams';
 import { pushToast } from '#stores/toasts';
 import { useHydrated } from '#islands/ui/use-hydrated.ts';
 import styles from './Invitations.module.css';

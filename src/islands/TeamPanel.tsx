@@ -5,7 +5,7 @@ import { isLocaleCode } from '#i18n/codes';
 import { localizePath } from '#i18n/paths';
 import { ApiError, api } from '#client/api-client';
 import { reloadWithToast } from '#client/reload-with-toast';
-import type { CreditDto, EntryCreditsDto } from '#lib/schemas/credits';
+import type { TeamMemberDto, TeamDto } from '#lib/schemas/teams';
 import { loadEntryViewer } from '#stores/page-viewer';
 import { $session, UNKNOWN_SESSION, loadSession } from '#stores/session';
 import Avatar from '#components/ui/Avatar.tsx';
@@ -39,7 +39,7 @@ function Team({ slug, entryId }: Omit<Props, 'messages'>) {
   const locale = isLocaleCode(language) ? language : 'en';
   const id = useId();
   const session = useIslandStore($session, UNKNOWN_SESSION);
-  const [team, setTeam] = useState<EntryCreditsDto | null>(null);
+  const [team, setTeam] = useState<TeamDto | null>(null);
   const [name, setName] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [status, setStatus] = useState('');
@@ -52,7 +52,7 @@ function Team({ slug, entryId }: Omit<Props, 'messages'>) {
       try {
         // The page's viewer document has it (ADR 034); elsewhere, the API.
         const mine = (await loadEntryViewer(slug, entryId).catch(() => null))?.credits;
-        setTeam(mine ?? (await api<EntryCreditsDto>(base)));
+        setTeam(mine ?? (await api<TeamDto>(base)));
       } catch {
         // Nothing to show: the panel stays away.
       }
@@ -78,7 +78,7 @@ function Team({ slug, entryId }: Omit<Props, 'messages'>) {
     setBusy(true);
     try {
       const before = team?.credits.length ?? 0;
-      const next = await api<EntryCreditsDto>(base, { method: 'POST', body: { name } });
+      const next = await api<TeamDto>(base, { method: 'POST', body: { name } });
       setTeam(next);
       const invited = next.credits.find((credit) => credit.name.toLowerCase() === name.trim().toLowerCase())?.name ?? name;
       setStatus(
@@ -92,12 +92,12 @@ function Team({ slug, entryId }: Omit<Props, 'messages'>) {
     }
   }
 
-  async function takeOff(credit: CreditDto) {
+  async function takeOff(credit: TeamMemberDto) {
     setError(null);
     setBusy(true);
     const self = credit.name.toLowerCase() === session.user?.name.toLowerCase();
     try {
-      const next = await api<EntryCreditsDto>(`${base}/${encodeURIComponent(credit.name)}`, { method: 'DELETE' });
+      const next = await api<TeamDto>(`${base}/${encodeURIComponent(credit.name)}`, { method: 'DELETE' });
       // A credited name leaves the author line too: reload the (cached) page to show it.
       if (credit.status === 'accepted') {
         reloadWithToast(self ? t('team.left') : t('team.removed', { name: credit.name }));
@@ -112,7 +112,7 @@ function Team({ slug, entryId }: Omit<Props, 'messages'>) {
     }
   }
 
-  function action(credit: CreditDto) {
+  function action(credit: TeamMemberDto) {
     const self = credit.name.toLowerCase() === session.user?.name.toLowerCase();
     if (self) {
       return (

@@ -4,8 +4,8 @@
  */
 
 /** A co-creator is invited by the submitter, and credited once they accept. */
-export const ENTRY_CREDIT_STATUSES = ['invited', 'accepted'] as const;
-export type EntryCreditStatus = (typeof ENTRY_CREDIT_STATUSES)[number];
+export const TEAM_MEMBER_STATUSES = ['invited', 'accepted'] as const;
+export type TeamMemberStatus = (typeof TEAM_MEMBER_STATUSES)[number];
 
 /** Co-creators per entry, invited or accepted, besides its submitter. */
 export const MAX_CO_CREATORS = 4;

@@ -16,11 +16,11 @@ const WRITE = 3;
 /** Served without the database: prerendered files, redirects, documents built from code. */
 const NONE = 0;
 /**
- * Over budget, measured: the co-creator invitations (src/server/teams/credits.ts, invitations.ts) are
+ * Over budget, measured: the co-creator invitations (src/server/teams/team.ts, invitations.ts) are
  * still interactive transactions, one round trip a statement. The number holds them where they are
  * until they are one read and one batch like the other writes.
  */
-const TEAM_INVITATIONS_TODAY = { invite: 10, removeCredit: 9, answer: 13, decline: 9 };
+const TEAM_INVITATIONS_TODAY = { invite: 10, removeFromTeam: 9, answer: 13, decline: 9 };
 
 /** What a budget row needs of a scene beyond the matrix's: a private feed's token and a banned user. */
 export interface BudgetScene extends Scene {
@@ -136,7 +136,7 @@ export const BUDGETS: Record<string, Budget> = {
   'POST /api/jams/[slug]/entries/check': { trips: WRITE },
   'DELETE /api/jams/[slug]/entries/[id]': { trips: WRITE },
   'POST /api/jams/[slug]/entries/[id]/credits': { trips: TEAM_INVITATIONS_TODAY.invite },
-  'DELETE /api/jams/[slug]/entries/[id]/credits/[name]': { trips: TEAM_INVITATIONS_TODAY.removeCredit },
+  'DELETE /api/jams/[slug]/entries/[id]/credits/[name]': { trips: TEAM_INVITATIONS_TODAY.removeFromTeam },
   'PUT /api/jams/[slug]/entries/[id]/kudos/[sticker]': { trips: WRITE },
   'DELETE /api/jams/[slug]/entries/[id]/kudos/[sticker]': { trips: WRITE },
   'POST /api/jams/[slug]/entries/[id]/notes': { trips: WRITE },

@@ -87,11 +87,11 @@ const TABLE: Row[] = [
   // The submitter invites co-creators; the team changes by the submitter, its managers and administrators;
   // anyone leaves or declines their own credit.
   ...only(['plain'], 'entry:invite-co-creator', () => ({ ownerId: ids.plain })),
-  ...only(['admin', 'manager', 'plain'], 'entry:change-team', () => ({ jamId, submitterId: ids.plain, ownCredit: false })),
+  ...only(['admin', 'manager', 'plain'], 'entry:change-team', () => ({ jamId, submitterId: ids.plain, ownMembership: false })),
   ...only(['admin', 'manager', 'otherManager', 'plain'], 'entry:change-team', () => ({
     jamId,
     submitterId: ids.plain,
-    ownCredit: true,
+    ownMembership: true,
   })),
   // A note: its writer and the entry's submitter delete it; managers and administrators hide it instead.
   ...only(['plain', 'otherManager'], 'note:delete', () => ({ authorId: ids.plain, entrySubmitterId: ids.otherManager })),

@@ -2,7 +2,7 @@ import { and, count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ADMIN, DEMO_USERS, seedDemoData } from '#db/seed';
 import {
-  ENTRY_CREDIT_STATUSES,
+  TEAM_MEMBER_STATUSES,
   ENTRY_REVIEWS,
   FEEDBACK_MODES,
   INBOX_KINDS,
@@ -36,7 +36,7 @@ describe(`the data layer (${process.env.TEST_DATABASE ?? 'file'})`, () => {
     expect(ENTRY_REVIEWS).toEqual(judging.ENTRY_REVIEWS);
     expect(FEEDBACK_MODES).toEqual(feedback.FEEDBACK_MODES);
     expect(INBOX_KINDS).toEqual(inbox.INBOX_KINDS);
-    expect(ENTRY_CREDIT_STATUSES).toEqual(teams.ENTRY_CREDIT_STATUSES);
+    expect(TEAM_MEMBER_STATUSES).toEqual(teams.TEAM_MEMBER_STATUSES);
   });
 
   it('refuses a second user whose name differs only in case', async () => {

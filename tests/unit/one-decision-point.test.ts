@@ -72,7 +72,7 @@ const FACTS: Fact[] = [
       'src/server/users/my-data.ts': ['the person’s own data export shows their flag', 1],
       'src/server/jams/viewer.ts': ['the viewer DTO shows the flag; a banned viewer’s document holds nothing personal', 2],
       'src/server/judging/plays.ts': ['a banned person’s play is not counted (the answer, not a refusal)', 1],
-      'src/server/teams/credits.ts': ['banned co-creators are hidden, and cannot be credited', 2],
+      'src/server/teams/team.ts': ['banned co-creators are hidden, and cannot be credited', 2],
       'src/server/entries/entry-list.ts': ['banned co-creators are hidden', 1],
       'src/server/feedback/notes.ts': ['a banned reader’s notes list offers no writing', 1],
       'src/server/moderation/reports.ts': ['banned administrators hear of no report', 1],
@@ -106,7 +106,7 @@ const FACTS: Fact[] = [
     allowed: {
       'src/server/users/profiles.ts': ['labels a row "submitter" or "co-creator" (a fact shown)', 1],
       'src/server/entries/entry-submit.ts': ['says "You have already entered" rather than the general refusal', 1],
-      'src/server/teams/credits.ts': ['names the asker’s role on the team for the DTO and whom to tell', 2],
+      'src/server/teams/team.ts': ['names the asker’s role on the team for the DTO and whom to tell', 2],
       'src/server/jams/managers.ts': ['a manager leaving is told apart from one removed (the audit)', 1],
       'src/server/entries/entries.ts': ['audits a removal only when it is not the submitter’s own', 1],
       'src/server/moderation/actions.ts': ['audits only others’ entries; "You cannot ban yourself."', 2],

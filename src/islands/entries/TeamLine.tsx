@@ -3,7 +3,7 @@ import { userHref } from '#i18n/paths';
 import { isLocaleCode } from '#i18n/codes';
 import { avatarPath } from '#lib/avatars';
 import { listParts } from '#lib/name-list';
-import type { CoCreatorDto } from '#lib/schemas/credits';
+import type { CoCreatorDto } from '#lib/schemas/teams';
 import Avatar from '#components/ui/Avatar.tsx';
 import styles from '#islands/Entries.module.css';
 

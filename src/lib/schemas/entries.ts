@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { coCreatorSchema } from './credits';
+import { coCreatorSchema } from './teams';
 import { INVALID_URL_MESSAGE, REQUIRED_MESSAGE, isoDateTime, named, pageFields } from './common';
 import { parseScratchProjectUrl } from '#lib/scratch-url';
 import { ENTRY_FLAGS, WHO_CAN_VOTE } from '#lib/judging';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { JAM_ACTIONS } from '#lib/jam-actions';
 import { named } from './common';
-import { entryCreditsSchema } from './credits';
+import { teamSchema } from './teams';
 import { entryIdSchema, myVotesSchema } from './entries';
 import { kudosSchema } from './kudos';
 import { noteListSchema } from './notes';
@@ -22,7 +22,7 @@ export const entryViewerSchema = named(
     notes: noteListSchema
       .nullable()
       .meta({ description: 'The first page of notes; null unless the jam takes notes (the page shows none).' }),
-    credits: entryCreditsSchema,
+    credits: teamSchema,
   }),
 );
 export type EntryViewerDto = z.infer<typeof entryViewerSchema>;

@@ -28,10 +28,10 @@ export interface NoteSubject {
   authorId: number;
   entrySubmitterId: number;
 }
-/** An entry's team: `ownCredit` when the person named is the one asking (leaving, declining). */
+/** An entry's team: `ownMembership` when the person named is the one asking (leaving, declining). */
 export interface TeamSubject extends JamSubject {
   submitterId: number;
-  ownCredit: boolean;
+  ownMembership: boolean;
 }
 /** Something one person owns: an entry (its submitter), a jam request (its requester), a manager seat (its holder), a reported item. */
 export interface OwnedSubject {
@@ -119,7 +119,7 @@ const RULES: { [A in Action]: Rule<A> } = {
   'entry:remove': (user, entry) => entry.onTeam || runsJam(user, entry),
   'entry:refresh': (user, entry) => entry.onTeam || runsJam(user, entry),
   'entry:invite-co-creator': (user, entry) => entry.ownerId === user.id,
-  'entry:change-team': (user, team) => team.ownCredit || team.submitterId === user.id || runsJam(user, team),
+  'entry:change-team': (user, team) => team.ownMembership || team.submitterId === user.id || runsJam(user, team),
   'note:delete': (user, note) => note.authorId === user.id || note.entrySubmitterId === user.id,
   'report:see-reporters': (user, item) => user.isAdmin && item.ownerId !== user.id,
   'jam-request:withdraw': (user, request) => request.ownerId === user.id,

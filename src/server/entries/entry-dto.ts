@@ -1,7 +1,7 @@
 /** Entries as the API and the pages show them. */
 import type { Entry, Jam } from '#db/schema';
 import type { EntryDetailDto, EntryDto } from '#lib/schemas/entries';
-import type { CoCreatorDto } from '#lib/schemas/credits';
+import type { CoCreatorDto } from '#lib/schemas/teams';
 import { entryFlags } from '#server/judging/flags';
 import { isRankedReview } from '#server/judging/ranking';
 

@@ -9,7 +9,7 @@ import { type Entry, type Jam, entries, users } from '#db/schema';
 import type { SessionUser } from '#server/auth/session';
 import { notFound } from '#server/http/errors';
 import { preparedQuery } from '#server/platform/db';
-import { type Credit, creditOf } from '#server/teams/credit-records';
+import { type TeamMembership, membershipOf } from '#server/teams/memberships';
 import { ENTRY_NOT_IN_JAM } from './entries';
 
 export type EntryWithSubmitter = Entry & { submitterName: string | null };
@@ -19,7 +19,7 @@ export interface EntryReads {
   /** The entry and its submitter's name; a 404 when it is not part of the jam. */
   readonly entry: Promise<EntryWithSubmitter>;
   /** The reader's credit on the entry (undefined: none, or nobody logged in). */
-  readonly myCredit: Promise<Credit | undefined>;
+  readonly myMembership: Promise<TeamMembership | undefined>;
 }
 
 const entryWithSubmitter = preparedQuery((database) =>
@@ -41,13 +41,13 @@ export function startEntryReads(jam: Jam, entryId: number, reader: SessionUser |
     });
   // Whoever awaits it gets the 404; a request refused for another reason first leaves it unawaited.
   entry.catch(() => undefined);
-  const myCredit = reader ? creditOf(entryId, reader.id) : Promise.resolve(undefined);
-  return { id: entryId, entry, myCredit };
+  const myMembership = reader ? membershipOf(entryId, reader.id) : Promise.resolve(undefined);
+  return { id: entryId, entry, myMembership };
 }
 
 /** Whether the reader is on the entry's team (its submitter or an accepted co-creator), from the shared reads. */
 export async function readerIsOnTeam(reads: EntryReads, reader: SessionUser | null): Promise<boolean> {
   if (!reader) return false;
-  const [entry, credit] = await Promise.all([reads.entry, reads.myCredit]);
+  const [entry, credit] = await Promise.all([reads.entry, reads.myMembership]);
   return entry.submitterId === reader.id || credit?.status === 'accepted';
 }

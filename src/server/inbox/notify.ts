@@ -12,7 +12,7 @@
  *   `removed:{jamId}:{scratchId}:{ms}` (the entry row is gone, so its title and jam are in `data`);
  * - `request:{requestId}` for the answer to a jam request (approved or declined: it is answered once).
  * - `credit-invited:{entryId}:{userId}:{invitedAt ms}` to the invitee, `credit-accepted:{entryId}:{userId}:{acceptedAt ms}`
- *   and `credit-declined:{entryId}:{userId}:{invitedAt ms}` to the submitter (issue 35, ../teams/credit-records.ts).
+ *   and `credit-declined:{entryId}:{userId}:{invitedAt ms}` to the submitter (issue 35, ../teams/memberships.ts).
  */
 import { type SQL, sql } from 'drizzle-orm';
 import { notifications } from '#db/schema';

@@ -14,7 +14,7 @@ import { listNotes } from '#server/feedback/notes';
 import { unreadCount } from '#server/inbox/inbox';
 import { preparedQuery } from '#server/platform/db';
 import { onTeamCondition } from '#server/teams/co-creators';
-import { readCredits } from '#server/teams/credits';
+import { readTeam } from '#server/teams/team';
 import { type EntryReads, startEntryReads } from '#server/entries/entry-reads';
 import { bodyIsHidden } from './jams';
 import { renderJamBody } from './markdown';
@@ -50,7 +50,7 @@ async function entryViewerState(jam: Jam, viewer: SessionUser | null, reads: Ent
   const [kudos, notes, credits] = await Promise.all([
     jam.feedback === 'off' ? null : readKudos(viewer, jam, reads.id, reads),
     jam.feedback === 'notes' ? listNotes(viewer, jam, reads.id, 1, reads) : null,
-    readCredits(viewer, jam, reads.id, reads),
+    readTeam(viewer, jam, reads.id, reads),
   ]);
   return { id: reads.id, kudos, notes, credits };
 }

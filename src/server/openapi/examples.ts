@@ -1,4 +1,4 @@
-import type { EntryCreditsDto, InvitationListDto } from '#lib/schemas/credits';
+import type { TeamDto, InvitationListDto } from '#lib/schemas/teams';
 /** Example requests and answers for the API description; unit tests check them against the schemas. */
 import type { FilterWordsDto, NoteDto, NoteListDto } from '#lib/schemas/notes';
 import type { InboxListDto } from '#lib/schemas/inbox';
@@ -442,7 +442,7 @@ export const exampleInboxList: InboxListDto = {
   unread: 1,
 };
 
-export const exampleEntryCredits: EntryCreditsDto = {
+export const exampleTeam: TeamDto = {
   entryId: 31,
   submitter: { name: 'sprite_smith', avatar: '/api/user/sprite_smith/picture' },
   credits: [
@@ -513,5 +513,5 @@ export const exampleJsonFeed = {
 /** The viewer document of an entry's page (`?entry=31`, and the answer of recording a play). */
 export const exampleEntryPageViewer: JamViewerDto = {
   ...exampleViewer,
-  viewedEntry: { id: 31, kudos: exampleKudos, notes: exampleNoteList, credits: { ...exampleEntryCredits, role: 'manager' } },
+  viewedEntry: { id: 31, kudos: exampleKudos, notes: exampleNoteList, credits: { ...exampleTeam, role: 'manager' } },
 };

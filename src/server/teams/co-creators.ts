@@ -8,7 +8,7 @@
 import { Column, type Placeholder, type SQL, is, sql } from 'drizzle-orm';
 import { entries, entryCredits, users } from '#db/schema';
 import { avatarPath } from '#lib/avatars';
-import type { CoCreatorDto } from '#lib/schemas/credits';
+import type { CoCreatorDto } from '#lib/schemas/teams';
 import { db, outerColumn } from '#server/platform/db';
 
 /**

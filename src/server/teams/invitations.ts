@@ -2,7 +2,7 @@
 import { and, desc, eq, gt } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/sqlite-core';
 import { type Entry, type Jam, entries, entryCredits, jams, kudos, users, votes } from '#db/schema';
-import type { InvitationListDto } from '#lib/schemas/credits';
+import type { InvitationListDto } from '#lib/schemas/teams';
 import { recordAudit } from '#server/activity/audit';
 import { refuseIfBanned } from '#server/auth/require';
 import type { SessionUser } from '#server/auth/session';
@@ -12,16 +12,16 @@ import { notifyWith } from '#server/inbox/notify';
 import { db } from '#server/platform/db';
 import { isOneEntryViolation } from './co-creators';
 import {
-  type Credit,
+  type TeamMembership,
   NO_INVITATION_MESSAGE,
   ONE_ENTRY_MESSAGE,
   TEAM_SETTLED_MESSAGE,
-  creditOf,
+  membershipOf,
   declinedEvent,
   hasEntryIn,
   settleInvitationEvents,
   teamIsOpen,
-} from './credit-records';
+} from './memberships';
 import { joinInside } from '#server/jams/participants';
 
 const inviter = alias(users, 'inviter');
@@ -56,9 +56,12 @@ export async function myInvitations(user: SessionUser, now = Date.now()): Promis
   };
 }
 
-async function requireInvitation(user: SessionUser, entryId: number): Promise<{ credit: Credit; entry: Entry; jam: Jam }> {
+async function requireInvitation(
+  user: SessionUser,
+  entryId: number,
+): Promise<{ credit: TeamMembership; entry: Entry; jam: Jam }> {
   refuseIfBanned(user);
-  const credit = await creditOf(entryId, user.id);
+  const credit = await membershipOf(entryId, user.id);
   if (!credit) throw notFound(NO_INVITATION_MESSAGE);
   const database = db();
   const [row] = await database

@@ -18,7 +18,7 @@ async function ownEntry(scene: Scene, env: Environment): Promise<void> {
 const inviteTo = (scene: Scene, env: Environment, userId: number) =>
   env.db.insert(entryCredits).values({ entryId: scene.entry.id, userId, jamId: scene.jam.id, invitedBy: scene.submitter.id });
 
-const creditOf = async (db: Db, entryId: number, userId: number) =>
+const membershipOf = async (db: Db, entryId: number, userId: number) =>
   (
     await db
       .select()
@@ -39,7 +39,8 @@ export const writes: Row[] = [
       path: `/api/jams/${s.jam.slug}/entries/${s.extra.entryId}/credits`,
       json: { name: s.bystander.name },
     }),
-    effect: async (s, env) => expect((await creditOf(env.db, Number(s.extra.entryId), s.bystander.id))?.status).toBe('invited'),
+    effect: async (s, env) =>
+      expect((await membershipOf(env.db, Number(s.extra.entryId), s.bystander.id))?.status).toBe('invited'),
   },
   {
     method: 'DELETE',
@@ -49,7 +50,7 @@ export const writes: Row[] = [
     status: 200,
     prepare: async (s, env) => void (await inviteTo(s, env, s.bystander.id)),
     call: (s) => ({ method: 'DELETE', path: `/api/jams/${s.jam.slug}/entries/${s.entry.id}/credits/${s.bystander.name}` }),
-    effect: async (s, env) => expect(await creditOf(env.db, s.entry.id, s.bystander.id)).toBeUndefined(),
+    effect: async (s, env) => expect(await membershipOf(env.db, s.entry.id, s.bystander.id)).toBeUndefined(),
   },
   {
     method: 'PUT',
@@ -58,7 +59,7 @@ export const writes: Row[] = [
     status: 200,
     prepare: async (s, env) => void (s.me && (await inviteTo(s, env, s.me.id))),
     call: (s) => ({ method: 'PUT', path: `/api/me/invitations/${s.entry.id}` }),
-    effect: async (s, env) => expect((await creditOf(env.db, s.entry.id, s.me!.id))?.status).toBe('accepted'),
+    effect: async (s, env) => expect((await membershipOf(env.db, s.entry.id, s.me!.id))?.status).toBe('accepted'),
   },
   {
     method: 'DELETE',
@@ -67,7 +68,7 @@ export const writes: Row[] = [
     status: 200,
     prepare: async (s, env) => void (s.me && (await inviteTo(s, env, s.me.id))),
     call: (s) => ({ method: 'DELETE', path: `/api/me/invitations/${s.entry.id}` }),
-    effect: async (s, env) => expect(await creditOf(env.db, s.entry.id, s.me!.id)).toBeUndefined(),
+    effect: async (s, env) => expect(await membershipOf(env.db, s.entry.id, s.me!.id)).toBeUndefined(),
   },
 ];
 

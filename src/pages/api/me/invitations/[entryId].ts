@@ -1,8 +1,8 @@
-import { invitationListSchema } from '#lib/schemas/credits';
+import { invitationListSchema } from '#lib/schemas/teams';
 import { entryIdSchema } from '#lib/schemas/entries';
 import { defineEndpoint, param } from '#server/http/endpoint';
 import { notFound } from '#server/http/errors';
-import { NO_INVITATION_MESSAGE } from '#server/teams/credit-records';
+import { NO_INVITATION_MESSAGE } from '#server/teams/memberships';
 import { acceptInvitation, declineInvitation } from '#server/teams/invitations';
 import { exampleInvitations } from '#server/openapi/examples';
 

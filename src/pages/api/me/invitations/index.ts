@@ -1,4 +1,4 @@
-import { invitationListSchema } from '#lib/schemas/credits';
+import { invitationListSchema } from '#lib/schemas/teams';
 import { defineEndpoint } from '#server/http/endpoint';
 import { myInvitations } from '#server/teams/invitations';
 import { exampleInvitations } from '#server/openapi/examples';

@@ -1,9 +1,9 @@
-import { entryCreditsSchema } from '#lib/schemas/credits';
+import { teamSchema } from '#lib/schemas/teams';
 import { usernameSchema } from '#lib/schemas/common';
 import { defineEndpoint, jamSlugAndEntryId, param } from '#server/http/endpoint';
 import { notFound } from '#server/http/errors';
-import { removeCredit } from '#server/teams/credits';
-import { exampleEntryCredits } from '#server/openapi/examples';
+import { removeFromTeam } from '#server/teams/team';
+import { exampleTeam } from '#server/openapi/examples';
 import { requireJam } from '#server/jams/jams';
 
 const params = {
@@ -22,7 +22,7 @@ export const DELETE = defineEndpoint({
   access: 'user',
   params,
   early: ({ slug }) => requireJam(slug),
-  answer: { status: 200, description: "The entry's team.", schema: entryCreditsSchema, example: exampleEntryCredits },
+  answer: { status: 200, description: "The entry's team.", schema: teamSchema, example: exampleTeam },
   errors: [400, 401, 403, 404, 409],
-  handler: async ({ user, params, early }) => removeCredit(user, await early, params.id, params.name),
+  handler: async ({ user, params, early }) => removeFromTeam(user, await early, params.id, params.name),
 });

@@ -1,8 +1,8 @@
 import { MAX_CO_CREATORS } from '#lib/teams';
-import { entryCreditsSchema, inviteCoCreatorSchema } from '#lib/schemas/credits';
+import { teamSchema, inviteCoCreatorSchema } from '#lib/schemas/teams';
 import { defineEndpoint, jamSlugAndEntryId, reply } from '#server/http/endpoint';
-import { inviteCoCreator, inviteLimiter, readCredits } from '#server/teams/credits';
-import { exampleEntryCredits } from '#server/openapi/examples';
+import { inviteCoCreator, inviteLimiter, readTeam } from '#server/teams/team';
+import { exampleTeam } from '#server/openapi/examples';
 import { requireJam } from '#server/jams/jams';
 
 export const GET = defineEndpoint({
@@ -14,10 +14,10 @@ export const GET = defineEndpoint({
   access: 'optional-session',
   params: jamSlugAndEntryId,
   early: ({ slug }) => requireJam(slug),
-  answer: { status: 200, description: "The entry's team.", schema: entryCreditsSchema, example: exampleEntryCredits },
+  answer: { status: 200, description: "The entry's team.", schema: teamSchema, example: exampleTeam },
   cache: 'private, no-store',
   errors: [400, 404],
-  handler: async ({ user, params, early }) => readCredits(user, await early, params.id),
+  handler: async ({ user, params, early }) => readTeam(user, await early, params.id),
 });
 
 export const POST = defineEndpoint({
@@ -33,8 +33,8 @@ export const POST = defineEndpoint({
   answer: {
     status: 201,
     description: "The entry's team.",
-    schema: entryCreditsSchema,
-    example: exampleEntryCredits,
+    schema: teamSchema,
+    example: exampleTeam,
     also: [{ status: 200, description: "The entry's team, when this person was already invited." }],
   },
   errors: [400, 401, 403, 404, 409, 429, 502],

@@ -8,7 +8,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { type Entry, type Jam, type User, entryCredits, users } from '#db/schema';
 import { avatarPath } from '#lib/avatars';
-import type { CreditDto, EntryCreditsDto, EntryCreditsRole } from '#lib/schemas/credits';
+import type { TeamMemberDto, TeamDto, TeamRole } from '#lib/schemas/teams';
 import { MAX_CO_CREATORS } from '#lib/teams';
 import { recordAudit } from '#server/activity/audit';
 import { refuseIfBanned } from '#server/auth/require';
@@ -22,16 +22,16 @@ import { fetchScratchUser } from '#server/platform/scratch';
 import { findUserByName } from '#server/users/users';
 import type { SessionUser } from '#server/auth/session';
 import {
-  type Credit,
+  type TeamMembership,
   ONLY_SUBMITTER_MESSAGE,
   TEAM_FULL_MESSAGE,
   TEAM_SETTLED_MESSAGE,
-  creditOf,
+  membershipOf,
   declinedEvent,
   hasEntryIn,
   settleInvitationEvents,
   teamIsOpen,
-} from './credit-records';
+} from './memberships';
 import { requireEntry } from '#server/entries/entries';
 import { type EntryReads, startEntryReads } from '#server/entries/entry-reads';
 
@@ -42,7 +42,7 @@ export const inviteLimiter = createRateLimiter('invitations', INVITE_RATE_LIMIT)
 const alreadyEntered = (name: string) =>
   conflict(`${name} already has an entry in this jam. Everyone can be part of one entry per jam, so they can’t join this team.`);
 
-function roleOf(viewer: SessionUser | null, entry: Entry, credit: Credit | undefined, manages: boolean): EntryCreditsRole {
+function roleOf(viewer: SessionUser | null, entry: Entry, credit: TeamMembership | undefined, manages: boolean): TeamRole {
   if (!viewer) return 'none';
   if (entry.submitterId === viewer.id) return 'submitter';
   if (credit?.status === 'accepted') return 'co-creator';
@@ -68,21 +68,21 @@ const creditRows = (entryId: number) =>
  * jam's managers. One round trip with the entry's read (`reads`, shared by a caller that asks other
  * services about the entry too); whether the reader runs the jam is asked beside the rest.
  */
-export async function readCredits(
+export async function readTeam(
   viewer: SessionUser | null,
   jam: Jam,
   entryId: number,
   reads: EntryReads = startEntryReads(jam, entryId, viewer),
-): Promise<EntryCreditsDto> {
+): Promise<TeamDto> {
   const [entry, rows, mine, manages] = await Promise.all([
     reads.entry,
     creditRows(reads.id),
-    reads.myCredit,
+    reads.myMembership,
     can(viewer, 'jam:remove-entry', { jamId: jam.id }),
   ]);
   const role = roleOf(viewer, entry, mine, manages);
   const seesPending = role === 'submitter' || role === 'co-creator' || role === 'manager';
-  const credits: CreditDto[] = rows
+  const credits: TeamMemberDto[] = rows
     .filter((row) => seesPending || row.status === 'accepted')
     .map((row) => ({
       name: row.name,
@@ -128,7 +128,7 @@ export async function inviteCoCreator(
   jam: Jam,
   entryId: number,
   name: string,
-): Promise<{ credits: EntryCreditsDto; created: boolean }> {
+): Promise<{ credits: TeamDto; created: boolean }> {
   refuseIfBanned(actor);
   const entry = await requireEntry(jam, entryId);
   if (!(await can(actor, 'entry:invite-co-creator', { ownerId: entry.submitterId })))
@@ -138,7 +138,7 @@ export async function inviteCoCreator(
     throw badRequest('You are already on this entry as its submitter. Invite the people who made it with you.');
 
   const { user: invitee, created: userCreated } = await userForInvite(name);
-  if (await creditOf(entry.id, invitee.id)) return { credits: await readCredits(actor, jam, entry.id), created: false };
+  if (await membershipOf(entry.id, invitee.id)) return { credits: await readTeam(actor, jam, entry.id), created: false };
   if (invitee.isBanned) throw conflict(`${invitee.name} can’t be credited on entries right now.`);
   if (await hasEntryIn(jam.id, invitee.id)) throw alreadyEntered(invitee.name);
 
@@ -170,10 +170,10 @@ export async function inviteCoCreator(
   });
   if (invitedAt === null) {
     // Either a second request invited them just now (answer the team) or the team is full.
-    if (await creditOf(entry.id, invitee.id)) return { credits: await readCredits(actor, jam, entry.id), created: false };
+    if (await membershipOf(entry.id, invitee.id)) return { credits: await readTeam(actor, jam, entry.id), created: false };
     throw conflict(TEAM_FULL_MESSAGE);
   }
-  return { credits: await readCredits(actor, jam, entry.id), created: true };
+  return { credits: await readTeam(actor, jam, entry.id), created: true };
 }
 
 /**
@@ -181,15 +181,15 @@ export async function inviteCoCreator(
  * co-creator (while the team is open); a co-creator leaves, an invitee declines (any time); managers
  * and administrators may remove anyone.
  */
-export async function removeCredit(actor: SessionUser, jam: Jam, entryId: number, name: string): Promise<EntryCreditsDto> {
+export async function removeFromTeam(actor: SessionUser, jam: Jam, entryId: number, name: string): Promise<TeamDto> {
   refuseIfBanned(actor);
   const entry = await requireEntry(jam, entryId);
   const self = name.toLowerCase() === actor.name.toLowerCase();
   const submitter = entry.submitterId === actor.id;
-  if (!(await can(actor, 'entry:change-team', { jamId: jam.id, submitterId: entry.submitterId, ownCredit: self })))
+  if (!(await can(actor, 'entry:change-team', { jamId: jam.id, submitterId: entry.submitterId, ownMembership: self })))
     throw new AppError(403, 'forbidden', 'Only the entry’s submitter can change its team; co-creators can leave it.');
   const target = await findUserByName(name);
-  const credit = target ? await creditOf(entry.id, target.id) : undefined;
+  const credit = target ? await membershipOf(entry.id, target.id) : undefined;
   if (!target || !credit) throw notFound(`${name} is not invited to or credited on this entry.`);
   if (submitter && !self && credit.status === 'accepted' && !teamIsOpen(jam)) throw conflict(TEAM_SETTLED_MESSAGE);
   const reason = self
@@ -213,5 +213,5 @@ export async function removeCredit(actor: SessionUser, jam: Jam, entryId: number
     });
   });
   if (credit.status === 'accepted') announceChange({ kind: 'entry', jamId: jam.id, entryId: entry.id });
-  return readCredits(actor, jam, entry.id);
+  return readTeam(actor, jam, entry.id);
 }

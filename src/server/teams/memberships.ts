@@ -1,4 +1,4 @@
-/** What the team services (credits.ts, invitations.ts) share: the credit rows, the messages and the invitation events. */
+/** What the team services (team.ts, invitations.ts) share: the membership rows (table entry_credits), the messages and the invitation events. */
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { type Entry, type Jam, entryCredits, notifications } from '#db/schema';
 import { jamStatus } from '#lib/jam-timing';
@@ -16,7 +16,7 @@ export const NO_INVITATION_MESSAGE = 'There is no invitation for you on this ent
 
 export const teamIsOpen = (jam: Jam) => jamStatus(jam) === 'ongoing';
 
-export type Credit = typeof entryCredits.$inferSelect;
+export type TeamMembership = typeof entryCredits.$inferSelect;
 
 /** Whether the user submitted an entry of the jam or is credited on one (besides `exceptEntryId`). */
 export async function hasEntryIn(jamId: number, userId: number): Promise<boolean> {
@@ -24,7 +24,7 @@ export async function hasEntryIn(jamId: number, userId: number): Promise<boolean
   return Boolean(Number(row?.yes ?? 0));
 }
 
-export async function creditOf(entryId: number, userId: number): Promise<Credit | undefined> {
+export async function membershipOf(entryId: number, userId: number): Promise<TeamMembership | undefined> {
   const [row] = await db()
     .select()
     .from(entryCredits)
@@ -49,7 +49,12 @@ export async function settleInvitationEvents(
   else await tx.update(notifications).set({ readAt: new Date() }).where(which);
 }
 
-export async function declinedEvent(tx: Parameters<typeof notifyWith>[0], entry: Entry, invitee: { id: number }, credit: Credit) {
+export async function declinedEvent(
+  tx: Parameters<typeof notifyWith>[0],
+  entry: Entry,
+  invitee: { id: number },
+  credit: TeamMembership,
+) {
   await notifyWith(tx, {
     userId: entry.submitterId,
     kind: 'credit-declined',

@@ -1,6 +1,6 @@
 /** Teams (issue 35 §1): co-creators of an entry, their invitations, as the API and the islands see them. */
 import { z } from 'zod';
-import { ENTRY_CREDIT_STATUSES, MAX_CO_CREATORS } from '#lib/teams';
+import { TEAM_MEMBER_STATUSES, MAX_CO_CREATORS } from '#lib/teams';
 import { isoDateTime, named, usernameSchema } from './common';
 
 /** Someone credited on an entry, as cards and pages show them. */
@@ -16,22 +16,22 @@ export type CoCreatorDto = z.infer<typeof coCreatorSchema>;
 export const inviteCoCreatorSchema = z.object({ name: usernameSchema });
 export type InviteCoCreatorInput = z.input<typeof inviteCoCreatorSchema>;
 
-export const creditSchema = named(
+export const teamMemberSchema = named(
   'Credit',
   coCreatorSchema.extend({
-    status: z.enum(ENTRY_CREDIT_STATUSES).meta({ description: '`invited` until they accept, then `accepted` (credited).' }),
+    status: z.enum(TEAM_MEMBER_STATUSES).meta({ description: '`invited` until they accept, then `accepted` (credited).' }),
     invitedAt: isoDateTime,
     acceptedAt: isoDateTime.nullable(),
   }),
 );
-export type CreditDto = z.infer<typeof creditSchema>;
+export type TeamMemberDto = z.infer<typeof teamMemberSchema>;
 
-export const entryCreditsSchema = named(
+export const teamSchema = named(
   'EntryCredits',
   z.object({
     entryId: z.int(),
     submitter: coCreatorSchema,
-    credits: z.array(creditSchema).meta({
+    credits: z.array(teamMemberSchema).meta({
       description:
         'Credited co-creators; pending invitations too for the team itself (submitter and co-creators), managers and administrators.',
     }),
@@ -43,8 +43,8 @@ export const entryCreditsSchema = named(
     }),
   }),
 );
-export type EntryCreditsDto = z.infer<typeof entryCreditsSchema>;
-export type EntryCreditsRole = EntryCreditsDto['role'];
+export type TeamDto = z.infer<typeof teamSchema>;
+export type TeamRole = TeamDto['role'];
 
 export const invitationSchema = named(
   'Invitation',
