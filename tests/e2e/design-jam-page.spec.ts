@@ -3,7 +3,7 @@
  * real tabs (links to anchors without JavaScript, a keyboard tablist with it) and, after the end,
  * a winners podium and the ranking. Runs against the demo seed (db/seed.ts).
  */
-import AxeBuilder from '@axe-core/playwright';
+import { accessibilityViolations } from './accessibility';
 import { type Page } from '@playwright/test';
 import { expect, test, waitUntilSettled } from './fixtures';
 
@@ -159,14 +159,7 @@ test.describe('with JavaScript', () => {
         for (const name of await page.getByRole('tab').allTextContents()) {
           await tab(page, name).click();
           // The page's own content; the shell around it has its own gate (quality-gates.spec.ts).
-          const results = await new AxeBuilder({ page })
-            .include('main')
-            .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-            .analyze();
-          expect(
-            results.violations.map(({ id, nodes }) => `${id}: ${nodes.map((node) => node.target.join(' ')).join(', ')}`),
-            `${path} ${name}`,
-          ).toEqual([]);
+          expect(await accessibilityViolations(page, { theme, include: 'main' }), `${path} ${name}`).toEqual([]);
         }
       }
     });

@@ -4,7 +4,7 @@
  * banned user's; a name on the jam page leads to the profile; the jam page's search with and
  * without JavaScript, its state in the address.
  */
-import AxeBuilder from '@axe-core/playwright';
+import { accessibilityViolations } from './accessibility';
 import { type Page } from '@playwright/test';
 import { entries, jams, users } from '#db/schema';
 import { openDatabase } from '#server/node/database';
@@ -174,14 +174,7 @@ for (const theme of ['light', 'dark', 'flame'] as const) {
         await page.goto(path);
         await waitUntilSettled(page);
         await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
-        const results = await new AxeBuilder({ page })
-          .include('main')
-          .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-          .analyze();
-        expect(
-          results.violations.map(({ id, nodes }) => `${id}: ${nodes.map((node) => node.target.join(' ')).join(', ')}`),
-          `${path} ${width}`,
-        ).toEqual([]);
+        expect(await accessibilityViolations(page, { theme, include: 'main' }), `${path} ${width}`).toEqual([]);
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
         expect(overflow, `${path} ${width}`).toBeLessThanOrEqual(0);
       }

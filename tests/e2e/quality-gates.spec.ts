@@ -7,9 +7,10 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { type Page } from '@playwright/test';
 import vnuJar from 'vnu-jar';
+import { COLOR_MODE_STORAGE_KEY } from '#lib/color-mode';
+import { accessibilityViolations } from './accessibility';
 import { expect, loginAs, test, waitUntilSettled } from './fixtures';
 
 /** Seeded by db/seed.ts for the end-to-end server. */
@@ -43,54 +44,51 @@ const ADMIN_PAGES = {
   'note filter': '/ir/dashboard/filter',
 };
 
-async function violations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  return results.violations.map(({ id, nodes }) => `${id}: ${nodes.map((node) => node.target.join(' ')).join(', ')}`);
-}
-
-async function settle(page: Page, path: string) {
-  await page.goto(path);
-  await waitUntilSettled(page);
-}
-
 /** The site's shell (navigation bar, footer) on the pages every visitor meets, checked in flame too. */
 const SHELL_PAGES = new Set(['home', 'about', 'explore', '404']);
 
-for (const theme of ['light', 'dark', 'flame'] as const) {
-  test.describe(`in ${theme} mode`, () => {
-    test.beforeEach(async ({ page }) => {
-      // Only in the page itself: an entry page embeds Scratch's player, whose frame may not read our storage.
-      await page.addInitScript((mode) => {
-        if (window.top === window) localStorage.setItem('itinerary-color-mode', mode);
-      }, theme);
-    });
-
-    // One test per page, so the pages spread over the workers instead of one long test each; axe
-    // over the biggest pages (the API reference) takes many seconds on a busy machine.
-    test.describe.configure({ timeout: 90_000 });
-
-    for (const [name, path] of Object.entries(PUBLIC_PAGES)) {
-      const shell = SHELL_PAGES.has(name);
-      if (theme === 'flame' && !shell) continue;
-      test(`the ${name} page has no WCAG 2 A/AA violations`, async ({ page }) => {
-        await settle(page, path);
-        await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
-        if (shell) await expect(page.getByRole('banner').getByRole('link', { name: 'Log in' })).toBeVisible();
-        expect(await violations(page)).toEqual([]);
-      });
-    }
-
-    if (theme === 'flame') return;
-    for (const [name, path] of Object.entries(ADMIN_PAGES)) {
-      test(`the ${name} page behind login has no WCAG 2 A/AA violations`, async ({ page }) => {
-        await loginAs(page, 'demo_admin');
-        await settle(page, path);
-        await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
-        expect(await violations(page)).toEqual([]);
-      });
-    }
-  });
+/**
+ * Loads `path` in each theme in turn (the choice stored as the theme switch stores it, then the page
+ * loaded again) and calls `check` once the page has settled in it.
+ */
+async function inEachTheme(page: Page, path: string, themes: readonly string[], check: (theme: string) => Promise<void>) {
+  // Only in the page itself: an entry page embeds Scratch's player, whose frame may not read our storage.
+  await page.goto('/robots.txt');
+  for (const theme of themes) {
+    await page.evaluate(([key, mode]) => localStorage.setItem(key!, mode!), [COLOR_MODE_STORAGE_KEY, theme]);
+    if (new URL(page.url()).pathname === path.split('?')[0]) await page.reload();
+    else await page.goto(path);
+    await waitUntilSettled(page);
+    await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
+    await check(theme);
+  }
 }
+
+// One test per page, all its themes in one visit each, so the pages spread over the workers; axe over
+// the biggest pages (the API reference) takes many seconds on a busy machine.
+test.describe('every page type has no WCAG 2 A/AA violations', () => {
+  test.describe.configure({ timeout: 120_000 });
+
+  for (const [name, path] of Object.entries(PUBLIC_PAGES)) {
+    const shell = SHELL_PAGES.has(name);
+    const themes = shell ? (['light', 'dark', 'flame'] as const) : (['light', 'dark'] as const);
+    test(`the ${name} page, in ${themes.join(', ')}`, async ({ page }) => {
+      await inEachTheme(page, path, themes, async (theme) => {
+        if (shell) await expect(page.getByRole('banner').getByRole('link', { name: 'Log in' })).toBeVisible();
+        expect(await accessibilityViolations(page, { theme }), theme).toEqual([]);
+      });
+    });
+  }
+
+  for (const [name, path] of Object.entries(ADMIN_PAGES)) {
+    test(`the ${name} page behind login, in light and dark`, async ({ page }) => {
+      await loginAs(page, 'demo_admin');
+      await inEachTheme(page, path, ['light', 'dark'], async (theme) => {
+        expect(await accessibilityViolations(page, { theme }), theme).toEqual([]);
+      });
+    });
+  }
+});
 
 /** Astro places an island's `<style>` where the island is; the issue excepts that. */
 const ALLOWED_HTML_ERRORS = [/^Element “style” not allowed as child of element/];

@@ -1,0 +1,21 @@
+/**
+ * The accessibility audit of the end-to-end tests: axe with the WCAG 2.0 and 2.1 A and AA rules.
+ * A theme changes colours only (the same document, roles, names and order), so a page audited in
+ * full in light needs only the rules about colour in dark and flame.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+
+export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+/** The WCAG rules of axe whose outcome depends on the colours. */
+const COLOUR_RULES = ['color-contrast', 'link-in-text-block'];
+
+/** Each violation as "rule: the elements", for an assertion that shows what is wrong. */
+export async function accessibilityViolations(
+  page: Page,
+  { theme = 'light', include }: { theme?: string; include?: string } = {},
+): Promise<string[]> {
+  const audit = include ? new AxeBuilder({ page }).include(include) : new AxeBuilder({ page });
+  const results = await (theme === 'light' ? audit.withTags(WCAG_TAGS) : audit.withRules(COLOUR_RULES)).analyze();
+  return results.violations.map(({ id, nodes }) => `${id}: ${nodes.map((node) => node.target.join(' ')).join(', ')}`);
+}
