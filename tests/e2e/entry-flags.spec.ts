@@ -5,11 +5,11 @@
  * one "Checked" (its chip goes for everyone) and disqualify the other (still shown, marked, unranked).
  * The texts come from the locale files, as the pages show them.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { type Browser, type Page } from '@playwright/test';
 import { inArray } from 'drizzle-orm';
 import { entries, jams, users } from '#db/schema';
 import { openDatabase } from '#server/node/database';
+import { accessibilityViolations } from './accessibility';
 import { expect, loginAs, test, waitUntilSettled } from './fixtures';
 import { type Code, say } from './say';
 import type { Site } from './site';
@@ -90,12 +90,6 @@ async function offlineContext(browser: Browser) {
   return context;
 }
 
-/** WCAG 2 A/AA problems of the page (the review list with its chips, the cards). */
-const violations = async (page: Page) =>
-  (await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze()).violations.map(
-    ({ id, nodes }) => `${id}: ${nodes.map((node) => node.target.join(' ')).join(', ')}`,
-  );
-
 const cardOf = (page: Page, title: string) => page.locator('li.entry').filter({ hasText: title });
 
 test.describe.configure({ timeout: 120_000 });
@@ -129,7 +123,7 @@ for (const { code, prefix, offset } of LOCALES) {
     await expect(flagsOf(titles.late).getByRole('listitem')).toHaveCount(1);
     await expect(flagsOf(titles.late)).toContainText(say(code, 'entry.flags.updatedAfterDeadline'));
     await expect(flagsOf(titles.fair)).toHaveCount(0);
-    expect(await violations(page)).toEqual([]);
+    expect(await accessibilityViolations(page)).toEqual([]);
 
     // The review list, from the manager tools: flagged entries first.
     await page.getByRole('button', { name: say(code, 'manage.menu') }).click();
@@ -144,7 +138,7 @@ for (const { code, prefix, offset } of LOCALES) {
     await expect(items).toHaveCount(3);
     await expect(items.nth(2)).toContainText(titles.fair);
     await expect(items.nth(2)).toContainText(say(code, 'review.noFlags'));
-    expect(await violations(page)).toEqual([]);
+    expect(await accessibilityViolations(page)).toEqual([]);
 
     const oldItem = items.filter({ hasText: titles.old });
     await oldItem.getByRole('button', { name: say(code, 'review.markChecked') }).click();

@@ -5,8 +5,8 @@
  * as its manager), or declines it with a reason the requester reads; a pending request can be
  * withdrawn. The texts come from the locale files, as the pages show them.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { type Page } from '@playwright/test';
+import { accessibilityViolations } from './accessibility';
 import { datetimeLocal, expect, test, userPage } from './fixtures';
 import { type Code, say } from './say';
 
@@ -23,12 +23,6 @@ const LOCALES = [
 
 let counter = 0;
 const uniqueName = (base: string) => `${base} ${Date.now().toString(36)}${++counter}`;
-
-/** WCAG 2 A/AA problems in the main content and any open dialog. */
-const violations = async (page: Page) =>
-  (await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze()).violations.map(
-    ({ id, nodes }) => `${id}: ${nodes.map((node) => node.target.join(' ')).join(', ')}`,
-  );
 
 /** The request's card in a list (dashboard or queue). */
 const card = (page: Page, name: string) => page.locator('article.jam-request-card').filter({ hasText: name });
@@ -119,7 +113,7 @@ for (const { code, prefix } of LOCALES) {
     const review = admin.getByRole('dialog', { name: say(code, 'jamRequests.reviewTitle', { name: `asks_${code}` }) });
     await expect(review.getByText(`I host jams in my studio (${code}).`)).toBeVisible();
     await expect(review.getByLabel(say(code, 'jamForm.name'))).toHaveValue(name);
-    if (code === 'en') expect(await violations(admin)).toEqual([]);
+    if (code === 'en') expect(await accessibilityViolations(admin)).toEqual([]);
     await review.getByLabel(say(code, 'jamForm.description')).fill('Edited by the administrators.');
     await review.getByRole('button', { name: say(code, 'jamRequests.approve') }).click();
     await expect(admin.getByText(say(code, 'jamRequests.approved', { name, requester: `asks_${code}` }))).toBeVisible(
@@ -165,7 +159,7 @@ for (const { code, prefix } of LOCALES) {
     await decline.getByRole('button', { name: say(code, 'jamRequests.declineConfirm') }).click();
     await expect(decline.getByRole('alert')).toHaveText(say(code, 'jamRequests.reasonRequired'));
     await decline.getByLabel(say(code, 'jamRequests.declineReason')).fill(`The dates clash with another jam (${code}).`);
-    if (code === 'en') expect(await violations(admin)).toEqual([]);
+    if (code === 'en') expect(await accessibilityViolations(admin)).toEqual([]);
     await decline.getByRole('button', { name: say(code, 'jamRequests.declineConfirm') }).click();
     await expect(admin.getByText(say(code, 'jamRequests.declined'))).toBeVisible(AFTER_RELOAD);
     await openQueue(admin, code, prefix, 'declined');

@@ -2,8 +2,8 @@
  * Fair judging §2 in the browser: the jam form's judging options, the voting period's countdown
  * and its end, and each "Who can vote" rule, in the three locales' routes.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { type Browser, type Page } from '@playwright/test';
+import { accessibilityViolations } from './accessibility';
 import { datetimeLocal, expect, test, userPage } from './fixtures';
 
 const MINUTE = 60_000;
@@ -29,12 +29,6 @@ async function intoVotingPeriod(admin: Page, slug: string, votingLeft = 2 * HOUR
   });
   expect(moved.status(), await moved.text()).toBe(200);
 }
-
-/** WCAG 2 A/AA problems of the page as it is now. */
-const violations = async (page: Page) =>
-  (await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze()).violations.map(
-    ({ id, nodes }) => `${id}: ${nodes.map((node) => node.target.join(' ')).join(', ')}`,
-  );
 
 const card = (page: Page, title: string) =>
   page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: title }) });
@@ -89,7 +83,7 @@ test('a manager sets a voting period and "Entrants only"; entrants vote during i
   await expect(visitor.locator('.toasts').getByRole('alert')).toHaveText(/Only entrants of this jam can vote\./);
   await expect(refused).toHaveAttribute('aria-pressed', 'false');
   // The voting period's page, with the rule's notes, passes the accessibility checks.
-  expect(await violations(visitor)).toEqual([]);
+  expect(await accessibilityViolations(visitor)).toEqual([]);
 
   // The voting end passes: the countdown flips without a reload, then the results open first.
   await intoVotingPeriod(admin, slug, 4000);
