@@ -4,7 +4,8 @@
  * and nothing of anyone else's that they could not already see: no session or login token, no feed
  * secret, not who handled their reports or hid their notes.
  */
-import { asc, eq, sql } from 'drizzle-orm';
+import { type Column, asc, eq, sql } from 'drizzle-orm';
+import type { SelectedFields } from 'drizzle-orm/sqlite-core';
 import {
   entries,
   entryCredits,
@@ -31,6 +32,26 @@ const isoOrNull = (date: Date | null) => (date ? date.toISOString() : null);
 const jamRef = { slug: jams.slug, name: jams.name };
 const entryRef = { id: entries.id, title: entries.title };
 
+/** The tables of things a person did to an entry (credited on it, noted, gave kudos, voted, played). */
+type AboutEntries = typeof entryCredits | typeof notes | typeof kudos | typeof votes | typeof plays;
+
+/** `person`'s rows of such a table (`owner` names them), each with its entry and jam, in `order`. */
+function rowsAboutEntries<Fields extends SelectedFields>(
+  fields: Fields,
+  table: AboutEntries,
+  owner: Column,
+  order: Column,
+  person: number,
+) {
+  return db()
+    .select({ ...fields, entry: entryRef, jam: jamRef })
+    .from(table)
+    .innerJoin(entries, eq(entries.id, table.entryId))
+    .innerJoin(jams, eq(jams.id, table.jamId))
+    .where(eq(owner, person))
+    .orderBy(asc(order));
+}
+
 export async function myData(user: SessionUser): Promise<MyDataDto> {
   const database = db();
   const id = user.id;
@@ -56,41 +77,11 @@ export async function myData(user: SessionUser): Promise<MyDataDto> {
       .innerJoin(jams, eq(jams.id, entries.jamId))
       .where(eq(entries.submitterId, id))
       .orderBy(asc(entries.id)),
-    database
-      .select({ credit: entryCredits, entry: entryRef, jam: jamRef })
-      .from(entryCredits)
-      .innerJoin(entries, eq(entries.id, entryCredits.entryId))
-      .innerJoin(jams, eq(jams.id, entryCredits.jamId))
-      .where(eq(entryCredits.userId, id))
-      .orderBy(asc(entryCredits.invitedAt)),
-    database
-      .select({ note: notes, entry: entryRef, jam: jamRef })
-      .from(notes)
-      .innerJoin(entries, eq(entries.id, notes.entryId))
-      .innerJoin(jams, eq(jams.id, notes.jamId))
-      .where(eq(notes.authorId, id))
-      .orderBy(asc(notes.id)),
-    database
-      .select({ sticker: kudos.sticker, at: kudos.createdAt, entry: entryRef, jam: jamRef })
-      .from(kudos)
-      .innerJoin(entries, eq(entries.id, kudos.entryId))
-      .innerJoin(jams, eq(jams.id, kudos.jamId))
-      .where(eq(kudos.giverId, id))
-      .orderBy(asc(kudos.createdAt)),
-    database
-      .select({ at: votes.createdAt, entry: entryRef, jam: jamRef })
-      .from(votes)
-      .innerJoin(entries, eq(entries.id, votes.entryId))
-      .innerJoin(jams, eq(jams.id, votes.jamId))
-      .where(eq(votes.voterId, id))
-      .orderBy(asc(votes.createdAt)),
-    database
-      .select({ at: plays.playedAt, entry: entryRef, jam: jamRef })
-      .from(plays)
-      .innerJoin(entries, eq(entries.id, plays.entryId))
-      .innerJoin(jams, eq(jams.id, plays.jamId))
-      .where(eq(plays.playerId, id))
-      .orderBy(asc(plays.playedAt)),
+    rowsAboutEntries({ credit: entryCredits }, entryCredits, entryCredits.userId, entryCredits.invitedAt, id),
+    rowsAboutEntries({ note: notes }, notes, notes.authorId, notes.id, id),
+    rowsAboutEntries({ sticker: kudos.sticker, at: kudos.createdAt }, kudos, kudos.giverId, kudos.createdAt, id),
+    rowsAboutEntries({ at: votes.createdAt }, votes, votes.voterId, votes.createdAt, id),
+    rowsAboutEntries({ at: plays.playedAt }, plays, plays.playerId, plays.playedAt, id),
     database
       .select({ report: reports, entry: { id: entries.id, title: entries.title }, jam: jamRef })
       .from(reports)
