@@ -48,6 +48,12 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => test?.cleanup());
 
+/**
+ * The smallest page size tried: 3 puts a page boundary nearly everywhere; over sqld each page is an
+ * HTTP round trip, so there the same queries are checked with fewer, larger pages (a third of the time).
+ */
+const SMALL_PAGE = process.env.TEST_DATABASE === 'sqld' ? 9 : 3;
+
 const list = (query: Partial<JamListQuery>): JamListQuery => ({ page: 1, perPage: 10, q: undefined, ...query });
 const statusOf = (jam: Jam) => (NOW < jam.startsAt ? 'upcoming' : NOW < jam.endsAt ? 'ongoing' : 'ended');
 const newestFirst = (a: Jam, b: Jam) => b.startsAt.getTime() - a.startsAt.getTime() || b.id - a.id;
@@ -90,7 +96,7 @@ describe('the jam list over many jams', () => {
   });
 
   it.each(filters)('shows every matching jam exactly once, newest start first, on every page (%o)', async (filter) => {
-    for (const perPage of [3, 10]) {
+    for (const perPage of [SMALL_PAGE, 10]) {
       const ids = expected({ page: 1, perPage, ...filter });
       const totalPages = Math.max(1, Math.ceil(ids.length / perPage));
       const seen: number[] = [];
@@ -105,7 +111,7 @@ describe('the jam list over many jams', () => {
 
   const sorted = JAM_SORTS.filter((sort) => sort !== 'newest').flatMap((sort) => filters.map((filter) => ({ ...filter, sort })));
   it.each(sorted)('sorted, shows every matching jam exactly once, in order, on every page (%o)', async (filter) => {
-    for (const perPage of [3, 20]) {
+    for (const perPage of [SMALL_PAGE, 20]) {
       const ids = expected({ page: 1, perPage, ...filter });
       const totalPages = Math.max(1, Math.ceil(ids.length / perPage));
       const seen: number[] = [];
