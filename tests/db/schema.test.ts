@@ -3,8 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ADMIN, DEMO_USERS, seedDemoData } from '#db/seed';
 import {
   ENTRY_CREDIT_STATUSES,
+  DEFAULT_CRITERIA,
   ENTRY_REVIEWS,
   FEEDBACK_MODES,
+  JUDGING_MODES,
   NOTIFICATION_KINDS,
   WHO_CAN_VOTE,
   entries,
@@ -37,6 +39,8 @@ describe(`the data layer (${process.env.TEST_DATABASE ?? 'file'})`, () => {
     expect(FEEDBACK_MODES).toEqual(feedback.FEEDBACK_MODES);
     expect(NOTIFICATION_KINDS).toEqual(inbox.NOTIFICATION_KINDS);
     expect(ENTRY_CREDIT_STATUSES).toEqual(teams.ENTRY_CREDIT_STATUSES);
+    expect(JUDGING_MODES).toEqual(judging.JUDGING_MODES);
+    expect(DEFAULT_CRITERIA).toEqual(judging.DEFAULT_CRITERIA);
   });
 
   it('refuses a second user whose name differs only in case', async () => {
