@@ -308,6 +308,8 @@ describe("a ratings jam's results", () => {
     // The community's choice is the first of that order.
     const winners = await env.request(`/api/jams/${jam.slug}/winners`);
     expect(winners.body.communityChoice.id).toBe(b.id);
+    // Winners show their places per criterion.
+    expect(winners.body.communityChoice.criteria.map((result: { place: number | null }) => result.place)).toEqual([1, 1]);
     // Profiles show the places per criterion.
     const profile = await env.request(`/api/user/${owner.name}/profile`);
     const shown = profile.body.entries.items.find((item: { id: number }) => item.id === a.id);

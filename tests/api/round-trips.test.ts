@@ -157,7 +157,14 @@ describe('round trips to a remote database', () => {
       const now = Date.now();
       await env.db
         .update(jams)
-        .set({ judging: 'ratings', minRatings: 1, startsAt: new Date(now - 86_400_000), endsAt: new Date(now - 60_000) })
+        .set({
+          judging: 'ratings',
+          minRatings: 1,
+          startsAt: new Date(now - 86_400_000),
+          endsAt: new Date(now - 60_000),
+          // The entries' Scratch history was checked after the end (a background job the first reader starts).
+          entriesCheckedAt: new Date(now),
+        })
         .where(eq(jams.id, scene.jam.id));
       await env.db.insert(ratings).values(
         [1, 2, 3].map((criterionId) => ({

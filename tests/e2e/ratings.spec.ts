@@ -1,0 +1,148 @@
+/**
+ * Ratings by criteria (issue 42 §1, ADR 039) in the browser: a manager makes a ratings jam with
+ * criteria of their own, people rate entries with stars (and change a star), nobody rates their own
+ * entry, and once voting ends every entry shows its place, average and count per criterion.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import { type Browser, type Page } from '@playwright/test';
+import { datetimeLocal, expect, test, userPage } from './fixtures';
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+
+async function enter(browser: Browser, slug: string, name: string, scratchId: number) {
+  const page = await userPage(browser, name);
+  const response = await page.request.post(`/api/jams/${slug}/entries`, {
+    data: { url: `https://scratch.mit.edu/projects/${scratchId}` },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  await page.context().close();
+}
+
+async function entryIds(page: Page, slug: string): Promise<Record<string, number>> {
+  const list = (await (await page.request.get(`/api/jams/${slug}/entries`)).json()) as {
+    entries: { id: number; title: string }[];
+  };
+  return Object.fromEntries(list.entries.map((entry) => [entry.title, entry.id]));
+}
+
+/** The star of a criterion's radio group on an entry page. */
+const star = (page: Page, criterion: string, stars: number) =>
+  page
+    .getByRole('group', { name: criterion, exact: true })
+    .getByRole('radio', { name: stars === 1 ? '1 star' : `${stars} stars`, exact: true });
+
+/** WCAG 2 A/AA problems of the page as it is now. */
+const violations = async (page: Page) =>
+  (await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze()).violations.map(
+    ({ id, nodes }) => `${id}: ${nodes.map((node) => node.target.join(' ')).join(', ')}`,
+  );
+
+test('a manager makes a ratings jam with their criteria; people rate and change their stars; results show a place per criterion', async ({
+  browser,
+}) => {
+  test.setTimeout(150_000);
+  const admin = await userPage(browser, 'demo_admin');
+  const name = `Star Jam ${Date.now().toString(36)}`;
+  await admin.goto('/jams/new');
+  await admin.getByLabel('Name').fill(name);
+  await admin.getByLabel('Description').fill('Every game gets stars.');
+  await admin.getByLabel(/^Start\b/).fill(datetimeLocal(-MINUTE));
+  await admin.getByLabel(/^End\b/).fill(datetimeLocal(HOUR));
+  const judging = admin.getByRole('group', { name: 'Judging' });
+  await judging.getByRole('radio', { name: 'Star ratings' }).check();
+  const criteria = judging.getByRole('group', { name: 'Criteria' });
+  await expect(criteria.getByRole('textbox')).toHaveCount(5);
+  // Theme becomes Story, Sound goes, Music comes.
+  await criteria.getByRole('textbox', { name: 'Criterion 5' }).fill('Story');
+  await criteria.getByRole('button', { name: 'Remove criterion 4' }).click();
+  await criteria.getByRole('button', { name: 'Add a criterion' }).click();
+  await criteria.getByRole('textbox', { name: 'Criterion 5' }).fill('Music');
+  await judging.getByLabel('Ratings needed to be ranked').fill('1');
+  await admin.getByRole('button', { name: 'Create game jam' }).click();
+  await expect(admin.getByRole('heading', { level: 1, name })).toBeVisible();
+  const slug = new URL(admin.url()).pathname.split('/').pop()!;
+  const jam = await (await admin.request.get(`/api/jams/${slug}`)).json();
+  expect(jam).toMatchObject({
+    judging: 'ratings',
+    minRatings: 1,
+    criteria: [
+      { id: 1, name: 'Overall' },
+      { id: 2, name: 'Fun' },
+      { id: 3, name: 'Art' },
+      { id: 4, name: 'Story' },
+      { id: 5, name: 'Music' },
+    ],
+  });
+
+  await enter(browser, slug, 'pixel_pioneer', 100000001);
+  await enter(browser, slug, 'cat_coder', 100000002);
+  const ids = await entryIds(admin, slug);
+
+  // The cards lead to the entry page to rate (play first, then rate).
+  const sprite = await userPage(browser, 'sprite_smith');
+  await sprite.goto(`/jams/${slug}#submissions`);
+  const catCard = sprite.getByRole('listitem').filter({ has: sprite.getByRole('heading', { name: 'Cat Platformer' }) });
+  await expect(catCard.getByRole('button', { name: /Upvote/ })).toHaveCount(0);
+  await catCard.getByRole('link', { name: 'Rate it' }).click();
+  await expect(sprite.getByRole('heading', { level: 1, name: 'Cat Platformer' })).toBeVisible();
+
+  // Stars per criterion; a polite status says what was saved; a changed star replaces the old one.
+  await star(sprite, 'Overall', 4).check();
+  await expect(sprite.getByRole('status').filter({ hasText: 'Overall: 4 stars saved' })).toBeAttached();
+  await star(sprite, 'Fun', 5).check();
+  await expect(star(sprite, 'Fun', 5)).toBeChecked();
+  await star(sprite, 'Overall', 5).check();
+  await expect(star(sprite, 'Overall', 5)).toBeChecked();
+  await expect(star(sprite, 'Overall', 4)).not.toBeChecked();
+  expect(await violations(sprite)).toEqual([]);
+  // Still there after a reload: the server kept them (only for the rater).
+  await sprite.reload();
+  await expect(star(sprite, 'Overall', 5)).toBeChecked();
+  await expect(star(sprite, 'Fun', 5)).toBeChecked();
+  const mine = await (await sprite.request.get(`/api/jams/${slug}/my-votes`)).json();
+  expect(mine.ratings).toEqual([
+    { entryId: ids['Cat Platformer'], criterionId: 1, stars: 5 },
+    { entryId: ids['Cat Platformer'], criterionId: 2, stars: 5 },
+  ]);
+
+  // Nobody rates their own entry; the others rate each other's.
+  const pixel = await userPage(browser, 'pixel_pioneer');
+  await pixel.goto(`/jams/${slug}/entries/${ids['Pixel Quest']}`);
+  await expect(pixel.getByText('Your entry')).toBeVisible();
+  await expect(pixel.getByRole('radio')).toHaveCount(0);
+  await pixel.goto(`/jams/${slug}/entries/${ids['Cat Platformer']}`);
+  await star(pixel, 'Overall', 3).check();
+  await expect(star(pixel, 'Overall', 3)).toBeChecked();
+  const cat = await userPage(browser, 'cat_coder');
+  await cat.goto(`/jams/${slug}/entries/${ids['Pixel Quest']}`);
+  await star(cat, 'Overall', 2).check();
+  await expect(star(cat, 'Overall', 2)).toBeChecked();
+
+  // Voting ends: each entry shows its place, average and count per criterion.
+  const ended = await admin.request.patch(`/api/jams/${slug}`, {
+    data: { startsAt: new Date(Date.now() - HOUR).toISOString(), endsAt: new Date(Date.now() - MINUTE).toISOString() },
+  });
+  expect(ended.status(), await ended.text()).toBe(200);
+  const visitor = await browser.newPage();
+  await visitor.goto(`/jams/${slug}/entries/${ids['Cat Platformer']}`);
+  const results = visitor.getByRole('region', { name: 'Results' });
+  const row = (criterion: string) =>
+    results.getByRole('row').filter({ has: visitor.getByRole('rowheader', { name: criterion }) });
+  await expect(row('Overall')).toContainText('#1');
+  await expect(row('Overall')).toContainText('4.0');
+  await expect(row('Overall')).toContainText('2 ratings');
+  await expect(row('Fun')).toContainText('#1');
+  await expect(row('Art')).toContainText('Not enough ratings');
+  await expect(visitor.getByRole('radio')).toHaveCount(0);
+  expect(await violations(visitor)).toEqual([]);
+  await visitor.goto(`/jams/${slug}/entries/${ids['Pixel Quest']}`);
+  await expect(row('Overall')).toContainText('#2');
+  await expect(row('Fun')).toContainText('Not enough ratings');
+  // The jam's own order is Overall's: Cat Platformer first, with its average on the card.
+  await visitor.goto(`/jams/${slug}`);
+  const first = visitor.locator('.entries > li').first();
+  await expect(first.getByRole('heading')).toContainText('#1');
+  await expect(first.getByRole('heading')).toContainText('Cat Platformer');
+  await expect(first).toContainText('★ 4.0 · 2 ratings');
+});
