@@ -109,7 +109,7 @@ test('a manager makes a ratings jam with their criteria; people rate and change 
   // Nobody rates their own entry; the others rate each other's.
   const pixel = await userPage(browser, 'pixel_pioneer');
   await pixel.goto(`/jams/${slug}/entries/${ids['Pixel Quest']}`);
-  await expect(pixel.getByText('Your entry')).toBeVisible();
+  await expect(pixel.getByText('Your entry', { exact: true })).toBeVisible();
   await expect(pixel.getByRole('radio')).toHaveCount(0);
   await pixel.goto(`/jams/${slug}/entries/${ids['Cat Platformer']}`);
   await star(pixel, 'Overall', 3).check();
@@ -124,7 +124,7 @@ test('a manager makes a ratings jam with their criteria; people rate and change 
     data: { startsAt: new Date(Date.now() - HOUR).toISOString(), endsAt: new Date(Date.now() - MINUTE).toISOString() },
   });
   expect(ended.status(), await ended.text()).toBe(200);
-  const visitor = await browser.newPage();
+  const visitor = await (await browser.newContext()).newPage();
   await visitor.goto(`/jams/${slug}/entries/${ids['Cat Platformer']}`);
   const results = visitor.getByRole('region', { name: 'Results' });
   const row = (criterion: string) =>
@@ -139,8 +139,14 @@ test('a manager makes a ratings jam with their criteria; people rate and change 
   await visitor.goto(`/jams/${slug}/entries/${ids['Pixel Quest']}`);
   await expect(row('Overall')).toContainText('#2');
   await expect(row('Fun')).toContainText('Not enough ratings');
-  // The jam's own order is Overall's: Cat Platformer first, with its average on the card.
+  // The jam's own order is Overall's: Cat Platformer first in the results, with its average; the
+  // community's choice shows its place on every criterion.
   await visitor.goto(`/jams/${slug}`);
+  const resultsTab = visitor.getByRole('tabpanel', { name: 'Results' });
+  await expect(resultsTab.getByRole('listitem').first()).toContainText('Cat Platformer');
+  await expect(resultsTab.getByRole('listitem').first()).toContainText('★ 4.0 · 2 ratings');
+  await expect(resultsTab).toContainText('Overall #1 · Fun #1 · Art – · Story – · Music –');
+  await visitor.getByRole('tab', { name: 'Submissions (2)' }).click();
   const first = visitor.locator('.entries > li').first();
   await expect(first.getByRole('heading')).toContainText('#1');
   await expect(first.getByRole('heading')).toContainText('Cat Platformer');

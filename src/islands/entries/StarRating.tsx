@@ -36,6 +36,8 @@ export function StarRating({ slug, entryId, startsAt, endsAt, votingEndsAt, crit
   const viewer = useIslandStore($jamViewer, null);
   const [busy, setBusy] = useState(false);
   const [status, setStatus] = useState('');
+  /** Stars chosen and not yet confirmed by the server: shown at once, dropped when it answers. */
+  const [chosen, setChosen] = useState<Record<number, number>>({});
   const hydrated = useHydrated();
 
   useEffect(() => {
@@ -64,9 +66,18 @@ export function StarRating({ slug, entryId, startsAt, endsAt, votingEndsAt, crit
         : myVotes?.playBeforeVote && !myVotes.playedEntryIds.includes(entryId)
           ? t('rating.playFirst')
           : null;
-  const disabled = busy || !hydrated || refusal !== null;
+  // Not disabled while saving: the focused star keeps the focus, and the next choice simply follows.
+  const disabled = !hydrated || refusal !== null;
+  /** Drops a choice once answered, unless a later one for the same criterion is still on its way. */
+  const forget = (criterionId: number, stars: number) =>
+    setChosen((current) => {
+      if (current[criterionId] !== stars) return current;
+      const { [criterionId]: _answered, ...rest } = current;
+      return rest;
+    });
 
   async function rate(criterion: JamCriterion, stars: number) {
+    setChosen((current) => ({ ...current, [criterion.id]: stars }));
     setBusy(true);
     setStatus('');
     try {
@@ -75,6 +86,7 @@ export function StarRating({ slug, entryId, startsAt, endsAt, votingEndsAt, crit
     } catch (error) {
       pushToast({ type: 'error', content: { message: error instanceof ApiError ? error.message : String(error) } });
     } finally {
+      forget(criterion.id, stars);
       setBusy(false);
     }
   }
@@ -111,12 +123,12 @@ export function StarRating({ slug, entryId, startsAt, endsAt, votingEndsAt, crit
           <legend className={styles.name}>{criterion.name}</legend>
           <div className={styles.stars}>
             {STARS.map((stars) => {
-              const given = mine.get(criterion.id) ?? 0;
+              const given = chosen[criterion.id] ?? mine.get(criterion.id) ?? 0;
               return (
                 <label key={stars} className={styles.star} data-filled={stars <= given || undefined}>
                   <input
                     type="radio"
-                    className="visually-hidden"
+                    className={styles.radio}
                     name={`${id}-${criterion.id}`}
                     value={stars}
                     checked={given === stars}
