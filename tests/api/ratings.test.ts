@@ -330,5 +330,10 @@ describe("a ratings jam's results", () => {
     expect(JSON.stringify(list.body)).not.toContain(rater.name);
     const theirs = await env.request(`/api/jams/${jam.slug}/my-votes`, { as: other });
     expect(theirs.body.ratings).toEqual([]);
+    // The rater's own data download holds them.
+    const download = await env.request('/api/me/export', { as: rater });
+    expect(download.body.ratings).toContainEqual(
+      expect.objectContaining({ entry: { id: entry.id, title: entry.title }, criterion: 'Overall', stars: 5 }),
+    );
   });
 });

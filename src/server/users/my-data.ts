@@ -17,6 +17,7 @@ import {
   notifications,
   plays,
   reports,
+  ratings,
   users,
   votes,
 } from '#db/schema';
@@ -42,6 +43,7 @@ export async function myData(user: SessionUser): Promise<MyDataDto> {
     noteRows,
     kudosRows,
     voteRows,
+    ratingRows,
     playRows,
     reportRows,
     notificationRows,
@@ -84,6 +86,13 @@ export async function myData(user: SessionUser): Promise<MyDataDto> {
       .innerJoin(jams, eq(jams.id, votes.jamId))
       .where(eq(votes.voterId, id))
       .orderBy(asc(votes.createdAt)),
+    database
+      .select({ rating: ratings, entry: entryRef, jam: jamRef, criteria: jams.criteria })
+      .from(ratings)
+      .innerJoin(entries, eq(entries.id, ratings.entryId))
+      .innerJoin(jams, eq(jams.id, ratings.jamId))
+      .where(eq(ratings.raterId, id))
+      .orderBy(asc(ratings.createdAt), asc(ratings.entryId), asc(ratings.criterionId)),
     database
       .select({ at: plays.playedAt, entry: entryRef, jam: jamRef })
       .from(plays)
@@ -171,6 +180,14 @@ export async function myData(user: SessionUser): Promise<MyDataDto> {
     })),
     kudosGiven: kudosRows.map(({ sticker, at, entry, jam }) => ({ entry, jam, sticker, createdAt: iso(at) })),
     votes: voteRows.map(({ at, entry, jam }) => ({ entry, jam, createdAt: iso(at) })),
+    ratings: ratingRows.map(({ rating, entry, jam, criteria }) => ({
+      entry,
+      jam,
+      criterion: criteria.find((criterion) => criterion.id === rating.criterionId)?.name ?? null,
+      stars: rating.stars,
+      createdAt: iso(rating.createdAt),
+      updatedAt: iso(rating.updatedAt),
+    })),
     plays: playRows.map(({ at, entry, jam }) => ({ entry, jam, playedAt: iso(at) })),
     reports: reportRows.map(({ report, entry, jam }) => ({
       id: report.id,
