@@ -234,6 +234,17 @@ describe("a ratings jam's options", () => {
     );
   });
 
+  it('clears its ratings when an administrator clears all votes, and may then switch to upvotes', async () => {
+    const { jam, entry } = await ratingsJam();
+    await rate(jam.slug, entry.id, rater, { '1': 3, '2': 4 });
+    const cleared = await env.request(`/api/jams/${jam.slug}/votes`, { method: 'DELETE', as: admin });
+    expect(cleared.status).toBe(200);
+    expect(cleared.body).toEqual({ removed: 2 });
+    expect(await starsOf(entry.id, rater.id)).toEqual([]);
+    const switched = await env.request(`/api/jams/${jam.slug}`, { method: 'PATCH', as: admin, body: { judging: 'upvotes' } });
+    expect(switched.status).toBe(200);
+  });
+
   it('lets an unvoted jam switch to ratings, but not a voted one', async () => {
     const fresh = await insertJam(env.db);
     const ok = await env.request(`/api/jams/${fresh.slug}`, { method: 'PATCH', as: admin, body: { judging: 'ratings' } });
