@@ -5,7 +5,7 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import { type Browser, type Page } from '@playwright/test';
-import { datetimeLocal, expect, test, userPage } from './fixtures';
+import { createJamThroughApi, datetimeLocal, expect, test, userPage, waitUntilSettled } from './fixtures';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -152,3 +152,55 @@ test('a manager makes a ratings jam with their criteria; people rate and change 
   await expect(first.getByRole('heading')).toContainText('Cat Platformer');
   await expect(first).toContainText('★ 4.0 · 2 ratings');
 });
+
+for (const theme of ['light', 'dark', 'flame'] as const) {
+  test(`the stars fit a 390 px phone in ${theme}, move with the arrow keys, and pass the accessibility checks`, async ({
+    browser,
+  }, testInfo) => {
+    test.setTimeout(90_000);
+    const admin = await userPage(browser, 'demo_admin');
+    const jam = await createJamThroughApi(admin.request, {
+      name: `Phone Stars ${theme} ${Date.now().toString(36)}`,
+      description: 'Stars on a small screen.',
+      startsAt: new Date(Date.now() - MINUTE).toISOString(),
+      endsAt: new Date(Date.now() + HOUR).toISOString(),
+      judging: 'ratings',
+      criteria: [{ name: 'Overall' }, { name: 'Sound effects and music of the game' }],
+    });
+    await enter(browser, jam.slug, 'cat_coder', 100000002);
+    const ids = await entryIds(admin, jam.slug);
+    const page = await userPage(browser, 'sprite_smith');
+    await page.addInitScript((mode) => localStorage.setItem('itinerary-color-mode', mode), theme);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`/jams/${jam.slug}/entries/${ids['Cat Platformer']}`);
+    await waitUntilSettled(page);
+    await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
+    await star(page, 'Overall', 3).check();
+    await expect(star(page, 'Overall', 3)).toBeChecked();
+    // The keyboard: arrows move the choice within the criterion's group, as in any radio group.
+    await star(page, 'Overall', 3).press('ArrowRight');
+    await expect(star(page, 'Overall', 4)).toBeChecked();
+    await expect(star(page, 'Overall', 4)).toBeFocused();
+    await expect(page.getByRole('status').filter({ hasText: 'Overall: 4 stars saved' })).toBeAttached();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await page.locator('.star-rating').screenshot({ path: testInfo.outputPath(`stars-${theme}.png`) });
+    const results = await new AxeBuilder({ page })
+      .include('main')
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+      .analyze();
+    expect(results.violations.map(({ id, nodes }) => `${id}: ${nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual(
+      [],
+    );
+    // The criteria editor in the same theme and width.
+    await admin.addInitScript((mode) => localStorage.setItem('itinerary-color-mode', mode), theme);
+    await admin.setViewportSize({ width: 390, height: 844 });
+    await admin.goto('/jams/new');
+    const judging = admin.getByRole('group', { name: 'Judging' });
+    await judging.getByRole('radio', { name: 'Star ratings' }).check();
+    await expect(judging.getByRole('group', { name: 'Criteria' }).getByRole('textbox')).toHaveCount(5);
+    const formOverflow = await admin.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(formOverflow).toBeLessThanOrEqual(0);
+    await judging.screenshot({ path: testInfo.outputPath(`criteria-${theme}.png`) });
+  });
+}
