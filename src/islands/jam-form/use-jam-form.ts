@@ -12,16 +12,7 @@ import { textRefusalOf } from '#lib/text-refusals';
 import { pushToast, pushToastAfterNavigation } from '#stores/toasts';
 
 export type Field =
-  | 'name'
-  | 'description'
-  | 'body'
-  | 'imageUrl'
-  | 'startsAt'
-  | 'endsAt'
-  | 'votingEndsAt'
-  | 'note'
-  | 'criteria'
-  | 'minRatings';
+  'name' | 'description' | 'body' | 'imageUrl' | 'startsAt' | 'endsAt' | 'votingEndsAt' | 'note' | 'criteria' | 'minRatings';
 type Flag = 'mystery' | 'refuseOldProjects' | 'playBeforeVote';
 const FLAGS: readonly string[] = ['mystery', 'refuseOldProjects', 'playBeforeVote'] satisfies Flag[];
 /** Create a jam, edit one, ask the administrators for one, or review such a request. */
