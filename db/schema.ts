@@ -99,6 +99,17 @@ export const INBOX_KINDS = [
   'credit-declined',
 ] as const;
 export const TEAM_MEMBER_STATUSES = ['invited', 'accepted'] as const;
+export const JUDGING_MODES = ['upvotes', 'ratings'] as const;
+/** A criterion of a ratings jam: `id` is stable (renaming keeps its ratings), the list's order is the jam's. */
+export type JamCriterion = { id: number; name: string };
+/** The criteria a jam starts with (ADR 039); kept equal to DEFAULT_CRITERIA in src/lib/judging.ts by tests/db/schema.test.ts. */
+export const DEFAULT_CRITERIA: JamCriterion[] = [
+  { id: 1, name: 'Overall' },
+  { id: 2, name: 'Fun' },
+  { id: 3, name: 'Art' },
+  { id: 4, name: 'Sound' },
+  { id: 5, name: 'Theme' },
+];
 
 export const jams = sqliteTable(
   'jams',
@@ -129,6 +140,17 @@ export const jams = sqliteTable(
     entriesCheckedAt: integer('entries_checked_at', { mode: 'timestamp_ms' }),
     /** Feedback on entries: notes and kudos, kudos only, or off. */
     feedback: text('feedback', { enum: FEEDBACK_MODES }).notNull().default('notes'),
+    /** How entries are judged: upvotes, or ratings of 1–5 stars per criterion (ADR 039). */
+    judging: text('judging', { enum: JUDGING_MODES }).notNull().default('upvotes'),
+    /** The criteria of a ratings jam, in order (the first decides the jam's own order); read with the jam, no second query. */
+    criteria: text('criteria', { mode: 'json' })
+      .$type<JamCriterion[]>()
+      .notNull()
+      .default(
+        sql`'[{"id":1,"name":"Overall"},{"id":2,"name":"Fun"},{"id":3,"name":"Art"},{"id":4,"name":"Sound"},{"id":5,"name":"Theme"}]'`,
+      ),
+    /** An entry is ranked on a criterion only with at least this many ratings of it. */
+    minRatings: integer('min_ratings').notNull().default(3),
     createdAt: timestampNow('created_at'),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     updatedAt: timestampNow('updated_at'),
@@ -324,6 +346,38 @@ export const votes = sqliteTable(
     primaryKey({ columns: [t.entryId, t.voterId] }),
     index('votes_jam_voter_idx').on(t.jamId, t.voterId),
     index('votes_voter_idx').on(t.voterId),
+  ],
+);
+
+/**
+ * One person's stars (1–5) for one criterion of one entry (ADR 039); `jamId` copied from the entry,
+ * `criterionId` one of the jam's `criteria` ids.
+ */
+export const ratings = sqliteTable(
+  'ratings',
+  {
+    entryId: integer('entry_id')
+      .notNull()
+      .references(() => entries.id, { onDelete: 'cascade' }),
+    raterId: integer('rater_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    criterionId: integer('criterion_id').notNull(),
+    jamId: integer('jam_id')
+      .notNull()
+      .references(() => jams.id, { onDelete: 'cascade' }),
+    stars: integer('stars').notNull(),
+    createdAt: timestampNow('created_at'),
+    updatedAt: timestampNow('updated_at'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.entryId, t.raterId, t.criterionId] }),
+    // A person's own ratings in a jam (my-votes), and a jam's results per criterion read from the index alone.
+    index('ratings_jam_rater_idx').on(t.jamId, t.raterId),
+    index('ratings_jam_criterion_idx').on(t.jamId, t.criterionId, t.entryId, t.stars),
+    index('ratings_entry_criterion_idx').on(t.entryId, t.criterionId, t.stars),
+    index('ratings_rater_idx').on(t.raterId),
+    check('ratings_stars_check', sql`${t.stars} between 1 and 5`),
   ],
 );
 

@@ -11,6 +11,8 @@ import { TeamLine } from './entries/TeamLine';
 import { LocalTime } from './ui/LocalTime';
 import styles from './Entries.module.css';
 import { renderedByReact } from '#lib/astro-renderer';
+import { votingIsOpen } from '#lib/jam-timing';
+import type { JudgingMode } from '#lib/judging';
 
 interface Props {
   messages: IslandMessages;
@@ -19,6 +21,8 @@ interface Props {
   endsAt: string;
   votingEndsAt: string | null;
   list: EntryListDto;
+  /** A ratings jam (ADR 039): stars are given on the entry's page; the card shows the first criterion's result. */
+  judging?: JudgingMode;
   /** The community's choice once the jam has ended (most upvotes, the selected winner excluded). */
   communityChoiceId?: number | null;
   /** The address of an entry's own page, with `{id}` in place of its id. */
@@ -49,11 +53,14 @@ function Entry({
   endsAt,
   votingEndsAt,
   list,
+  judging = 'upvotes',
   communityChoiceId,
   entryHref,
 }: Omit<Props, 'messages'> & { entry: EntryDto }) {
   const t = useT();
   const community = communityChoiceId === entry.id;
+  const href = entryHref.replace('{id}', String(entry.id));
+  const overall = entry.criteria?.[0];
   return (
     <li className={`entry card ${styles.entry}`} data-entry-id={entry.id} data-disqualified={entry.disqualified || undefined}>
       <PlayToggle
@@ -83,7 +90,7 @@ function Entry({
       <div className={`card-body ${styles.body}`}>
         <h3 className={`entry-title ${styles.title}`}>
           {list.resultsPublic && entry.rank !== null && <span className={`entry-rank ${styles.rank}`}>#{entry.rank} </span>}
-          <a className={`entry-link ${styles.titleLink}`} href={entryHref.replace('{id}', String(entry.id))}>
+          <a className={`entry-link ${styles.titleLink}`} href={href}>
             {entry.title}
           </a>
         </h3>
@@ -93,7 +100,14 @@ function Entry({
           {t('entry.submitted')} <LocalTime iso={entry.submittedAt} />
         </p>
         <div className={`entry-actions ${styles.actions}`}>
-          {list.resultsPublic && (
+          {list.resultsPublic && overall && (
+            <span className={`entry-stars chip ${styles.votes}`}>
+              {overall.place === null
+                ? t('rating.notEnough')
+                : `★ ${(overall.average ?? 0).toFixed(1)} · ${t('rating.count', { count: overall.ratings })}`}
+            </span>
+          )}
+          {list.resultsPublic && judging === 'upvotes' && (
             <span className={`entry-votes chip ${styles.votes}`}>
               <span aria-hidden="true">▲</span> {t('entry.votes', { count: entry.votes ?? 0 })}
             </span>
@@ -108,7 +122,15 @@ function Entry({
               <span aria-hidden="true">✦</span> {t('kudos.count', { count: entry.kudos })}
             </span>
           )}
-          <Upvote slug={slug} entryId={entry.id} startsAt={startsAt} endsAt={endsAt} votingEndsAt={votingEndsAt} />
+          {judging === 'ratings' ? (
+            votingIsOpen({ startsAt, endsAt, votingEndsAt }) && (
+              <a className="button primary entry-rate" href={href}>
+                <span aria-hidden="true">★</span> {t('rating.rate')}
+              </a>
+            )
+          ) : (
+            <Upvote slug={slug} entryId={entry.id} startsAt={startsAt} endsAt={endsAt} votingEndsAt={votingEndsAt} />
+          )}
           <a
             className={`button ghost ${styles.scratchLink}`}
             href={scratchProjectUrl(entry.scratchId)}

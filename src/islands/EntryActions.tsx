@@ -9,6 +9,8 @@ import { $session, UNKNOWN_SESSION, loadSession } from '#stores/session';
 import { useIslandStore } from './ui/use-island-store';
 import { useHydrated } from '#islands/ui/use-hydrated.ts';
 import { Upvote } from './entries/Upvote';
+import { StarRating } from './entries/StarRating';
+import type { JamCriterion, JudgingMode } from '#lib/judging';
 import { ReportButton } from './report/ReportButton';
 import styles from './EntryActions.module.css';
 import { renderedByReact } from '#lib/astro-renderer';
@@ -20,17 +22,20 @@ interface Props {
   startsAt: string;
   endsAt: string;
   votingEndsAt: string | null;
+  /** A ratings jam (ADR 039) shows its stars per criterion instead of the upvote. */
+  judging: JudgingMode;
+  criteria: JamCriterion[];
 }
 
 /**
- * The entry page's buttons: the upvote (same rules as on the jam page) and, for its submitter,
+ * The entry page's buttons: the upvote or the stars (same rules as on the jam page) and, for its submitter,
  * the jam's managers and administrators, "Refresh from Scratch"; and "Report" for everyone.
  */
 function EntryActions({ messages, ...props }: Props) {
   return (
     <IslandI18n messages={messages}>
       <div className={`entry-actions ${styles.actions}`}>
-        <Upvote {...props} />
+        {props.judging === 'ratings' ? <StarRating {...props} /> : <Upvote {...props} />}
         <Refresh {...props} />
         <ReportButton target={{ slug: props.slug, entryId: props.entryId }} />
       </div>

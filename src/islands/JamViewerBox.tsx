@@ -111,6 +111,16 @@ function VotingRule({ votes }: { votes: MyVotesDto }) {
   if (!votes.eligible && votes.whoCanVote !== 'anyone') {
     return <p className={`${styles.state} ${styles.closed}`}>{t(`voting.only.${votes.whoCanVote}`)}</p>;
   }
+  if (votes.judging === 'ratings') {
+    // A ratings jam (ADR 039): no limit, so how many entries this person has rated so far.
+    const rated = new Set(votes.ratings.map((rating) => rating.entryId)).size;
+    return (
+      <>
+        <p className={styles.votes}>{t('jam.ratedEntries', { count: rated })}</p>
+        {votes.playBeforeVote && <p className={styles.rule}>{t('voting.playBeforeRatingRule')}</p>}
+      </>
+    );
+  }
   return (
     <>
       <p className={styles.votes}>{t('jam.votesLeft', { count: votes.remaining })}</p>

@@ -14,3 +14,23 @@ export type EntryReview = (typeof ENTRY_REVIEWS)[number];
 /** What the entry's Scratch history says about it, as chips on its card and page. */
 export const ENTRY_FLAGS = ['created-before-start', 'updated-after-deadline', 'remix'] as const;
 export type EntryFlagKind = (typeof ENTRY_FLAGS)[number];
+
+/** How a jam's entries are judged: upvotes (the default), or 1–5 stars per criterion (ADR 039). */
+export const JUDGING_MODES = ['upvotes', 'ratings'] as const;
+export type JudgingMode = (typeof JUDGING_MODES)[number];
+
+/** A criterion of a ratings jam: a stable id (ratings keep it when it is renamed) and its name. */
+export type JamCriterion = { id: number; name: string };
+export const CRITERIA_MIN = 1;
+export const CRITERIA_MAX = 6;
+export const CRITERION_NAME_MAX = 40;
+export const MIN_RATINGS_MAX = 1000;
+export const DEFAULT_MIN_RATINGS = 3;
+export const STARS_MAX = 5;
+export const DEFAULT_CRITERIA: JamCriterion[] = [
+  { id: 1, name: 'Overall' },
+  { id: 2, name: 'Fun' },
+  { id: 3, name: 'Art' },
+  { id: 4, name: 'Sound' },
+  { id: 5, name: 'Theme' },
+];

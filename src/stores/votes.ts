@@ -42,3 +42,22 @@ export function markPlayed(entryId: number): void {
   writes += 1;
   $myVotes.set({ ...state, playedEntryIds: [...state.playedEntryIds, entryId] });
 }
+
+/** Gives stars to criteria of an entry in a ratings jam (ADR 039); the server's answer is the new truth. */
+export async function setRating(slug: string, entryId: number, stars: Record<string, number>): Promise<MyVotesDto> {
+  const state = await api<MyVotesDto>(`/jams/${encodeURIComponent(slug)}/entries/${entryId}/rating`, {
+    method: 'PUT',
+    body: { stars },
+  });
+  writes += 1;
+  $myVotes.set(state);
+  return state;
+}
+
+/** Takes back all the viewer's stars for an entry. */
+export async function clearRating(slug: string, entryId: number): Promise<MyVotesDto> {
+  const state = await api<MyVotesDto>(`/jams/${encodeURIComponent(slug)}/entries/${entryId}/rating`, { method: 'DELETE' });
+  writes += 1;
+  $myVotes.set(state);
+  return state;
+}

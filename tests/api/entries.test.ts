@@ -139,6 +139,7 @@ describe('upvotes', () => {
   it('counts down the remaining votes and refuses the fourth', async () => {
     const { jam, entries } = await jamWithEntries(4);
     expect((await env.request(`/api/jams/${jam.slug}/my-votes`, { as: cat })).body).toEqual({
+      judging: 'upvotes',
       limit: 3,
       used: 0,
       remaining: 3,
@@ -147,6 +148,7 @@ describe('upvotes', () => {
       eligible: true,
       playBeforeVote: false,
       playedEntryIds: [],
+      ratings: [],
     });
     for (const [index, entry] of entries.slice(0, 3).entries()) {
       const reply = await vote(jam.slug, entry.id, cat);

@@ -149,6 +149,8 @@ export const BUDGETS: Record<string, Budget> = {
   'PUT /api/jams/[slug]/entries/[id]/review': { trips: WRITE },
   'PUT /api/jams/[slug]/entries/[id]/vote': { trips: WRITE },
   'DELETE /api/jams/[slug]/entries/[id]/vote': { trips: WRITE },
+  'PUT /api/jams/[slug]/entries/[id]/rating': { trips: WRITE },
+  'DELETE /api/jams/[slug]/entries/[id]/rating': { trips: WRITE },
   'PUT /api/jams/[slug]/entries/[id]/winner': { trips: WRITE },
   'DELETE /api/jams/[slug]/entries/[id]/winner': { trips: WRITE },
   'PUT /api/jams/[slug]/featured': { trips: WRITE },

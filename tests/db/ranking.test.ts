@@ -151,8 +151,8 @@ describe("the community's choice", () => {
 
   /** The same rule read from a window over the jam's ranked entries, as profiles read it. */
   const choiceInWindowOf = async (jamId: number) => {
-    const rows = await test.database.all<{ id: number; isWinner: number; votes: number; notWinnersAhead: number }>(sql`
-      select ${entries.id} as id, ${entries.isWinner} as isWinner, ${rankedEntries.votes} as votes,
+    const rows = await test.database.all<{ id: number; isWinner: number; score: number; notWinnersAhead: number }>(sql`
+      select ${entries.id} as id, ${entries.isWinner} as isWinner, ${rankedEntries.score} as score,
         ${notWinnersAhead(rankedEntries)} as notWinnersAhead
       from ${entries} where ${entries.jamId} = ${jamId} and ${isRanked(rankedEntries)}`);
     const chosen = rows.filter((row) => isCommunityChoiceInWindow({ ...row, isWinner: Boolean(row.isWinner) }));

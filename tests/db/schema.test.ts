@@ -3,9 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ADMIN, DEMO_USERS, seedDemoData } from '#db/seed';
 import {
   TEAM_MEMBER_STATUSES,
+  DEFAULT_CRITERIA,
   ENTRY_REVIEWS,
   FEEDBACK_MODES,
   INBOX_KINDS,
+  JUDGING_MODES,
   WHO_CAN_VOTE,
   entries,
   jamManagers,
@@ -37,6 +39,8 @@ describe(`the data layer (${process.env.TEST_DATABASE ?? 'file'})`, () => {
     expect(FEEDBACK_MODES).toEqual(feedback.FEEDBACK_MODES);
     expect(INBOX_KINDS).toEqual(inbox.INBOX_KINDS);
     expect(TEAM_MEMBER_STATUSES).toEqual(teams.TEAM_MEMBER_STATUSES);
+    expect(JUDGING_MODES).toEqual(judging.JUDGING_MODES);
+    expect(DEFAULT_CRITERIA).toEqual(judging.DEFAULT_CRITERIA);
   });
 
   it('refuses a second user whose name differs only in case', async () => {

@@ -8,7 +8,7 @@
 import { eq, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { entryCredits, jams, users } from '#db/schema';
-import { insertEntry, insertJamRequest } from '../helpers/factories';
+import { insertEntry, insertJamRequest, insertVote } from '../helpers/factories';
 import { type Operation, declaredEndpoints } from '#server/openapi/operations';
 import { type Environment, type TestUser, startEnvironment } from '../helpers/environment';
 import type { JamStatus } from '#lib/jam-timing';
@@ -110,6 +110,14 @@ const PROVOKE_409: Record<string, Provocation> = {
   'POST /api/jams/[slug]/entries': { jam: 'ended' },
   'PUT /api/jams/[slug]/entries/[id]/vote': { jam: 'ended' },
   'DELETE /api/jams/[slug]/entries/[id]/vote': { jam: 'ended' },
+  // Ratings on a jam judged by upvotes (the scene's jams are).
+  'PUT /api/jams/[slug]/entries/[id]/rating': {},
+  'DELETE /api/jams/[slug]/entries/[id]/rating': {},
+  // Judging cannot change once someone voted.
+  'PATCH /api/jams/[slug]': {
+    prepare: async (s, env) => void (await insertVote(env.db, s.jam.id, s.entry.id, s.coManager.id)),
+    call: () => ({ json: { judging: 'ratings' } }),
+  },
   'PUT /api/jams/[slug]/entries/[id]/winner': { jam: 'ongoing' },
   // Kudos while the jam's feedback is off.
   'PUT /api/jams/[slug]/entries/[id]/kudos/[sticker]': {

@@ -15,6 +15,7 @@ const SECTIONS = [
   'notes',
   'kudosGiven',
   'votes',
+  'ratings',
   'plays',
   'reports',
   'notifications',

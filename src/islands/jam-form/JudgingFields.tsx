@@ -1,8 +1,9 @@
 import { FEEDBACK_MODES } from '#lib/feedback';
-import { WHO_CAN_VOTE } from '#lib/judging';
+import { JUDGING_MODES, WHO_CAN_VOTE } from '#lib/judging';
 import { useT } from '#i18n/react';
 import styles from '../JamForm.module.css';
 import Field from './Field';
+import CriteriaFields from './CriteriaFields';
 import type { JamFormState } from './use-jam-form';
 
 /** Fair judging: when voting ends, who may vote, the entry rules and the kind of feedback (jams only, not requests). */
@@ -12,6 +13,28 @@ export default function JudgingFields({ form }: { form: JamFormState }) {
   return (
     <fieldset className={`judging ${styles.judging}`}>
       <legend>{t('jamForm.judging')}</legend>
+      <fieldset className={`field ${styles.field} ${styles.judgedBy}`}>
+        <legend>{t('jamForm.judgedBy')}</legend>
+        {JUDGING_MODES.map((mode) => (
+          <div key={mode}>
+            <label className="checkbox">
+              <input
+                type="radio"
+                name={`${id}-judging`}
+                value={mode}
+                checked={values.judging === mode}
+                onChange={set('judging')}
+                aria-describedby={`${id}-judging-${mode}-hint`}
+              />{' '}
+              {t(`jamForm.judgedBy.${mode}`)}
+            </label>
+            <p className="hint" id={`${id}-judging-${mode}-hint`}>
+              {t(`jamForm.judgedBy.${mode}Hint`)}
+            </p>
+          </div>
+        ))}
+      </fieldset>
+      {values.judging === 'ratings' && <CriteriaFields form={form} />}
       <Field form={form} name="votingEndsAt" label={t('jamForm.votingEndsAt')} hint={t('jamForm.votingEndsAtHint')}>
         <input
           id={`${id}-votingEndsAt`}

@@ -3,14 +3,16 @@ import { ApiError, api } from '#client/api-client';
 import { fromDatetimeLocal, toDatetimeLocal } from '#lib/datetime-local';
 import { INVALID_URL_MESSAGE, REQUIRED_MESSAGE } from '#lib/schemas/common';
 import { type JamDto, jamCreateSchema, jamUpdateSchema } from '#lib/schemas/jams';
-import type { WhoCanVote } from '#lib/judging';
+import { type CriterionInput } from '#lib/schemas/jams';
+import { DEFAULT_CRITERIA, DEFAULT_MIN_RATINGS, type JudgingMode, type WhoCanVote } from '#lib/judging';
 import type { FeedbackMode } from '#lib/feedback';
 import { type JamRequestDto, jamRequestCreateSchema, jamRequestUpdateSchema } from '#lib/schemas/jam-requests';
 import { useT } from '#i18n/react';
 import { textRefusalOf } from '#lib/text-refusals';
 import { pushToast, pushToastAfterNavigation } from '#stores/toasts';
 
-export type Field = 'name' | 'description' | 'body' | 'imageUrl' | 'startsAt' | 'endsAt' | 'votingEndsAt' | 'note';
+export type Field =
+  'name' | 'description' | 'body' | 'imageUrl' | 'startsAt' | 'endsAt' | 'votingEndsAt' | 'note' | 'criteria' | 'minRatings';
 type Flag = 'mystery' | 'refuseOldProjects' | 'playBeforeVote';
 const FLAGS: readonly string[] = ['mystery', 'refuseOldProjects', 'playBeforeVote'] satisfies Flag[];
 /** Create a jam, edit one, ask the administrators for one, or review such a request. */
@@ -58,6 +60,9 @@ export function useJamForm({ jam, request, asRequest = false, redirectTo = '', o
     refuseOldProjects: jam?.refuseOldProjects ?? false,
     playBeforeVote: jam?.playBeforeVote ?? false,
     feedback: jam?.feedback ?? ('notes' as FeedbackMode),
+    judging: jam?.judging ?? ('upvotes' as JudgingMode),
+    criteria: (jam?.criteria ?? DEFAULT_CRITERIA.map(({ name }) => ({ name }))) as CriterionInput[],
+    minRatings: String(jam?.minRatings ?? DEFAULT_MIN_RATINGS),
     note: '',
   }));
   // Fair judging's options belong to jams; a jam request carries the jam's main fields only.
@@ -68,6 +73,8 @@ export function useJamForm({ jam, request, asRequest = false, redirectTo = '', o
 
   const set = (field: keyof typeof values) => (event: { target: { value: string; checked?: boolean } }) =>
     setValues({ ...values, [field]: FLAGS.includes(field) ? Boolean(event.target.checked) : event.target.value });
+  /** The criteria editor's changes (ADR 039): kept criteria keep their ids, new ones have none. */
+  const setCriteria = (criteria: CriterionInput[]) => setValues({ ...values, criteria });
 
   async function submit(event: React.SubmitEvent) {
     event.preventDefault();
@@ -87,6 +94,10 @@ export function useJamForm({ jam, request, asRequest = false, redirectTo = '', o
             refuseOldProjects: values.refuseOldProjects,
             playBeforeVote: values.playBeforeVote,
             feedback: values.feedback,
+            judging: values.judging,
+            ...(values.judging === 'ratings'
+              ? { criteria: values.criteria, minRatings: values.minRatings === '' ? Number.NaN : Number(values.minRatings) }
+              : {}),
           }
         : {}),
       ...(mode === 'request' ? { note: values.note } : {}),
@@ -162,7 +173,7 @@ export function useJamForm({ jam, request, asRequest = false, redirectTo = '', o
   const describedBy = (name: Field, hint = false) =>
     [hint ? `${id}-${name}-hint` : '', errors[name] ? `${id}-${name}-error` : ''].filter(Boolean).join(' ') || undefined;
 
-  return { id, mode, judging, values, errors, saving, set, submit, describedBy };
+  return { id, mode, judging, values, errors, saving, set, setCriteria, submit, describedBy };
 }
 
 export type JamFormState = ReturnType<typeof useJamForm>;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { coCreatorSchema } from './teams';
 import { INVALID_URL_MESSAGE, REQUIRED_MESSAGE, isoDateTime, named, pageFields } from './common';
 import { parseScratchProjectUrl } from '#lib/scratch-url';
-import { ENTRY_FLAGS, WHO_CAN_VOTE } from '#lib/judging';
+import { ENTRY_FLAGS, JUDGING_MODES, STARS_MAX, WHO_CAN_VOTE } from '#lib/judging';
 
 /** Votes one user may cast in one jam. */
 export const VOTE_LIMIT = 3;
@@ -73,6 +73,22 @@ export const entryFlagSchema = named(
 );
 export type EntryFlagDto = z.infer<typeof entryFlagSchema>;
 
+/** One criterion's result for an entry: its average, how many rated it, and its place (null: not ranked). */
+export const criterionResultSchema = named(
+  'CriterionResult',
+  z.object({
+    criterionId: z.int(),
+    name: z.string(),
+    average: z.number().nullable().meta({ description: 'The average stars (1–5), null with no ratings.' }),
+    ratings: z.int().meta({ description: 'How many people rated it on this criterion.' }),
+    place: z.int().nullable().meta({
+      description:
+        'Its place on this criterion; null when it has fewer than the jam\'s `minRatings` ratings ("not enough ratings") or is disqualified.',
+    }),
+  }),
+);
+export type CriterionResultDto = z.infer<typeof criterionResultSchema>;
+
 export const entrySchema = named(
   'Entry',
   z.object({
@@ -98,6 +114,9 @@ export const entrySchema = named(
     }),
     kudos: z.int().nullable().meta({
       description: "How many kudos stickers it got (all kinds together); null when the jam's feedback is off.",
+    }),
+    criteria: z.array(criterionResultSchema).nullable().meta({
+      description: "A ratings jam's results per criterion, in the jam's order, once the results are public; null otherwise.",
     }),
   }),
 );
@@ -135,6 +154,9 @@ export type EntryListDto = z.infer<typeof entryListSchema>;
 export const myVotesSchema = named(
   'MyVotes',
   z.object({
+    judging: z
+      .enum(JUDGING_MODES)
+      .meta({ description: "The jam's judging: `upvotes` (see `entryIds`) or `ratings` (see `ratings`)." }),
     limit: z.int(),
     used: z.int(),
     remaining: z.int(),
@@ -145,6 +167,9 @@ export const myVotesSchema = named(
     playedEntryIds: z.array(z.int()).meta({
       description: 'With `playBeforeVote`: the entries of this jam whose player you opened (empty when the jam does not ask).',
     }),
+    ratings: z
+      .array(z.object({ entryId: z.int(), criterionId: z.int(), stars: z.int().min(1).max(STARS_MAX) }))
+      .meta({ description: 'In a ratings jam: your stars, one row per entry and criterion you rated (only you see them).' }),
   }),
 );
 export type MyVotesDto = z.infer<typeof myVotesSchema>;
@@ -183,3 +208,24 @@ export const winnersSchema = named(
   }),
 );
 export type WinnersDto = z.infer<typeof winnersSchema>;
+
+export const STARS_MESSAGE = `Stars are a whole number from 1 to ${STARS_MAX}.`;
+export const RATING_EMPTY_MESSAGE = 'Rate at least one criterion.';
+
+/**
+ * A rating (ADR 039): stars per criterion id, `{ "1": 4, "3": 5 }`. The criteria named are set (PUT
+ * again: the same state); the others stay as they were.
+ */
+export const ratingSchema = z.object({
+  stars: z
+    .record(
+      z.string().regex(/^[1-9][0-9]{0,8}$/, 'Criteria are named by their ids.'),
+      z.int({ error: STARS_MESSAGE }).min(1, STARS_MESSAGE).max(STARS_MAX, STARS_MESSAGE),
+      {
+        error: 'stars must be an object of criterion ids and stars',
+      },
+    )
+    .refine((stars) => Object.keys(stars).length > 0, RATING_EMPTY_MESSAGE)
+    .meta({ description: 'Stars (1–5) per criterion id of the jam; criteria left out keep what you gave them.' }),
+});
+export type RatingInput = z.output<typeof ratingSchema>;

@@ -11,7 +11,16 @@ import {
 } from './common';
 import { JAM_PHASES, JAM_STATUSES } from '#lib/jam-timing';
 import { FEEDBACK_MODES } from '#lib/feedback';
-import { WHO_CAN_VOTE } from '#lib/judging';
+import {
+  CRITERIA_MAX,
+  CRITERIA_MIN,
+  CRITERION_NAME_MAX,
+  DEFAULT_CRITERIA,
+  DEFAULT_MIN_RATINGS,
+  JUDGING_MODES,
+  MIN_RATINGS_MAX,
+  WHO_CAN_VOTE,
+} from '#lib/judging';
 
 export const JAM_NAME_MAX = 80;
 export const JAM_DESCRIPTION_MAX = 300;
@@ -31,6 +40,35 @@ const requiredText = (max: number) =>
 
 const FEEDBACK_MODE_MESSAGE = 'feedback must be notes, kudos or off';
 
+export const JUDGING_MESSAGE = 'judging must be upvotes or ratings';
+export const CRITERIA_COUNT_MESSAGE = `Name between ${CRITERIA_MIN} and ${CRITERIA_MAX} criteria.`;
+export const CRITERIA_UNIQUE_MESSAGE = 'Two criteria have the same name.';
+export const MIN_RATINGS_MESSAGE = `minRatings must be a whole number from 0 to ${MIN_RATINGS_MAX}.`;
+
+/**
+ * A criterion as the jam form sends it: a kept one with its `id` (renaming keeps its ratings), a new
+ * one without (the server numbers it).
+ */
+export const criterionInputSchema = z.object({
+  id: z.int().positive().optional(),
+  name: requiredText(CRITERION_NAME_MAX),
+});
+const sameName = (a: { name: string }, b: { name: string }) => a.name.toLowerCase() === b.name.toLowerCase();
+export const criteriaSchema = z
+  .array(criterionInputSchema, { error: 'criteria must be a list of { name }' })
+  .min(CRITERIA_MIN, CRITERIA_COUNT_MESSAGE)
+  .max(CRITERIA_MAX, CRITERIA_COUNT_MESSAGE)
+  .refine((list) => list.every((c, i) => list.findIndex((d) => sameName(c, d)) === i), CRITERIA_UNIQUE_MESSAGE)
+  .refine(
+    (list) => list.every((c, i) => c.id === undefined || list.findIndex((d) => d.id === c.id) === i),
+    'Two criteria have the same id.',
+  );
+export type CriterionInput = z.output<typeof criterionInputSchema>;
+const minRatingsSchema = z
+  .int({ error: MIN_RATINGS_MESSAGE })
+  .min(0, MIN_RATINGS_MESSAGE)
+  .max(MIN_RATINGS_MAX, MIN_RATINGS_MESSAGE);
+
 const jamFields = {
   name: requiredText(JAM_NAME_MAX),
   description: requiredText(JAM_DESCRIPTION_MAX),
@@ -46,6 +84,10 @@ const jamFields = {
   playBeforeVote: z.boolean({ error: 'playBeforeVote must be true or false' }).default(false),
   /** Kid-safe feedback on entries: notes and kudos, kudos only, or off. */
   feedback: z.enum(FEEDBACK_MODES, { error: FEEDBACK_MODE_MESSAGE }).default('notes'),
+  /** How entries are judged (ADR 039): upvotes, or 1–5 stars per criterion, ranked with at least `minRatings` ratings. */
+  judging: z.enum(JUDGING_MODES, { error: JUDGING_MESSAGE }).default('upvotes'),
+  criteria: criteriaSchema.default(DEFAULT_CRITERIA.map(({ name }) => ({ name }))),
+  minRatings: minRatingsSchema.default(DEFAULT_MIN_RATINGS),
 };
 
 export const VOTING_END_AFTER_END_MESSAGE = 'The voting end must be after the end.';
@@ -84,6 +126,9 @@ export const jamUpdateSchema = z
     refuseOldProjects: z.boolean({ error: 'refuseOldProjects must be true or false' }).optional(),
     playBeforeVote: z.boolean({ error: 'playBeforeVote must be true or false' }).optional(),
     feedback: jamFields.feedback.unwrap().optional(),
+    judging: z.enum(JUDGING_MODES, { error: JUDGING_MESSAGE }).optional(),
+    criteria: criteriaSchema.optional(),
+    minRatings: minRatingsSchema.optional(),
   })
   .refine(endAfterStart, endAfterStartIssue)
   .refine(votingEndAfterEnd, votingEndAfterEndIssue);
@@ -152,6 +197,14 @@ export const jamSchema = named(
     feedback: z
       .enum(FEEDBACK_MODES)
       .meta({ description: 'Feedback on entries: `notes` (notes and kudos), `kudos` (kudos only) or `off`.' }),
+    judging: z
+      .enum(JUDGING_MODES)
+      .meta({ description: 'How entries are judged: `upvotes`, or `ratings` (1–5 stars per criterion, see `criteria`).' }),
+    criteria: z.array(z.object({ id: z.int(), name: z.string() })).meta({
+      description:
+        "The criteria of a ratings jam, in order; the first decides the jam's own order. Ids stay when a criterion is renamed.",
+    }),
+    minRatings: z.int().meta({ description: 'Ratings a criterion needs before an entry is ranked on it.' }),
     featured: z.boolean(),
     mystery: z.boolean(),
     entryCount: z.int(),

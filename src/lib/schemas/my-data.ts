@@ -17,6 +17,7 @@ export const MY_DATA_SECTIONS = [
   'notes',
   'kudosGiven',
   'votes',
+  'ratings',
   'plays',
   'reports',
   'notifications',
@@ -77,6 +78,17 @@ export const myDataSchema = named(
     ),
     kudosGiven: z.array(z.object({ entry: entryRef, jam: jamRef, sticker: z.string(), createdAt: isoDateTime })),
     votes: z.array(z.object({ entry: entryRef, jam: jamRef, createdAt: isoDateTime })),
+    /** Stars you gave in ratings jams (ADR 039); `criterion` is its name now (null: since removed). */
+    ratings: z.array(
+      z.object({
+        entry: entryRef,
+        jam: jamRef,
+        criterion: z.string().nullable(),
+        stars: z.int(),
+        createdAt: isoDateTime,
+        updatedAt: isoDateTime,
+      }),
+    ),
     plays: z.array(z.object({ entry: entryRef, jam: jamRef, playedAt: isoDateTime })),
     /** Reports you made; who handled them, and how, is not yours to keep. */
     reports: z.array(

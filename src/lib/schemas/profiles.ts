@@ -1,6 +1,7 @@
 /** A person's public profile (issue 35 §2): the jams they entered and manage, and what they won. */
 import { z } from 'zod';
 import { isoDateTime, named, pageFields } from './common';
+import { criterionResultSchema } from './entries';
 
 /** Entries on one page of a profile (a prolific Scratcher's 200 entries come in pages). */
 export const PROFILE_ENTRIES_PER_PAGE = 20;
@@ -40,6 +41,9 @@ export const profileEntrySchema = named(
       .meta({ description: 'Its place once the results are public; null before, and for a disqualified entry.' }),
     winner: z.boolean().meta({ description: "The managers' winner." }),
     communityChoice: z.boolean().meta({ description: 'The most upvoted entry besides the winner, once the results are public.' }),
+    criteria: z.array(criterionResultSchema).nullable().meta({
+      description: 'In a ratings jam, once the results are public: its average, ratings and place per criterion; null otherwise.',
+    }),
     disqualified: z.boolean(),
     kudos: z.int().nullable().meta({ description: "Kudos stickers it got; null when the jam's feedback is off." }),
   }),

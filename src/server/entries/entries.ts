@@ -184,5 +184,6 @@ export async function refreshEntry(actor: SessionUser, jam: Jam, entryId: number
   return toEntryDetailDto(
     { ...updated, votes: shown.votes ?? 0, coCreators: shown.coCreators },
     { jam, resultsPublic, rank: shown.rank },
+    shown.criteria,
   );
 }

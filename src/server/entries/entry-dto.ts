@@ -17,7 +17,7 @@ export interface EntryDtoOptions {
   forManager?: boolean;
 }
 
-export function toEntryDto(row: EntryRow, options: EntryDtoOptions): EntryDto {
+export function toEntryDto(row: EntryRow, options: EntryDtoOptions, criteria: EntryDto['criteria'] = null): EntryDto {
   const disqualified = !isRankedReview(row.review);
   const flagsShown = options.forManager || row.review !== 'checked';
   return {
@@ -35,9 +35,14 @@ export function toEntryDto(row: EntryRow, options: EntryDtoOptions): EntryDto {
     disqualified,
     plays: options.resultsPublic || options.forManager ? row.playCount : null,
     kudos: options.jam.feedback === 'off' ? null : row.kudosCount,
+    criteria,
   };
 }
 
-export function toEntryDetailDto(row: EntryRow, options: EntryDtoOptions): EntryDetailDto {
-  return { ...toEntryDto(row, options), instructions: row.instructions, notes: row.notes };
+export function toEntryDetailDto(
+  row: EntryRow,
+  options: EntryDtoOptions,
+  criteria: EntryDetailDto['criteria'] = null,
+): EntryDetailDto {
+  return { ...toEntryDto(row, options, criteria), instructions: row.instructions, notes: row.notes };
 }

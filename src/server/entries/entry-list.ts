@@ -6,7 +6,15 @@ import { ENTRIES_PER_PAGE, type EntryListDto, type EntrySort, MAX_ENTRY_SEED, ef
 import { containsText, db } from '#server/platform/db';
 import { coCreatorsColumn, toCoCreators } from '#server/teams/co-creators';
 import { toEntryDto } from './entry-dto';
-import { isRanked, placeInWindow, rankedEntries, rankedFirstOrder, voteCount } from '#server/judging/ranking';
+import {
+  criterionResultsOf,
+  isRanked,
+  parseCriterionResults,
+  placeInWindow,
+  rankedEntries,
+  rankedFirstOrder,
+  voteCount,
+} from '#server/judging/ranking';
 
 /** The prime of the random order's hash (2³¹ − 1): every product below stays inside SQLite's 64-bit integers. */
 const HASH_PRIME = 2_147_483_647;
@@ -108,9 +116,11 @@ export async function listEntries(jam: Jam, options: EntryListOptions = {}): Pro
   const search = q ? entrySearch(q, jam.id) : null;
   const where = and(eq(entries.jamId, jam.id), search?.where);
   const order = orderOf(sort, seed ?? 0);
+  // A ratings jam's results per criterion (ADR 039), once public, beside each entry of the page.
+  const criteriaColumn = resultsPublic && jam.judging === 'ratings' ? criterionResultsOf(entries) : sql<string | null>`null`;
   const pageOf = (n: number) =>
     database
-      .select({ entry: entries, votes: votesColumn, coCreators: coCreatorsColumn(entries.id) })
+      .select({ entry: entries, votes: votesColumn, coCreators: coCreatorsColumn(entries.id), criteria: criteriaColumn })
       .from(entries)
       .where(where)
       .orderBy(...order)
@@ -118,7 +128,8 @@ export async function listEntries(jam: Jam, options: EntryListOptions = {}): Pro
       .offset((n - 1) * perPage);
   // In the ranking, a ranked entry's place is its rank (the disqualified come after them all); other
   // sorts and searches look theirs up, beside the page (the same page, found again by the database).
-  const ranksNeeded = resultsPublic && !(sort === 'most-votes' && !q);
+  // A ratings jam's list also has entries without enough ratings after its ranked ones: they have no place.
+  const ranksNeeded = resultsPublic && (jam.judging === 'ratings' || !(sort === 'most-votes' && !q));
   const ranksOfPage = (n: number) =>
     ranksOf(
       jam.id,
@@ -159,6 +170,7 @@ export async function listEntries(jam: Jam, options: EntryListOptions = {}): Pro
       toEntryDto(
         { ...row.entry, votes: row.votes, coCreators: toCoCreators(row.coCreators) },
         { jam, resultsPublic, forManager, rank: ranks ? (ranks.get(row.entry.id) ?? null) : firstRank + index },
+        parseCriterionResults(row.criteria),
       ),
     ),
     page: current,

@@ -9,18 +9,21 @@ import type { EntryDetailDto } from '#lib/schemas/entries';
 import { db, outerColumn } from '#server/platform/db';
 import { coCreatorsColumn, toCoCreators } from '#server/teams/co-creators';
 import { toEntryDetailDto } from './entry-dto';
-import { placeOf, rankedEntry, voteCount } from '#server/judging/ranking';
+import { criterionResultsOf, parseCriterionResults, placeOf, rankedEntry, voteCount } from '#server/judging/ranking';
 
 type Neighbour = { id: number; title: string } | null;
 
 /** The entry the page shows, as its subqueries refer to it. */
-const here = rankedEntry({
+const hereColumns = {
   id: outerColumn(entries.id),
   jamId: outerColumn(entries.jamId),
   submittedAt: outerColumn(entries.submittedAt),
   review: outerColumn(entries.review),
   isWinner: outerColumn(entries.isWinner),
-});
+};
+const here = rankedEntry(hereColumns);
+/** A ratings jam's results per criterion (ADR 039), beside the rest in the same statement. */
+const criteriaResults = criterionResultsOf(hereColumns);
 
 export interface EntryPage {
   entry: EntryDetailDto;
@@ -59,6 +62,7 @@ export async function readEntryPage(jam: Jam, entryId: number): Promise<EntryPag
       entry: entries,
       votes: voteCount,
       rank: resultsPublic ? rank : sql<null>`null`,
+      criteria: resultsPublic && jam.judging === 'ratings' ? criteriaResults : sql<null>`null`,
       coCreators: coCreatorsColumn(entries.id),
       previous: neighbour('previous'),
       next: neighbour('next'),
@@ -70,6 +74,7 @@ export async function readEntryPage(jam: Jam, entryId: number): Promise<EntryPag
     entry: toEntryDetailDto(
       { ...row.entry, votes: row.votes, coCreators: toCoCreators(row.coCreators) },
       { jam, resultsPublic, rank: row.rank === null ? null : Number(row.rank) },
+      parseCriterionResults(row.criteria),
     ),
     resultsPublic,
     previous: parseNeighbour(row.previous),

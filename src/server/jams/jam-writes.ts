@@ -1,12 +1,20 @@
 /** Running game jams: creating, editing and deleting them, the administrators' switches and the clear-alls. */
 import { type SQL, and, eq, sql } from 'drizzle-orm';
-import { type Jam, entries, jamSlugRedirects, jams, votes } from '#db/schema';
+import { type Jam, entries, jamSlugRedirects, jams, ratings, votes } from '#db/schema';
+import type { JamCriterion } from '#lib/judging';
 import { resultsArePublic } from '#lib/jam-timing';
-import { type JamCreate, type JamDto, type JamUpdate, VOTING_END_AFTER_END_MESSAGE, votingEndAfterEnd } from '#lib/schemas/jams';
+import {
+  type CriterionInput,
+  type JamCreate,
+  type JamDto,
+  type JamUpdate,
+  VOTING_END_AFTER_END_MESSAGE,
+  votingEndAfterEnd,
+} from '#lib/schemas/jams';
 import { auditStatement } from '#server/activity/audit';
 import { announceChange } from '#server/cache/changes';
 import { type Database, db } from '#server/platform/db';
-import { AppError } from '#server/http/errors';
+import { AppError, conflict } from '#server/http/errors';
 import { can, requireJamPermission } from '#server/auth/permissions';
 import { requireSafeTexts } from '#server/feedback/text-guard';
 import { adminWords } from '#server/feedback/words';
@@ -45,6 +53,9 @@ export async function createJam(user: SessionUser, input: JamCreate): Promise<Ja
     refuseOldProjects: input.refuseOldProjects ?? false,
     playBeforeVote: input.playBeforeVote ?? false,
     feedback: input.feedback ?? 'notes',
+    judging: input.judging ?? 'upvotes',
+    ...(input.criteria ? { criteria: numberCriteria(input.criteria, []) } : {}),
+    ...(input.minRatings === undefined ? {} : { minRatings: input.minRatings }),
   };
   const database = db();
   const [[jam]] = await withFreeSlug(name, (slug) =>
@@ -73,6 +84,57 @@ export async function createJam(user: SessionUser, input: JamCreate): Promise<Ja
 }
 
 /**
+ * The criteria as stored: a kept criterion keeps its id (so its ratings), a new one gets the next id
+ * never used in this jam. An id the jam never had is refused (it would adopt nobody's ratings).
+ */
+function numberCriteria(input: CriterionInput[], current: JamCriterion[]): JamCriterion[] {
+  let next = Math.max(0, ...current.map((c) => c.id)) + 1;
+  return input.map(({ id, name }) => {
+    if (id === undefined) return { id: next++, name };
+    if (!current.some((c) => c.id === id)) throw new AppError(400, 'invalid_input', `This jam has no criterion ${id}.`);
+    return { id, name };
+  });
+}
+
+export const JUDGING_LOCKED_MESSAGE =
+  'How the jam is judged cannot change once people have voted or rated: clear the votes first, or keep it as it is.';
+export const CRITERION_RATED_MESSAGE = (name: string) =>
+  `“${name}” already has ratings, so it cannot be removed. You can rename it instead.`;
+
+/**
+ * ADR 039: the judging mode stays once anyone voted or rated (the results would mix two kinds), and
+ * a criterion with ratings cannot be removed (renaming keeps them). One read, only when these change.
+ */
+async function requireJudgingChangeAllowed(jam: Jam, input: JamUpdate, criteria: JamCriterion[] | undefined): Promise<void> {
+  const removed = criteria ? jam.criteria.filter((c) => !criteria.some((kept) => kept.id === c.id)) : [];
+  const switching = input.judging !== undefined && input.judging !== jam.judging;
+  if (!switching && removed.length === 0) return;
+  const database = db();
+  const [[voted], ratedRows] = await Promise.all([
+    database.all<{ yes: number }>(sql`select
+      exists (select 1 from ${votes} where ${votes.jamId} = ${jam.id})
+      or exists (select 1 from ${ratings} where ${ratings.jamId} = ${jam.id}) as yes`),
+    removed.length === 0
+      ? Promise.resolve([] as { criterionId: number }[])
+      : database
+          .selectDistinct({ criterionId: ratings.criterionId })
+          .from(ratings)
+          .where(
+            and(
+              eq(ratings.jamId, jam.id),
+              sql`${ratings.criterionId} in (${sql.join(
+                removed.map((c) => sql`${c.id}`),
+                sql`, `,
+              )})`,
+            ),
+          ),
+  ]);
+  if (switching && Number(voted?.yes ?? 0)) throw conflict(JUDGING_LOCKED_MESSAGE);
+  const rated = removed.find((c) => ratedRows.some((row) => row.criterionId === c.id));
+  if (rated) throw conflict(CRITERION_RATED_MESSAGE(rated.name));
+}
+
+/**
  * Changes only the fields in `input` (PATCH: what was not sent stays as it is). Renaming moves the
  * slug; the old one keeps redirecting and nothing attached to the jam changes.
  */
@@ -91,6 +153,7 @@ export async function updateJam(user: SessionUser, jam: Jam, input: JamUpdate): 
         { field: 'name', text: input.name },
         { field: 'description', text: input.description },
         { field: 'body', text: input.body, kind: 'markdown' },
+        ...(input.criteria ?? []).map((criterion) => ({ field: 'criteria', text: criterion.name })),
       ],
       words,
     );
@@ -104,9 +167,11 @@ export async function updateJam(user: SessionUser, jam: Jam, input: JamUpdate): 
     throw new AppError(400, 'invalid_input', 'The end must be after the start.');
   }
   if (!votingEndAfterEnd(merged)) throw new AppError(400, 'invalid_input', VOTING_END_AFTER_END_MESSAGE);
+  const criteria = input.criteria ? numberCriteria(input.criteria, jam.criteria) : undefined;
+  await requireJudgingChangeAllowed(jam, input, criteria);
   const database = db();
   const fields = Object.keys(input);
-  const change = { ...input, updatedAt: new Date(), updatedBy: user.id };
+  const change = { ...input, criteria, updatedAt: new Date(), updatedBy: user.id };
   const update = (set: typeof change & { slug?: SQL }) => database.update(jams).set(set).where(eq(jams.id, jam.id)).returning();
   if (input.name === undefined || input.name === jam.name) {
     const [[updated]] = await database.batch([
@@ -184,7 +249,8 @@ export const setAdvancedOptions = (user: SessionUser, jam: Jam, options: { myste
 /** Clears every vote or every entry (with its votes) of a jam, audited with how many went, in one batch. */
 async function clearAll(user: SessionUser, jam: Jam, what: 'votes' | 'submissions'): Promise<{ removed: number }> {
   await requireJamPermission(user, jam.id, what === 'votes' ? 'jam:clear-votes' : 'jam:clear-submissions');
-  const table = what === 'votes' ? votes : entries;
+  // A ratings jam's "votes" are its ratings (ADR 039).
+  const table = what === 'submissions' ? entries : jam.judging === 'ratings' ? ratings : votes;
   const database = db();
   const [, deleted] = await database.batch([
     // Counted just before the delete, in the same transaction: the rows the delete removes.

@@ -1,6 +1,8 @@
 /**
  * The ranking of a jam's entries, in one place (ADR 024): most votes first, ties by the earliest
- * submission, then the lowest id; a disqualified entry is never ranked. The managers' winner is never
+ * submission, then the lowest id; a disqualified entry is never ranked. A ratings jam (ADR 039) ranks
+ * each criterion the same way by its average stars, only entries with at least the jam's `minRatings`
+ * ratings of it; the jam's own order is its first criterion's. The managers' winner is never
  * a disqualified entry either. The community's choice is the first entry of the ranking that is not
  * the managers' winner and has at least one vote.
  *
@@ -11,7 +13,7 @@
  */
 import { type SQL, type SQLWrapper, asc, desc, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/sqlite-core';
-import { type EntryReview, entries, votes } from '#db/schema';
+import { type EntryReview, entries, jams, ratings, votes } from '#db/schema';
 
 /** An entry's votes, counted through the votes key. */
 export const votesOf = (entryId: SQLWrapper) =>
@@ -20,6 +22,37 @@ export const votesOf = (entryId: SQLWrapper) =>
 /** An entry's votes, as a column of a query over `entries`. */
 export const voteCount = votesOf(entries.id);
 
+/** A field of the entry's jam, read by its key (the jam under a name of its own, whatever the outer query names). */
+const jamField = (jamId: SQLWrapper, field: 'judging' | 'min_ratings' | 'criteria') =>
+  sql`(select ${sql.identifier('ranking_jam')}.${sql.identifier(field)} from ${jams} ${sql.identifier('ranking_jam')}
+    where ${sql.identifier('ranking_jam')}.id = ${jamId})`;
+
+/** The stars of one criterion of an entry: the average and how many rated it (through the ratings key). */
+export const averageStarsOf = (entryId: SQLWrapper, criterionId: SQLWrapper) =>
+  sql<
+    number | null
+  >`(select avg(${ratings.stars}) from ${ratings} where ${ratings.entryId} = ${entryId} and ${ratings.criterionId} = ${criterionId})`;
+export const ratingCountOf = (entryId: SQLWrapper, criterionId: SQLWrapper) =>
+  sql<number>`(select count(*) from ${ratings} where ${ratings.entryId} = ${entryId} and ${ratings.criterionId} = ${criterionId})`;
+
+/** The average stars of a criterion, null below the jam's minimum number of ratings (not ranked on it). */
+const criterionScore = (entryId: SQLWrapper, jamId: SQLWrapper, criterionId: SQLWrapper) =>
+  sql`(select case when count(*) >= max(${jamField(jamId, 'min_ratings')}, 1) then avg(${ratings.stars}) end
+    from ${ratings} where ${ratings.entryId} = ${entryId} and ${ratings.criterionId} = ${criterionId})`;
+
+/** The first criterion of the entry's jam: a ratings jam's own order. */
+const firstCriterion = (jamId: SQLWrapper) => sql`json_extract(${jamField(jamId, 'criteria')}, '$[0].id')`;
+
+/**
+ * What the entry is ranked by: its votes in an upvotes jam; in a ratings jam its average stars on
+ * `criterion` (the jam's first one when left out), null when not enough people rated it.
+ */
+const scoreOf = (entryId: SQLWrapper, jamId: SQLWrapper, criterion?: SQLWrapper): SQL =>
+  criterion
+    ? criterionScore(entryId, jamId, criterion)
+    : sql`(case when ${jamField(jamId, 'judging')} = 'ratings'
+        then ${criterionScore(entryId, jamId, firstCriterion(jamId))} else ${votesOf(entryId)} end)`;
+
 /** The columns of an entry the ranking reads, as one query refers to them. */
 export interface RankedEntry {
   id: SQLWrapper;
@@ -27,16 +60,22 @@ export interface RankedEntry {
   submittedAt: SQLWrapper;
   review: SQLWrapper;
   isWinner: SQLWrapper;
-  votes: SQLWrapper;
+  /** What it is ranked by (`scoreOf`): null when it has too few ratings to be ranked. */
+  score: SQLWrapper;
+  /** The criterion the ranking is of; left out, the jam's own order. */
+  criterion?: SQLWrapper;
 }
 
 /** The entry's own columns: those of `entries` or of an alias of it. */
-type EntryColumns = Omit<RankedEntry, 'votes'>;
+export type EntryColumns = Omit<RankedEntry, 'score' | 'criterion'>;
 
-/** An entry as the ranking reads it, from its own columns: those of `entries`, of an alias, or of an outer row. */
-export function rankedEntry(table: EntryColumns): RankedEntry {
+/**
+ * An entry as the ranking reads it, from its own columns: those of `entries`, of an alias, or of an
+ * outer row; ranked in its jam's own order, or on one criterion of a ratings jam.
+ */
+export function rankedEntry(table: EntryColumns, criterion?: SQLWrapper): RankedEntry {
   const { id, jamId, submittedAt, review, isWinner } = table;
-  return { id, jamId, submittedAt, review, isWinner, votes: votesOf(id) };
+  return { id, jamId, submittedAt, review, isWinner, score: scoreOf(id, jamId, criterion), criterion };
 }
 
 /** The entries of a query over `entries`. */
@@ -47,13 +86,13 @@ type RankingKey = { value: (entry: RankedEntry) => SQLWrapper; higherFirst: bool
 
 /** The order itself: every form below (ORDER BY, window, "ranked ahead") is made from this one list. */
 const RANKING_KEYS: RankingKey[] = [
-  { value: (entry) => entry.votes, higherFirst: true },
+  { value: (entry) => entry.score, higherFirst: true },
   { value: (entry) => entry.submittedAt, higherFirst: false },
   { value: (entry) => entry.id, higherFirst: false },
 ];
 
-/** Whether the entry is ranked, as an SQL condition. */
-export const isRanked = (entry: RankedEntry): SQL => sql`${entry.review} <> 'disqualified'`;
+/** Whether the entry is ranked, as an SQL condition: not disqualified, and in a ratings jam rated enough. */
+export const isRanked = (entry: RankedEntry): SQL => sql`(${entry.review} <> 'disqualified' and ${entry.score} is not null)`;
 
 /** Whether an entry already read is ranked (the rule of `isRanked`). */
 export const isRankedReview = (review: EntryReview): boolean => review !== 'disqualified';
@@ -85,7 +124,7 @@ const ahead = entriesAs('ranked_ahead');
 
 /** One entry's place in its jam, as a subquery beside it: 1 + the ranked entries ahead of it; null when not ranked. */
 export function placeOf(entry: RankedEntry): SQL<number | null> {
-  const other = rankedEntry(ahead.table);
+  const other = rankedEntry(ahead.table, entry.criterion);
   return sql<number | null>`case when ${isRanked(entry)} then 1 + (
     select count(*) from ${ahead.from}
     where ${other.jamId} = ${entry.jamId} and ${isRanked(other)} and ${isRankedAhead(other, entry)}) end`;
@@ -102,16 +141,22 @@ export const placeInWindow = (entry: RankedEntry): SQL<number> => sql<number>`ro
 export const notWinnersAhead = (entry: RankedEntry): SQL<number> =>
   sql<number>`coalesce(sum(${entry.isWinner} = 0) over (${rankingWindow(entry)} rows between unbounded preceding and 1 preceding), 0)`;
 
-/** Whether an entry may be the community's choice, as an SQL condition: ranked, not the winner, with a vote. */
+/**
+ * Whether an entry may be the community's choice, as an SQL condition: ranked, not the winner, with a
+ * vote (in a ratings jam: ranked at all, so rated enough).
+ */
 export const isCommunityChoiceCandidate = (entry: RankedEntry): SQL =>
-  sql`(${entry.isWinner} = 0 and ${isRanked(entry)} and ${entry.votes} > 0)`;
+  sql`(${entry.isWinner} = 0 and ${isRanked(entry)} and ${entry.score} > 0)`;
+
+/** What it is ranked by, as a column of a query over `entries` (the jam's own order). */
+export const scoreColumn = rankedEntries.score;
 
 /**
  * Whether a ranked entry, read with `notWinnersAhead`, is the community's choice: nothing ahead of it
- * but the winner (anything else ahead has at least its votes, so would be the choice).
+ * but the winner (anything else ahead has at least its score, so would be the choice).
  */
-export const isCommunityChoiceInWindow = (row: { isWinner: boolean; votes: number; notWinnersAhead: number }): boolean =>
-  !row.isWinner && Number(row.votes) > 0 && Number(row.notWinnersAhead) === 0;
+export const isCommunityChoiceInWindow = (row: { isWinner: boolean; score: number | null; notWinnersAhead: number }): boolean =>
+  !row.isWinner && Number(row.score ?? 0) > 0 && Number(row.notWinnersAhead) === 0;
 
 const choice = entriesAs('community_choice');
 
@@ -121,4 +166,40 @@ export function communityChoiceOf(jamId: SQLWrapper): SQL<number | null> {
   return sql<number | null>`(select ${candidate.id} from ${choice.from}
     where ${candidate.jamId} = ${jamId} and ${isCommunityChoiceCandidate(candidate)}
     order by ${sql.join(rankingOrder(candidate), sql`, `)} limit 1)`;
+}
+
+/**
+ * A ratings jam's results for one entry, per criterion in the jam's order (ADR 039), as one JSON
+ * subquery beside the entry: average, how many rated it, and its place on that criterion (null: not
+ * enough ratings, or disqualified). Ties are broken as everywhere (RANKING_KEYS).
+ */
+export function criterionResultsOf(entry: EntryColumns): SQL<string | null> {
+  const criterion = sql`json_extract(${sql.identifier('criterion')}.value, '$.id')`;
+  const here = rankedEntry(entry, criterion);
+  return sql<string | null>`(select json_group_array(json_object(
+      'criterionId', ${criterion},
+      'name', json_extract(${sql.identifier('criterion')}.value, '$.name'),
+      'average', ${averageStarsOf(entry.id, criterion)},
+      'ratings', ${ratingCountOf(entry.id, criterion)},
+      'place', ${placeOf(here)}))
+    from json_each(${jamField(entry.jamId, 'criteria')}) ${sql.identifier('criterion')})`;
+}
+
+/** What `criterionResultsOf` gives, parsed; null when the entry's jam has no criteria results to show. */
+export function parseCriterionResults(json: string | null | undefined) {
+  if (!json) return null;
+  const rows = JSON.parse(json) as {
+    criterionId: number;
+    name: string;
+    average: number | null;
+    ratings: number;
+    place: number | null;
+  }[];
+  return rows.map((row) => ({
+    criterionId: Number(row.criterionId),
+    name: String(row.name),
+    average: row.average === null ? null : Math.round(Number(row.average) * 100) / 100,
+    ratings: Number(row.ratings),
+    place: row.place === null ? null : Number(row.place),
+  }));
 }

@@ -1,6 +1,6 @@
 /** Upvotes: at most VOTE_LIMIT per user per jam, enforced by the database in one statement. */
 import { type SQL, and, eq, sql } from 'drizzle-orm';
-import { type Jam, jamParticipants, plays, votes } from '#db/schema';
+import { type Jam, jamParticipants, plays, ratings, votes } from '#db/schema';
 import { jamPhase, votingIsOpen } from '#lib/jam-timing';
 import { type MyVotesDto, VOTE_LIMIT } from '#lib/schemas/entries';
 import { can } from '#server/auth/permissions';
@@ -49,10 +49,26 @@ export function mayVoteCondition(jam: Pick<Jam, 'id' | 'whoCanVote'>, userId: nu
   return sql`1`;
 }
 
+const ratingsOfRater = preparedQuery((database) =>
+  database
+    .select({ entryId: ratings.entryId, criterionId: ratings.criterionId, stars: ratings.stars })
+    .from(ratings)
+    .where(and(eq(ratings.jamId, sql.placeholder('jamId')), eq(ratings.raterId, sql.placeholder('raterId'))))
+    .orderBy(ratings.entryId, ratings.criterionId)
+    .prepare(),
+);
+
+type MyRating = MyVotesDto['ratings'][number];
+
 /** The reads behind `myVotes`, as statements a write's batch can end with (they then see the write). */
-function myVotesQueries(user: SessionUser, jam: Jam) {
+export function myVotesQueries(user: SessionUser, jam: Jam) {
   const database = db();
   return [
+    database
+      .select({ entryId: ratings.entryId, criterionId: ratings.criterionId, stars: ratings.stars })
+      .from(ratings)
+      .where(and(eq(ratings.jamId, jam.id), eq(ratings.raterId, user.id)))
+      .orderBy(ratings.entryId, ratings.criterionId),
     database
       .select({ entryId: votes.entryId })
       .from(votes)
@@ -65,8 +81,15 @@ function myVotesQueries(user: SessionUser, jam: Jam) {
   ] as const;
 }
 
-function toMyVotes(jam: Jam, rows: { entryId: number }[], eligible: boolean, played: { entryId: number }[]): MyVotesDto {
+export function toMyVotes(
+  jam: Jam,
+  rows: { entryId: number }[],
+  eligible: boolean,
+  played: { entryId: number }[],
+  rated: MyRating[] = [],
+): MyVotesDto {
   return {
+    judging: jam.judging,
     limit: VOTE_LIMIT,
     used: rows.length,
     remaining: Math.max(0, VOTE_LIMIT - rows.length),
@@ -75,6 +98,7 @@ function toMyVotes(jam: Jam, rows: { entryId: number }[], eligible: boolean, pla
     eligible,
     playBeforeVote: jam.playBeforeVote,
     playedEntryIds: jam.playBeforeVote ? played.map((row) => row.entryId) : [],
+    ratings: rated,
   };
 }
 
@@ -83,16 +107,17 @@ function toMyVotes(jam: Jam, rows: { entryId: number }[], eligible: boolean, pla
  * run only when the jam has the rule (every logged-in reader of a jam page asks for this).
  */
 export async function myVotes(user: SessionUser, jam: Jam): Promise<MyVotesDto> {
-  const [rows, eligible, played] = await Promise.all([
-    votesOfVoter().all({ jamId: jam.id, voterId: user.id }),
+  const [rows, eligible, played, rated] = await Promise.all([
+    jam.judging === 'upvotes' ? votesOfVoter().all({ jamId: jam.id, voterId: user.id }) : [],
     jam.whoCanVote === 'anyone'
       ? true
       : db()
           .all<{ eligible: number }>(sql`select ${mayVoteCondition(jam, user.id)} as eligible`)
           .then(([rule]) => Boolean(Number(rule?.eligible ?? 0))),
     jam.playBeforeVote ? playsOfPlayer().all({ jamId: jam.id, playerId: user.id }) : [],
+    jam.judging === 'ratings' ? ratingsOfRater().all({ jamId: jam.id, raterId: user.id }) : [],
   ]);
-  return toMyVotes(jam, rows, eligible, played);
+  return toMyVotes(jam, rows, eligible, played, rated);
 }
 
 /** Why "Who can vote" refuses someone, as the vote button and the API say it. */
@@ -103,8 +128,18 @@ export const WHO_CAN_VOTE_REFUSALS: Record<Exclude<Jam['whoCanVote'], 'anyone'>,
 export const PLAY_BEFORE_VOTE_REFUSAL =
   'Play this entry before you upvote it: this jam counts votes only for entries the voter has opened.';
 export const VOTING_ENDED_MESSAGE = 'Voting has ended for this jam.';
+/** Upvotes on a ratings jam, ratings on an upvotes jam (ADR 039). */
+export const JUDGED_BY_MESSAGES: Record<Jam['judging'], string> = {
+  upvotes: 'This jam is judged by upvotes, not star ratings: upvote the entry instead.',
+  ratings: 'This jam is judged by star ratings, not upvotes: rate the entry instead.',
+};
 
-function requireOpenVoting(user: SessionUser, jam: Jam): void {
+/** 409 when the jam is not judged the way the request votes. */
+export function requireJudgedBy(jam: Jam, judging: Jam['judging']): void {
+  if (jam.judging !== judging) throw conflict(JUDGED_BY_MESSAGES[jam.judging]);
+}
+
+export function requireOpenVoting(user: SessionUser, jam: Jam): void {
   refuseIfBanned(user);
   if (!votingIsOpen(jam)) {
     // With a voting period, "ongoing" is not the whole story: say that voting itself is over.
@@ -113,57 +148,106 @@ function requireOpenVoting(user: SessionUser, jam: Jam): void {
   }
 }
 
+/** What the rules call the act, in their refusals: an upvote, or a rating (ADR 039: the same rules). */
+type Act = 'upvote' | 'rate';
+export const OWN_ENTRY_REFUSALS: Record<Act, string> = {
+  upvote: 'You cannot upvote your own project.',
+  rate: 'You cannot rate your own project.',
+};
+export const PLAY_BEFORE_RATING_REFUSAL =
+  'Play this entry before you rate it: this jam counts ratings only for entries the rater has opened.';
+const DISQUALIFIED_REFUSALS: Record<Act, string> = {
+  upvote: 'This entry was disqualified by the jam’s managers, so it cannot get votes.',
+  rate: 'This entry was disqualified by the jam’s managers, so it cannot be rated.',
+};
+
+/**
+ * The entry a vote or rating is for, checked before the write: it is in the jam, not the caller's
+ * nor their team's, not disqualified. The entry and whether it is the caller's are read side by side
+ * (one round trip).
+ */
+export async function requireVotableEntry(user: SessionUser, jam: Jam, entryId: number, act: Act) {
+  const [entry, onTeam] = await Promise.all([requireEntry(jam, entryId), isOnTeam(entryId, user.id)]);
+  if (!(await can(user, 'entry:vote', { jamId: jam.id, onTeam }))) throw new AppError(403, 'forbidden', OWN_ENTRY_REFUSALS[act]);
+  if (entry.review === 'disqualified') throw conflict(DISQUALIFIED_REFUSALS[act]);
+  return entry;
+}
+
+/**
+ * The rules a vote's or a rating's write checks in its own statement: "Who can vote", "Play before
+ * you vote", and never the caller's own or their team's entry (credited between the checks and the write).
+ */
+export function voteRulesCondition(jam: Jam, entryId: number, userId: number): SQL {
+  const played = jam.playBeforeVote
+    ? sql`exists (select 1 from ${plays} where ${plays.entryId} = ${entryId} and ${plays.playerId} = ${userId})`
+    : sql`1`;
+  return sql`(${mayVoteCondition(jam, userId)} and ${played} and not ${onTeamCondition(entryId, userId)})`;
+}
+
+/** Whether the entry is the caller's now, as a statement for the write's batch (after the write). */
+export const onTeamNowQuery = (entryId: number, userId: number) =>
+  db().all<{ yes: number }>(sql`select ${onTeamCondition(entryId, userId)} as yes`);
+
+/**
+ * The refusal for a guarded write that changed nothing, from the state its batch read after it:
+ * the caller's own entry, "Who can vote", "Play before you vote"; null when none of them refused.
+ */
+export async function ruleRefusal(
+  user: SessionUser,
+  jam: Jam,
+  entryId: number,
+  state: MyVotesDto,
+  onTeamNow: { yes: number }[],
+  act: Act,
+): Promise<AppError | null> {
+  const onTeam = Boolean(Number(onTeamNow[0]?.yes ?? 0));
+  if (!(await can(user, 'entry:vote', { jamId: jam.id, onTeam }))) return new AppError(403, 'forbidden', OWN_ENTRY_REFUSALS[act]);
+  if (!state.eligible && jam.whoCanVote !== 'anyone')
+    return new AppError(403, 'forbidden', WHO_CAN_VOTE_REFUSALS[jam.whoCanVote]);
+  if (jam.playBeforeVote && !state.playedEntryIds.includes(entryId))
+    return new AppError(403, 'forbidden', act === 'upvote' ? PLAY_BEFORE_VOTE_REFUSAL : PLAY_BEFORE_RATING_REFUSAL);
+  return null;
+}
+
 /**
  * Casts a vote. The limit, "Who can vote" and "Play before you vote" are checked by the INSERT …
  * SELECT itself, one statement that SQLite (and a libSQL server) run atomically, so concurrent
  * requests can never exceed the limit nor slip past a rule.
  */
 export async function castVote(user: SessionUser, jam: Jam, entryId: number): Promise<MyVotesDto> {
+  requireJudgedBy(jam, 'upvotes');
   requireOpenVoting(user, jam);
-  // The entry and whether it is the caller's are read side by side (one round trip).
-  const [entry, onTeam] = await Promise.all([requireEntry(jam, entryId), isOnTeam(entryId, user.id)]);
-  if (!(await can(user, 'entry:vote', { jamId: jam.id, onTeam })))
-    throw new AppError(403, 'forbidden', 'You cannot upvote your own project.');
-  if (entry.review === 'disqualified')
-    throw conflict('This entry was disqualified by the jam’s managers, so it cannot get votes.');
-
-  const played = jam.playBeforeVote
-    ? sql`exists (select 1 from ${plays} where ${plays.entryId} = ${entry.id} and ${plays.playerId} = ${user.id})`
-    : sql`1`;
+  const entry = await requireVotableEntry(user, jam, entryId, 'upvote');
   const database = db();
   // The insert and the state it leaves are one batch: one round trip, the reads seeing the insert.
-  const [result, creditedNow, rows, [rule], playedRows] = await database.batch([
+  const [result, creditedNow, , rows, [rule], playedRows] = await database.batch([
     database.run(sql`
     insert or ignore into ${votes} (entry_id, voter_id, jam_id)
     select ${entry.id}, ${user.id}, ${jam.id}
     where (select count(*) from ${votes} where jam_id = ${jam.id} and voter_id = ${user.id}) < ${VOTE_LIMIT}
-      and ${mayVoteCondition(jam, user.id)} and ${played} and not ${onTeamCondition(entry.id, user.id)}`),
-    database.all<{ yes: number }>(sql`select ${onTeamCondition(entry.id, user.id)} as yes`),
+      and ${voteRulesCondition(jam, entry.id, user.id)}`),
+    onTeamNowQuery(entry.id, user.id),
     ...myVotesQueries(user, jam),
   ]);
   const state = toMyVotes(jam, rows, Boolean(Number(rule?.eligible ?? 0)), playedRows);
   if (result.rowsAffected === 0) {
     if (state.entryIds.includes(entry.id)) return state;
-    // Credited on it between the check above and the insert.
-    const onTeamNow = Boolean(Number(creditedNow[0]?.yes ?? 0));
-    if (!(await can(user, 'entry:vote', { jamId: jam.id, onTeam: onTeamNow })))
-      throw new AppError(403, 'forbidden', 'You cannot upvote your own project.');
-    if (!state.eligible && jam.whoCanVote !== 'anyone')
-      throw new AppError(403, 'forbidden', WHO_CAN_VOTE_REFUSALS[jam.whoCanVote]);
-    if (jam.playBeforeVote && !state.playedEntryIds.includes(entry.id))
-      throw new AppError(403, 'forbidden', PLAY_BEFORE_VOTE_REFUSAL);
-    throw conflict(`You have used all ${VOTE_LIMIT} of your votes in this jam.`);
+    throw (
+      (await ruleRefusal(user, jam, entry.id, state, creditedNow, 'upvote')) ??
+      conflict(`You have used all ${VOTE_LIMIT} of your votes in this jam.`)
+    );
   }
   announceChange({ kind: 'votes', jamId: jam.id, resultsPublic: false }); // counts are private while voting is open
   return state;
 }
 
 export async function takeBackVote(user: SessionUser, jam: Jam, entryId: number): Promise<MyVotesDto> {
+  requireJudgedBy(jam, 'upvotes');
   requireOpenVoting(user, jam);
   const entry = await requireEntry(jam, entryId);
   const database = db();
   // The delete and the state it leaves: one batch, one round trip.
-  const [removed, rows, [rule], playedRows] = await database.batch([
+  const [removed, , rows, [rule], playedRows] = await database.batch([
     database
       .delete(votes)
       .where(and(eq(votes.entryId, entry.id), eq(votes.voterId, user.id)))

@@ -3,7 +3,7 @@
  * choice is the first of the ranking besides it, with a vote (./ranking.ts). Computed on read, never
  * written on read. A disqualified entry is neither (fair judging).
  */
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { type Entry, type Jam, entries } from '#db/schema';
 import { resultsArePublic } from '#lib/jam-timing';
 import type { EntryDto, WinnersDto } from '#lib/schemas/entries';
@@ -13,25 +13,41 @@ import { db } from '#server/platform/db';
 import { AppError } from '#server/http/errors';
 import { requireEntry } from '#server/entries/entries';
 import { toEntryDto } from '#server/entries/entry-dto';
-import { isCommunityChoiceCandidate, isManagersWinner, isRankedReview, rankedEntries, rankingOrder, voteCount } from './ranking';
+import {
+  criterionResultsOf,
+  isCommunityChoiceCandidate,
+  isManagersWinner,
+  isRankedReview,
+  parseCriterionResults,
+  rankedEntries,
+  rankingOrder,
+  voteCount,
+} from './ranking';
 import { coCreatorsColumn, toCoCreators } from '#server/teams/co-creators';
 import { requireJamPermission } from '#server/auth/permissions';
 import type { SessionUser } from '#server/auth/session';
 
-const winnerColumns = { entry: entries, votes: voteCount, coCreators: coCreatorsColumn(entries.id) };
+/** A winner with its votes, its team and, in a ratings jam, its places per criterion (ADR 039). */
+const winnerColumns = (jam: Jam) => ({
+  entry: entries,
+  votes: voteCount,
+  coCreators: coCreatorsColumn(entries.id),
+  criteria: jam.judging === 'ratings' ? criterionResultsOf(entries) : sql<string | null>`null`,
+});
 
 /** The reads behind `readWinners`, as statements a write's batch can end with (they then see the write). */
 function winnersQueries(jam: Jam) {
   const database = db();
+  const columns = winnerColumns(jam);
   return [
     database
-      .select(winnerColumns)
+      .select(columns)
       .from(entries)
       .where(and(eq(entries.jamId, jam.id), isManagersWinner(rankedEntries)))
       .orderBy(asc(entries.submittedAt))
       .limit(1),
     database
-      .select(winnerColumns)
+      .select(columns)
       .from(entries)
       .where(and(eq(entries.jamId, jam.id), isCommunityChoiceCandidate(rankedEntries)))
       .orderBy(...rankingOrder(rankedEntries))
@@ -39,12 +55,16 @@ function winnersQueries(jam: Jam) {
   ] as const;
 }
 
-type WinnerRow = { entry: Entry; votes: number; coCreators: string };
+type WinnerRow = { entry: Entry; votes: number; coCreators: string; criteria: string | null };
 
 function toWinners(jam: Jam, [winner]: WinnerRow[], [community]: WinnerRow[]): WinnersDto {
   const dto = (row: WinnerRow | undefined): EntryDto | null =>
     row
-      ? toEntryDto({ ...row.entry, votes: row.votes, coCreators: toCoCreators(row.coCreators) }, { jam, resultsPublic: true })
+      ? toEntryDto(
+          { ...row.entry, votes: row.votes, coCreators: toCoCreators(row.coCreators) },
+          { jam, resultsPublic: true },
+          parseCriterionResults(row.criteria),
+        )
       : null;
   return { winner: dto(winner), communityChoice: dto(community) };
 }

@@ -30,6 +30,15 @@ export const exampleJam: JamDto = {
   refuseOldProjects: true,
   playBeforeVote: false,
   feedback: 'notes',
+  judging: 'upvotes',
+  criteria: [
+    { id: 1, name: 'Overall' },
+    { id: 2, name: 'Fun' },
+    { id: 3, name: 'Art' },
+    { id: 4, name: 'Sound' },
+    { id: 5, name: 'Theme' },
+  ],
+  minRatings: 3,
   featured: true,
   mystery: false,
   entryCount: 3,
@@ -118,6 +127,7 @@ export const exampleEntry: EntryDto = {
   disqualified: false,
   plays: null,
   kudos: 4,
+  criteria: null,
 };
 
 export const exampleEntryDetail: EntryDetailDto = {
@@ -159,6 +169,20 @@ export const exampleMyVotes: MyVotesDto = {
   eligible: true,
   playBeforeVote: true,
   playedEntryIds: [31, 32],
+  judging: 'upvotes',
+  ratings: [],
+};
+
+export const exampleMyRatings: MyVotesDto = {
+  ...exampleMyVotes,
+  judging: 'ratings',
+  used: 0,
+  remaining: 3,
+  entryIds: [],
+  ratings: [
+    { entryId: 31, criterionId: 1, stars: 4 },
+    { entryId: 31, criterionId: 2, stars: 5 },
+  ],
 };
 
 const rankedEntry: EntryDto = { ...exampleEntry, isWinner: true, votes: 5, rank: 1 };

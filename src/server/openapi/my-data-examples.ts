@@ -41,6 +41,7 @@ export const exampleMyData: MyDataDto = {
   notes: [{ id: 5, entry: otherEntry, jam, text: 'Love the comets!', createdAt: '2026-03-06T12:00:00.000Z', hidden: false }],
   kudosGiven: [{ entry: otherEntry, jam, sticker: 'art', createdAt: '2026-03-06T12:01:00.000Z' }],
   votes: [{ entry: otherEntry, jam, createdAt: '2026-03-08T13:00:00.000Z' }],
+  ratings: [],
   plays: [{ entry: otherEntry, jam, playedAt: '2026-03-06T11:58:00.000Z' }],
   reports: [
     {

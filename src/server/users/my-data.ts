@@ -18,6 +18,7 @@ import {
   notifications,
   plays,
   reports,
+  ratings,
   users,
   votes,
 } from '#db/schema';
@@ -63,6 +64,7 @@ export async function myData(user: SessionUser): Promise<MyDataDto> {
     noteRows,
     kudosRows,
     voteRows,
+    ratingRows,
     playRows,
     reportRows,
     inboxRows,
@@ -81,6 +83,13 @@ export async function myData(user: SessionUser): Promise<MyDataDto> {
     rowsAboutEntries({ note: notes }, notes, notes.authorId, notes.id, id),
     rowsAboutEntries({ sticker: kudos.sticker, at: kudos.createdAt }, kudos, kudos.giverId, kudos.createdAt, id),
     rowsAboutEntries({ at: votes.createdAt }, votes, votes.voterId, votes.createdAt, id),
+    database
+      .select({ rating: ratings, entry: entryRef, jam: jamRef, criteria: jams.criteria })
+      .from(ratings)
+      .innerJoin(entries, eq(entries.id, ratings.entryId))
+      .innerJoin(jams, eq(jams.id, ratings.jamId))
+      .where(eq(ratings.raterId, id))
+      .orderBy(asc(ratings.createdAt), asc(ratings.entryId), asc(ratings.criterionId)),
     rowsAboutEntries({ at: plays.playedAt }, plays, plays.playerId, plays.playedAt, id),
     database
       .select({ report: reports, entry: { id: entries.id, title: entries.title }, jam: jamRef })
@@ -162,6 +171,14 @@ export async function myData(user: SessionUser): Promise<MyDataDto> {
     })),
     kudosGiven: kudosRows.map(({ sticker, at, entry, jam }) => ({ entry, jam, sticker, createdAt: iso(at) })),
     votes: voteRows.map(({ at, entry, jam }) => ({ entry, jam, createdAt: iso(at) })),
+    ratings: ratingRows.map(({ rating, entry, jam, criteria }) => ({
+      entry,
+      jam,
+      criterion: criteria.find((criterion) => criterion.id === rating.criterionId)?.name ?? null,
+      stars: rating.stars,
+      createdAt: iso(rating.createdAt),
+      updatedAt: iso(rating.updatedAt),
+    })),
     plays: playRows.map(({ at, entry, jam }) => ({ entry, jam, playedAt: iso(at) })),
     reports: reportRows.map(({ report, entry, jam }) => ({
       id: report.id,

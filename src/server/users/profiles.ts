@@ -24,8 +24,10 @@ import {
   isRankedReview,
   notWinnersAhead,
   placeInWindow,
+  criterionResultsOf,
+  parseCriterionResults,
   rankedEntries,
-  voteCount,
+  scoreColumn,
 } from '#server/judging/ranking';
 import { db } from '#server/platform/db';
 import { keptPage, onKeptPage } from '#server/platform/sql-pages';
@@ -69,7 +71,7 @@ function placesIn(shown: SQL, now: number) {
   return db()
     .select({
       id: entries.id,
-      votes: sql<number>`${voteCount}`.as('votes'),
+      score: sql<number | null>`${scoreColumn}`.as('score'),
       rank: sql<number>`${placeInWindow(rankedEntries)}`.as('rank'),
       notWinnersAhead: sql<number>`${notWinnersAhead(rankedEntries)}`.as('not_winners_ahead'),
     })
@@ -89,9 +91,16 @@ type ShownEntry = Pick<
   'id' | 'submitterId' | 'scratchId' | 'title' | 'thumbnailUrl' | 'authorName' | 'isWinner' | 'review' | 'kudosCount'
 >;
 type ShownJam = Pick<Jam, 'slug' | 'name' | 'imageUrl' | 'startsAt' | 'endsAt' | 'votingEndsAt' | 'feedback'>;
-type Place = { votes: number; rank: number; notWinnersAhead: number } | null;
+type Place = { score: number | null; rank: number; notWinnersAhead: number } | null;
 
-function profileEntry(entry: ShownEntry, jam: ShownJam, place: Place, role: ProfileRole, now: number): ProfileEntryDto {
+function profileEntry(
+  entry: ShownEntry,
+  jam: ShownJam,
+  place: Place,
+  role: ProfileRole,
+  now: number,
+  criteria: string | null,
+): ProfileEntryDto {
   const resultsPublic = resultsArePublic(jam, now);
   const disqualified = !isRankedReview(entry.review);
   const ranked = resultsPublic && !disqualified ? place : null;
@@ -107,6 +116,7 @@ function profileEntry(entry: ShownEntry, jam: ShownJam, place: Place, role: Prof
     rank: ranked ? Number(ranked.rank) : null,
     winner: resultsPublic && entry.isWinner && !disqualified,
     communityChoice: ranked ? isCommunityChoiceInWindow({ isWinner: entry.isWinner, ...ranked }) : false,
+    criteria: resultsPublic ? parseCriterionResults(criteria) : null,
     disqualified,
     kudos: jam.feedback === 'off' ? null : entry.kudosCount,
   };
@@ -159,8 +169,9 @@ export async function readProfile(name: string, page = 1, now = Date.now()): Pro
           votingEndsAt: jams.votingEndsAt,
           feedback: jams.feedback,
         },
-        votes: places.votes,
+        score: places.score,
         rank: places.rank,
+        criteria: sql<string | null>`case when ${jams.judging} = 'ratings' then ${criterionResultsOf(entries)} end`,
         notWinnersAhead: places.notWinnersAhead,
       })
       .from(entries)
@@ -186,9 +197,10 @@ export async function readProfile(name: string, page = 1, now = Date.now()): Pro
     profileEntry(
       row.entry,
       row.jam,
-      row.rank == null ? null : { votes: row.votes, rank: row.rank, notWinnersAhead: row.notWinnersAhead },
+      row.rank == null ? null : { score: row.score, rank: row.rank, notWinnersAhead: row.notWinnersAhead },
       row.entry.submitterId === user.id ? 'submitter' : 'co-creator',
       now,
+      row.criteria,
     ),
   );
 

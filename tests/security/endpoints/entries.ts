@@ -1,7 +1,7 @@
 /** Entries: submitting and withdrawing, votes and plays, refreshing from Scratch, review and winners. */
 import { and, eq } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { entries, plays, votes } from '#db/schema';
+import { entries, jams, plays, ratings, votes } from '#db/schema';
 import { insertVote } from '../../helpers/factories';
 import { type Db, entryRow } from './fixtures';
 import { ACTIVE_USERS, ADMINS, MANAGERS, nextScratchId, type ReadRow, type Row } from './scene';
@@ -13,6 +13,16 @@ const hasVote = async (db: Db, entryId: number, voterId: number) =>
       .from(votes)
       .where(and(eq(votes.entryId, entryId), eq(votes.voterId, voterId)))
   ).length === 1;
+
+const ratingsOf = async (db: Db, entryId: number, raterId: number) =>
+  db
+    .select({ criterionId: ratings.criterionId, stars: ratings.stars })
+    .from(ratings)
+    .where(and(eq(ratings.entryId, entryId), eq(ratings.raterId, raterId)));
+
+/** The scene's jam judged by star ratings (ADR 039). */
+const judgedByRatings = async (jamId: number, db: Db) =>
+  void (await db.update(jams).set({ judging: 'ratings' }).where(eq(jams.id, jamId)));
 
 const hasPlay = async (db: Db, entryId: number, playerId: number) =>
   (
@@ -80,6 +90,36 @@ export const writes: Row[] = [
     },
     call: (s) => ({ method: 'DELETE', path: `/api/jams/${s.jam.slug}/entries/${s.entry.id}/vote` }),
     effect: async (s, env) => expect(await hasVote(env.db, s.entry.id, s.me!.id)).toBe(false),
+  },
+  {
+    method: 'PUT',
+    pattern: '/api/jams/[slug]/entries/[id]/rating',
+    allowed: ACTIVE_USERS,
+    status: 200,
+    prepare: async (s, env) => judgedByRatings(s.jam.id, env.db),
+    call: (s) => ({
+      method: 'PUT',
+      path: `/api/jams/${s.jam.slug}/entries/${s.entry.id}/rating`,
+      json: { stars: { '1': 4, '2': 5 } },
+    }),
+    effect: async (s, env) =>
+      expect(await ratingsOf(env.db, s.entry.id, s.me!.id)).toEqual([
+        { criterionId: 1, stars: 4 },
+        { criterionId: 2, stars: 5 },
+      ]),
+  },
+  {
+    method: 'DELETE',
+    pattern: '/api/jams/[slug]/entries/[id]/rating',
+    allowed: ACTIVE_USERS,
+    status: 200,
+    prepare: async (s, env) => {
+      await judgedByRatings(s.jam.id, env.db);
+      if (s.me)
+        await env.db.insert(ratings).values({ entryId: s.entry.id, raterId: s.me.id, jamId: s.jam.id, criterionId: 1, stars: 3 });
+    },
+    call: (s) => ({ method: 'DELETE', path: `/api/jams/${s.jam.slug}/entries/${s.entry.id}/rating` }),
+    effect: async (s, env) => expect(await ratingsOf(env.db, s.entry.id, s.me!.id)).toEqual([]),
   },
   {
     method: 'PUT',

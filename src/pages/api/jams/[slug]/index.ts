@@ -29,16 +29,16 @@ export const PATCH = defineEndpoint({
   tag: 'Jams',
   summary: 'Edit a jam',
   description:
-    'Send only the fields to change: a field you leave out keeps its value. `null` clears `body` (to empty) and `imageUrl` (no picture; an empty string does too); the name, description and dates cannot be cleared (400). Renaming moves the slug; the old one keeps working.' +
+    'Send only the fields to change: a field you leave out keeps its value. `null` clears `body` (to empty) and `imageUrl` (no picture; an empty string does too); the name, description and dates cannot be cleared (400). Renaming moves the slug; the old one keeps working. `criteria` keep their ids when renamed (send `id` with the new `name`; a criterion without `id` is new); `judging` cannot change once anyone voted or rated, nor can a criterion with ratings be removed (409).' +
     textFilterDoc(
-      'For managers who are not administrators, `name`, `description` and `body` (with its own link rules: web and mail links stay)',
+      'For managers who are not administrators, `name`, `description`, `body` (with its own link rules: web and mail links stay) and the criteria names',
     ),
   access: 'manager',
   params: jamSlug,
   early: ({ slug }) => requireJam(slug),
   body: { schema: jamUpdateSchema, example: { description: 'Make a fast-paced space game in one week. Sound on!' } },
   answer: { status: 200, description: 'The edited jam.', schema: jamSchema, example: exampleJam },
-  errors: [400, 401, 403, 404],
+  errors: [400, 401, 403, 404, 409],
   handler: async ({ user, body, early }) => updateJam(user, await early, body),
 });
 
