@@ -85,7 +85,7 @@ function FilterWords({ initial }: { initial: FilterWordsDto }) {
       {words.length === 0 ? (
         <p className={styles.empty}>{t('filter.empty')}</p>
       ) : (
-        <ul className={styles.list} aria-label={t('filter.listLabel')} aria-live="polite">
+        <ul className={`card-list ${styles.list}`} aria-label={t('filter.listLabel')} aria-live="polite">
           {words.map((row) => (
             <li key={row.word} className={styles.item}>
               <span className={styles.word}>{row.word}</span>

@@ -46,7 +46,7 @@ function List({ invitations, entryHref }: Omit<Props, 'messages'>) {
   }
 
   return (
-    <ul className={styles.list}>
+    <ul className="card-list">
       {invitations.map((invitation) => {
         const thumbnail = httpUrlOrNull(invitation.thumbnailUrl);
         return (

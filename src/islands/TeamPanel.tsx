@@ -148,7 +148,7 @@ function Team({ slug, entryId }: Omit<Props, 'messages'>) {
         {t('team.heading')}
       </h2>
       <p className={styles.intro}>{submitter && team.open ? t('team.intro', { max: team.max }) : t('team.introReadOnly')}</p>
-      <ul className={styles.members}>
+      <ul className={`card-list ${styles.members}`}>
         <li className={styles.member}>
           <Avatar username={team.submitter.name} src={team.submitter.avatar} size="2rem" />
           <span className={styles.who}>

@@ -113,7 +113,7 @@ function Notes({ slug, entryId, feedback, loginHref }: Props) {
       ) : items.length === 0 ? (
         <p className={styles.empty}>{t('notes.empty')}</p>
       ) : (
-        <ol className={styles.list} aria-label={t('notes.listLabel', { count: list.total })}>
+        <ol className="card-list" aria-label={t('notes.listLabel', { count: list.total })}>
           {items.map((note) => (
             <NoteItem
               key={note.id}

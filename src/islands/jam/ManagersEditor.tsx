@@ -76,7 +76,7 @@ export function ManagersEditor({ slug, viewerName, isManager }: { slug: string; 
       ) : managers.length === 0 ? (
         <p className={`empty-state ${styles.empty}`}>{t('manage.noManagers')}</p>
       ) : (
-        <ul className={`managers ${styles.list}`}>
+        <ul className={`managers card-list ${styles.list}`}>
           {managers.map((manager) => (
             <li key={manager.id} className={styles.manager}>
               <Avatar username={manager.name} src={avatarPath(manager.name)} size="2.25rem" />{' '}

@@ -83,7 +83,7 @@ function ReviewList({ slug, list, entryHref }: Props) {
       {entries.length === 0 ? (
         <p className={styles.empty}>{t('review.empty')}</p>
       ) : (
-        <ul className={styles.items}>
+        <ul className={`card-list ${styles.items}`}>
           {entries.map((entry) => (
             <ReviewItem
               key={entry.id}

@@ -28,7 +28,7 @@ function ModerationQueue({ queue, jamHref, entryHref }: Omit<Props, 'messages'>)
       ? entryHref.replace('{slug}', item.jam.slug).replace('{id}', String(item.entry.id)) + (item.note ? '#notes' : '')
       : jamHref.replace('{slug}', item.jam.slug);
   return (
-    <ul className={styles.items}>
+    <ul className={`card-list ${styles.items}`}>
       {queue.items.map((item) => (
         <li key={item.key} className={`card ${styles.item}`} data-item={item.key}>
           <ItemSummary item={item} href={hrefOf(item)} />
