@@ -30,6 +30,7 @@ const TABLES: Record<string, 'gone' | 'kept' | 'unrelated' | 'gone and kept'> = 
   entry_credits: 'gone and kept', // their credits go; people they invited stay invited
   plays: 'gone',
   votes: 'gone',
+  ratings: 'gone',
   kudos: 'gone',
   notes: 'gone and kept', // their notes go; notes they hid stay hidden
   note_refusals: 'gone',

@@ -15,6 +15,7 @@ import {
   noteRefusals,
   notifications,
   plays,
+  ratings,
   rateLimitBuckets,
   reports,
   users,
@@ -68,6 +69,10 @@ export async function leaveFootprint(env: Environment, personName: string, bysta
   await db.insert(entryCredits).values({ entryId: invited.id, userId: b, jamId: ownJam.id, invitedBy: p });
   await insertVote(db, jam.id, theirs.id, p);
   await insertVote(db, jam.id, mine.id, b);
+  await db.insert(ratings).values([
+    { entryId: theirs.id, raterId: p, criterionId: 1, stars: 4, jamId: jam.id },
+    { entryId: mine.id, raterId: b, criterionId: 1, stars: 5, jamId: jam.id },
+  ]);
   await db.insert(plays).values([
     { entryId: theirs.id, playerId: p, jamId: jam.id },
     { entryId: mine.id, playerId: b, jamId: jam.id },

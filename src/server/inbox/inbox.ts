@@ -10,13 +10,7 @@ import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
 import { entries, jams, notifications, users } from '#db/schema';
 import type { InboxKind } from '#lib/inbox';
-import {
-  MARK_READ_MAX_IDS,
-  INBOX_PER_PAGE,
-  type MarkedReadDto,
-  type InboxItemDto,
-  type InboxListDto,
-} from '#lib/schemas/inbox';
+import { MARK_READ_MAX_IDS, INBOX_PER_PAGE, type MarkedReadDto, type InboxItemDto, type InboxListDto } from '#lib/schemas/inbox';
 import type { SessionUser } from '#server/auth/session';
 import { type Database, db } from '#server/platform/db';
 import { keptPage, onKeptPage } from '#server/platform/sql-pages';
