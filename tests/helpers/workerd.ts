@@ -16,8 +16,8 @@ const WRANGLER = join(dirname(createRequire(import.meta.url).resolve('wrangler/p
 const READY = /Ready on (http:\/\/127\.0\.0\.1:\d+)/;
 
 export interface WorkerdOptions {
-  /** The Worker's variables: the core reads them as its configuration (process.env). */
-  vars?: Record<string, string>;
+  /** The Worker's variables: the core reads them as its configuration (process.env). A function is given the Worker's own address. */
+  vars?: Record<string, string> | ((url: string) => Record<string, string>);
   /** The build's folder (default dist-cloudflare, or ITINERARY_DIST). */
   dist?: string;
   port?: number;
@@ -33,7 +33,21 @@ export interface RunningWorkerd {
   stop(): Promise<void>;
 }
 
+/** Another process may take a port between freePort() and wrangler's bind, so a start that finds its port taken tries again on new ones. */
+const ATTEMPTS_ON_A_TAKEN_PORT = 3;
+const PORT_TAKEN = /Address already in use|EADDRINUSE/;
+
 export async function startWorkerd(options: WorkerdOptions = {}): Promise<RunningWorkerd> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startWorkerdOnce(options);
+    } catch (error) {
+      if (attempt >= ATTEMPTS_ON_A_TAKEN_PORT || !PORT_TAKEN.test(String(error))) throw error;
+    }
+  }
+}
+
+async function startWorkerdOnce(options: WorkerdOptions): Promise<RunningWorkerd> {
   const dist = resolve(ROOT, options.dist ?? process.env.ITINERARY_DIST ?? 'dist-cloudflare');
   const config = join(dist, 'server', 'wrangler.json');
   if (!existsSync(config)) throw new Error(`${config} is missing: run ITINERARY_ADAPTER=cloudflare npm run build first`);
@@ -42,9 +56,10 @@ export async function startWorkerd(options: WorkerdOptions = {}): Promise<Runnin
   // An env file rather than --var: values may hold ':' and ',' and stay out of `ps`. Given --env-file,
   // wrangler reads neither .dev.vars nor the checkout's .env (our Node configuration).
   const envFile = join(scratch, 'worker.env');
+  const vars = typeof options.vars === 'function' ? options.vars(`http://127.0.0.1:${port}`) : (options.vars ?? {});
   writeFileSync(
     envFile,
-    Object.entries(options.vars ?? {})
+    Object.entries(vars)
       .map(([key, value]) => `${key}=${JSON.stringify(value)}\n`)
       .join(''),
   );

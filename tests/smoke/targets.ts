@@ -132,14 +132,11 @@ async function startWorkerd({ migrated = true, env = {} }: TargetOptions): Promi
     if (migrated) await migrateAndSeed(sqld.url);
     const fakes = await startFakes();
     cleanups.push(() => fakes.close());
-    const port = await freePort();
-    const url = `http://127.0.0.1:${port}`;
     const worker = await startWrangler({
-      port,
-      vars: { ...fakes.env, PUBLIC_SITE_URL: url, DATABASE_URL: sqld.url, ITINERARY_ADMINS: ADMIN, ...env },
+      vars: (url) => ({ ...fakes.env, PUBLIC_SITE_URL: url, DATABASE_URL: sqld.url, ITINERARY_ADMINS: ADMIN, ...env }),
     });
     cleanups.push(() => worker.stop());
-    return { name: 'workerd', url, databaseUrl: sqld.url, close: closeAll };
+    return { name: 'workerd', url: worker.url, databaseUrl: sqld.url, close: closeAll };
   } catch (error) {
     await closeAll();
     throw error;
