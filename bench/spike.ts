@@ -32,6 +32,8 @@ import {
 const SPIKE_SECONDS = Number(process.env.SPIKE_SECONDS ?? 50);
 const SERVERS = Number(process.env.SPIKE_SERVERS ?? 1);
 const ON_WORKERD = process.env.SPIKE_TARGET === 'workerd';
+/** SPIKE_JUDGING=ratings: the jam is judged by ratings on its default criteria, and each "vote" rates. */
+const RATINGS = process.env.SPIKE_JUDGING === 'ratings';
 const SLUG = 'deadline-spike-jam';
 
 const loadAtStart = loadAverage();
@@ -55,8 +57,9 @@ const [jam] = await database
     description: 'The last minute.',
     startsAt: new Date(Date.now() - 7 * 86_400_000),
     endsAt: new Date(Date.now() + 3_600_000),
+    ...(RATINGS ? { judging: 'ratings' as const } : {}),
   })
-  .returning({ id: jams.id });
+  .returning({ id: jams.id, criteria: jams.criteria });
 const scratch = await startScratchForWriters(people);
 
 // SPIKE_SERVERS=2 runs two app processes on the same database file, each user sticking to one,
@@ -72,12 +75,18 @@ const apps = ON_WORKERD
 console.log(
   `Spike: ${(USERS * (SUBMISSIONS_PER_USER + VOTES_PER_USER)).toLocaleString('en')} requests over ${SPIKE_SECONDS} s …`,
 );
-const spike = await runSpike({ slug: SLUG, seconds: SPIKE_SECONDS, tokens, urlFor: (user) => apps[user % apps.length]!.url });
+const spike = await runSpike({
+  slug: SLUG,
+  seconds: SPIKE_SECONDS,
+  tokens,
+  urlFor: (user) => apps[user % apps.length]!.url,
+  criteria: RATINGS ? jam!.criteria.map((criterion) => criterion.id) : undefined,
+});
 await Promise.all(apps.map((app) => app.stop()));
 await scratch.close();
 
 // Check every answer against what the database holds.
-const check = await checkWrites(database, { jamId: jam!.id, people, spike, withinSeconds: 60 });
+const check = await checkWrites(database, { jamId: jam!.id, people, spike, withinSeconds: 60, ratingsJam: RATINGS });
 database.$client.close();
 await sqld?.stop();
 
@@ -85,10 +94,11 @@ const where = ON_WORKERD
   ? 'the Cloudflare build in workerd (`wrangler dev --local`, its Rate Limiting bindings) on a libSQL server (sqld, default limits)'
   : `${SERVERS === 1 ? 'one app server' : `${SERVERS} app servers`} on an embedded database (WAL), page cache on`;
 
-const report = `## ${ON_WORKERD ? 'SPIKE_TARGET=workerd ' : ''}npm run bench:spike
+const variables = `${ON_WORKERD ? 'SPIKE_TARGET=workerd ' : ''}${RATINGS ? 'SPIKE_JUDGING=ratings ' : ''}`;
+const report = `## ${variables}npm run bench:spike
 
 ${machine(loadAtStart)}.
-${USERS} users with sessions, one running jam, the Scratch API fake knowing 2 projects per user; requests sent on a fixed
+${USERS} users with sessions, one running jam${RATINGS ? ' judged by ratings on 5 criteria' : ''}, the Scratch API fake knowing 2 projects per user; requests sent on a fixed
 schedule (not waiting for each other) over ${SPIKE_SECONDS} s; ${where}.
 
 ${writeTables(spike, check)}
@@ -97,7 +107,7 @@ ${table(['target', 'measured', 'target met?'], writeTargets(check))}`;
 
 console.log(`\n${report}\n`);
 for (const problem of check.problems.slice(0, 20)) console.error(problem);
-writeSection(ON_WORKERD ? 'spike-workerd' : 'spike', report);
+writeSection(`spike${ON_WORKERD ? '-workerd' : ''}${RATINGS ? '-ratings' : ''}`, report);
 if (check.problems.length > 0) process.exitCode = 1;
 
 /** The Worker in workerd, its variables as the smoke suite's workerd target sets them. */

@@ -6,7 +6,8 @@
 import { Agent, request } from 'node:http';
 import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
-import { entries, plays, sessions, users, votes } from '#db/schema';
+import { entries, plays, ratings, sessions, users, votes } from '#db/schema';
+import { STARS_MAX } from '#lib/judging';
 import { VOTE_LIMIT } from '#lib/schemas/entries';
 import type { Database } from '#server/platform/db';
 import { SESSION_COOKIE, SESSION_LIFETIME_MS, generateSessionToken, hashToken } from '#server/auth/session';
@@ -29,6 +30,8 @@ export interface Answer {
   ms: number;
   entryId?: number;
   project?: number;
+  /** A rating's stars by criterion id, as sent. */
+  stars?: Record<string, number>;
 }
 export interface Person {
   id: number;
@@ -119,6 +122,8 @@ export interface SpikeOptions {
   urlFor: (user: number) => string;
   /** Plays each user records (opening an entry's player, their own sometimes), from 10 % on; none by default. */
   playsPerUser?: number;
+  /** The criteria of a ratings jam: each "vote" is then a rating of 1 to all of them, 1–5 stars each. */
+  criteria?: number[];
 }
 
 /**
@@ -126,7 +131,7 @@ export interface SpikeOptions {
  * answers: each user submits twice within the first 60 % of it, and votes 20 times from 10 % on,
  * always for an entry already accepted (and not their own) when the vote is sent.
  */
-export async function runSpike({ slug, seconds, tokens, urlFor, playsPerUser = 0 }: SpikeOptions): Promise<Spike> {
+export async function runSpike({ slug, seconds, tokens, urlFor, playsPerUser = 0, criteria }: SpikeOptions): Promise<Spike> {
   const next = random(8);
   type Planned = { at: number; kind: Kind; user: number; attempt: number };
   const plan: Planned[] = [];
@@ -222,6 +227,13 @@ export async function runSpike({ slug, seconds, tokens, urlFor, playsPerUser = 0
     const choices = accepted.filter((entry) => entry.user !== step.user);
     if (choices.length === 0) throw new Error('no entry to vote for yet: the schedule starts votes too early');
     const entry = choices[Math.floor(next() * choices.length)]!;
+    if (criteria) {
+      const rated = criteria.filter((_, i) => i === 0 || next() < 0.6);
+      const stars = Object.fromEntries(rated.map((id) => [String(id), 1 + Math.floor(next() * STARS_MAX)]));
+      const { status } = await call('PUT', `/api/jams/${slug}/entries/${entry.id}/rating`, step.user, { stars });
+      answers.push({ kind: 'vote', user: step.user, status, ms: performance.now() - started, entryId: entry.id, stars });
+      return;
+    }
     const { status } = await call('PUT', `/api/jams/${slug}/entries/${entry.id}/vote`, step.user);
     answers.push({ kind: 'vote', user: step.user, status, ms: performance.now() - started, entryId: entry.id });
   };
@@ -271,15 +283,18 @@ export interface WriteCheck {
  */
 export async function checkWrites(
   database: Database,
-  { jamId, people, spike, withinSeconds }: { jamId: number; people: Person[]; spike: Spike; withinSeconds: number },
+  {
+    jamId,
+    people,
+    spike,
+    withinSeconds,
+    ratingsJam = false,
+  }: { jamId: number; people: Person[]; spike: Spike; withinSeconds: number; ratingsJam?: boolean },
 ): Promise<WriteCheck> {
   const { answers, failures, elapsed } = spike;
   const userIndex = new Map(people.map((person, i) => [person.id, i]));
   const storedEntries = (await database.select().from(entries).where(eq(entries.jamId, jamId))).filter((entry) =>
     userIndex.has(entry.submitterId),
-  );
-  const storedVotes = (await database.select().from(votes).where(eq(votes.jamId, jamId))).filter((vote) =>
-    userIndex.has(vote.voterId),
   );
   const problems: string[] = [];
   const count = (kind: Kind, status: (s: number) => boolean) => answers.filter((a) => a.kind === kind && status(a.status)).length;
@@ -300,24 +315,10 @@ export async function checkWrites(
     if (rows.length !== 1) problems.push(`accepted entry ${answer.entryId} stored ${rows.length} times`);
   }
 
-  const acknowledged = new Set(answers.filter((a) => a.kind === 'vote' && a.status === 200).map((a) => `${a.user}:${a.entryId}`));
-  const stored = storedVotes.map((vote) => `${userIndex.get(vote.voterId)}:${vote.entryId}`);
-  const storedSet = new Set(stored);
-  if (storedSet.size !== stored.length) problems.push('a vote is stored twice');
-  for (const key of acknowledged) if (!storedSet.has(key)) problems.push(`acknowledged vote ${key} is not stored`);
-  for (const key of stored) if (!acknowledged.has(key)) problems.push(`vote ${key} is stored but was never acknowledged`);
-  const perUser = new Map<number, number>();
-  for (const vote of storedVotes) perUser.set(vote.voterId, (perUser.get(vote.voterId) ?? 0) + 1);
-  const overLimit = [...perUser.values()].filter((n) => n > VOTE_LIMIT).length;
-  if (overLimit > 0) problems.push(`${overLimit} users have more than ${VOTE_LIMIT} votes`);
-  const triedDistinct = new Map<number, Set<number>>();
-  for (const a of answers)
-    if (a.kind === 'vote') triedDistinct.set(a.user, (triedDistinct.get(a.user) ?? new Set()).add(a.entryId!));
-  const underLimit = people.filter(
-    (person, i) => (triedDistinct.get(i)?.size ?? 0) >= VOTE_LIMIT && perUser.get(person.id) !== VOTE_LIMIT,
-  ).length;
-  if (underLimit > 0)
-    problems.push(`${underLimit} users who tried ${VOTE_LIMIT}+ different entries do not have exactly ${VOTE_LIMIT} votes`);
+  const judged = ratingsJam
+    ? await checkRatings(database, jamId, userIndex, answers)
+    : await checkVotes(database, jamId, userIndex, answers, people);
+  problems.push(...judged.problems);
   const submitterOf = new Map(storedEntries.map((entry) => [entry.id, userIndex.get(entry.submitterId)]));
   const storedPlays = (await database.select().from(plays).where(eq(plays.jamId, jamId))).filter((play) =>
     userIndex.has(play.playerId),
@@ -347,17 +348,93 @@ export async function checkWrites(
   return {
     problems,
     entriesStored: storedEntries.length,
-    votesStored: storedVotes.length,
-    votesAcknowledged: acknowledged.size,
+    votesStored: judged.stored,
+    votesAcknowledged: judged.acknowledged,
     playsStored: storedPlays.length,
     playsAcknowledged: playsAcknowledged.size,
-    overLimit,
+    overLimit: judged.overLimit,
     serverErrors,
     p99: percentile(
       answers.map((a) => a.ms),
       99,
     ),
   };
+}
+
+interface JudgedCheck {
+  problems: string[];
+  stored: number;
+  acknowledged: number;
+  overLimit: number;
+}
+
+/** Each acknowledged upvote stored once, nothing unacknowledged, the vote limit exact. */
+async function checkVotes(
+  database: Database,
+  jamId: number,
+  userIndex: Map<number, number>,
+  answers: Answer[],
+  people: Person[],
+): Promise<JudgedCheck> {
+  const problems: string[] = [];
+  const storedVotes = (await database.select().from(votes).where(eq(votes.jamId, jamId))).filter((vote) =>
+    userIndex.has(vote.voterId),
+  );
+  const acknowledged = new Set(answers.filter((a) => a.kind === 'vote' && a.status === 200).map((a) => `${a.user}:${a.entryId}`));
+  const stored = storedVotes.map((vote) => `${userIndex.get(vote.voterId)}:${vote.entryId}`);
+  const storedSet = new Set(stored);
+  if (storedSet.size !== stored.length) problems.push('a vote is stored twice');
+  for (const key of acknowledged) if (!storedSet.has(key)) problems.push(`acknowledged vote ${key} is not stored`);
+  for (const key of stored) if (!acknowledged.has(key)) problems.push(`vote ${key} is stored but was never acknowledged`);
+  const perUser = new Map<number, number>();
+  for (const vote of storedVotes) perUser.set(vote.voterId, (perUser.get(vote.voterId) ?? 0) + 1);
+  const overLimit = [...perUser.values()].filter((n) => n > VOTE_LIMIT).length;
+  if (overLimit > 0) problems.push(`${overLimit} users have more than ${VOTE_LIMIT} votes`);
+  const triedDistinct = new Map<number, Set<number>>();
+  for (const a of answers)
+    if (a.kind === 'vote') triedDistinct.set(a.user, (triedDistinct.get(a.user) ?? new Set()).add(a.entryId!));
+  const underLimit = people.filter(
+    (person, i) => (triedDistinct.get(i)?.size ?? 0) >= VOTE_LIMIT && perUser.get(person.id) !== VOTE_LIMIT,
+  ).length;
+  if (underLimit > 0)
+    problems.push(`${underLimit} users who tried ${VOTE_LIMIT}+ different entries do not have exactly ${VOTE_LIMIT} votes`);
+  return { problems, stored: storedVotes.length, acknowledged: acknowledged.size, overLimit };
+}
+
+/**
+ * Ratings: a (rater, entry, criterion) row exists exactly when a rating that named the criterion was
+ * acknowledged, and holds stars one of those acknowledged requests sent (they may race), never a
+ * rating of one's own entry. Ratings have no per-person limit.
+ */
+async function checkRatings(
+  database: Database,
+  jamId: number,
+  userIndex: Map<number, number>,
+  answers: Answer[],
+): Promise<JudgedCheck> {
+  const problems: string[] = [];
+  const stored = (await database.select().from(ratings).where(eq(ratings.jamId, jamId))).filter((rating) =>
+    userIndex.has(rating.raterId),
+  );
+  const sent = new Map<string, Set<number>>();
+  for (const answer of answers)
+    if (answer.kind === 'vote' && answer.status === 200)
+      for (const [criterion, stars] of Object.entries(answer.stars ?? {})) {
+        const key = `${answer.user}:${answer.entryId}:${criterion}`;
+        sent.set(key, (sent.get(key) ?? new Set()).add(stars));
+      }
+  const storedKeys = new Set<string>();
+  for (const rating of stored) {
+    const key = `${userIndex.get(rating.raterId)}:${rating.entryId}:${rating.criterionId}`;
+    if (storedKeys.has(key)) problems.push(`rating ${key} is stored twice`);
+    storedKeys.add(key);
+    const acknowledged = sent.get(key);
+    if (!acknowledged) problems.push(`rating ${key} is stored but was never acknowledged`);
+    else if (!acknowledged.has(rating.stars))
+      problems.push(`rating ${key} holds ${rating.stars} stars, which no acknowledged request sent`);
+  }
+  for (const key of sent.keys()) if (!storedKeys.has(key)) problems.push(`acknowledged rating ${key} is not stored`);
+  return { problems, stored: stored.length, acknowledged: sent.size, overLimit: 0 };
 }
 
 /** The writes' summary and latency tables, as RESULTS.md shows them. */
@@ -382,13 +459,14 @@ export function writeTables({ answers, elapsed, resent }: Spike, check: WriteChe
       .map(([status, list]) => `${list!.length.toLocaleString('en')}× ${status}`)
       .join(', ');
   const lost = check.problems.some((p) => /stored/.test(p));
+  const judged = answers.some((a) => a.stars) ? 'ratings (1 to all criteria each)' : 'votes';
   return `| | |
 |---|---|
 | requests | ${answers.length.toLocaleString('en')} in ${elapsed.toFixed(1)} s = ${(answers.length / elapsed).toFixed(0)} requests/s; ${resent} sent again (the server had closed the idle keep-alive connection) |
 | submissions | ${statuses('submit')} |
-| votes | ${statuses('vote')} |${answers.some((a) => a.kind === 'play') ? `\n| plays | ${statuses('play')} |` : ''}
+| ${judged} | ${statuses('vote')} |${answers.some((a) => a.kind === 'play') ? `\n| plays | ${statuses('play')} |` : ''}
 | entries stored | ${check.entriesStored} |
-| votes stored | ${check.votesStored.toLocaleString('en')} (${check.votesAcknowledged.toLocaleString('en')} distinct acknowledged) |
+| ${judged.split(' ')[0]} stored | ${check.votesStored.toLocaleString('en')} (${check.votesAcknowledged.toLocaleString('en')} distinct acknowledged) |
 ${answers.some((a) => a.kind === 'play') ? `| plays stored | ${check.playsStored.toLocaleString('en')} (${check.playsAcknowledged.toLocaleString('en')} distinct acknowledged of others' entries; one's own are answered and not counted) |\n` : ''}| users over the vote limit | ${check.overLimit} |
 | 5xx answers | ${check.serverErrors} |
 | lost or duplicated writes | ${lost ? '**yes**' : 'none'} |
@@ -401,7 +479,7 @@ ${table(
       answers.filter((a) => a.kind === 'submit'),
     ),
     latencyRow(
-      'votes',
+      judged.split(' ')[0]!,
       answers.filter((a) => a.kind === 'vote'),
     ),
     ...(answers.some((a) => a.kind === 'play')
@@ -422,7 +500,7 @@ export function writeTargets(check: WriteCheck): string[][] {
   const ok = check.problems.length === 0;
   return [
     [
-      '0 lost or duplicated writes, vote limit exact, play counts exact, no 5xx',
+      '0 lost or duplicated writes, vote limit exact (ratings: the stars sent), play counts exact, no 5xx',
       ok ? 'all checks passed' : check.problems.slice(0, 3).join('; '),
       ok ? 'met' : '**missed**',
     ],
