@@ -9,6 +9,7 @@ import { auditLog, jamManagers, jamRequests, jams, users } from '#db/schema';
 import { PENDING_EXISTS_MESSAGE } from '#server/jams/requests';
 import { type Environment, type TestUser, startEnvironment } from '../helpers/environment';
 import { insertJam, insertJamRequest } from '../helpers/factories';
+import { uniqueTag } from '../helpers/unique-tag';
 
 const DAY = 86_400_000;
 
@@ -25,11 +26,8 @@ afterAll(() => env?.close());
 /** A fresh user (each test its own, so one pending request per user does not couple the tests). */
 const someone = () => env.login(`asker_${(people += 1)}`);
 
-/** Letters only: a run of digits in a name can look like a phone number to the filter. */
-const lettersOnly = (text: string) => text.replace(/\d/g, (digit) => 'abcdefghij'[Number(digit)]!);
-
 const fields = (overrides: Record<string, unknown> = {}) => ({
-  name: `Asked Jam ${lettersOnly(`${Date.now().toString(36)}x${(people += 1)}`)}`,
+  name: `Asked Jam ${uniqueTag()}`,
   description: 'A jam someone asked for.',
   body: '## Theme\n\nRequests.',
   imageUrl: 'https://example.org/cover.png',

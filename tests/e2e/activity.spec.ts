@@ -1,5 +1,6 @@
 import { type Browser } from '@playwright/test';
 import { expect, loginAs, test } from './fixtures';
+import { uniqueTag } from '../helpers/unique-tag';
 
 const HOUR = 3_600_000;
 
@@ -8,7 +9,7 @@ async function jamWithHistory(browser: Browser): Promise<{ slug: string; name: s
   const context = await browser.newContext();
   const page = await context.newPage();
   await loginAs(page, 'demo_admin');
-  const name = `Logbook Jam ${Date.now().toString(36)}`;
+  const name = `Logbook Jam ${uniqueTag()}`;
   const created = await page.request.post('/api/jams', {
     data: {
       name,

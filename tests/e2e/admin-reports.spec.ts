@@ -6,6 +6,7 @@
 import { accessibilityViolations } from './accessibility';
 import { createJamThroughApi, expect, test, userPage } from './fixtures';
 import { say } from './say';
+import { uniqueTag } from '../helpers/unique-tag';
 
 const MINUTE = 60_000;
 
@@ -16,7 +17,7 @@ test('a report of a note reaches the administrators, who open the reports queue 
   // A jam managed by block_builder (created by demo_admin, who then leaves it to them), with Orbit Runner entered.
   const admin = await userPage(browser, 'demo_admin');
   const { slug, name } = await createJamThroughApi(admin.request, {
-    name: `Admin Queue ${Date.now().toString(36)}`,
+    name: `Admin Queue ${uniqueTag()}`,
     description: 'Reports reach the administrators.',
     startsAt: new Date(Date.now() - MINUTE).toISOString(),
     endsAt: new Date(Date.now() + 60 * MINUTE).toISOString(),

@@ -5,6 +5,7 @@
  */
 import { type Page } from '@playwright/test';
 import { createJamThroughApi, datetimeLocal, expect, loginAs, test } from './fixtures';
+import { uniqueTag } from '../helpers/unique-tag';
 
 const HOUR = 60 * 60 * 1000;
 const cards = (page: Page) => page.locator('article.jam-card');
@@ -117,7 +118,7 @@ test('explore pages with numbered links around the current page and keeps "Page 
   await loginAs(page, 'demo_admin');
   for (const day of [1, 2, 3, 4]) {
     await createJamThroughApi(page.request, {
-      name: `Paging Jam ${day} ${Date.now().toString(36)}`,
+      name: `Paging Jam ${day} ${uniqueTag()}`,
       description: 'A jam that fills the explore pages.',
       body: 'Make something.',
       startsAt: new Date(Date.now() + day * 24 * HOUR).toISOString(),

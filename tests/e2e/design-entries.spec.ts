@@ -1,5 +1,6 @@
 import { type Browser } from '@playwright/test';
 import { expect, loginAs, test, userPage } from './fixtures';
+import { uniqueTag } from '../helpers/unique-tag';
 
 const MINUTE = 60_000;
 /** A 1×1 PNG, served in place of pictures from the outside world. */
@@ -10,7 +11,7 @@ async function jamWithOneEntry(browser: Browser): Promise<string> {
   const admin = await userPage(browser, 'demo_admin');
   const created = await admin.request.post('/api/jams', {
     data: {
-      name: `Picture Party ${Date.now().toString(36)}`,
+      name: `Picture Party ${uniqueTag()}`,
       description: 'Entries as thumbnail cards.',
       startsAt: new Date(Date.now() - MINUTE).toISOString(),
       endsAt: new Date(Date.now() + 60 * MINUTE).toISOString(),

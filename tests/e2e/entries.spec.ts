@@ -1,5 +1,6 @@
 import { type Page } from '@playwright/test';
 import { expect, test, userPage } from './fixtures';
+import { uniqueTag } from '../helpers/unique-tag';
 
 const MINUTE = 60_000;
 
@@ -16,7 +17,7 @@ test('people enter a jam, vote within their limit, and see the winners after the
   const admin = await userPage(browser, 'demo_admin');
   const created = await admin.request.post('/api/jams', {
     data: {
-      name: `Vote Rally ${Date.now().toString(36)}`,
+      name: `Vote Rally ${uniqueTag()}`,
       description: 'Entries and votes end to end.',
       startsAt: new Date(Date.now() - MINUTE).toISOString(),
       endsAt: new Date(Date.now() + 60 * MINUTE).toISOString(),

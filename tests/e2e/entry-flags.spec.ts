@@ -13,6 +13,7 @@ import { accessibilityViolations } from './accessibility';
 import { expect, loginAs, test, waitUntilSettled } from './fixtures';
 import { type Code, say } from './say';
 import type { Site } from './site';
+import { uniqueTag } from '../helpers/unique-tag';
 
 const HOUR = 3_600_000;
 
@@ -40,7 +41,7 @@ async function endedJamWithEntries(site: Site, code: Code, offset: number) {
       .onConflictDoNothing();
     const submitters = await database.select().from(users).where(inArray(users.name, names));
     const byName = async (name: string) => submitters.find((user) => user.name === name)!;
-    const slug = `fair-flags-${code}-${Date.now().toString(36)}`;
+    const slug = `fair-flags-${code}-${uniqueTag()}`;
     const [jam] = await database
       .insert(jams)
       .values({

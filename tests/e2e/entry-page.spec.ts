@@ -1,5 +1,6 @@
 import { type Browser } from '@playwright/test';
 import { createJamThroughApi, expect, test, userPage, waitUntilSettled } from './fixtures';
+import { uniqueTag } from '../helpers/unique-tag';
 
 const MINUTE = 60_000;
 
@@ -7,7 +8,7 @@ const MINUTE = 60_000;
 async function jamWithEntries(browser: Browser) {
   const admin = await userPage(browser, 'demo_admin');
   const { slug, name } = await createJamThroughApi(admin.request, {
-    name: `Entry Pages ${Date.now().toString(36)}`,
+    name: `Entry Pages ${uniqueTag()}`,
     description: 'Entry pages end to end.',
     startsAt: new Date(Date.now() - MINUTE).toISOString(),
     endsAt: new Date(Date.now() + 60 * MINUTE).toISOString(),

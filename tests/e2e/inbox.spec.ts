@@ -9,6 +9,7 @@ import { type Browser, type Page } from '@playwright/test';
 import { accessibilityViolations } from './accessibility';
 import { createJamThroughApi, expect, test, userPage } from './fixtures';
 import { type Code, say } from './say';
+import { uniqueTag } from '../helpers/unique-tag';
 
 const HOUR = 3_600_000;
 
@@ -21,7 +22,7 @@ const LOCALES = [
 /** A mystery jam that starts in a few seconds, joined by `reader` before its start; and two declined requests of the reader. */
 async function threeEvents(browser: Browser, reader: Page, code: Code) {
   const admin = await userPage(browser, 'demo_admin', { scratchAvatars: true });
-  const stamp = `${code} ${Date.now().toString(36)}`;
+  const stamp = `${code} ${uniqueTag()}`;
   const startsAt = Date.now() + 4_000;
   const jam = await createJamThroughApi(admin.request, {
     name: `Inbox Walk ${stamp}`,
@@ -123,7 +124,7 @@ for (const { code, prefix } of LOCALES) {
     const reader = await userPage(browser, `feed_reader_${code}`, { scratchAvatars: true });
     const admin = await userPage(browser, 'demo_admin', { scratchAvatars: true });
     const jam = await createJamThroughApi(admin.request, {
-      name: `Feed Walk ${code} ${Date.now().toString(36)}`,
+      name: `Feed Walk ${code} ${uniqueTag()}`,
       description: 'Private feeds end to end.',
       startsAt: new Date(Date.now() + 2 * HOUR).toISOString(),
       endsAt: new Date(Date.now() + 50 * HOUR).toISOString(),

@@ -9,6 +9,7 @@ import { type Page } from '@playwright/test';
 import { accessibilityViolations } from './accessibility';
 import { datetimeLocal, expect, test, userPage } from './fixtures';
 import { type Code, say } from './say';
+import { uniqueTag } from '../helpers/unique-tag';
 
 const DAY = 86_400_000;
 
@@ -21,8 +22,7 @@ const LOCALES = [
   { code: 'ir', prefix: '/ir' },
 ] as const;
 
-let counter = 0;
-const uniqueName = (base: string) => `${base} ${Date.now().toString(36)}${++counter}`;
+const uniqueName = (base: string) => `${base} ${uniqueTag()}`;
 
 /** The request's card in a list (dashboard or queue). */
 const card = (page: Page, name: string) => page.locator('article.jam-request-card').filter({ hasText: name });

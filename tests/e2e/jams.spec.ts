@@ -1,9 +1,9 @@
 import { type Browser } from '@playwright/test';
 import { createJamThroughApi, datetimeLocal, expect, loginAs, test, waitUntilSettled } from './fixtures';
+import { uniqueTag } from '../helpers/unique-tag';
 
 const MINUTE = 60_000;
-let jamCounter = 0;
-const uniqueName = (base: string) => `${base} ${Date.now().toString(36)}${++jamCounter}`;
+const uniqueName = (base: string) => `${base} ${uniqueTag()}`;
 
 async function anonymousPageText(browser: Browser, path: string) {
   const context = await browser.newContext();

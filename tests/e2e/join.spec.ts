@@ -1,12 +1,13 @@
 import { type Browser, type Page } from '@playwright/test';
 import { createJamThroughApi, expect, test, userPage } from './fixtures';
+import { uniqueTag } from '../helpers/unique-tag';
 
 const MINUTE = 60_000;
 
 async function newJam(browser: Browser, name: string, startsIn: number) {
   const admin = await userPage(browser, 'demo_admin');
   const jam = await createJamThroughApi(admin.request, {
-    name: `${name} ${Date.now().toString(36)}`,
+    name: `${name} ${uniqueTag()}`,
     description: 'Joining end to end.',
     startsAt: new Date(Date.now() + startsIn).toISOString(),
     endsAt: new Date(Date.now() + startsIn + 60 * MINUTE).toISOString(),

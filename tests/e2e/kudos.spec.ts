@@ -6,6 +6,7 @@
 import { type Browser, type Page } from '@playwright/test';
 import { createJamThroughApi, expect, test, userPage, waitUntilSettled } from './fixtures';
 import { type Code, say } from './say';
+import { uniqueTag } from '../helpers/unique-tag';
 
 const MINUTE = 60_000;
 
@@ -13,7 +14,7 @@ const MINUTE = 60_000;
 async function jamWithEntry(browser: Browser) {
   const admin = await userPage(browser, 'demo_admin');
   const { slug } = await createJamThroughApi(admin.request, {
-    name: `Kudos ${Date.now().toString(36)}`,
+    name: `Kudos ${uniqueTag()}`,
     description: 'Kudos end to end.',
     startsAt: new Date(Date.now() - MINUTE).toISOString(),
     endsAt: new Date(Date.now() + 60 * MINUTE).toISOString(),

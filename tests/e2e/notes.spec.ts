@@ -13,6 +13,7 @@ import { accessibilityViolations } from './accessibility';
 import { createJamThroughApi, expect, test, userPage } from './fixtures';
 import { type Code, say } from './say';
 import type { Site } from './site';
+import { uniqueTag } from '../helpers/unique-tag';
 
 const MINUTE = 60_000;
 
@@ -26,7 +27,7 @@ const LOCALES: { prefix: string; code: Code; noter: string }[] = [
 async function notedJam(browser: Browser) {
   const admin = await userPage(browser, 'demo_admin');
   const { slug } = await createJamThroughApi(admin.request, {
-    name: `Notes Walk ${Date.now().toString(36)}`,
+    name: `Notes Walk ${uniqueTag()}`,
     description: 'Notes end to end.',
     startsAt: new Date(Date.now() - MINUTE).toISOString(),
     endsAt: new Date(Date.now() + 60 * MINUTE).toISOString(),
@@ -52,7 +53,7 @@ async function plantedEntry(site: Site, feedback: 'kudos' | 'off'): Promise<stri
     const [jam] = await database
       .insert(jams)
       .values({
-        slug: `notes-${feedback}-${Date.now().toString(36)}`,
+        slug: `notes-${feedback}-${uniqueTag()}`,
         name: `Notes ${feedback}`,
         description: 'Feedback settings.',
         body: '',

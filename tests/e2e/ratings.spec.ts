@@ -6,6 +6,7 @@
 import { type Browser, type Page } from '@playwright/test';
 import { accessibilityViolations } from './accessibility';
 import { createJamThroughApi, datetimeLocal, expect, test, userPage, waitUntilSettled } from './fixtures';
+import { uniqueTag } from '../helpers/unique-tag';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -37,7 +38,7 @@ test('a manager makes a ratings jam with their criteria; people rate and change 
 }) => {
   test.setTimeout(150_000);
   const admin = await userPage(browser, 'demo_admin');
-  const name = `Star Jam ${Date.now().toString(36)}`;
+  const name = `Star Jam ${uniqueTag()}`;
   await admin.goto('/jams/new');
   await admin.getByLabel('Name').fill(name);
   await admin.getByLabel('Description').fill('Every game gets stars.');
@@ -154,7 +155,7 @@ for (const theme of ['light', 'dark', 'flame'] as const) {
     test.setTimeout(90_000);
     const admin = await userPage(browser, 'demo_admin');
     const jam = await createJamThroughApi(admin.request, {
-      name: `Phone Stars ${theme} ${Date.now().toString(36)}`,
+      name: `Phone Stars ${theme} ${uniqueTag()}`,
       description: 'Stars on a small screen.',
       startsAt: new Date(Date.now() - MINUTE).toISOString(),
       endsAt: new Date(Date.now() + HOUR).toISOString(),

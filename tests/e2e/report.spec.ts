@@ -1,6 +1,7 @@
 import { type Browser, type Page } from '@playwright/test';
 import { accessibilityViolations } from './accessibility';
 import { createJamThroughApi, expect, test, userPage } from './fixtures';
+import { uniqueTag } from '../helpers/unique-tag';
 
 const MINUTE = 60_000;
 
@@ -8,7 +9,7 @@ const MINUTE = 60_000;
 async function reportableJam(browser: Browser, rascal?: { name: string; project: number }) {
   const admin = await userPage(browser, 'demo_admin');
   const { slug, name } = await createJamThroughApi(admin.request, {
-    name: `Report Walk ${Date.now().toString(36)}`,
+    name: `Report Walk ${uniqueTag()}`,
     description: 'Reporting end to end.',
     startsAt: new Date(Date.now() - MINUTE).toISOString(),
     endsAt: new Date(Date.now() + 60 * MINUTE).toISOString(),

@@ -7,6 +7,7 @@
 import { type Browser, type Page } from '@playwright/test';
 import { createJamThroughApi, expect, loginAs, test, waitUntilSettled } from './fixtures';
 import { type Code, say } from './say';
+import { uniqueTag } from '../helpers/unique-tag';
 
 const MINUTE = 60_000;
 
@@ -27,7 +28,7 @@ const LOCALES: { code: Code; prefix: string; index: number }[] = [
 async function teamJam(browser: Browser, code: Code, index: number) {
   const admin = await userPage(browser, 'demo_admin');
   const { slug } = await createJamThroughApi(admin.request, {
-    name: `Teams ${code} ${Date.now().toString(36)}`,
+    name: `Teams ${code} ${uniqueTag()}`,
     description: 'Teams end to end.',
     startsAt: new Date(Date.now() - MINUTE).toISOString(),
     endsAt: new Date(Date.now() + 60 * MINUTE).toISOString(),

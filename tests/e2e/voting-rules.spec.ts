@@ -5,6 +5,7 @@
 import { type Browser, type Page } from '@playwright/test';
 import { accessibilityViolations } from './accessibility';
 import { datetimeLocal, expect, test, userPage } from './fixtures';
+import { uniqueTag } from '../helpers/unique-tag';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -38,7 +39,7 @@ test('a manager sets a voting period and "Entrants only"; entrants vote during i
 }) => {
   test.setTimeout(120_000);
   const admin = await userPage(browser, 'demo_admin');
-  const name = `Entrants Vote ${Date.now().toString(36)}`;
+  const name = `Entrants Vote ${uniqueTag()}`;
   await admin.goto('/jams/new');
   await admin.getByLabel('Name').fill(name);
   await admin.getByLabel('Description').fill('Only people with a game in it may vote.');
@@ -110,7 +111,7 @@ test('"Participants" lets people who joined vote and tells the others, in Hungar
   const admin = await userPage(browser, 'demo_admin');
   const created = await admin.request.post('/api/jams', {
     data: {
-      name: `Résztvevők ${Date.now().toString(36)}`,
+      name: `Résztvevők ${uniqueTag()}`,
       description: 'Csak a résztvevők szavazhatnak.',
       startsAt: new Date(Date.now() - MINUTE).toISOString(),
       endsAt: new Date(Date.now() + HOUR).toISOString(),
@@ -140,7 +141,7 @@ test('"Anyone logged in" during a voting period counts down in Irish and lets ev
   const admin = await userPage(browser, 'demo_admin');
   const created = await admin.request.post('/api/jams', {
     data: {
-      name: `Vótáil ${Date.now().toString(36)}`,
+      name: `Vótáil ${uniqueTag()}`,
       description: 'Seachtain vótála.',
       startsAt: new Date(Date.now() - MINUTE).toISOString(),
       endsAt: new Date(Date.now() + HOUR).toISOString(),
@@ -166,7 +167,7 @@ test('"Play before you vote" lets an upvote count once the voter has opened the 
   const admin = await userPage(browser, 'demo_admin');
   const created = await admin.request.post('/api/jams', {
     data: {
-      name: `Play First ${Date.now().toString(36)}`,
+      name: `Play First ${uniqueTag()}`,
       description: 'Play before you vote.',
       startsAt: new Date(Date.now() - MINUTE).toISOString(),
       endsAt: new Date(Date.now() + HOUR).toISOString(),
