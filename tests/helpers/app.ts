@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { resolve } from 'node:path';
 import { appStarted } from './openapi-conformance';
-import { freePort } from './ports';
+import { onFreePort } from './ports';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 
@@ -13,19 +13,8 @@ export interface RunningApp {
   stop(signal?: NodeJS.Signals): Promise<number | null>;
 }
 
-/** Attempts at a port: another process may take the free port we picked before the server binds it. */
-const PORT_ATTEMPTS = 3;
-
 /** Starts the built server (`scripts/launch.ts`, as `npm start` does) on a free loopback port. */
-export async function startApp(env: Record<string, string>): Promise<RunningApp> {
-  for (let attempt = 1; ; attempt += 1) {
-    try {
-      return await launch(await freePort(), env);
-    } catch (error) {
-      if (attempt === PORT_ATTEMPTS || !String(error).includes('EADDRINUSE')) throw error;
-    }
-  }
-}
+export const startApp = (env: Record<string, string>): Promise<RunningApp> => onFreePort((port) => launch(port, env));
 
 async function launch(port: number, env: Record<string, string>): Promise<RunningApp> {
   const url = `http://127.0.0.1:${port}`;

@@ -12,3 +12,18 @@ export function freePort(): Promise<number> {
     });
   });
 }
+
+/** Another process may take the port we picked before a server binds it: how its failure reads. */
+const PORT_TAKEN = /EADDRINUSE|Address already in use/;
+const PORT_ATTEMPTS = 3;
+
+/** Starts something on a free port, and again on a new one (up to 3 times) when the port was taken meanwhile. */
+export async function onFreePort<Started>(start: (port: number) => Promise<Started>): Promise<Started> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await start(await freePort());
+    } catch (error) {
+      if (attempt === PORT_ATTEMPTS || !PORT_TAKEN.test(String(error))) throw error;
+    }
+  }
+}

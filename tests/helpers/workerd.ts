@@ -8,7 +8,7 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
-import { freePort } from './ports';
+import { freePort, onFreePort } from './ports';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const WRANGLER = join(dirname(createRequire(import.meta.url).resolve('wrangler/package.json')), 'bin', 'wrangler.js');
@@ -33,25 +33,13 @@ export interface RunningWorkerd {
   stop(): Promise<void>;
 }
 
-/** Another process may take a port between freePort() and wrangler's bind, so a start that finds its port taken tries again on new ones. */
-const ATTEMPTS_ON_A_TAKEN_PORT = 3;
-const PORT_TAKEN = /Address already in use|EADDRINUSE/;
+export const startWorkerd = (options: WorkerdOptions = {}): Promise<RunningWorkerd> =>
+  options.port === undefined ? onFreePort((port) => startWorkerdOn(port, options)) : startWorkerdOn(options.port, options);
 
-export async function startWorkerd(options: WorkerdOptions = {}): Promise<RunningWorkerd> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await startWorkerdOnce(options);
-    } catch (error) {
-      if (attempt >= ATTEMPTS_ON_A_TAKEN_PORT || !PORT_TAKEN.test(String(error))) throw error;
-    }
-  }
-}
-
-async function startWorkerdOnce(options: WorkerdOptions): Promise<RunningWorkerd> {
+async function startWorkerdOn(port: number, options: WorkerdOptions): Promise<RunningWorkerd> {
   const dist = resolve(ROOT, options.dist ?? process.env.ITINERARY_DIST ?? 'dist-cloudflare');
   const config = join(dist, 'server', 'wrangler.json');
   if (!existsSync(config)) throw new Error(`${config} is missing: run ITINERARY_ADAPTER=cloudflare npm run build first`);
-  const port = options.port ?? (await freePort());
   const scratch = mkdtempSync(join(tmpdir(), 'itinerary-workerd-'));
   // An env file rather than --var: values may hold ':' and ',' and stay out of `ps`. Given --env-file,
   // wrangler reads neither .dev.vars nor the checkout's .env (our Node configuration).

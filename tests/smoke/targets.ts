@@ -22,7 +22,7 @@ import { ensureAdmins } from '#server/users/users';
 import { OTHER_BUILDS } from '../../scripts/build-if-stale';
 import { startFakes } from '../fakes';
 import { startSite } from '../e2e/site';
-import { freePort } from '../helpers/ports';
+import { onFreePort } from '../helpers/ports';
 import { startSqld } from '../helpers/sqld';
 import { startWorkerd as startWrangler } from '../helpers/workerd';
 
@@ -99,21 +99,28 @@ async function startNodeStandalone({ migrated = true, env = {} }: TargetOptions)
     if (migrated) await migrateAndSeed(databaseUrl);
     const fakes = await startFakes();
     cleanups.push(() => fakes.close());
-    const port = await freePort();
-    const url = `http://127.0.0.1:${port}`;
-    const server = spawnServer(process.execPath, [entry], {
-      ...fakes.env,
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      PUBLIC_SITE_URL: url,
-      DATABASE_URL: databaseUrl,
-      ITINERARY_ADMINS: ADMIN,
-      ITINERARY_DEV_LOGIN: '0',
-      NODE_ENV: 'test',
-      ...env,
+    const { url, server } = await onFreePort(async (port) => {
+      const url = `http://127.0.0.1:${port}`;
+      const server = spawnServer(process.execPath, [entry], {
+        ...fakes.env,
+        HOST: '127.0.0.1',
+        PORT: String(port),
+        PUBLIC_SITE_URL: url,
+        DATABASE_URL: databaseUrl,
+        ITINERARY_ADMINS: ADMIN,
+        ITINERARY_DEV_LOGIN: '0',
+        NODE_ENV: 'test',
+        ...env,
+      });
+      try {
+        await waitForHealth(url, server, migrated ? (status) => status === 200 : () => true);
+        return { url, server };
+      } catch (error) {
+        await server.stop();
+        throw error;
+      }
     });
     cleanups.push(() => server.stop());
-    await waitForHealth(url, server, migrated ? (status) => status === 200 : () => true);
     return { name: 'node-standalone', url, databaseUrl, close: closeAll };
   } catch (error) {
     await closeAll();
