@@ -223,6 +223,7 @@ export const exampleViewer: JamViewerDto = {
   hiddenBodyHtml: null,
   votes: exampleMyVotes,
   unread: 2,
+  lateUntil: null,
   viewedEntry: null,
 };
 
