@@ -7,16 +7,23 @@ export function ReviewAnswers({ answers }: { answers: AnswerDto[] }) {
   const t = useT();
   if (answers.length === 0) return null;
   return (
-    <dl className={styles.answers} aria-label={t('review.answers')}>
-      {answers.map((answer) => (
-        <div key={answer.questionId}>
-          <dt>
-            {answer.prompt}
-            {answer.private && <span className={`chip ${styles.private}`}>{t('review.privateAnswer')}</span>}
-          </dt>
-          <dd>{typeof answer.answer === 'boolean' ? t(answer.answer ? 'questions.yes' : 'questions.no') : answer.answer}</dd>
-        </div>
-      ))}
-    </dl>
+    <div role="group" aria-label={t('review.answers')}>
+      <dl className={styles.answers}>
+        {answers.map((answer) => (
+          <div key={answer.questionId}>
+            <dt>
+              {answer.prompt}
+              {answer.private && (
+                <>
+                  {' '}
+                  <span className={`chip ${styles.private}`}>{t('review.privateAnswer')}</span>
+                </>
+              )}
+            </dt>
+            <dd>{typeof answer.answer === 'boolean' ? t(answer.answer ? 'questions.yes' : 'questions.no') : answer.answer}</dd>
+          </div>
+        ))}
+      </dl>
+    </div>
   );
 }
