@@ -168,7 +168,10 @@ export const jams = sqliteTable(
     /** An entry is ranked on a criterion only with at least this many ratings of it. */
     minRatings: integer('min_ratings').notNull().default(3),
     /** The submit form's questions (ADR 042), read with the jam like the criteria. */
-    questions: text('questions', { mode: 'json' }).$type<JamQuestion[]>().notNull().default(sql`'[]'`),
+    questions: text('questions', { mode: 'json' })
+      .$type<JamQuestion[]>()
+      .notNull()
+      .default(sql`'[]'`),
     createdAt: timestampNow('created_at'),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     updatedAt: timestampNow('updated_at'),
@@ -283,7 +286,10 @@ export const entries = sqliteTable(
     /** How many kudos stickers the entry has, kept by triggers on `kudos` (migration 0015). */
     kudosCount: integer('kudos_count').notNull().default(0),
     /** The answers to the jam's submission questions (ADR 042), read with the entry's row. */
-    answers: text('answers', { mode: 'json' }).$type<EntryAnswers>().notNull().default(sql`'{}'`),
+    answers: text('answers', { mode: 'json' })
+      .$type<EntryAnswers>()
+      .notNull()
+      .default(sql`'{}'`),
     /** Submitted or changed after the jam's end through a late-submission window (ADR 042). */
     late: integer('late', { mode: 'boolean' }).notNull().default(false),
   },

@@ -45,7 +45,11 @@ const revoke = (slug: string, name: string, as = manager) =>
 function submit(slug: string, as: TestUser) {
   const id = (scratchId += 1);
   env.fakes.scratchApi.projects.push({ id, title: `Late ${id}`, author: as.name, shared: true });
-  return env.request(`/api/jams/${slug}/entries`, { method: 'POST', as, body: { url: `https://scratch.mit.edu/projects/${id}/` } });
+  return env.request(`/api/jams/${slug}/entries`, {
+    method: 'POST',
+    as,
+    body: { url: `https://scratch.mit.edu/projects/${id}/` },
+  });
 }
 
 const auditsOf = async (jamId: number) =>

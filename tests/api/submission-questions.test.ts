@@ -57,7 +57,12 @@ describe('asking questions', () => {
     const edited = await env.request(`/api/jams/${jam.slug}`, {
       method: 'PATCH',
       as: manager,
-      body: { questions: [{ ...ENGINE, id: 3 }, { kind: 'text', prompt: 'Your team name' }] },
+      body: {
+        questions: [
+          { ...ENGINE, id: 3 },
+          { kind: 'text', prompt: 'Your team name' },
+        ],
+      },
     });
     expect(edited.body.questions.map((q: { id: number }) => q.id)).toEqual([3, 4]);
     const read = await env.request(`/api/jams/${jam.slug}`);
@@ -66,7 +71,8 @@ describe('asking questions', () => {
 
   it('refuses more than five questions, a choice question with one choice, and an id the jam never had', async () => {
     const { jam } = await jamWith([]);
-    const patch = (questions: unknown) => env.request(`/api/jams/${jam.slug}`, { method: 'PATCH', as: manager, body: { questions } });
+    const patch = (questions: unknown) =>
+      env.request(`/api/jams/${jam.slug}`, { method: 'PATCH', as: manager, body: { questions } });
     const six = Array.from({ length: 6 }, (_, i) => ({ kind: 'text', prompt: `Question ${i + 1}` }));
     const cases: [unknown, string][] = [
       [six, 'A jam asks at most 5 questions.'],
@@ -94,7 +100,8 @@ describe('asking questions', () => {
       code: 'text_refused',
       field: 'questions',
       rule: 'contact',
-      message: 'questions: Keep chat apps and usernames outside Scratch private, so everyone stays safe. Take it out and try again.',
+      message:
+        'questions: Keep chat apps and usernames outside Scratch private, so everyone stays safe. Take it out and try again.',
     });
   });
 
@@ -106,7 +113,12 @@ describe('asking questions', () => {
     const reply = await env.request(`/api/jams/${jam.slug}`, {
       method: 'PATCH',
       as: manager,
-      body: { questions: [{ ...ART, id: 1 }, { ...TOOLS, id: 3, kind: 'text' }] },
+      body: {
+        questions: [
+          { ...ART, id: 1 },
+          { ...TOOLS, id: 3, kind: 'text' },
+        ],
+      },
     });
     expect(reply.status).toBe(200);
     const [row] = await env.db.select().from(entries).where(eq(entries.id, entry.id));

@@ -101,7 +101,9 @@ export default function QuestionsFields({ form }: { form: JamFormState }) {
         <button
           type="button"
           className="button ghost"
-          onClick={() => setQuestions([...questions, { kind: 'yesno', prompt: '', choices: '', required: false, private: false }])}
+          onClick={() =>
+            setQuestions([...questions, { kind: 'yesno', prompt: '', choices: '', required: false, private: false }])
+          }
         >
           <span aria-hidden="true">+</span> {t('jamForm.addQuestion')}
         </button>

@@ -38,7 +38,13 @@ export interface QuestionDraft {
 const toDraft = (q: JamQuestion): QuestionDraft => ({ ...q, choices: q.choices.join('\n') });
 const fromDraft = ({ choices, ...q }: QuestionDraft) => ({
   ...q,
-  choices: q.kind === 'choice' ? choices.split('\n').map((c) => c.trim()).filter(Boolean) : [],
+  choices:
+    q.kind === 'choice'
+      ? choices
+          .split('\n')
+          .map((c) => c.trim())
+          .filter(Boolean)
+      : [],
 });
 
 /** Create a jam, edit one, ask the administrators for one, or review such a request. */

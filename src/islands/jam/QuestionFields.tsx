@@ -25,7 +25,8 @@ export function QuestionFields({ idPrefix, questions, answers, onChange, errors 
         const id = `${idPrefix}-q${question.id}`;
         const error = errors[question.id];
         const value = answers[String(question.id)];
-        const described = [question.private ? `${id}-private` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
+        const described =
+          [question.private ? `${id}-private` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
         const label = (
           <>
             {question.prompt}

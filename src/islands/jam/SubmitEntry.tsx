@@ -80,7 +80,9 @@ export function SubmitEntry({ slug, questions = [], lateUntil = null }: Props) {
       return { id: Number(refusal.field.slice('answers.'.length)), message: t(`common.refused.${refusal.rule}`) };
     }
     const questionId = (failure.body as { error?: { questionId?: unknown } } | undefined)?.error?.questionId;
-    return typeof questionId === 'number' ? { id: questionId, message: answerMessage({ questionId, message: failure.message }) } : null;
+    return typeof questionId === 'number'
+      ? { id: questionId, message: answerMessage({ questionId, message: failure.message }) }
+      : null;
   }
 
   return (
@@ -130,13 +132,7 @@ export function SubmitEntry({ slug, questions = [], lateUntil = null }: Props) {
             </figcaption>
           </figure>
           {questions.length > 0 && (
-            <QuestionFields
-              idPrefix={id}
-              questions={questions}
-              answers={answers}
-              onChange={setAnswers}
-              errors={answerErrors}
-            />
+            <QuestionFields idPrefix={id} questions={questions} answers={answers} onChange={setAnswers} errors={answerErrors} />
           )}
           {lateUntil && (
             <p className="hint">

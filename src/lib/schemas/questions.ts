@@ -48,7 +48,9 @@ export const questionSchema = named(
   'SubmissionQuestion',
   z.object({
     id: z.int().meta({ description: 'Stable: a question sent back with its id keeps its answers.' }),
-    kind: z.enum(QUESTION_KINDS).meta({ description: '`text` (short text), `yesno` (a checkbox) or `choice` (one of `choices`).' }),
+    kind: z
+      .enum(QUESTION_KINDS)
+      .meta({ description: '`text` (short text), `yesno` (a checkbox) or `choice` (one of `choices`).' }),
     prompt: z.string(),
     choices: z.array(z.string()).meta({ description: 'The choices of a `choice` question; empty otherwise.' }),
     required: z.boolean().meta({ description: 'Submitting needs an answer (a required `yesno` must be ticked).' }),
@@ -92,7 +94,9 @@ export const entryAnswersSchema = named(
 export type EntryAnswersDto = z.infer<typeof entryAnswersSchema>;
 
 export const lateGrantBodySchema = z.object({
-  until: isoDateSchema.meta({ description: 'When the window closes: after the end, at most 24 hours after it, before voting ends.' }),
+  until: isoDateSchema.meta({
+    description: 'When the window closes: after the end, at most 24 hours after it, before voting ends.',
+  }),
 });
 
 export const lateGrantSchema = named(

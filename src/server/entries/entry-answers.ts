@@ -76,7 +76,8 @@ export async function updateEntryAnswers(
     adminWords(),
     lateWindowOf(jam.id, user.id),
   ]);
-  if (!(await can(user, 'entry:answer', { jamId: jam.id, onTeam }))) throw new AppError(403, 'forbidden', ANSWERS_TEAM_ONLY_MESSAGE);
+  if (!(await can(user, 'entry:answer', { jamId: jam.id, onTeam })))
+    throw new AppError(403, 'forbidden', ANSWERS_TEAM_ONLY_MESSAGE);
   const window = submissionWindow(jam, lateUntil);
   if (window === 'closed') throw conflict(ANSWERS_CLOSED_MESSAGE);
   const answers = requireAnswers(jam, raw, words);

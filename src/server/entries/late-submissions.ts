@@ -83,7 +83,13 @@ export async function listLateWindows(actor: SessionUser, jam: Jam): Promise<Lat
  * Opens (or moves) one person's window. PUT again with the same time: the same state, no second
  * audit entry or inbox item. The person hears of it in their inbox (once per time given).
  */
-export async function grantLateWindow(actor: SessionUser, jam: Jam, name: string, until: Date, now = Date.now()): Promise<LateGrantDto> {
+export async function grantLateWindow(
+  actor: SessionUser,
+  jam: Jam,
+  name: string,
+  until: Date,
+  now = Date.now(),
+): Promise<LateGrantDto> {
   const [, user] = await Promise.all([requireJamPermission(actor, jam.id, 'jam:grant-late'), findUserByName(name)]);
   if (!user) throw notFound(`${name} has not logged in to Itinerary yet; they need an account to submit.`);
   requireValidUntil(jam, until, now);
@@ -119,11 +125,7 @@ export async function grantLateWindow(actor: SessionUser, jam: Jam, name: string
         set: { until, grantedBy: actor.id, grantedAt: new Date(now) },
         setWhere: sql`${lateSubmissions.until} <> ${until.getTime()}`,
       }),
-    database
-      .select(grantColumns)
-      .from(lateSubmissions)
-      .innerJoin(users, eq(users.id, lateSubmissions.userId))
-      .where(row),
+    database.select(grantColumns).from(lateSubmissions).innerJoin(users, eq(users.id, lateSubmissions.userId)).where(row),
   ]);
   return toGrantDto(grant!);
 }

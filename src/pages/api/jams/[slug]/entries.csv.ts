@@ -38,7 +38,17 @@ export const GET = defineEndpoint({
       entry.late ? 'yes' : 'no',
       ...answerCells(jam.questions, entry.answers),
     ]);
-    const header = ['id', 'title', 'author', 'url', 'submitted_at', 'votes', 'winner', 'late', ...jam.questions.map((q) => q.prompt)];
+    const header = [
+      'id',
+      'title',
+      'author',
+      'url',
+      'submitted_at',
+      'votes',
+      'winner',
+      'late',
+      ...jam.questions.map((q) => q.prompt),
+    ];
     const csv = stringify([header, ...rows], {
       cast: { string: (value) => (/^[=+\-@\t\r]/.test(value) ? `'${value}` : value) },
     });

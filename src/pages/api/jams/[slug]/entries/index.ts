@@ -42,7 +42,7 @@ export const POST = defineEndpoint({
   tag: 'Entries',
   summary: 'Enter a Scratch project',
   description:
-    'Only while the jam is ongoing (or inside your late-submission window, ADR 042: the entry is then marked late), one entry per person, and only a shared project of your own (checked with Scratch). `answers` answers the jam\'s `questions`: a required one left out is a 400 naming it.' +
+    "Only while the jam is ongoing (or inside your late-submission window, ADR 042: the entry is then marked late), one entry per person, and only a shared project of your own (checked with Scratch). `answers` answers the jam's `questions`: a required one left out is a 400 naming it." +
     textFilterDoc('Text answers'),
   access: 'user',
   rateLimit: { limiter: submitLimiter, per: 'user', what: 'submissions' },

@@ -25,7 +25,8 @@ export const DELETE = defineEndpoint({
   method: 'DELETE',
   tag: 'Managers',
   summary: 'Close a late-submission window',
-  description: 'Closes it at once (an entry already submitted stays, marked late). Closing a window that is not there changes nothing. Audited.',
+  description:
+    'Closes it at once (an entry already submitted stays, marked late). Closing a window that is not there changes nothing. Audited.',
   access: 'manager',
   params,
   early: ({ slug }) => requireJam(slug),

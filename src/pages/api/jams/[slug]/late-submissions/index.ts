@@ -8,7 +8,8 @@ export const GET = defineEndpoint({
   method: 'GET',
   tag: 'Managers',
   summary: 'List late-submission windows',
-  description: 'The Scratchers a manager let submit after the end (ADR 042), soonest to close first, with their entry once they submitted.',
+  description:
+    'The Scratchers a manager let submit after the end (ADR 042), soonest to close first, with their entry once they submitted.',
   access: 'manager',
   params: jamSlug,
   early: ({ slug }) => requireJam(slug),
