@@ -112,6 +112,7 @@ export const DEFAULT_CRITERIA: JamCriterion[] = [
   { id: 5, name: 'Theme' },
 ];
 
+/** Kept equal to QUESTION_KINDS in src/lib/questions.ts by tests/db/schema.test.ts. */
 export const QUESTION_KINDS = ['text', 'yesno', 'choice'] as const;
 /** A submission question (ADR 042): `id` is stable (an edit keeps its answers), the list's order is the form's. */
 export type JamQuestion = {
