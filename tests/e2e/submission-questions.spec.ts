@@ -69,13 +69,25 @@ test('a manager asks questions, an entrant answers them, a visitor sees only the
   const list = (await (await sprite.request.get(`/api/jams/${slug}/entries`)).json()) as { entries: { id: number }[] };
   const entryId = list.entries[0]!.id;
 
+  // The team reads every answer on its entry page, and changes one while submissions are open.
+  await sprite.goto(`/jams/${slug}/entries/${entryId}`);
+  const panel = sprite.getByRole('region', { name: /^All answers/ });
+  await expect(panel.getByRole('definition')).toHaveText(['Yes', 'Pen and paper']);
+  await panel.getByRole('button', { name: 'Change the answers' }).click();
+  await panel.getByLabel('Which tools did you use?').fill('Pencils and a tablet');
+  await panel.getByRole('button', { name: 'Save the answers' }).click();
+  await expect(panel.getByRole('status')).toHaveText('The answers were saved.');
+  await expect(panel.getByRole('definition')).toHaveText(['Yes', 'Pencils and a tablet']);
+  expect(await accessibilityViolations(sprite)).toEqual([]);
+
   // A visitor reads the public answer on the entry page, never the private one.
   const visitor = await browser.newPage();
   await visitor.goto(`/jams/${slug}/entries/${entryId}`);
   const answers = visitor.getByRole('region', { name: 'Answers' });
   await expect(answers.getByRole('term')).toHaveText(['I made all the art myself']);
   await expect(answers.getByRole('definition')).toHaveText(['Yes']);
-  await expect(visitor.getByText('Pen and paper')).toHaveCount(0);
+  await expect(visitor.getByText('Pencils and a tablet')).toHaveCount(0);
+  await expect(visitor.getByRole('region', { name: /^All answers/ })).toHaveCount(0);
   await visitor.close();
 
   // The manager reads both in the review list, the private one marked.
@@ -83,7 +95,7 @@ test('a manager asks questions, an entrant answers them, a visitor sees only the
   const item = manager.getByRole('listitem').filter({ has: manager.getByRole('heading', { name: 'Orbit Runner' }) });
   const reviewAnswers = item.getByRole('group', { name: 'Answers to the submission questions' });
   await expect(reviewAnswers.getByRole('term')).toHaveText(['I made all the art myself', 'Which tools did you use? Private']);
-  await expect(reviewAnswers.getByRole('definition')).toHaveText(['Yes', 'Pen and paper']);
+  await expect(reviewAnswers.getByRole('definition')).toHaveText(['Yes', 'Pencils and a tablet']);
   expect(await accessibilityViolations(manager)).toEqual([]);
 });
 
