@@ -97,6 +97,7 @@ export const INBOX_KINDS = [
   'credit-invited',
   'credit-accepted',
   'credit-declined',
+  'late-window',
 ] as const;
 export const TEAM_MEMBER_STATUSES = ['invited', 'accepted'] as const;
 export const JUDGING_MODES = ['upvotes', 'ratings'] as const;
@@ -110,6 +111,22 @@ export const DEFAULT_CRITERIA: JamCriterion[] = [
   { id: 4, name: 'Sound' },
   { id: 5, name: 'Theme' },
 ];
+
+/** Kept equal to QUESTION_KINDS in src/lib/questions.ts by tests/db/schema.test.ts. */
+export const QUESTION_KINDS = ['text', 'yesno', 'choice'] as const;
+/** A submission question (ADR 042): `id` is stable (an edit keeps its answers), the list's order is the form's. */
+export type JamQuestion = {
+  id: number;
+  kind: (typeof QUESTION_KINDS)[number];
+  prompt: string;
+  /** The choices of a `choice` question (2–6); empty for the other kinds. */
+  choices: string[];
+  required: boolean;
+  /** Answers only the jam's managers (and the entry's team) read. */
+  private: boolean;
+};
+/** An entry's answers by question id: text for `text` and `choice`, true/false for `yesno`. */
+export type EntryAnswers = Record<string, string | boolean>;
 
 export const jams = sqliteTable(
   'jams',
@@ -151,6 +168,11 @@ export const jams = sqliteTable(
       ),
     /** An entry is ranked on a criterion only with at least this many ratings of it. */
     minRatings: integer('min_ratings').notNull().default(3),
+    /** The submit form's questions (ADR 042), read with the jam like the criteria. */
+    questions: text('questions', { mode: 'json' })
+      .$type<JamQuestion[]>()
+      .notNull()
+      .default(sql`'[]'`),
     createdAt: timestampNow('created_at'),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     updatedAt: timestampNow('updated_at'),
@@ -264,6 +286,13 @@ export const entries = sqliteTable(
     playCount: integer('play_count').notNull().default(0),
     /** How many kudos stickers the entry has, kept by triggers on `kudos` (migration 0015). */
     kudosCount: integer('kudos_count').notNull().default(0),
+    /** The answers to the jam's submission questions (ADR 042), read with the entry's row. */
+    answers: text('answers', { mode: 'json' })
+      .$type<EntryAnswers>()
+      .notNull()
+      .default(sql`'{}'`),
+    /** Submitted or changed after the jam's end through a late-submission window (ADR 042). */
+    late: integer('late', { mode: 'boolean' }).notNull().default(false),
   },
   (t) => [
     uniqueIndex('entries_jam_scratch_unique').on(t.jamId, t.scratchId),
@@ -307,6 +336,26 @@ export const entryCredits = sqliteTable(
     // A person's invitations and credits (dashboard, profile).
     index('entry_credits_user_idx').on(t.userId, t.status),
   ],
+);
+
+/**
+ * A late-submission window (ADR 042): a manager lets one person submit (or change their entry)
+ * after the jam's end, until `until` (at most 24 h after the end, before voting ends).
+ */
+export const lateSubmissions = sqliteTable(
+  'late_submissions',
+  {
+    jamId: integer('jam_id')
+      .notNull()
+      .references(() => jams.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    until: integer('until', { mode: 'timestamp_ms' }).notNull(),
+    grantedBy: integer('granted_by').references(() => users.id, { onDelete: 'set null' }),
+    grantedAt: timestampNow('granted_at'),
+  },
+  (t) => [primaryKey({ columns: [t.jamId, t.userId] }), index('late_submissions_user_idx').on(t.userId)],
 );
 
 /** One row per person who opened an entry's player (logged in); `jamId` copied for per-jam counts ("karma"). */
@@ -565,6 +614,7 @@ export type Kudos = typeof kudos.$inferSelect;
 export type Note = typeof notes.$inferSelect;
 export type InboxRow = typeof notifications.$inferSelect;
 export type EntryCredit = typeof entryCredits.$inferSelect;
+export type LateSubmission = typeof lateSubmissions.$inferSelect;
 
 /**
  * A report: a logged-in user flags a jam (`entryId` null) or one of its entries for the

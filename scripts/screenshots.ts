@@ -286,6 +286,32 @@ const VIEWS: View[] = [
   { name: 'entry-flags', path: `/jams/${jam.ended}#submissions`, setup: fairFlags },
   { name: 'entry-flags-page', path: `/jams/${jam.ended}/entries/6`, setup: fairFlags },
   { name: 'review-list', path: `/jams/${jam.ended}/review`, as: people.ended.manager, setup: fairFlags },
+  // Submission questions (ADR 042): the submit dialog asks them, the review list shows the answers
+  // (private ones marked, a late entry marked), the entry page the public ones; the late-window dialog.
+  {
+    name: 'questions-submit',
+    path: `/jams/${jam.ongoing}`,
+    as: 'cat_coder',
+    dialog: true,
+    setup: someQuestions,
+    then: async (page) => {
+      await page.getByRole('button', { name: 'Enter the game jam' }).first().click();
+      await page.getByLabel('Game URL').fill('https://scratch.mit.edu/projects/900000104');
+    },
+  },
+  { name: 'questions-review', path: `/jams/${jam.ended}/review`, as: people.ended.manager, setup: someQuestions },
+  { name: 'questions-entry', path: `/jams/${jam.ended}/entries/4`, setup: someQuestions },
+  {
+    name: 'late-windows',
+    path: `/jams/${jam.ongoing}`,
+    as: people.ongoing.manager,
+    dialog: true,
+    then: async (page) => {
+      await page.getByRole('button', { name: /Manager tools/ }).click();
+      await page.getByRole('menuitem', { name: 'Late submissions' }).click();
+      await page.getByRole('dialog', { name: 'Late submissions' }).getByText('Nobody has a late window yet.').waitFor();
+    },
+  },
   // Kudos on the ongoing jam's first entry (given through the API by someKudos) with its notes, as a player who gave some.
   { name: 'entry-kudos', path: `/jams/${jam.ongoing}/entries/1`, as: 'cat_coder', setup: someKudos, then: showNotes },
   {
@@ -297,6 +323,53 @@ const VIEWS: View[] = [
 ];
 
 let databaseUrl = '';
+let someQuestionsDone: Promise<void> | null = null;
+
+const QUESTIONS = [
+  { kind: 'yesno', prompt: 'I made all the art myself', required: true },
+  { kind: 'choice', prompt: 'Made with', choices: ['Scratch', 'TurboWarp'] },
+  { kind: 'text', prompt: 'Anything the judges should know?', private: true },
+];
+
+/**
+ * The ongoing and the ended jam ask three questions (through the API, by their managers, so cached
+ * pages go); two of the ended jam's entries answered them, one of them late (written into the database first).
+ */
+function someQuestions(browser: Browser): Promise<void> {
+  someQuestionsDone ??= (async () => {
+    const database = await openDatabase(databaseUrl);
+    try {
+      const [ended] = await database.select().from(jams).where(eq(jams.slug, jam.ended));
+      const answer = (id: number, answers: Record<string, string | boolean>, late = false) =>
+        database
+          .update(entries)
+          .set({ answers, late })
+          .where(and(eq(entries.jamId, ended!.id), eq(entries.id, id)));
+      await answer(4, { '1': true, '2': 'TurboWarp', '3': 'The music is mine too, made in BeepBox.' });
+      await answer(5, { '1': true, '2': 'Scratch' }, true);
+    } finally {
+      database.$client.close();
+    }
+    for (const [slug, manager] of [
+      [jam.ended, people.ended.manager],
+      [jam.ongoing, people.ongoing.manager],
+    ] as const) {
+      const context = await browser.newContext();
+      const page = await context.newPage();
+      try {
+        await signIn(page, manager);
+        const saved = await page.request.patch(`${BASE}/api/jams/${slug}`, {
+          data: { questions: QUESTIONS },
+          headers: { origin: BASE },
+        });
+        if (!saved.ok()) throw new Error(`Questions of ${slug}: HTTP ${saved.status()} ${await saved.text()}`);
+      } finally {
+        await context.close();
+      }
+    }
+  })();
+  return someQuestionsDone;
+}
 let someKudosDone: Promise<void> | null = null;
 
 /** Four players give the ongoing jam's first entry their stickers, through the API (which drops its cached page). */

@@ -6,6 +6,7 @@ import CoverField from './jam-form/CoverField';
 import Field from './jam-form/Field';
 import FormActions from './jam-form/FormActions';
 import JudgingFields from './jam-form/JudgingFields';
+import QuestionsFields from './jam-form/QuestionsFields';
 import ScheduleFields from './jam-form/ScheduleFields';
 import { type JamFormOptions, useJamForm } from './jam-form/use-jam-form';
 import styles from './JamForm.module.css';
@@ -58,6 +59,7 @@ export default function JamForm({ onCancel, onDecline, ...options }: Props) {
         <CoverField form={form} slug={options.jam?.slug} />
         <ScheduleFields form={form} />
         {judging && <JudgingFields form={form} />}
+        {judging && <QuestionsFields form={form} />}
         {mode === 'request' && (
           <Field form={form} name="note" label={t('jamRequest.note')} hint={t('jamRequest.noteHint')}>
             <textarea

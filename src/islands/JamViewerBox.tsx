@@ -6,6 +6,7 @@ import { jamPhase } from '#lib/jam-timing';
 import { $jamViewer, loadJamViewer } from '#stores/jam-viewer';
 import { $myVotes, loadMyVotes } from '#stores/votes';
 import type { MyVotesDto } from '#lib/schemas/entries';
+import type { JamQuestion } from '#lib/questions';
 import { ReportButton } from './report/ReportButton';
 import styles from './JamViewerBox.module.css';
 
@@ -24,12 +25,14 @@ interface Props {
   loginHref: string;
   homeHref: string;
   jamHref: string;
+  /** The jam's submission questions (ADR 042), for the submit form. */
+  questions: JamQuestion[];
 }
 
 /** The part of the jam page that depends on who is looking: entry state, votes left, role, manager tools. */
 export default translated(ViewerBox);
 
-function ViewerBox({ slug, startsAt, endsAt, votingEndsAt, loginHref, homeHref, jamHref }: Omit<Props, 'messages'>) {
+function ViewerBox({ slug, startsAt, endsAt, votingEndsAt, loginHref, homeHref, jamHref, questions }: Omit<Props, 'messages'>) {
   const t = useT();
   const viewer = useIslandStore($jamViewer, null);
   const myVotes = useIslandStore($myVotes, null);
@@ -61,7 +64,9 @@ function ViewerBox({ slug, startsAt, endsAt, votingEndsAt, loginHref, homeHref, 
     );
   }
   const banned = viewer.user.isBanned;
-  const state = banned ? 'banned' : viewer.entry ? 'entered' : ongoing ? 'open' : null;
+  // A manager's late window for this person (ADR 042): they may still submit after the end.
+  const late = viewer.lateUntil !== null && now < Date.parse(viewer.lateUntil);
+  const state = banned ? 'banned' : viewer.entry ? 'entered' : ongoing || late ? 'open' : null;
   const stateText = { banned: t('jam.bannedNotice'), entered: t('jam.entered'), open: t('jam.submitBelow') };
   return (
     <div className={`viewer-box ${styles.box}`}>
@@ -78,16 +83,16 @@ function ViewerBox({ slug, startsAt, endsAt, votingEndsAt, loginHref, homeHref, 
           <JoinJam slug={slug} viewer={viewer} />
         </Suspense>
       )}
-      {ongoing && !banned && !viewer.entry && (
+      {(ongoing || late) && !banned && !viewer.entry && (
         <div className={styles.submit}>
           <Suspense fallback={<div className={styles.toolsPending} aria-hidden="true" />}>
-            <SubmitEntry slug={slug} />
+            <SubmitEntry slug={slug} questions={questions} lateUntil={late ? viewer.lateUntil : null} />
           </Suspense>
         </div>
       )}
       {viewer.allowed.length > 0 && (
         <Suspense fallback={<div className={styles.toolsPending} aria-hidden="true" />}>
-          <ManagerTools slug={slug} viewer={viewer} homeHref={homeHref} jamHref={jamHref} />
+          <ManagerTools slug={slug} endsAt={endsAt} viewer={viewer} homeHref={homeHref} jamHref={jamHref} />
         </Suspense>
       )}
       {!banned && (

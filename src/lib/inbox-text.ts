@@ -25,7 +25,8 @@ type InboxTextKey =
   | 'inbox.reportNote'
   | 'inbox.creditInvited'
   | 'inbox.creditAccepted'
-  | 'inbox.creditDeclined';
+  | 'inbox.creditDeclined'
+  | 'inbox.lateWindow';
 type T = (key: InboxTextKey, options?: Record<string, string | number>) => string;
 
 export interface InboxText {
@@ -35,6 +36,10 @@ export interface InboxText {
 }
 
 const str = (value: unknown): string | null => (typeof value === 'string' && value.trim() !== '' ? value : null);
+
+/** `2026-03-02 18:00 UTC` from an ISO time: the same in every language, and unmistakable. */
+const utcMinute = (value: unknown): string =>
+  typeof value === 'string' && !Number.isNaN(Date.parse(value)) ? `${value.slice(0, 10)} ${value.slice(11, 16)} UTC` : '';
 
 export function inboxText(item: InboxItemDto, t: T): InboxText {
   const jam = item.jam?.name ?? str(item.data.jamName) ?? t('inbox.aJam');
@@ -78,6 +83,8 @@ export function inboxText(item: InboxItemDto, t: T): InboxText {
         return t('inbox.creditAccepted', { name: item.actor ?? t('inbox.someone'), entry });
       case 'credit-declined':
         return t('inbox.creditDeclined', { name: item.actor ?? t('inbox.someone'), entry });
+      case 'late-window':
+        return t('inbox.lateWindow', { jam, until: utcMinute(item.data.until) });
     }
   })();
   return { text, detail };

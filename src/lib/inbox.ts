@@ -31,5 +31,7 @@ export const INBOX_KINDS = [
   'credit-accepted',
   /** Issue 35: someone you invited declined. */
   'credit-declined',
+  /** ADR 042: a manager gave you a late-submission window (data.until). */
+  'late-window',
 ] as const;
 export type InboxKind = (typeof INBOX_KINDS)[number];

@@ -19,6 +19,8 @@ export const MANAGER_ACTIONS = [
   'jam:review-entries',
   /** Kid-safe feedback: hide a note on one of the jam's entries (audited). */
   'jam:hide-notes',
+  /** ADR 042: open or close one person's late-submission window (audited). */
+  'jam:grant-late',
 ] as const;
 
 /** What only administrators may do. */

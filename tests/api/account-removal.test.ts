@@ -31,6 +31,7 @@ const TABLES: Record<string, 'gone' | 'kept' | 'unrelated' | 'gone and kept'> = 
   plays: 'gone',
   votes: 'gone',
   ratings: 'gone',
+  late_submissions: 'gone and kept', // their windows go; windows they opened for others stay
   kudos: 'gone',
   notes: 'gone and kept', // their notes go; notes they hid stay hidden
   note_refusals: 'gone',

@@ -9,7 +9,7 @@ import { readdirSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { jams, ratings } from '#db/schema';
+import { entries, jams, lateSubmissions, ratings } from '#db/schema';
 import { type Environment, type TestUser, startEnvironment } from '../helpers/environment';
 import { declaredRoutes, routeKey } from '../security/api-routes';
 import { READ_ROWS, ROWS, type Role, type Scene, buildScene, rowKey, send } from '../security/endpoints';
@@ -200,6 +200,58 @@ describe('round trips to a remote database', () => {
       // The results are there to be counted: the entry page shows the per-criterion averages.
       const page = await send(env, { method: 'GET', path: BUDGETS['PAGE /jams/[slug]/entries/[id]']!.path!(scene) }, null);
       expect(String(page.body)).toContain('Overall');
+      expect(overBudget(results)).toEqual([]);
+    },
+    WALK_TIMEOUT_MS,
+  );
+
+  it(
+    'keeps the pages and reads of a jam with submission questions and a late window within their budgets (ADR 042)',
+    async () => {
+      const scene = await budgetScene();
+      const now = Date.now();
+      const questions = [
+        { id: 1, kind: 'yesno' as const, prompt: 'I made all the art myself', choices: [], required: true, private: false },
+        { id: 2, kind: 'text' as const, prompt: 'Tools used', choices: [], required: false, private: true },
+      ];
+      await env.db
+        .update(jams)
+        .set({
+          questions,
+          startsAt: new Date(now - 86_400_000),
+          endsAt: new Date(now - 60_000),
+          votingEndsAt: new Date(now + 86_400_000),
+          entriesCheckedAt: new Date(now),
+        })
+        .where(eq(jams.id, scene.jam.id));
+      await env.db
+        .update(entries)
+        .set({ answers: { '1': true, '2': 'Pen and paper' }, late: true })
+        .where(eq(entries.id, scene.entry.id));
+      await env.db
+        .insert(lateSubmissions)
+        .values({ jamId: scene.jam.id, userId: scene.bystander.id, until: new Date(now + 3_600_000) });
+      const reads: [string, string, TestUser | null][] = [
+        ['PAGE /jams/[slug]', BUDGETS['PAGE /jams/[slug]']!.path!(scene), null],
+        ['PAGE /jams/[slug]/entries/[id]', BUDGETS['PAGE /jams/[slug]/entries/[id]']!.path!(scene), null],
+        ['PAGE /jams/[slug]/review', `/jams/${scene.jam.slug}/review`, scene.me],
+        ['GET /api/jams/[slug]/viewer', `/api/jams/${scene.jam.slug}/viewer`, scene.bystander],
+        ['GET /api/jams/[slug]/entries/[id]/answers', `/api/jams/${scene.jam.slug}/entries/${scene.entry.id}/answers`, scene.me],
+        ['GET /api/jams/[slug]/late-submissions', `/api/jams/${scene.jam.slug}/late-submissions`, scene.me],
+        ['GET /api/jams/[slug]/entries.csv', `/api/jams/${scene.jam.slug}/entries.csv`, scene.me],
+      ];
+      const results: Measured[] = [];
+      for (const [route, path, user] of reads) {
+        const measured = await measure(route, user ? user.name : 'a visitor', () => send(env, { method: 'GET', path }, user));
+        expect(measured.status, route).toBe(200);
+        results.push(measured);
+      }
+      // The answers are read with the rows the pages already read: the public one shows, the private one does not.
+      const page = String(
+        (await send(env, { method: 'GET', path: BUDGETS['PAGE /jams/[slug]/entries/[id]']!.path!(scene) }, null)).body,
+      );
+      expect(page.includes('I made all the art myself')).toBe(true);
+      expect(page.includes('Pen and paper')).toBe(false);
       expect(overBudget(results)).toEqual([]);
     },
     WALK_TIMEOUT_MS,

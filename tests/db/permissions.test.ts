@@ -84,6 +84,12 @@ const TABLE: Row[] = [
   ...only(['admin', 'manager', 'otherManager', 'plain'], 'entry:remove', () => ({ jamId, onTeam: true })),
   ...only(['admin', 'manager'], 'entry:remove', () => ({ jamId, onTeam: false })),
   ...only(['admin', 'manager'], 'entry:refresh', () => ({ jamId, onTeam: false })),
+  // ADR 042: the team changes its answers (nobody else does); the team, managers and administrators read private ones.
+  ...only(['admin', 'manager', 'otherManager', 'plain'], 'entry:answer', () => ({ jamId, onTeam: true })),
+  ...only([], 'entry:answer', () => ({ jamId, onTeam: false })),
+  ...only(['admin', 'manager', 'otherManager', 'plain'], 'entry:read-answers', () => ({ jamId, onTeam: true })),
+  ...only(['admin', 'manager'], 'entry:read-answers', () => ({ jamId, onTeam: false })),
+  ...only(['admin', 'manager'], 'jam:grant-late', () => ({ jamId })),
   // The submitter invites co-creators; the team changes by the submitter, its managers and administrators;
   // anyone leaves or declines their own credit.
   ...only(['plain'], 'entry:invite-co-creator', () => ({ ownerId: ids.plain })),

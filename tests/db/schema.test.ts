@@ -8,6 +8,7 @@ import {
   FEEDBACK_MODES,
   INBOX_KINDS,
   JUDGING_MODES,
+  QUESTION_KINDS,
   WHO_CAN_VOTE,
   entries,
   jamManagers,
@@ -19,6 +20,7 @@ import {
 import * as feedback from '#lib/feedback';
 import * as inbox from '#lib/inbox';
 import * as judging from '#lib/judging';
+import * as questions from '#lib/questions';
 import * as teams from '#lib/teams';
 import { ensureAdmins, findUserByName } from '#server/users/users';
 import { type TestDatabase, createTestDatabase } from '../helpers/database';
@@ -41,6 +43,7 @@ describe(`the data layer (${process.env.TEST_DATABASE ?? 'file'})`, () => {
     expect(TEAM_MEMBER_STATUSES).toEqual(teams.TEAM_MEMBER_STATUSES);
     expect(JUDGING_MODES).toEqual(judging.JUDGING_MODES);
     expect(DEFAULT_CRITERIA).toEqual(judging.DEFAULT_CRITERIA);
+    expect(QUESTION_KINDS).toEqual(questions.QUESTION_KINDS);
   });
 
   it('refuses a second user whose name differs only in case', async () => {

@@ -15,6 +15,7 @@ import {
   noteRefusals,
   notifications,
   plays,
+  lateSubmissions,
   ratings,
   rateLimitBuckets,
   reports,
@@ -72,6 +73,10 @@ export async function leaveFootprint(env: Environment, personName: string, bysta
   await db.insert(ratings).values([
     { entryId: theirs.id, raterId: p, criterionId: 1, stars: 4, jamId: jam.id },
     { entryId: mine.id, raterId: b, criterionId: 1, stars: 5, jamId: jam.id },
+  ]);
+  await db.insert(lateSubmissions).values([
+    { jamId: jam.id, userId: p, until: new Date(Date.now() + 60_000), grantedBy: b },
+    { jamId: ownJam.id, userId: b, until: new Date(Date.now() + 60_000), grantedBy: p },
   ]);
   await db.insert(plays).values([
     { entryId: theirs.id, playerId: p, jamId: jam.id },

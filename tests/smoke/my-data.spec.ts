@@ -22,6 +22,7 @@ const SECTIONS = [
   'jamRequests',
   'joinedJams',
   'managedJams',
+  'lateWindows',
 ];
 
 test('a Scratcher downloads their data from the dashboard, deletes their account, and nothing names them any more', async ({

@@ -4,6 +4,7 @@ import { fromDatetimeLocal, toDatetimeLocal } from '#lib/datetime-local';
 import { INVALID_URL_MESSAGE, REQUIRED_MESSAGE } from '#lib/schemas/common';
 import { type JamDto, jamCreateSchema, jamUpdateSchema } from '#lib/schemas/jams';
 import { type CriterionInput } from '#lib/schemas/jams';
+import type { JamQuestion, QuestionKind } from '#lib/questions';
 import { DEFAULT_CRITERIA, DEFAULT_MIN_RATINGS, type JudgingMode, type WhoCanVote } from '#lib/judging';
 import type { FeedbackMode } from '#lib/feedback';
 import { type JamRequestDto, jamRequestCreateSchema, jamRequestUpdateSchema } from '#lib/schemas/jam-requests';
@@ -12,9 +13,40 @@ import { textRefusalOf } from '#lib/text-refusals';
 import { pushToast, pushToastAfterNavigation } from '#stores/toasts';
 
 export type Field =
-  'name' | 'description' | 'body' | 'imageUrl' | 'startsAt' | 'endsAt' | 'votingEndsAt' | 'note' | 'criteria' | 'minRatings';
+  | 'name'
+  | 'description'
+  | 'body'
+  | 'imageUrl'
+  | 'startsAt'
+  | 'endsAt'
+  | 'votingEndsAt'
+  | 'note'
+  | 'criteria'
+  | 'minRatings'
+  | 'questions';
 type Flag = 'mystery' | 'refuseOldProjects' | 'playBeforeVote';
 const FLAGS: readonly string[] = ['mystery', 'refuseOldProjects', 'playBeforeVote'] satisfies Flag[];
+/** A submission question as the form edits it: choices one per line (ADR 042). */
+export interface QuestionDraft {
+  id?: number;
+  kind: QuestionKind;
+  prompt: string;
+  choices: string;
+  required: boolean;
+  private: boolean;
+}
+const toDraft = (q: JamQuestion): QuestionDraft => ({ ...q, choices: q.choices.join('\n') });
+const fromDraft = ({ choices, ...q }: QuestionDraft) => ({
+  ...q,
+  choices:
+    q.kind === 'choice'
+      ? choices
+          .split('\n')
+          .map((c) => c.trim())
+          .filter(Boolean)
+      : [],
+});
+
 /** Create a jam, edit one, ask the administrators for one, or review such a request. */
 export type Mode = 'create' | 'edit' | 'request' | 'review';
 
@@ -63,6 +95,7 @@ export function useJamForm({ jam, request, asRequest = false, redirectTo = '', o
     judging: jam?.judging ?? ('upvotes' as JudgingMode),
     criteria: (jam?.criteria ?? DEFAULT_CRITERIA.map(({ name }) => ({ name }))) as CriterionInput[],
     minRatings: String(jam?.minRatings ?? DEFAULT_MIN_RATINGS),
+    questions: (jam?.questions ?? []).map(toDraft),
     note: '',
   }));
   // Fair judging's options belong to jams; a jam request carries the jam's main fields only.
@@ -75,6 +108,8 @@ export function useJamForm({ jam, request, asRequest = false, redirectTo = '', o
     setValues({ ...values, [field]: FLAGS.includes(field) ? Boolean(event.target.checked) : event.target.value });
   /** The criteria editor's changes (ADR 039): kept criteria keep their ids, new ones have none. */
   const setCriteria = (criteria: CriterionInput[]) => setValues({ ...values, criteria });
+  /** The questions editor's changes (ADR 042): kept questions keep their ids, new ones have none. */
+  const setQuestions = (questions: QuestionDraft[]) => setValues({ ...values, questions });
 
   async function submit(event: React.SubmitEvent) {
     event.preventDefault();
@@ -98,6 +133,7 @@ export function useJamForm({ jam, request, asRequest = false, redirectTo = '', o
             ...(values.judging === 'ratings'
               ? { criteria: values.criteria, minRatings: values.minRatings === '' ? Number.NaN : Number(values.minRatings) }
               : {}),
+            questions: values.questions.map(fromDraft),
           }
         : {}),
       ...(mode === 'request' ? { note: values.note } : {}),
@@ -173,7 +209,7 @@ export function useJamForm({ jam, request, asRequest = false, redirectTo = '', o
   const describedBy = (name: Field, hint = false) =>
     [hint ? `${id}-${name}-hint` : '', errors[name] ? `${id}-${name}-error` : ''].filter(Boolean).join(' ') || undefined;
 
-  return { id, mode, judging, values, errors, saving, set, setCriteria, submit, describedBy };
+  return { id, mode, judging, values, errors, saving, set, setCriteria, setQuestions, submit, describedBy };
 }
 
 export type JamFormState = ReturnType<typeof useJamForm>;

@@ -11,20 +11,23 @@ import { ConfirmDialog } from '#islands/ui/ConfirmDialog.tsx';
 import { Dropdown, type DropdownItem } from '#islands/ui/Dropdown.tsx';
 import { Modal } from '#islands/ui/Modal.tsx';
 import { ManagersEditor } from './ManagersEditor';
+import { LateWindows } from './LateWindows';
 import { checkAllEntriesNow, checkSummaryText } from './check-entries';
 import styles from './ManagerTools.module.css';
 
-type Dialog = 'edit' | 'managers' | 'advanced' | 'clear-votes' | 'clear-submissions' | 'delete' | null;
+type Dialog = 'edit' | 'managers' | 'late' | 'advanced' | 'clear-votes' | 'clear-submissions' | 'delete' | null;
 
 interface Props {
   slug: string;
+  /** The submission end: late windows start after it. */
+  endsAt: string;
   viewer: JamViewerDto;
   homeHref: string;
   jamHref: string;
 }
 
 /** The ⋮ menu of managers and administrators (spec §6). The server checks every action again. */
-export function ManagerTools({ slug, viewer, homeHref, jamHref }: Props) {
+export function ManagerTools({ slug, endsAt, viewer, homeHref, jamHref }: Props) {
   const t = useT();
   const [dialog, setDialog] = useState<Dialog>(null);
   const [jam, setJam] = useState<JamDto | null>(null);
@@ -87,6 +90,7 @@ export function ManagerTools({ slug, viewer, homeHref, jamHref }: Props) {
   const candidates: (DropdownItem | false)[] = [
     viewerMay(viewer, 'jam:edit') && { label: t('manage.edit'), onSelect: () => void open('edit') },
     viewerMay(viewer, 'jam:manage-managers') && { label: t('manage.managers'), onSelect: () => void open('managers') },
+    viewerMay(viewer, 'jam:grant-late') && { label: t('late.title'), onSelect: () => void open('late') },
     viewerMay(viewer, 'jam:download-entries') && { label: t('manage.downloadEntries'), href: `/api${base}/entries.csv` },
     viewerMay(viewer, 'jam:read-activity') && {
       label: t('manage.activity'),
@@ -148,6 +152,9 @@ export function ManagerTools({ slug, viewer, homeHref, jamHref }: Props) {
         {dialog === 'managers' && (
           <ManagersEditor slug={slug} viewerName={viewer.user?.name ?? ''} isManager={viewer.isManager} />
         )}
+      </Modal>
+      <Modal open={dialog === 'late'} onClose={() => setDialog(null)} header={t('late.title')}>
+        {dialog === 'late' && <LateWindows slug={slug} endsAt={endsAt} />}
       </Modal>
       <Modal
         open={dialog === 'advanced'}

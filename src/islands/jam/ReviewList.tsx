@@ -13,6 +13,7 @@ import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { LocalTime } from '../ui/LocalTime';
 import { checkAllEntriesNow, checkSummaryText } from './check-entries';
 import styles from './ReviewList.module.css';
+import { ReviewAnswers } from './ReviewAnswers';
 
 interface Props {
   slug: string;
@@ -154,12 +155,19 @@ function ReviewItem({ slug, entry, href, onChange, onFail }: ItemProps) {
               </span>
             </>
           )}
+          {entry.late && (
+            <>
+              {' '}
+              <span className={`chip ${styles.late}`}>{t('review.late')}</span>
+            </>
+          )}
         </h2>
         <p className={styles.muted}>
           <ByAuthor name={entry.authorName} /> · {t('review.plays', { count: entry.plays ?? 0 })}
         </p>
         <EntryFlags flags={entry.flags} disqualified={entry.disqualified} checked={entry.review === 'checked'} />
         {!flagged && <p className={styles.muted}>{t('review.noFlags')}</p>}
+        <ReviewAnswers answers={entry.answers} />
         <p className={styles.muted}>
           {entry.reviewedAt ? (
             <>

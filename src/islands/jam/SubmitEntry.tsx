@@ -2,34 +2,56 @@ import { useId, useState } from 'react';
 import { ApiError, api } from '#client/api-client';
 import { reloadWithToast } from '#client/reload-with-toast';
 import { submitEntrySchema } from '#lib/schemas/entries';
+import { type EntryAnswers, type JamQuestion, checkAnswers, requiredAnswerMessage } from '#lib/questions';
+import { textRefusalOf } from '#lib/text-refusals';
+import { LocalTime } from '#islands/ui/LocalTime.tsx';
+import { QuestionFields } from './QuestionFields';
 import { parseScratchProjectUrl, scratchThumbnailUrl } from '#lib/scratch-url';
 import { useT } from '#i18n/react';
 import Picture from '#components/ui/Picture.tsx';
 import { Modal } from '#islands/ui/Modal.tsx';
 import styles from './SubmitEntry.module.css';
 
+interface Props {
+  slug: string;
+  /** The jam's submission questions (ADR 042), asked below the URL. */
+  questions?: JamQuestion[];
+  /** Submitting after the end through a late window: when it closes. */
+  lateUntil?: string | null;
+}
+
+/** Unanswered yes/no questions are "no" (an unticked checkbox); the others have no answer yet. */
+const unticked = (questions: JamQuestion[]): EntryAnswers =>
+  Object.fromEntries(questions.filter((q) => q.kind === 'yesno').map((q) => [String(q.id), false]));
+
 /**
  * "Enter the game jam": a Scratch project URL, checked here with the API's own schema. Once the
  * URL names a project, its thumbnail and number show, so people see what they are about to submit.
  */
-export function SubmitEntry({ slug }: { slug: string }) {
+export function SubmitEntry({ slug, questions = [], lateUntil = null }: Props) {
   const t = useT();
   const id = useId();
   const [open, setOpen] = useState(false);
   const [url, setUrl] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const [answers, setAnswers] = useState<EntryAnswers>(() => unticked(questions));
+  const [answerErrors, setAnswerErrors] = useState<Record<number, string>>({});
   const [busy, setBusy] = useState(false);
 
   const scratchId = parseScratchProjectUrl(url);
 
   async function submit(event: React.SubmitEvent) {
     event.preventDefault();
-    const parsed = submitEntrySchema.safeParse({ url });
+    const parsed = submitEntrySchema.safeParse({ url, answers });
+    const checked = checkAnswers(questions, answers);
+    const missing = 'answers' in checked || checked.questionId === null ? {} : { [checked.questionId]: answerMessage(checked) };
+    setAnswerErrors(missing);
     if (!parsed.success) {
       setError(parsed.error.issues[0]!.message);
       return;
     }
     setError(null);
+    if (Object.keys(missing).length > 0) return;
     setBusy(true);
     try {
       await api(`/jams/${encodeURIComponent(slug)}/entries`, { method: 'POST', body: parsed.data });
@@ -37,8 +59,30 @@ export function SubmitEntry({ slug }: { slug: string }) {
     } catch (failure) {
       setBusy(false);
       console.error(failure);
-      setError(failure instanceof ApiError ? failure.message : String(failure));
+      const atQuestion = failure instanceof ApiError ? questionOf(failure) : null;
+      if (atQuestion) setAnswerErrors({ [atQuestion.id]: atQuestion.message });
+      else setError(failure instanceof ApiError ? failure.message : String(failure));
     }
+  }
+
+  /** A required question left out, said in the reader's language; the server's other messages as they are. */
+  function answerMessage(problem: { questionId: number | null; message: string }): string {
+    const question = questions.find((q) => q.id === problem.questionId);
+    return question && problem.message === requiredAnswerMessage(question.prompt)
+      ? t('submit.answerRequired', { prompt: question.prompt })
+      : problem.message;
+  }
+
+  /** Where the API's refusal belongs: a question it names, or a text answer the filter refused. */
+  function questionOf(failure: ApiError): { id: number; message: string } | null {
+    const refusal = textRefusalOf(failure.code, failure.body);
+    if (refusal?.field.startsWith('answers.')) {
+      return { id: Number(refusal.field.slice('answers.'.length)), message: t(`common.refused.${refusal.rule}`) };
+    }
+    const questionId = (failure.body as { error?: { questionId?: unknown } } | undefined)?.error?.questionId;
+    return typeof questionId === 'number'
+      ? { id: questionId, message: answerMessage({ questionId, message: failure.message }) }
+      : null;
   }
 
   return (
@@ -87,6 +131,14 @@ export function SubmitEntry({ slug }: { slug: string }) {
               )}
             </figcaption>
           </figure>
+          {questions.length > 0 && (
+            <QuestionFields idPrefix={id} questions={questions} answers={answers} onChange={setAnswers} errors={answerErrors} />
+          )}
+          {lateUntil && (
+            <p className="hint">
+              {t('submit.lateOpen')} <LocalTime iso={lateUntil} />
+            </p>
+          )}
           <div className={`actions ${styles.actions}`}>
             <button type="button" className="button ghost" onClick={() => setOpen(false)}>
               {t('common.cancel')}

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { coCreatorSchema } from './teams';
+import { answerSchema, answersInputSchema } from './questions';
 import { INVALID_URL_MESSAGE, REQUIRED_MESSAGE, isoDateTime, named, pageFields } from './common';
 import { parseScratchProjectUrl } from '#lib/scratch-url';
 import { ENTRY_FLAGS, JUDGING_MODES, STARS_MAX, WHO_CAN_VOTE } from '#lib/judging';
@@ -15,6 +16,8 @@ export const submitEntrySchema = z.object({
     .min(1, REQUIRED_MESSAGE)
     .max(300, INVALID_URL_MESSAGE)
     .refine((url) => parseScratchProjectUrl(url) !== null, INVALID_URL_MESSAGE),
+  /** ADR 042: answers to the jam's submission questions, by question id. */
+  answers: answersInputSchema.default({}),
 });
 
 /**
@@ -127,6 +130,10 @@ export const entryDetailSchema = named(
   entrySchema.extend({
     instructions: z.string().meta({ description: "The project's Instructions on Scratch, plain text." }),
     notes: z.string().meta({ description: "The project's Notes and Credits on Scratch, plain text." }),
+    answers: z.array(answerSchema).meta({
+      description:
+        'Its public answers to the submission questions (ADR 042); private ones come from GET …/entries/{id}/answers, for the team and managers.',
+    }),
   }),
 );
 export type EntryDetailDto = z.infer<typeof entryDetailSchema>;

@@ -21,6 +21,7 @@ import {
   MIN_RATINGS_MAX,
   WHO_CAN_VOTE,
 } from '#lib/judging';
+import { questionSchema, questionsSchema } from './questions';
 
 export const JAM_NAME_MAX = 80;
 export const JAM_DESCRIPTION_MAX = 300;
@@ -88,6 +89,8 @@ const jamFields = {
   judging: z.enum(JUDGING_MODES, { error: JUDGING_MESSAGE }).default('upvotes'),
   criteria: criteriaSchema.default(DEFAULT_CRITERIA.map(({ name }) => ({ name }))),
   minRatings: minRatingsSchema.default(DEFAULT_MIN_RATINGS),
+  /** The submit form's questions (ADR 042): up to 5, kept ones by id. */
+  questions: questionsSchema.default([]),
 };
 
 export const VOTING_END_AFTER_END_MESSAGE = 'The voting end must be after the end.';
@@ -129,6 +132,7 @@ export const jamUpdateSchema = z
     judging: z.enum(JUDGING_MODES, { error: JUDGING_MESSAGE }).optional(),
     criteria: criteriaSchema.optional(),
     minRatings: minRatingsSchema.optional(),
+    questions: questionsSchema.optional(),
   })
   .refine(endAfterStart, endAfterStartIssue)
   .refine(votingEndAfterEnd, votingEndAfterEndIssue);
@@ -205,6 +209,10 @@ export const jamSchema = named(
         "The criteria of a ratings jam, in order; the first decides the jam's own order. Ids stay when a criterion is renamed.",
     }),
     minRatings: z.int().meta({ description: 'Ratings a criterion needs before an entry is ranked on it.' }),
+    questions: z.array(questionSchema).meta({
+      description:
+        'The questions the submit form asks (ADR 042), in order. Ids stay when a question is edited; removing one drops its answers.',
+    }),
     featured: z.boolean(),
     mystery: z.boolean(),
     entryCount: z.int(),

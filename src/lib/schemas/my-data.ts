@@ -24,6 +24,7 @@ export const MY_DATA_SECTIONS = [
   'jamRequests',
   'joinedJams',
   'managedJams',
+  'lateWindows',
 ] as const;
 
 const jamRef = z.object({ slug: z.string(), name: z.string() });
@@ -61,6 +62,9 @@ export const myDataSchema = named(
         review: z.enum(ENTRY_REVIEWS),
         playCount: z.int(),
         kudosCount: z.int(),
+        /** Your answers to the jam's submission questions, by question id (ADR 042). */
+        answers: z.record(z.string(), z.union([z.string(), z.boolean()])),
+        late: z.boolean(),
       }),
     ),
     /** Entries you were invited to as a co-creator, and whether you accepted. */
@@ -136,6 +140,8 @@ export const myDataSchema = named(
     ),
     joinedJams: z.array(z.object({ jam: jamRef, joinedAt: isoDateTime })),
     managedJams: z.array(z.object({ jam: jamRef, addedAt: isoDateTime })),
+    /** Late-submission windows a manager opened for you (ADR 042). */
+    lateWindows: z.array(z.object({ jam: jamRef, until: isoDateTime, grantedAt: isoDateTime })),
   }),
 );
 export type MyDataDto = z.infer<typeof myDataSchema>;

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { ENTRY_REVIEWS } from '#lib/judging';
 import { isoDateTime, named, pageFields } from './common';
 import { entrySchema } from './entries';
+import { answerSchema } from './questions';
 
 export const REVIEW_PAGE_SIZE = 24;
 /** Entries one "Check entries now" reads again from Scratch. */
@@ -28,6 +29,10 @@ export const reviewEntrySchema = named(
     historyCheckedAt: isoDateTime
       .nullable()
       .meta({ description: "When the project's history was last read from Scratch (null: never)." }),
+    answers: z
+      .array(answerSchema)
+      .meta({ description: 'Every answer to the submission questions, private ones included (ADR 042).' }),
+    late: z.boolean().meta({ description: 'Submitted or changed after the end through a late-submission window.' }),
   }),
 );
 export type ReviewEntryDto = z.infer<typeof reviewEntrySchema>;

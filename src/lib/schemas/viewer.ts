@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { JAM_ACTIONS } from '#lib/jam-actions';
-import { named } from './common';
+import { isoDateTime, named } from './common';
 import { teamSchema } from './teams';
 import { entryIdSchema, myVotesSchema } from './entries';
 import { kudosSchema } from './kudos';
@@ -51,6 +51,9 @@ export const jamViewerSchema = named(
       .nullable()
       .meta({ description: 'Your votes in this jam, as `GET …/my-votes` says them; null for visitors and banned users.' }),
     unread: z.int().nullable().meta({ description: 'Your unread inbox items (the bell); null for visitors and banned users.' }),
+    lateUntil: isoDateTime.nullable().meta({
+      description: 'While a manager’s late-submission window for you is open (ADR 042): when it closes; null otherwise.',
+    }),
     viewedEntry: entryViewerSchema
       .nullable()
       .meta({ description: 'With `?entry=`: what is yours on that entry’s page; null without it.' }),

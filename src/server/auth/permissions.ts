@@ -49,6 +49,10 @@ interface Subjects extends Record<ManagerAction, JamSubject>, Record<AdminOnlyAc
   /** The people credited on an entry, the jam's managers and administrators. */
   'entry:remove': EntrySubject;
   'entry:refresh': EntrySubject;
+  /** ADR 042: the entry's team changes its answers to the submission questions. */
+  'entry:answer': EntrySubject;
+  /** ADR 042: private answers reach the entry's team, the jam's managers and administrators. */
+  'entry:read-answers': EntrySubject;
   /** Only the submitter invites co-creators. */
   'entry:invite-co-creator': OwnedSubject;
   /** The submitter changes the team, anyone leaves or declines their own credit, managers and administrators remove anyone. */
@@ -118,6 +122,8 @@ const RULES: { [A in Action]: Rule<A> } = {
   'entry:give-kudos': (_user, entry) => !entry.onTeam,
   'entry:remove': (user, entry) => entry.onTeam || runsJam(user, entry),
   'entry:refresh': (user, entry) => entry.onTeam || runsJam(user, entry),
+  'entry:answer': (_user, entry) => entry.onTeam,
+  'entry:read-answers': (user, entry) => entry.onTeam || runsJam(user, entry),
   'entry:invite-co-creator': (user, entry) => entry.ownerId === user.id,
   'entry:change-team': (user, team) => team.ownMembership || team.submitterId === user.id || runsJam(user, team),
   'note:delete': (user, note) => note.authorId === user.id || note.entrySubmitterId === user.id,

@@ -4,13 +4,14 @@ import type { EntryDetailDto, EntryDto } from '#lib/schemas/entries';
 import type { CoCreatorDto } from '#lib/schemas/teams';
 import { entryFlags } from '#server/judging/flags';
 import { isRankedReview } from '#server/judging/ranking';
+import { visibleAnswers } from '#lib/questions';
 
 /** An entry with its votes and (issue 35) its credited co-creators; left out, none. */
 export type EntryRow = Entry & { votes: number; coCreators?: CoCreatorDto[] };
 
 export interface EntryDtoOptions {
   /** The entry's jam: flags are read against its start and submission end. */
-  jam: Pick<Jam, 'startsAt' | 'endsAt' | 'feedback'>;
+  jam: Pick<Jam, 'startsAt' | 'endsAt' | 'feedback'> & Partial<Pick<Jam, 'questions'>>;
   resultsPublic: boolean;
   rank?: number | null;
   /** Managers and admins of the jam: flags of checked entries and play counts before the results. */
@@ -44,5 +45,11 @@ export function toEntryDetailDto(
   options: EntryDtoOptions,
   criteria: EntryDetailDto['criteria'] = null,
 ): EntryDetailDto {
-  return { ...toEntryDto(row, options, criteria), instructions: row.instructions, notes: row.notes };
+  return {
+    ...toEntryDto(row, options, criteria),
+    instructions: row.instructions,
+    notes: row.notes,
+    // Public answers only: the page is the same for everyone (private ones: GET …/answers).
+    answers: visibleAnswers(options.jam.questions ?? [], row.answers, false),
+  };
 }

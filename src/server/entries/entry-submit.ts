@@ -15,6 +15,9 @@ import { isOneEntryViolation } from '#server/teams/co-creators';
 import { toEntryDto } from './entry-dto';
 import { historyFields, refuseOldProject } from '#server/judging/flags';
 import { joinStatement } from '#server/jams/participants';
+import { adminWords } from '#server/feedback/words';
+import { lateAudit, requireAnswers } from './entry-answers';
+import { lateWindowOf, submissionWindow } from './late-submissions';
 
 /**
  * Per user, checked before Scratch is asked: the deadline rush (a retry or two each) passes,
@@ -29,21 +32,32 @@ const isUniqueViolation = (error: unknown, index: string) =>
   new RegExp(index.replaceAll('.', '\\.'), 'i').test(`${error.message} ${String((error as { cause?: unknown }).cause ?? '')}`);
 
 /** Checks the project with Scratch (exists, shared, owned by the submitter) and stores it once. */
-export async function submitEntry(user: SessionUser, jam: Jam, url: string): Promise<EntryDto> {
+export async function submitEntry(
+  user: SessionUser,
+  jam: Jam,
+  url: string,
+  rawAnswers: Record<string, unknown> = {},
+): Promise<EntryDto> {
   refuseIfBanned(user);
-  if (jamStatus(jam) !== 'ongoing') throw new AppError(409, 'conflict', 'This jam is currently not accepting submissions.');
+  const status = jamStatus(jam);
+  if (status === 'upcoming') throw new AppError(409, 'conflict', NOT_ACCEPTING_MESSAGE);
   const scratchId = parseScratchProjectUrl(url);
   if (scratchId === null) throw badRequest('The URL entered is invalid!');
 
   const database = db();
-  // What refuses the submission, read side by side (one round trip).
-  const [[existing], creditedInJam] = await Promise.all([
+  // What refuses the submission, read side by side (one round trip): after the end, the person's late window too (ADR 042).
+  const [[existing], creditedInJam, words, lateUntil] = await Promise.all([
     database
       .select({ submitterId: entries.submitterId, scratchId: entries.scratchId })
       .from(entries)
       .where(and(eq(entries.jamId, jam.id), sql`(${entries.submitterId} = ${user.id} or ${entries.scratchId} = ${scratchId})`)),
     isCreditedInJam(jam.id, user.id),
+    jam.questions.length > 0 ? adminWords() : Promise.resolve([]),
+    status === 'ended' ? lateWindowOf(jam.id, user.id) : Promise.resolve(null),
   ]);
+  const window = submissionWindow(jam, lateUntil);
+  if (window === 'closed') throw new AppError(409, 'conflict', NOT_ACCEPTING_MESSAGE);
+  const answers = requireAnswers(jam, rawAnswers, words);
   if (existing?.submitterId === user.id) throw conflict('You have already entered this game jam.');
   if (existing) throw conflict('This project has already been submitted to this jam.');
   if (creditedInJam) throw conflict(CREDITED_ELSEWHERE_MESSAGE);
@@ -70,9 +84,12 @@ export async function submitEntry(user: SessionUser, jam: Jam, url: string): Pro
           instructions: project.instructions,
           notes: project.notes,
           ...historyFields(project, new Date()),
+          answers,
+          late: window === 'late',
         })
         .returning(),
       joinStatement(database, jam.id, user.id),
+      ...(window === 'late' ? [lateAudit(user, jam, { scratchId, title: project.title })] : []),
     ]);
     announceChange({ kind: 'entries', jamId: jam.id });
     return toEntryDto({ ...row!, votes: 0 }, { jam, resultsPublic: false });
@@ -85,6 +102,8 @@ export async function submitEntry(user: SessionUser, jam: Jam, url: string): Pro
     throw error;
   }
 }
+
+export const NOT_ACCEPTING_MESSAGE = 'This jam is currently not accepting submissions.';
 
 /** Issue 35: one entry per person per jam, as submitter or credited co-creator. */
 export const CREDITED_ELSEWHERE_MESSAGE =

@@ -2,6 +2,8 @@
 import { type SQL, and, eq, sql } from 'drizzle-orm';
 import { type Jam, entries, jamSlugRedirects, jams, ratings, votes } from '#db/schema';
 import type { JamCriterion } from '#lib/judging';
+import type { QuestionInput } from '#lib/schemas/questions';
+import { numberQuestions, questionAnswerDrops, questionTexts } from './questions';
 import { resultsArePublic } from '#lib/jam-timing';
 import {
   type CriterionInput,
@@ -56,6 +58,7 @@ export async function createJam(user: SessionUser, input: JamCreate): Promise<Ja
     judging: input.judging ?? 'upvotes',
     ...(input.criteria ? { criteria: numberCriteria(input.criteria, []) } : {}),
     ...(input.minRatings === undefined ? {} : { minRatings: input.minRatings }),
+    ...(input.questions ? { questions: numberQuestions(input.questions as QuestionInput[], []) } : {}),
   };
   const database = db();
   const [[jam]] = await withFreeSlug(name, (slug) =>
@@ -154,6 +157,7 @@ export async function updateJam(user: SessionUser, jam: Jam, input: JamUpdate): 
         { field: 'description', text: input.description },
         { field: 'body', text: input.body, kind: 'markdown' },
         ...(input.criteria ?? []).map((criterion) => ({ field: 'criteria', text: criterion.name })),
+        ...questionTexts(input.questions),
       ],
       words,
     );
@@ -169,14 +173,18 @@ export async function updateJam(user: SessionUser, jam: Jam, input: JamUpdate): 
   if (!votingEndAfterEnd(merged)) throw new AppError(400, 'invalid_input', VOTING_END_AFTER_END_MESSAGE);
   const criteria = input.criteria ? numberCriteria(input.criteria, jam.criteria) : undefined;
   await requireJudgingChangeAllowed(jam, input, criteria);
+  const questions = input.questions ? numberQuestions(input.questions, jam.questions) : undefined;
   const database = db();
   const fields = Object.keys(input);
-  const change = { ...input, criteria, updatedAt: new Date(), updatedBy: user.id };
+  const change = { ...input, criteria, questions, updatedAt: new Date(), updatedBy: user.id };
+  // Answers to removed questions, and to questions whose kind changed, go in the same transaction.
+  const drops = questions ? questionAnswerDrops(database, jam, questions) : [];
   const update = (set: typeof change & { slug?: SQL }) => database.update(jams).set(set).where(eq(jams.id, jam.id)).returning();
   if (input.name === undefined || input.name === jam.name) {
     const [[updated]] = await database.batch([
       update(change),
       auditStatement(database, user, { action: 'jam.update', jamId: jam.id, details: { fields } }),
+      ...drops,
     ]);
     announceChange({ kind: 'jam', jamId: jam.id });
     return toJamDto(updated!, { hideBody: false });
@@ -200,6 +208,7 @@ export async function updateJam(user: SessionUser, jam: Jam, input: JamUpdate): 
         database.delete(jamSlugRedirects).where(and(eq(jamSlugRedirects.slug, slug), moved)),
         database.run(sql`insert into ${jamSlugRedirects} (slug, jam_id) select ${jam.slug}, ${jam.id} where ${moved}
           on conflict do nothing`),
+        ...drops,
       ]),
     jam.id,
   );

@@ -64,6 +64,7 @@ export function toJamDto(jam: Jam, options: { hideBody: boolean }): JamDto {
     judging: jam.judging,
     criteria: jam.criteria,
     minRatings: jam.minRatings,
+    questions: jam.questions,
     featured: jam.featured,
     mystery: jam.mystery,
     entryCount: jam.entryCount,

@@ -20,6 +20,8 @@ import { bodyIsHidden } from './jams';
 import { renderJamBody } from './markdown';
 import { insertPlay } from '#server/judging/plays';
 import { myVotes } from '#server/judging/votes';
+import { lateWindowOf, submissionWindow } from '#server/entries/late-submissions';
+import { jamStatus } from '#lib/jam-timing';
 
 // Logged-in readers of a jam page ask for this every time they open it: built once, run with values.
 const ownEntry = preparedQuery((database) =>
@@ -68,7 +70,8 @@ export async function jamViewerState(jam: Jam, viewer: SessionUser | null, optio
   const active = viewer !== null && !viewer.isBanned;
   const { entryId } = options;
   const reads = options.entryReads ?? (entryId === undefined ? null : startEntryReads(jam, entryId, viewer));
-  const [role, allowed, entry, joined, votes, unread, viewedEntry] = await Promise.all([
+  const afterEnd = jamStatus(jam) === 'ended';
+  const [role, allowed, entry, joined, votes, unread, viewedEntry, lateUntil] = await Promise.all([
     jamRole(viewer, jam.id),
     allowedActions(viewer, jam.id),
     mine ? ownEntry().get(mine) : undefined,
@@ -77,6 +80,7 @@ export async function jamViewerState(jam: Jam, viewer: SessionUser | null, optio
     active ? myVotes(viewer, jam) : null,
     active ? unreadCount(viewer) : null,
     reads ? entryViewerState(jam, viewer, reads) : null,
+    active && afterEnd ? lateWindowOf(jam.id, viewer.id) : null,
   ]);
   const publiclyHidden = bodyIsHidden(jam, false);
   const hiddenBody = publiclyHidden && !bodyIsHidden(jam, allowed.includes('jam:read-mystery')) ? jam.body : null;
@@ -99,6 +103,7 @@ export async function jamViewerState(jam: Jam, viewer: SessionUser | null, optio
     hiddenBodyHtml: hiddenBody === null ? null : renderJamBody(hiddenBody),
     votes,
     unread,
+    lateUntil: submissionWindow(jam, lateUntil) === 'late' ? new Date(lateUntil!).toISOString() : null,
     viewedEntry,
   };
 }

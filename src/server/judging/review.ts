@@ -5,6 +5,7 @@
 import { type SQL, and, asc, count, eq, sql } from 'drizzle-orm';
 import { type Entry, type EntryReview, type Jam, entries, users } from '#db/schema';
 import { resultsArePublic } from '#lib/jam-timing';
+import { visibleAnswers } from '#lib/questions';
 import { type ReviewEntryDto, type ReviewListDto, type ReviewListQuery } from '#lib/schemas/review';
 import { auditStatement } from '#server/activity/audit';
 import { can, requireJamPermission } from '#server/auth/permissions';
@@ -32,6 +33,8 @@ function toReviewEntryDto(row: ReviewRow, jam: Jam): ReviewEntryDto {
     reviewedBy: row.reviewerName,
     reviewedAt: row.reviewedAt?.toISOString() ?? null,
     historyCheckedAt: row.historyCheckedAt?.toISOString() ?? null,
+    answers: visibleAnswers(jam.questions, row.answers, true),
+    late: row.late,
   };
 }
 

@@ -11,6 +11,7 @@ import type { AdminUserDto, DashboardDto, MeDto } from '#lib/schemas/users';
 import type { MyReportDto, ReportInput, ReportQueueDto } from '#lib/schemas/reports';
 import type { JamRequestCreateInput, JamRequestDto } from '#lib/schemas/jam-requests';
 import type { KudosDto } from '#lib/schemas/kudos';
+import type { EntryAnswersDto, LateGrantDto } from '#lib/schemas/questions';
 
 export const exampleJam: JamDto = {
   id: 7,
@@ -39,6 +40,10 @@ export const exampleJam: JamDto = {
     { id: 5, name: 'Theme' },
   ],
   minRatings: 3,
+  questions: [
+    { id: 1, kind: 'yesno', prompt: 'I made all the art myself', choices: [], required: true, private: false },
+    { id: 2, kind: 'text', prompt: 'Anything the judges should know?', choices: [], required: false, private: true },
+  ],
   featured: true,
   mystery: false,
   entryCount: 3,
@@ -134,6 +139,7 @@ export const exampleEntryDetail: EntryDetailDto = {
   ...exampleEntry,
   instructions: 'Arrow keys to move, space to jump.',
   notes: 'Music by https://example.com/music',
+  answers: [{ questionId: 1, prompt: 'I made all the art myself', kind: 'yesno', answer: true, private: false }],
 };
 
 export const exampleEntryList: EntryListDto = {
@@ -217,6 +223,7 @@ export const exampleViewer: JamViewerDto = {
   hiddenBodyHtml: null,
   votes: exampleMyVotes,
   unread: 2,
+  lateUntil: null,
   viewedEntry: null,
 };
 
@@ -377,6 +384,11 @@ export const exampleReviewEntry: ReviewEntryDto = {
   reviewedBy: 'GriffTheGreat',
   reviewedAt: '2025-03-09T08:15:00.000Z',
   historyCheckedAt: '2025-03-08T18:02:00.000Z',
+  answers: [
+    { questionId: 1, prompt: 'I made all the art myself', kind: 'yesno', answer: true, private: false },
+    { questionId: 2, prompt: 'Anything the judges should know?', kind: 'text', answer: 'The music is mine too.', private: true },
+  ],
+  late: false,
 };
 
 export const exampleReviewList: ReviewListDto = {
@@ -538,4 +550,21 @@ export const exampleJsonFeed = {
 export const exampleEntryPageViewer: JamViewerDto = {
   ...exampleViewer,
   viewedEntry: { id: 31, kudos: exampleKudos, notes: exampleNoteList, credits: { ...exampleTeam, role: 'manager' } },
+};
+
+export const exampleEntryAnswers: EntryAnswersDto = {
+  entryId: 31,
+  answers: [
+    { questionId: 1, prompt: 'I made all the art myself', kind: 'yesno', answer: true, private: false },
+    { questionId: 2, prompt: 'Anything the judges should know?', kind: 'text', answer: 'The music is mine too.', private: true },
+  ],
+  late: false,
+};
+
+export const exampleLateGrant: LateGrantDto = {
+  name: 'sprite_smith',
+  until: '2025-03-09T06:00:00.000Z',
+  grantedBy: 'jam_host',
+  grantedAt: '2025-03-08T19:10:00.000Z',
+  entryId: null,
 };

@@ -33,6 +33,8 @@ export const exampleMyData: MyDataDto = {
       review: 'open',
       playCount: 12,
       kudosCount: 3,
+      answers: { '1': true },
+      late: false,
     },
   ],
   credits: [
@@ -71,4 +73,5 @@ export const exampleMyData: MyDataDto = {
   jamRequests: [],
   joinedJams: [{ jam, joinedAt: '2026-03-01T12:05:00.000Z' }],
   managedJams: [],
+  lateWindows: [],
 };

@@ -14,6 +14,7 @@ import {
   jamRequests,
   jams,
   kudos,
+  lateSubmissions,
   notes,
   notifications,
   plays,
@@ -71,6 +72,7 @@ export async function myData(user: SessionUser): Promise<MyDataDto> {
     requestRows,
     joinedRows,
     managedRows,
+    lateRows,
   ] = await Promise.all([
     database.select().from(users).where(eq(users.id, id)),
     database
@@ -123,6 +125,12 @@ export async function myData(user: SessionUser): Promise<MyDataDto> {
       .innerJoin(jams, eq(jams.id, jamManagers.jamId))
       .where(eq(jamManagers.userId, id))
       .orderBy(asc(jamManagers.addedAt)),
+    database
+      .select({ until: lateSubmissions.until, grantedAt: lateSubmissions.grantedAt, jam: jamRef })
+      .from(lateSubmissions)
+      .innerJoin(jams, eq(jams.id, lateSubmissions.jamId))
+      .where(eq(lateSubmissions.userId, id))
+      .orderBy(asc(lateSubmissions.grantedAt)),
   ]);
   // Deleted between the session's read and this one.
   if (!profile) throw unauthenticated('Your account no longer exists.');
@@ -153,6 +161,8 @@ export async function myData(user: SessionUser): Promise<MyDataDto> {
       review: entry.review,
       playCount: entry.playCount,
       kudosCount: entry.kudosCount,
+      answers: entry.answers,
+      late: entry.late,
     })),
     credits: creditRows.map(({ credit, entry, jam }) => ({
       entry,
@@ -217,6 +227,7 @@ export async function myData(user: SessionUser): Promise<MyDataDto> {
     })),
     joinedJams: joinedRows.map(({ jam, joinedAt }) => ({ jam, joinedAt: iso(joinedAt) })),
     managedJams: managedRows.map(({ jam, addedAt }) => ({ jam, addedAt: iso(addedAt) })),
+    lateWindows: lateRows.map(({ jam, until, grantedAt }) => ({ jam, until: iso(until), grantedAt: iso(grantedAt) })),
   };
 }
 

@@ -13,6 +13,7 @@ import * as inbox from './inbox';
 import * as jamRequests from './jam-requests';
 import * as jams from './jams';
 import * as moderation from './moderation';
+import * as questions from './questions';
 import type { ReadRow, Row } from './scene';
 import * as teams from './teams';
 import * as users from './users';
@@ -20,6 +21,7 @@ import * as users from './users';
 export const ROWS: Row[] = [
   ...jams.writes,
   ...entries.writes,
+  ...questions.writes,
   ...feedback.writes,
   ...teams.writes,
   ...jamRequests.writes,
@@ -33,6 +35,7 @@ export const READ_ROWS: ReadRow[] = [
   ...moderation.reads,
   ...activity.reads,
   ...entries.reads,
+  ...questions.reads,
   ...jams.reads,
   ...users.reads,
   ...teams.reads,

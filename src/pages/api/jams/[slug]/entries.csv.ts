@@ -1,5 +1,6 @@
 import { stringify } from 'csv-stringify/sync';
 import { scratchProjectUrl } from '#lib/scratch-url';
+import { answerCells } from '#lib/questions';
 import { defineEndpoint, jamSlug } from '#server/http/endpoint';
 import { entriesForExport } from '#server/entries/entries';
 import { requireJam } from '#server/jams/jams';
@@ -15,10 +16,11 @@ export const GET = defineEndpoint({
   early: ({ slug }) => requireJam(slug),
   answer: {
     status: 200,
-    description: 'Columns id, title, author, url, submitted_at, votes, winner.',
+    description:
+      'Columns id, title, author, url, submitted_at, votes, winner, late, then one column per submission question (its prompt; private ones too): yes/no, the text or the choice, empty when unanswered.',
     contentType: 'text/csv',
     example:
-      'id,title,author,url,submitted_at,votes,winner\n31,Orbit Runner,sprite_smith,https://scratch.mit.edu/projects/900000101/,2025-03-02T11:00:00.000Z,5,yes\n',
+      'id,title,author,url,submitted_at,votes,winner,late,I made all the art myself\n31,Orbit Runner,sprite_smith,https://scratch.mit.edu/projects/900000101/,2025-03-02T11:00:00.000Z,5,yes,no,yes\n',
   },
   errors: [401, 403, 404],
   handler: async ({ user, early }) => {
@@ -33,8 +35,21 @@ export const GET = defineEndpoint({
       entry.submittedAt.toISOString(),
       entry.votes,
       entry.isWinner ? 'yes' : 'no',
+      entry.late ? 'yes' : 'no',
+      ...answerCells(jam.questions, entry.answers),
     ]);
-    const csv = stringify([['id', 'title', 'author', 'url', 'submitted_at', 'votes', 'winner'], ...rows], {
+    const header = [
+      'id',
+      'title',
+      'author',
+      'url',
+      'submitted_at',
+      'votes',
+      'winner',
+      'late',
+      ...jam.questions.map((q) => q.prompt),
+    ];
+    const csv = stringify([header, ...rows], {
       cast: { string: (value) => (/^[=+\-@\t\r]/.test(value) ? `'${value}` : value) },
     });
     return new Response(csv, {

@@ -7,6 +7,7 @@ import { clearSubmissions } from '#server/jams/jam-writes';
 import { requireJam } from '#server/jams/jams';
 import { can } from '#server/auth/permissions';
 import { exampleEntry, exampleEntryList } from '#server/openapi/examples';
+import { textFilterDoc } from '#server/feedback/text-guard';
 
 export const GET = defineEndpoint({
   method: 'GET',
@@ -41,15 +42,19 @@ export const POST = defineEndpoint({
   tag: 'Entries',
   summary: 'Enter a Scratch project',
   description:
-    'Only while the jam is ongoing, one entry per person, and only a shared project of your own (checked with Scratch).',
+    "Only while the jam is ongoing (or inside your late-submission window, ADR 042: the entry is then marked late), one entry per person, and only a shared project of your own (checked with Scratch). `answers` answers the jam's `questions`: a required one left out is a 400 naming it." +
+    textFilterDoc('Text answers'),
   access: 'user',
   rateLimit: { limiter: submitLimiter, per: 'user', what: 'submissions' },
   params: jamSlug,
-  body: { schema: submitEntrySchema, example: { url: 'https://scratch.mit.edu/projects/900000101/' } },
+  body: {
+    schema: submitEntrySchema,
+    example: { url: 'https://scratch.mit.edu/projects/900000101/', answers: { '1': true, '2': 'The music is mine too.' } },
+  },
   early: ({ slug }) => requireJam(slug),
   answer: { status: 201, description: 'The entry.', schema: entrySchema, example: exampleEntry },
   errors: [400, 401, 403, 404, 409, 429, 502],
-  handler: async ({ user, body, early }) => submitEntry(user, await early, body.url),
+  handler: async ({ user, body, early }) => submitEntry(user, await early, body.url, body.answers),
 });
 
 /** Clear all submissions (administrators). */

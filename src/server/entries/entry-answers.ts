@@ -1,0 +1,97 @@
+/**
+ * Answers to a jam's submission questions (issue 42 §4, ADR 042): checked against the questions,
+ * text passed through the kid-safe filter, stored on the entry's row (read with it, no round trip
+ * of their own). Private answers reach only the entry's team and the jam's managers.
+ */
+import { eq } from 'drizzle-orm';
+import { type Jam, entries } from '#db/schema';
+import { type EntryAnswers, checkAnswers, visibleAnswers } from '#lib/questions';
+import type { EntryAnswersDto } from '#lib/schemas/questions';
+import { auditStatement } from '#server/activity/audit';
+import { can } from '#server/auth/permissions';
+import { refuseIfBanned } from '#server/auth/require';
+import type { SessionUser } from '#server/auth/session';
+import { announceChange } from '#server/cache/changes';
+import { requireSafeTexts } from '#server/feedback/text-guard';
+import { adminWords } from '#server/feedback/words';
+import { AppError, badRequest, conflict } from '#server/http/errors';
+import { db } from '#server/platform/db';
+import { isOnTeam } from '#server/teams/co-creators';
+import { requireEntry } from './entries';
+import { lateWindowOf, submissionWindow } from './late-submissions';
+
+export const ANSWERS_CLOSED_MESSAGE = 'Answers can be changed only while the jam takes submissions.';
+export const ANSWERS_TEAM_ONLY_MESSAGE = 'Only the people credited on an entry can change its answers.';
+export const ANSWERS_READERS_MESSAGE =
+  'Only the people credited on an entry, managers of this jam and administrators can read all its answers.';
+
+/** The answers as stored, or a 400 naming the question; text answers pass the filter (`words`: the administrators'). */
+export function requireAnswers(jam: Jam, raw: Record<string, unknown>, words: readonly string[]): EntryAnswers {
+  const checked = checkAnswers(jam.questions, raw);
+  if (!('answers' in checked)) throw badRequest(checked.message, { questionId: checked.questionId });
+  requireSafeTexts(
+    jam.questions
+      .filter((q) => q.kind === 'text' && typeof checked.answers[String(q.id)] === 'string')
+      .map((q) => ({ field: `answers.${q.id}`, text: checked.answers[String(q.id)] as string })),
+    words,
+  );
+  return checked.answers;
+}
+
+/** The audit entry of a late submission or change, for its batch. */
+export const lateAudit = (actor: SessionUser, jam: Jam, details: Record<string, unknown>) =>
+  auditStatement(db(), actor, { action: 'entry.late.submit', jamId: jam.id, targetUserId: actor.id, details });
+
+function toEntryAnswersDto(jam: Jam, entry: { id: number; answers: EntryAnswers; late: boolean }): EntryAnswersDto {
+  return { entryId: entry.id, answers: visibleAnswers(jam.questions, entry.answers, true), late: entry.late };
+}
+
+/** Every answer of an entry, private ones too: for its team and the jam's managers. */
+export async function readEntryAnswers(user: SessionUser, jam: Jam, entryId: number): Promise<EntryAnswersDto> {
+  const [entry, onTeam] = await Promise.all([
+    requireEntry(jam, entryId),
+    isOnTeam(entryId, user.id),
+    can(user, 'entry:read-answers', { jamId: jam.id, onTeam: false }),
+  ]);
+  if (!(await can(user, 'entry:read-answers', { jamId: jam.id, onTeam }))) {
+    throw new AppError(403, 'forbidden', ANSWERS_READERS_MESSAGE);
+  }
+  return toEntryAnswersDto(jam, entry);
+}
+
+/**
+ * The team replaces the entry's answers while the jam takes submissions (or inside the caller's late
+ * window: then the entry is marked late and the change audited). PUT again: the same state.
+ */
+export async function updateEntryAnswers(
+  user: SessionUser,
+  jam: Jam,
+  entryId: number,
+  raw: Record<string, unknown>,
+): Promise<EntryAnswersDto> {
+  refuseIfBanned(user);
+  const [entry, onTeam, words, lateUntil] = await Promise.all([
+    requireEntry(jam, entryId),
+    isOnTeam(entryId, user.id),
+    adminWords(),
+    lateWindowOf(jam.id, user.id),
+  ]);
+  if (!(await can(user, 'entry:answer', { jamId: jam.id, onTeam })))
+    throw new AppError(403, 'forbidden', ANSWERS_TEAM_ONLY_MESSAGE);
+  const window = submissionWindow(jam, lateUntil);
+  if (window === 'closed') throw conflict(ANSWERS_CLOSED_MESSAGE);
+  const answers = requireAnswers(jam, raw, words);
+  const late = entry.late || window === 'late';
+  const database = db();
+  const update = database
+    .update(entries)
+    .set({ answers, late })
+    .where(eq(entries.id, entry.id))
+    .returning({ id: entries.id, answers: entries.answers, late: entries.late });
+  const [[row]] =
+    window === 'late'
+      ? await database.batch([update, lateAudit(user, jam, { entryId: entry.id, title: entry.title, answers: true })])
+      : [await update];
+  announceChange({ kind: 'entry', jamId: jam.id, entryId: entry.id });
+  return toEntryAnswersDto(jam, row!);
+}
