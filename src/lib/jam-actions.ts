@@ -19,6 +19,10 @@ export const MANAGER_ACTIONS = [
   'jam:review-entries',
   /** Kid-safe feedback: hide a note on one of the jam's entries (audited). */
   'jam:hide-notes',
+  /** ADR 041: see the results before publishing them, and publish them (a jam with manual results). */
+  'jam:publish-results',
+  /** ADR 041: see the entries of a jam with hidden entries before submissions close. */
+  'jam:read-hidden-entries',
 ] as const;
 
 /** What only administrators may do. */

@@ -4,7 +4,7 @@ import { fromDatetimeLocal, toDatetimeLocal } from '#lib/datetime-local';
 import { INVALID_URL_MESSAGE, REQUIRED_MESSAGE } from '#lib/schemas/common';
 import { type JamDto, jamCreateSchema, jamUpdateSchema } from '#lib/schemas/jams';
 import { type CriterionInput } from '#lib/schemas/jams';
-import { DEFAULT_CRITERIA, DEFAULT_MIN_RATINGS, type JudgingMode, type WhoCanVote } from '#lib/judging';
+import { DEFAULT_CRITERIA, DEFAULT_MIN_RATINGS, type JudgingMode, type ResultsMode, type WhoCanVote } from '#lib/judging';
 import type { FeedbackMode } from '#lib/feedback';
 import { type JamRequestDto, jamRequestCreateSchema, jamRequestUpdateSchema } from '#lib/schemas/jam-requests';
 import { useT } from '#i18n/react';
@@ -13,8 +13,8 @@ import { pushToast, pushToastAfterNavigation } from '#stores/toasts';
 
 export type Field =
   'name' | 'description' | 'body' | 'imageUrl' | 'startsAt' | 'endsAt' | 'votingEndsAt' | 'note' | 'criteria' | 'minRatings';
-type Flag = 'mystery' | 'refuseOldProjects' | 'playBeforeVote';
-const FLAGS: readonly string[] = ['mystery', 'refuseOldProjects', 'playBeforeVote'] satisfies Flag[];
+type Flag = 'mystery' | 'refuseOldProjects' | 'playBeforeVote' | 'hiddenEntries';
+const FLAGS: readonly string[] = ['mystery', 'refuseOldProjects', 'playBeforeVote', 'hiddenEntries'] satisfies Flag[];
 /** Create a jam, edit one, ask the administrators for one, or review such a request. */
 export type Mode = 'create' | 'edit' | 'request' | 'review';
 
@@ -63,6 +63,8 @@ export function useJamForm({ jam, request, asRequest = false, redirectTo = '', o
     judging: jam?.judging ?? ('upvotes' as JudgingMode),
     criteria: (jam?.criteria ?? DEFAULT_CRITERIA.map(({ name }) => ({ name }))) as CriterionInput[],
     minRatings: String(jam?.minRatings ?? DEFAULT_MIN_RATINGS),
+    results: jam?.results ?? ('automatic' as ResultsMode),
+    hiddenEntries: jam?.hiddenEntries ?? false,
     note: '',
   }));
   // Fair judging's options belong to jams; a jam request carries the jam's main fields only.
@@ -98,6 +100,8 @@ export function useJamForm({ jam, request, asRequest = false, redirectTo = '', o
             ...(values.judging === 'ratings'
               ? { criteria: values.criteria, minRatings: values.minRatings === '' ? Number.NaN : Number(values.minRatings) }
               : {}),
+            results: values.results,
+            hiddenEntries: values.hiddenEntries,
           }
         : {}),
       ...(mode === 'request' ? { note: values.note } : {}),

@@ -4,7 +4,7 @@
  */
 import { type SQL, and, asc, count, eq, sql } from 'drizzle-orm';
 import { type Entry, type EntryReview, type Jam, entries, users } from '#db/schema';
-import { resultsArePublic } from '#lib/jam-timing';
+import { votingHasClosed } from '#lib/jam-timing';
 import { type ReviewEntryDto, type ReviewListDto, type ReviewListQuery } from '#lib/schemas/review';
 import { auditStatement } from '#server/activity/audit';
 import { can, requireJamPermission } from '#server/auth/permissions';
@@ -27,7 +27,8 @@ type ReviewRow = Entry & { votes: number; reviewerName: string | null };
 
 function toReviewEntryDto(row: ReviewRow, jam: Jam): ReviewEntryDto {
   return {
-    ...toEntryDto(row, { jam, resultsPublic: resultsArePublic(jam), forManager: true }),
+    // Managers see the counts once voting has closed, before a manual jam's results are published (ADR 041).
+    ...toEntryDto(row, { jam, resultsPublic: votingHasClosed(jam), forManager: true }),
     review: row.review,
     reviewedBy: row.reviewerName,
     reviewedAt: row.reviewedAt?.toISOString() ?? null,
