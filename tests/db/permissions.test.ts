@@ -86,6 +86,9 @@ const TABLE: Row[] = [
   ...only(['admin', 'manager', 'otherManager', 'plain'], 'entry:remove', () => ({ jamId, onTeam: true })),
   ...only(['admin', 'manager'], 'entry:remove', () => ({ jamId, onTeam: false })),
   ...only(['admin', 'manager'], 'entry:refresh', () => ({ jamId, onTeam: false })),
+  // A hidden entry (ADR 041): its team, the jam's managers and administrators.
+  ...only(['admin', 'manager', 'otherManager', 'plain'], 'entry:read-hidden', () => ({ jamId, onTeam: true })),
+  ...only(['admin', 'manager'], 'entry:read-hidden', () => ({ jamId, onTeam: false })),
   // The submitter invites co-creators; the team changes by the submitter, its managers and administrators;
   // anyone leaves or declines their own credit.
   ...only(['plain'], 'entry:invite-co-creator', () => ({ ownerId: ids.plain })),

@@ -49,6 +49,8 @@ interface Subjects extends Record<ManagerAction, JamSubject>, Record<AdminOnlyAc
   /** The people credited on an entry, the jam's managers and administrators. */
   'entry:remove': EntrySubject;
   'entry:refresh': EntrySubject;
+  /** An entry hidden until submissions close (ADR 041): its team, the jam's managers and administrators. */
+  'entry:read-hidden': EntrySubject;
   /** Only the submitter invites co-creators. */
   'entry:invite-co-creator': OwnedSubject;
   /** The submitter changes the team, anyone leaves or declines their own credit, managers and administrators remove anyone. */
@@ -118,6 +120,7 @@ const RULES: { [A in Action]: Rule<A> } = {
   'entry:give-kudos': (_user, entry) => !entry.onTeam,
   'entry:remove': (user, entry) => entry.onTeam || runsJam(user, entry),
   'entry:refresh': (user, entry) => entry.onTeam || runsJam(user, entry),
+  'entry:read-hidden': (user, entry) => entry.onTeam || runsJam(user, entry),
   'entry:invite-co-creator': (user, entry) => entry.ownerId === user.id,
   'entry:change-team': (user, team) => team.ownMembership || team.submitterId === user.id || runsJam(user, team),
   'note:delete': (user, note) => note.authorId === user.id || note.entrySubmitterId === user.id,

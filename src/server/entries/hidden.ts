@@ -12,12 +12,12 @@ import { isOnTeam } from '#server/teams/co-creators';
 
 export { entriesAreHidden };
 
-/** Whether `user` may see this hidden entry: one of its team, a manager of the jam or an administrator (one round trip). */
+/**
+ * Whether `user` may see this hidden entry: one of its team, a manager of the jam or an administrator.
+ * The team and the manager seat are asked side by side (one round trip); `can` decides.
+ */
 export async function mayReadHiddenEntry(user: SessionUser | null, jam: Jam, entryId: number): Promise<boolean> {
-  if (!user || user.isBanned) return false;
-  const [manages, onTeam] = await Promise.all([
-    can(user, 'jam:read-hidden-entries', { jamId: jam.id }),
-    isOnTeam(entryId, user.id),
-  ]);
-  return manages || onTeam;
+  if (!user) return false;
+  const [onTeam] = await Promise.all([isOnTeam(entryId, user.id), can(user, 'jam:read-hidden-entries', { jamId: jam.id })]);
+  return can(user, 'entry:read-hidden', { jamId: jam.id, onTeam });
 }
