@@ -69,7 +69,9 @@ describe('a jam with manual results', () => {
     const { jam } = await endedJam('manual');
     const review = await env.request(`/jams/${jam.slug}/review`, { as: manager });
     expect(review.status).toBe(200);
-    expect(review.body).toContain('Results are hidden until you publish them. Until then, only the managers can see how the entries did.');
+    expect(review.body).toContain(
+      'Results are hidden until you publish them. Until then, only the managers can see how the entries did.',
+    );
     expect(review.body).toContain('Publish results');
     const list = await env.request(`/api/jams/${jam.slug}/review`, { as: manager });
     expect(list.body.entries[0].votes).toBe(1);
@@ -162,7 +164,10 @@ describe('a jam with manual results', () => {
     });
     expect(edited.body).toMatchObject({ results: 'automatic', hiddenEntries: true });
     const bad = await env.request(`/api/jams/${created.body.slug}`, { method: 'PATCH', as: admin, body: { results: 'later' } });
-    expect(bad.body.error).toMatchObject({ status: 400, message: expect.stringContaining('results must be automatic or manual') });
+    expect(bad.body.error).toMatchObject({
+      status: 400,
+      message: expect.stringContaining('results must be automatic or manual'),
+    });
   });
 });
 

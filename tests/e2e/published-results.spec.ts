@@ -116,7 +116,9 @@ test('a ratings jam from creation to published results, its entries hidden until
   // A manager sees the publish panel on the review page, confirms, and the results are out.
   await admin.goto(`/jams/${slug}/review`);
   const panel = admin.getByRole('region', { name: 'Results' });
-  await expect(panel).toContainText('Results are hidden until you publish them. Until then, only the managers can see how the entries did.');
+  await expect(panel).toContainText(
+    'Results are hidden until you publish them. Until then, only the managers can see how the entries did.',
+  );
   expect(await accessibilityViolations(admin)).toEqual([]);
   await panel.getByRole('button', { name: 'Publish results' }).click();
   const dialog = admin.getByRole('dialog', { name: 'Publish the results?' });

@@ -14,8 +14,7 @@ import { conflict } from '#server/http/errors';
 import { db } from '#server/platform/db';
 import { toJamDto } from '#server/jams/jams';
 
-export const RESULTS_AUTOMATIC_MESSAGE =
-  'This jam shows its results by itself when voting ends, so there is nothing to publish.';
+export const RESULTS_AUTOMATIC_MESSAGE = 'This jam shows its results by itself when voting ends, so there is nothing to publish.';
 export const RESULTS_TOO_EARLY_MESSAGE = 'The results can be published once voting has ended.';
 
 export async function publishResults(actor: SessionUser, jam: Jam, now = Date.now()): Promise<JamDto> {
@@ -26,17 +25,20 @@ export async function publishResults(actor: SessionUser, jam: Jam, now = Date.no
   const database = db();
   const unpublished = and(eq(jams.id, jam.id), isNull(jams.resultsPublishedAt));
   // The audit entry is written only by the request that publishes (two presses at once: one entry).
-  const [, [updated]] = await database.batch([
+  const [, , [stored]] = await database.batch([
     auditStatement(
       database,
       actor,
       { action: 'jam.publish-results', jamId: jam.id },
       sql`exists (select 1 from ${jams} where ${unpublished})`,
     ),
-    database.update(jams).set({ resultsPublishedAt: new Date(now) }).where(unpublished).returning(),
-    // The jam as it is after the batch, whichever request published.
+    database
+      .update(jams)
+      .set({ resultsPublishedAt: new Date(now) })
+      .where(unpublished),
+    // The jam as it is after the batch, whichever of two presses at once published.
+    database.select().from(jams).where(eq(jams.id, jam.id)),
   ]);
   announceChange({ kind: 'jam', jamId: jam.id });
-  const published = updated ?? { ...jam, resultsPublishedAt: jam.resultsPublishedAt ?? new Date(now) };
-  return toJamDto(published, { hideBody: false });
+  return toJamDto(stored ?? jam, { hideBody: false });
 }
