@@ -76,6 +76,20 @@ describe('before submissions close', () => {
     expect((await env.request(path)).status).toBe(404);
   });
 
+  it('refuses an upvote or a rating of a hidden entry as if it did not exist', async () => {
+    const { jam, entry } = await hiddenJam();
+    const vote = await env.request(`/api/jams/${jam.slug}/entries/${entry.id}/vote`, { method: 'PUT', as: stranger });
+    expect(vote.body).toEqual({ error: { status: 404, code: 'not_found', message: 'That entry is not part of this jam.' } });
+    const rated = await insertJam(env.db, { status: 'ongoing', hiddenEntries: true, judging: 'ratings' });
+    const ratedEntry = await insertEntry(env.db, rated.id, entrant.id, scratchId++);
+    const rating = await env.request(`/api/jams/${rated.slug}/entries/${ratedEntry.id}/rating`, {
+      method: 'PUT',
+      as: stranger,
+      body: { stars: { '1': 5 } },
+    });
+    expect(rating.body.error).toEqual({ status: 404, code: 'not_found', message: 'That entry is not part of this jam.' });
+  });
+
   it('leaves the entry off the profile of its submitter', async () => {
     const { jam } = await hiddenJam();
     const profile = await env.request(`/api/user/${entrant.name}/profile`);
