@@ -90,6 +90,19 @@ describe('before submissions close', () => {
     expect(rating.body.error).toEqual({ status: 404, code: 'not_found', message: 'That entry is not part of this jam.' });
   });
 
+  it('answers its notes, kudos and team as if it did not exist, except to its team and the managers', async () => {
+    const { jam, entry } = await hiddenJam();
+    for (const part of ['notes', 'kudos', 'credits']) {
+      const path = `/api/jams/${jam.slug}/entries/${entry.id}/${part}`;
+      expect((await env.request(path, { as: stranger })).body, part).toEqual({
+        error: { status: 404, code: 'not_found', message: 'That entry is not part of this jam.' },
+      });
+      expect((await env.request(path)).status, part).toBe(404);
+      expect((await env.request(path, { as: entrant })).status, part).toBe(200);
+      expect((await env.request(path, { as: manager })).status, part).toBe(200);
+    }
+  });
+
   it('leaves the entry off the profile of its submitter', async () => {
     const { jam } = await hiddenJam();
     const profile = await env.request(`/api/user/${entrant.name}/profile`);
