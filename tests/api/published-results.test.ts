@@ -73,6 +73,7 @@ describe('a jam with manual results', () => {
       'Results are hidden until you publish them. Until then, only the managers can see how the entries did.',
     );
     expect(review.body).toContain('Publish results');
+    expect(review.body).toMatch(/0 plays<!-- -->(?:<!-- -->)? · (?:<!-- -->)?1 vote/);
     const list = await env.request(`/api/jams/${jam.slug}/review`, { as: manager });
     expect(list.body.entries[0].votes).toBe(1);
   });

@@ -27,8 +27,9 @@ type ReviewRow = Entry & { votes: number; reviewerName: string | null };
 
 function toReviewEntryDto(row: ReviewRow, jam: Jam): ReviewEntryDto {
   return {
-    // Managers see the counts once voting has closed, before a manual jam's results are published (ADR 041).
-    ...toEntryDto(row, { jam, resultsPublic: votingHasClosed(jam), forManager: true }),
+    // Managers see the upvotes once voting has closed, before a manual jam's results are published
+    // too (ADR 041); a ratings jam has none to show.
+    ...toEntryDto(row, { jam, resultsPublic: votingHasClosed(jam) && jam.judging === 'upvotes', forManager: true }),
     review: row.review,
     reviewedBy: row.reviewerName,
     reviewedAt: row.reviewedAt?.toISOString() ?? null,
