@@ -101,6 +101,7 @@ export const INBOX_KINDS = [
 ] as const;
 export const TEAM_MEMBER_STATUSES = ['invited', 'accepted'] as const;
 export const JUDGING_MODES = ['upvotes', 'ratings'] as const;
+export const RESULTS_MODES = ['automatic', 'manual'] as const;
 /** A criterion of a ratings jam: `id` is stable (renaming keeps its ratings), the list's order is the jam's. */
 export type JamCriterion = { id: number; name: string };
 /** The criteria a jam starts with (ADR 039); kept equal to DEFAULT_CRITERIA in src/lib/judging.ts by tests/db/schema.test.ts. */
@@ -173,6 +174,12 @@ export const jams = sqliteTable(
       .$type<JamQuestion[]>()
       .notNull()
       .default(sql`'[]'`),
+    /** When results go public: when voting ends (automatic), or when a manager publishes them (manual; ADR 041). */
+    results: text('results', { enum: RESULTS_MODES }).notNull().default('automatic'),
+    /** When a manager published the results of a manual jam (null: not yet); the publish is idempotent on it. */
+    resultsPublishedAt: integer('results_published_at', { mode: 'timestamp_ms' }),
+    /** Entries are hidden from the public until submissions close (their team and the managers see them; ADR 041). */
+    hiddenEntries: integer('hidden_entries', { mode: 'boolean' }).notNull().default(false),
     createdAt: timestampNow('created_at'),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     updatedAt: timestampNow('updated_at'),

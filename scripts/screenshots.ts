@@ -320,6 +320,10 @@ const VIEWS: View[] = [
     as: people.ongoing.participant,
     setup: someKudos,
   },
+  // Results the host publishes (ADR 041): the ended jam waits for its managers (set up by manualResults,
+  // after fairFlags so the review list has its flags): the public notice and the publish panel.
+  { name: 'results-pending', path: `/jams/${jam.ended}`, setup: manualResults },
+  { name: 'publish-results', path: `/jams/${jam.ended}/review`, as: people.ended.manager, setup: manualResults },
 ];
 
 let databaseUrl = '';
@@ -458,6 +462,41 @@ function fairFlags(browser: Browser): Promise<void> {
     }
   })();
   return fairFlagsDone;
+}
+
+let manualResultsDone: Promise<void> | null = null;
+
+/**
+ * The ended jam turned into one whose results wait for a manager (written straight into the
+ * database: once results are public the API refuses to hide them again), then a harmless edit
+ * through the API drops its cached pages.
+ */
+function manualResults(browser: Browser): Promise<void> {
+  manualResultsDone ??= (async () => {
+    await fairFlags(browser);
+    const database = await openDatabase(databaseUrl);
+    let description = '';
+    try {
+      const [ended] = await database.select().from(jams).where(eq(jams.slug, jam.ended));
+      description = ended!.description;
+      await database.update(jams).set({ results: 'manual', resultsPublishedAt: null }).where(eq(jams.id, ended!.id));
+    } finally {
+      database.$client.close();
+    }
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    try {
+      await signIn(page, people.ended.manager);
+      const answer = await page.request.patch(`${BASE}/api/jams/${jam.ended}`, {
+        data: { description },
+        headers: { origin: BASE },
+      });
+      if (!answer.ok()) throw new Error(`Editing the ended jam: HTTP ${answer.status()} ${await answer.text()}`);
+    } finally {
+      await context.close();
+    }
+  })();
+  return manualResultsDone;
 }
 
 async function startSite(): Promise<{ stop: () => void }> {

@@ -21,6 +21,10 @@ export const MANAGER_ACTIONS = [
   'jam:hide-notes',
   /** ADR 042: open or close one person's late-submission window (audited). */
   'jam:grant-late',
+  /** ADR 041: see the results before publishing them, and publish them (a jam with manual results). */
+  'jam:publish-results',
+  /** ADR 041: see the entries of a jam with hidden entries before submissions close. */
+  'jam:read-hidden-entries',
 ] as const;
 
 /** What only administrators may do. */

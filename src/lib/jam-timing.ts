@@ -17,6 +17,10 @@ export interface JamWindow {
   endsAt: Moment;
   /** The optional end of voting, after `endsAt`. */
   votingEndsAt?: Moment | null;
+  /** `manual`: results wait for a manager's publish after voting ends (ADR 041); absent means automatic. */
+  results?: 'automatic' | 'manual';
+  /** When a manager published the results of a manual jam. */
+  resultsPublishedAt?: Moment | null;
 }
 
 const ms = (value: Moment) => new Date(value).getTime();
@@ -36,8 +40,23 @@ export const votingIsOpen = (jam: JamWindow, now = Date.now()) => {
   return phase === 'ongoing' || phase === 'voting';
 };
 
-/** Vote counts, ranks, winners and play counts are public once voting has closed. */
-export const resultsArePublic = (jam: JamWindow, now = Date.now()) => jamPhase(jam, now) === 'ended';
+/** Voting has closed (results may still wait for a manager's publish). */
+export const votingHasClosed = (jam: JamWindow, now = Date.now()) => jamPhase(jam, now) === 'ended';
+
+/**
+ * Vote counts, ranks, winners and play counts are public once voting has closed, and in a jam with
+ * manual results only once a manager has published them (ADR 041): the one rule every place follows.
+ */
+export const resultsArePublic = (jam: JamWindow, now = Date.now()) =>
+  votingHasClosed(jam, now) && (jam.results !== 'manual' || jam.resultsPublishedAt != null);
+
+/** Voting has closed in a manual jam whose results a manager has not published yet. */
+export const resultsAwaitPublish = (jam: JamWindow, now = Date.now()) =>
+  votingHasClosed(jam, now) && jam.results === 'manual' && jam.resultsPublishedAt == null;
+
+/** Entries are hidden from the public while submissions are open in a jam with hidden entries (ADR 041). */
+export const entriesAreHidden = (jam: JamWindow & { hiddenEntries?: boolean }, now = Date.now()) =>
+  Boolean(jam.hiddenEntries) && now < ms(jam.endsAt);
 
 export function jamStatus(jam: JamWindow, now = Date.now()): JamStatus {
   if (now < ms(jam.startsAt)) return 'upcoming';

@@ -19,6 +19,10 @@ export type EntryFlagKind = (typeof ENTRY_FLAGS)[number];
 export const JUDGING_MODES = ['upvotes', 'ratings'] as const;
 export type JudgingMode = (typeof JUDGING_MODES)[number];
 
+/** When results go public: when voting ends (the default), or when a manager publishes them (ADR 041). */
+export const RESULTS_MODES = ['automatic', 'manual'] as const;
+export type ResultsMode = (typeof RESULTS_MODES)[number];
+
 /** A criterion of a ratings jam: a stable id (ratings keep it when it is renamed) and its name. */
 export type JamCriterion = { id: number; name: string };
 export const CRITERIA_MIN = 1;

@@ -159,6 +159,7 @@ export const BUDGETS: Record<string, Budget> = {
   'PUT /api/jams/[slug]/entries/[id]/winner': { trips: WRITE },
   'DELETE /api/jams/[slug]/entries/[id]/winner': { trips: WRITE },
   'PUT /api/jams/[slug]/featured': { trips: WRITE },
+  'PUT /api/jams/[slug]/results': { trips: WRITE },
   'POST /api/jams/[slug]/managers': { trips: WRITE },
   'DELETE /api/jams/[slug]/managers/[name]': { trips: WRITE },
   'PUT /api/jams/[slug]/participation': { trips: WRITE },

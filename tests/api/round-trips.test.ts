@@ -256,4 +256,50 @@ describe('round trips to a remote database', () => {
     },
     WALK_TIMEOUT_MS,
   );
+
+  it(
+    'keeps the pages and reads of a jam with published results, and of one with hidden entries, within their budgets (ADR 041)',
+    async () => {
+      const scene = await budgetScene();
+      const now = Date.now();
+      const routes = [
+        'PAGE /jams/[slug]',
+        'PAGE /jams/[slug]/entries/[id]',
+        'PAGE /users/[name]',
+        'GET /api/jams/[slug]/entries',
+        'GET /api/user/[name]/profile',
+      ];
+      const results: Measured[] = [];
+      const walk = async (readers: (TestUser | null)[], status: (route: string) => number) => {
+        for (const route of routes) {
+          for (const user of readers) {
+            const measured = await measure(route, user ? 'an administrator' : 'a visitor', () =>
+              send(env, { method: 'GET', path: BUDGETS[route]!.path!(scene) }, user),
+            );
+            expect(measured.status, route).toBe(status(route));
+            results.push(measured);
+          }
+        }
+      };
+      await env.db
+        .update(jams)
+        .set({
+          results: 'manual',
+          resultsPublishedAt: new Date(now),
+          startsAt: new Date(now - 86_400_000),
+          endsAt: new Date(now - 60_000),
+          entriesCheckedAt: new Date(now),
+        })
+        .where(eq(jams.id, scene.jam.id));
+      await walk([null, scene.me], () => 200);
+      // Before submissions close: the visitor's pages answer as if the entries did not exist, in budget.
+      await env.db
+        .update(jams)
+        .set({ hiddenEntries: true, startsAt: new Date(now - 86_400_000), endsAt: new Date(now + 86_400_000) })
+        .where(eq(jams.id, scene.jam.id));
+      await walk([null], (route) => (route === 'PAGE /jams/[slug]/entries/[id]' ? 404 : 200));
+      expect(overBudget(results)).toEqual([]);
+    },
+    WALK_TIMEOUT_MS,
+  );
 });

@@ -72,6 +72,8 @@ const TABLE: Row[] = [
   ...only(['admin', 'manager'], 'jam:edit', () => ({ jamId })),
   ...only(['admin', 'manager'], 'jam:read-mystery', () => ({ jamId })),
   ...only(['admin', 'manager'], 'jam:hide-notes', () => ({ jamId })),
+  ...only(['admin', 'manager'], 'jam:publish-results', () => ({ jamId })),
+  ...only(['admin', 'manager'], 'jam:read-hidden-entries', () => ({ jamId })),
   ...only(['admin', 'manager'], 'jam:review-entries', () => ({ jamId })),
   ...only(['admin', 'manager'], 'jam:manage-managers', () => ({ jamId })),
   ...only(['admin', 'otherManager'], 'jam:edit', () => ({ jamId: otherJamId })),
@@ -90,6 +92,9 @@ const TABLE: Row[] = [
   ...only(['admin', 'manager', 'otherManager', 'plain'], 'entry:read-answers', () => ({ jamId, onTeam: true })),
   ...only(['admin', 'manager'], 'entry:read-answers', () => ({ jamId, onTeam: false })),
   ...only(['admin', 'manager'], 'jam:grant-late', () => ({ jamId })),
+  // A hidden entry (ADR 041): its team, the jam's managers and administrators.
+  ...only(['admin', 'manager', 'otherManager', 'plain'], 'entry:read-hidden', () => ({ jamId, onTeam: true })),
+  ...only(['admin', 'manager'], 'entry:read-hidden', () => ({ jamId, onTeam: false })),
   // The submitter invites co-creators; the team changes by the submitter, its managers and administrators;
   // anyone leaves or declines their own credit.
   ...only(['plain'], 'entry:invite-co-creator', () => ({ ownerId: ids.plain })),

@@ -9,6 +9,7 @@ import {
   INBOX_KINDS,
   JUDGING_MODES,
   QUESTION_KINDS,
+  RESULTS_MODES,
   WHO_CAN_VOTE,
   entries,
   jamManagers,
@@ -41,6 +42,7 @@ describe(`the data layer (${process.env.TEST_DATABASE ?? 'file'})`, () => {
     expect(FEEDBACK_MODES).toEqual(feedback.FEEDBACK_MODES);
     expect(INBOX_KINDS).toEqual(inbox.INBOX_KINDS);
     expect(TEAM_MEMBER_STATUSES).toEqual(teams.TEAM_MEMBER_STATUSES);
+    expect(RESULTS_MODES).toEqual(judging.RESULTS_MODES);
     expect(JUDGING_MODES).toEqual(judging.JUDGING_MODES);
     expect(DEFAULT_CRITERIA).toEqual(judging.DEFAULT_CRITERIA);
     expect(QUESTION_KINDS).toEqual(questions.QUESTION_KINDS);

@@ -1,5 +1,5 @@
 import { FEEDBACK_MODES } from '#lib/feedback';
-import { JUDGING_MODES, WHO_CAN_VOTE } from '#lib/judging';
+import { JUDGING_MODES, RESULTS_MODES, WHO_CAN_VOTE } from '#lib/judging';
 import { useT } from '#i18n/react';
 import styles from '../JamForm.module.css';
 import Field from './Field';
@@ -55,7 +55,28 @@ export default function JudgingFields({ form }: { form: JamFormState }) {
           ))}
         </select>
       </div>
-      {(['refuseOldProjects', 'playBeforeVote'] as const).map((option) => (
+      <fieldset className={`field ${styles.field} ${styles.judgedBy}`}>
+        <legend>{t('jamForm.results')}</legend>
+        {RESULTS_MODES.map((mode) => (
+          <div key={mode}>
+            <label className="checkbox">
+              <input
+                type="radio"
+                name={`${id}-results`}
+                value={mode}
+                checked={values.results === mode}
+                onChange={set('results')}
+                aria-describedby={`${id}-results-${mode}-hint`}
+              />{' '}
+              {t(`jamForm.results.${mode}`)}
+            </label>
+            <p className="hint" id={`${id}-results-${mode}-hint`}>
+              {t(`jamForm.results.${mode}Hint`)}
+            </p>
+          </div>
+        ))}
+      </fieldset>
+      {(['refuseOldProjects', 'playBeforeVote', 'hiddenEntries'] as const).map((option) => (
         <div key={option} className={`field ${styles.field}`}>
           <label className="checkbox">
             <input

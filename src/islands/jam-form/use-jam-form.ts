@@ -5,7 +5,7 @@ import { INVALID_URL_MESSAGE, REQUIRED_MESSAGE } from '#lib/schemas/common';
 import { type JamDto, jamCreateSchema, jamUpdateSchema } from '#lib/schemas/jams';
 import { type CriterionInput } from '#lib/schemas/jams';
 import type { JamQuestion, QuestionKind } from '#lib/questions';
-import { DEFAULT_CRITERIA, DEFAULT_MIN_RATINGS, type JudgingMode, type WhoCanVote } from '#lib/judging';
+import { DEFAULT_CRITERIA, DEFAULT_MIN_RATINGS, type JudgingMode, type ResultsMode, type WhoCanVote } from '#lib/judging';
 import type { FeedbackMode } from '#lib/feedback';
 import { type JamRequestDto, jamRequestCreateSchema, jamRequestUpdateSchema } from '#lib/schemas/jam-requests';
 import { useT } from '#i18n/react';
@@ -24,8 +24,8 @@ export type Field =
   | 'criteria'
   | 'minRatings'
   | 'questions';
-type Flag = 'mystery' | 'refuseOldProjects' | 'playBeforeVote';
-const FLAGS: readonly string[] = ['mystery', 'refuseOldProjects', 'playBeforeVote'] satisfies Flag[];
+type Flag = 'mystery' | 'refuseOldProjects' | 'playBeforeVote' | 'hiddenEntries';
+const FLAGS: readonly string[] = ['mystery', 'refuseOldProjects', 'playBeforeVote', 'hiddenEntries'] satisfies Flag[];
 /** A submission question as the form edits it: choices one per line (ADR 042). */
 export interface QuestionDraft {
   id?: number;
@@ -96,6 +96,8 @@ export function useJamForm({ jam, request, asRequest = false, redirectTo = '', o
     criteria: (jam?.criteria ?? DEFAULT_CRITERIA.map(({ name }) => ({ name }))) as CriterionInput[],
     minRatings: String(jam?.minRatings ?? DEFAULT_MIN_RATINGS),
     questions: (jam?.questions ?? []).map(toDraft),
+    results: jam?.results ?? ('automatic' as ResultsMode),
+    hiddenEntries: jam?.hiddenEntries ?? false,
     note: '',
   }));
   // Fair judging's options belong to jams; a jam request carries the jam's main fields only.
@@ -134,6 +136,8 @@ export function useJamForm({ jam, request, asRequest = false, redirectTo = '', o
               ? { criteria: values.criteria, minRatings: values.minRatings === '' ? Number.NaN : Number(values.minRatings) }
               : {}),
             questions: values.questions.map(fromDraft),
+            results: values.results,
+            hiddenEntries: values.hiddenEntries,
           }
         : {}),
       ...(mode === 'request' ? { note: values.note } : {}),

@@ -164,6 +164,8 @@ function ReviewItem({ slug, entry, href, onChange, onFail }: ItemProps) {
         </h2>
         <p className={styles.muted}>
           <ByAuthor name={entry.authorName} /> · {t('review.plays', { count: entry.plays ?? 0 })}
+          {/* Once voting closed, before a manual jam's results are published too: the managers' preview (ADR 041). */}
+          {entry.votes !== null && <> · {t('review.votes', { count: entry.votes })}</>}
         </p>
         <EntryFlags flags={entry.flags} disqualified={entry.disqualified} checked={entry.review === 'checked'} />
         {!flagged && <p className={styles.muted}>{t('review.noFlags')}</p>}

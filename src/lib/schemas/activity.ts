@@ -13,6 +13,7 @@ export const AUDIT_ACTIONS = [
   'jam.clear-votes',
   'jam.clear-submissions',
   'jam.delete',
+  'jam.publish-results',
   'jam.manager.add',
   'jam.manager.remove',
   'jam.manager.leave',

@@ -20,6 +20,7 @@ import {
   JUDGING_MODES,
   MIN_RATINGS_MAX,
   WHO_CAN_VOTE,
+  RESULTS_MODES,
 } from '#lib/judging';
 import { questionSchema, questionsSchema } from './questions';
 
@@ -42,6 +43,7 @@ const requiredText = (max: number) =>
 const FEEDBACK_MODE_MESSAGE = 'feedback must be notes, kudos or off';
 
 export const JUDGING_MESSAGE = 'judging must be upvotes or ratings';
+export const RESULTS_MESSAGE = 'results must be automatic or manual';
 export const CRITERIA_COUNT_MESSAGE = `Name between ${CRITERIA_MIN} and ${CRITERIA_MAX} criteria.`;
 export const CRITERIA_UNIQUE_MESSAGE = 'Two criteria have the same name.';
 export const MIN_RATINGS_MESSAGE = `minRatings must be a whole number from 0 to ${MIN_RATINGS_MAX}.`;
@@ -91,6 +93,9 @@ const jamFields = {
   minRatings: minRatingsSchema.default(DEFAULT_MIN_RATINGS),
   /** The submit form's questions (ADR 042): up to 5, kept ones by id. */
   questions: questionsSchema.default([]),
+  /** ADR 041: results when voting ends, or when a manager publishes them; entries hidden until submissions close. */
+  results: z.enum(RESULTS_MODES, { error: RESULTS_MESSAGE }).default('automatic'),
+  hiddenEntries: z.boolean({ error: 'hiddenEntries must be true or false' }).default(false),
 };
 
 export const VOTING_END_AFTER_END_MESSAGE = 'The voting end must be after the end.';
@@ -133,6 +138,8 @@ export const jamUpdateSchema = z
     criteria: criteriaSchema.optional(),
     minRatings: minRatingsSchema.optional(),
     questions: questionsSchema.optional(),
+    results: z.enum(RESULTS_MODES, { error: RESULTS_MESSAGE }).optional(),
+    hiddenEntries: z.boolean({ error: 'hiddenEntries must be true or false' }).optional(),
   })
   .refine(endAfterStart, endAfterStartIssue)
   .refine(votingEndAfterEnd, votingEndAfterEndIssue);
@@ -192,7 +199,19 @@ export const jamSchema = named(
     phase: z
       .enum(JAM_PHASES)
       .meta({ description: '`status` with the voting period: `voting` between `endsAt` and `votingEndsAt`.' }),
-    resultsPublic: z.boolean().meta({ description: 'Votes, ranks, winners and play counts are public (voting has closed).' }),
+    resultsPublic: z.boolean().meta({
+      description:
+        'Votes, ranks, winners and play counts are public: voting has closed, and with `results: manual` a manager has published them.',
+    }),
+    results: z.enum(RESULTS_MODES).meta({
+      description: 'When results go public: `automatic` when voting closes, `manual` when a manager publishes them.',
+    }),
+    resultsPublishedAt: isoDateTime
+      .nullable()
+      .meta({ description: 'When a manager published the results of a `manual` jam; null: not (yet).' }),
+    hiddenEntries: z.boolean().meta({
+      description: 'Entries are hidden from everyone but their team and the managers until submissions close (`endsAt`).',
+    }),
     whoCanVote: z
       .enum(WHO_CAN_VOTE)
       .meta({ description: 'Who may upvote: anyone logged in, participants (joined or entered), or entrants only.' }),

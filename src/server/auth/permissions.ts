@@ -53,6 +53,8 @@ interface Subjects extends Record<ManagerAction, JamSubject>, Record<AdminOnlyAc
   'entry:answer': EntrySubject;
   /** ADR 042: private answers reach the entry's team, the jam's managers and administrators. */
   'entry:read-answers': EntrySubject;
+  /** An entry hidden until submissions close (ADR 041): its team, the jam's managers and administrators. */
+  'entry:read-hidden': EntrySubject;
   /** Only the submitter invites co-creators. */
   'entry:invite-co-creator': OwnedSubject;
   /** The submitter changes the team, anyone leaves or declines their own credit, managers and administrators remove anyone. */
@@ -124,6 +126,7 @@ const RULES: { [A in Action]: Rule<A> } = {
   'entry:refresh': (user, entry) => entry.onTeam || runsJam(user, entry),
   'entry:answer': (_user, entry) => entry.onTeam,
   'entry:read-answers': (user, entry) => entry.onTeam || runsJam(user, entry),
+  'entry:read-hidden': (user, entry) => entry.onTeam || runsJam(user, entry),
   'entry:invite-co-creator': (user, entry) => entry.ownerId === user.id,
   'entry:change-team': (user, team) => team.ownMembership || team.submitterId === user.id || runsJam(user, team),
   'note:delete': (user, note) => note.authorId === user.id || note.entrySubmitterId === user.id,

@@ -1,7 +1,7 @@
 /** A jam's entries, one page at a time: the sorts, the random order, the search and the ranks. */
 import { type SQL, type SQLWrapper, and, asc, desc, eq, sql } from 'drizzle-orm';
 import { type Jam, entries, entryCredits, users } from '#db/schema';
-import { resultsArePublic } from '#lib/jam-timing';
+import { entriesAreHidden, resultsArePublic } from '#lib/jam-timing';
 import { ENTRIES_PER_PAGE, type EntryListDto, type EntrySort, MAX_ENTRY_SEED, effectiveEntrySort } from '#lib/schemas/entries';
 import { containsText, db } from '#server/platform/db';
 import { coCreatorsColumn, toCoCreators } from '#server/teams/co-creators';
@@ -57,9 +57,13 @@ export interface EntryListOptions {
   seed?: number;
   /** Managers and admins of the jam see the play counts before the results (may still be being asked: the page is read meanwhile). */
   forManager?: boolean | Promise<boolean>;
+  /** Managers and admins see the entries of a jam with hidden entries before submissions close (ADR 041); others see none. */
+  readsHidden?: boolean | Promise<boolean>;
   /** Only entries whose title, author or an accepted co-creator's name contains this (any case). */
   q?: string | undefined;
 }
+
+const HIDDEN_LIST = { page: 1, total: 0, totalPages: 1 } as const;
 
 /** Trigrams: the search index finds "contains" for texts of three characters or more. */
 const INDEXED_SEARCH_MIN = 3;
@@ -143,11 +147,15 @@ export async function listEntries(jam: Jam, options: EntryListOptions = {}): Pro
     );
   let total = jam.entryCount;
   let current = Math.min(Math.max(1, page), Math.max(1, Math.ceil(total / perPage)));
-  const [firstRows, firstRanks, forManager] = await Promise.all([
+  const hidden = entriesAreHidden(jam);
+  const [firstRows, firstRanks, forManager, readsHidden] = await Promise.all([
     pageOf(current),
     ranksNeeded ? ranksOfPage(current) : null,
     options.forManager ?? false,
+    hidden ? (options.readsHidden ?? false) : true,
   ]);
+  // Read beside the permission, then left out: the list answers as if the jam had no entries yet.
+  if (!readsHidden) return { ...HIDDEN_LIST, entries: [], perPage, resultsPublic, sort, seed, q };
   let [rows, ranks] = [firstRows, firstRanks];
   if (search) {
     // The scan stops once a page of matches is full. The matches are counted only when the page

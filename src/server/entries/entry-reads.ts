@@ -7,6 +7,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { type Entry, type Jam, entries, users } from '#db/schema';
 import type { SessionUser } from '#server/auth/session';
+import { can } from '#server/auth/permissions';
+import { entriesAreHidden } from '#lib/jam-timing';
 import { notFound } from '#server/http/errors';
 import { preparedQuery } from '#server/platform/db';
 import { type TeamMembership, membershipOf } from '#server/teams/memberships';
@@ -33,16 +35,33 @@ const entryWithSubmitter = preparedQuery((database) =>
 
 /** Starts the reads (they travel with whatever else the request starts in this turn). */
 export function startEntryReads(jam: Jam, entryId: number, reader: SessionUser | null): EntryReads {
-  const entry = entryWithSubmitter()
+  const found = entryWithSubmitter()
     .get({ entryId, jamId: jam.id })
     .then((row) => {
       if (!row) throw notFound(ENTRY_NOT_IN_JAM);
       return { ...row.entry, submitterName: row.submitterName };
     });
+  const myMembership = reader ? membershipOf(entryId, reader.id) : Promise.resolve(undefined);
+  const entry = entriesAreHidden(jam) ? hiddenFromOthers(jam, found, myMembership, reader) : found;
   // Whoever awaits it gets the 404; a request refused for another reason first leaves it unawaited.
   entry.catch(() => undefined);
-  const myMembership = reader ? membershipOf(entryId, reader.id) : Promise.resolve(undefined);
   return { id: entryId, entry, myMembership };
+}
+
+/**
+ * ADR 041: before submissions close, a hidden entry is a 404 to all but its team and the jam's
+ * managers. The manager seat is asked beside the entry, so `can` decides without another round trip.
+ */
+async function hiddenFromOthers(
+  jam: Jam,
+  found: Promise<EntryWithSubmitter>,
+  myMembership: Promise<TeamMembership | undefined>,
+  reader: SessionUser | null,
+): Promise<EntryWithSubmitter> {
+  const [entry, credit] = await Promise.all([found, myMembership, can(reader, 'jam:read-hidden-entries', { jamId: jam.id })]);
+  const onTeam = reader !== null && (entry.submitterId === reader.id || credit?.status === 'accepted');
+  if (!(await can(reader, 'entry:read-hidden', { jamId: jam.id, onTeam }))) throw notFound(ENTRY_NOT_IN_JAM);
+  return entry;
 }
 
 /** Whether the reader is on the entry's team (its submitter or an accepted co-creator), from the shared reads. */

@@ -11,7 +11,8 @@
  * - `started:{jamId}` while the jam runs (data.mystery: its theme is out);
  * - `deadline:{jamId}` in the jam's last 24 hours, when the person has no entry (submitted or credited on);
  * - `voting-ends:{jamId}` in the last 24 hours of a voting period;
- * - results, for RESULTS_FRESH_MS after voting closed (resultsArePublic): `results:{jamId}:won` when
+ * - results, for RESULTS_FRESH_MS after they went public (resultsArePublic: when voting closed, or in a
+ *   jam with manual results when a manager published them, never before; ADR 041): `results:{jamId}:won` when
  *   the person's entry (submitted or credited on: the whole team hears) is the selected winner, `results:{jamId}:choice` when it is the community's
  *   choice, else `results:{jamId}`. A winner selected after the person first read the results still
  *   arrives (its own key).
@@ -34,6 +35,8 @@ interface DueRow {
   startsAt: number;
   endsAt: number;
   votingEndsAt: number | null;
+  /** When the results went (or go) public: the voting close, or the publish of a manual jam (null: not yet). */
+  resultsAt: number | null;
   joinedAt: number;
   myEntry: number | null;
   won: number;
@@ -55,12 +58,13 @@ const has = (key: SQL) => sql`exists (select 1 from ${notifications} n where n.u
 export async function dueEventsOf(userId: number, now = Date.now()): Promise<InboxEvent[]> {
   const database = db();
   const close = sql`coalesce(j.voting_ends_at, j.ends_at)`;
+  const resultsAt = sql`(case when j.results = 'manual' then j.results_published_at else ${close} end)`;
   const jamKey = (prefix: string, suffix = '') => sql`${prefix} || j.id || ${suffix}`;
   // The person's entry: submitted or credited on (the one rule of src/server/teams/co-creators.ts).
   const theirs = onTeamCondition(sql`e.id`, sql`p.user_id`);
   const rows = (await database.all(sql`
     select j.id as jamId, j.mystery as mystery, j.starts_at as startsAt, j.ends_at as endsAt,
-      j.voting_ends_at as votingEndsAt, p.joined_at as joinedAt,
+      j.voting_ends_at as votingEndsAt, ${resultsAt} as resultsAt, p.joined_at as joinedAt,
       (select e.id from ${entries} e where e.jam_id = j.id and ${theirs}) as myEntry,
       exists (select 1 from ${entries} e where e.jam_id = j.id and ${theirs} and ${isWinnerHere}) as won,
       coalesce(${onTeamCondition(communityChoiceOf(sql`j.id`), sql`p.user_id`)}, 0) as choice,
@@ -76,7 +80,7 @@ export async function dueEventsOf(userId: number, now = Date.now()): Promise<Inb
       or (j.ends_at - ${DAY_MS} <= ${now} and ${now} < j.ends_at and p.joined_at <= j.ends_at - ${DAY_MS})
       or (j.voting_ends_at is not null and j.voting_ends_at - ${DAY_MS} <= ${now} and ${now} < j.voting_ends_at
         and p.joined_at <= j.voting_ends_at - ${DAY_MS})
-      or (${close} <= ${now} and ${now} < ${close} + ${RESULTS_FRESH_MS} and p.joined_at <= ${close})
+      or (${resultsAt} <= ${now} and ${now} < ${resultsAt} + ${RESULTS_FRESH_MS} and p.joined_at <= ${close})
     )`)) as DueRow[];
   return rows.flatMap((row) => dueEvents(userId, row, now));
 }
@@ -106,7 +110,8 @@ function dueEvents(userId: number, row: DueRow, now: number): InboxEvent[] {
     }
   }
   const close = row.votingEndsAt ?? row.endsAt;
-  if (close <= now && now < close + RESULTS_FRESH_MS && joined <= close) {
+  const resultsAt = row.resultsAt;
+  if (resultsAt !== null && resultsAt <= now && now < resultsAt + RESULTS_FRESH_MS && joined <= close) {
     const won = Boolean(row.won);
     const choice = !won && Boolean(row.choice);
     const [key, told] = won
@@ -122,7 +127,7 @@ function dueEvents(userId: number, row: DueRow, now: number): InboxEvent[] {
         entryId: row.myEntry,
         data: { won, communityChoice: choice },
         // A verdict that follows the results read earlier (a winner selected days after) is dated when it is seen.
-        createdAt: new Date(row.hasResults || row.hasChoice ? now : close),
+        createdAt: new Date(row.hasResults || row.hasChoice ? now : resultsAt),
       });
     }
   }

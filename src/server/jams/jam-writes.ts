@@ -59,6 +59,8 @@ export async function createJam(user: SessionUser, input: JamCreate): Promise<Ja
     ...(input.criteria ? { criteria: numberCriteria(input.criteria, []) } : {}),
     ...(input.minRatings === undefined ? {} : { minRatings: input.minRatings }),
     ...(input.questions ? { questions: numberQuestions(input.questions as QuestionInput[], []) } : {}),
+    results: input.results ?? 'automatic',
+    hiddenEntries: input.hiddenEntries ?? false,
   };
   const database = db();
   const [[jam]] = await withFreeSlug(name, (slug) =>
@@ -98,6 +100,9 @@ function numberCriteria(input: CriterionInput[], current: JamCriterion[]): JamCr
     return { id, name };
   });
 }
+
+/** ADR 041: what everyone has seen stays seen; there is no unpublish. */
+export const RESULTS_OUT_MESSAGE = 'The results are already out, so they cannot be hidden again.';
 
 export const JUDGING_LOCKED_MESSAGE =
   'How the jam is judged cannot change once people have voted or rated: clear the votes first, or keep it as it is.';
@@ -171,6 +176,7 @@ export async function updateJam(user: SessionUser, jam: Jam, input: JamUpdate): 
     throw new AppError(400, 'invalid_input', 'The end must be after the start.');
   }
   if (!votingEndAfterEnd(merged)) throw new AppError(400, 'invalid_input', VOTING_END_AFTER_END_MESSAGE);
+  if (input.results === 'manual' && jam.results !== 'manual' && resultsArePublic(jam)) throw conflict(RESULTS_OUT_MESSAGE);
   const criteria = input.criteria ? numberCriteria(input.criteria, jam.criteria) : undefined;
   await requireJudgingChangeAllowed(jam, input, criteria);
   const questions = input.questions ? numberQuestions(input.questions, jam.questions) : undefined;

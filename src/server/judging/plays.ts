@@ -12,7 +12,7 @@ import { type RateLimit, createRateLimiter } from '#server/http/rate-limit';
 import { db } from '#server/platform/db';
 import { onTeamCondition } from '#server/teams/co-creators';
 import { requireEntry } from '#server/entries/entries';
-import { resultsArePublic } from '#lib/jam-timing';
+import { entriesAreHidden, resultsArePublic } from '#lib/jam-timing';
 
 /**
  * Per user, generous: a player opens with every "Play" and "Play next", and a refused request only
@@ -64,6 +64,8 @@ const nextEntryColumns = {
  * cannot record plays) get a random entry.
  */
 export async function nextEntry(user: SessionUser | null, jam: Jam): Promise<NextEntryDto> {
+  // Hidden entries (ADR 041) are played once submissions close.
+  if (entriesAreHidden(jam)) return { entry: null, pick: user ? 'fewest-plays' : 'random', reason: 'no-entries' };
   const database = db();
   const playable = and(eq(entries.jamId, jam.id), ne(entries.review, 'disqualified'));
   if (!user || user.isBanned) {

@@ -4,8 +4,8 @@
  */
 import { type SQL, and, asc, count, eq, sql } from 'drizzle-orm';
 import { type Entry, type EntryReview, type Jam, entries, users } from '#db/schema';
-import { resultsArePublic } from '#lib/jam-timing';
 import { visibleAnswers } from '#lib/questions';
+import { votingHasClosed } from '#lib/jam-timing';
 import { type ReviewEntryDto, type ReviewListDto, type ReviewListQuery } from '#lib/schemas/review';
 import { auditStatement } from '#server/activity/audit';
 import { can, requireJamPermission } from '#server/auth/permissions';
@@ -28,7 +28,9 @@ type ReviewRow = Entry & { votes: number; reviewerName: string | null };
 
 function toReviewEntryDto(row: ReviewRow, jam: Jam): ReviewEntryDto {
   return {
-    ...toEntryDto(row, { jam, resultsPublic: resultsArePublic(jam), forManager: true }),
+    // Managers see the upvotes once voting has closed, before a manual jam's results are published
+    // too (ADR 041); a ratings jam has none to show.
+    ...toEntryDto(row, { jam, resultsPublic: votingHasClosed(jam) && jam.judging === 'upvotes', forManager: true }),
     review: row.review,
     reviewedBy: row.reviewerName,
     reviewedAt: row.reviewedAt?.toISOString() ?? null,

@@ -1,14 +1,14 @@
 /** Upvotes: at most VOTE_LIMIT per user per jam, enforced by the database in one statement. */
 import { type SQL, and, eq, sql } from 'drizzle-orm';
 import { type Jam, jamParticipants, plays, ratings, votes } from '#db/schema';
-import { jamPhase, votingIsOpen } from '#lib/jam-timing';
+import { entriesAreHidden, jamPhase, votingIsOpen } from '#lib/jam-timing';
 import { type MyVotesDto, VOTE_LIMIT } from '#lib/schemas/entries';
 import { can } from '#server/auth/permissions';
 import { refuseIfBanned } from '#server/auth/require';
 import { announceChange } from '#server/cache/changes';
 import { db, preparedQuery } from '#server/platform/db';
-import { AppError, conflict } from '#server/http/errors';
-import { requireEntry } from '#server/entries/entries';
+import { AppError, conflict, notFound } from '#server/http/errors';
+import { ENTRY_NOT_IN_JAM, requireEntry } from '#server/entries/entries';
 import { resultsArePublic } from '#lib/jam-timing';
 import { enteredCondition, isOnTeam, onTeamCondition } from '#server/teams/co-creators';
 import { type RateLimit, createRateLimiter } from '#server/http/rate-limit';
@@ -163,11 +163,12 @@ const DISQUALIFIED_REFUSALS: Record<Act, string> = {
 
 /**
  * The entry a vote or rating is for, checked before the write: it is in the jam, not the caller's
- * nor their team's, not disqualified. The entry and whether it is the caller's are read side by side
- * (one round trip).
+ * nor their team's, not disqualified, not hidden until submissions close (ADR 041: to everyone but its
+ * team it does not exist yet). The entry and whether it is the caller's are read side by side (one round trip).
  */
 export async function requireVotableEntry(user: SessionUser, jam: Jam, entryId: number, act: Act) {
   const [entry, onTeam] = await Promise.all([requireEntry(jam, entryId), isOnTeam(entryId, user.id)]);
+  if (entriesAreHidden(jam) && !onTeam) throw notFound(ENTRY_NOT_IN_JAM);
   if (!(await can(user, 'entry:vote', { jamId: jam.id, onTeam }))) throw new AppError(403, 'forbidden', OWN_ENTRY_REFUSALS[act]);
   if (entry.review === 'disqualified') throw conflict(DISQUALIFIED_REFUSALS[act]);
   return entry;

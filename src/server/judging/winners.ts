@@ -5,7 +5,7 @@
  */
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { type Entry, type Jam, entries } from '#db/schema';
-import { resultsArePublic } from '#lib/jam-timing';
+import { resultsArePublic, votingHasClosed } from '#lib/jam-timing';
 import type { EntryDto, WinnersDto } from '#lib/schemas/entries';
 import { auditStatement } from '#server/activity/audit';
 import { announceChange } from '#server/cache/changes';
@@ -86,7 +86,7 @@ async function requireEndedJamEntry(actor: SessionUser, jam: Jam, entryId: numbe
   entry.catch(() => undefined);
   await allowed;
   // Over means voting is over too: winners wait for the end of a voting period.
-  if (!resultsArePublic(jam)) throw new AppError(409, 'conflict', 'Winners can be chosen once the jam is over.');
+  if (!votingHasClosed(jam)) throw new AppError(409, 'conflict', 'Winners can be chosen once the jam is over.');
   return entry;
 }
 

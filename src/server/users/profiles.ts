@@ -45,14 +45,20 @@ const idOf = (name: string) => sql`(select ${users.id} from ${users} where lower
 const theirEntries = (userId: SQL) => teamEntries(userId, { withJamAndRole: true });
 
 /** The ids of the entries on page `page` of the list (newest jams first), kept within its pages. */
-function pageOfEntries(userId: SQL, page: number): SQL {
+function pageOfEntries(userId: SQL, page: number, now: number): SQL {
   return sql`(select listed.entry_id from (
       select theirs.entry_id, count(*) over () as total,
         row_number() over (order by ${jams.startsAt} desc, ${jams.id} desc) as n
       from (${theirEntries(userId)}) as theirs
-      join ${jams} on ${jams.id} = theirs.jam_id) as listed
+      join ${jams} on ${jams.id} = theirs.jam_id
+      where ${entryIsShown(now)}) as listed
     where ${onKeptPage(sql`listed.n`, sql`listed.total`, page, PROFILE_ENTRIES_PER_PAGE)})`;
 }
+
+/** A profile is public: an entry of a jam with hidden entries waits for the submission end (ADR 041). */
+const entryIsShown = (now: number) => sql`not (${jams.hiddenEntries} and ${jams.endsAt} > ${now})`;
+/** A manual jam's places and wins wait for the managers' publish (ADR 041). */
+const resultsPublished = sql`(${jams.results} <> 'manual' or ${jams.resultsPublishedAt} is not null)`;
 
 const jamOf = (jam: Pick<Jam, 'slug' | 'name' | 'imageUrl' | 'startsAt' | 'endsAt' | 'votingEndsAt'>) => ({
   slug: jam.slug,
@@ -79,7 +85,7 @@ function placesIn(shown: SQL, now: number) {
     .where(
       and(
         sql`${entries.jamId} in (select ${jams.id} from ${entries} join ${jams} on ${jams.id} = ${entries.jamId}
-          where ${entries.id} in ${shown} and ${jams.endsAt} <= ${now} and coalesce(${jams.votingEndsAt}, ${jams.endsAt}) <= ${now})`,
+          where ${entries.id} in ${shown} and ${jams.endsAt} <= ${now} and coalesce(${jams.votingEndsAt}, ${jams.endsAt}) <= ${now} and ${resultsPublished})`,
         isRanked(rankedEntries),
       ),
     )
@@ -90,7 +96,10 @@ type ShownEntry = Pick<
   Entry,
   'id' | 'submitterId' | 'scratchId' | 'title' | 'thumbnailUrl' | 'authorName' | 'isWinner' | 'review' | 'kudosCount'
 >;
-type ShownJam = Pick<Jam, 'slug' | 'name' | 'imageUrl' | 'startsAt' | 'endsAt' | 'votingEndsAt' | 'feedback'>;
+type ShownJam = Pick<
+  Jam,
+  'slug' | 'name' | 'imageUrl' | 'startsAt' | 'endsAt' | 'votingEndsAt' | 'feedback' | 'results' | 'resultsPublishedAt'
+>;
 type Place = { score: number | null; rank: number; notWinnersAhead: number } | null;
 
 function profileEntry(
@@ -130,20 +139,21 @@ function profileEntry(
 export async function readProfile(name: string, page = 1, now = Date.now()): Promise<ProfileLookup> {
   const database = db();
   const userId = idOf(name);
-  const shown = pageOfEntries(userId, page);
+  const shown = pageOfEntries(userId, page, now);
   const places = placesIn(shown, now);
-  // `at`: the page changes without a write when one of its jams' results become public.
+  // `at`: the page changes without a write when one of its jams' results or hidden entries become public.
   const [[user], [totals], shownRows, managed] = await Promise.all([
     database
       .select()
       .from(users)
       .where(eq(sql`lower(${users.name})`, name.toLowerCase())),
     database.all<{ entries: number; wins: number; kudos: number; managed: number; at: number | null }>(sql`
-      select count(*) as entries,
-        coalesce(sum(${isManagersWinner(rankedEntries)}), 0) as wins,
-        coalesce(sum(case when ${jams.feedback} = 'off' then 0 else ${entries.kudosCount} end), 0) as kudos,
+      select count(case when ${entryIsShown(now)} then 1 end) as entries,
+        coalesce(sum(case when ${entryIsShown(now)} and ${resultsPublished} then ${isManagersWinner(rankedEntries)} else 0 end), 0) as wins,
+        coalesce(sum(case when ${jams.feedback} = 'off' or not ${entryIsShown(now)} then 0 else ${entries.kudosCount} end), 0) as kudos,
         (select count(*) from ${jamManagers} where ${jamManagers.userId} = ${userId}) as managed,
-        min(case when coalesce(${jams.votingEndsAt}, ${jams.endsAt}) > ${now} then coalesce(${jams.votingEndsAt}, ${jams.endsAt}) end) as at
+        min(case when ${jams.hiddenEntries} and ${jams.endsAt} > ${now} then ${jams.endsAt}
+          when coalesce(${jams.votingEndsAt}, ${jams.endsAt}) > ${now} then coalesce(${jams.votingEndsAt}, ${jams.endsAt}) end) as at
       from (${theirEntries(userId)}) as theirs
       join ${entries} on ${entries.id} = theirs.entry_id
       join ${jams} on ${jams.id} = theirs.jam_id`),
@@ -168,6 +178,8 @@ export async function readProfile(name: string, page = 1, now = Date.now()): Pro
           endsAt: jams.endsAt,
           votingEndsAt: jams.votingEndsAt,
           feedback: jams.feedback,
+          results: jams.results,
+          resultsPublishedAt: jams.resultsPublishedAt,
         },
         score: places.score,
         rank: places.rank,

@@ -67,6 +67,18 @@ export const writes: Row[] = [
   },
   {
     method: 'PUT',
+    pattern: '/api/jams/[slug]/results',
+    jam: 'ended',
+    allowed: MANAGERS,
+    status: 200,
+    prepare: async (s, env) => {
+      await env.db.update(jams).set({ results: 'manual' }).where(eq(jams.id, s.jam.id));
+    },
+    call: (s) => ({ method: 'PUT', path: `/api/jams/${s.jam.slug}/results` }),
+    effect: async (s, env) => expect((await jamRow(env.db, s.jam.id))?.resultsPublishedAt).toBeInstanceOf(Date),
+  },
+  {
+    method: 'PUT',
     pattern: '/api/jams/[slug]/featured',
     allowed: ADMINS,
     status: 200,

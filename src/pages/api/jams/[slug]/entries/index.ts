@@ -6,6 +6,7 @@ import { submitEntry, submitLimiter } from '#server/entries/entry-submit';
 import { clearSubmissions } from '#server/jams/jam-writes';
 import { requireJam } from '#server/jams/jams';
 import { can } from '#server/auth/permissions';
+import { entriesAreHidden } from '#server/entries/hidden';
 import { exampleEntry, exampleEntryList } from '#server/openapi/examples';
 import { textFilterDoc } from '#server/feedback/text-guard';
 
@@ -14,7 +15,7 @@ export const GET = defineEndpoint({
   tag: 'Entries',
   summary: 'List entries',
   description:
-    'While voting is open: submission order by default, no vote counts. Once the results are public: ranked by votes by default (disqualified entries last, unranked), and every order shows the ranks. Play counts: public with the results, to managers at once.',
+    'While voting is open: submission order by default, no vote counts. Once the results are public: ranked by votes by default (disqualified entries last, unranked), and every order shows the ranks. Play counts: public with the results, to managers at once. A jam with `hiddenEntries` lists none before submissions close, except to its managers.',
   access: 'optional-session',
   params: jamSlug,
   query: {
@@ -33,7 +34,11 @@ export const GET = defineEndpoint({
   handler: async ({ user, query, early }) => {
     const jam = await early;
     // Asked beside the page's read, not before it.
-    return listEntries(jam, { ...query, forManager: can(user, 'jam:review-entries', { jamId: jam.id }) });
+    return listEntries(jam, {
+      ...query,
+      forManager: can(user, 'jam:review-entries', { jamId: jam.id }),
+      readsHidden: entriesAreHidden(jam) && can(user, 'jam:read-hidden-entries', { jamId: jam.id }),
+    });
   },
 });
 
