@@ -25,7 +25,11 @@ type InboxTextKey =
   | 'inbox.reportNote'
   | 'inbox.creditInvited'
   | 'inbox.creditAccepted'
-  | 'inbox.creditDeclined';
+  | 'inbox.creditDeclined'
+  | 'inbox.judgeInvited'
+  | 'inbox.judgeAccepted'
+  | 'inbox.judgeDeclined'
+  | 'inbox.judgeFeedback';
 type T = (key: InboxTextKey, options?: Record<string, string | number>) => string;
 
 export interface InboxText {
@@ -78,6 +82,14 @@ export function inboxText(item: InboxItemDto, t: T): InboxText {
         return t('inbox.creditAccepted', { name: item.actor ?? t('inbox.someone'), entry });
       case 'credit-declined':
         return t('inbox.creditDeclined', { name: item.actor ?? t('inbox.someone'), entry });
+      case 'judge-invited':
+        return t('inbox.judgeInvited', { name: item.actor ?? t('inbox.someone'), jam });
+      case 'judge-accepted':
+        return t('inbox.judgeAccepted', { name: item.actor ?? t('inbox.someone'), jam });
+      case 'judge-declined':
+        return t('inbox.judgeDeclined', { name: item.actor ?? t('inbox.someone'), jam });
+      case 'judge-feedback':
+        return t('inbox.judgeFeedback', { count: Math.max(1, item.count), entry });
     }
   })();
   return { text, detail };

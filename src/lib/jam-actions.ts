@@ -19,6 +19,8 @@ export const MANAGER_ACTIONS = [
   'jam:review-entries',
   /** Kid-safe feedback: hide a note on one of the jam's entries (audited). */
   'jam:hide-notes',
+  /** Judges (issue 42 §2): invite judges by username, withdraw an invitation, remove a judge. */
+  'jam:manage-judges',
 ] as const;
 
 /** What only administrators may do. */

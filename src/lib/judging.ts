@@ -19,6 +19,14 @@ export type EntryFlagKind = (typeof ENTRY_FLAGS)[number];
 export const JUDGING_MODES = ['upvotes', 'ratings'] as const;
 export type JudgingMode = (typeof JUDGING_MODES)[number];
 
+/** Whose votes or ratings rank a jam (ADR 040): the community's, the judges' only, or both as two rankings. */
+export const WHO_JUDGES = ['community', 'judges', 'both'] as const;
+export type WhoJudges = (typeof WHO_JUDGES)[number];
+/** At most this many judges (invited or accepted) per jam. */
+export const MAX_JUDGES = 20;
+/** A judge's private feedback on an entry: at most this many characters. */
+export const JUDGE_FEEDBACK_MAX = 1000;
+
 /** A criterion of a ratings jam: a stable id (ratings keep it when it is renamed) and its name. */
 export type JamCriterion = { id: number; name: string };
 export const CRITERIA_MIN = 1;

@@ -16,6 +16,8 @@ import {
   notifications,
   plays,
   ratings,
+  jamJudges,
+  judgeFeedback,
   rateLimitBuckets,
   reports,
   users,
@@ -72,6 +74,15 @@ export async function leaveFootprint(env: Environment, personName: string, bysta
   await db.insert(ratings).values([
     { entryId: theirs.id, raterId: p, criterionId: 1, stars: 4, jamId: jam.id },
     { entryId: mine.id, raterId: b, criterionId: 1, stars: 5, jamId: jam.id },
+  ]);
+  // They judge the bystander's jam and wrote feedback there; they invited the bystander to judge their own jam.
+  await db.insert(jamJudges).values([
+    { jamId: jam.id, userId: p, status: 'accepted', invitedBy: b },
+    { jamId: ownJam.id, userId: b, invitedBy: p },
+  ]);
+  await db.insert(judgeFeedback).values([
+    { entryId: theirs.id, judgeId: p, jamId: jam.id, text: 'Footprint feedback' },
+    { entryId: mine.id, judgeId: b, jamId: jam.id, text: 'Feedback for the person' },
   ]);
   await db.insert(plays).values([
     { entryId: theirs.id, playerId: p, jamId: jam.id },

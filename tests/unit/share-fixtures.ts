@@ -31,6 +31,7 @@ export function jamRow(overrides: Partial<Jam> = {}): Jam {
     judging: 'upvotes',
     criteria: [{ id: 1, name: 'Overall' }],
     minRatings: 3,
+    whoJudges: 'community' as const,
     createdAt: new Date('2025-02-10T09:30:00Z'),
     createdBy: null,
     updatedAt: new Date('2025-02-12T16:05:00Z'),

@@ -20,6 +20,7 @@ import {
   JUDGING_MODES,
   MIN_RATINGS_MAX,
   WHO_CAN_VOTE,
+  WHO_JUDGES,
 } from '#lib/judging';
 
 export const JAM_NAME_MAX = 80;
@@ -41,6 +42,7 @@ const requiredText = (max: number) =>
 const FEEDBACK_MODE_MESSAGE = 'feedback must be notes, kudos or off';
 
 export const JUDGING_MESSAGE = 'judging must be upvotes or ratings';
+export const WHO_JUDGES_MESSAGE = 'whoJudges must be community, judges or both';
 export const CRITERIA_COUNT_MESSAGE = `Name between ${CRITERIA_MIN} and ${CRITERIA_MAX} criteria.`;
 export const CRITERIA_UNIQUE_MESSAGE = 'Two criteria have the same name.';
 export const MIN_RATINGS_MESSAGE = `minRatings must be a whole number from 0 to ${MIN_RATINGS_MAX}.`;
@@ -88,6 +90,8 @@ const jamFields = {
   judging: z.enum(JUDGING_MODES, { error: JUDGING_MESSAGE }).default('upvotes'),
   criteria: criteriaSchema.default(DEFAULT_CRITERIA.map(({ name }) => ({ name }))),
   minRatings: minRatingsSchema.default(DEFAULT_MIN_RATINGS),
+  /** Whose votes or ratings rank the jam (ADR 040): the community's, the judges' only, or both ("Judges' choice" apart). */
+  whoJudges: z.enum(WHO_JUDGES, { error: WHO_JUDGES_MESSAGE }).default('community'),
 };
 
 export const VOTING_END_AFTER_END_MESSAGE = 'The voting end must be after the end.';
@@ -129,6 +133,7 @@ export const jamUpdateSchema = z
     judging: z.enum(JUDGING_MODES, { error: JUDGING_MESSAGE }).optional(),
     criteria: criteriaSchema.optional(),
     minRatings: minRatingsSchema.optional(),
+    whoJudges: z.enum(WHO_JUDGES, { error: WHO_JUDGES_MESSAGE }).optional(),
   })
   .refine(endAfterStart, endAfterStartIssue)
   .refine(votingEndAfterEnd, votingEndAfterEndIssue);
@@ -205,6 +210,10 @@ export const jamSchema = named(
         "The criteria of a ratings jam, in order; the first decides the jam's own order. Ids stay when a criterion is renamed.",
     }),
     minRatings: z.int().meta({ description: 'Ratings a criterion needs before an entry is ranked on it.' }),
+    whoJudges: z.enum(WHO_JUDGES).meta({
+      description:
+        "Whose votes or ratings rank the jam: `community` (anyone the voting rules let), `judges` (only the jam's accepted judges), or `both` (the community's ranking plus a separate \"Judges' choice\" ranking of the judges' votes).",
+    }),
     featured: z.boolean(),
     mystery: z.boolean(),
     entryCount: z.int(),

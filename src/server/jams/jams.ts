@@ -64,6 +64,7 @@ export function toJamDto(jam: Jam, options: { hideBody: boolean }): JamDto {
     judging: jam.judging,
     criteria: jam.criteria,
     minRatings: jam.minRatings,
+    whoJudges: jam.whoJudges,
     featured: jam.featured,
     mystery: jam.mystery,
     entryCount: jam.entryCount,
