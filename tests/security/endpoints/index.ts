@@ -12,6 +12,7 @@ import * as feedback from './feedback';
 import * as inbox from './inbox';
 import * as jamRequests from './jam-requests';
 import * as jams from './jams';
+import * as judges from './judges';
 import * as moderation from './moderation';
 import type { ReadRow, Row } from './scene';
 import * as teams from './teams';
@@ -22,6 +23,7 @@ export const ROWS: Row[] = [
   ...entries.writes,
   ...feedback.writes,
   ...teams.writes,
+  ...judges.writes,
   ...jamRequests.writes,
   ...moderation.writes,
   ...users.writes,
@@ -36,6 +38,7 @@ export const READ_ROWS: ReadRow[] = [
   ...jams.reads,
   ...users.reads,
   ...teams.reads,
+  ...judges.reads,
   ...inbox.reads,
   ...jamRequests.reads,
   ...auth.reads,
