@@ -165,7 +165,7 @@ export const myVotesSchema = named(
     eligible: z.boolean().meta({
       description: 'Whether the rules let you vote in this jam (joined or entered, as it asks; a judge, in a judges-only jam).',
     }),
-    whoJudges: z.enum(WHO_JUDGES).meta({ description: "Whose votes rank the jam: `community`, `judges` or `both`." }),
+    whoJudges: z.enum(WHO_JUDGES).meta({ description: 'Whose votes rank the jam: `community`, `judges` or `both`.' }),
     judge: z.boolean().meta({ description: 'Whether you are one of the jam’s accepted judges (your votes are the judges’).' }),
     playBeforeVote: z.boolean().meta({ description: 'An upvote counts only for an entry you have opened.' }),
     playedEntryIds: z.array(z.int()).meta({

@@ -22,7 +22,9 @@ export type JudgeDto = z.infer<typeof judgeSchema>;
 export const judgeListSchema = named(
   'JudgeList',
   z.object({
-    judges: z.array(judgeSchema).meta({ description: 'Accepted judges first (in the order they accepted), then pending invitations.' }),
+    judges: z
+      .array(judgeSchema)
+      .meta({ description: 'Accepted judges first (in the order they accepted), then pending invitations.' }),
     max: z.int().meta({ description: `Judges per jam, invited and accepted together (${MAX_JUDGES}).` }),
     whoJudges: z.enum(WHO_JUDGES).meta({ description: "Whose votes rank the jam (the jam's `whoJudges`)." }),
   }),

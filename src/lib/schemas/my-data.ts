@@ -93,7 +93,12 @@ export const myDataSchema = named(
     ),
     /** Jams you were invited to judge, and whether you accepted (ADR 040). */
     judging: z.array(
-      z.object({ jam: jamRef, status: z.enum(['invited', 'accepted']), invitedAt: isoDateTime, acceptedAt: isoDateTime.nullable() }),
+      z.object({
+        jam: jamRef,
+        status: z.enum(['invited', 'accepted']),
+        invitedAt: isoDateTime,
+        acceptedAt: isoDateTime.nullable(),
+      }),
     ),
     /** The private feedback you wrote as a judge (ADR 040). */
     judgeFeedback: z.array(

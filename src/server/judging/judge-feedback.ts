@@ -48,7 +48,8 @@ async function readerSide(viewer: SessionUser, jam: Jam, reads: EntryReads) {
     rowsOf(reads.id),
   ]);
   const readsAll = onTeam || manages;
-  const canWrite = (await can(viewer, 'entry:write-judge-feedback', { jamId: jam.id, onTeam, isJudge: judge })) && votingIsOpen(jam);
+  const canWrite =
+    (await can(viewer, 'entry:write-judge-feedback', { jamId: jam.id, onTeam, isJudge: judge })) && votingIsOpen(jam);
   const dto: JudgeFeedbackListDto = {
     feedback: rows
       .filter((row) => readsAll || row.judgeId === viewer.id)
@@ -69,7 +70,11 @@ async function readerSide(viewer: SessionUser, jam: Jam, reads: EntryReads) {
  * The reader's side of the entry's feedback, for the viewer document: null for visitors and for anyone
  * who may neither read nor write it (the page shows nothing).
  */
-export async function judgeFeedbackFor(viewer: SessionUser | null, jam: Jam, reads: EntryReads): Promise<JudgeFeedbackListDto | null> {
+export async function judgeFeedbackFor(
+  viewer: SessionUser | null,
+  jam: Jam,
+  reads: EntryReads,
+): Promise<JudgeFeedbackListDto | null> {
   if (!viewer || viewer.isBanned) return null;
   const { dto, judge, readsAll } = await readerSide(viewer, jam, reads);
   return readsAll || judge ? dto : null;
@@ -98,7 +103,12 @@ async function requireJudgeOf(user: SessionUser, jam: Jam, reads: EntryReads) {
  * PUT: the judge's feedback on the entry, kept after the filter passed it; the same text again changes
  * nothing. The team (submitter and credited co-creators) is told once per judge and entry.
  */
-export async function putJudgeFeedback(user: SessionUser, jam: Jam, entryId: number, text: string): Promise<JudgeFeedbackListDto> {
+export async function putJudgeFeedback(
+  user: SessionUser,
+  jam: Jam,
+  entryId: number,
+  text: string,
+): Promise<JudgeFeedbackListDto> {
   const reads = startEntryReads(jam, entryId, user);
   const [entry, words] = await Promise.all([reads.entry, adminWords()]);
   await requireJudgeOf(user, jam, reads);
@@ -150,4 +160,3 @@ export async function deleteJudgeFeedback(user: SessionUser, jam: Jam, entryId: 
   });
   return (await readerSide(user, jam, startEntryReads(jam, entryId, user))).dto;
 }
-

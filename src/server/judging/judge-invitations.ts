@@ -72,7 +72,12 @@ export async function acceptJudgeInvitation(user: SessionUser, jam: Jam): Promis
         actorId: user.id,
       });
     }
-    await recordAudit(tx, user, { action: 'jam.judge.accept', jamId: jam.id, targetUserId: user.id, details: { name: user.name } });
+    await recordAudit(tx, user, {
+      action: 'jam.judge.accept',
+      jamId: jam.id,
+      targetUserId: user.id,
+      details: { name: user.name },
+    });
   });
   announceChange({ kind: 'votes', jamId: jam.id, resultsPublic: false });
   return myJudgeInvitations(user);

@@ -67,7 +67,11 @@ export async function readJudges(actor: SessionUser, jam: Jam): Promise<JudgeLis
  * in, as co-creators are). Inviting someone already invited or judging answers the list as it is
  * (`created: false`).
  */
-export async function inviteJudge(actor: SessionUser, jam: Jam, name: string): Promise<{ judges: JudgeListDto; created: boolean }> {
+export async function inviteJudge(
+  actor: SessionUser,
+  jam: Jam,
+  name: string,
+): Promise<{ judges: JudgeListDto; created: boolean }> {
   refuseIfBanned(actor);
   await requireJamPermission(actor, jam.id, 'jam:manage-judges');
   if (resultsArePublic(jam)) throw conflict(JUDGES_SETTLED_MESSAGE);

@@ -67,9 +67,7 @@ function winnersQueries(jam: Jam) {
     database
       .select(columns)
       .from(entries)
-      .where(
-        and(eq(entries.jamId, jam.id), jam.whoJudges === 'judges' ? sql`0` : isCommunityChoiceCandidate(rankedEntries)),
-      )
+      .where(and(eq(entries.jamId, jam.id), jam.whoJudges === 'judges' ? sql`0` : isCommunityChoiceCandidate(rankedEntries)))
       .orderBy(...rankingOrder(rankedEntries))
       .limit(1),
     judgesChoiceQuery(jam),

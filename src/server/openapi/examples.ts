@@ -541,7 +541,13 @@ export const exampleJsonFeed = {
 /** The viewer document of an entry's page (`?entry=31`, and the answer of recording a play). */
 export const exampleEntryPageViewer: JamViewerDto = {
   ...exampleViewer,
-  viewedEntry: { id: 31, kudos: exampleKudos, notes: exampleNoteList, credits: { ...exampleTeam, role: 'manager' }, judgeFeedback: null },
+  viewedEntry: {
+    id: 31,
+    kudos: exampleKudos,
+    notes: exampleNoteList,
+    credits: { ...exampleTeam, role: 'manager' },
+    judgeFeedback: null,
+  },
 };
 
 export const exampleJudges: JudgeListDto = {
@@ -566,7 +572,9 @@ export const exampleJudges: JudgeListDto = {
 };
 
 export const exampleJudgeInvitations: JudgeInvitationListDto = {
-  invitations: [{ jam: { slug: 'space-jam', name: 'Space Jam' }, invitedBy: 'sprite_smith', invitedAt: '2025-03-02T08:15:00.000Z' }],
+  invitations: [
+    { jam: { slug: 'space-jam', name: 'Space Jam' }, invitedBy: 'sprite_smith', invitedAt: '2025-03-02T08:15:00.000Z' },
+  ],
 };
 
 export const exampleJudgeFeedback: JudgeFeedbackListDto = {

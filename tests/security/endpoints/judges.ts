@@ -87,7 +87,8 @@ export const writes: Row[] = [
     status: 200,
     prepare: async (s, env) => {
       await meAsJudge(s, env);
-      if (s.me) await env.db.insert(judgeFeedback).values({ entryId: s.entry.id, judgeId: s.me.id, jamId: s.jam.id, text: 'Nice!' });
+      if (s.me)
+        await env.db.insert(judgeFeedback).values({ entryId: s.entry.id, judgeId: s.me.id, jamId: s.jam.id, text: 'Nice!' });
     },
     call: (s) => ({ method: 'DELETE', path: `/api/jams/${s.jam.slug}/entries/${s.entry.id}/judge-feedback` }),
     effect: async (s, env) => expect(await feedbackOf(env.db, s.entry.id, s.me!.id)).toBeUndefined(),
@@ -114,9 +115,9 @@ export const reads: ReadRow[] = [
     },
     path: () => '/api/me/judge-invitations',
     shows: (s, reply) =>
-      expect(reply.body.invitations.map((row: { jam: { slug: string }; invitedBy: string }) => [row.jam.slug, row.invitedBy])).toEqual([
-        [s.jam.slug, s.coManager.name],
-      ]),
+      expect(
+        reply.body.invitations.map((row: { jam: { slug: string }; invitedBy: string }) => [row.jam.slug, row.invitedBy]),
+      ).toEqual([[s.jam.slug, s.coManager.name]]),
   },
   {
     pattern: '/api/jams/[slug]/entries/[id]/judge-feedback',
@@ -124,7 +125,9 @@ export const reads: ReadRow[] = [
     allowed: MANAGERS,
     prepare: async (s, env) => {
       await seat(s, env, s.bystander.id, 'accepted');
-      await env.db.insert(judgeFeedback).values({ entryId: s.entry.id, judgeId: s.bystander.id, jamId: s.jam.id, text: 'Great jumps!' });
+      await env.db
+        .insert(judgeFeedback)
+        .values({ entryId: s.entry.id, judgeId: s.bystander.id, jamId: s.jam.id, text: 'Great jumps!' });
     },
     path: (s) => `/api/jams/${s.jam.slug}/entries/${s.entry.id}/judge-feedback`,
     shows: (s, reply) =>

@@ -13,7 +13,12 @@ export const PUT = defineEndpoint({
   access: 'user',
   params: jamSlug,
   early: ({ slug }) => requireJam(slug),
-  answer: { status: 200, description: 'Your invitations still pending.', schema: judgeInvitationListSchema, example: exampleJudgeInvitations },
+  answer: {
+    status: 200,
+    description: 'Your invitations still pending.',
+    schema: judgeInvitationListSchema,
+    example: exampleJudgeInvitations,
+  },
   errors: [401, 403, 404, 409],
   handler: async ({ user, early }) => acceptJudgeInvitation(user, await early),
 });
@@ -22,11 +27,17 @@ export const DELETE = defineEndpoint({
   method: 'DELETE',
   tag: 'Judges',
   summary: 'Decline an invitation to judge',
-  description: 'The manager who invited you is told. A judge who accepted steps down with DELETE /api/jams/{slug}/judges/{name} instead (409 here).',
+  description:
+    'The manager who invited you is told. A judge who accepted steps down with DELETE /api/jams/{slug}/judges/{name} instead (409 here).',
   access: 'user',
   params: jamSlug,
   early: ({ slug }) => requireJam(slug),
-  answer: { status: 200, description: 'Your invitations still pending.', schema: judgeInvitationListSchema, example: { invitations: [] } },
+  answer: {
+    status: 200,
+    description: 'Your invitations still pending.',
+    schema: judgeInvitationListSchema,
+    example: { invitations: [] },
+  },
   errors: [401, 403, 404, 409],
   handler: async ({ user, early }) => declineJudgeInvitation(user, await early),
 });

@@ -10,7 +10,8 @@ export const GET = defineEndpoint({
   method: 'GET',
   tag: 'Judges',
   summary: "List a jam's judges",
-  description: 'Accepted judges (in the order they accepted), then pending invitations. For the jam’s managers and administrators.',
+  description:
+    'Accepted judges (in the order they accepted), then pending invitations. For the jam’s managers and administrators.',
   access: 'manager',
   params: jamSlug,
   early: ({ slug }) => requireJam(slug),

@@ -19,7 +19,12 @@ export const GET = defineEndpoint({
   access: 'user',
   params: jamSlugAndEntryId,
   early: ({ slug }) => requireJam(slug),
-  answer: { status: 200, description: 'The feedback you may read.', schema: judgeFeedbackListSchema, example: exampleJudgeFeedback },
+  answer: {
+    status: 200,
+    description: 'The feedback you may read.',
+    schema: judgeFeedbackListSchema,
+    example: exampleJudgeFeedback,
+  },
   cache: 'private, no-store',
   errors: [400, 401, 403, 404],
   handler: async ({ user, params, early }) => readJudgeFeedback(user, await early, params.id),
@@ -37,7 +42,12 @@ export const PUT = defineEndpoint({
   params: jamSlugAndEntryId,
   early: ({ slug }) => requireJam(slug),
   body: { schema: judgeFeedbackInputSchema, example: { text: 'The jumping feels great. Try a sound when the cat lands!' } },
-  answer: { status: 200, description: 'The feedback you may read on this entry.', schema: judgeFeedbackListSchema, example: exampleJudgeFeedback },
+  answer: {
+    status: 200,
+    description: 'The feedback you may read on this entry.',
+    schema: judgeFeedbackListSchema,
+    example: exampleJudgeFeedback,
+  },
   errors: [400, 401, 403, 404, 409, 429],
   handler: async ({ user, params, body, early }) => putJudgeFeedback(user, await early, params.id, body.text),
 });
