@@ -41,15 +41,19 @@ const rowsOf = (entryId: number) =>
 
 /** What the reader may do with the entry's feedback, read in one round trip with the rows themselves. */
 async function readerSide(viewer: SessionUser, jam: Jam, reads: EntryReads) {
-  const [onTeam, manages, judge, rows] = await Promise.all([
+  const [onTeam, manages, seated, rows] = await Promise.all([
     readerIsOnTeam(reads, viewer),
     can(viewer, 'entry:read-judge-feedback', { jamId: jam.id, onTeam: false }),
     isJudgeOf(jam.id, viewer.id),
     rowsOf(reads.id),
   ]);
-  const readsAll = onTeam || manages;
-  const canWrite =
-    (await can(viewer, 'entry:write-judge-feedback', { jamId: jam.id, onTeam, isJudge: judge })) && votingIsOpen(jam);
+  // Asked again with what was read: no more reads (the manager row is remembered), banned people get nothing.
+  const [readsAll, judge, mayWrite] = await Promise.all([
+    manages || can(viewer, 'entry:read-judge-feedback', { jamId: jam.id, onTeam }),
+    can(viewer, 'entry:write-judge-feedback', { jamId: jam.id, onTeam: false, isJudge: seated }),
+    can(viewer, 'entry:write-judge-feedback', { jamId: jam.id, onTeam, isJudge: seated }),
+  ]);
+  const canWrite = mayWrite && votingIsOpen(jam);
   const dto: JudgeFeedbackListDto = {
     feedback: rows
       .filter((row) => readsAll || row.judgeId === viewer.id)
@@ -75,7 +79,7 @@ export async function judgeFeedbackFor(
   jam: Jam,
   reads: EntryReads,
 ): Promise<JudgeFeedbackListDto | null> {
-  if (!viewer || viewer.isBanned) return null;
+  if (!viewer) return null;
   const { dto, judge, readsAll } = await readerSide(viewer, jam, reads);
   return readsAll || judge ? dto : null;
 }

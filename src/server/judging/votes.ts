@@ -36,9 +36,8 @@ const playsOfPlayer = preparedQuery((database) =>
 );
 
 /**
- * Whether the user may vote at all: in a judges-only jam only its accepted judges, in a `both` jam its
- * judges and whoever "Who can vote" lets (judges bypass it, ADR 040), otherwise "Who can vote". One
- * SQL condition, so the vote's INSERT checks it in the same statement as the limit.
+ * Whether the user may vote: in a judges-only jam its judges, in a `both` jam its judges (who bypass "Who
+ * can vote", ADR 040) and whoever "Who can vote" lets. One SQL condition, checked by the vote's INSERT.
  */
 export function mayVoteCondition(jam: Pick<Jam, 'id' | 'whoCanVote' | 'whoJudges'>, userId: number): SQL {
   if (jam.whoJudges === 'judges') return isJudgeCondition(jam.id, userId);
@@ -92,9 +91,9 @@ export function myVotesQueries(user: SessionUser, jam: Jam) {
 }
 
 /** Whether the person may vote and is one of the jam's judges, from the rule's row (`myVotesQueries`). */
-export const ruleOf = (row: { eligible: number; judge: number } | undefined) => ({
-  eligible: Boolean(Number(row?.eligible ?? 0)),
-  judge: Boolean(Number(row?.judge ?? 0)),
+export const ruleOf = (row?: { eligible: number; judge: number }) => ({
+  eligible: !!Number(row?.eligible),
+  judge: !!Number(row?.judge),
 });
 
 export function toMyVotes(
@@ -145,7 +144,7 @@ export const WHO_CAN_VOTE_REFUSALS: Record<Exclude<Jam['whoCanVote'], 'anyone'>,
   participants: 'Only participants of this jam can vote.',
   entrants: 'Only entrants of this jam can vote.',
 };
-/** ADR 040: in a judges-only jam only the judges the managers invited vote or rate. */
+/** ADR 040: in a judges-only jam only its judges vote or rate. */
 export const JUDGES_ONLY_REFUSAL =
   'Only this jam’s judges can vote or rate its entries. You can still play them and cheer the teams on!';
 export const PLAY_BEFORE_VOTE_REFUSAL =

@@ -38,45 +38,35 @@ const winnerColumns = (jam: Jam, panel: Panel = 'jam') => ({
   criteria: jam.judging === 'ratings' ? criterionResultsOf(entries, panel) : sql<string | null>`null`,
 });
 
-/**
- * The "Judges' choice" (ADR 040): in a `both` jam the first of the judges' own ranking; in a judges-only
- * jam the jam's ranking is the judges', so its first is the judges' choice (and there is no community's).
- */
-function judgesChoiceQuery(jam: Jam) {
-  const panel: Panel = jam.whoJudges === 'both' ? 'judges' : 'jam';
-  const ranked = panel === 'judges' ? judgesRankedEntries : rankedEntries;
-  return db()
-    .select(winnerColumns(jam, panel))
-    .from(entries)
-    .where(and(eq(entries.jamId, jam.id), jam.whoJudges === 'community' ? sql`0` : isCommunityChoiceCandidate(ranked)))
-    .orderBy(...rankingOrder(ranked))
-    .limit(1);
-}
-
 /** The reads behind `readWinners`, as statements a write's batch can end with (they then see the write). */
 function winnersQueries(jam: Jam) {
   const database = db();
-  const columns = winnerColumns(jam);
-  return [
-    database
-      .select(columns)
+  const first = (panel: Panel) => {
+    const ranked = panel === 'judges' ? judgesRankedEntries : rankedEntries;
+    return database
+      .select(winnerColumns(jam, panel))
       .from(entries)
-      .where(and(eq(entries.jamId, jam.id), isManagersWinner(rankedEntries)))
-      .orderBy(asc(entries.submittedAt))
-      .limit(1),
-    database
-      .select(columns)
-      .from(entries)
-      .where(and(eq(entries.jamId, jam.id), jam.whoJudges === 'judges' ? sql`0` : isCommunityChoiceCandidate(rankedEntries)))
-      .orderBy(...rankingOrder(rankedEntries))
-      .limit(1),
-    judgesChoiceQuery(jam),
-  ] as const;
+      .where(and(eq(entries.jamId, jam.id), isCommunityChoiceCandidate(ranked)))
+      .orderBy(...rankingOrder(ranked))
+      .limit(1);
+  };
+  const winner = database
+    .select(winnerColumns(jam))
+    .from(entries)
+    .where(and(eq(entries.jamId, jam.id), isManagersWinner(rankedEntries)))
+    .orderBy(asc(entries.submittedAt))
+    .limit(1);
+  // A `both` jam has a second ranking, the judges' own (ADR 040).
+  return jam.whoJudges === 'both' ? ([winner, first('jam'), first('judges')] as const) : ([winner, first('jam')] as const);
 }
 
 type WinnerRow = { entry: Entry; votes: number; coCreators: string; criteria: string | null };
 
-function toWinners(jam: Jam, [winner]: WinnerRow[], [community]: WinnerRow[], [judges]: WinnerRow[]): WinnersDto {
+/**
+ * The winners from the queries' rows. The first of the jam's own ranking is the community's choice, or
+ * in a judges-only jam the judges' choice; a `both` jam's judges' choice is the first of the judges' ranking.
+ */
+function toWinners(jam: Jam, [winner]: WinnerRow[], [first]: WinnerRow[], [judges]: WinnerRow[] = []): WinnersDto {
   const dto = (row: WinnerRow | undefined): EntryDto | null =>
     row
       ? toEntryDto(
@@ -85,7 +75,12 @@ function toWinners(jam: Jam, [winner]: WinnerRow[], [community]: WinnerRow[], [j
           parseCriterionResults(row.criteria),
         )
       : null;
-  return { winner: dto(winner), communityChoice: dto(community), judgesChoice: dto(judges) };
+  const judgesOnly = jam.whoJudges === 'judges';
+  return {
+    winner: dto(winner),
+    communityChoice: judgesOnly ? null : dto(first),
+    judgesChoice: judgesOnly ? dto(first) : dto(judges),
+  };
 }
 
 export async function readWinners(jam: Jam): Promise<WinnersDto> {
