@@ -4,7 +4,7 @@ import { fromDatetimeLocal, toDatetimeLocal } from '#lib/datetime-local';
 import { INVALID_URL_MESSAGE, REQUIRED_MESSAGE } from '#lib/schemas/common';
 import { type JamDto, jamCreateSchema, jamUpdateSchema } from '#lib/schemas/jams';
 import { type CriterionInput } from '#lib/schemas/jams';
-import { DEFAULT_CRITERIA, DEFAULT_MIN_RATINGS, type JudgingMode, type WhoCanVote } from '#lib/judging';
+import { DEFAULT_CRITERIA, DEFAULT_MIN_RATINGS, type JudgingMode, type WhoCanVote, type WhoJudges } from '#lib/judging';
 import type { FeedbackMode } from '#lib/feedback';
 import { type JamRequestDto, jamRequestCreateSchema, jamRequestUpdateSchema } from '#lib/schemas/jam-requests';
 import { useT } from '#i18n/react';
@@ -61,6 +61,7 @@ export function useJamForm({ jam, request, asRequest = false, redirectTo = '', o
     playBeforeVote: jam?.playBeforeVote ?? false,
     feedback: jam?.feedback ?? ('notes' as FeedbackMode),
     judging: jam?.judging ?? ('upvotes' as JudgingMode),
+    whoJudges: jam?.whoJudges ?? ('community' as WhoJudges),
     criteria: (jam?.criteria ?? DEFAULT_CRITERIA.map(({ name }) => ({ name }))) as CriterionInput[],
     minRatings: String(jam?.minRatings ?? DEFAULT_MIN_RATINGS),
     note: '',
@@ -95,6 +96,7 @@ export function useJamForm({ jam, request, asRequest = false, redirectTo = '', o
             playBeforeVote: values.playBeforeVote,
             feedback: values.feedback,
             judging: values.judging,
+            whoJudges: values.whoJudges,
             ...(values.judging === 'ratings'
               ? { criteria: values.criteria, minRatings: values.minRatings === '' ? Number.NaN : Number(values.minRatings) }
               : {}),

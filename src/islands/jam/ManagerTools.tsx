@@ -11,10 +11,11 @@ import { ConfirmDialog } from '#islands/ui/ConfirmDialog.tsx';
 import { Dropdown, type DropdownItem } from '#islands/ui/Dropdown.tsx';
 import { Modal } from '#islands/ui/Modal.tsx';
 import { ManagersEditor } from './ManagersEditor';
+import { JudgesEditor } from './JudgesEditor';
 import { checkAllEntriesNow, checkSummaryText } from './check-entries';
 import styles from './ManagerTools.module.css';
 
-type Dialog = 'edit' | 'managers' | 'advanced' | 'clear-votes' | 'clear-submissions' | 'delete' | null;
+type Dialog = 'edit' | 'managers' | 'judges' | 'advanced' | 'clear-votes' | 'clear-submissions' | 'delete' | null;
 
 interface Props {
   slug: string;
@@ -87,6 +88,7 @@ export function ManagerTools({ slug, viewer, homeHref, jamHref }: Props) {
   const candidates: (DropdownItem | false)[] = [
     viewerMay(viewer, 'jam:edit') && { label: t('manage.edit'), onSelect: () => void open('edit') },
     viewerMay(viewer, 'jam:manage-managers') && { label: t('manage.managers'), onSelect: () => void open('managers') },
+    viewerMay(viewer, 'jam:manage-judges') && { label: t('judges.menu'), onSelect: () => void open('judges') },
     viewerMay(viewer, 'jam:download-entries') && { label: t('manage.downloadEntries'), href: `/api${base}/entries.csv` },
     viewerMay(viewer, 'jam:read-activity') && {
       label: t('manage.activity'),
@@ -148,6 +150,9 @@ export function ManagerTools({ slug, viewer, homeHref, jamHref }: Props) {
         {dialog === 'managers' && (
           <ManagersEditor slug={slug} viewerName={viewer.user?.name ?? ''} isManager={viewer.isManager} />
         )}
+      </Modal>
+      <Modal open={dialog === 'judges'} onClose={() => setDialog(null)} header={t('judges.title')}>
+        {dialog === 'judges' && <JudgesEditor slug={slug} />}
       </Modal>
       <Modal
         open={dialog === 'advanced'}
