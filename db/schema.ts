@@ -98,10 +98,17 @@ export const INBOX_KINDS = [
   'credit-accepted',
   'credit-declined',
   'late-window',
+  'judge-invited',
+  'judge-accepted',
+  'judge-declined',
+  'judge-feedback',
 ] as const;
 export const TEAM_MEMBER_STATUSES = ['invited', 'accepted'] as const;
 export const JUDGING_MODES = ['upvotes', 'ratings'] as const;
 export const RESULTS_MODES = ['automatic', 'manual'] as const;
+/** Whose votes or ratings rank the jam (ADR 040): the community's, the judges' only, or both apart ("Judges' choice"). */
+export const WHO_JUDGES = ['community', 'judges', 'both'] as const;
+export type WhoJudges = (typeof WHO_JUDGES)[number];
 /** A criterion of a ratings jam: `id` is stable (renaming keeps its ratings), the list's order is the jam's. */
 export type JamCriterion = { id: number; name: string };
 /** The criteria a jam starts with (ADR 039); kept equal to DEFAULT_CRITERIA in src/lib/judging.ts by tests/db/schema.test.ts. */
@@ -180,6 +187,8 @@ export const jams = sqliteTable(
     resultsPublishedAt: integer('results_published_at', { mode: 'timestamp_ms' }),
     /** Entries are hidden from the public until submissions close (their team and the managers see them; ADR 041). */
     hiddenEntries: integer('hidden_entries', { mode: 'boolean' }).notNull().default(false),
+    /** Whose votes or ratings rank the jam (ADR 040); judges are the accepted rows of `jam_judges`. */
+    whoJudges: text('who_judges', { enum: WHO_JUDGES }).notNull().default('community'),
     createdAt: timestampNow('created_at'),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     updatedAt: timestampNow('updated_at'),
@@ -435,6 +444,47 @@ export const ratings = sqliteTable(
     index('ratings_rater_idx').on(t.raterId),
     check('ratings_stars_check', sql`${t.stars} between 1 and 5`),
   ],
+);
+
+/**
+ * A jam's judges (issue 42 §2, ADR 040): invited by a manager by Scratch username, a judge once they
+ * accept in the inbox. Only accepted rows count; a judge's votes and ratings are the judges' panel.
+ */
+export const jamJudges = sqliteTable(
+  'jam_judges',
+  {
+    jamId: integer('jam_id')
+      .notNull()
+      .references(() => jams.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: TEAM_MEMBER_STATUSES }).notNull().default('invited'),
+    invitedBy: integer('invited_by').references(() => users.id, { onDelete: 'set null' }),
+    invitedAt: timestampNow('invited_at'),
+    acceptedAt: integer('accepted_at', { mode: 'timestamp_ms' }),
+  },
+  (t) => [primaryKey({ columns: [t.jamId, t.userId] }), index('jam_judges_user_idx').on(t.userId, t.status)],
+);
+
+/** A judge's private feedback on an entry (one per judge and entry), read by its team, the jam's managers and the judge. */
+export const judgeFeedback = sqliteTable(
+  'judge_feedback',
+  {
+    entryId: integer('entry_id')
+      .notNull()
+      .references(() => entries.id, { onDelete: 'cascade' }),
+    judgeId: integer('judge_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    jamId: integer('jam_id')
+      .notNull()
+      .references(() => jams.id, { onDelete: 'cascade' }),
+    text: text('text').notNull(),
+    createdAt: timestampNow('created_at'),
+    updatedAt: timestampNow('updated_at'),
+  },
+  (t) => [primaryKey({ columns: [t.entryId, t.judgeId] }), index('judge_feedback_judge_idx').on(t.judgeId, t.jamId)],
 );
 
 /** A kudos sticker (one of KUDOS_STICKERS in src/lib/feedback.ts) given by one person to an entry; `jamId` copied. */

@@ -1,4 +1,5 @@
 import { useIslandStore } from './ui/use-island-store';
+import { votingRuleRefusal } from '#lib/voting-rule';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import type { IslandMessages } from '#i18n/island';
 import { translated, useT } from '#i18n/react';
@@ -113,15 +114,16 @@ function ViewerBox({ slug, startsAt, endsAt, votingEndsAt, loginHref, homeHref, 
 /** Votes left, or why this person cannot vote here ("Who can vote"), and the "Play before you vote" rule. */
 function VotingRule({ votes }: { votes: MyVotesDto }) {
   const t = useT();
-  if (!votes.eligible && votes.whoCanVote !== 'anyone') {
-    return <p className={`${styles.state} ${styles.closed}`}>{t(`voting.only.${votes.whoCanVote}`)}</p>;
-  }
+  const refusal = votingRuleRefusal(votes);
+  if (refusal) return <p className={`${styles.state} ${styles.closed}`}>{t(refusal)}</p>;
+  const judge = votes.judge && votes.whoJudges !== 'community' && <p className={styles.rule}>{t('voting.youJudge')}</p>;
   if (votes.judging === 'ratings') {
     // A ratings jam (ADR 039): no limit, so how many entries this person has rated so far.
     const rated = new Set(votes.ratings.map((rating) => rating.entryId)).size;
     return (
       <>
         <p className={styles.votes}>{t('jam.ratedEntries', { count: rated })}</p>
+        {judge}
         {votes.playBeforeVote && <p className={styles.rule}>{t('voting.playBeforeRatingRule')}</p>}
       </>
     );
@@ -129,6 +131,7 @@ function VotingRule({ votes }: { votes: MyVotesDto }) {
   return (
     <>
       <p className={styles.votes}>{t('jam.votesLeft', { count: votes.remaining })}</p>
+      {judge}
       {votes.playBeforeVote && <p className={styles.rule}>{t('voting.playBeforeVoteRule')}</p>}
     </>
   );

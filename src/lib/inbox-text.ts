@@ -26,7 +26,11 @@ type InboxTextKey =
   | 'inbox.creditInvited'
   | 'inbox.creditAccepted'
   | 'inbox.creditDeclined'
-  | 'inbox.lateWindow';
+  | 'inbox.lateWindow'
+  | 'inbox.judgeInvited'
+  | 'inbox.judgeAccepted'
+  | 'inbox.judgeDeclined'
+  | 'inbox.judgeFeedback';
 type T = (key: InboxTextKey, options?: Record<string, string | number>) => string;
 
 export interface InboxText {
@@ -85,6 +89,14 @@ export function inboxText(item: InboxItemDto, t: T): InboxText {
         return t('inbox.creditDeclined', { name: item.actor ?? t('inbox.someone'), entry });
       case 'late-window':
         return t('inbox.lateWindow', { jam, until: utcMinute(item.data.until) });
+      case 'judge-invited':
+        return t('inbox.judgeInvited', { name: item.actor ?? t('inbox.someone'), jam });
+      case 'judge-accepted':
+        return t('inbox.judgeAccepted', { name: item.actor ?? t('inbox.someone'), jam });
+      case 'judge-declined':
+        return t('inbox.judgeDeclined', { name: item.actor ?? t('inbox.someone'), jam });
+      case 'judge-feedback':
+        return t('inbox.judgeFeedback', { count: Math.max(1, item.count), entry });
     }
   })();
   return { text, detail };

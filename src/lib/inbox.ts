@@ -33,5 +33,13 @@ export const INBOX_KINDS = [
   'credit-declined',
   /** ADR 042: a manager gave you a late-submission window (data.until). */
   'late-window',
+  /** Issue 42 §2: a manager invited you to judge a jam (actor: the manager). */
+  'judge-invited',
+  /** Issue 42 §2, to the jam's managers: someone accepted to judge the jam. */
+  'judge-accepted',
+  /** Issue 42 §2, to the manager who invited them: someone declined to judge the jam. */
+  'judge-declined',
+  /** Issue 42 §2, to the entry's team: a judge left (or changed) private feedback on your entry. */
+  'judge-feedback',
 ] as const;
 export type InboxKind = (typeof INBOX_KINDS)[number];

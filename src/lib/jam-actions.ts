@@ -25,6 +25,8 @@ export const MANAGER_ACTIONS = [
   'jam:publish-results',
   /** ADR 041: see the entries of a jam with hidden entries before submissions close. */
   'jam:read-hidden-entries',
+  /** Judges (issue 42 §2): invite judges by username, withdraw an invitation, remove a judge. */
+  'jam:manage-judges',
 ] as const;
 
 /** What only administrators may do. */

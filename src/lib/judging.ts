@@ -22,6 +22,13 @@ export type JudgingMode = (typeof JUDGING_MODES)[number];
 /** When results go public: when voting ends (the default), or when a manager publishes them (ADR 041). */
 export const RESULTS_MODES = ['automatic', 'manual'] as const;
 export type ResultsMode = (typeof RESULTS_MODES)[number];
+/** Whose votes or ratings rank a jam (ADR 040): the community's, the judges' only, or both as two rankings. */
+export const WHO_JUDGES = ['community', 'judges', 'both'] as const;
+export type WhoJudges = (typeof WHO_JUDGES)[number];
+/** At most this many judges (invited or accepted) per jam. */
+export const MAX_JUDGES = 20;
+/** A judge's private feedback on an entry: at most this many characters. */
+export const JUDGE_FEEDBACK_MAX = 1000;
 
 /** A criterion of a ratings jam: a stable id (ratings keep it when it is renamed) and its name. */
 export type JamCriterion = { id: number; name: string };

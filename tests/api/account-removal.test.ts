@@ -32,6 +32,8 @@ const TABLES: Record<string, 'gone' | 'kept' | 'unrelated' | 'gone and kept'> = 
   votes: 'gone',
   ratings: 'gone',
   late_submissions: 'gone and kept', // their windows go; windows they opened for others stay
+  jam_judges: 'gone and kept', // their seats and invitations go; judges they invited stay
+  judge_feedback: 'gone', // the feedback they wrote goes (feedback on their entries goes with the entries)
   kudos: 'gone',
   notes: 'gone and kept', // their notes go; notes they hid stay hidden
   note_refusals: 'gone',

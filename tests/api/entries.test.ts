@@ -146,6 +146,8 @@ describe('upvotes', () => {
       entryIds: [],
       whoCanVote: 'anyone',
       eligible: true,
+      whoJudges: 'community',
+      judge: false,
       playBeforeVote: false,
       playedEntryIds: [],
       ratings: [],
@@ -232,7 +234,11 @@ describe('winners and results', () => {
     await insertVote(env.db, jam.id, entry.id, cat.id);
     const list = await env.request(`/api/jams/${jam.slug}/entries`);
     expect(list.body.entries[0]).toMatchObject({ votes: null, rank: null });
-    expect((await env.request(`/api/jams/${jam.slug}/winners`)).body).toEqual({ winner: null, communityChoice: null });
+    expect((await env.request(`/api/jams/${jam.slug}/winners`)).body).toEqual({
+      winner: null,
+      communityChoice: null,
+      judgesChoice: null,
+    });
     await insertManager(env.db, jam.id, manager.id);
     const early = await env.request(`/api/jams/${jam.slug}/entries/${entry.id}/winner`, { method: 'PUT', as: manager });
     expect(early.status).toBe(409);

@@ -75,7 +75,11 @@ describe('a voting period', () => {
     const early = await env.request(`/api/jams/${inVoting.slug}/entries/${entry.id}/winner`, { method: 'PUT', as: admin });
     expect(early.status).toBe(409);
     expect(early.body.error.message).toBe('Winners can be chosen once the jam is over.');
-    expect((await env.request(`/api/jams/${inVoting.slug}/winners`)).body).toEqual({ winner: null, communityChoice: null });
+    expect((await env.request(`/api/jams/${inVoting.slug}/winners`)).body).toEqual({
+      winner: null,
+      communityChoice: null,
+      judgesChoice: null,
+    });
 
     const over = await insertJam(env.db, {
       startsAt: new Date(now - 48 * HOUR),

@@ -17,6 +17,8 @@ import {
   plays,
   lateSubmissions,
   ratings,
+  jamJudges,
+  judgeFeedback,
   rateLimitBuckets,
   reports,
   users,
@@ -77,6 +79,15 @@ export async function leaveFootprint(env: Environment, personName: string, bysta
   await db.insert(lateSubmissions).values([
     { jamId: jam.id, userId: p, until: new Date(Date.now() + 60_000), grantedBy: b },
     { jamId: ownJam.id, userId: b, until: new Date(Date.now() + 60_000), grantedBy: p },
+  ]);
+  // They judge the bystander's jam and wrote feedback there; they invited the bystander to judge their own jam.
+  await db.insert(jamJudges).values([
+    { jamId: jam.id, userId: p, status: 'accepted', invitedBy: b },
+    { jamId: ownJam.id, userId: b, invitedBy: p },
+  ]);
+  await db.insert(judgeFeedback).values([
+    { entryId: theirs.id, judgeId: p, jamId: jam.id, text: 'Footprint feedback' },
+    { entryId: mine.id, judgeId: b, jamId: jam.id, text: 'Feedback for the person' },
   ]);
   await db.insert(plays).values([
     { entryId: theirs.id, playerId: p, jamId: jam.id },

@@ -7,7 +7,7 @@
  */
 import { eq, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { entryCredits, jams, users } from '#db/schema';
+import { entryCredits, jamJudges, jams, users } from '#db/schema';
 import { insertEntry, insertJamRequest, insertVote } from '../helpers/factories';
 import { type Operation, declaredEndpoints } from '#server/openapi/operations';
 import { type Environment, type TestUser, startEnvironment } from '../helpers/environment';
@@ -92,6 +92,12 @@ const invitedMe = (status: 'invited' | 'accepted') => async (scene: Scene, env: 
     .values({ entryId: scene.entry.id, userId: scene.me!.id, jamId: scene.jam.id, status, invitedBy: scene.submitter.id }));
 
 /** How to make each endpoint that documents a 409 give one, as an administrator. */
+/** Someone of the scene invited to judge its jam (or judging it). */
+const seated =
+  (who: (scene: Scene) => number, status: 'invited' | 'accepted') =>
+  async (scene: Scene, env: Environment): Promise<void> =>
+    void (await env.db.insert(jamJudges).values({ jamId: scene.jam.id, userId: who(scene), status }));
+
 const PROVOKE_409: Record<string, Provocation> = {
   'POST /api/jam-requests': {
     // One pending request per user.
@@ -135,6 +141,13 @@ const PROVOKE_409: Record<string, Provocation> = {
   // Declining is for invitations: someone credited leaves from the entry instead.
   'DELETE /api/me/invitations/[entryId]': { prepare: invitedMe('accepted') },
   'POST /api/jams/[slug]/managers': { call: (s) => ({ json: { name: s.coManager.name } }) },
+  // Judges (ADR 040) are settled once voting ends; feedback closes with voting; an accepted judge steps down instead of declining.
+  'POST /api/jams/[slug]/judges': { jam: 'ended', call: (s) => ({ json: { name: s.bystander.name } }) },
+  'DELETE /api/jams/[slug]/judges/[name]': { jam: 'ended', prepare: seated((s) => s.coManager.id, 'accepted') },
+  'PUT /api/me/judge-invitations/[slug]': { jam: 'ended', prepare: seated((s) => s.me!.id, 'invited') },
+  'DELETE /api/me/judge-invitations/[slug]': { prepare: seated((s) => s.me!.id, 'accepted') },
+  'PUT /api/jams/[slug]/entries/[id]/judge-feedback': { jam: 'ended', prepare: seated((s) => s.me!.id, 'accepted') },
+  'DELETE /api/jams/[slug]/entries/[id]/judge-feedback': { jam: 'ended', prepare: seated((s) => s.me!.id, 'accepted') },
   'DELETE /api/me': { prepare: lastAdmin, call: (s) => ({ json: { name: s.me!.name } }) },
   'PATCH /api/users/[id]': { prepare: lastAdmin, call: (s) => ({ path: `/api/users/${s.me!.id}`, json: { isAdmin: false } }) },
   'DELETE /api/users/[id]': { prepare: lastAdmin, call: (s) => ({ path: `/api/users/${s.me!.id}` }) },

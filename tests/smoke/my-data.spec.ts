@@ -16,6 +16,8 @@ const SECTIONS = [
   'kudosGiven',
   'votes',
   'ratings',
+  'judging',
+  'judgeFeedback',
   'plays',
   'reports',
   'notifications',

@@ -35,6 +35,7 @@ export function jamRow(overrides: Partial<Jam> = {}): Jam {
     results: 'automatic',
     resultsPublishedAt: null,
     hiddenEntries: false,
+    whoJudges: 'community' as const,
     createdAt: new Date('2025-02-10T09:30:00Z'),
     createdBy: null,
     updatedAt: new Date('2025-02-12T16:05:00Z'),

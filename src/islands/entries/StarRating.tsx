@@ -1,4 +1,5 @@
 import { useIslandStore } from '../ui/use-island-store';
+import { votingRuleRefusal } from '#lib/voting-rule';
 import { useEffect, useId, useState } from 'react';
 import { useT } from '#i18n/react';
 import { ApiError } from '#client/api-client';
@@ -61,8 +62,8 @@ export function StarRating({ slug, entryId, startsAt, endsAt, votingEndsAt, crit
     ? null
     : session.status === 'anonymous'
       ? t('rating.loginToRate')
-      : myVotes && !myVotes.eligible && myVotes.whoCanVote !== 'anyone'
-        ? t(`voting.only.${myVotes.whoCanVote}`)
+      : myVotes && votingRuleRefusal(myVotes)
+        ? t(votingRuleRefusal(myVotes)!)
         : myVotes?.playBeforeVote && !myVotes.playedEntryIds.includes(entryId)
           ? t('rating.playFirst')
           : null;

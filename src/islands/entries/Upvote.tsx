@@ -1,4 +1,5 @@
 import { useIslandStore } from '../ui/use-island-store';
+import { votingRuleRefusal } from '#lib/voting-rule';
 import { useEffect, useId, useState } from 'react';
 import { useT } from '#i18n/react';
 import { ApiError } from '#client/api-client';
@@ -71,8 +72,8 @@ export function Upvote({ slug, entryId, startsAt, endsAt, votingEndsAt }: Props)
       ? null
       : session.status === 'anonymous'
         ? t('entry.loginToVote')
-        : myVotes && !myVotes.eligible && myVotes.whoCanVote !== 'anyone'
-          ? t(`voting.only.${myVotes.whoCanVote}`)
+        : myVotes && votingRuleRefusal(myVotes)
+          ? t(votingRuleRefusal(myVotes)!)
           : myVotes?.playBeforeVote && !myVotes.playedEntryIds.includes(entryId)
             ? t('voting.playFirst')
             : myVotes && myVotes.remaining === 0

@@ -1,5 +1,5 @@
 import { FEEDBACK_MODES } from '#lib/feedback';
-import { JUDGING_MODES, RESULTS_MODES, WHO_CAN_VOTE } from '#lib/judging';
+import { JUDGING_MODES, RESULTS_MODES, WHO_CAN_VOTE, WHO_JUDGES } from '#lib/judging';
 import { useT } from '#i18n/react';
 import styles from '../JamForm.module.css';
 import Field from './Field';
@@ -35,6 +35,24 @@ export default function JudgingFields({ form }: { form: JamFormState }) {
         ))}
       </fieldset>
       {values.judging === 'ratings' && <CriteriaFields form={form} />}
+      <div className={`field ${styles.field}`}>
+        <label htmlFor={`${id}-whoJudges`}>{t('jamForm.whoJudges')}</label>
+        <select
+          id={`${id}-whoJudges`}
+          value={values.whoJudges}
+          onChange={set('whoJudges')}
+          aria-describedby={`${id}-whoJudges-hint`}
+        >
+          {WHO_JUDGES.map((who) => (
+            <option key={who} value={who}>
+              {t(`jamForm.whoJudges.${who}`)}
+            </option>
+          ))}
+        </select>
+        <p className="hint" id={`${id}-whoJudges-hint`}>
+          {t(`jamForm.whoJudges.${values.whoJudges}Hint`)}
+        </p>
+      </div>
       <Field form={form} name="votingEndsAt" label={t('jamForm.votingEndsAt')} hint={t('jamForm.votingEndsAtHint')}>
         <input
           id={`${id}-votingEndsAt`}

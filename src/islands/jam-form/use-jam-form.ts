@@ -5,7 +5,14 @@ import { INVALID_URL_MESSAGE, REQUIRED_MESSAGE } from '#lib/schemas/common';
 import { type JamDto, jamCreateSchema, jamUpdateSchema } from '#lib/schemas/jams';
 import { type CriterionInput } from '#lib/schemas/jams';
 import type { JamQuestion, QuestionKind } from '#lib/questions';
-import { DEFAULT_CRITERIA, DEFAULT_MIN_RATINGS, type JudgingMode, type ResultsMode, type WhoCanVote } from '#lib/judging';
+import {
+  DEFAULT_CRITERIA,
+  DEFAULT_MIN_RATINGS,
+  type JudgingMode,
+  type ResultsMode,
+  type WhoCanVote,
+  type WhoJudges,
+} from '#lib/judging';
 import type { FeedbackMode } from '#lib/feedback';
 import { type JamRequestDto, jamRequestCreateSchema, jamRequestUpdateSchema } from '#lib/schemas/jam-requests';
 import { useT } from '#i18n/react';
@@ -93,6 +100,7 @@ export function useJamForm({ jam, request, asRequest = false, redirectTo = '', o
     playBeforeVote: jam?.playBeforeVote ?? false,
     feedback: jam?.feedback ?? ('notes' as FeedbackMode),
     judging: jam?.judging ?? ('upvotes' as JudgingMode),
+    whoJudges: jam?.whoJudges ?? ('community' as WhoJudges),
     criteria: (jam?.criteria ?? DEFAULT_CRITERIA.map(({ name }) => ({ name }))) as CriterionInput[],
     minRatings: String(jam?.minRatings ?? DEFAULT_MIN_RATINGS),
     questions: (jam?.questions ?? []).map(toDraft),
@@ -132,6 +140,7 @@ export function useJamForm({ jam, request, asRequest = false, redirectTo = '', o
             playBeforeVote: values.playBeforeVote,
             feedback: values.feedback,
             judging: values.judging,
+            whoJudges: values.whoJudges,
             ...(values.judging === 'ratings'
               ? { criteria: values.criteria, minRatings: values.minRatings === '' ? Number.NaN : Number(values.minRatings) }
               : {}),

@@ -12,10 +12,11 @@ import { Dropdown, type DropdownItem } from '#islands/ui/Dropdown.tsx';
 import { Modal } from '#islands/ui/Modal.tsx';
 import { ManagersEditor } from './ManagersEditor';
 import { LateWindows } from './LateWindows';
+import { JudgesEditor } from './JudgesEditor';
 import { checkAllEntriesNow, checkSummaryText } from './check-entries';
 import styles from './ManagerTools.module.css';
 
-type Dialog = 'edit' | 'managers' | 'late' | 'advanced' | 'clear-votes' | 'clear-submissions' | 'delete' | null;
+type Dialog = 'edit' | 'managers' | 'judges' | 'late' | 'advanced' | 'clear-votes' | 'clear-submissions' | 'delete' | null;
 
 interface Props {
   slug: string;
@@ -91,6 +92,7 @@ export function ManagerTools({ slug, endsAt, viewer, homeHref, jamHref }: Props)
     viewerMay(viewer, 'jam:edit') && { label: t('manage.edit'), onSelect: () => void open('edit') },
     viewerMay(viewer, 'jam:manage-managers') && { label: t('manage.managers'), onSelect: () => void open('managers') },
     viewerMay(viewer, 'jam:grant-late') && { label: t('late.title'), onSelect: () => void open('late') },
+    viewerMay(viewer, 'jam:manage-judges') && { label: t('judges.menu'), onSelect: () => void open('judges') },
     viewerMay(viewer, 'jam:download-entries') && { label: t('manage.downloadEntries'), href: `/api${base}/entries.csv` },
     viewerMay(viewer, 'jam:read-activity') && {
       label: t('manage.activity'),
@@ -155,6 +157,9 @@ export function ManagerTools({ slug, endsAt, viewer, homeHref, jamHref }: Props)
       </Modal>
       <Modal open={dialog === 'late'} onClose={() => setDialog(null)} header={t('late.title')}>
         {dialog === 'late' && <LateWindows slug={slug} endsAt={endsAt} />}
+      </Modal>
+      <Modal open={dialog === 'judges'} onClose={() => setDialog(null)} header={t('judges.title')}>
+        {dialog === 'judges' && <JudgesEditor slug={slug} />}
       </Modal>
       <Modal
         open={dialog === 'advanced'}

@@ -3,7 +3,7 @@ import { coCreatorSchema } from './teams';
 import { answerSchema, answersInputSchema } from './questions';
 import { INVALID_URL_MESSAGE, REQUIRED_MESSAGE, isoDateTime, named, pageFields } from './common';
 import { parseScratchProjectUrl } from '#lib/scratch-url';
-import { ENTRY_FLAGS, JUDGING_MODES, STARS_MAX, WHO_CAN_VOTE } from '#lib/judging';
+import { ENTRY_FLAGS, JUDGING_MODES, STARS_MAX, WHO_CAN_VOTE, WHO_JUDGES } from '#lib/judging';
 
 /** Votes one user may cast in one jam. */
 export const VOTE_LIMIT = 3;
@@ -169,7 +169,11 @@ export const myVotesSchema = named(
     remaining: z.int(),
     entryIds: z.array(z.int()),
     whoCanVote: z.enum(WHO_CAN_VOTE).meta({ description: "The jam's rule: anyone logged in, participants, or entrants only." }),
-    eligible: z.boolean().meta({ description: 'Whether the rule lets you vote in this jam (joined or entered, as it asks).' }),
+    eligible: z.boolean().meta({
+      description: 'Whether the rules let you vote in this jam (joined or entered, as it asks; a judge, in a judges-only jam).',
+    }),
+    whoJudges: z.enum(WHO_JUDGES).meta({ description: 'Whose votes rank the jam: `community`, `judges` or `both`.' }),
+    judge: z.boolean().meta({ description: 'Whether you are one of the jam’s accepted judges (your votes are the judges’).' }),
     playBeforeVote: z.boolean().meta({ description: 'An upvote counts only for an entry you have opened.' }),
     playedEntryIds: z.array(z.int()).meta({
       description: 'With `playBeforeVote`: the entries of this jam whose player you opened (empty when the jam does not ask).',
@@ -211,7 +215,13 @@ export const winnersSchema = named(
   'Winners',
   z.object({
     winner: entrySchema.nullable().meta({ description: "The managers' choice." }),
-    communityChoice: entrySchema.nullable().meta({ description: 'The most upvoted entry once the jam has ended.' }),
+    communityChoice: entrySchema.nullable().meta({
+      description: 'The most upvoted entry once the jam has ended (null in a judges-only jam: see `judgesChoice`).',
+    }),
+    judgesChoice: entrySchema.nullable().meta({
+      description:
+        "In a jam judged by judges (`whoJudges` `judges` or `both`): the first of the judges' ranking besides the managers' winner, its votes and places counted from the judges' votes only.",
+    }),
   }),
 );
 export type WinnersDto = z.infer<typeof winnersSchema>;

@@ -21,6 +21,7 @@ import {
   MIN_RATINGS_MAX,
   WHO_CAN_VOTE,
   RESULTS_MODES,
+  WHO_JUDGES,
 } from '#lib/judging';
 import { questionSchema, questionsSchema } from './questions';
 
@@ -44,6 +45,7 @@ const FEEDBACK_MODE_MESSAGE = 'feedback must be notes, kudos or off';
 
 export const JUDGING_MESSAGE = 'judging must be upvotes or ratings';
 export const RESULTS_MESSAGE = 'results must be automatic or manual';
+export const WHO_JUDGES_MESSAGE = 'whoJudges must be community, judges or both';
 export const CRITERIA_COUNT_MESSAGE = `Name between ${CRITERIA_MIN} and ${CRITERIA_MAX} criteria.`;
 export const CRITERIA_UNIQUE_MESSAGE = 'Two criteria have the same name.';
 export const MIN_RATINGS_MESSAGE = `minRatings must be a whole number from 0 to ${MIN_RATINGS_MAX}.`;
@@ -96,6 +98,8 @@ const jamFields = {
   /** ADR 041: results when voting ends, or when a manager publishes them; entries hidden until submissions close. */
   results: z.enum(RESULTS_MODES, { error: RESULTS_MESSAGE }).default('automatic'),
   hiddenEntries: z.boolean({ error: 'hiddenEntries must be true or false' }).default(false),
+  /** Whose votes or ratings rank the jam (ADR 040): the community's, the judges' only, or both ("Judges' choice" apart). */
+  whoJudges: z.enum(WHO_JUDGES, { error: WHO_JUDGES_MESSAGE }).default('community'),
 };
 
 export const VOTING_END_AFTER_END_MESSAGE = 'The voting end must be after the end.';
@@ -140,6 +144,7 @@ export const jamUpdateSchema = z
     questions: questionsSchema.optional(),
     results: z.enum(RESULTS_MODES, { error: RESULTS_MESSAGE }).optional(),
     hiddenEntries: z.boolean({ error: 'hiddenEntries must be true or false' }).optional(),
+    whoJudges: z.enum(WHO_JUDGES, { error: WHO_JUDGES_MESSAGE }).optional(),
   })
   .refine(endAfterStart, endAfterStartIssue)
   .refine(votingEndAfterEnd, votingEndAfterEndIssue);
@@ -231,6 +236,10 @@ export const jamSchema = named(
     questions: z.array(questionSchema).meta({
       description:
         'The questions the submit form asks (ADR 042), in order. Ids stay when a question is edited; removing one drops its answers.',
+    }),
+    whoJudges: z.enum(WHO_JUDGES).meta({
+      description:
+        "Whose votes or ratings rank the jam: `community` (anyone the voting rules let), `judges` (only the jam's accepted judges), or `both` (the community's ranking plus a separate \"Judges' choice\" ranking of the judges' votes).",
     }),
     featured: z.boolean(),
     mystery: z.boolean(),

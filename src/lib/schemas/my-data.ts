@@ -18,6 +18,8 @@ export const MY_DATA_SECTIONS = [
   'kudosGiven',
   'votes',
   'ratings',
+  'judging',
+  'judgeFeedback',
   'plays',
   'reports',
   'notifications',
@@ -92,6 +94,19 @@ export const myDataSchema = named(
         createdAt: isoDateTime,
         updatedAt: isoDateTime,
       }),
+    ),
+    /** Jams you were invited to judge, and whether you accepted (ADR 040). */
+    judging: z.array(
+      z.object({
+        jam: jamRef,
+        status: z.enum(['invited', 'accepted']),
+        invitedAt: isoDateTime,
+        acceptedAt: isoDateTime.nullable(),
+      }),
+    ),
+    /** The private feedback you wrote as a judge (ADR 040). */
+    judgeFeedback: z.array(
+      z.object({ entry: entryRef, jam: jamRef, text: z.string(), createdAt: isoDateTime, updatedAt: isoDateTime }),
     ),
     plays: z.array(z.object({ entry: entryRef, jam: jamRef, playedAt: isoDateTime })),
     /** Reports you made; who handled them, and how, is not yours to keep. */

@@ -6,6 +6,7 @@ import { entryIdSchema, myVotesSchema } from './entries';
 import { kudosSchema } from './kudos';
 import { noteListSchema } from './notes';
 import { meSchema } from './users';
+import { judgeFeedbackListSchema } from './judges';
 
 export type JamRoleName = 'admin' | 'manager' | 'none';
 
@@ -23,6 +24,10 @@ export const entryViewerSchema = named(
       .nullable()
       .meta({ description: 'The first page of notes; null unless the jam takes notes (the page shows none).' }),
     credits: teamSchema,
+    judgeFeedback: judgeFeedbackListSchema.nullable().meta({
+      description:
+        "The judges' private feedback, as `GET …/judge-feedback` answers it: for the entry's team, the jam's managers and its judges; null for everyone else.",
+    }),
   }),
 );
 export type EntryViewerDto = z.infer<typeof entryViewerSchema>;

@@ -33,6 +33,10 @@ export interface TeamSubject extends JamSubject {
   submitterId: number;
   ownMembership: boolean;
 }
+/** An entry as a judge sees it (ADR 040): `isJudge`, an accepted judge of its jam; `onTeam` as above. */
+export interface JudgedEntrySubject extends EntrySubject {
+  isJudge: boolean;
+}
 /** Something one person owns: an entry (its submitter), a jam request (its requester), a manager seat (its holder), a reported item. */
 export interface OwnedSubject {
   ownerId: number | null;
@@ -65,6 +69,12 @@ interface Subjects extends Record<ManagerAction, JamSubject>, Record<AdminOnlyAc
   'report:see-reporters': OwnedSubject;
   /** Only the requester takes back their jam request (an administrator declines it instead). */
   'jam-request:withdraw': OwnedSubject;
+  /** A judge leaves private feedback on an entry of their jam, never their own or their team's. */
+  'entry:write-judge-feedback': JudgedEntrySubject;
+  /** The entry's team and the jam's managers (and administrators) read all its judges' feedback. */
+  'entry:read-judge-feedback': EntrySubject;
+  /** A judge may always step down (remove their own seat); the jam's managers and administrators remove anyone. */
+  'jam:remove-judge': JamSubject & OwnedSubject;
   /** Managers may always leave a jam (remove their own seat); the jam's managers and administrators remove anyone. */
   'jam:remove-manager': JamSubject & OwnedSubject;
 }
@@ -133,6 +143,9 @@ const RULES: { [A in Action]: Rule<A> } = {
   'report:see-reporters': (user, item) => user.isAdmin && item.ownerId !== user.id,
   'jam-request:withdraw': (user, request) => request.ownerId === user.id,
   'jam:remove-manager': (user, seat) => seat.ownerId === user.id || runsJam(user, seat),
+  'entry:write-judge-feedback': (_user, entry) => entry.isJudge && !entry.onTeam,
+  'entry:read-judge-feedback': (user, entry) => entry.onTeam || runsJam(user, entry),
+  'jam:remove-judge': (user, seat) => seat.ownerId === user.id || runsJam(user, seat),
 };
 
 /** Whether the user may do `action` to `subject`. Visitors and banned people may do none of it. */

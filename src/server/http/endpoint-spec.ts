@@ -33,6 +33,10 @@ export const TAGS = [
   { name: 'Entries', description: 'Scratch projects entered into a jam, upvotes and winners.' },
   { name: 'Feedback', description: 'Kudos and notes on entries, and the words the notes filter refuses.' },
   { name: 'Managers', description: 'The people who run a jam.' },
+  {
+    name: 'Judges',
+    description: 'The people a jam’s managers invite to judge it, their invitations and their private feedback on entries.',
+  },
   { name: 'Account', description: 'The session of the person calling, their dashboard, and user pictures.' },
   { name: 'Users', description: 'Administrators’ tools: every user, their admin and banned flags.' },
   { name: 'Activity', description: 'The audit log, read-only: who did what to which jam or user, and when.' },

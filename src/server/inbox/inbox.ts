@@ -110,7 +110,10 @@ function hrefFor(kind: InboxKind, jam: { slug: string } | null, entryId: number 
       // Administrators' reports go to the admin dashboard's queue of every jam (issue 41).
       return data.queue === 'admin' ? '/dashboard/reports' : '/dashboard#moderation';
     case 'credit-invited':
+    case 'judge-invited':
       return '/dashboard#invitations';
+    case 'judge-feedback':
+      return jamHref && entryId !== null ? `${jamHref}/entries/${entryId}#judge-feedback` : '/dashboard';
     case 'credit-accepted':
     case 'credit-declined':
       return jamHref && entryId !== null ? `${jamHref}/entries/${entryId}` : '/dashboard';

@@ -56,6 +56,7 @@ export async function createJam(user: SessionUser, input: JamCreate): Promise<Ja
     playBeforeVote: input.playBeforeVote ?? false,
     feedback: input.feedback ?? 'notes',
     judging: input.judging ?? 'upvotes',
+    whoJudges: input.whoJudges ?? 'community',
     ...(input.criteria ? { criteria: numberCriteria(input.criteria, []) } : {}),
     ...(input.minRatings === undefined ? {} : { minRatings: input.minRatings }),
     ...(input.questions ? { questions: numberQuestions(input.questions as QuestionInput[], []) } : {}),
@@ -115,7 +116,10 @@ export const CRITERION_RATED_MESSAGE = (name: string) =>
  */
 async function requireJudgingChangeAllowed(jam: Jam, input: JamUpdate, criteria: JamCriterion[] | undefined): Promise<void> {
   const removed = criteria ? jam.criteria.filter((c) => !criteria.some((kept) => kept.id === c.id)) : [];
-  const switching = input.judging !== undefined && input.judging !== jam.judging;
+  // Whose votes count is part of how the jam is judged (ADR 040): it stays once anyone voted too.
+  const switching =
+    (input.judging !== undefined && input.judging !== jam.judging) ||
+    (input.whoJudges !== undefined && input.whoJudges !== jam.whoJudges);
   if (!switching && removed.length === 0) return;
   const database = db();
   const [[voted], ratedRows] = await Promise.all([

@@ -68,6 +68,7 @@ export function toJamDto(jam: Jam, options: { hideBody: boolean }): JamDto {
     results: jam.results,
     resultsPublishedAt: jam.resultsPublishedAt?.toISOString() ?? null,
     hiddenEntries: jam.hiddenEntries,
+    whoJudges: jam.whoJudges,
     featured: jam.featured,
     mystery: jam.mystery,
     entryCount: jam.entryCount,

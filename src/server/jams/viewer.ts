@@ -22,6 +22,7 @@ import { insertPlay } from '#server/judging/plays';
 import { myVotes } from '#server/judging/votes';
 import { lateWindowOf, submissionWindow } from '#server/entries/late-submissions';
 import { jamStatus } from '#lib/jam-timing';
+import { judgeFeedbackFor } from '#server/judging/judge-feedback';
 
 // Logged-in readers of a jam page ask for this every time they open it: built once, run with values.
 const ownEntry = preparedQuery((database) =>
@@ -49,12 +50,13 @@ async function allowedActions(viewer: SessionUser | null, jamId: number): Promis
 
 /** The reader's side of one entry's page; every read starts now, beside the document's others. */
 async function entryViewerState(jam: Jam, viewer: SessionUser | null, reads: EntryReads): Promise<EntryViewerDto> {
-  const [kudos, notes, credits] = await Promise.all([
+  const [kudos, notes, credits, judgeFeedback] = await Promise.all([
     jam.feedback === 'off' ? null : readKudos(viewer, jam, reads.id, reads),
     jam.feedback === 'notes' ? listNotes(viewer, jam, reads.id, 1, reads) : null,
     readTeam(viewer, jam, reads.id, reads),
+    judgeFeedbackFor(viewer, jam, reads),
   ]);
-  return { id: reads.id, kudos, notes, credits };
+  return { id: reads.id, kudos, notes, credits, judgeFeedback };
 }
 
 export interface ViewerOptions {

@@ -13,32 +13,52 @@
  */
 import { type SQL, type SQLWrapper, asc, desc, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/sqlite-core';
-import { type EntryReview, entries, jams, ratings, votes } from '#db/schema';
+import { type EntryReview, entries, jamJudges, jams, ratings, votes } from '#db/schema';
 
-/** An entry's votes, counted through the votes key. */
-export const votesOf = (entryId: SQLWrapper) =>
-  sql<number>`(select count(*) from ${votes} where ${votes.entryId} = ${entryId})`.mapWith(Number);
+/** A field of the entry's jam, read by its key (the jam under a name of its own, whatever the outer query names). */
+const jamField = (jamId: SQLWrapper, field: 'judging' | 'min_ratings' | 'criteria' | 'who_judges') =>
+  sql`(select ${sql.identifier('ranking_jam')}.${sql.identifier(field)} from ${jams} ${sql.identifier('ranking_jam')}
+    where ${sql.identifier('ranking_jam')}.id = ${jamId})`;
+
+/**
+ * Whose votes and ratings a ranking counts (ADR 040): `jam` is the jam's own ranking — everyone's in a
+ * `community` or `judges` jam (in a judges-only jam only judges can vote), everyone's but the judges'
+ * in a `both` jam; `judges` is the "Judges' choice" ranking, the accepted judges' only.
+ */
+export type Panel = 'jam' | 'judges';
+
+/** Whether the person is an accepted judge of the jam, as an SQL condition. */
+export const isJudgeCondition = (jamId: SQLWrapper | number, userId: SQLWrapper | number): SQL =>
+  sql`exists (select 1 from ${jamJudges} ranking_judge where ranking_judge.jam_id = ${jamId}
+    and ranking_judge.user_id = ${userId} and ranking_judge.status = 'accepted')`;
+
+/** Whether a vote or rating (its jam and its voter) counts in the panel's ranking. */
+const countsIn = (panel: Panel, jamId: SQLWrapper, voterId: SQLWrapper): SQL =>
+  panel === 'judges'
+    ? isJudgeCondition(jamId, voterId)
+    : sql`(${jamField(jamId, 'who_judges')} <> 'both' or not ${isJudgeCondition(jamId, voterId)})`;
+
+/** An entry's votes in the panel's ranking, counted through the votes key. */
+export const votesOf = (entryId: SQLWrapper, panel: Panel = 'jam') =>
+  sql<number>`(select count(*) from ${votes} where ${votes.entryId} = ${entryId}
+    and ${countsIn(panel, votes.jamId, votes.voterId)})`.mapWith(Number);
 
 /** An entry's votes, as a column of a query over `entries`. */
 export const voteCount = votesOf(entries.id);
 
-/** A field of the entry's jam, read by its key (the jam under a name of its own, whatever the outer query names). */
-const jamField = (jamId: SQLWrapper, field: 'judging' | 'min_ratings' | 'criteria') =>
-  sql`(select ${sql.identifier('ranking_jam')}.${sql.identifier(field)} from ${jams} ${sql.identifier('ranking_jam')}
-    where ${sql.identifier('ranking_jam')}.id = ${jamId})`;
-
 /** The stars of one criterion of an entry: the average and how many rated it (through the ratings key). */
-export const averageStarsOf = (entryId: SQLWrapper, criterionId: SQLWrapper) =>
-  sql<
-    number | null
-  >`(select avg(${ratings.stars}) from ${ratings} where ${ratings.entryId} = ${entryId} and ${ratings.criterionId} = ${criterionId})`;
-export const ratingCountOf = (entryId: SQLWrapper, criterionId: SQLWrapper) =>
-  sql<number>`(select count(*) from ${ratings} where ${ratings.entryId} = ${entryId} and ${ratings.criterionId} = ${criterionId})`;
+const starsOf = (entryId: SQLWrapper, criterionId: SQLWrapper, panel: Panel) =>
+  sql`from ${ratings} where ${ratings.entryId} = ${entryId} and ${ratings.criterionId} = ${criterionId}
+    and ${countsIn(panel, ratings.jamId, ratings.raterId)}`;
+export const averageStarsOf = (entryId: SQLWrapper, criterionId: SQLWrapper, panel: Panel = 'jam') =>
+  sql<number | null>`(select avg(${ratings.stars}) ${starsOf(entryId, criterionId, panel)})`;
+export const ratingCountOf = (entryId: SQLWrapper, criterionId: SQLWrapper, panel: Panel = 'jam') =>
+  sql<number>`(select count(*) ${starsOf(entryId, criterionId, panel)})`;
 
 /** The average stars of a criterion, null below the jam's minimum number of ratings (not ranked on it). */
-const criterionScore = (entryId: SQLWrapper, jamId: SQLWrapper, criterionId: SQLWrapper) =>
+const criterionScore = (entryId: SQLWrapper, jamId: SQLWrapper, criterionId: SQLWrapper, panel: Panel) =>
   sql`(select case when count(*) >= max(${jamField(jamId, 'min_ratings')}, 1) then avg(${ratings.stars}) end
-    from ${ratings} where ${ratings.entryId} = ${entryId} and ${ratings.criterionId} = ${criterionId})`;
+    ${starsOf(entryId, criterionId, panel)})`;
 
 /** The first criterion of the entry's jam: a ratings jam's own order. */
 const firstCriterion = (jamId: SQLWrapper) => sql`json_extract(${jamField(jamId, 'criteria')}, '$[0].id')`;
@@ -47,11 +67,11 @@ const firstCriterion = (jamId: SQLWrapper) => sql`json_extract(${jamField(jamId,
  * What the entry is ranked by: its votes in an upvotes jam; in a ratings jam its average stars on
  * `criterion` (the jam's first one when left out), null when not enough people rated it.
  */
-const scoreOf = (entryId: SQLWrapper, jamId: SQLWrapper, criterion?: SQLWrapper): SQL =>
+const scoreOf = (entryId: SQLWrapper, jamId: SQLWrapper, criterion: SQLWrapper | undefined, panel: Panel): SQL =>
   criterion
-    ? criterionScore(entryId, jamId, criterion)
+    ? criterionScore(entryId, jamId, criterion, panel)
     : sql`(case when ${jamField(jamId, 'judging')} = 'ratings'
-        then ${criterionScore(entryId, jamId, firstCriterion(jamId))} else ${votesOf(entryId)} end)`;
+        then ${criterionScore(entryId, jamId, firstCriterion(jamId), panel)} else ${votesOf(entryId, panel)} end)`;
 
 /** The columns of an entry the ranking reads, as one query refers to them. */
 export interface RankedEntry {
@@ -64,19 +84,24 @@ export interface RankedEntry {
   score: SQLWrapper;
   /** The criterion the ranking is of; left out, the jam's own order. */
   criterion?: SQLWrapper;
+  /** Whose votes it counts (ADR 040); left out, the jam's own ranking. */
+  panel?: Panel;
 }
 
 /** The entry's own columns: those of `entries` or of an alias of it. */
-export type EntryColumns = Omit<RankedEntry, 'score' | 'criterion'>;
+export type EntryColumns = Omit<RankedEntry, 'score' | 'criterion' | 'panel'>;
 
 /**
  * An entry as the ranking reads it, from its own columns: those of `entries`, of an alias, or of an
  * outer row; ranked in its jam's own order, or on one criterion of a ratings jam.
  */
-export function rankedEntry(table: EntryColumns, criterion?: SQLWrapper): RankedEntry {
+export function rankedEntry(table: EntryColumns, criterion?: SQLWrapper, panel: Panel = 'jam'): RankedEntry {
   const { id, jamId, submittedAt, review, isWinner } = table;
-  return { id, jamId, submittedAt, review, isWinner, score: scoreOf(id, jamId, criterion), criterion };
+  return { id, jamId, submittedAt, review, isWinner, score: scoreOf(id, jamId, criterion, panel), criterion, panel };
 }
+
+/** The entries of a query over `entries`, ranked by the judges' votes or ratings ("Judges' choice"). */
+export const judgesRankedEntries = rankedEntry(entries, undefined, 'judges');
 
 /** The entries of a query over `entries`. */
 export const rankedEntries = rankedEntry(entries);
@@ -124,7 +149,7 @@ const ahead = entriesAs('ranked_ahead');
 
 /** One entry's place in its jam, as a subquery beside it: 1 + the ranked entries ahead of it; null when not ranked. */
 export function placeOf(entry: RankedEntry): SQL<number | null> {
-  const other = rankedEntry(ahead.table, entry.criterion);
+  const other = rankedEntry(ahead.table, entry.criterion, entry.panel);
   return sql<number | null>`case when ${isRanked(entry)} then 1 + (
     select count(*) from ${ahead.from}
     where ${other.jamId} = ${entry.jamId} and ${isRanked(other)} and ${isRankedAhead(other, entry)}) end`;
@@ -173,14 +198,14 @@ export function communityChoiceOf(jamId: SQLWrapper): SQL<number | null> {
  * subquery beside the entry: average, how many rated it, and its place on that criterion (null: not
  * enough ratings, or disqualified). Ties are broken as everywhere (RANKING_KEYS).
  */
-export function criterionResultsOf(entry: EntryColumns): SQL<string | null> {
+export function criterionResultsOf(entry: EntryColumns, panel: Panel = 'jam'): SQL<string | null> {
   const criterion = sql`json_extract(${sql.identifier('criterion')}.value, '$.id')`;
-  const here = rankedEntry(entry, criterion);
+  const here = rankedEntry(entry, criterion, panel);
   return sql<string | null>`(select json_group_array(json_object(
       'criterionId', ${criterion},
       'name', json_extract(${sql.identifier('criterion')}.value, '$.name'),
-      'average', ${averageStarsOf(entry.id, criterion)},
-      'ratings', ${ratingCountOf(entry.id, criterion)},
+      'average', ${averageStarsOf(entry.id, criterion, panel)},
+      'ratings', ${ratingCountOf(entry.id, criterion, panel)},
       'place', ${placeOf(here)}))
     from json_each(${jamField(entry.jamId, 'criteria')}) ${sql.identifier('criterion')})`;
 }

@@ -17,6 +17,7 @@ import {
   requireJudgedBy,
   requireOpenVoting,
   requireVotableEntry,
+  ruleOf,
   ruleRefusal,
   toMyVotes,
   voteRulesCondition,
@@ -58,7 +59,7 @@ export async function rateEntry(user: SessionUser, jam: Jam, entryId: number, in
     onTeamNowQuery(entry.id, user.id),
     ...myVotesQueries(user, jam),
   ]);
-  const state = toMyVotes(jam, rows, Boolean(Number(rule?.eligible ?? 0)), playedRows, rated);
+  const state = toMyVotes(jam, rows, ruleOf(rule), playedRows, rated);
   if (result.rowsAffected === 0) {
     throw (
       (await ruleRefusal(user, jam, entry.id, state, creditedNow, 'rate')) ??
@@ -84,5 +85,5 @@ export async function withdrawRating(user: SessionUser, jam: Jam, entryId: numbe
     ...myVotesQueries(user, jam),
   ]);
   if (removed.length > 0) announceChange({ kind: 'votes', jamId: jam.id, resultsPublic: false });
-  return toMyVotes(jam, rows, Boolean(Number(rule?.eligible ?? 0)), playedRows, rated);
+  return toMyVotes(jam, rows, ruleOf(rule), playedRows, rated);
 }

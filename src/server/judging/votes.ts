@@ -12,6 +12,7 @@ import { ENTRY_NOT_IN_JAM, requireEntry } from '#server/entries/entries';
 import { resultsArePublic } from '#lib/jam-timing';
 import { enteredCondition, isOnTeam, onTeamCondition } from '#server/teams/co-creators';
 import { type RateLimit, createRateLimiter } from '#server/http/rate-limit';
+import { isJudgeCondition } from './ranking';
 import type { SessionUser } from '#server/auth/session';
 
 /** Per user, casting and taking back together: far above what clicking does, far below a script. */
@@ -35,10 +36,16 @@ const playsOfPlayer = preparedQuery((database) =>
 );
 
 /**
- * Whether "Who can vote" lets the user vote: as one SQL condition, so the vote's INSERT checks it
- * in the same statement as the limit.
+ * Whether the user may vote: in a judges-only jam its judges, in a `both` jam its judges (who bypass "Who
+ * can vote", ADR 040) and whoever "Who can vote" lets. One SQL condition, checked by the vote's INSERT.
  */
-export function mayVoteCondition(jam: Pick<Jam, 'id' | 'whoCanVote'>, userId: number): SQL {
+export function mayVoteCondition(jam: Pick<Jam, 'id' | 'whoCanVote' | 'whoJudges'>, userId: number): SQL {
+  if (jam.whoJudges === 'judges') return isJudgeCondition(jam.id, userId);
+  if (jam.whoJudges === 'both') return sql`(${isJudgeCondition(jam.id, userId)} or ${communityMayVote(jam, userId)})`;
+  return communityMayVote(jam, userId);
+}
+
+function communityMayVote(jam: Pick<Jam, 'id' | 'whoCanVote'>, userId: number): SQL {
   if (jam.whoCanVote === 'participants') {
     return sql`exists (select 1 from ${jamParticipants} where ${jamParticipants.jamId} = ${jam.id} and ${jamParticipants.userId} = ${userId})`;
   }
@@ -73,7 +80,9 @@ export function myVotesQueries(user: SessionUser, jam: Jam) {
       .select({ entryId: votes.entryId })
       .from(votes)
       .where(and(eq(votes.jamId, jam.id), eq(votes.voterId, user.id))),
-    database.all<{ eligible: number }>(sql`select ${mayVoteCondition(jam, user.id)} as eligible`),
+    database.all<{ eligible: number; judge: number }>(
+      sql`select ${mayVoteCondition(jam, user.id)} as eligible, ${isJudgeCondition(jam.id, user.id)} as judge`,
+    ),
     database
       .select({ entryId: plays.entryId })
       .from(plays)
@@ -81,15 +90,23 @@ export function myVotesQueries(user: SessionUser, jam: Jam) {
   ] as const;
 }
 
+/** Whether the person may vote and is one of the jam's judges, from the rule's row (`myVotesQueries`). */
+export const ruleOf = (row?: { eligible: number; judge: number }) => ({
+  eligible: !!Number(row?.eligible),
+  judge: !!Number(row?.judge),
+});
+
 export function toMyVotes(
   jam: Jam,
   rows: { entryId: number }[],
-  eligible: boolean,
+  { eligible, judge }: { eligible: boolean; judge: boolean },
   played: { entryId: number }[],
   rated: MyRating[] = [],
 ): MyVotesDto {
   return {
     judging: jam.judging,
+    whoJudges: jam.whoJudges,
+    judge,
     limit: VOTE_LIMIT,
     used: rows.length,
     remaining: Math.max(0, VOTE_LIMIT - rows.length),
@@ -109,11 +126,13 @@ export function toMyVotes(
 export async function myVotes(user: SessionUser, jam: Jam): Promise<MyVotesDto> {
   const [rows, eligible, played, rated] = await Promise.all([
     jam.judging === 'upvotes' ? votesOfVoter().all({ jamId: jam.id, voterId: user.id }) : [],
-    jam.whoCanVote === 'anyone'
-      ? true
+    jam.whoCanVote === 'anyone' && jam.whoJudges === 'community'
+      ? { eligible: true, judge: false }
       : db()
-          .all<{ eligible: number }>(sql`select ${mayVoteCondition(jam, user.id)} as eligible`)
-          .then(([rule]) => Boolean(Number(rule?.eligible ?? 0))),
+          .all<{ eligible: number; judge: number }>(
+            sql`select ${mayVoteCondition(jam, user.id)} as eligible, ${isJudgeCondition(jam.id, user.id)} as judge`,
+          )
+          .then(([rule]) => ruleOf(rule)),
     jam.playBeforeVote ? playsOfPlayer().all({ jamId: jam.id, playerId: user.id }) : [],
     jam.judging === 'ratings' ? ratingsOfRater().all({ jamId: jam.id, raterId: user.id }) : [],
   ]);
@@ -125,6 +144,9 @@ export const WHO_CAN_VOTE_REFUSALS: Record<Exclude<Jam['whoCanVote'], 'anyone'>,
   participants: 'Only participants of this jam can vote.',
   entrants: 'Only entrants of this jam can vote.',
 };
+/** ADR 040: in a judges-only jam only its judges vote or rate. */
+export const JUDGES_ONLY_REFUSAL =
+  'Only this jam’s judges can vote or rate its entries. You can still play them and cheer the teams on!';
 export const PLAY_BEFORE_VOTE_REFUSAL =
   'Play this entry before you upvote it: this jam counts votes only for entries the voter has opened.';
 export const VOTING_ENDED_MESSAGE = 'Voting has ended for this jam.';
@@ -203,6 +225,7 @@ export async function ruleRefusal(
 ): Promise<AppError | null> {
   const onTeam = Boolean(Number(onTeamNow[0]?.yes ?? 0));
   if (!(await can(user, 'entry:vote', { jamId: jam.id, onTeam }))) return new AppError(403, 'forbidden', OWN_ENTRY_REFUSALS[act]);
+  if (!state.eligible && jam.whoJudges === 'judges') return new AppError(403, 'forbidden', JUDGES_ONLY_REFUSAL);
   if (!state.eligible && jam.whoCanVote !== 'anyone')
     return new AppError(403, 'forbidden', WHO_CAN_VOTE_REFUSALS[jam.whoCanVote]);
   if (jam.playBeforeVote && !state.playedEntryIds.includes(entryId))
@@ -230,7 +253,7 @@ export async function castVote(user: SessionUser, jam: Jam, entryId: number): Pr
     onTeamNowQuery(entry.id, user.id),
     ...myVotesQueries(user, jam),
   ]);
-  const state = toMyVotes(jam, rows, Boolean(Number(rule?.eligible ?? 0)), playedRows);
+  const state = toMyVotes(jam, rows, ruleOf(rule), playedRows);
   if (result.rowsAffected === 0) {
     if (state.entryIds.includes(entry.id)) return state;
     throw (
@@ -256,7 +279,7 @@ export async function takeBackVote(user: SessionUser, jam: Jam, entryId: number)
     ...myVotesQueries(user, jam),
   ]);
   if (removed.length > 0) announceChange({ kind: 'votes', jamId: jam.id, resultsPublic: false }); // counts are private while voting is open
-  return toMyVotes(jam, rows, Boolean(Number(rule?.eligible ?? 0)), playedRows);
+  return toMyVotes(jam, rows, ruleOf(rule), playedRows);
 }
 
 /**

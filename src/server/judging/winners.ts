@@ -18,46 +18,55 @@ import {
   isCommunityChoiceCandidate,
   isManagersWinner,
   isRankedReview,
+  judgesRankedEntries,
+  type Panel,
   parseCriterionResults,
   rankedEntries,
   rankingOrder,
   voteCount,
+  votesOf,
 } from './ranking';
 import { coCreatorsColumn, toCoCreators } from '#server/teams/co-creators';
 import { requireJamPermission } from '#server/auth/permissions';
 import type { SessionUser } from '#server/auth/session';
 
 /** A winner with its votes, its team and, in a ratings jam, its places per criterion (ADR 039). */
-const winnerColumns = (jam: Jam) => ({
+const winnerColumns = (jam: Jam, panel: Panel = 'jam') => ({
   entry: entries,
-  votes: voteCount,
+  votes: panel === 'jam' ? voteCount : votesOf(entries.id, panel),
   coCreators: coCreatorsColumn(entries.id),
-  criteria: jam.judging === 'ratings' ? criterionResultsOf(entries) : sql<string | null>`null`,
+  criteria: jam.judging === 'ratings' ? criterionResultsOf(entries, panel) : sql<string | null>`null`,
 });
 
 /** The reads behind `readWinners`, as statements a write's batch can end with (they then see the write). */
 function winnersQueries(jam: Jam) {
   const database = db();
-  const columns = winnerColumns(jam);
-  return [
-    database
-      .select(columns)
+  const first = (panel: Panel) => {
+    const ranked = panel === 'judges' ? judgesRankedEntries : rankedEntries;
+    return database
+      .select(winnerColumns(jam, panel))
       .from(entries)
-      .where(and(eq(entries.jamId, jam.id), isManagersWinner(rankedEntries)))
-      .orderBy(asc(entries.submittedAt))
-      .limit(1),
-    database
-      .select(columns)
-      .from(entries)
-      .where(and(eq(entries.jamId, jam.id), isCommunityChoiceCandidate(rankedEntries)))
-      .orderBy(...rankingOrder(rankedEntries))
-      .limit(1),
-  ] as const;
+      .where(and(eq(entries.jamId, jam.id), isCommunityChoiceCandidate(ranked)))
+      .orderBy(...rankingOrder(ranked))
+      .limit(1);
+  };
+  const winner = database
+    .select(winnerColumns(jam))
+    .from(entries)
+    .where(and(eq(entries.jamId, jam.id), isManagersWinner(rankedEntries)))
+    .orderBy(asc(entries.submittedAt))
+    .limit(1);
+  // A `both` jam has a second ranking, the judges' own (ADR 040).
+  return jam.whoJudges === 'both' ? ([winner, first('jam'), first('judges')] as const) : ([winner, first('jam')] as const);
 }
 
 type WinnerRow = { entry: Entry; votes: number; coCreators: string; criteria: string | null };
 
-function toWinners(jam: Jam, [winner]: WinnerRow[], [community]: WinnerRow[]): WinnersDto {
+/**
+ * The winners from the queries' rows. The first of the jam's own ranking is the community's choice, or
+ * in a judges-only jam the judges' choice; a `both` jam's judges' choice is the first of the judges' ranking.
+ */
+function toWinners(jam: Jam, [winner]: WinnerRow[], [first]: WinnerRow[], [judges]: WinnerRow[] = []): WinnersDto {
   const dto = (row: WinnerRow | undefined): EntryDto | null =>
     row
       ? toEntryDto(
@@ -66,14 +75,19 @@ function toWinners(jam: Jam, [winner]: WinnerRow[], [community]: WinnerRow[]): W
           parseCriterionResults(row.criteria),
         )
       : null;
-  return { winner: dto(winner), communityChoice: dto(community) };
+  const judgesOnly = jam.whoJudges === 'judges';
+  return {
+    winner: dto(winner),
+    communityChoice: judgesOnly ? null : dto(first),
+    judgesChoice: judgesOnly ? dto(first) : dto(judges),
+  };
 }
 
 export async function readWinners(jam: Jam): Promise<WinnersDto> {
-  if (!resultsArePublic(jam)) return { winner: null, communityChoice: null };
-  // Side by side: one round trip for both (ADR 034).
-  const [winner, community] = await Promise.all(winnersQueries(jam));
-  return toWinners(jam, winner, community);
+  if (!resultsArePublic(jam)) return { winner: null, communityChoice: null, judgesChoice: null };
+  // Side by side: one round trip for all three (ADR 034).
+  const [winner, community, judges] = await Promise.all(winnersQueries(jam));
+  return toWinners(jam, winner, community, judges);
 }
 
 export const DISQUALIFIED_WINNER_MESSAGE =
@@ -96,7 +110,7 @@ export async function selectWinner(actor: SessionUser, jam: Jam, entryId: number
   if (!isRankedReview(entry.review)) throw new AppError(409, 'conflict', DISQUALIFIED_WINNER_MESSAGE);
   const database = db();
   // The move, its audit entry and the winners it leaves: one batch, one round trip.
-  const [, , , winner, community] = await database.batch([
+  const [, , , winner, community, judges] = await database.batch([
     database
       .update(entries)
       .set({ isWinner: false })
@@ -111,7 +125,7 @@ export async function selectWinner(actor: SessionUser, jam: Jam, entryId: number
     ...winnersQueries(jam),
   ]);
   announceChange({ kind: 'entries', jamId: jam.id });
-  return toWinners(jam, winner, community);
+  return toWinners(jam, winner, community, judges);
 }
 
 export async function revokeWinner(actor: SessionUser, jam: Jam, entryId: number): Promise<WinnersDto> {
@@ -119,7 +133,7 @@ export async function revokeWinner(actor: SessionUser, jam: Jam, entryId: number
   if (!entry.isWinner) throw new AppError(409, 'conflict', 'That entry is not the winner.');
   const database = db();
   // The change, its audit entry and the winners it leaves: one batch, one round trip.
-  const [, , winner, community] = await database.batch([
+  const [, , winner, community, judges] = await database.batch([
     database.update(entries).set({ isWinner: false }).where(eq(entries.id, entry.id)),
     auditStatement(database, actor, {
       action: 'winner.revoke',
@@ -130,5 +144,5 @@ export async function revokeWinner(actor: SessionUser, jam: Jam, entryId: number
     ...winnersQueries(jam),
   ]);
   announceChange({ kind: 'entries', jamId: jam.id });
-  return toWinners(jam, winner, community);
+  return toWinners(jam, winner, community, judges);
 }

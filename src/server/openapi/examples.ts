@@ -1,4 +1,5 @@
 import type { TeamDto, InvitationListDto } from '#lib/schemas/teams';
+import type { JudgeFeedbackListDto, JudgeInvitationListDto, JudgeListDto } from '#lib/schemas/judges';
 /** Example requests and answers for the API description; unit tests check them against the schemas. */
 import type { FilterWordsDto, NoteDto, NoteListDto } from '#lib/schemas/notes';
 import type { InboxListDto } from '#lib/schemas/inbox';
@@ -47,6 +48,7 @@ export const exampleJam: JamDto = {
   results: 'automatic',
   resultsPublishedAt: null,
   hiddenEntries: false,
+  whoJudges: 'community' as const,
   featured: true,
   mystery: false,
   entryCount: 3,
@@ -179,6 +181,8 @@ export const exampleMyVotes: MyVotesDto = {
   playBeforeVote: true,
   playedEntryIds: [31, 32],
   judging: 'upvotes',
+  whoJudges: 'community',
+  judge: false,
   ratings: [],
 };
 
@@ -195,7 +199,7 @@ export const exampleMyRatings: MyVotesDto = {
 };
 
 const rankedEntry: EntryDto = { ...exampleEntry, isWinner: true, votes: 5, rank: 1 };
-export const exampleWinners: WinnersDto = { winner: rankedEntry, communityChoice: rankedEntry };
+export const exampleWinners: WinnersDto = { winner: rankedEntry, communityChoice: rankedEntry, judgesChoice: null };
 
 export const exampleViewer: JamViewerDto = {
   user: {
@@ -555,7 +559,54 @@ export const exampleJsonFeed = {
 /** The viewer document of an entry's page (`?entry=31`, and the answer of recording a play). */
 export const exampleEntryPageViewer: JamViewerDto = {
   ...exampleViewer,
-  viewedEntry: { id: 31, kudos: exampleKudos, notes: exampleNoteList, credits: { ...exampleTeam, role: 'manager' } },
+  viewedEntry: {
+    id: 31,
+    kudos: exampleKudos,
+    notes: exampleNoteList,
+    credits: { ...exampleTeam, role: 'manager' },
+    judgeFeedback: null,
+  },
+};
+
+export const exampleJudges: JudgeListDto = {
+  judges: [
+    {
+      name: 'loop_legend',
+      avatar: '/api/user/loop_legend/picture',
+      status: 'accepted',
+      invitedAt: '2025-03-01T09:00:00.000Z',
+      acceptedAt: '2025-03-01T10:30:00.000Z',
+    },
+    {
+      name: 'pixel_pioneer',
+      avatar: '/api/user/pixel_pioneer/picture',
+      status: 'invited',
+      invitedAt: '2025-03-02T08:15:00.000Z',
+      acceptedAt: null,
+    },
+  ],
+  max: 20,
+  whoJudges: 'both',
+};
+
+export const exampleJudgeInvitations: JudgeInvitationListDto = {
+  invitations: [
+    { jam: { slug: 'space-jam', name: 'Space Jam' }, invitedBy: 'sprite_smith', invitedAt: '2025-03-02T08:15:00.000Z' },
+  ],
+};
+
+export const exampleJudgeFeedback: JudgeFeedbackListDto = {
+  feedback: [
+    {
+      entryId: 31,
+      judge: { name: 'loop_legend', avatar: '/api/user/loop_legend/picture' },
+      text: 'The jumping feels great. Try a sound when the cat lands!',
+      createdAt: '2025-03-08T17:20:00.000Z',
+      updatedAt: '2025-03-08T17:20:00.000Z',
+      mine: false,
+    },
+  ],
+  canWrite: false,
 };
 
 export const exampleEntryAnswers: EntryAnswersDto = {

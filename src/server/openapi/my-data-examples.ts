@@ -44,6 +44,8 @@ export const exampleMyData: MyDataDto = {
   kudosGiven: [{ entry: otherEntry, jam, sticker: 'art', createdAt: '2026-03-06T12:01:00.000Z' }],
   votes: [{ entry: otherEntry, jam, createdAt: '2026-03-08T13:00:00.000Z' }],
   ratings: [],
+  judging: [],
+  judgeFeedback: [],
   plays: [{ entry: otherEntry, jam, playedAt: '2026-03-06T11:58:00.000Z' }],
   reports: [
     {

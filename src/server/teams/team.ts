@@ -103,7 +103,7 @@ export async function readTeam(
 }
 
 /** The user of that name, created from Scratch's answer when they never logged in (like an administrator's "Add user"). */
-async function userForInvite(name: string): Promise<{ user: User; created: boolean }> {
+export async function userForInvite(name: string): Promise<{ user: User; created: boolean }> {
   const existing = await findUserByName(name);
   if (existing) return { user: existing, created: false };
   const scratcher = await fetchScratchUser(name);

@@ -20,6 +20,8 @@ import {
   plays,
   reports,
   ratings,
+  jamJudges,
+  judgeFeedback,
   users,
   votes,
 } from '#db/schema';
@@ -35,7 +37,7 @@ const jamRef = { slug: jams.slug, name: jams.name };
 const entryRef = { id: entries.id, title: entries.title };
 
 /** The tables of things a person did to an entry (credited on it, noted, gave kudos, voted, played). */
-type AboutEntries = typeof entryCredits | typeof notes | typeof kudos | typeof votes | typeof plays;
+type AboutEntries = typeof entryCredits | typeof notes | typeof kudos | typeof votes | typeof plays | typeof judgeFeedback;
 
 /** `person`'s rows of such a table (`owner` names them), each with its entry and jam, in `order`. */
 function rowsAboutEntries<Fields extends SelectedFields>(
@@ -66,6 +68,8 @@ export async function myData(user: SessionUser): Promise<MyDataDto> {
     kudosRows,
     voteRows,
     ratingRows,
+    judgingRows,
+    feedbackRows,
     playRows,
     reportRows,
     inboxRows,
@@ -92,6 +96,13 @@ export async function myData(user: SessionUser): Promise<MyDataDto> {
       .innerJoin(jams, eq(jams.id, ratings.jamId))
       .where(eq(ratings.raterId, id))
       .orderBy(asc(ratings.createdAt), asc(ratings.entryId), asc(ratings.criterionId)),
+    database
+      .select({ seat: jamJudges, jam: jamRef })
+      .from(jamJudges)
+      .innerJoin(jams, eq(jams.id, jamJudges.jamId))
+      .where(eq(jamJudges.userId, id))
+      .orderBy(asc(jamJudges.invitedAt)),
+    rowsAboutEntries({ feedback: judgeFeedback }, judgeFeedback, judgeFeedback.judgeId, judgeFeedback.createdAt, id),
     rowsAboutEntries({ at: plays.playedAt }, plays, plays.playerId, plays.playedAt, id),
     database
       .select({ report: reports, entry: { id: entries.id, title: entries.title }, jam: jamRef })
@@ -188,6 +199,19 @@ export async function myData(user: SessionUser): Promise<MyDataDto> {
       stars: rating.stars,
       createdAt: iso(rating.createdAt),
       updatedAt: iso(rating.updatedAt),
+    })),
+    judging: judgingRows.map(({ seat, jam }) => ({
+      jam,
+      status: seat.status,
+      invitedAt: iso(seat.invitedAt),
+      acceptedAt: isoOrNull(seat.acceptedAt),
+    })),
+    judgeFeedback: feedbackRows.map(({ feedback, entry, jam }) => ({
+      entry,
+      jam,
+      text: feedback.text,
+      createdAt: iso(feedback.createdAt),
+      updatedAt: iso(feedback.updatedAt),
     })),
     plays: playRows.map(({ at, entry, jam }) => ({ entry, jam, playedAt: iso(at) })),
     reports: reportRows.map(({ report, entry, jam }) => ({

@@ -12,6 +12,7 @@ import * as feedback from './feedback';
 import * as inbox from './inbox';
 import * as jamRequests from './jam-requests';
 import * as jams from './jams';
+import * as judges from './judges';
 import * as moderation from './moderation';
 import * as questions from './questions';
 import type { ReadRow, Row } from './scene';
@@ -24,6 +25,7 @@ export const ROWS: Row[] = [
   ...questions.writes,
   ...feedback.writes,
   ...teams.writes,
+  ...judges.writes,
   ...jamRequests.writes,
   ...moderation.writes,
   ...users.writes,
@@ -39,6 +41,7 @@ export const READ_ROWS: ReadRow[] = [
   ...jams.reads,
   ...users.reads,
   ...teams.reads,
+  ...judges.reads,
   ...inbox.reads,
   ...jamRequests.reads,
   ...auth.reads,
