@@ -19,6 +19,8 @@ export const MANAGER_ACTIONS = [
   'jam:review-entries',
   /** Kid-safe feedback: hide a note on one of the jam's entries (audited). */
   'jam:hide-notes',
+  /** Theme rounds (ADR 043): remove and merge theme suggestions. */
+  'jam:moderate-themes',
 ] as const;
 
 /** What only administrators may do. */

@@ -33,6 +33,10 @@ export const TAGS = [
   { name: 'Entries', description: 'Scratch projects entered into a jam, upvotes and winners.' },
   { name: 'Feedback', description: 'Kudos and notes on entries, and the words the notes filter refuses.' },
   { name: 'Managers', description: 'The people who run a jam.' },
+  {
+    name: 'Themes',
+    description: 'Theme rounds: the community suggests the theme, sorts the suggestions, upvotes a finalist; the theme is out at the start.',
+  },
   { name: 'Account', description: 'The session of the person calling, their dashboard, and user pictures.' },
   { name: 'Users', description: 'Administrators’ tools: every user, their admin and banned flags.' },
   { name: 'Activity', description: 'The audit log, read-only: who did what to which jam or user, and when.' },
@@ -77,6 +81,13 @@ export const jamSlugEntryIdAndNoteId = {
 export const reportedItem = {
   item: param('The reported item: `jam-{id}`, `entry-{id}` or `note-{id}`.', itemKeySchema, () =>
     notFound('There is no such reported item. Items are named jam-{id}, entry-{id} or note-{id}.'),
+  ),
+};
+/** A theme suggestion of a jam (ADR 043). */
+export const jamSlugAndSuggestionId = {
+  ...jamSlug,
+  id: param('The theme suggestion’s id.', z.coerce.number().int().positive(), () =>
+    notFound('That theme suggestion does not exist (it may have been removed or merged).'),
   ),
 };
 export const jamRequestId = {

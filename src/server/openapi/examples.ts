@@ -39,6 +39,8 @@ export const exampleJam: JamDto = {
     { id: 5, name: 'Theme' },
   ],
   minRatings: 3,
+  themeRounds: false,
+  theme: null,
   featured: true,
   mystery: false,
   entryCount: 3,
