@@ -48,6 +48,13 @@ export function themePhase(jam: ThemeSchedule, now = Date.now()): ThemePhase {
 export const revealedTheme = (jam: ThemeSchedule & { themeLeader: string | null }, now = Date.now()): string | null =>
   themePhase(jam, now) === 'revealed' ? jam.themeLeader : null;
 
+/** The next moment a theme round opens or closes (a page showing the panel lasts until it), or null. */
+export function nextThemeMoment(jam: ThemeSchedule, now = Date.now()): number | null {
+  if (!jam.themeRounds) return null;
+  const moments = [jam.themeSuggestFrom, jam.themeRound1From, jam.themeFinalFrom, jam.themeClosesAt].map(ms);
+  return moments.find((moment) => moment > now) ?? null;
+}
+
 const ARTICLE = /^(?:a|an|the)\s+/u;
 
 /**

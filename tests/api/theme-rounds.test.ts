@@ -326,8 +326,15 @@ describe('the reveal', () => {
         expect(JSON.stringify(reply.body), path).not.toContain('Zeppelins');
       }
     }
+    // The page was kept by the page cache, and still it cannot outlive the start.
+    expect((await env.request(`/jams/${jam.slug}`)).headers.get('x-page-cache')).toBe('hit');
     await new Promise((resolve) => setTimeout(resolve, startsAt.getTime() - Date.now() + 300));
     expect((await env.request(`/api/jams/${jam.slug}`)).body.theme).toBe('Zeppelins');
-    expect((await env.request(`/jams/${jam.slug}`)).body).toContain('Zeppelins');
+    const page = (await env.request(`/jams/${jam.slug}`)).body as string;
+    expect(page).toContain('The theme is Zeppelins');
+    expect(page).toContain('Theme: Zeppelins');
+    expect(JSON.stringify((await env.request('/feed.json')).body)).toContain('Theme: Zeppelins');
+    expect((await env.request(`/jams/${jam.slug}.ics`)).body).toContain('Theme: Zeppelins');
+    expect((await env.request(`/hu/jams/${jam.slug}`)).body).toContain('A téma: Zeppelins');
   });
 });
