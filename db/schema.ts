@@ -97,6 +97,9 @@ export const INBOX_KINDS = [
   'credit-invited',
   'credit-accepted',
   'credit-declined',
+  'theme-suggestions-open',
+  'theme-final-open',
+  'theme-out',
 ] as const;
 export const TEAM_MEMBER_STATUSES = ['invited', 'accepted'] as const;
 export const JUDGING_MODES = ['upvotes', 'ratings'] as const;

@@ -150,7 +150,7 @@ function Phase({ state }: { state: MyThemeDto }) {
   ];
   return (
     <p className={styles.phase}>
-      {t(`jamTheme.phase.${state.phase}`)}
+      {state.phase !== 'off' && t(`jamTheme.phase.${state.phase}`)}
       {until && (
         <>
           {' '}

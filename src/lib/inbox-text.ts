@@ -25,7 +25,10 @@ type InboxTextKey =
   | 'inbox.reportNote'
   | 'inbox.creditInvited'
   | 'inbox.creditAccepted'
-  | 'inbox.creditDeclined';
+  | 'inbox.creditDeclined'
+  | 'inbox.themeSuggestionsOpen'
+  | 'inbox.themeFinalOpen'
+  | 'inbox.themeOut';
 type T = (key: InboxTextKey, options?: Record<string, string | number>) => string;
 
 export interface InboxText {
@@ -78,6 +81,12 @@ export function inboxText(item: InboxItemDto, t: T): InboxText {
         return t('inbox.creditAccepted', { name: item.actor ?? t('inbox.someone'), entry });
       case 'credit-declined':
         return t('inbox.creditDeclined', { name: item.actor ?? t('inbox.someone'), entry });
+      case 'theme-suggestions-open':
+        return t('inbox.themeSuggestionsOpen', { jam });
+      case 'theme-final-open':
+        return t('inbox.themeFinalOpen', { jam });
+      case 'theme-out':
+        return t('inbox.themeOut', { jam, theme: str(item.data.theme) ?? '' });
     }
   })();
   return { text, detail };

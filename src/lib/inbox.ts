@@ -31,5 +31,11 @@ export const INBOX_KINDS = [
   'credit-accepted',
   /** Issue 35: someone you invited declined. */
   'credit-declined',
+  /** Issue 43: theme suggestions opened in a jam you joined. Worked out when the inbox is read. */
+  'theme-suggestions-open',
+  /** Issue 43: the theme's final round (round 2) opened in a jam you joined. Worked out when the inbox is read. */
+  'theme-final-open',
+  /** Issue 43: the jam you joined started and its community theme is out (data.theme). Worked out when the inbox is read. */
+  'theme-out',
 ] as const;
 export type InboxKind = (typeof INBOX_KINDS)[number];

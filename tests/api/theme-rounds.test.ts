@@ -6,6 +6,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Jam, jamParticipants, jams, themeSuggestions } from '#db/schema';
+import { inboxText } from '#lib/inbox-text';
+import { translator } from '#i18n/translate';
 import { themeKey } from '#lib/themes';
 import { type Environment, type TestUser, startEnvironment } from '../helpers/environment';
 import { insertJam, insertManager } from '../helpers/factories';
@@ -336,5 +338,28 @@ describe('the reveal', () => {
     expect(JSON.stringify((await env.request('/feed.json')).body)).toContain('Theme: Zeppelins');
     expect((await env.request(`/jams/${jam.slug}.ics`)).body).toContain('Theme: Zeppelins');
     expect((await env.request(`/hu/jams/${jam.slug}`)).body).toContain('A téma: Zeppelins');
+  });
+});
+
+describe('the inbox', () => {
+  const kinds = async (as: TestUser) =>
+    (await env.request('/api/me/notifications', { as })).body.items.map((item: { kind: string }) => item.kind);
+
+  it('says suggestions are open, then that round 2 is open, then the theme once the jam starts, each once', async () => {
+    const reader = await env.login('theme_inbox_reader');
+    const jam = await themeJam('suggesting', { name: 'Theme Inbox Jam' });
+    await env.db.insert(jamParticipants).values({ jamId: jam.id, userId: reader.id, joinedAt: new Date(Date.now() - 10 * HOUR) });
+    await suggest(jam, reader, 'Lighthouses');
+    expect(await kinds(reader)).toEqual(['theme-suggestions-open']);
+    expect(await kinds(reader)).toEqual(['theme-suggestions-open']);
+    await moveTo(jam, 'final');
+    expect(await kinds(reader)).toEqual(['theme-final-open', 'theme-suggestions-open']);
+    await moveTo(jam, 'revealed');
+    const { body } = await env.request('/api/me/notifications', { as: reader });
+    expect(body.items.map((item: { kind: string }) => item.kind)).toContain('theme-out');
+    const out = body.items.find((item: { kind: string }) => item.kind === 'theme-out');
+    expect(out.data).toEqual({ theme: 'Lighthouses' });
+    expect(inboxText(out, translator('en') as never).text).toBe('The theme of Theme Inbox Jam is out: Lighthouses!');
+    expect(inboxText(out, translator('hu') as never).text).toBe('Kiderült a(z) Theme Inbox Jam témája: Lighthouses!');
   });
 });

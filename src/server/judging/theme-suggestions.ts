@@ -45,7 +45,7 @@ export async function suggestTheme(user: SessionUser, jam: Jam, text: string): P
   const database = db();
   const allowed = sql`${phaseCondition(jam.id, 'suggesting')} and ${mayTakePart(jam, user.id)}
     and (select count(*) from ${themeSuggesters} where ${themeSuggesters.jamId} = ${jam.id} and ${themeSuggesters.userId} = ${user.id}) < ${THEME_SUGGESTIONS_PER_PERSON}`;
-  const [, added, rows] = await database.batch([
+  const [, added, , rows] = await database.batch([
     database.run(sql`insert into ${themeSuggestions} (jam_id, key, text, suggested_by)
       select ${jam.id}, ${key}, ${text}, ${user.id} where ${allowed}
       on conflict (jam_id, key) do nothing`),
@@ -53,6 +53,7 @@ export async function suggestTheme(user: SessionUser, jam: Jam, text: string): P
       select s.id, ${user.id}, ${jam.id} from ${themeSuggestions} s
       where s.jam_id = ${jam.id} and s.key = ${key} and ${allowed}
       on conflict do nothing`),
+    database.run(refreshLeader(jam.id)),
     mine(jam.id, user.id),
   ]);
   if (added.rowsAffected === 0 && !rows.some((row) => themeKey(row.text) === key)) throw await suggestionRefusal(jam, user.id);
