@@ -5,13 +5,14 @@
 import { type SQLWrapper, and, asc, eq, gt, sql } from 'drizzle-orm';
 import { type Jam, themeAnswers, themeSuggesters, themeSuggestions, users } from '#db/schema';
 import { THEME_SUGGESTIONS_PER_PERSON, themeKey, themePhase } from '#lib/themes';
-import type { ThemeSuggestionDto } from '#lib/schemas/themes';
+import type { MyThemeDto, ThemeSuggestionDto } from '#lib/schemas/themes';
 import { requireJamPermission } from '#server/auth/permissions';
 import type { SessionUser } from '#server/auth/session';
 import { adminWords } from '#server/feedback/words';
 import { requireSafeTexts } from '#server/feedback/text-guard';
 import { type AppError, badRequest, conflict, notFound } from '#server/http/errors';
 import { db } from '#server/platform/db';
+import { type Written, myThemeQueries, takesPart, toMyTheme } from './theme-mine';
 import { PHASE_REFUSALS, mayTakePart, notEligible, phaseCondition, refreshLeader, requireThemePhase } from './theme-rounds';
 
 export const SUGGESTION_LIMIT_MESSAGE = `You have suggested ${THEME_SUGGESTIONS_PER_PERSON} themes already: that is the most anyone may.`;
@@ -22,14 +23,6 @@ export const SUGGESTIONS_PER_PAGE = 50;
 const suggesterCount = (suggestionId: SQLWrapper) =>
   sql<number>`(select count(*) from ${themeSuggesters} where ${themeSuggesters.suggestionId} = ${suggestionId})`;
 
-const mine = (jamId: number, userId: number) =>
-  db()
-    .select({ id: themeSuggestions.id, text: themeSuggestions.text })
-    .from(themeSuggesters)
-    .innerJoin(themeSuggestions, eq(themeSuggestions.id, themeSuggesters.suggestionId))
-    .where(and(eq(themeSuggesters.jamId, jamId), eq(themeSuggesters.userId, userId)))
-    .orderBy(asc(themeSuggesters.createdAt), asc(themeSuggestions.id));
-
 export type MySuggestion = { id: number; text: string };
 
 /**
@@ -37,7 +30,7 @@ export type MySuggestion = { id: number; text: string };
  * author stay); suggesting one you already did changes nothing. The window, "Who can vote" and the
  * limit of 3 are checked by the two statements themselves, in one transaction.
  */
-export async function suggestTheme(user: SessionUser, jam: Jam, text: string): Promise<MySuggestion[]> {
+export async function suggestTheme(user: SessionUser, jam: Jam, text: string): Promise<MyThemeDto> {
   requireThemePhase(jam, 'suggesting');
   const key = themeKey(text);
   if (!key) throw badRequest('A theme needs at least one letter or digit.');
@@ -45,7 +38,7 @@ export async function suggestTheme(user: SessionUser, jam: Jam, text: string): P
   const database = db();
   const allowed = sql`${phaseCondition(jam.id, 'suggesting')} and ${mayTakePart(jam, user.id)}
     and (select count(*) from ${themeSuggesters} where ${themeSuggesters.jamId} = ${jam.id} and ${themeSuggesters.userId} = ${user.id}) < ${THEME_SUGGESTIONS_PER_PERSON}`;
-  const [, added, , rows] = await database.batch([
+  const [, added, , ...rows] = (await database.batch([
     database.run(sql`insert into ${themeSuggestions} (jam_id, key, text, suggested_by)
       select ${jam.id}, ${key}, ${text}, ${user.id} where ${allowed}
       on conflict (jam_id, key) do nothing`),
@@ -54,10 +47,13 @@ export async function suggestTheme(user: SessionUser, jam: Jam, text: string): P
       where s.jam_id = ${jam.id} and s.key = ${key} and ${allowed}
       on conflict do nothing`),
     database.run(refreshLeader(jam.id)),
-    mine(jam.id, user.id),
-  ]);
-  if (added.rowsAffected === 0 && !rows.some((row) => themeKey(row.text) === key)) throw await suggestionRefusal(jam, user.id);
-  return rows;
+    ...myThemeQueries(user, jam),
+  ] as never)) as unknown as [unknown, ...Written];
+  const state = toMyTheme(jam, rows);
+  if (added.rowsAffected === 0 && !state.suggestions.some((row) => themeKey(row.text) === key)) {
+    throw await suggestionRefusal(jam, user.id);
+  }
+  return state;
 }
 
 /** Why the statements wrote nothing: the window closed meanwhile, "Who can vote", or the limit. */
@@ -68,14 +64,6 @@ async function suggestionRefusal(jam: Jam, userId: number): Promise<AppError> {
   return conflict(SUGGESTION_LIMIT_MESSAGE);
 }
 
-/** Whether "Who can vote" lets the user suggest and vote now. */
-export async function takesPart(jam: Jam, userId: number): Promise<boolean> {
-  const [row] = await db().all<{ ok: number }>(sql`select ${mayTakePart(jam, userId)} as ok`);
-  return Boolean(row?.ok);
-}
-
-/** The caller's own suggestions in the jam. */
-export const mySuggestions = (user: SessionUser, jam: Jam) => mine(jam.id, user.id);
 
 /** The managers' list, oldest first, paged in the database by id (`after`). */
 export async function listSuggestions(

@@ -5,7 +5,7 @@
  * can vote" and the suggestion itself; it travels in one batch with the leader's refresh and the
  * reads of the caller's new state.
  */
-import { and, eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { type Jam, themeFinalVotes, themeSuggestions } from '#db/schema';
 import { type ThemeAnswer, themePhase } from '#lib/themes';
 import type { MyThemeDto } from '#lib/schemas/themes';
@@ -20,60 +20,11 @@ import {
   phaseCondition,
   refreshLeader,
   requireThemePhase,
-  toThemeRounds,
 } from './theme-rounds';
-import { NO_SUGGESTION_MESSAGE, mySuggestions, takesPart } from './theme-suggestions';
+import { NO_SUGGESTION_MESSAGE } from './theme-suggestions';
+import { type Written, myThemeQueries, takesPart, toMyTheme } from './theme-mine';
 
 export const NOT_A_FINALIST_MESSAGE = 'That theme is not one of the finalists.';
-
-type Candidate = { id: number; text: string };
-
-/** The reads behind `MyTheme`, as statements a write's batch can end with (they then see the write). */
-function myThemeQueries(user: SessionUser, jam: Jam) {
-  const database = db();
-  const phase = themePhase(jam);
-  return [
-    mySuggestions(user, jam),
-    database.all<Candidate>(
-      phase === 'round1'
-        ? sql`select s.id as id, s.text as text from ${themeSuggestions} s where s.jam_id = ${jam.id}
-          and not exists (select 1 from theme_answers a where a.suggestion_id = s.id and a.user_id = ${user.id})
-          order by s.looks, s.id limit 1`
-        : sql`select 1 where 0`,
-    ),
-    database.all<Candidate>(
-      phase === 'final'
-        ? sql`select id, text from (${finalOrder(jam.id)}) where finalist order by text collate nocase, id`
-        : sql`select 1 where 0`,
-    ),
-    database
-      .select({ pick: themeFinalVotes.suggestionId })
-      .from(themeFinalVotes)
-      .where(and(eq(themeFinalVotes.jamId, jam.id), eq(themeFinalVotes.userId, user.id))),
-    database.all<{ ok: number }>(sql`select ${mayTakePart(jam, user.id)} as ok`),
-  ] as const;
-}
-
-type MyThemeRows = [Candidate[], Candidate[], Candidate[], { pick: number }[], { ok: number }[]];
-/** A write's batch: the write, the leader's refresh, then the reads of `MyTheme`. */
-type Written = [{ rowsAffected: number }, unknown, ...MyThemeRows];
-
-function toMyTheme(jam: Jam, [suggestions, next, candidates, picks, eligible]: MyThemeRows): MyThemeDto {
-  return {
-    ...toThemeRounds(jam),
-    eligible: Boolean(eligible[0]?.ok),
-    suggestions: suggestions.map(({ id, text }) => ({ id, text })),
-    next: next[0] ? { id: next[0].id, text: next[0].text } : null,
-    candidates: candidates.map(({ id, text }) => ({ id, text })),
-    pick: picks[0]?.pick ?? null,
-  };
-}
-
-/** What the caller suggested, what to answer next, the finalists and their pick. */
-export async function myTheme(user: SessionUser, jam: Jam): Promise<MyThemeDto> {
-  const rows = (await db().batch(myThemeQueries(user, jam) as never)) as unknown as MyThemeRows;
-  return toMyTheme(jam, rows);
-}
 
 /** Why a round's statement wrote nothing: the window closed meanwhile, "Who can vote", or the suggestion. */
 async function roundRefusal(jam: Jam, user: SessionUser, round: 'round1' | 'final', missing: string) {

@@ -5,7 +5,6 @@ import { requireJam } from '#server/jams/jams';
 import { textFilterDoc } from '#server/feedback/text-guard';
 import { noteLimiter } from '#server/feedback/notes';
 import { listSuggestions, suggestTheme } from '#server/judging/theme-suggestions';
-import { myTheme } from '#server/judging/theme-votes';
 import { exampleMyTheme, exampleSuggestionPage } from '#server/openapi/theme-examples';
 
 export const GET = defineEndpoint({
@@ -39,9 +38,5 @@ export const POST = defineEndpoint({
   body: { schema: themeTextSchema, example: { text: 'Tiny worlds' } },
   answer: { status: 201, description: 'Your part, with your suggestions.', schema: myThemeSchema, example: exampleMyTheme },
   errors: [400, 401, 403, 404, 409, 429],
-  handler: async ({ user, body, early }) => {
-    const jam = await early;
-    await suggestTheme(user, jam, body.text);
-    return myTheme(user, jam);
-  },
+  handler: async ({ user, body, early }) => suggestTheme(user, await early, body.text),
 });
