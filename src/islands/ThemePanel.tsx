@@ -96,9 +96,7 @@ function ThemePanel({ slug }: Omit<Props, 'messages'>) {
           {state.next ? (
             <>
               <p className={styles.question}>{t('jamTheme.question')}</p>
-              <p className={styles.candidate}>
-                {state.next.text}
-              </p>
+              <p className={styles.candidate}>{state.next.text}</p>
               <div className={styles.row} role="group" aria-label={t('jamTheme.answerGroup')}>
                 {(['yes', 'no', 'skip'] as const).map((value) => (
                   <button

@@ -72,5 +72,7 @@ export function themeKey(text: string): string {
     .trim()
     .replace(ARTICLE, '')
     .split(' ');
-  return words.map((word) => (word.length > 2 && word.endsWith('s') && !word.endsWith('ss') ? word.slice(0, -1) : word)).join(' ');
+  return words
+    .map((word) => (word.length > 2 && word.endsWith('s') && !word.endsWith('ss') ? word.slice(0, -1) : word))
+    .join(' ');
 }

@@ -213,7 +213,13 @@ describe('round trips to a remote database', () => {
       const hours = (n: number) => new Date(now + n * 3_600_000);
       await env.db
         .update(jams)
-        .set({ themeRounds: true, themeSuggestFrom: hours(-8), themeRound1From: hours(-7), themeFinalFrom: hours(-6), themeClosesAt: hours(-5) })
+        .set({
+          themeRounds: true,
+          themeSuggestFrom: hours(-8),
+          themeRound1From: hours(-7),
+          themeFinalFrom: hours(-6),
+          themeClosesAt: hours(-5),
+        })
         .where(eq(jams.id, scene.jam.id));
       await env.db.insert(themeSuggestions).values({ jamId: scene.jam.id, key: 'kite', text: 'Kites', yes: 3, looks: 3 });
       await env.db.update(jams).set({ themeLeader: 'Kites' }).where(eq(jams.id, scene.jam.id));
@@ -229,7 +235,10 @@ describe('round trips to a remote database', () => {
       }
       const page = await send(env, { method: 'GET', path: BUDGETS['PAGE /jams/[slug]']!.path!(scene) }, null);
       expect(String(page.body)).toContain('The theme is Kites');
-      await env.db.update(jams).set({ startsAt: hours(10), themeFinalFrom: hours(-1), themeClosesAt: hours(2) }).where(eq(jams.id, scene.jam.id));
+      await env.db
+        .update(jams)
+        .set({ startsAt: hours(10), themeFinalFrom: hours(-1), themeClosesAt: hours(2) })
+        .where(eq(jams.id, scene.jam.id));
       const mine = await measure('GET /api/jams/[slug]/theme/mine', 'a voter', () =>
         send(env, { method: 'GET', path: `/api/jams/${scene.jam.slug}/theme/mine` }, scene.coManager),
       );

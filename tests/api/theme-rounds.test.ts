@@ -84,9 +84,7 @@ describe('the schedule', () => {
     const good = { enabled: true, suggestFrom: at(1), round1From: at(2), finalFrom: at(3), closesAt: at(4) };
     const missing = await rounds(jam, manager, { enabled: true, suggestFrom: at(1) });
     expect(missing.status).toBe(400);
-    expect(missing.body.error.message).toBe(
-      'Theme rounds need all four dates: suggestFrom, round1From, finalFrom and closesAt.',
-    );
+    expect(missing.body.error.message).toBe('Theme rounds need all four dates: suggestFrom, round1From, finalFrom and closesAt.');
     const swapped = await rounds(jam, manager, { ...good, round1From: at(3), finalFrom: at(2) });
     expect(swapped.status).toBe(400);
     expect(swapped.body.error.message).toBe(
@@ -180,10 +178,14 @@ describe('suggestions', () => {
     await suggest(jam, voters[1]!, 'Cat');
     await suggest(jam, voters[2]!, 'Bad one');
     const [kittens, cat, bad] = await suggestionsOf(jam);
-    expect((await env.request(`/api/jams/${jam.slug}/theme/suggestions/${bad!.id}`, { method: 'DELETE', as: voters[0]! })).status).toBe(403);
+    expect(
+      (await env.request(`/api/jams/${jam.slug}/theme/suggestions/${bad!.id}`, { method: 'DELETE', as: voters[0]! })).status,
+    ).toBe(403);
     const removed = await env.request(`/api/jams/${jam.slug}/theme/suggestions/${bad!.id}`, { method: 'DELETE', as: manager });
     expect(removed.body).toEqual({ removed: 1 });
-    expect((await env.request(`/api/jams/${jam.slug}/theme/suggestions/${bad!.id}`, { method: 'DELETE', as: manager })).status).toBe(404);
+    expect(
+      (await env.request(`/api/jams/${jam.slug}/theme/suggestions/${bad!.id}`, { method: 'DELETE', as: manager })).status,
+    ).toBe(404);
     const merged = await env.request(`/api/jams/${jam.slug}/theme/suggestions/${kittens!.id}/merge`, {
       method: 'POST',
       as: manager,
@@ -266,7 +268,11 @@ describe('the final round and the winner', () => {
     await moveTo(jam, 'closed');
     expect((await pick(jam, voters[4]!, b)).status).toBe(409);
     expect((await env.request(`/api/jams/${jam.slug}`, { as: manager })).body.theme).toBeNull();
-    expect((await env.request(`/api/jams/${jam.slug}/theme`, { as: admin })).body).toMatchObject({ phase: 'closed', theme: null, results: [] });
+    expect((await env.request(`/api/jams/${jam.slug}/theme`, { as: admin })).body).toMatchObject({
+      phase: 'closed',
+      theme: null,
+      results: [],
+    });
 
     await moveTo(jam, 'revealed');
     const results = await env.request(`/api/jams/${jam.slug}/theme`);

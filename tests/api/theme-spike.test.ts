@@ -37,35 +37,73 @@ describe('500 voters at once', () => {
     });
     const [a, b, c] = await env.db
       .insert(themeSuggestions)
-      .values(['Orbit', 'Jungle', 'Pixels'].map((text, i) => ({ jamId: jam.id, key: text.toLowerCase(), text, createdAt: at(-2.5 + i * 0.1) })))
+      .values(
+        ['Orbit', 'Jungle', 'Pixels'].map((text, i) => ({
+          jamId: jam.id,
+          key: text.toLowerCase(),
+          text,
+          createdAt: at(-2.5 + i * 0.1),
+        })),
+      )
       .returning();
     // Round 1: every voter answers Orbit and Jungle; Pixels gets only No.
     const round1 = await Promise.all(
       voters.flatMap((voter, i) => [
-        env.request(`/api/jams/${jam.slug}/theme/suggestions/${a!.id}/answer`, { method: 'PUT', as: voter, body: { answer: i % 2 ? 'yes' : 'no' } }),
-        env.request(`/api/jams/${jam.slug}/theme/suggestions/${b!.id}/answer`, { method: 'PUT', as: voter, body: { answer: 'yes' } }),
-        env.request(`/api/jams/${jam.slug}/theme/suggestions/${c!.id}/answer`, { method: 'PUT', as: voter, body: { answer: 'no' } }),
+        env.request(`/api/jams/${jam.slug}/theme/suggestions/${a!.id}/answer`, {
+          method: 'PUT',
+          as: voter,
+          body: { answer: i % 2 ? 'yes' : 'no' },
+        }),
+        env.request(`/api/jams/${jam.slug}/theme/suggestions/${b!.id}/answer`, {
+          method: 'PUT',
+          as: voter,
+          body: { answer: 'yes' },
+        }),
+        env.request(`/api/jams/${jam.slug}/theme/suggestions/${c!.id}/answer`, {
+          method: 'PUT',
+          as: voter,
+          body: { answer: 'no' },
+        }),
       ]),
     );
     expect(round1.filter((reply) => reply.status !== 200).map((reply) => reply.status)).toEqual([]);
     expect(await env.db.select().from(themeAnswers).where(eq(themeAnswers.jamId, jam.id))).toHaveLength(3 * VOTERS);
-    const counts = await env.db.select().from(themeSuggestions).where(eq(themeSuggestions.jamId, jam.id)).orderBy(themeSuggestions.id);
+    const counts = await env.db
+      .select()
+      .from(themeSuggestions)
+      .where(eq(themeSuggestions.jamId, jam.id))
+      .orderBy(themeSuggestions.id);
     expect(counts.map(({ yes, no, looks }) => ({ yes, no, looks }))).toEqual([
       { yes: VOTERS / 2, no: VOTERS / 2, looks: VOTERS },
       { yes: VOTERS, no: 0, looks: VOTERS },
       { yes: 0, no: VOTERS, looks: VOTERS },
     ]);
 
-    await env.db.update(jams).set({ themeFinalFrom: at(-1) }).where(eq(jams.id, jam.id));
+    await env.db
+      .update(jams)
+      .set({ themeFinalFrom: at(-1) })
+      .where(eq(jams.id, jam.id));
     // The final round: everyone upvotes Jungle; the even half then moves to Orbit, all at once.
     const picks = await Promise.all(
       voters.map(async (voter, i) => {
-        const first = await env.request(`/api/jams/${jam.slug}/theme/pick`, { method: 'PUT', as: voter, body: { suggestionId: b!.id } });
+        const first = await env.request(`/api/jams/${jam.slug}/theme/pick`, {
+          method: 'PUT',
+          as: voter,
+          body: { suggestionId: b!.id },
+        });
         if (i % 2) return [first];
-        return [first, await env.request(`/api/jams/${jam.slug}/theme/pick`, { method: 'PUT', as: voter, body: { suggestionId: a!.id } })];
+        return [
+          first,
+          await env.request(`/api/jams/${jam.slug}/theme/pick`, { method: 'PUT', as: voter, body: { suggestionId: a!.id } }),
+        ];
       }),
     );
-    expect(picks.flat().filter((reply) => reply.status !== 200).map((reply) => reply.status)).toEqual([]);
+    expect(
+      picks
+        .flat()
+        .filter((reply) => reply.status !== 200)
+        .map((reply) => reply.status),
+    ).toEqual([]);
     const votes = await env.db.select().from(themeFinalVotes).where(eq(themeFinalVotes.jamId, jam.id));
     expect(votes).toHaveLength(VOTERS);
     expect(votes.filter((vote) => vote.suggestionId === a!.id)).toHaveLength(VOTERS / 2);

@@ -209,7 +209,9 @@ export const jamSchema = named(
     theme: z
       .string()
       .nullable()
-      .meta({ description: 'The theme the community chose: null until the jam starts, for everyone (and without theme rounds).' }),
+      .meta({
+        description: 'The theme the community chose: null until the jam starts, for everyone (and without theme rounds).',
+      }),
     featured: z.boolean(),
     mystery: z.boolean(),
     entryCount: z.int(),

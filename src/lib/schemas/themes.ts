@@ -76,7 +76,9 @@ export const myThemeSchema = named(
     ...scheduleFields,
     eligible: z.boolean().meta({ description: 'Whether the jam’s `whoCanVote` lets you suggest and vote.' }),
     suggestions: z.array(candidateSchema).meta({ description: 'Your suggestions (at most 3), as they were first spelt.' }),
-    next: candidateSchema.nullable().meta({ description: 'Round 1: the suggestion to answer next (least seen first); null when none is left.' }),
+    next: candidateSchema
+      .nullable()
+      .meta({ description: 'Round 1: the suggestion to answer next (least seen first); null when none is left.' }),
     finalists: z.int(),
     candidates: z.array(candidateSchema).meta({ description: 'The final round: the finalists, in no telling order (A to Z).' }),
     pick: z.int().nullable().meta({ description: 'The final round: the finalist you upvoted.' }),

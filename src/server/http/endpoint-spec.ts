@@ -35,7 +35,8 @@ export const TAGS = [
   { name: 'Managers', description: 'The people who run a jam.' },
   {
     name: 'Themes',
-    description: 'Theme rounds: the community suggests the theme, sorts the suggestions, upvotes a finalist; the theme is out at the start.',
+    description:
+      'Theme rounds: the community suggests the theme, sorts the suggestions, upvotes a finalist; the theme is out at the start.',
   },
   { name: 'Account', description: 'The session of the person calling, their dashboard, and user pictures.' },
   { name: 'Users', description: 'Administrators’ tools: every user, their admin and banned flags.' },

@@ -72,4 +72,3 @@ export async function takesPart(jam: Jam, userId: number): Promise<boolean> {
   const [row] = await db().all<{ ok: number }>(sql`select ${mayTakePart(jam, userId)} as ok`);
   return Boolean(row?.ok);
 }
-

@@ -64,7 +64,6 @@ async function suggestionRefusal(jam: Jam, userId: number): Promise<AppError> {
   return conflict(SUGGESTION_LIMIT_MESSAGE);
 }
 
-
 /** The managers' list, oldest first, paged in the database by id (`after`). */
 export async function listSuggestions(
   user: SessionUser,

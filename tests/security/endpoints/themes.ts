@@ -84,7 +84,12 @@ export const writes: Row[] = [
     prepare: (s, env) => inPhase(s, env, 'suggesting'),
     call: (s) => ({ method: 'DELETE', path: suggestion(s) }),
     effect: async (s, env) => {
-      expect(await env.db.select().from(themeSuggestions).where(eq(themeSuggestions.id, Number(s.extra.first)))).toEqual([]);
+      expect(
+        await env.db
+          .select()
+          .from(themeSuggestions)
+          .where(eq(themeSuggestions.id, Number(s.extra.first))),
+      ).toEqual([]);
     },
   },
   {
@@ -141,6 +146,7 @@ export const reads: ReadRow[] = [
     allowed: ACTIVE_USERS,
     prepare: (s, env) => inPhase(s, env, 'round1'),
     path: (s) => `/api/jams/${s.jam.slug}/theme/mine`,
-    shows: (s, reply) => expect(reply.body).toMatchObject({ phase: 'round1', next: { id: Number(s.extra.first), text: 'Comets' } }),
+    shows: (s, reply) =>
+      expect(reply.body).toMatchObject({ phase: 'round1', next: { id: Number(s.extra.first), text: 'Comets' } }),
   },
 ];

@@ -19,7 +19,12 @@ export const GET = defineEndpoint({
     notes: { after: 'The last id of the previous page.' },
   },
   early: ({ slug }) => requireJam(slug),
-  answer: { status: 200, description: 'A page of suggestions.', schema: themeSuggestionPageSchema, example: exampleSuggestionPage },
+  answer: {
+    status: 200,
+    description: 'A page of suggestions.',
+    schema: themeSuggestionPageSchema,
+    example: exampleSuggestionPage,
+  },
   errors: [400, 401, 403, 404],
   handler: async ({ user, query, early }) => listSuggestions(user, await early, query.after ?? null),
 });

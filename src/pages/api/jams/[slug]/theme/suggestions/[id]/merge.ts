@@ -14,7 +14,12 @@ export const POST = defineEndpoint({
   params: jamSlugAndSuggestionId,
   early: ({ slug }) => requireJam(slug),
   body: { schema: themeMergeSchema, example: { into: 12 } },
-  answer: { status: 200, description: 'The suggestion kept.', schema: themeSuggestionSchema, example: exampleSuggestionPage.suggestions[0]! },
+  answer: {
+    status: 200,
+    description: 'The suggestion kept.',
+    schema: themeSuggestionSchema,
+    example: exampleSuggestionPage.suggestions[0]!,
+  },
   errors: [400, 401, 403, 404, 409],
   handler: async ({ user, params, body, early }) => mergeSuggestion(user, await early, params.id, body.into),
 });
