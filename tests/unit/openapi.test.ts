@@ -157,6 +157,7 @@ describe('the API reference for /developers', () => {
       'Entries',
       'Feedback',
       'Managers',
+      'Themes',
       'Account',
       'Users',
       'Activity',
