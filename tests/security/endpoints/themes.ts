@@ -9,7 +9,7 @@ type Phase = 'suggesting' | 'round1' | 'final';
 const HOURS: Record<Phase, number[]> = { suggesting: [-1, 1, 2, 3], round1: [-2, -1, 1, 2], final: [-3, -2, -1, 1] };
 
 /** The scene's jam, upcoming, in a theme phase, with two suggestions by the bystander. */
-async function inPhase(s: Scene, env: Environment, phase: Phase) {
+export async function inPhase(s: Scene, env: Environment, phase: Phase) {
   const [a, b, c, d] = HOURS[phase].map((hours) => new Date(Date.now() + hours * HOUR));
   await env.db
     .update(jams)
@@ -34,7 +34,7 @@ async function inPhase(s: Scene, env: Environment, phase: Phase) {
   s.extra.second = String(rows[1]!.id);
 }
 
-const suggestion = (s: Scene, id = s.extra.first) => `/api/jams/${s.jam.slug}/theme/suggestions/${id}`;
+export const suggestion = (s: Scene, id = s.extra.first) => `/api/jams/${s.jam.slug}/theme/suggestions/${id}`;
 
 export const writes: Row[] = [
   {
