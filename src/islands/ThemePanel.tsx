@@ -54,7 +54,12 @@ function ThemePanel({ slug }: Omit<Props, 'messages'>) {
   }
   const answer = (id: number, value: ThemeAnswer) =>
     send(api(`${base}/suggestions/${id}/answer`, { method: 'PUT', body: { answer: value } }), t(`jamTheme.answered.${value}`));
-  const pick = (id: number) => send(api(`${base}/pick`, { method: 'PUT', body: { suggestionId: id } }), t('jamTheme.picked'));
+  async function pick(id: number) {
+    const before = state;
+    // The choice shows at once, as a radio group does; a refusal puts the old one back.
+    setState((current) => current && { ...current, pick: id });
+    if (!(await send(api(`${base}/pick`, { method: 'PUT', body: { suggestionId: id } }), t('jamTheme.picked')))) setState(before);
+  }
 
   return (
     <section className={styles.panel} aria-labelledby="theme-panel-heading">
