@@ -3,7 +3,7 @@
  * Yes / No / Skip card, the final round's choice, and what comes next. Results after the start are
  * server-rendered (ThemeResults.astro), so this island is only on the page before it.
  */
-import { type FormEvent, useEffect, useState } from 'react';
+import { type SubmitEvent, useEffect, useState } from 'react';
 import type { IslandMessages } from '#i18n/island';
 import { translated, useT } from '#i18n/react';
 import { ApiError, api } from '#client/api-client';
@@ -48,7 +48,7 @@ function ThemePanel({ slug }: Omit<Props, 'messages'>) {
     }
   }
 
-  async function suggest(event: FormEvent) {
+  async function suggest(event: SubmitEvent) {
     event.preventDefault();
     if (await send(api(`${base}/suggestions`, { method: 'POST', body: { text } }), t('jamTheme.suggested'))) setText('');
   }
