@@ -206,12 +206,9 @@ export const jamSchema = named(
     }),
     minRatings: z.int().meta({ description: 'Ratings a criterion needs before an entry is ranked on it.' }),
     themeRounds: z.boolean().meta({ description: 'The theme is chosen by the community (see `/api/jams/{slug}/theme`).' }),
-    theme: z
-      .string()
-      .nullable()
-      .meta({
-        description: 'The theme the community chose: null until the jam starts, for everyone (and without theme rounds).',
-      }),
+    theme: z.string().nullable().meta({
+      description: 'The theme the community chose: null until the jam starts, for everyone (and without theme rounds).',
+    }),
     featured: z.boolean(),
     mystery: z.boolean(),
     entryCount: z.int(),
