@@ -102,6 +102,9 @@ export const INBOX_KINDS = [
   'judge-accepted',
   'judge-declined',
   'judge-feedback',
+  'theme-suggestions-open',
+  'theme-final-open',
+  'theme-out',
 ] as const;
 export const TEAM_MEMBER_STATUSES = ['invited', 'accepted'] as const;
 export const JUDGING_MODES = ['upvotes', 'ratings'] as const;
@@ -189,6 +192,19 @@ export const jams = sqliteTable(
     hiddenEntries: integer('hidden_entries', { mode: 'boolean' }).notNull().default(false),
     /** Whose votes or ratings rank the jam (ADR 040); judges are the accepted rows of `jam_judges`. */
     whoJudges: text('who_judges', { enum: WHO_JUDGES }).notNull().default('community'),
+    /** Theme rounds (ADR 043): the community suggests and votes the theme; the schedule below, all before `startsAt`. */
+    themeRounds: integer('theme_rounds', { mode: 'boolean' }).notNull().default(false),
+    themeSuggestFrom: integer('theme_suggest_from', { mode: 'timestamp_ms' }),
+    themeRound1From: integer('theme_round1_from', { mode: 'timestamp_ms' }),
+    themeFinalFrom: integer('theme_final_from', { mode: 'timestamp_ms' }),
+    themeClosesAt: integer('theme_closes_at', { mode: 'timestamp_ms' }),
+    /** How many suggestions round 1 sends to the final round. */
+    themeFinalists: integer('theme_finalists').notNull().default(16),
+    /**
+     * The theme leading now, kept by every theme write (so the winner once the final round closes);
+     * read with the jam's row, shown to nobody before `startsAt` (`revealedTheme`).
+     */
+    themeLeader: text('theme_leader'),
     createdAt: timestampNow('created_at'),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     updatedAt: timestampNow('updated_at'),
@@ -730,3 +746,93 @@ export const rateLimitBuckets = sqliteTable('rate_limit_buckets', {
   at: integer('at').notNull(),
   allowed: integer('allowed', { mode: 'boolean' }).notNull().default(true),
 });
+
+/**
+ * A jam's theme suggestions (ADR 043), one row per theme however it is spelt: `key` is the
+ * normalised text (lib/themes.ts), `text` and `suggestedBy` the first spelling and its author.
+ */
+export const themeSuggestions = sqliteTable(
+  'theme_suggestions',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    jamId: integer('jam_id')
+      .notNull()
+      .references(() => jams.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    text: text('text').notNull(),
+    suggestedBy: integer('suggested_by').references(() => users.id, { onDelete: 'set null' }),
+    /** Round-1 counts, kept by triggers on theme_answers (end of the theme_rounds migration): looks are all answers. */
+    yes: integer('yes').notNull().default(0),
+    no: integer('no').notNull().default(0),
+    looks: integer('looks').notNull().default(0),
+    createdAt: timestampNow('created_at'),
+  },
+  (t) => [
+    uniqueIndex('theme_suggestions_jam_key_unique').on(t.jamId, t.key),
+    // Round 1's "least seen first".
+    index('theme_suggestions_jam_looks_idx').on(t.jamId, t.looks, t.id),
+  ],
+);
+
+/** Who suggested which theme (the limit of 3 per person counts these); the first is also on the suggestion. */
+export const themeSuggesters = sqliteTable(
+  'theme_suggesters',
+  {
+    suggestionId: integer('suggestion_id')
+      .notNull()
+      .references(() => themeSuggestions.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    jamId: integer('jam_id')
+      .notNull()
+      .references(() => jams.id, { onDelete: 'cascade' }),
+    createdAt: timestampNow('created_at'),
+  },
+  (t) => [primaryKey({ columns: [t.suggestionId, t.userId] }), index('theme_suggesters_jam_user_idx').on(t.jamId, t.userId)],
+);
+
+export const THEME_ANSWERS = ['yes', 'no', 'skip'] as const;
+
+/** Round 1: one person's Yes / No / Skip on one suggestion; every answer is a look. */
+export const themeAnswers = sqliteTable(
+  'theme_answers',
+  {
+    suggestionId: integer('suggestion_id')
+      .notNull()
+      .references(() => themeSuggestions.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    jamId: integer('jam_id')
+      .notNull()
+      .references(() => jams.id, { onDelete: 'cascade' }),
+    answer: text('answer', { enum: THEME_ANSWERS }).notNull(),
+    createdAt: timestampNow('created_at'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.suggestionId, t.userId] }),
+    index('theme_answers_jam_user_idx').on(t.jamId, t.userId),
+    index('theme_answers_suggestion_answer_idx').on(t.suggestionId, t.answer),
+  ],
+);
+
+/** The final round: one upvote per person among the finalists, changeable until the round closes. */
+export const themeFinalVotes = sqliteTable(
+  'theme_final_votes',
+  {
+    jamId: integer('jam_id')
+      .notNull()
+      .references(() => jams.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    suggestionId: integer('suggestion_id')
+      .notNull()
+      .references(() => themeSuggestions.id, { onDelete: 'cascade' }),
+    createdAt: timestampNow('created_at'),
+    updatedAt: timestampNow('updated_at'),
+  },
+  (t) => [primaryKey({ columns: [t.jamId, t.userId] }), index('theme_final_votes_suggestion_idx').on(t.suggestionId)],
+);
+export type ThemeSuggestion = typeof themeSuggestions.$inferSelect;

@@ -30,7 +30,10 @@ type InboxTextKey =
   | 'inbox.judgeInvited'
   | 'inbox.judgeAccepted'
   | 'inbox.judgeDeclined'
-  | 'inbox.judgeFeedback';
+  | 'inbox.judgeFeedback'
+  | 'inbox.themeSuggestionsOpen'
+  | 'inbox.themeFinalOpen'
+  | 'inbox.themeOut';
 type T = (key: InboxTextKey, options?: Record<string, string | number>) => string;
 
 export interface InboxText {
@@ -97,6 +100,12 @@ export function inboxText(item: InboxItemDto, t: T): InboxText {
         return t('inbox.judgeDeclined', { name: item.actor ?? t('inbox.someone'), jam });
       case 'judge-feedback':
         return t('inbox.judgeFeedback', { count: Math.max(1, item.count), entry });
+      case 'theme-suggestions-open':
+        return t('inbox.themeSuggestionsOpen', { jam });
+      case 'theme-final-open':
+        return t('inbox.themeFinalOpen', { jam });
+      case 'theme-out':
+        return t('inbox.themeOut', { jam, theme: str(item.data.theme) ?? '' });
     }
   })();
   return { text, detail };

@@ -41,5 +41,11 @@ export const INBOX_KINDS = [
   'judge-declined',
   /** Issue 42 §2, to the entry's team: a judge left (or changed) private feedback on your entry. */
   'judge-feedback',
+  /** Issue 43: theme suggestions opened in a jam you joined. Worked out when the inbox is read. */
+  'theme-suggestions-open',
+  /** Issue 43: the theme's final round (round 2) opened in a jam you joined. Worked out when the inbox is read. */
+  'theme-final-open',
+  /** Issue 43: the jam you joined started and its community theme is out (data.theme). Worked out when the inbox is read. */
+  'theme-out',
 ] as const;
 export type InboxKind = (typeof INBOX_KINDS)[number];

@@ -27,6 +27,8 @@ export const MANAGER_ACTIONS = [
   'jam:read-hidden-entries',
   /** Judges (issue 42 §2): invite judges by username, withdraw an invitation, remove a judge. */
   'jam:manage-judges',
+  /** Theme rounds (ADR 043): remove and merge theme suggestions. */
+  'jam:moderate-themes',
 ] as const;
 
 /** What only administrators may do. */

@@ -9,7 +9,7 @@ import { readdirSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { entries, jams, lateSubmissions, ratings } from '#db/schema';
+import { entries, jams, lateSubmissions, ratings, themeSuggestions } from '#db/schema';
 import { type Environment, type TestUser, startEnvironment } from '../helpers/environment';
 import { declaredRoutes, routeKey } from '../security/api-routes';
 import { READ_ROWS, ROWS, type Role, type Scene, buildScene, rowKey, send } from '../security/endpoints';
@@ -298,6 +298,50 @@ describe('round trips to a remote database', () => {
         .set({ hiddenEntries: true, startsAt: new Date(now - 86_400_000), endsAt: new Date(now + 86_400_000) })
         .where(eq(jams.id, scene.jam.id));
       await walk([null], (route) => (route === 'PAGE /jams/[slug]/entries/[id]' ? 404 : 200));
+      expect(overBudget(results)).toEqual([]);
+    },
+    WALK_TIMEOUT_MS,
+  );
+
+  it(
+    "keeps a theme jam's page, cards and theme within their budgets once the theme is out, and its theme panel's reads before (ADR 043)",
+    async () => {
+      const scene = await budgetScene();
+      const now = Date.now();
+      const hours = (n: number) => new Date(now + n * 3_600_000);
+      await env.db
+        .update(jams)
+        .set({
+          themeRounds: true,
+          themeSuggestFrom: hours(-8),
+          themeRound1From: hours(-7),
+          themeFinalFrom: hours(-6),
+          themeClosesAt: hours(-5),
+        })
+        .where(eq(jams.id, scene.jam.id));
+      await env.db.insert(themeSuggestions).values({ jamId: scene.jam.id, key: 'kite', text: 'Kites', yes: 3, looks: 3 });
+      await env.db.update(jams).set({ themeLeader: 'Kites' }).where(eq(jams.id, scene.jam.id));
+      const results: Measured[] = [];
+      for (const route of ['PAGE /jams/[slug]', 'GET /api/jams/[slug]/theme', 'GET /api/jams']) {
+        for (const user of [null, scene.me]) {
+          const measured = await measure(route, user ? 'an administrator' : 'a visitor', () =>
+            send(env, { method: 'GET', path: BUDGETS[route]!.path!(scene) }, user),
+          );
+          expect(measured.status, route).toBe(200);
+          results.push(measured);
+        }
+      }
+      const page = await send(env, { method: 'GET', path: BUDGETS['PAGE /jams/[slug]']!.path!(scene) }, null);
+      expect(String(page.body)).toContain('The theme is Kites');
+      await env.db
+        .update(jams)
+        .set({ startsAt: hours(10), themeFinalFrom: hours(-1), themeClosesAt: hours(2) })
+        .where(eq(jams.id, scene.jam.id));
+      const mine = await measure('GET /api/jams/[slug]/theme/mine', 'a voter', () =>
+        send(env, { method: 'GET', path: `/api/jams/${scene.jam.slug}/theme/mine` }, scene.coManager),
+      );
+      expect(mine.status).toBe(200);
+      results.push(mine);
       expect(overBudget(results)).toEqual([]);
     },
     WALK_TIMEOUT_MS,

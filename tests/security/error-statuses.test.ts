@@ -5,6 +5,7 @@
  * provoke each documented 409. Every error status a probe gets must be in the declaration's
  * `errors`, and every documented 401, 403, 404 and 409 must be answered by some probe.
  */
+import { inPhase, suggestion as themeSuggestion } from './endpoints/themes';
 import { eq, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { entryCredits, jamJudges, jams, users } from '#db/schema';
@@ -151,6 +152,22 @@ const PROVOKE_409: Record<string, Provocation> = {
   'DELETE /api/me': { prepare: lastAdmin, call: (s) => ({ json: { name: s.me!.name } }) },
   'PATCH /api/users/[id]': { prepare: lastAdmin, call: (s) => ({ path: `/api/users/${s.me!.id}`, json: { isAdmin: false } }) },
   'DELETE /api/users/[id]': { prepare: lastAdmin, call: (s) => ({ path: `/api/users/${s.me!.id}` }) },
+  // Theme rounds (ADR 043): the scene's jam has started, or has no theme rounds, or is past moderation.
+  'PUT /api/jams/[slug]/theme/rounds': {},
+  'POST /api/jams/[slug]/theme/suggestions': {},
+  'PUT /api/jams/[slug]/theme/pick': {},
+  'DELETE /api/jams/[slug]/theme/suggestions/[id]': {
+    prepare: (s, env) => inPhase(s, env, 'final'),
+    call: (s) => ({ path: themeSuggestion(s) }),
+  },
+  'POST /api/jams/[slug]/theme/suggestions/[id]/merge': {
+    prepare: (s, env) => inPhase(s, env, 'final'),
+    call: (s) => ({ path: `${themeSuggestion(s)}/merge`, json: { into: Number(s.extra.second) } }),
+  },
+  'PUT /api/jams/[slug]/theme/suggestions/[id]/answer': {
+    prepare: (s, env) => inPhase(s, env, 'final'),
+    call: (s) => ({ path: `${themeSuggestion(s)}/answer` }),
+  },
 };
 
 /** A documented 404 that no path parameter reaches. */

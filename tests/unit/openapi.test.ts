@@ -158,6 +158,7 @@ describe('the API reference for /developers', () => {
       'Feedback',
       'Managers',
       'Judges',
+      'Themes',
       'Account',
       'Users',
       'Activity',

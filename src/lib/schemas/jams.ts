@@ -241,6 +241,10 @@ export const jamSchema = named(
       description:
         "Whose votes or ratings rank the jam: `community` (anyone the voting rules let), `judges` (only the jam's accepted judges), or `both` (the community's ranking plus a separate \"Judges' choice\" ranking of the judges' votes).",
     }),
+    themeRounds: z.boolean().meta({ description: 'The theme is chosen by the community (see `/api/jams/{slug}/theme`).' }),
+    theme: z.string().nullable().meta({
+      description: 'The theme the community chose: null until the jam starts, for everyone (and without theme rounds).',
+    }),
     featured: z.boolean(),
     mystery: z.boolean(),
     entryCount: z.int(),

@@ -37,6 +37,11 @@ export const TAGS = [
     name: 'Judges',
     description: 'The people a jam’s managers invite to judge it, their invitations and their private feedback on entries.',
   },
+  {
+    name: 'Themes',
+    description:
+      'Theme rounds: the community suggests the theme, sorts the suggestions, upvotes a finalist; the theme is out at the start.',
+  },
   { name: 'Account', description: 'The session of the person calling, their dashboard, and user pictures.' },
   { name: 'Users', description: 'Administrators’ tools: every user, their admin and banned flags.' },
   { name: 'Activity', description: 'The audit log, read-only: who did what to which jam or user, and when.' },
@@ -81,6 +86,13 @@ export const jamSlugEntryIdAndNoteId = {
 export const reportedItem = {
   item: param('The reported item: `jam-{id}`, `entry-{id}` or `note-{id}`.', itemKeySchema, () =>
     notFound('There is no such reported item. Items are named jam-{id}, entry-{id} or note-{id}.'),
+  ),
+};
+/** A theme suggestion of a jam (ADR 043). */
+export const jamSlugAndSuggestionId = {
+  ...jamSlug,
+  id: param('The theme suggestion’s id.', z.coerce.number().int().positive(), () =>
+    notFound('That theme suggestion does not exist (it may have been removed or merged).'),
   ),
 };
 export const jamRequestId = {

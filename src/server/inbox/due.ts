@@ -11,6 +11,8 @@
  * - `started:{jamId}` while the jam runs (data.mystery: its theme is out);
  * - `deadline:{jamId}` in the jam's last 24 hours, when the person has no entry (submitted or credited on);
  * - `voting-ends:{jamId}` in the last 24 hours of a voting period;
+ * - theme rounds (ADR 043): `theme-suggest:{jamId}` while suggestions are open, `theme-final:{jamId}`
+ *   while the final round is, `theme-out:{jamId}` while the jam runs (data.theme: the winner);
  * - results, for RESULTS_FRESH_MS after they went public (resultsArePublic: when voting closed, or in a
  *   jam with manual results when a manager published them, never before; ADR 041): `results:{jamId}:won` when
  *   the person's entry (submitted or credited on: the whole team hears) is the selected winner, `results:{jamId}:choice` when it is the community's
@@ -47,6 +49,15 @@ interface DueRow {
   hasResults: number;
   hasWon: number;
   hasChoice: number;
+  themeRounds: number;
+  themeSuggestFrom: number | null;
+  themeRound1From: number | null;
+  themeFinalFrom: number | null;
+  themeClosesAt: number | null;
+  themeLeader: string | null;
+  hasThemeSuggest: number;
+  hasThemeFinal: number;
+  hasThemeOut: number;
 }
 
 /** Whether `e`, an entry of the subqueries below, is its jam's winner. */
@@ -73,7 +84,12 @@ export async function dueEventsOf(userId: number, now = Date.now()): Promise<Inb
       ${has(jamKey('voting-ends:'))} as hasVotingEnds,
       ${has(jamKey('results:'))} as hasResults,
       ${has(jamKey('results:', ':won'))} as hasWon,
-      ${has(jamKey('results:', ':choice'))} as hasChoice
+      ${has(jamKey('results:', ':choice'))} as hasChoice,
+      j.theme_rounds as themeRounds, j.theme_suggest_from as themeSuggestFrom, j.theme_round1_from as themeRound1From,
+      j.theme_final_from as themeFinalFrom, j.theme_closes_at as themeClosesAt, j.theme_leader as themeLeader,
+      ${has(jamKey('theme-suggest:'))} as hasThemeSuggest,
+      ${has(jamKey('theme-final:'))} as hasThemeFinal,
+      ${has(jamKey('theme-out:'))} as hasThemeOut
     from ${jamParticipants} p join ${jams} j on j.id = p.jam_id
     where p.user_id = ${userId} and (
       (j.starts_at <= ${now} and ${now} < j.ends_at and p.joined_at <= j.starts_at)
@@ -81,6 +97,8 @@ export async function dueEventsOf(userId: number, now = Date.now()): Promise<Inb
       or (j.voting_ends_at is not null and j.voting_ends_at - ${DAY_MS} <= ${now} and ${now} < j.voting_ends_at
         and p.joined_at <= j.voting_ends_at - ${DAY_MS})
       or (${resultsAt} <= ${now} and ${now} < ${resultsAt} + ${RESULTS_FRESH_MS} and p.joined_at <= ${close})
+      or (j.theme_rounds = 1 and j.theme_suggest_from <= ${now} and ${now} < j.theme_round1_from)
+      or (j.theme_rounds = 1 and j.theme_final_from <= ${now} and ${now} < j.theme_closes_at)
     )`)) as DueRow[];
   return rows.flatMap((row) => dueEvents(userId, row, now));
 }
@@ -99,6 +117,7 @@ function dueEvents(userId: number, row: DueRow, now: number): InboxEvent[] {
       createdAt: new Date(row.startsAt),
     });
   }
+  events.push(...themeEvents(base, row, now, running && joined <= row.startsAt));
   const lastDay = row.endsAt - DAY_MS;
   if (lastDay <= now && now < row.endsAt && joined <= lastDay && row.myEntry === null && !row.hasDeadline) {
     events.push({ ...base, kind: 'deadline-soon', key: `deadline:${row.jamId}`, createdAt: new Date(lastDay) });
@@ -130,6 +149,31 @@ function dueEvents(userId: number, row: DueRow, now: number): InboxEvent[] {
         createdAt: new Date(row.hasResults || row.hasChoice ? now : resultsAt),
       });
     }
+  }
+  return events;
+}
+
+/** The theme rounds' news: suggestions open, the final round open, and the theme out once the jam runs. */
+function themeEvents(base: { userId: number; jamId: number }, row: DueRow, now: number, startedForThem: boolean): InboxEvent[] {
+  if (!row.themeRounds) return [];
+  const events: InboxEvent[] = [];
+  const within = (from: number | null, to: number | null) => from !== null && to !== null && from <= now && now < to;
+  if (within(row.themeSuggestFrom, row.themeRound1From) && !row.hasThemeSuggest) {
+    const createdAt = new Date(Math.max(row.themeSuggestFrom!, row.joinedAt));
+    events.push({ ...base, kind: 'theme-suggestions-open', key: `theme-suggest:${row.jamId}`, createdAt });
+  }
+  if (within(row.themeFinalFrom, row.themeClosesAt) && !row.hasThemeFinal) {
+    const createdAt = new Date(Math.max(row.themeFinalFrom!, row.joinedAt));
+    events.push({ ...base, kind: 'theme-final-open', key: `theme-final:${row.jamId}`, createdAt });
+  }
+  if (startedForThem && row.themeLeader !== null && !row.hasThemeOut) {
+    events.push({
+      ...base,
+      kind: 'theme-out',
+      key: `theme-out:${row.jamId}`,
+      data: { theme: row.themeLeader },
+      createdAt: new Date(row.startsAt),
+    });
   }
   return events;
 }

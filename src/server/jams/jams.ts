@@ -3,6 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { type Jam, jamSlugRedirects, jams } from '#db/schema';
 import { jamPhase, jamStatus, resultsArePublic } from '#lib/jam-timing';
 import type { JamDto } from '#lib/schemas/jams';
+import { revealedTheme } from '#lib/themes';
 import { db, preparedQuery } from '#server/platform/db';
 import { notFound } from '#server/http/errors';
 import { can } from '#server/auth/permissions';
@@ -69,6 +70,8 @@ export function toJamDto(jam: Jam, options: { hideBody: boolean }): JamDto {
     resultsPublishedAt: jam.resultsPublishedAt?.toISOString() ?? null,
     hiddenEntries: jam.hiddenEntries,
     whoJudges: jam.whoJudges,
+    themeRounds: jam.themeRounds,
+    theme: revealedTheme(jam),
     featured: jam.featured,
     mystery: jam.mystery,
     entryCount: jam.entryCount,

@@ -49,6 +49,8 @@ export const exampleJam: JamDto = {
   resultsPublishedAt: null,
   hiddenEntries: false,
   whoJudges: 'community' as const,
+  themeRounds: false,
+  theme: null,
   featured: true,
   mystery: false,
   entryCount: 3,

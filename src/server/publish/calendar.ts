@@ -4,6 +4,7 @@
  * period, `jam-{id}-voting@{host}`, when it has one), times in UTC,
  * the description never the body (mystery mode).
  */
+import { revealedTheme } from '#lib/themes';
 import { asc } from 'drizzle-orm';
 import ical, { ICalCalendarMethod, type ICalEventData } from 'ical-generator';
 import { type Jam, jams } from '#db/schema';
@@ -31,8 +32,9 @@ const pageUrl = (slug: string, ctx: Pick<CalendarContext, 'site' | 'locale'>) =>
 /** The jam (start to submission end), and its voting period as a second event when it has one. */
 function jamEvents(jam: Jam, ctx: CalendarContext): ICalEventData[] {
   const url = pageUrl(jam.slug, ctx);
+  const theme = revealedTheme(jam);
   const common = {
-    description: `${jam.description}\n\n${url}`,
+    description: `${jam.description}\n\n${theme ? `${ctx.t('jamTheme.label')}: ${theme}\n\n` : ''}${url}`,
     url,
     // The last change of the jam, so the same jam always gives the same bytes.
     stamp: jam.updatedAt,

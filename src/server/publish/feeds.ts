@@ -1,4 +1,5 @@
 /** RSS and JSON Feed of jams: new ones and ones that have not ended. Never a jam's body (mystery mode). */
+import { revealedTheme } from '#lib/themes';
 import type { RSSOptions } from '@astrojs/rss';
 import { desc, gt, or } from 'drizzle-orm';
 import { type Jam, jams } from '#db/schema';
@@ -50,8 +51,10 @@ function describeJam(jam: Jam, { locale, t, now }: FeedContext) {
   const when = jam.votingEndsAt
     ? t('feed.whenVoting', { start, end, voting: formatUtc(jam.votingEndsAt, locale) })
     : t('feed.when', { start, end });
+  // The community's theme from the start (ADR 043), never before: the feeds' caches end at the start too.
+  const theme = revealedTheme(jam, now);
   return {
-    text: `${jam.description}\n\n${when}`,
+    text: `${jam.description}\n\n${theme ? `${t('jamTheme.label')}: ${theme}\n\n` : ''}${when}`,
     status: t(`explore.status.${jamPhase(jam, now)}`),
   };
 }

@@ -17,6 +17,7 @@ import * as moderation from './moderation';
 import * as questions from './questions';
 import type { ReadRow, Row } from './scene';
 import * as teams from './teams';
+import * as themes from './themes';
 import * as users from './users';
 
 export const ROWS: Row[] = [
@@ -31,6 +32,7 @@ export const ROWS: Row[] = [
   ...users.writes,
   ...inbox.writes,
   ...auth.writes,
+  ...themes.writes,
 ];
 
 export const READ_ROWS: ReadRow[] = [
@@ -45,6 +47,7 @@ export const READ_ROWS: ReadRow[] = [
   ...inbox.reads,
   ...jamRequests.reads,
   ...auth.reads,
+  ...themes.reads,
 ];
 
 /** GET endpoints whose route files declare that they need a logged-in user of some role, as Astro patterns. */

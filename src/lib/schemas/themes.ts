@@ -1,0 +1,111 @@
+/** Theme rounds (issue 43, ADR 043): the schedule, suggestions, the two rounds and the results. */
+import { z } from 'zod';
+import { isoDateSchema, isoDateTime, named } from './common';
+import {
+  DEFAULT_THEME_FINALISTS,
+  THEME_ANSWERS,
+  THEME_FINALISTS_MAX,
+  THEME_FINALISTS_MIN,
+  THEME_MAX,
+  THEME_PHASES,
+} from '#lib/themes';
+
+export const THEME_TEXT_MESSAGE = `A theme is 1 to ${THEME_MAX} characters.`;
+export const FINALISTS_MESSAGE = `finalists must be a whole number from ${THEME_FINALISTS_MIN} to ${THEME_FINALISTS_MAX}.`;
+export const THEME_ANSWER_MESSAGE = 'answer must be yes, no or skip';
+
+/** The managers' settings: `enabled: false` turns theme rounds off (the dates may then be left out). */
+export const themeRoundsInputSchema = z.object({
+  enabled: z.boolean({ error: 'enabled must be true or false' }),
+  suggestFrom: isoDateSchema.optional(),
+  round1From: isoDateSchema.optional(),
+  finalFrom: isoDateSchema.optional(),
+  closesAt: isoDateSchema.optional(),
+  finalists: z
+    .int({ error: FINALISTS_MESSAGE })
+    .min(THEME_FINALISTS_MIN, FINALISTS_MESSAGE)
+    .max(THEME_FINALISTS_MAX, FINALISTS_MESSAGE)
+    .default(DEFAULT_THEME_FINALISTS),
+});
+export type ThemeRoundsInput = z.infer<typeof themeRoundsInputSchema>;
+
+export const themeTextSchema = z.object({
+  text: z.string({ error: THEME_TEXT_MESSAGE }).trim().min(1, THEME_TEXT_MESSAGE).max(THEME_MAX, THEME_TEXT_MESSAGE),
+});
+export const themeAnswerSchema = z.object({ answer: z.enum(THEME_ANSWERS, { error: THEME_ANSWER_MESSAGE }) });
+export const themePickSchema = z.object({ suggestionId: z.int({ error: 'suggestionId must be a whole number' }).positive() });
+export const themeMergeSchema = z.object({ into: z.int({ error: 'into must be a whole number' }).positive() });
+
+const scheduleFields = {
+  phase: z.enum(THEME_PHASES).meta({
+    description:
+      '`off`, `soon` (before suggestions open), `suggesting`, `round1` (Yes / No / Skip), `final` (one upvote among the finalists), `closed` (voting over, the theme still secret), `revealed` (the jam has started).',
+  }),
+  suggestFrom: isoDateTime.nullable(),
+  round1From: isoDateTime.nullable(),
+  finalFrom: isoDateTime.nullable(),
+  closesAt: isoDateTime.nullable(),
+  finalists: z.int(),
+};
+export const themeRoundsSchema = named('ThemeRounds', z.object(scheduleFields));
+export type ThemeRoundsDto = z.infer<typeof themeRoundsSchema>;
+
+export const themeSuggestionSchema = named(
+  'ThemeSuggestion',
+  z.object({
+    id: z.int(),
+    text: z.string().meta({ description: 'The first spelling suggested.' }),
+    suggestedBy: z.string().nullable().meta({ description: 'Who suggested it first (null: the account is gone).' }),
+    suggesters: z.int().meta({ description: 'How many people suggested it, however they spelt it.' }),
+    createdAt: isoDateTime,
+  }),
+);
+export type ThemeSuggestionDto = z.infer<typeof themeSuggestionSchema>;
+
+export const themeSuggestionPageSchema = named(
+  'ThemeSuggestionPage',
+  z.object({ suggestions: z.array(themeSuggestionSchema), nextAfter: z.int().nullable() }),
+);
+
+const candidateSchema = named('ThemeCandidate', z.object({ id: z.int(), text: z.string() }));
+
+/** What the caller has done and may do now. */
+export const myThemeSchema = named(
+  'MyTheme',
+  z.object({
+    ...scheduleFields,
+    eligible: z.boolean().meta({ description: 'Whether the jam’s `whoCanVote` lets you suggest and vote.' }),
+    suggestions: z.array(candidateSchema).meta({ description: 'Your suggestions (at most 3), as they were first spelt.' }),
+    next: candidateSchema
+      .nullable()
+      .meta({ description: 'Round 1: the suggestion to answer next (least seen first); null when none is left.' }),
+    finalists: z.int(),
+    candidates: z.array(candidateSchema).meta({ description: 'The final round: the finalists, in no telling order (A to Z).' }),
+    pick: z.int().nullable().meta({ description: 'The final round: the finalist you upvoted.' }),
+  }),
+);
+export type MyThemeDto = z.infer<typeof myThemeSchema>;
+
+const resultSchema = z.object({
+  id: z.int(),
+  text: z.string(),
+  suggestedBy: z.string().nullable(),
+  yes: z.int(),
+  no: z.int(),
+  looks: z.int(),
+  share: z.number().meta({ description: 'Yes ÷ (Yes + No), 0 without answers.' }),
+  finalist: z.boolean(),
+  votes: z.int().meta({ description: 'Final-round upvotes (0 for those that did not go on).' }),
+});
+/** Public once the jam has started: every round's results and the theme. */
+export const themeResultsSchema = named(
+  'ThemeResults',
+  z.object({
+    ...scheduleFields,
+    theme: z.string().nullable().meta({ description: 'The winning theme; null before the start (never earlier, for anyone).' }),
+    results: z
+      .array(resultSchema)
+      .meta({ description: 'Every suggestion in its final place: finalists by votes, then round-1 share, then earliest.' }),
+  }),
+);
+export type ThemeResultsDto = z.infer<typeof themeResultsSchema>;

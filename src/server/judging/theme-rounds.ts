@@ -1,0 +1,120 @@
+/**
+ * Theme rounds (issue 43, ADR 043): the jam's schedule, the phase guards, and the SQL of the
+ * standings that every theme write ends with (it keeps `jams.theme_leader`, the winner-so-far).
+ */
+import { eq, type SQL, sql } from 'drizzle-orm';
+import { type Jam, jams } from '#db/schema';
+import { themePhase } from '#lib/themes';
+import type { ThemeRoundsDto, ThemeRoundsInput } from '#lib/schemas/themes';
+import { announceChange } from '#server/cache/changes';
+import { type AppError, badRequest, conflict, forbidden } from '#server/http/errors';
+import { db } from '#server/platform/db';
+import { requireJamPermission } from '#server/auth/permissions';
+import type { SessionUser } from '#server/auth/session';
+import { WHO_CAN_VOTE_REFUSALS, mayVoteCondition } from './votes';
+
+export const SCHEDULE_MESSAGES = {
+  missing: 'Theme rounds need all four dates: suggestFrom, round1From, finalFrom and closesAt.',
+  order: 'The theme schedule must go in order: suggestions open, then round 1, then the final round, then voting closes.',
+  beforeStart: 'Theme voting must close at or before the jam starts (startsAt).',
+  started: 'The jam has started: its theme is out and the theme rounds can no longer change.',
+} as const;
+
+export const PHASE_REFUSALS: Record<'suggesting' | 'round1' | 'final' | 'moderate', string> = {
+  suggesting: 'Theme suggestions are not open right now.',
+  round1: 'Round 1 of the theme vote is not open right now.',
+  final: 'The final round of the theme vote is not open right now.',
+  moderate: 'Suggestions can be removed or merged only until the final round opens.',
+};
+export const NO_THEME_ROUNDS = 'This jam’s theme is not chosen by the community.';
+
+const iso = (value: Date | null) => value?.toISOString() ?? null;
+
+export const toThemeRounds = (jam: Jam, now = Date.now()): ThemeRoundsDto => ({
+  phase: themePhase(jam, now),
+  suggestFrom: iso(jam.themeSuggestFrom),
+  round1From: iso(jam.themeRound1From),
+  finalFrom: iso(jam.themeFinalFrom),
+  closesAt: iso(jam.themeClosesAt),
+  finalists: jam.themeFinalists,
+});
+
+/** Sets or turns off the schedule (PUT: the same body twice, the same state). Until the start only. */
+export async function setThemeRounds(user: SessionUser, jam: Jam, input: ThemeRoundsInput): Promise<ThemeRoundsDto> {
+  await requireJamPermission(user, jam.id, 'jam:edit');
+  if (Date.now() >= jam.startsAt.getTime()) throw conflict(SCHEDULE_MESSAGES.started);
+  const { suggestFrom, round1From, finalFrom, closesAt } = input;
+  if (input.enabled) {
+    if (!suggestFrom || !round1From || !finalFrom || !closesAt) throw badRequest(SCHEDULE_MESSAGES.missing);
+    if (!(suggestFrom < round1From && round1From < finalFrom && finalFrom < closesAt)) throw badRequest(SCHEDULE_MESSAGES.order);
+    if (closesAt > jam.startsAt) throw badRequest(SCHEDULE_MESSAGES.beforeStart);
+  }
+  const set = input.enabled
+    ? {
+        themeRounds: true,
+        themeSuggestFrom: suggestFrom!,
+        themeRound1From: round1From!,
+        themeFinalFrom: finalFrom!,
+        themeClosesAt: closesAt!,
+        themeFinalists: input.finalists,
+      }
+    : { themeRounds: false, themeSuggestFrom: null, themeRound1From: null, themeFinalFrom: null, themeClosesAt: null };
+  const [updated] = await db()
+    .update(jams)
+    .set({ ...set, updatedAt: new Date(), updatedBy: user.id })
+    .where(eq(jams.id, jam.id))
+    .returning();
+  await db().run(refreshLeader(jam.id));
+  announceChange({ kind: 'jam', jamId: jam.id });
+  return toThemeRounds(updated!);
+}
+
+/** 409 unless the jam is in `phase` (a jam without theme rounds: 409 too, saying so). */
+export function requireThemePhase(jam: Jam, phase: 'suggesting' | 'round1' | 'final'): void {
+  if (!jam.themeRounds) throw conflict(NO_THEME_ROUNDS);
+  if (themePhase(jam) !== phase) throw conflict(PHASE_REFUSALS[phase]);
+}
+
+/** The window of a phase as one SQL condition on the jam's row, so a write checks it in its own statement. */
+export function phaseCondition(jamId: number, phase: 'suggesting' | 'round1' | 'final'): SQL {
+  const [from, to] = {
+    suggesting: [jams.themeSuggestFrom, jams.themeRound1From],
+    round1: [jams.themeRound1From, jams.themeFinalFrom],
+    final: [jams.themeFinalFrom, jams.themeClosesAt],
+  }[phase];
+  const now = Date.now();
+  return sql`exists (select 1 from ${jams} where ${jams.id} = ${jamId} and ${jams.themeRounds} = 1
+    and ${from} <= ${now} and ${now} < ${to})`;
+}
+
+/** Suggesting and voting follow the jam's "Who can vote". */
+export const mayTakePart = (jam: Jam, userId: number) => mayVoteCondition(jam, userId);
+/** The 403 for someone "Who can vote" leaves out (anyone logged in may, so then nothing). */
+export const notEligible = (jam: Jam): AppError | null =>
+  jam.whoCanVote === 'anyone' ? null : forbidden(WHO_CAN_VOTE_REFUSALS[jam.whoCanVote]);
+
+/**
+ * Every suggestion of the jam with its round-1 counts, share of Yes, round-1 place and final-round
+ * votes: `finalist` is a place within the jam's `theme_finalists`. Ties of share go to the earliest
+ * suggestion (then the lowest id), so the places are a total order.
+ */
+export function standings(jamId: number): SQL {
+  return sql`select s.id as id, s.text as text, s.suggested_by as suggestedById, s.created_at as createdAt,
+      s.yes as yes, s.no as no, s.looks as looks,
+      (case when s.yes + s.no = 0 then 0.0 else s.yes * 1.0 / (s.yes + s.no) end) as share,
+      row_number() over (order by (case when s.yes + s.no = 0 then 0.0 else s.yes * 1.0 / (s.yes + s.no) end) desc,
+        s.created_at, s.id) as round1Place,
+      (select count(*) from theme_final_votes v where v.suggestion_id = s.id) as votes
+    from theme_suggestions s where s.jam_id = ${jamId}`;
+}
+
+/** Every suggestion with `finalist` and its final `place`: finalists first, by votes, then round-1 place (share, then earliest). */
+export const finalOrder = (jamId: number) =>
+  sql`select r.*, r.round1Place <= j.theme_finalists as finalist,
+      row_number() over (order by r.round1Place <= j.theme_finalists desc,
+        (case when r.round1Place <= j.theme_finalists then r.votes else 0 end) desc, r.round1Place) as place
+    from (${standings(jamId)}) r join ${jams} j on j.id = ${jamId}`;
+
+/** Keeps `jams.theme_leader` the theme that would win now; the last theme write before the close leaves the winner. */
+export const refreshLeader = (jamId: number) =>
+  sql`update ${jams} set theme_leader = (select text from (${finalOrder(jamId)}) order by place limit 1) where ${jams.id} = ${jamId}`;
