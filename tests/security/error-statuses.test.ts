@@ -112,6 +112,12 @@ const PROVOKE_409: Record<string, Provocation> = {
     // Notes turned off: kudos only.
     prepare: async (s, env) => void (await env.db.update(jams).set({ feedback: 'kudos' }).where(eq(jams.id, s.jam.id))),
   },
+  // Answers change only while the jam takes submissions (ADR 042): the caller is on the entry's team.
+  'PUT /api/jams/[slug]/entries/[id]/answers': {
+    jam: 'ended',
+    prepare: invitedMe('accepted'),
+    call: (s) => ({ path: `/api/jams/${s.jam.slug}/entries/${s.entry.id}/answers` }),
+  },
   'PUT /api/jams/[slug]/participation': { jam: 'ended' },
   'DELETE /api/jams/[slug]/participation': { jam: 'ended' },
   'POST /api/jams/[slug]/entries': { jam: 'ended' },
