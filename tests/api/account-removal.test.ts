@@ -34,6 +34,10 @@ const TABLES: Record<string, 'gone' | 'kept' | 'unrelated' | 'gone and kept'> = 
   late_submissions: 'gone and kept', // their windows go; windows they opened for others stay
   jam_judges: 'gone and kept', // their seats and invitations go; judges they invited stay
   judge_feedback: 'gone', // the feedback they wrote goes (feedback on their entries goes with the entries)
+  theme_suggestions: 'kept', // a theme others voted on stays, without who suggested it first
+  theme_suggesters: 'gone',
+  theme_answers: 'gone', // their round-1 answers go (the triggers take them out of the counts)
+  theme_final_votes: 'gone',
   kudos: 'gone',
   notes: 'gone and kept', // their notes go; notes they hid stay hidden
   note_refusals: 'gone',

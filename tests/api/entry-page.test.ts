@@ -173,7 +173,10 @@ describe("an entry page's viewer document", () => {
       const [kudos, notes, credits] = await Promise.all(
         ['kudos', 'notes', 'credits'].map(async (part) => (await env.request(`${base}/${part}`, { as })).body),
       );
-      expect(viewer.body.viewedEntry).toEqual({ id: entry.id, kudos, notes, credits });
+      // The judges' private feedback: what GET …/judge-feedback answers its readers, null for anyone else (403 there).
+      const feedback = as ? await env.request(`${base}/judge-feedback`, { as }) : null;
+      const judgeFeedback = feedback?.status === 200 ? feedback.body : null;
+      expect(viewer.body.viewedEntry).toEqual({ id: entry.id, kudos, notes, credits, judgeFeedback });
       if (as) {
         expect(viewer.body.user).toEqual((await env.request('/api/auth/me', { as })).body);
         expect(viewer.body.votes).toEqual((await env.request(`/api/jams/${jam.slug}/my-votes`, { as })).body);

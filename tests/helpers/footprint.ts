@@ -21,6 +21,10 @@ import {
   judgeFeedback,
   rateLimitBuckets,
   reports,
+  themeAnswers,
+  themeFinalVotes,
+  themeSuggesters,
+  themeSuggestions,
   users,
 } from '#db/schema';
 import type { Environment, TestUser } from './environment';
@@ -89,6 +93,20 @@ export async function leaveFootprint(env: Environment, personName: string, bysta
     { entryId: theirs.id, judgeId: p, jamId: jam.id, text: 'Footprint feedback' },
     { entryId: mine.id, judgeId: b, jamId: jam.id, text: 'Feedback for the person' },
   ]);
+  // Theme rounds in the bystander's jam: they suggested a theme first, and answered and upvoted the bystander's.
+  const [suggested, othersTheme] = await db
+    .insert(themeSuggestions)
+    .values([
+      { jamId: jam.id, key: 'footprint', text: 'Footprints', suggestedBy: p },
+      { jamId: jam.id, key: 'echo', text: 'Echoes', suggestedBy: b },
+    ])
+    .returning({ id: themeSuggestions.id });
+  await db.insert(themeSuggesters).values([
+    { suggestionId: suggested!.id, userId: p, jamId: jam.id },
+    { suggestionId: othersTheme!.id, userId: b, jamId: jam.id },
+  ]);
+  await db.insert(themeAnswers).values({ suggestionId: othersTheme!.id, userId: p, jamId: jam.id, answer: 'yes' });
+  await db.insert(themeFinalVotes).values({ jamId: jam.id, userId: p, suggestionId: othersTheme!.id });
   await db.insert(plays).values([
     { entryId: theirs.id, playerId: p, jamId: jam.id },
     { entryId: mine.id, playerId: b, jamId: jam.id },

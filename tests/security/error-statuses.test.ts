@@ -132,6 +132,8 @@ const PROVOKE_409: Record<string, Provocation> = {
     call: () => ({ json: { judging: 'ratings' } }),
   },
   'PUT /api/jams/[slug]/entries/[id]/winner': { jam: 'ongoing' },
+  // Publishing the results of a jam that shows them by itself (results: automatic, the default; ADR 041).
+  'PUT /api/jams/[slug]/results': { jam: 'ended' },
   // Kudos while the jam's feedback is off.
   'PUT /api/jams/[slug]/entries/[id]/kudos/[sticker]': {
     prepare: async (s, env) => void (await env.db.update(jams).set({ feedback: 'off' }).where(eq(jams.id, s.jam.id))),

@@ -1,7 +1,7 @@
 /** Upvotes: at most VOTE_LIMIT per user per jam, enforced by the database in one statement. */
 import { type SQL, and, eq, sql } from 'drizzle-orm';
 import { type Jam, jamParticipants, plays, ratings, votes } from '#db/schema';
-import { entriesAreHidden, jamPhase, votingIsOpen } from '#lib/jam-timing';
+import { entriesAreHidden, jamPhase, resultsArePublic, votingIsOpen } from '#lib/jam-timing';
 import { type MyVotesDto, VOTE_LIMIT } from '#lib/schemas/entries';
 import { can } from '#server/auth/permissions';
 import { refuseIfBanned } from '#server/auth/require';
@@ -9,7 +9,6 @@ import { announceChange } from '#server/cache/changes';
 import { db, preparedQuery } from '#server/platform/db';
 import { AppError, conflict, notFound } from '#server/http/errors';
 import { ENTRY_NOT_IN_JAM, requireEntry } from '#server/entries/entries';
-import { resultsArePublic } from '#lib/jam-timing';
 import { enteredCondition, isOnTeam, onTeamCondition } from '#server/teams/co-creators';
 import { type RateLimit, createRateLimiter } from '#server/http/rate-limit';
 import { isJudgeCondition } from './ranking';
