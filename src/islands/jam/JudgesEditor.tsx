@@ -8,7 +8,8 @@ import { pushToast } from '#stores/toasts';
 import { ConfirmDialog } from '#islands/ui/ConfirmDialog.tsx';
 import { Spinner } from '#islands/ui/Spinner.tsx';
 import Avatar from '#components/ui/Avatar.tsx';
-import styles from './JudgesEditor.module.css';
+import { AddByUsername } from './AddByUsername';
+import styles from './PeopleEditor.module.css';
 
 /** The jam's judges (ADR 040): invite by username (they answer in their inbox), withdraw or remove with confirmation. */
 export function JudgesEditor({ slug }: { slug: string }) {
@@ -72,7 +73,7 @@ export function JudgesEditor({ slug }: { slug: string }) {
       ) : (
         <ul className={`judges card-list ${styles.list}`} aria-label={t('judges.title')}>
           {list.judges.map((judge) => (
-            <li key={judge.name} className={styles.judge}>
+            <li key={judge.name} className={styles.person}>
               <Avatar username={judge.name} src={avatarPath(judge.name)} size="2.25rem" />{' '}
               <a className={styles.name} href={userHref(language, judge.name)}>
                 {judge.name}
@@ -89,28 +90,15 @@ export function JudgesEditor({ slug }: { slug: string }) {
         </ul>
       )}
       {list && list.judges.length < list.max && (
-        <form className={`inline-form field ${styles.add}`} onSubmit={invite} noValidate>
-          <label htmlFor={`${id}-name`}>{t('judges.inviteLabel')}</label>
-          <div className={styles.addRow}>
-            <input
-              id={`${id}-name`}
-              value={name}
-              onChange={(event) => setName(event.target.value)}
-              autoComplete="off"
-              spellCheck={false}
-              aria-invalid={Boolean(error)}
-              aria-describedby={error ? `${id}-error` : undefined}
-            />
-            <button type="submit" className="button primary">
-              {t('judges.invite')}
-            </button>
-          </div>
-          {error && (
-            <p className="field-error" id={`${id}-error`} role="alert">
-              {error}
-            </p>
-          )}
-        </form>
+        <AddByUsername
+          id={id}
+          label={t('judges.inviteLabel')}
+          submitLabel={t('judges.invite')}
+          name={name}
+          onNameChange={setName}
+          error={error}
+          onSubmit={invite}
+        />
       )}
       <p className="visually-hidden" aria-live="polite">
         {status}

@@ -9,7 +9,8 @@ import { pushToast } from '#stores/toasts';
 import { ConfirmDialog } from '#islands/ui/ConfirmDialog.tsx';
 import { Spinner } from '#islands/ui/Spinner.tsx';
 import Avatar from '#components/ui/Avatar.tsx';
-import styles from './ManagersEditor.module.css';
+import { AddByUsername } from './AddByUsername';
+import styles from './PeopleEditor.module.css';
 
 type Pending = { kind: 'remove'; manager: ManagerDto } | { kind: 'leave' } | null;
 
@@ -78,7 +79,7 @@ export function ManagersEditor({ slug, viewerName, isManager }: { slug: string; 
       ) : (
         <ul className={`managers card-list ${styles.list}`}>
           {managers.map((manager) => (
-            <li key={manager.id} className={styles.manager}>
+            <li key={manager.id} className={styles.person}>
               <Avatar username={manager.name} src={avatarPath(manager.name)} size="2.25rem" />{' '}
               <a className={styles.name} href={userHref(language, manager.name)}>
                 {manager.name}
@@ -96,28 +97,15 @@ export function ManagersEditor({ slug, viewerName, isManager }: { slug: string; 
           ))}
         </ul>
       )}
-      <form className={`inline-form field ${styles.add}`} onSubmit={add} noValidate>
-        <label htmlFor={`${id}-name`}>{t('manage.addLabel')}</label>
-        <div className={styles.addRow}>
-          <input
-            id={`${id}-name`}
-            value={name}
-            onChange={(event) => setName(event.target.value)}
-            autoComplete="off"
-            spellCheck={false}
-            aria-invalid={Boolean(error)}
-            aria-describedby={error ? `${id}-error` : undefined}
-          />
-          <button type="submit" className="button primary">
-            {t('manage.add')}
-          </button>
-        </div>
-        {error && (
-          <p className="field-error" id={`${id}-error`} role="alert">
-            {error}
-          </p>
-        )}
-      </form>
+      <AddByUsername
+        id={id}
+        label={t('manage.addLabel')}
+        submitLabel={t('manage.add')}
+        name={name}
+        onNameChange={setName}
+        error={error}
+        onSubmit={add}
+      />
       {isManager && (
         <div className={styles.leave}>
           <button type="button" className="button danger" onClick={() => setPending({ kind: 'leave' })}>
