@@ -47,11 +47,11 @@ test('a manager sets a voting period and "Entrants only"; entrants vote during i
   await admin.getByLabel(/^End\b/).fill(datetimeLocal(HOUR));
   const judging = admin.getByRole('group', { name: 'Judging' });
   // A voting end before the submission end is refused in the form, with the API's words.
-  await judging.getByLabel('Voting ends').fill(datetimeLocal(30 * MINUTE));
+  await judging.getByLabel('Voting ends', { exact: true }).fill(datetimeLocal(30 * MINUTE));
   await judging.getByLabel('Who can vote').selectOption({ label: 'Entrants only' });
   await admin.getByRole('button', { name: 'Create game jam' }).click();
   await expect(judging.getByRole('alert')).toHaveText('The voting end must be after the end.');
-  await judging.getByLabel('Voting ends').fill(datetimeLocal(3 * HOUR));
+  await judging.getByLabel('Voting ends', { exact: true }).fill(datetimeLocal(3 * HOUR));
   await admin.getByRole('button', { name: 'Create game jam' }).click();
   await expect(admin.getByRole('heading', { level: 1, name })).toBeVisible();
   const slug = new URL(admin.url()).pathname.split('/').pop()!;
