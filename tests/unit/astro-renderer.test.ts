@@ -58,7 +58,8 @@ describe('React components rendered by Astro files', () => {
       if (!isRenderedByReact(component)) unmarked.push(`${name} in ${file}`);
     }
     expect(unmarked).toEqual([]);
-  });
+    // Importing every island transforms dozens of modules cold: seconds on a busy CI host.
+  }, 60_000);
 
   it('a marked component is itself, with the mark Astro reads', () => {
     const Component = () => null;
