@@ -95,6 +95,12 @@ export const SCRATCH_USERS: FakeScratchUser[] = [
   // account on every target; the end-to-end test downloads its data.
   { username: 'data_taker', id: 1311 },
   { username: 'data_keeper', id: 1312 },
+  // Used only by the smoke specs' spikes, one each: votes, ratings and theme answers share one votes limit
+  // per Scratcher, and the specs share a target, so no spike may spend another spec's voter's limit.
+  { username: 'spike_upvoter', id: 1321 },
+  { username: 'spike_rater', id: 1322 },
+  { username: 'spike_judge', id: 1323 },
+  { username: 'spike_themer', id: 1324 },
 ];
 
 /** Made long before any jam of the tests (fair judging: "Created before the jam"). */

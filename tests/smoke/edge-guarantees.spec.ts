@@ -28,7 +28,7 @@ test('500 upvotes at once by one Scratcher: exactly the 3 votes of the limit, an
     await page.context().close();
   }
 
-  const voter = await userPage(browser, 'sprite_smith');
+  const voter = await userPage(browser, 'spike_upvoter');
   // Node's fetch, not the page's: it opens a connection for each request at once, as 200 browsers would.
   const cookie = (await voter.context().cookies()).map(({ name, value }) => `${name}=${value}`).join('; ');
   const answers = await Promise.all(
@@ -61,7 +61,7 @@ test('500 upvotes at once by one Scratcher: exactly the 3 votes of the limit, an
     const votes = await database.execute({
       sql: `select count(*) as n
             from votes join users on users.id = votes.voter_id
-            where users.name = 'sprite_smith' and votes.entry_id in (${entryIds.join(',')})`,
+            where users.name = 'spike_upvoter' and votes.entry_id in (${entryIds.join(',')})`,
       args: [],
     });
     expect(Number(votes.rows[0]!.n)).toBe(3);

@@ -25,10 +25,9 @@ test('a judge accepts, votes (a spike stays one vote), leaves private feedback t
     'Only this jam’s judges can vote or rate its entries. You can still play them and cheer the teams on!',
   );
 
-  const invited = await admin.request.post(`/api/jams/${jam.slug}/judges`, { data: { name: 'block_builder' } });
+  const invited = await admin.request.post(`/api/jams/${jam.slug}/judges`, { data: { name: 'spike_judge' } });
   expect(invited.status(), await invited.text()).toBe(201);
-  // block_builder votes in no other smoke spec: the 50 votes below must not meet a votes limit another spec's spike used up.
-  const judge = await userPage(browser, 'block_builder');
+  const judge = await userPage(browser, 'spike_judge');
   const accepted = await judge.request.put(`/api/me/judge-invitations/${jam.slug}`);
   expect(accepted.status(), await accepted.text()).toBe(200);
 

@@ -18,7 +18,7 @@ test('a Scratcher rates an entry with stars, a spike of ratings stays one per cr
   const cat = await userPage(browser, 'cat_coder');
   const entry = await submitEntry(cat, jam.slug, 100000002);
 
-  const rater = await userPage(browser, 'sprite_smith');
+  const rater = await userPage(browser, 'spike_rater');
   await rater.goto(`/jams/${jam.slug}/entries/${entry.id}`);
   const overall = rater.getByRole('group', { name: 'Overall', exact: true });
   await overall.getByRole('radio', { name: '4 stars', exact: true }).check();
@@ -53,7 +53,7 @@ test('a Scratcher rates an entry with stars, a spike of ratings stays one per cr
   try {
     const rows = await database.execute({
       sql: `select criterion_id, count(*) as n from ratings join users on users.id = ratings.rater_id
-            where users.name = 'sprite_smith' and ratings.entry_id = ? group by criterion_id order by criterion_id`,
+            where users.name = 'spike_rater' and ratings.entry_id = ? group by criterion_id order by criterion_id`,
       args: [entry.id],
     });
     expect(rows.rows.map((row) => [Number(row.criterion_id), Number(row.n)])).toEqual([

@@ -29,7 +29,7 @@ test('theme suggestions, round 1 on the jam page and a spike of answers, and the
   }
   expect((await admin.request.put(`/api/jams/${jam.slug}/theme/rounds`, { data: schedule(1) })).status()).toBe(200);
 
-  const voter = await userPage(browser, 'pixel_pioneer');
+  const voter = await userPage(browser, 'spike_themer');
   await voter.goto(`/jams/${jam.slug}`);
   const panel = voter.getByRole('region', { name: 'The theme, chosen together' });
   await expect(panel.getByText('Clockwork', { exact: true })).toBeVisible();
