@@ -7,11 +7,13 @@ import { type SubmitEvent, useEffect, useState } from 'react';
 import type { IslandMessages } from '#i18n/island';
 import { translated, useT } from '#i18n/react';
 import { ApiError, api } from '#client/api-client';
+import { $jamViewer, loadJamViewer, setViewerTheme } from '#stores/jam-viewer';
 import { textRefusalOf } from '#lib/text-refusals';
 import type { MyThemeDto } from '#lib/schemas/themes';
 import { THEME_MAX, THEME_SUGGESTIONS_PER_PERSON, type ThemeAnswer } from '#lib/themes';
 import { LocalTime } from './ui/LocalTime';
 import { useHydrated } from './ui/use-hydrated';
+import { useIslandStore } from './ui/use-island-store';
 import styles from './theme/ThemePanel.module.css';
 
 export const THEME_PANEL_KEYS = ['jamTheme.', 'common.refused.'] as const;
@@ -26,19 +28,21 @@ export default translated(ThemePanel);
 function ThemePanel({ slug }: Omit<Props, 'messages'>) {
   const t = useT();
   const hydrated = useHydrated();
-  const [state, setState] = useState<MyThemeDto | null>(null);
-  const [guest, setGuest] = useState(false);
+  // The page's viewer document carries this panel's part (ADR 034, 043): no request of its own.
+  const viewer = useIslandStore($jamViewer, null);
+  const state = viewer?.theme ?? null;
+  const guest = viewer !== null && viewer.user === null;
   const [status, setStatus] = useState('');
   const [text, setText] = useState('');
   const base = `/jams/${slug}/theme`;
 
   useEffect(() => {
-    api<MyThemeDto>(`${base}/mine`).then(setState, (error) => setGuest(error instanceof ApiError && error.status === 401));
-  }, [base]);
+    loadJamViewer(slug).catch((error: unknown) => console.error(error));
+  }, [slug]);
 
   async function send(request: Promise<MyThemeDto>, done: string) {
     try {
-      setState(await request);
+      setViewerTheme(await request);
       setStatus(done);
       return true;
     } catch (error) {
@@ -57,8 +61,10 @@ function ThemePanel({ slug }: Omit<Props, 'messages'>) {
   async function pick(id: number) {
     const before = state;
     // The choice shows at once, as a radio group does; a refusal puts the old one back.
-    setState((current) => current && { ...current, pick: id });
-    if (!(await send(api(`${base}/pick`, { method: 'PUT', body: { suggestionId: id } }), t('jamTheme.picked')))) setState(before);
+    if (before) setViewerTheme({ ...before, pick: id });
+    if (!(await send(api(`${base}/pick`, { method: 'PUT', body: { suggestionId: id } }), t('jamTheme.picked')))) {
+      setViewerTheme(before);
+    }
   }
 
   return (

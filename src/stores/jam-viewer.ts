@@ -2,6 +2,7 @@
 import { atom } from 'nanostores';
 import { api } from '#client/api-client';
 import type { JamAction } from '#lib/jam-actions';
+import type { MyThemeDto } from '#lib/schemas/themes';
 import type { JamViewerDto } from '#lib/schemas/viewer';
 import { loadPageViewer, pageViewerIsFor } from './page-viewer';
 
@@ -20,6 +21,12 @@ export function loadJamViewer(slug: string): Promise<JamViewerDto> {
     return viewer;
   });
   return pending;
+}
+
+/** A theme write's answer (ADR 043) is the new truth about the viewer's part in the theme rounds. */
+export function setViewerTheme(theme: MyThemeDto | null): void {
+  const viewer = $jamViewer.get();
+  if (viewer) $jamViewer.set({ ...viewer, theme });
 }
 
 /** Whether the viewer document says the viewer may do `action` (the server checks it again). */

@@ -4,7 +4,7 @@
  * and Irish; the theme is nowhere on the page before the start.
  */
 import type { Page } from '@playwright/test';
-import { createJamThroughApi, expect, test, userPage } from './fixtures';
+import { createJamThroughApi, expect, test, userPage, waitUntilSettled } from './fixtures';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -82,3 +82,53 @@ test('a jam moves through theme suggestions, both rounds and the reveal, in en, 
   await expect(voter.getByRole('heading', { name: 'How the theme was chosen' })).toBeVisible();
   await expect(voter.getByRole('row', { name: /Tiny worlds/ })).toContainText('1');
 });
+
+test('the jam page asks for its personal parts once: the theme panel reads the viewer document, and a write answers the rest', async ({
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  const admin = await userPage(browser, 'demo_admin');
+  const { slug } = await createJamThroughApi(admin.request, {
+    name: `One Call Theme Jam ${Date.now().toString(36)}`,
+    description: 'The theme panel rides on the viewer document.',
+    startsAt: at(2 * HOUR),
+    endsAt: at(26 * HOUR),
+  });
+  await moveTo(admin, slug, 0);
+  const other = await userPage(browser, 'block_builder');
+  for (const text of ['Echoes', 'Gravity']) {
+    expect((await other.request.post(`/api/jams/${slug}/theme/suggestions`, { data: { text } })).status()).toBe(201);
+  }
+  await moveTo(admin, slug, 1);
+
+  const voter = await userPage(browser, 'loop_legend');
+  // A page of its own: the login's last page may still be asking for its things.
+  const reader = await voter.context().newPage();
+  const calls: string[] = [];
+  reader.on('request', (request) => {
+    const url = new URL(request.url());
+    const script = request.resourceType() === 'fetch' || request.resourceType() === 'xhr';
+    if (script && url.pathname.startsWith('/api/')) calls.push(`${request.method()} ${url.pathname}${url.search}`);
+  });
+  await reader.goto(`/jams/${slug}`);
+  await waitUntilSettled(reader);
+  const panel = reader.getByRole('region', { name: 'The theme, chosen together' });
+  await expect(panel.getByText('Would this make a good theme?')).toBeVisible();
+  await expect(panel.getByText('Echoes', { exact: true })).toBeVisible();
+  await reader.waitForLoadState('networkidle');
+  expect(calls).toEqual([`GET /api/jams/${slug}/viewer`]);
+
+  await panel.getByRole('button', { name: 'Yes', exact: true }).click();
+  await expect(panel.getByRole('status')).toHaveText('Yes noted. Here is the next one.');
+  await expect(panel.getByText('Gravity', { exact: true })).toBeVisible();
+  await reader.waitForLoadState('networkidle');
+  expect(calls.slice(1)).toEqual([`PUT /api/jams/${slug}/theme/suggestions/${await idOf(admin, slug, 'Echoes')}/answer`]);
+});
+
+/** A suggestion's id, from the managers' list. */
+async function idOf(admin: Page, slug: string, text: string): Promise<number> {
+  const response = await admin.request.get(`/api/jams/${slug}/theme/suggestions`);
+  expect(response.status(), await response.text()).toBe(200);
+  const { suggestions } = (await response.json()) as { suggestions: { id: number; text: string }[] };
+  return suggestions.find((row) => row.text === text)!.id;
+}

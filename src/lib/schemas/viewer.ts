@@ -7,6 +7,7 @@ import { kudosSchema } from './kudos';
 import { noteListSchema } from './notes';
 import { meSchema } from './users';
 import { judgeFeedbackListSchema } from './judges';
+import { myThemeSchema } from './themes';
 
 export type JamRoleName = 'admin' | 'manager' | 'none';
 
@@ -62,6 +63,10 @@ export const jamViewerSchema = named(
     viewedEntry: entryViewerSchema
       .nullable()
       .meta({ description: 'With `?entry=`: what is yours on that entry’s page; null without it.' }),
+    theme: myThemeSchema.nullable().meta({
+      description:
+        'Your part in the theme rounds (ADR 043), as `GET …/theme/mine` answers it, while the jam has theme rounds and has not started; null otherwise, and for visitors and banned users.',
+    }),
   }),
 );
 export type JamViewerDto = z.infer<typeof jamViewerSchema>;

@@ -23,6 +23,7 @@ import { myVotes } from '#server/judging/votes';
 import { lateWindowOf, submissionWindow } from '#server/entries/late-submissions';
 import { jamStatus } from '#lib/jam-timing';
 import { judgeFeedbackFor } from '#server/judging/judge-feedback';
+import { myTheme, themePanelShows } from '#server/judging/theme-mine';
 
 // Logged-in readers of a jam page ask for this every time they open it: built once, run with values.
 const ownEntry = preparedQuery((database) =>
@@ -73,7 +74,7 @@ export async function jamViewerState(jam: Jam, viewer: SessionUser | null, optio
   const { entryId } = options;
   const reads = options.entryReads ?? (entryId === undefined ? null : startEntryReads(jam, entryId, viewer));
   const afterEnd = jamStatus(jam) === 'ended';
-  const [role, allowed, entry, joined, votes, unread, viewedEntry, lateUntil] = await Promise.all([
+  const [role, allowed, entry, joined, votes, unread, viewedEntry, lateUntil, theme] = await Promise.all([
     jamRole(viewer, jam.id),
     allowedActions(viewer, jam.id),
     mine ? ownEntry().get(mine) : undefined,
@@ -83,6 +84,8 @@ export async function jamViewerState(jam: Jam, viewer: SessionUser | null, optio
     active ? unreadCount(viewer) : null,
     reads ? entryViewerState(jam, viewer, reads) : null,
     active && afterEnd ? lateWindowOf(jam.id, viewer.id) : null,
+    // The theme panel's part (ADR 043), as GET …/theme/mine answers it, while the page shows the panel.
+    active && themePanelShows(jam) ? myTheme(viewer, jam) : null,
   ]);
   const publiclyHidden = bodyIsHidden(jam, false);
   const hiddenBody = publiclyHidden && !bodyIsHidden(jam, allowed.includes('jam:read-mystery')) ? jam.body : null;
@@ -107,6 +110,7 @@ export async function jamViewerState(jam: Jam, viewer: SessionUser | null, optio
     unread,
     lateUntil: submissionWindow(jam, lateUntil) === 'late' ? new Date(lateUntil!).toISOString() : null,
     viewedEntry,
+    theme,
   };
 }
 

@@ -61,11 +61,18 @@ export function toMyTheme(jam: Jam, [suggestions, next, candidates, picks, eligi
   };
 }
 
-/** What the caller suggested, what to answer next, the finalists and their pick. */
+/**
+ * What the caller suggested, what to answer next, the finalists and their pick. The reads start in
+ * this turn side by side, so they travel with the caller's other reads of the turn (read-batches.ts):
+ * the viewer document carries this at no extra round trip.
+ */
 export async function myTheme(user: SessionUser, jam: Jam): Promise<MyThemeDto> {
-  const rows = (await db().batch(myThemeQueries(user, jam) as never)) as unknown as MyThemeRows;
+  const rows = (await Promise.all(myThemeQueries(user, jam))) as unknown as MyThemeRows;
   return toMyTheme(jam, rows);
 }
+
+/** Whether a page shows the theme panel, so the viewer document carries `MyTheme`: theme rounds on, before the start. */
+export const themePanelShows = (jam: Jam) => !['off', 'revealed'].includes(themePhase(jam));
 
 /** Whether "Who can vote" lets the user suggest and vote now. */
 export async function takesPart(jam: Jam, userId: number): Promise<boolean> {

@@ -237,6 +237,7 @@ export const exampleViewer: JamViewerDto = {
   unread: 2,
   lateUntil: null,
   viewedEntry: null,
+  theme: null,
 };
 
 export const exampleMe: MeDto = {

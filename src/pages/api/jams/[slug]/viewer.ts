@@ -10,7 +10,7 @@ export const GET = defineEndpoint({
   tag: 'Jams',
   summary: 'What the caller may do in a jam',
   description:
-    "Everything personal on the jam's page, in one answer: who is logged in, their role, permissions, own entry, votes and unread inbox items, and — for managers and administrators — a mystery jam's hidden body. With `?entry=`, also their side of that entry's page: its kudos, the first page of its notes and its team, as `GET …/kudos`, `GET …/notes` and `GET …/credits` answer them.",
+    "Everything personal on the jam's page, in one answer: who is logged in, their role, permissions, own entry, votes, unread inbox items and — while a jam with theme rounds has not started — their part in them (as `GET …/theme/mine` answers it), and — for managers and administrators — a mystery jam's hidden body. With `?entry=`, also their side of that entry's page: its kudos, the first page of its notes and its team, as `GET …/kudos`, `GET …/notes` and `GET …/credits` answer them.",
   access: 'optional-session',
   params: jamSlug,
   query: {
