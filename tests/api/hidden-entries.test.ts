@@ -6,7 +6,7 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { jams } from '#db/schema';
+import { jams, plays } from '#db/schema';
 import { type Environment, type TestUser, startEnvironment } from '../helpers/environment';
 import { insertEntry, insertJam, insertManager } from '../helpers/factories';
 
@@ -103,6 +103,32 @@ describe('before submissions close', () => {
     }
   });
 
+  it('refuses a play or a report of a hidden entry by a guessed id as if it did not exist, and counts nothing', async () => {
+    const { jam, entry } = await hiddenJam();
+    const notInJam = { error: { status: 404, code: 'not_found', message: 'That entry is not part of this jam.' } };
+    const play = `/api/jams/${jam.slug}/entries/${entry.id}/play`;
+    const report = `/api/jams/${jam.slug}/entries/${entry.id}/report`;
+    const body = { reason: 'spam', text: 'Found it by its number' };
+    expect((await env.request(play, { method: 'PUT', as: stranger })).body).toEqual(notInJam);
+    expect((await env.request(report, { method: 'POST', as: stranger, body })).body).toEqual(notInJam);
+    expect(await env.db.select().from(plays).where(eq(plays.entryId, entry.id))).toEqual([]);
+    // Its team and the jam's managers still can (the team's own play is never counted).
+    expect((await env.request(play, { method: 'PUT', as: entrant })).status).toBe(200);
+    expect((await env.request(play, { method: 'PUT', as: manager })).status).toBe(200);
+    expect((await env.db.select().from(plays).where(eq(plays.entryId, entry.id))).map((row) => row.playerId)).toEqual([
+      manager.id,
+    ]);
+    expect((await env.request(report, { method: 'POST', as: manager, body })).status).toBe(201);
+    expect((await env.request(report, { method: 'POST', as: entrant, body })).status).toBe(201);
+  });
+
+  it('leaves the entry page out of the sitemap, and the jam in', async () => {
+    const { jam, entry } = await hiddenJam();
+    const sitemap = (await env.request<string>('/sitemap.xml')).body;
+    expect(sitemap).toContain(`/jams/${jam.slug}</loc>`);
+    expect(sitemap).not.toContain(`/jams/${jam.slug}/entries/${entry.id}</loc>`);
+  });
+
   it('leaves the entry off the profile of its submitter', async () => {
     const { jam } = await hiddenJam();
     const profile = await env.request(`/api/user/${entrant.name}/profile`);
@@ -122,6 +148,10 @@ describe('after submissions close', () => {
     expect(page.body).toContain('Secret Sprinter');
     const profile = await env.request(`/api/user/${entrant.name}/profile`);
     expect(profile.body.entries.items.map((item: { jam: { slug: string } }) => item.jam.slug)).toContain(jam.slug);
+    expect((await env.request<string>('/sitemap.xml')).body).toContain(`/jams/${jam.slug}/entries/${entry.id}</loc>`);
+    expect((await env.request(`/api/jams/${jam.slug}/entries/${entry.id}/play`, { method: 'PUT', as: stranger })).status).toBe(
+      200,
+    );
   });
 });
 

@@ -5,7 +5,8 @@
  * Small limits stand in for 50,000 addresses (tests/unit/sitemap.test.ts checks the real ones).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '#db/schema';
+import { eq } from 'drizzle-orm';
+import { jams, users } from '#db/schema';
 import { LOCALES } from '#i18n/locales';
 import { allSitemapPages, oneFileSitemapPages, sitemapFilePages, sitemapPlan, sitemapSize } from '#server/publish/sitemap';
 import { type TestDatabase, createTestDatabase } from '../helpers/database';
@@ -94,5 +95,29 @@ describe('the sitemap read from the database', () => {
     const plan = sitemapPlan(await sitemapSize(), SMALL);
     for (const file of [0, 8, 1.5, Number.NaN]) expect(await sitemapFilePages(plan, file)).toBeNull();
     expect(await sitemapFilePages(sitemapPlan(await sitemapSize()), 1)).toBeNull(); // not split at all
+  });
+
+  // Last: it adds a jam to the site the tests above count.
+  it('leaves a hidden entry out (ADR 041), in one file and split, until submissions close', async () => {
+    const jam = await insertJam(test.database, { slug: 'hidden-delta', status: 'ongoing', hiddenEntries: true });
+    const [person] = await test.database.select().from(users).where(eq(users.name, 'sitemap_s1'));
+    const entry = await insertEntry(test.database, jam.id, person!.id, 799_001);
+    const page = `/jams/hidden-delta/entries/${entry.id}`;
+    const everyFile = async () => {
+      const plan = sitemapPlan(await sitemapSize(), SMALL);
+      if (!plan.split) throw new Error('the small limits split the sitemap');
+      const files = await Promise.all(Array.from({ length: plan.files }, (_, index) => sitemapFilePages(plan, index + 1)));
+      return files.flatMap((file) => paths(file) ?? []);
+    };
+    expect(paths(await allSitemapPages())).toContain('/jams/hidden-delta');
+    expect(paths(await allSitemapPages())).not.toContain(page);
+    expect(await everyFile()).toContain('/jams/hidden-delta');
+    expect(await everyFile()).not.toContain(page);
+    await test.database
+      .update(jams)
+      .set({ endsAt: new Date(Date.now() - 60_000) })
+      .where(eq(jams.id, jam.id));
+    expect(paths(await allSitemapPages())).toContain(page);
+    expect(await everyFile()).toContain(page);
   });
 });

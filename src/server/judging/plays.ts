@@ -3,7 +3,7 @@
  * "Play next", which sends people to the entries that have been played least.
  */
 import { and, asc, desc, eq, ne, not, sql } from 'drizzle-orm';
-import { type Jam, entries, plays } from '#db/schema';
+import { type Jam, entries, jamManagers, plays } from '#db/schema';
 import type { NextEntryDto } from '#lib/schemas/entries';
 import { refuseIfBanned } from '#server/auth/require';
 import type { SessionUser } from '#server/auth/session';
@@ -11,7 +11,7 @@ import { announceChange } from '#server/cache/changes';
 import { type RateLimit, createRateLimiter } from '#server/http/rate-limit';
 import { db } from '#server/platform/db';
 import { onTeamCondition } from '#server/teams/co-creators';
-import { requireEntry } from '#server/entries/entries';
+import { requireVisibleEntry } from '#server/entries/hidden';
 import { entriesAreHidden, resultsArePublic } from '#lib/jam-timing';
 
 /**
@@ -33,16 +33,21 @@ export const playLimiter = createRateLimiter('plays', PLAY_RATE_LIMIT);
 export async function recordPlay(user: SessionUser, jam: Jam, entryId: number): Promise<void> {
   refuseIfBanned(user);
   if (await insertPlay(user, jam, entryId)) return;
-  // Played before, or their own entry (both fine), or not an entry of this jam.
-  await requireEntry(jam, entryId);
+  // Played before, or their own entry (both fine), or not an entry of this jam (or hidden from them).
+  await requireVisibleEntry(user, jam, entryId);
 }
 
 /** The insert of `recordPlay`, without its checks: true when it counted a new play. */
 export async function insertPlay(user: SessionUser, jam: Jam, entryId: number): Promise<boolean> {
+  // ADR 041: a hidden entry is played by nobody but its team (never counted) and the jam's managers.
+  const hidden = entriesAreHidden(jam) && !user.isAdmin;
+  const seen = hidden
+    ? sql`and exists (select 1 from ${jamManagers} where ${jamManagers.jamId} = ${jam.id} and ${jamManagers.userId} = ${user.id})`
+    : sql``;
   const result = await db().run(sql`
     insert or ignore into ${plays} (entry_id, player_id, jam_id)
     select ${entries.id}, ${user.id}, ${entries.jamId} from ${entries}
-    where ${entries.id} = ${entryId} and ${entries.jamId} = ${jam.id} and not ${onTeamCondition(entries.id, user.id)}`);
+    where ${entries.id} = ${entryId} and ${entries.jamId} = ${jam.id} and not ${onTeamCondition(entries.id, user.id)} ${seen}`);
   if (result.rowsAffected === 0) return false;
   if (resultsArePublic(jam)) announceChange({ kind: 'entry', jamId: jam.id, entryId });
   return true;

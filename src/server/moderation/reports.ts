@@ -9,7 +9,7 @@ import { type Jam, type Report, jamManagers, notifications, reports, users } fro
 import type { MyReportDto, ReportInput } from '#lib/schemas/reports';
 import type { ReportReason } from '#lib/schemas/reports';
 import { createRateLimiter } from '#server/http/rate-limit';
-import { requireEntry } from '#server/entries/entries';
+import { requireVisibleEntry } from '#server/entries/hidden';
 import { requireReportableNote } from '#server/feedback/notes';
 import { requireSafeTexts } from '#server/feedback/text-guard';
 import { adminWords } from '#server/feedback/words';
@@ -105,7 +105,8 @@ export async function reportEntry(
   entryId: number,
   input: Required<ReportInput>,
 ): Promise<MyReportDto> {
-  const [entry, words] = await Promise.all([requireEntry(jam, entryId), adminWords()]);
+  // A hidden entry (ADR 041) is reported by its team and the managers only: to others it does not exist.
+  const [entry, words] = await Promise.all([requireVisibleEntry(user, jam, entryId), adminWords()]);
   guardDetails(input, words);
   return fileReport(user, { jamId: jam.id, entryId: entry.id }, input);
 }

@@ -1,7 +1,7 @@
 /**
- * sitemap.xml: the static pages, every jam and every entry page, and the profile of everyone who
- * entered or manages a jam (banned people left out), each in every locale with hreflang
- * alternates. A sitemap file may hold at most 50,000 addresses (sitemaps.org): past that,
+ * sitemap.xml: the static pages, every jam and every entry page (a hidden entry's only once
+ * submissions close, ADR 041), and the profile of everyone who entered or manages a jam (banned
+ * people left out), each in every locale with hreflang alternates. A sitemap file may hold at most 50,000 addresses (sitemaps.org): past that,
  * /sitemap.xml is an index of /sitemaps/{n}.xml files — first the jams (the static pages open file
  * 1), then the entry pages, then the profiles, so many per file (SITEMAP_LIMITS) — each read
  * from the database page by page, so no file grows with the size of one jam.
@@ -96,7 +96,11 @@ function fitsInOneFile(limits: SitemapLimits): SQL {
 async function sitemapPages(when: SQL): Promise<SitemapPage[]> {
   const database = db();
   const [rows, found, people] = await Promise.all([
-    database.select({ id: jams.id, slug: jams.slug, updatedAt: jams.updatedAt }).from(jams).where(when).orderBy(asc(jams.id)),
+    database
+      .select({ id: jams.id, slug: jams.slug, updatedAt: jams.updatedAt, entriesShown: entriesShown() })
+      .from(jams)
+      .where(when)
+      .orderBy(asc(jams.id)),
     database
       .select({ id: entries.id, jamId: entries.jamId })
       .from(entries)
@@ -104,7 +108,8 @@ async function sitemapPages(when: SQL): Promise<SitemapPage[]> {
       .orderBy(asc(entries.jamId), asc(entries.submittedAt), asc(entries.id)),
     database.select({ name: users.name }).from(users).where(and(listedPeople, when)).orderBy(asc(users.id)),
   ]);
-  const slugs = new Map(rows.map((jam) => [jam.id, jam.slug]));
+  // A jam whose entries are hidden (ADR 041) lists its page, not theirs, until submissions close.
+  const slugs = new Map(rows.filter((jam) => jam.entriesShown).map((jam) => [jam.id, jam.slug]));
   const entryPages = new Map<number, SitemapPage[]>();
   for (const entry of found) {
     const slug = slugs.get(entry.jamId);
@@ -161,11 +166,15 @@ export async function sitemapFilePages(plan: SitemapPlan, file: number): Promise
     .select({ id: entries.id, slug: jams.slug })
     .from(entries)
     .innerJoin(jams, eq(jams.id, entries.jamId))
+    .where(entriesShown())
     .orderBy(asc(entries.id))
     .limit(entriesPerFile)
     .offset((file - plan.jamFiles - 1) * entriesPerFile);
   return rows.map((entry) => entryPage(entry.slug, entry.id));
 }
+
+/** Whether a jam's entries are shown to everyone: not hidden (ADR 041), or submissions have closed. */
+const entriesShown = () => sql<boolean>`not (${jams.hiddenEntries} and ${jams.endsAt} > ${Date.now()})`.mapWith(Boolean);
 
 const jamPage = (jam: { slug: string; updatedAt: Date }): SitemapPage => ({
   path: `/jams/${encodeURIComponent(jam.slug)}`,
