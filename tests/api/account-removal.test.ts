@@ -108,6 +108,9 @@ describe('deleting one’s own account', () => {
       await has('notes', (row) => row.text === 'Hidden by the person' && row.hidden_by === null && row.hidden_at !== null),
     ).toBe(true);
     expect(await has('rate_limit_buckets', (row) => row.key === `votes:user:${footprint.bystander.id}`)).toBe(true);
+    // Their theme stays without them; the theme they suggested second keeps its first suggester.
+    expect(await has('theme_suggestions', (row) => row.text === 'Footprints' && row.suggested_by === null)).toBe(true);
+    expect((await rowsOf('theme_suggesters')).map((row) => row.user_id)).toEqual([footprint.bystander.id]);
     const audit = await rowsOf('audit_log');
     for (const id of footprint.kept.auditIds) expect(audit.some((row) => row.id === id)).toBe(true);
     // The deletion itself is on record: what went, not who.

@@ -93,7 +93,8 @@ export async function leaveFootprint(env: Environment, personName: string, bysta
     { entryId: theirs.id, judgeId: p, jamId: jam.id, text: 'Footprint feedback' },
     { entryId: mine.id, judgeId: b, jamId: jam.id, text: 'Feedback for the person' },
   ]);
-  // Theme rounds in the bystander's jam: they suggested a theme first, and answered and upvoted the bystander's.
+  // Theme rounds in the bystander's jam: they suggested a theme first and the bystander's second (spelt
+  // alike), and answered and upvoted the bystander's.
   const [suggested, othersTheme] = await db
     .insert(themeSuggestions)
     .values([
@@ -104,6 +105,7 @@ export async function leaveFootprint(env: Environment, personName: string, bysta
   await db.insert(themeSuggesters).values([
     { suggestionId: suggested!.id, userId: p, jamId: jam.id },
     { suggestionId: othersTheme!.id, userId: b, jamId: jam.id },
+    { suggestionId: othersTheme!.id, userId: p, jamId: jam.id, createdAt: new Date(Date.now() + 1000) },
   ]);
   await db.insert(themeAnswers).values({ suggestionId: othersTheme!.id, userId: p, jamId: jam.id, answer: 'yes' });
   await db.insert(themeFinalVotes).values({ jamId: jam.id, userId: p, suggestionId: othersTheme!.id });

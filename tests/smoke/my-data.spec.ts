@@ -25,6 +25,9 @@ const SECTIONS = [
   'joinedJams',
   'managedJams',
   'lateWindows',
+  'themeSuggestions',
+  'themeAnswers',
+  'themePicks',
 ];
 
 test('a Scratcher downloads their data from the dashboard, deletes their account, and nothing names them any more', async ({

@@ -27,6 +27,9 @@ export const MY_DATA_SECTIONS = [
   'joinedJams',
   'managedJams',
   'lateWindows',
+  'themeSuggestions',
+  'themeAnswers',
+  'themePicks',
 ] as const;
 
 const jamRef = z.object({ slug: z.string(), name: z.string() });
@@ -157,6 +160,17 @@ export const myDataSchema = named(
     managedJams: z.array(z.object({ jam: jamRef, addedAt: isoDateTime })),
     /** Late-submission windows a manager opened for you (ADR 042). */
     lateWindows: z.array(z.object({ jam: jamRef, until: isoDateTime, grantedAt: isoDateTime })),
+    /**
+     * Themes you suggested (ADR 043). A theme is kept once however it is spelt: `first` says you
+     * suggested it first, so `text` is your spelling; otherwise it is the first suggester's.
+     */
+    themeSuggestions: z.array(z.object({ jam: jamRef, text: z.string(), first: z.boolean(), suggestedAt: isoDateTime })),
+    /** Your round-1 answers (Yes / No / Skip) on the jams' theme suggestions. */
+    themeAnswers: z.array(
+      z.object({ jam: jamRef, theme: z.string(), answer: z.enum(['yes', 'no', 'skip']), answeredAt: isoDateTime }),
+    ),
+    /** Your upvote in each jam's final theme round. */
+    themePicks: z.array(z.object({ jam: jamRef, theme: z.string(), pickedAt: isoDateTime, updatedAt: isoDateTime })),
   }),
 );
 export type MyDataDto = z.infer<typeof myDataSchema>;

@@ -76,4 +76,7 @@ export const exampleMyData: MyDataDto = {
   joinedJams: [{ jam, joinedAt: '2026-03-01T12:05:00.000Z' }],
   managedJams: [],
   lateWindows: [],
+  themeSuggestions: [{ jam, text: 'Tiny worlds', first: true, suggestedAt: '2026-02-20T17:00:00.000Z' }],
+  themeAnswers: [{ jam, theme: 'Upside down', answer: 'yes', answeredAt: '2026-02-24T16:10:00.000Z' }],
+  themePicks: [{ jam, theme: 'Tiny worlds', pickedAt: '2026-02-27T18:00:00.000Z', updatedAt: '2026-02-27T18:05:00.000Z' }],
 };

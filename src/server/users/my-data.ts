@@ -16,6 +16,10 @@ import {
   kudos,
   lateSubmissions,
   notes,
+  themeAnswers,
+  themeFinalVotes,
+  themeSuggesters,
+  themeSuggestions,
   notifications,
   plays,
   reports,
@@ -77,6 +81,9 @@ export async function myData(user: SessionUser): Promise<MyDataDto> {
     joinedRows,
     managedRows,
     lateRows,
+    suggestedRows,
+    answerRows,
+    pickRows,
   ] = await Promise.all([
     database.select().from(users).where(eq(users.id, id)),
     database
@@ -142,6 +149,28 @@ export async function myData(user: SessionUser): Promise<MyDataDto> {
       .innerJoin(jams, eq(jams.id, lateSubmissions.jamId))
       .where(eq(lateSubmissions.userId, id))
       .orderBy(asc(lateSubmissions.grantedAt)),
+    // Theme rounds (ADR 043): each suggester row, with the suggestion (its text is theirs when they were first).
+    database
+      .select({ at: themeSuggesters.createdAt, text: themeSuggestions.text, by: themeSuggestions.suggestedBy, jam: jamRef })
+      .from(themeSuggesters)
+      .innerJoin(themeSuggestions, eq(themeSuggestions.id, themeSuggesters.suggestionId))
+      .innerJoin(jams, eq(jams.id, themeSuggesters.jamId))
+      .where(eq(themeSuggesters.userId, id))
+      .orderBy(asc(themeSuggesters.createdAt), asc(themeSuggesters.suggestionId)),
+    database
+      .select({ answer: themeAnswers.answer, at: themeAnswers.createdAt, theme: themeSuggestions.text, jam: jamRef })
+      .from(themeAnswers)
+      .innerJoin(themeSuggestions, eq(themeSuggestions.id, themeAnswers.suggestionId))
+      .innerJoin(jams, eq(jams.id, themeAnswers.jamId))
+      .where(eq(themeAnswers.userId, id))
+      .orderBy(asc(themeAnswers.createdAt), asc(themeAnswers.suggestionId)),
+    database
+      .select({ at: themeFinalVotes.createdAt, updatedAt: themeFinalVotes.updatedAt, theme: themeSuggestions.text, jam: jamRef })
+      .from(themeFinalVotes)
+      .innerJoin(themeSuggestions, eq(themeSuggestions.id, themeFinalVotes.suggestionId))
+      .innerJoin(jams, eq(jams.id, themeFinalVotes.jamId))
+      .where(eq(themeFinalVotes.userId, id))
+      .orderBy(asc(themeFinalVotes.createdAt), asc(themeFinalVotes.jamId)),
   ]);
   // Deleted between the session's read and this one.
   if (!profile) throw unauthenticated('Your account no longer exists.');
@@ -252,6 +281,9 @@ export async function myData(user: SessionUser): Promise<MyDataDto> {
     joinedJams: joinedRows.map(({ jam, joinedAt }) => ({ jam, joinedAt: iso(joinedAt) })),
     managedJams: managedRows.map(({ jam, addedAt }) => ({ jam, addedAt: iso(addedAt) })),
     lateWindows: lateRows.map(({ jam, until, grantedAt }) => ({ jam, until: iso(until), grantedAt: iso(grantedAt) })),
+    themeSuggestions: suggestedRows.map(({ jam, text, by, at }) => ({ jam, text, first: by === id, suggestedAt: iso(at) })),
+    themeAnswers: answerRows.map(({ jam, theme, answer, at }) => ({ jam, theme, answer, answeredAt: iso(at) })),
+    themePicks: pickRows.map(({ jam, theme, at, updatedAt }) => ({ jam, theme, pickedAt: iso(at), updatedAt: iso(updatedAt) })),
   };
 }
 
