@@ -5,7 +5,7 @@
  * not their own) to one running jam, spread over SPIKE_SECONDS. Then the database is checked
  * against every answer. SPIKE_TARGET=workerd sends it to the Cloudflare build in workerd
  * (`wrangler dev`, offline) on a libSQL server (sqld) instead of our Node server on a file.
- * See bench/README.md.
+ * SPIKE_JUDGING=themes runs the theme rounds' spike instead (bench/theme-spike.ts). See bench/README.md.
  */
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -28,6 +28,12 @@ import {
   writeTables,
   writeTargets,
 } from './writers';
+
+// SPIKE_JUDGING=themes: a jam's theme vote instead (bench/theme-spike.ts), then nothing of the deadline's.
+if (process.env.SPIKE_JUDGING === 'themes') {
+  await import('./theme-spike');
+  process.exit();
+}
 
 const SPIKE_SECONDS = Number(process.env.SPIKE_SECONDS ?? 50);
 const SERVERS = Number(process.env.SPIKE_SERVERS ?? 1);
