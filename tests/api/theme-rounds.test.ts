@@ -240,6 +240,26 @@ describe('round 1', () => {
   });
 });
 
+describe("the jam page's viewer document", () => {
+  it('carries the voter’s part as GET …/theme/mine answers it, and nothing for visitors, other jams or after the start', async () => {
+    const { jam, ids } = await roundOneJam(['Lanterns', 'Mirrors']);
+    const viewer = (as?: TestUser) => env.request(`/api/jams/${jam.slug}/viewer`, { as });
+    const voter = voters[3]!;
+    const before = await viewer(voter);
+    expect(before.body.theme).toEqual((await mine(jam, voter)).body);
+    expect(before.body.theme).toMatchObject({ phase: 'round1', eligible: true, next: { id: ids[0], text: 'Lanterns' } });
+    await answer(jam, voter, ids[0]!, 'yes');
+    expect((await viewer(voter)).body.theme.next).toEqual({ id: ids[1], text: 'Mirrors' });
+    // The first suggester sees their own suggestion there.
+    expect((await viewer(voters[0]!)).body.theme.suggestions).toEqual([{ id: ids[0], text: 'Lanterns' }]);
+    expect((await viewer()).body.theme).toBeNull();
+    const plain = await insertJam(env.db, { status: 'upcoming' });
+    expect((await env.request(`/api/jams/${plain.slug}/viewer`, { as: voter })).body.theme).toBeNull();
+    await moveTo(jam, 'revealed');
+    expect((await viewer(voter)).body.theme).toBeNull();
+  });
+});
+
 describe('the final round and the winner', () => {
   it('sends the top N by share of Yes, takes one changeable upvote each, and the most upvotes win', async () => {
     const { jam, ids } = await roundOneJam(['Alpha', 'Beta', 'Gamma']);
