@@ -197,18 +197,6 @@ describe('round trips to a remote database', () => {
       );
       expect(mine.status).toBe(200);
       results.push(mine);
-      // The jam page's one personal call carries the same part, in the same batch as its other reads.
-      const viewer = await measure('GET /api/jams/[slug]/viewer', 'a voter', () =>
-        send(env, { method: 'GET', path: `/api/jams/${scene.jam.slug}/viewer` }, scene.coManager),
-      );
-      expect(viewer.status).toBe(200);
-      results.push(viewer);
-      const document = (await send(env, { method: 'GET', path: `/api/jams/${scene.jam.slug}/viewer` }, scene.coManager)).body as {
-        theme: unknown;
-      };
-      expect(document.theme).toEqual(
-        (await send(env, { method: 'GET', path: `/api/jams/${scene.jam.slug}/theme/mine` }, scene.coManager)).body,
-      );
       // The results are there to be counted: the entry page shows the per-criterion averages.
       const page = await send(env, { method: 'GET', path: BUDGETS['PAGE /jams/[slug]/entries/[id]']!.path!(scene) }, null);
       expect(String(page.body)).toContain('Overall');

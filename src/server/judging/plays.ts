@@ -3,8 +3,9 @@
  * "Play next", which sends people to the entries that have been played least.
  */
 import { and, asc, desc, eq, ne, not, sql } from 'drizzle-orm';
-import { type Jam, entries, jamManagers, plays } from '#db/schema';
+import { type Jam, entries, plays } from '#db/schema';
 import type { NextEntryDto } from '#lib/schemas/entries';
+import { can } from '#server/auth/permissions';
 import { refuseIfBanned } from '#server/auth/require';
 import type { SessionUser } from '#server/auth/session';
 import { announceChange } from '#server/cache/changes';
@@ -39,15 +40,13 @@ export async function recordPlay(user: SessionUser, jam: Jam, entryId: number): 
 
 /** The insert of `recordPlay`, without its checks: true when it counted a new play. */
 export async function insertPlay(user: SessionUser, jam: Jam, entryId: number): Promise<boolean> {
-  // ADR 041: a hidden entry is played by nobody but its team (never counted) and the jam's managers.
-  const hidden = entriesAreHidden(jam) && !user.isAdmin;
-  const seen = hidden
-    ? sql`and exists (select 1 from ${jamManagers} where ${jamManagers.jamId} = ${jam.id} and ${jamManagers.userId} = ${user.id})`
-    : sql``;
+  // ADR 041: before submissions close, a hidden entry is played by its team (never counted) and those
+  // who may read hidden entries only; to others it does not exist (the manager seat is the request's, shared).
+  if (entriesAreHidden(jam) && !(await can(user, 'jam:read-hidden-entries', { jamId: jam.id }))) return false;
   const result = await db().run(sql`
     insert or ignore into ${plays} (entry_id, player_id, jam_id)
     select ${entries.id}, ${user.id}, ${entries.jamId} from ${entries}
-    where ${entries.id} = ${entryId} and ${entries.jamId} = ${jam.id} and not ${onTeamCondition(entries.id, user.id)} ${seen}`);
+    where ${entries.id} = ${entryId} and ${entries.jamId} = ${jam.id} and not ${onTeamCondition(entries.id, user.id)}`);
   if (result.rowsAffected === 0) return false;
   if (resultsArePublic(jam)) announceChange({ kind: 'entry', jamId: jam.id, entryId });
   return true;
