@@ -10,7 +10,7 @@ export const PUT = defineEndpoint({
   tag: 'Entries',
   summary: "Record that you opened an entry's player",
   description:
-    'One play per person per entry: sending it again changes nothing. Your own entry is not counted. Play counts are public once the results are, and shown to managers at once. The entry page sends this as it opens (its player is open), so the answer is what that page needs: the viewer document of the jam with `?entry=` this entry, the play counted.',
+    'One play per person per entry: sending it again changes nothing. Your own entry is not counted. In a jam with hidden entries, an entry is a 404 to all but its team and the jam’s managers until submissions close (nothing is recorded). Play counts are public once the results are, and shown to managers at once. The entry page sends this as it opens (its player is open), so the answer is what that page needs: the viewer document of the jam with `?entry=` this entry, the play counted.',
   access: 'user',
   rateLimit: { limiter: playLimiter, per: 'user', what: 'plays' },
   params: jamSlugAndEntryId,

@@ -10,7 +10,7 @@ export const POST = defineEndpoint({
   tag: 'Moderation',
   summary: 'Report an entry',
   description:
-    'Tells the administrators and the jam’s managers that the project breaks the community guidelines. One open report per person per entry: reporting again answers the report you already filed (200). The author never learns who reported.' +
+    'Tells the administrators and the jam’s managers that the project breaks the community guidelines. One open report per person per entry: reporting again answers the report you already filed (200). The author never learns who reported. In a jam with hidden entries, an entry is a 404 to all but its team and the jam’s managers until submissions close.' +
     textFilterDoc('The details (`text`)'),
   access: 'user',
   rateLimit: { limiter: reportLimiter, per: 'user', what: 'reports' },
