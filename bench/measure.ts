@@ -67,3 +67,10 @@ export async function serverTime(url: string, count = 200): Promise<{ p50: numbe
   times.sort((a, b) => a - b);
   return { p50: percentile(times, 50), p99: percentile(times, 99) };
 }
+
+/** "1,480× 200, 20× 409": how many answers had each status. */
+export function statusCounts(statuses: number[]): string {
+  return Object.entries(Object.groupBy(statuses, String))
+    .map(([status, list]) => `${list!.length.toLocaleString('en')}× ${status}`)
+    .join(', ');
+}

@@ -15,6 +15,7 @@ import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { jams, themeAnswers, themeFinalVotes, themeSuggestions } from '#db/schema';
 import { migrateDatabase, openDatabase } from '#server/node/database';
+import { statusCounts } from './measure';
 import { loadAverage, machine, table, writeSection } from './results';
 import { DATA, ROOT, build, startApp } from './servers';
 import { createWriters, percentile, random, sessionCookie } from './writers';
@@ -285,15 +286,7 @@ const p99 = percentile(
   99,
 );
 
-const statuses = (kind: Kind) =>
-  Object.entries(
-    Object.groupBy(
-      answers.filter((a) => a.kind === kind),
-      (a) => String(a.status),
-    ),
-  )
-    .map(([status, list]) => `${list!.length.toLocaleString('en')}× ${status}`)
-    .join(', ');
+const statuses = (kind: Kind) => statusCounts(answers.filter((a) => a.kind === kind).map((a) => a.status));
 const latency = (label: string, list: Answer[]) => {
   const times = list.map((a) => a.ms);
   return [

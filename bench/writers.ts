@@ -12,6 +12,7 @@ import { VOTE_LIMIT } from '#lib/schemas/entries';
 import type { Database } from '#server/platform/db';
 import { SESSION_COOKIE, SESSION_LIFETIME_MS, generateSessionToken, hashToken } from '#server/auth/session';
 import { type ScratchApiFake, startScratchApi } from '../tests/fakes/scratch-api';
+import { statusCounts } from './measure';
 import { table } from './results';
 
 export const USERS = 500;
@@ -449,15 +450,7 @@ export function writeTables({ answers, elapsed, resent }: Spike, check: WriteChe
       Math.max(0, ...ms).toFixed(1),
     ];
   };
-  const statuses = (kind: Kind) =>
-    Object.entries(
-      Object.groupBy(
-        answers.filter((a) => a.kind === kind),
-        (a) => String(a.status),
-      ),
-    )
-      .map(([status, list]) => `${list!.length.toLocaleString('en')}× ${status}`)
-      .join(', ');
+  const statuses = (kind: Kind) => statusCounts(answers.filter((a) => a.kind === kind).map((a) => a.status));
   const lost = check.problems.some((p) => /stored/.test(p));
   const judged = answers.some((a) => a.stars) ? 'ratings (1 to all criteria each)' : 'votes';
   return `| | |
