@@ -15,6 +15,15 @@ import {
 } from '#lib/judging';
 import type { FeedbackMode } from '#lib/feedback';
 import { type JamRequestDto, jamRequestCreateSchema, jamRequestUpdateSchema } from '#lib/schemas/jam-requests';
+import {
+  THEME_SCHEDULE_MESSAGES,
+  type ThemeDateField,
+  type ThemeRoundsDto,
+  type ThemeRoundsInput,
+  type ThemeScheduleIssue,
+  themeScheduleIssue,
+} from '#lib/schemas/themes';
+import { DEFAULT_THEME_FINALISTS } from '#lib/themes';
 import { useT } from '#i18n/react';
 import { textRefusalOf } from '#lib/text-refusals';
 import { pushToast, pushToastAfterNavigation } from '#stores/toasts';
@@ -30,9 +39,30 @@ export type Field =
   | 'note'
   | 'criteria'
   | 'minRatings'
-  | 'questions';
-type Flag = 'mystery' | 'refuseOldProjects' | 'playBeforeVote' | 'hiddenEntries';
-const FLAGS: readonly string[] = ['mystery', 'refuseOldProjects', 'playBeforeVote', 'hiddenEntries'] satisfies Flag[];
+  | 'questions'
+  | ThemeField;
+type Flag = 'mystery' | 'refuseOldProjects' | 'playBeforeVote' | 'hiddenEntries' | 'themeRounds';
+const FLAGS: readonly string[] = [
+  'mystery',
+  'refuseOldProjects',
+  'playBeforeVote',
+  'hiddenEntries',
+  'themeRounds',
+] satisfies Flag[];
+/** "Theme chosen by the community" (ADR 043): the form's field of each part of the schedule. */
+export const THEME_FIELDS = {
+  suggestFrom: 'themeSuggestFrom',
+  round1From: 'themeRound1From',
+  finalFrom: 'themeFinalFrom',
+  closesAt: 'themeClosesAt',
+  finalists: 'themeFinalists',
+} as const satisfies Record<ThemeDateField | 'finalists', string>;
+export type ThemeField = (typeof THEME_FIELDS)[keyof typeof THEME_FIELDS];
+const THEME_VALUES = ['themeRounds', ...Object.values(THEME_FIELDS)] as const;
+/** The form's field of an API field (`themeRounds.closesAt` → `themeClosesAt`). */
+const themeFieldOf = (part: unknown): Field =>
+  part === 'startsAt' ? 'startsAt' : (THEME_FIELDS[part as keyof typeof THEME_FIELDS] ?? 'themeClosesAt');
+const THEME_RULES: readonly string[] = Object.keys(THEME_SCHEDULE_MESSAGES);
 /** A submission question as the form edits it: choices one per line (ADR 042). */
 export interface QuestionDraft {
   id?: number;
@@ -67,6 +97,8 @@ const SCHEMAS = {
 export interface JamFormOptions {
   /** Editing an existing jam (in the manager tools modal) instead of creating one. */
   jam?: JamDto;
+  /** Editing a jam whose theme the community chooses: its schedule (`GET …/theme`). */
+  themeSchedule?: ThemeRoundsDto | null;
   /**
    * An administrator reviewing a pending jam request (in the jam requests queue): the form edits the
    * request; "Save changes" keeps the edits, "Approve" keeps them and creates the jam.
@@ -81,7 +113,7 @@ export interface JamFormOptions {
 }
 
 /** The form's state and its submit: validated with the same zod schema as the API, then sent for its mode. */
-export function useJamForm({ jam, request, asRequest = false, redirectTo = '', onReviewed }: JamFormOptions) {
+export function useJamForm({ jam, themeSchedule, request, asRequest = false, redirectTo = '', onReviewed }: JamFormOptions) {
   const t = useT();
   const id = useId();
   const mode: Mode = jam ? 'edit' : request ? 'review' : asRequest ? 'request' : 'create';
@@ -106,6 +138,12 @@ export function useJamForm({ jam, request, asRequest = false, redirectTo = '', o
     questions: (jam?.questions ?? []).map(toDraft),
     results: jam?.results ?? ('automatic' as ResultsMode),
     hiddenEntries: jam?.hiddenEntries ?? false,
+    themeRounds: jam?.themeRounds ?? false,
+    themeSuggestFrom: toDatetimeLocal(themeSchedule?.suggestFrom),
+    themeRound1From: toDatetimeLocal(themeSchedule?.round1From),
+    themeFinalFrom: toDatetimeLocal(themeSchedule?.finalFrom),
+    themeClosesAt: toDatetimeLocal(themeSchedule?.closesAt),
+    themeFinalists: String(themeSchedule?.finalists ?? DEFAULT_THEME_FINALISTS),
     note: '',
   }));
   // Fair judging's options belong to jams; a jam request carries the jam's main fields only.
@@ -113,6 +151,15 @@ export function useJamForm({ jam, request, asRequest = false, redirectTo = '', o
   const [values, setValues] = useState(initial);
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [saving, setSaving] = useState(false);
+  /** The theme rounds cannot change once the jam has started (the API answers 409). */
+  const [themeLocked] = useState(() => mode === 'edit' && Boolean(jam) && Date.now() >= Date.parse(jam!.startsAt));
+
+  /** A broken schedule rule, said at its date in the reader's language (and as a toast). */
+  function showThemeIssue(issue: Pick<ThemeScheduleIssue, 'rule' | 'field'>) {
+    const message = t(`jamForm.themeError.${issue.rule}`);
+    setErrors({ [themeFieldOf(issue.field)]: message });
+    pushToast({ type: 'error', content: { message } });
+  }
 
   const set = (field: keyof typeof values) => (event: { target: { value: string; checked?: boolean } }) =>
     setValues({ ...values, [field]: FLAGS.includes(field) ? Boolean(event.target.checked) : event.target.value });
@@ -124,6 +171,24 @@ export function useJamForm({ jam, request, asRequest = false, redirectTo = '', o
   async function submit(event: React.SubmitEvent) {
     event.preventDefault();
     const approving = (event.nativeEvent as SubmitEvent).submitter?.dataset.intent === 'approve';
+    // Theme rounds: sent when creating with the option on, or when an edit changed them (PATCH: only what changed).
+    const date = (value: string) => (value ? fromDatetimeLocal(value) : undefined);
+    const themeInput = values.themeRounds
+      ? {
+          enabled: true,
+          suggestFrom: date(values.themeSuggestFrom),
+          round1From: date(values.themeRound1From),
+          finalFrom: date(values.themeFinalFrom),
+          closesAt: date(values.themeClosesAt),
+          finalists: values.themeFinalists === '' ? Number.NaN : Number(values.themeFinalists),
+        }
+      : { enabled: false };
+    const themeChanged =
+      mode === 'create'
+        ? values.themeRounds
+        : values.themeRounds !== initial.themeRounds ||
+          (values.themeRounds && THEME_VALUES.some((key) => values[key] !== initial[key]));
+    const sendTheme = judging && !themeLocked && themeChanged;
     const payload = {
       name: values.name,
       description: values.description,
@@ -147,6 +212,7 @@ export function useJamForm({ jam, request, asRequest = false, redirectTo = '', o
             questions: values.questions.map(fromDraft),
             results: values.results,
             hiddenEntries: values.hiddenEntries,
+            ...(sendTheme ? { themeRounds: themeInput } : {}),
           }
         : {}),
       ...(mode === 'request' ? { note: values.note } : {}),
@@ -154,7 +220,12 @@ export function useJamForm({ jam, request, asRequest = false, redirectTo = '', o
     const parsed = SCHEMAS[mode].safeParse(payload);
     if (!parsed.success) {
       const found: Partial<Record<Field, string>> = {};
-      for (const issue of parsed.error.issues) found[issue.path[0] as Field] ??= issue.message;
+      for (const issue of parsed.error.issues) {
+        if (issue.path[0] === 'themeRounds') {
+          const field = themeFieldOf(issue.path[1]);
+          found[field] ??= field === 'themeFinalists' ? t('jamForm.themeError.finalists') : t('jamForm.themeError.missing');
+        } else found[issue.path[0] as Field] ??= issue.message;
+      }
       setErrors(found);
       const messages = Object.values(found);
       pushToast({
@@ -168,6 +239,30 @@ export function useJamForm({ jam, request, asRequest = false, redirectTo = '', o
         },
       });
       return;
+    }
+    // The schedule's rules, by the function the API checks them with (ADR 043), before anything is sent.
+    if (judging) {
+      const data = parsed.data as { startsAt?: Date; themeRounds?: ThemeRoundsInput };
+      const startsAt = data.startsAt;
+      const stored = jam?.themeRounds && themeSchedule ? themeSchedule : null;
+      const issue = !startsAt
+        ? null
+        : data.themeRounds
+          ? themeScheduleIssue(data.themeRounds, startsAt, { lockedFrom: jam ? new Date(jam.startsAt) : null })
+          : stored
+            ? themeScheduleIssue(
+                {
+                  enabled: true,
+                  suggestFrom: new Date(stored.suggestFrom!),
+                  round1From: new Date(stored.round1From!),
+                  finalFrom: new Date(stored.finalFrom!),
+                  closesAt: new Date(stored.closesAt!),
+                },
+                startsAt,
+                { startMoved: true },
+              )
+            : null;
+      if (issue) return showThemeIssue(issue);
     }
     setErrors({});
     setSaving(true);
@@ -212,6 +307,15 @@ export function useJamForm({ jam, request, asRequest = false, redirectTo = '', o
         pushToast({ type: 'error', content: { message } });
         return;
       }
+      // A schedule the server refused (another tab changed the jam meanwhile): said at its date.
+      const refused =
+        error instanceof ApiError ? (error.body as { error?: { field?: unknown; rule?: unknown } })?.error : undefined;
+      if (typeof refused?.field === 'string' && THEME_RULES.includes(String(refused.rule))) {
+        return showThemeIssue({
+          rule: refused.rule as ThemeScheduleIssue['rule'],
+          field: refused.field.replace('themeRounds.', '') as ThemeScheduleIssue['field'],
+        });
+      }
       const message = error instanceof ApiError ? error.message : String(error);
       console.error(mode === 'request' ? t('jamRequest.failed') : t('jamForm.failed'), error);
       pushToast({ type: 'error', content: { message } });
@@ -222,7 +326,7 @@ export function useJamForm({ jam, request, asRequest = false, redirectTo = '', o
   const describedBy = (name: Field, hint = false) =>
     [hint ? `${id}-${name}-hint` : '', errors[name] ? `${id}-${name}-error` : ''].filter(Boolean).join(' ') || undefined;
 
-  return { id, mode, judging, values, errors, saving, set, setCriteria, setQuestions, submit, describedBy };
+  return { id, mode, judging, values, errors, saving, themeLocked, set, setCriteria, setQuestions, submit, describedBy };
 }
 
 export type JamFormState = ReturnType<typeof useJamForm>;
