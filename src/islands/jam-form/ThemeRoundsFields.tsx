@@ -2,7 +2,8 @@ import { THEME_FINALISTS_MAX, THEME_FINALISTS_MIN } from '#lib/themes';
 import { useT } from '#i18n/react';
 import styles from '../JamForm.module.css';
 import Field from './Field';
-import { THEME_FIELDS, type JamFormState } from './use-jam-form';
+import type { JamFormState } from './use-jam-form';
+import { THEME_FIELDS } from './theme-schedule';
 
 const DATES = [THEME_FIELDS.suggestFrom, THEME_FIELDS.round1From, THEME_FIELDS.finalFrom, THEME_FIELDS.closesAt] as const;
 

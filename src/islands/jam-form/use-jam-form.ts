@@ -15,18 +15,18 @@ import {
 } from '#lib/judging';
 import type { FeedbackMode } from '#lib/feedback';
 import { type JamRequestDto, jamRequestCreateSchema, jamRequestUpdateSchema } from '#lib/schemas/jam-requests';
-import {
-  THEME_SCHEDULE_MESSAGES,
-  type ThemeDateField,
-  type ThemeRoundsDto,
-  type ThemeRoundsInput,
-  type ThemeScheduleIssue,
-  themeScheduleIssue,
-} from '#lib/schemas/themes';
-import { DEFAULT_THEME_FINALISTS } from '#lib/themes';
+import type { ThemeRoundsDto, ThemeScheduleIssue } from '#lib/schemas/themes';
 import { useT } from '#i18n/react';
 import { textRefusalOf } from '#lib/text-refusals';
 import { pushToast, pushToastAfterNavigation } from '#stores/toasts';
+import {
+  type ThemeField,
+  initialThemeValues,
+  themeFieldOf,
+  themeIssueBeforeSending,
+  themeIssueOfError,
+  themePayload,
+} from './theme-schedule';
 
 export type Field =
   | 'name'
@@ -49,20 +49,6 @@ const FLAGS: readonly string[] = [
   'hiddenEntries',
   'themeRounds',
 ] satisfies Flag[];
-/** "Theme chosen by the community" (ADR 043): the form's field of each part of the schedule. */
-export const THEME_FIELDS = {
-  suggestFrom: 'themeSuggestFrom',
-  round1From: 'themeRound1From',
-  finalFrom: 'themeFinalFrom',
-  closesAt: 'themeClosesAt',
-  finalists: 'themeFinalists',
-} as const satisfies Record<ThemeDateField | 'finalists', string>;
-export type ThemeField = (typeof THEME_FIELDS)[keyof typeof THEME_FIELDS];
-const THEME_VALUES = ['themeRounds', ...Object.values(THEME_FIELDS)] as const;
-/** The form's field of an API field (`themeRounds.closesAt` → `themeClosesAt`). */
-const themeFieldOf = (part: unknown): Field =>
-  part === 'startsAt' ? 'startsAt' : (THEME_FIELDS[part as keyof typeof THEME_FIELDS] ?? 'themeClosesAt');
-const THEME_RULES: readonly string[] = Object.keys(THEME_SCHEDULE_MESSAGES);
 /** A submission question as the form edits it: choices one per line (ADR 042). */
 export interface QuestionDraft {
   id?: number;
@@ -138,12 +124,7 @@ export function useJamForm({ jam, themeSchedule, request, asRequest = false, red
     questions: (jam?.questions ?? []).map(toDraft),
     results: jam?.results ?? ('automatic' as ResultsMode),
     hiddenEntries: jam?.hiddenEntries ?? false,
-    themeRounds: jam?.themeRounds ?? false,
-    themeSuggestFrom: toDatetimeLocal(themeSchedule?.suggestFrom),
-    themeRound1From: toDatetimeLocal(themeSchedule?.round1From),
-    themeFinalFrom: toDatetimeLocal(themeSchedule?.finalFrom),
-    themeClosesAt: toDatetimeLocal(themeSchedule?.closesAt),
-    themeFinalists: String(themeSchedule?.finalists ?? DEFAULT_THEME_FINALISTS),
+    ...initialThemeValues(jam?.themeRounds ?? false, themeSchedule),
     note: '',
   }));
   // Fair judging's options belong to jams; a jam request carries the jam's main fields only.
@@ -171,24 +152,6 @@ export function useJamForm({ jam, themeSchedule, request, asRequest = false, red
   async function submit(event: React.SubmitEvent) {
     event.preventDefault();
     const approving = (event.nativeEvent as SubmitEvent).submitter?.dataset.intent === 'approve';
-    // Theme rounds: sent when creating with the option on, or when an edit changed them (PATCH: only what changed).
-    const date = (value: string) => (value ? fromDatetimeLocal(value) : undefined);
-    const themeInput = values.themeRounds
-      ? {
-          enabled: true,
-          suggestFrom: date(values.themeSuggestFrom),
-          round1From: date(values.themeRound1From),
-          finalFrom: date(values.themeFinalFrom),
-          closesAt: date(values.themeClosesAt),
-          finalists: values.themeFinalists === '' ? Number.NaN : Number(values.themeFinalists),
-        }
-      : { enabled: false };
-    const themeChanged =
-      mode === 'create'
-        ? values.themeRounds
-        : values.themeRounds !== initial.themeRounds ||
-          (values.themeRounds && THEME_VALUES.some((key) => values[key] !== initial[key]));
-    const sendTheme = judging && !themeLocked && themeChanged;
     const payload = {
       name: values.name,
       description: values.description,
@@ -212,7 +175,7 @@ export function useJamForm({ jam, themeSchedule, request, asRequest = false, red
             questions: values.questions.map(fromDraft),
             results: values.results,
             hiddenEntries: values.hiddenEntries,
-            ...(sendTheme ? { themeRounds: themeInput } : {}),
+            ...themePayload(values, initial, mode === 'create', themeLocked),
           }
         : {}),
       ...(mode === 'request' ? { note: values.note } : {}),
@@ -242,26 +205,7 @@ export function useJamForm({ jam, themeSchedule, request, asRequest = false, red
     }
     // The schedule's rules, by the function the API checks them with (ADR 043), before anything is sent.
     if (judging) {
-      const data = parsed.data as { startsAt?: Date; themeRounds?: ThemeRoundsInput };
-      const startsAt = data.startsAt;
-      const stored = jam?.themeRounds && themeSchedule ? themeSchedule : null;
-      const issue = !startsAt
-        ? null
-        : data.themeRounds
-          ? themeScheduleIssue(data.themeRounds, startsAt, { lockedFrom: jam ? new Date(jam.startsAt) : null })
-          : stored
-            ? themeScheduleIssue(
-                {
-                  enabled: true,
-                  suggestFrom: new Date(stored.suggestFrom!),
-                  round1From: new Date(stored.round1From!),
-                  finalFrom: new Date(stored.finalFrom!),
-                  closesAt: new Date(stored.closesAt!),
-                },
-                startsAt,
-                { startMoved: true },
-              )
-            : null;
+      const issue = themeIssueBeforeSending(parsed.data as Parameters<typeof themeIssueBeforeSending>[0], jam, themeSchedule);
       if (issue) return showThemeIssue(issue);
     }
     setErrors({});
@@ -308,14 +252,8 @@ export function useJamForm({ jam, themeSchedule, request, asRequest = false, red
         return;
       }
       // A schedule the server refused (another tab changed the jam meanwhile): said at its date.
-      const refused =
-        error instanceof ApiError ? (error.body as { error?: { field?: unknown; rule?: unknown } })?.error : undefined;
-      if (typeof refused?.field === 'string' && THEME_RULES.includes(String(refused.rule))) {
-        return showThemeIssue({
-          rule: refused.rule as ThemeScheduleIssue['rule'],
-          field: refused.field.replace('themeRounds.', '') as ThemeScheduleIssue['field'],
-        });
-      }
+      const refused = error instanceof ApiError ? themeIssueOfError(error.body) : null;
+      if (refused) return showThemeIssue(refused);
       const message = error instanceof ApiError ? error.message : String(error);
       console.error(mode === 'request' ? t('jamRequest.failed') : t('jamForm.failed'), error);
       pushToast({ type: 'error', content: { message } });

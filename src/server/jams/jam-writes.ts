@@ -21,8 +21,7 @@ import { can, requireJamPermission } from '#server/auth/permissions';
 import { requireSafeTexts } from '#server/feedback/text-guard';
 import { adminWords } from '#server/feedback/words';
 import type { SessionUser } from '#server/auth/session';
-import { themeScheduleIssue } from '#lib/schemas/themes';
-import { refreshLeader, themeColumns, themeScheduleError } from '#server/judging/theme-rounds';
+import { refreshLeader, themeOfJamPatch, themeOfNewJam } from '#server/judging/theme-rounds';
 import { toJamDto } from './jams';
 import { withFreeSlug } from './slugs';
 
@@ -64,11 +63,8 @@ export async function createJam(user: SessionUser, input: JamCreate): Promise<Ja
     ...(input.questions ? { questions: numberQuestions(input.questions as QuestionInput[], []) } : {}),
     results: input.results ?? 'automatic',
     hiddenEntries: input.hiddenEntries ?? false,
+    ...themeOfNewJam(input.themeRounds, startsAt), // ADR 043: by the rules of PUT …/theme/rounds
   };
-  // Theme rounds (ADR 043) are written with the jam, by the rules of PUT …/theme/rounds.
-  const themeIssue = input.themeRounds ? themeScheduleIssue(input.themeRounds, startsAt, { lockedFrom: null }) : null;
-  if (themeIssue) throw themeScheduleError(themeIssue, 'themeRounds.');
-  const theme = input.themeRounds ? themeColumns(input.themeRounds) : {};
   const database = db();
   const [[jam]] = await withFreeSlug(name, (slug) =>
     database.batch([
@@ -83,7 +79,6 @@ export async function createJam(user: SessionUser, input: JamCreate): Promise<Ja
           endsAt,
           mystery,
           ...judging,
-          ...theme,
           slug,
           createdBy: user.id,
           updatedBy: user.id,
@@ -154,31 +149,6 @@ async function requireJudgingChangeAllowed(jam: Jam, input: JamUpdate, criteria:
 }
 
 /**
- * ADR 043 on a PATCH: a sent schedule follows the rules of PUT …/theme/rounds against the start the
- * jam will have (409 once it has started); a start moved before the stored schedule's close is a 400
- * at `startsAt` (else the theme would come out with whatever led then). The columns to set, if any.
- */
-function themeChange(jam: Jam, input: JamUpdate, startsAt: Date) {
-  if (input.themeRounds) {
-    const issue = themeScheduleIssue(input.themeRounds, startsAt, { lockedFrom: jam.startsAt });
-    if (issue) throw themeScheduleError(issue, 'themeRounds.');
-    return themeColumns(input.themeRounds);
-  }
-  if (input.startsAt && jam.themeRounds) {
-    const stored = {
-      enabled: true,
-      suggestFrom: jam.themeSuggestFrom ?? undefined,
-      round1From: jam.themeRound1From ?? undefined,
-      finalFrom: jam.themeFinalFrom ?? undefined,
-      closesAt: jam.themeClosesAt ?? undefined,
-    };
-    const issue = themeScheduleIssue(stored, startsAt, { startMoved: true });
-    if (issue) throw themeScheduleError(issue, 'themeRounds.');
-  }
-  return {};
-}
-
-/**
  * Changes only the fields in `input` (PATCH: what was not sent stays as it is). Renaming moves the
  * slug; the old one keeps redirecting and nothing attached to the jam changes.
  */
@@ -212,7 +182,7 @@ export async function updateJam(user: SessionUser, jam: Jam, input: JamUpdate): 
     throw new AppError(400, 'invalid_input', 'The end must be after the start.');
   }
   if (!votingEndAfterEnd(merged)) throw new AppError(400, 'invalid_input', VOTING_END_AFTER_END_MESSAGE);
-  const theme = themeChange(jam, input, merged.startsAt);
+  const theme = themeOfJamPatch(jam, input, merged.startsAt);
   if (input.results === 'manual' && jam.results !== 'manual' && resultsArePublic(jam)) throw conflict(RESULTS_OUT_MESSAGE);
   const criteria = input.criteria ? numberCriteria(input.criteria, jam.criteria) : undefined;
   await requireJudgingChangeAllowed(jam, input, criteria);
@@ -221,17 +191,17 @@ export async function updateJam(user: SessionUser, jam: Jam, input: JamUpdate): 
   const fields = Object.keys(input);
   const { themeRounds: _themeRounds, ...rest } = input;
   const change = { ...rest, ...theme, criteria, questions, updatedAt: new Date(), updatedBy: user.id };
-  // A new schedule keeps the leader as the PUT does (in the same transaction).
-  const leader = input.themeRounds ? [database.run(refreshLeader(jam.id))] : [];
-  // Answers to removed questions, and to questions whose kind changed, go in the same transaction.
-  const drops = questions ? questionAnswerDrops(database, jam, questions) : [];
+  // Answers to removed questions (or whose kind changed) go in the same transaction, and a new theme schedule's leader.
+  const drops = [
+    ...(questions ? questionAnswerDrops(database, jam, questions) : []),
+    ...(input.themeRounds ? [database.run(refreshLeader(jam.id))] : []),
+  ];
   const update = (set: typeof change & { slug?: SQL }) => database.update(jams).set(set).where(eq(jams.id, jam.id)).returning();
   if (input.name === undefined || input.name === jam.name) {
     const [[updated]] = await database.batch([
       update(change),
       auditStatement(database, user, { action: 'jam.update', jamId: jam.id, details: { fields } }),
       ...drops,
-      ...leader,
     ]);
     announceChange({ kind: 'jam', jamId: jam.id });
     return toJamDto(updated!, { hideBody: false });
@@ -256,7 +226,6 @@ export async function updateJam(user: SessionUser, jam: Jam, input: JamUpdate): 
         database.run(sql`insert into ${jamSlugRedirects} (slug, jam_id) select ${jam.slug}, ${jam.id} where ${moved}
           on conflict do nothing`),
         ...drops,
-        ...leader,
       ]),
     jam.id,
   );

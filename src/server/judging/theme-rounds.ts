@@ -17,6 +17,7 @@ import { type AppError, badRequest, conflict, forbidden } from '#server/http/err
 import { db } from '#server/platform/db';
 import { requireJamPermission } from '#server/auth/permissions';
 import type { SessionUser } from '#server/auth/session';
+import type { JamUpdate } from '#lib/schemas/jams';
 import { WHO_CAN_VOTE_REFUSALS, mayVoteCondition } from './votes';
 
 /** The schedule's messages live with its one check (src/lib/schemas/themes.ts), which the jam form shares. */
@@ -44,6 +45,39 @@ export const themeColumns = (input: ThemeRoundsInput) =>
         themeFinalists: input.finalists,
       }
     : { themeRounds: false, themeSuggestFrom: null, themeRound1From: null, themeFinalFrom: null, themeClosesAt: null };
+
+/** A new jam's theme columns (ADR 043): the PUT's rules against its start; a new jam has nothing to lock. */
+export function themeOfNewJam(input: ThemeRoundsInput | undefined, startsAt: Date) {
+  if (!input) return {};
+  const issue = themeScheduleIssue(input, startsAt, { lockedFrom: null });
+  if (issue) throw themeScheduleError(issue, 'themeRounds.');
+  return themeColumns(input);
+}
+
+/**
+ * ADR 043 on a PATCH: a sent schedule follows the rules of PUT …/theme/rounds against the start the
+ * jam will have (409 once it has started); a start moved before the stored schedule's close is a 400
+ * at `startsAt` (else the theme would come out with whatever led then). The columns to set, if any.
+ */
+export function themeOfJamPatch(jam: Jam, input: Pick<JamUpdate, 'themeRounds' | 'startsAt'>, startsAt: Date) {
+  if (input.themeRounds) {
+    const issue = themeScheduleIssue(input.themeRounds, startsAt, { lockedFrom: jam.startsAt });
+    if (issue) throw themeScheduleError(issue, 'themeRounds.');
+    return themeColumns(input.themeRounds);
+  }
+  if (input.startsAt && jam.themeRounds) {
+    const stored = {
+      enabled: true,
+      suggestFrom: jam.themeSuggestFrom ?? undefined,
+      round1From: jam.themeRound1From ?? undefined,
+      finalFrom: jam.themeFinalFrom ?? undefined,
+      closesAt: jam.themeClosesAt ?? undefined,
+    };
+    const issue = themeScheduleIssue(stored, startsAt, { startMoved: true });
+    if (issue) throw themeScheduleError(issue, 'themeRounds.');
+  }
+  return {};
+}
 
 export const PHASE_REFUSALS: Record<'suggesting' | 'round1' | 'final' | 'moderate', string> = {
   suggesting: 'Theme suggestions are not open right now.',
