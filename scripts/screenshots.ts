@@ -357,6 +357,7 @@ async function themeRoundsOn(page: Page): Promise<void> {
   await theme.getByLabel('Final round opens').fill(local(TODAY + 11 * DAY));
   await theme.getByLabel('Voting closes').fill(local(TODAY + 13 * DAY));
   await theme.getByLabel('Finalists').fill('8');
+  await theme.getByLabel('Finalists').blur();
 }
 
 let someThemeSuggestionsDone: Promise<void> | null = null;

@@ -37,14 +37,7 @@ export default function ThemeRoundsFields({ form }: { form: JamFormState }) {
       <div id={`${id}-theme-schedule`} className={styles.themeSchedule} hidden={!values.themeRounds}>
         <div className={`field-row ${styles.row}`}>
           {DATES.map((name) => (
-            <Field
-              key={name}
-              form={form}
-              name={name}
-              label={t(`jamForm.${name}`)}
-              required
-              hint={name === 'themeClosesAt' ? t('jamForm.themeClosesAtHint') : undefined}
-            >
+            <Field key={name} form={form} name={name} label={t(`jamForm.${name}`)} required>
               <input
                 id={`${id}-${name}`}
                 type="datetime-local"
@@ -52,11 +45,15 @@ export default function ThemeRoundsFields({ form }: { form: JamFormState }) {
                 onChange={set(name)}
                 required={values.themeRounds}
                 aria-invalid={Boolean(errors[name])}
-                aria-describedby={describedBy(name, name === 'themeClosesAt')}
+                aria-describedby={[describedBy(name), `${id}-theme-dates-hint`].filter(Boolean).join(' ')}
               />
             </Field>
           ))}
         </div>
+        {/* Said once under the four dates, so the fields of a row stay level. */}
+        <p className="hint" id={`${id}-theme-dates-hint`}>
+          {t('jamForm.themeClosesAtHint')}
+        </p>
         <Field form={form} name="themeFinalists" label={t('jamForm.themeFinalists')} hint={t('jamForm.themeFinalistsHint')}>
           <input
             id={`${id}-themeFinalists`}
