@@ -4,6 +4,7 @@
  * "Theme suggestions" manager tool that removes and merges suggestions until the final round.
  */
 import type { Page } from '@playwright/test';
+import { accessibilityViolations } from './accessibility';
 import { datetimeLocal, expect, test, userPage } from './fixtures';
 
 const MINUTE = 60_000;
@@ -41,6 +42,7 @@ test('a manager turns on community themes in the jam form, then removes and merg
   await expect(theme.getByRole('alert')).toHaveText('Theme voting must close at or before the jam starts.');
   await theme.getByLabel('Voting closes').fill(datetimeLocal(3 * HOUR));
   await theme.getByLabel('Finalists').fill('8');
+  expect(await accessibilityViolations(admin)).toEqual([]);
   await admin.getByRole('button', { name: 'Create game jam' }).click();
   await expect(admin.getByRole('heading', { level: 1, name })).toBeVisible();
   const slug = new URL(admin.url()).pathname.split('/').pop()!;
@@ -84,6 +86,7 @@ test('a manager turns on community themes in the jam form, then removes and merg
   await dialog.getByRole('button', { name: 'Merge “Kitty” into another suggestion' }).click();
   const into = dialog.getByLabel('Merge “Kitty” into');
   await expect(into).toBeFocused();
+  expect(await accessibilityViolations(admin, { include: 'dialog[open]' })).toEqual([]);
   await into.selectOption({ label: 'Cats' });
   await admin.keyboard.press('Tab');
   await expect(dialog.getByRole('button', { name: 'Merge', exact: true })).toBeFocused();
