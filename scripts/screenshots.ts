@@ -324,7 +324,88 @@ const VIEWS: View[] = [
   // after fairFlags so the review list has its flags): the public notice and the publish panel.
   { name: 'results-pending', path: `/jams/${jam.ended}`, setup: manualResults },
   { name: 'publish-results', path: `/jams/${jam.ended}/review`, as: people.ended.manager, setup: manualResults },
+  // Theme rounds (ADR 043): the jam form with "Theme chosen by the community" on, then the upcoming
+  // jam's suggestions (set up by someThemeSuggestions, last: it changes that jam) in the managers' tool.
+  { name: 'create-jam-theme-rounds', path: '/jams/new', as: 'demo_admin', then: themeRoundsOn },
+  {
+    name: 'theme-suggestions',
+    path: `/jams/${jam.upcoming}`,
+    as: people.upcoming.manager,
+    dialog: true,
+    setup: someThemeSuggestions,
+    then: async (page) => {
+      await page.getByRole('button', { name: /Manager tools/ }).click();
+      await page.getByRole('menuitem', { name: 'Theme suggestions' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Theme suggestions' });
+      await dialog.getByRole('button', { name: 'Merge “Kitty” into another suggestion' }).click();
+      await dialog.getByLabel('Merge “Kitty” into').selectOption({ label: 'Cats' });
+    },
+  },
 ];
+
+/** The jam form's "Theme chosen by the community" checked and its schedule filled in (the clock is frozen at FROZEN). */
+async function themeRoundsOn(page: Page): Promise<void> {
+  const local = (time: number) => new Date(time - new Date(time).getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
+  await page.getByLabel('Name').fill('Community Theme Jam');
+  await page.getByLabel('Description').fill('You choose the theme: suggest one, sort them, vote for a finalist.');
+  await page.getByLabel(/^Start\b/).fill(local(TODAY + 14 * DAY));
+  await page.getByLabel(/^End\b/).fill(local(TODAY + 21 * DAY));
+  const theme = page.getByRole('group', { name: 'Theme', exact: true });
+  await theme.getByLabel('Theme chosen by the community').check();
+  await theme.getByLabel('Suggestions open').fill(local(TODAY + 1 * DAY));
+  await theme.getByLabel('Round 1 opens').fill(local(TODAY + 7 * DAY));
+  await theme.getByLabel('Final round opens').fill(local(TODAY + 11 * DAY));
+  await theme.getByLabel('Voting closes').fill(local(TODAY + 13 * DAY));
+  await theme.getByLabel('Finalists').fill('8');
+  await theme.getByLabel('Finalists').blur();
+}
+
+let someThemeSuggestionsDone: Promise<void> | null = null;
+/**
+ * The upcoming jam's theme is chosen by the community, suggestions open now (the server's real
+ * clock), set by its manager through the API; four Scratchers suggest five themes.
+ */
+function someThemeSuggestions(browser: Browser): Promise<void> {
+  someThemeSuggestionsDone ??= (async () => {
+    const starts = TODAY + 3 * DAY;
+    const at = (time: number) => new Date(time).toISOString();
+    const steps: [string, string, unknown][] = [
+      [
+        people.upcoming.manager,
+        'PUT /theme/rounds',
+        {
+          enabled: true,
+          suggestFrom: at(Date.now() - 3_600_000),
+          round1From: at(starts - 3 * 3_600_000),
+          finalFrom: at(starts - 2 * 3_600_000),
+          closesAt: at(starts - 3_600_000),
+        },
+      ],
+      ['cat_coder', 'POST /theme/suggestions', { text: 'Cats' }],
+      ['cat_coder', 'POST /theme/suggestions', { text: 'Upside down' }],
+      ['pixel_pioneer', 'POST /theme/suggestions', { text: 'Kitty' }],
+      ['block_builder', 'POST /theme/suggestions', { text: 'the cat' }],
+      ['sprite_smith', 'POST /theme/suggestions', { text: 'One button only' }],
+    ];
+    for (const [name, route, data] of steps) {
+      const context = await browser.newContext();
+      const page = await context.newPage();
+      try {
+        await signIn(page, name);
+        const [method, path] = route.split(' ') as ['PUT' | 'POST', string];
+        const answer = await page.request.fetch(`${BASE}/api/jams/${jam.upcoming}${path}`, {
+          method,
+          data,
+          headers: { origin: BASE },
+        });
+        if (!answer.ok()) throw new Error(`${route} as ${name}: HTTP ${answer.status()} ${await answer.text()}`);
+      } finally {
+        await context.close();
+      }
+    }
+  })();
+  return someThemeSuggestionsDone;
+}
 
 let databaseUrl = '';
 let someQuestionsDone: Promise<void> | null = null;

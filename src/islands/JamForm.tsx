@@ -8,6 +8,7 @@ import FormActions from './jam-form/FormActions';
 import JudgingFields from './jam-form/JudgingFields';
 import QuestionsFields from './jam-form/QuestionsFields';
 import ScheduleFields from './jam-form/ScheduleFields';
+import ThemeRoundsFields from './jam-form/ThemeRoundsFields';
 import { type JamFormOptions, useJamForm } from './jam-form/use-jam-form';
 import styles from './JamForm.module.css';
 
@@ -58,6 +59,7 @@ export default function JamForm({ onCancel, onDecline, ...options }: Props) {
         <BodyEditor form={form} />
         <CoverField form={form} slug={options.jam?.slug} />
         <ScheduleFields form={form} />
+        {judging && <ThemeRoundsFields form={form} />}
         {judging && <JudgingFields form={form} />}
         {judging && <QuestionsFields form={form} />}
         {mode === 'request' && (

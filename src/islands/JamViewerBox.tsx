@@ -28,12 +28,24 @@ interface Props {
   jamHref: string;
   /** The jam's submission questions (ADR 042), for the submit form. */
   questions: JamQuestion[];
+  /** The theme is chosen by the community (ADR 043): the tools offer the suggestions' moderation. */
+  themeRounds?: boolean;
 }
 
 /** The part of the jam page that depends on who is looking: entry state, votes left, role, manager tools. */
 export default translated(ViewerBox);
 
-function ViewerBox({ slug, startsAt, endsAt, votingEndsAt, loginHref, homeHref, jamHref, questions }: Omit<Props, 'messages'>) {
+function ViewerBox({
+  slug,
+  startsAt,
+  endsAt,
+  votingEndsAt,
+  loginHref,
+  homeHref,
+  jamHref,
+  questions,
+  themeRounds = false,
+}: Omit<Props, 'messages'>) {
   const t = useT();
   const viewer = useIslandStore($jamViewer, null);
   const myVotes = useIslandStore($myVotes, null);
@@ -93,7 +105,14 @@ function ViewerBox({ slug, startsAt, endsAt, votingEndsAt, loginHref, homeHref, 
       )}
       {viewer.allowed.length > 0 && (
         <Suspense fallback={<div className={styles.toolsPending} aria-hidden="true" />}>
-          <ManagerTools slug={slug} endsAt={endsAt} viewer={viewer} homeHref={homeHref} jamHref={jamHref} />
+          <ManagerTools
+            slug={slug}
+            endsAt={endsAt}
+            viewer={viewer}
+            homeHref={homeHref}
+            jamHref={jamHref}
+            themeRounds={themeRounds}
+          />
         </Suspense>
       )}
       {!banned && (

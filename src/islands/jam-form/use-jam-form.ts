@@ -15,9 +15,18 @@ import {
 } from '#lib/judging';
 import type { FeedbackMode } from '#lib/feedback';
 import { type JamRequestDto, jamRequestCreateSchema, jamRequestUpdateSchema } from '#lib/schemas/jam-requests';
+import type { ThemeRoundsDto, ThemeScheduleIssue } from '#lib/schemas/themes';
 import { useT } from '#i18n/react';
 import { textRefusalOf } from '#lib/text-refusals';
 import { pushToast, pushToastAfterNavigation } from '#stores/toasts';
+import {
+  type ThemeField,
+  initialThemeValues,
+  themeFieldOf,
+  themeIssueBeforeSending,
+  themeIssueOfError,
+  themePayload,
+} from './theme-schedule';
 
 export type Field =
   | 'name'
@@ -30,9 +39,16 @@ export type Field =
   | 'note'
   | 'criteria'
   | 'minRatings'
-  | 'questions';
-type Flag = 'mystery' | 'refuseOldProjects' | 'playBeforeVote' | 'hiddenEntries';
-const FLAGS: readonly string[] = ['mystery', 'refuseOldProjects', 'playBeforeVote', 'hiddenEntries'] satisfies Flag[];
+  | 'questions'
+  | ThemeField;
+type Flag = 'mystery' | 'refuseOldProjects' | 'playBeforeVote' | 'hiddenEntries' | 'themeRounds';
+const FLAGS: readonly string[] = [
+  'mystery',
+  'refuseOldProjects',
+  'playBeforeVote',
+  'hiddenEntries',
+  'themeRounds',
+] satisfies Flag[];
 /** A submission question as the form edits it: choices one per line (ADR 042). */
 export interface QuestionDraft {
   id?: number;
@@ -67,6 +83,8 @@ const SCHEMAS = {
 export interface JamFormOptions {
   /** Editing an existing jam (in the manager tools modal) instead of creating one. */
   jam?: JamDto;
+  /** Editing a jam whose theme the community chooses: its schedule (`GET …/theme`). */
+  themeSchedule?: ThemeRoundsDto | null;
   /**
    * An administrator reviewing a pending jam request (in the jam requests queue): the form edits the
    * request; "Save changes" keeps the edits, "Approve" keeps them and creates the jam.
@@ -81,7 +99,7 @@ export interface JamFormOptions {
 }
 
 /** The form's state and its submit: validated with the same zod schema as the API, then sent for its mode. */
-export function useJamForm({ jam, request, asRequest = false, redirectTo = '', onReviewed }: JamFormOptions) {
+export function useJamForm({ jam, themeSchedule, request, asRequest = false, redirectTo = '', onReviewed }: JamFormOptions) {
   const t = useT();
   const id = useId();
   const mode: Mode = jam ? 'edit' : request ? 'review' : asRequest ? 'request' : 'create';
@@ -106,6 +124,7 @@ export function useJamForm({ jam, request, asRequest = false, redirectTo = '', o
     questions: (jam?.questions ?? []).map(toDraft),
     results: jam?.results ?? ('automatic' as ResultsMode),
     hiddenEntries: jam?.hiddenEntries ?? false,
+    ...initialThemeValues(jam?.themeRounds ?? false, themeSchedule),
     note: '',
   }));
   // Fair judging's options belong to jams; a jam request carries the jam's main fields only.
@@ -113,6 +132,15 @@ export function useJamForm({ jam, request, asRequest = false, redirectTo = '', o
   const [values, setValues] = useState(initial);
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [saving, setSaving] = useState(false);
+  /** The theme rounds cannot change once the jam has started (the API answers 409). */
+  const [themeLocked] = useState(() => mode === 'edit' && Boolean(jam) && Date.now() >= Date.parse(jam!.startsAt));
+
+  /** A broken schedule rule, said at its date in the reader's language (and as a toast). */
+  function showThemeIssue(issue: Pick<ThemeScheduleIssue, 'rule' | 'field'>) {
+    const message = t(`jamForm.themeError.${issue.rule}`);
+    setErrors({ [themeFieldOf(issue.field)]: message });
+    pushToast({ type: 'error', content: { message } });
+  }
 
   const set = (field: keyof typeof values) => (event: { target: { value: string; checked?: boolean } }) =>
     setValues({ ...values, [field]: FLAGS.includes(field) ? Boolean(event.target.checked) : event.target.value });
@@ -147,6 +175,7 @@ export function useJamForm({ jam, request, asRequest = false, redirectTo = '', o
             questions: values.questions.map(fromDraft),
             results: values.results,
             hiddenEntries: values.hiddenEntries,
+            ...themePayload(values, initial, mode === 'create', themeLocked),
           }
         : {}),
       ...(mode === 'request' ? { note: values.note } : {}),
@@ -154,7 +183,12 @@ export function useJamForm({ jam, request, asRequest = false, redirectTo = '', o
     const parsed = SCHEMAS[mode].safeParse(payload);
     if (!parsed.success) {
       const found: Partial<Record<Field, string>> = {};
-      for (const issue of parsed.error.issues) found[issue.path[0] as Field] ??= issue.message;
+      for (const issue of parsed.error.issues) {
+        if (issue.path[0] === 'themeRounds') {
+          const field = themeFieldOf(issue.path[1]);
+          found[field] ??= field === 'themeFinalists' ? t('jamForm.themeError.finalists') : t('jamForm.themeError.missing');
+        } else found[issue.path[0] as Field] ??= issue.message;
+      }
       setErrors(found);
       const messages = Object.values(found);
       pushToast({
@@ -168,6 +202,11 @@ export function useJamForm({ jam, request, asRequest = false, redirectTo = '', o
         },
       });
       return;
+    }
+    // The schedule's rules, by the function the API checks them with (ADR 043), before anything is sent.
+    if (judging) {
+      const issue = themeIssueBeforeSending(parsed.data as Parameters<typeof themeIssueBeforeSending>[0], jam, themeSchedule);
+      if (issue) return showThemeIssue(issue);
     }
     setErrors({});
     setSaving(true);
@@ -212,6 +251,9 @@ export function useJamForm({ jam, request, asRequest = false, redirectTo = '', o
         pushToast({ type: 'error', content: { message } });
         return;
       }
+      // A schedule the server refused (another tab changed the jam meanwhile): said at its date.
+      const refused = error instanceof ApiError ? themeIssueOfError(error.body) : null;
+      if (refused) return showThemeIssue(refused);
       const message = error instanceof ApiError ? error.message : String(error);
       console.error(mode === 'request' ? t('jamRequest.failed') : t('jamForm.failed'), error);
       pushToast({ type: 'error', content: { message } });
@@ -222,7 +264,7 @@ export function useJamForm({ jam, request, asRequest = false, redirectTo = '', o
   const describedBy = (name: Field, hint = false) =>
     [hint ? `${id}-${name}-hint` : '', errors[name] ? `${id}-${name}-error` : ''].filter(Boolean).join(' ') || undefined;
 
-  return { id, mode, judging, values, errors, saving, set, setCriteria, setQuestions, submit, describedBy };
+  return { id, mode, judging, values, errors, saving, themeLocked, set, setCriteria, setQuestions, submit, describedBy };
 }
 
 export type JamFormState = ReturnType<typeof useJamForm>;

@@ -3,6 +3,7 @@ import { useT } from '#i18n/react';
 import { ApiError, api } from '#client/api-client';
 import { reloadWithToast } from '#client/reload-with-toast';
 import type { JamDto } from '#lib/schemas/jams';
+import type { ThemeRoundsDto } from '#lib/schemas/themes';
 import type { JamViewerDto } from '#lib/schemas/viewer';
 import { viewerMay } from '#stores/jam-viewer';
 import { pushToast } from '#stores/toasts';
@@ -13,10 +14,12 @@ import { Modal } from '#islands/ui/Modal.tsx';
 import { ManagersEditor } from './ManagersEditor';
 import { LateWindows } from './LateWindows';
 import { JudgesEditor } from './JudgesEditor';
+import { ThemeSuggestions } from './ThemeSuggestions';
 import { checkAllEntriesNow, checkSummaryText } from './check-entries';
 import styles from './ManagerTools.module.css';
 
-type Dialog = 'edit' | 'managers' | 'judges' | 'late' | 'advanced' | 'clear-votes' | 'clear-submissions' | 'delete' | null;
+type Dialog =
+  'edit' | 'managers' | 'judges' | 'late' | 'themes' | 'advanced' | 'clear-votes' | 'clear-submissions' | 'delete' | null;
 
 interface Props {
   slug: string;
@@ -25,21 +28,29 @@ interface Props {
   viewer: JamViewerDto;
   homeHref: string;
   jamHref: string;
+  /** The theme is chosen by the community (ADR 043): "Theme suggestions" is offered. */
+  themeRounds?: boolean;
 }
 
 /** The ⋮ menu of managers and administrators (spec §6). The server checks every action again. */
-export function ManagerTools({ slug, endsAt, viewer, homeHref, jamHref }: Props) {
+export function ManagerTools({ slug, endsAt, viewer, homeHref, jamHref, themeRounds = false }: Props) {
   const t = useT();
   const [dialog, setDialog] = useState<Dialog>(null);
   const [jam, setJam] = useState<JamDto | null>(null);
+  const [themeSchedule, setThemeSchedule] = useState<ThemeRoundsDto | null>(null);
   const [mystery, setMystery] = useState(false);
   const base = `/jams/${encodeURIComponent(slug)}`;
 
   async function open(next: Dialog) {
     if (next === 'edit' || next === 'advanced') {
       try {
-        const loaded = await api<JamDto>(base);
+        // The form edits the theme rounds too (ADR 043): their schedule is read beside the jam.
+        const [loaded, schedule] = await Promise.all([
+          api<JamDto>(base),
+          next === 'edit' ? api<ThemeRoundsDto>(`${base}/theme`) : null,
+        ]);
         setJam(loaded);
+        setThemeSchedule(schedule);
         setMystery(loaded.mystery);
       } catch (failure) {
         return fail(failure);
@@ -93,6 +104,8 @@ export function ManagerTools({ slug, endsAt, viewer, homeHref, jamHref }: Props)
     viewerMay(viewer, 'jam:manage-managers') && { label: t('manage.managers'), onSelect: () => void open('managers') },
     viewerMay(viewer, 'jam:grant-late') && { label: t('late.title'), onSelect: () => void open('late') },
     viewerMay(viewer, 'jam:manage-judges') && { label: t('judges.menu'), onSelect: () => void open('judges') },
+    themeRounds &&
+      viewerMay(viewer, 'jam:moderate-themes') && { label: t('themeModeration.menu'), onSelect: () => void open('themes') },
     viewerMay(viewer, 'jam:download-entries') && { label: t('manage.downloadEntries'), href: `/api${base}/entries.csv` },
     viewerMay(viewer, 'jam:read-activity') && {
       label: t('manage.activity'),
@@ -148,7 +161,7 @@ export function ManagerTools({ slug, endsAt, viewer, homeHref, jamHref }: Props)
         buttonClassName="button secondary"
       />
       <Modal open={dialog === 'edit'} onClose={() => setDialog(null)} header={t('manage.edit')}>
-        {jam && <JamForm jam={jam} redirectTo={jamHref} onCancel={() => setDialog(null)} />}
+        {jam && <JamForm jam={jam} themeSchedule={themeSchedule} redirectTo={jamHref} onCancel={() => setDialog(null)} />}
       </Modal>
       <Modal open={dialog === 'managers'} onClose={() => setDialog(null)} header={t('manage.managers')}>
         {dialog === 'managers' && (
@@ -160,6 +173,9 @@ export function ManagerTools({ slug, endsAt, viewer, homeHref, jamHref }: Props)
       </Modal>
       <Modal open={dialog === 'judges'} onClose={() => setDialog(null)} header={t('judges.title')}>
         {dialog === 'judges' && <JudgesEditor slug={slug} />}
+      </Modal>
+      <Modal open={dialog === 'themes'} onClose={() => setDialog(null)} header={t('themeModeration.menu')}>
+        {dialog === 'themes' && <ThemeSuggestions slug={slug} />}
       </Modal>
       <Modal
         open={dialog === 'advanced'}

@@ -24,6 +24,7 @@ import {
   WHO_JUDGES,
 } from '#lib/judging';
 import { questionSchema, questionsSchema } from './questions';
+import { themeRoundsInputSchema } from './themes';
 
 export const JAM_NAME_MAX = 80;
 export const JAM_DESCRIPTION_MAX = 300;
@@ -100,6 +101,11 @@ const jamFields = {
   hiddenEntries: z.boolean({ error: 'hiddenEntries must be true or false' }).default(false),
   /** Whose votes or ratings rank the jam (ADR 040): the community's, the judges' only, or both ("Judges' choice" apart). */
   whoJudges: z.enum(WHO_JUDGES, { error: WHO_JUDGES_MESSAGE }).default('community'),
+  /**
+   * ADR 043: "Theme chosen by the community", the body of `PUT …/theme/rounds`, written with the jam
+   * in one request (its rules checked against the jam's start by the same function). Left out: no change.
+   */
+  themeRounds: themeRoundsInputSchema.optional(),
 };
 
 export const VOTING_END_AFTER_END_MESSAGE = 'The voting end must be after the end.';
@@ -145,6 +151,7 @@ export const jamUpdateSchema = z
     results: z.enum(RESULTS_MODES, { error: RESULTS_MESSAGE }).optional(),
     hiddenEntries: z.boolean({ error: 'hiddenEntries must be true or false' }).optional(),
     whoJudges: z.enum(WHO_JUDGES, { error: WHO_JUDGES_MESSAGE }).optional(),
+    themeRounds: jamFields.themeRounds,
   })
   .refine(endAfterStart, endAfterStartIssue)
   .refine(votingEndAfterEnd, votingEndAfterEndIssue);

@@ -29,6 +29,58 @@ export const themeRoundsInputSchema = z.object({
 });
 export type ThemeRoundsInput = z.infer<typeof themeRoundsInputSchema>;
 
+/** What a wrong theme schedule is told (the API's messages; the jam form shows the same rules in its language). */
+export const THEME_SCHEDULE_MESSAGES = {
+  missing: 'Theme rounds need all four dates: suggestFrom, round1From, finalFrom and closesAt.',
+  order: 'The theme schedule must go in order: suggestions open, then round 1, then the final round, then voting closes.',
+  beforeStart: 'Theme voting must close at or before the jam starts (startsAt).',
+  startsBeforeThemeCloses:
+    'The start (startsAt) cannot be before theme voting closes (themeRounds.closesAt): start later, or close theme voting earlier.',
+  started: 'The jam has started: its theme is out and the theme rounds can no longer change.',
+} as const;
+export type ThemeScheduleRule = keyof typeof THEME_SCHEDULE_MESSAGES;
+export const THEME_DATE_FIELDS = ['suggestFrom', 'round1From', 'finalFrom', 'closesAt'] as const;
+export type ThemeDateField = (typeof THEME_DATE_FIELDS)[number];
+
+/** A broken rule of a theme schedule and the date that breaks it (`startsAt`: the jam's start). */
+export interface ThemeScheduleIssue {
+  rule: ThemeScheduleRule;
+  field: ThemeDateField | 'startsAt';
+  /** 409 for `started` (the schedule is locked), else 400. */
+  status: 400 | 409;
+}
+
+/**
+ * The one check of a theme schedule, for `PUT …/theme/rounds`, the jam's create and PATCH, and the
+ * jam form: all four dates in order, closing at or before the start, and nothing changed once the
+ * jam has started (`lockedFrom`: the start as stored; null for a new jam, which has nothing to lock). `startMoved`: the
+ * request moves the start and not the schedule, so a start before the close is the start's fault.
+ */
+export function themeScheduleIssue(
+  input: Pick<ThemeRoundsInput, 'enabled' | ThemeDateField>,
+  startsAt: Date,
+  {
+    lockedFrom = startsAt,
+    now = Date.now(),
+    startMoved = false,
+  }: { lockedFrom?: Date | null; now?: number; startMoved?: boolean } = {},
+): ThemeScheduleIssue | null {
+  if (!startMoved && lockedFrom && now >= lockedFrom.getTime()) return { rule: 'started', field: 'startsAt', status: 409 };
+  if (!input.enabled) return null;
+  const dates = THEME_DATE_FIELDS.map((field) => input[field]);
+  const missing = THEME_DATE_FIELDS.find((_, i) => !dates[i]);
+  if (missing) return { rule: 'missing', field: missing, status: 400 };
+  const times = dates.map((date) => date!.getTime());
+  const disorder = THEME_DATE_FIELDS.find((_, i) => i > 0 && times[i]! <= times[i - 1]!);
+  if (disorder) return { rule: 'order', field: disorder, status: 400 };
+  if (times[3]! > startsAt.getTime()) {
+    return startMoved
+      ? { rule: 'startsBeforeThemeCloses', field: 'startsAt', status: 400 }
+      : { rule: 'beforeStart', field: 'closesAt', status: 400 };
+  }
+  return null;
+}
+
 export const themeTextSchema = z.object({
   text: z.string({ error: THEME_TEXT_MESSAGE }).trim().min(1, THEME_TEXT_MESSAGE).max(THEME_MAX, THEME_TEXT_MESSAGE),
 });

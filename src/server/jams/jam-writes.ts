@@ -21,6 +21,7 @@ import { can, requireJamPermission } from '#server/auth/permissions';
 import { requireSafeTexts } from '#server/feedback/text-guard';
 import { adminWords } from '#server/feedback/words';
 import type { SessionUser } from '#server/auth/session';
+import { refreshLeader, themeOfJamPatch, themeOfNewJam } from '#server/judging/theme-rounds';
 import { toJamDto } from './jams';
 import { withFreeSlug } from './slugs';
 
@@ -62,6 +63,7 @@ export async function createJam(user: SessionUser, input: JamCreate): Promise<Ja
     ...(input.questions ? { questions: numberQuestions(input.questions as QuestionInput[], []) } : {}),
     results: input.results ?? 'automatic',
     hiddenEntries: input.hiddenEntries ?? false,
+    ...themeOfNewJam(input.themeRounds, startsAt), // ADR 043: by the rules of PUT …/theme/rounds
   };
   const database = db();
   const [[jam]] = await withFreeSlug(name, (slug) =>
@@ -180,15 +182,20 @@ export async function updateJam(user: SessionUser, jam: Jam, input: JamUpdate): 
     throw new AppError(400, 'invalid_input', 'The end must be after the start.');
   }
   if (!votingEndAfterEnd(merged)) throw new AppError(400, 'invalid_input', VOTING_END_AFTER_END_MESSAGE);
+  const theme = themeOfJamPatch(jam, input, merged.startsAt);
   if (input.results === 'manual' && jam.results !== 'manual' && resultsArePublic(jam)) throw conflict(RESULTS_OUT_MESSAGE);
   const criteria = input.criteria ? numberCriteria(input.criteria, jam.criteria) : undefined;
   await requireJudgingChangeAllowed(jam, input, criteria);
   const questions = input.questions ? numberQuestions(input.questions, jam.questions) : undefined;
   const database = db();
   const fields = Object.keys(input);
-  const change = { ...input, criteria, questions, updatedAt: new Date(), updatedBy: user.id };
-  // Answers to removed questions, and to questions whose kind changed, go in the same transaction.
-  const drops = questions ? questionAnswerDrops(database, jam, questions) : [];
+  const { themeRounds: _themeRounds, ...rest } = input;
+  const change = { ...rest, ...theme, criteria, questions, updatedAt: new Date(), updatedBy: user.id };
+  // Answers to removed questions (or whose kind changed) go in the same transaction, and a new theme schedule's leader.
+  const drops = [
+    ...(questions ? questionAnswerDrops(database, jam, questions) : []),
+    ...(input.themeRounds ? [database.run(refreshLeader(jam.id))] : []),
+  ];
   const update = (set: typeof change & { slug?: SQL }) => database.update(jams).set(set).where(eq(jams.id, jam.id)).returning();
   if (input.name === undefined || input.name === jam.name) {
     const [[updated]] = await database.batch([

@@ -5,20 +5,79 @@
 import { eq, type SQL, sql } from 'drizzle-orm';
 import { type Jam, jams } from '#db/schema';
 import { themePhase } from '#lib/themes';
-import type { ThemeRoundsDto, ThemeRoundsInput } from '#lib/schemas/themes';
+import {
+  THEME_SCHEDULE_MESSAGES,
+  type ThemeRoundsDto,
+  type ThemeRoundsInput,
+  type ThemeScheduleIssue,
+  themeScheduleIssue,
+} from '#lib/schemas/themes';
 import { announceChange } from '#server/cache/changes';
 import { type AppError, badRequest, conflict, forbidden } from '#server/http/errors';
 import { db } from '#server/platform/db';
 import { requireJamPermission } from '#server/auth/permissions';
 import type { SessionUser } from '#server/auth/session';
+import type { JamUpdate } from '#lib/schemas/jams';
 import { WHO_CAN_VOTE_REFUSALS, mayVoteCondition } from './votes';
 
-export const SCHEDULE_MESSAGES = {
-  missing: 'Theme rounds need all four dates: suggestFrom, round1From, finalFrom and closesAt.',
-  order: 'The theme schedule must go in order: suggestions open, then round 1, then the final round, then voting closes.',
-  beforeStart: 'Theme voting must close at or before the jam starts (startsAt).',
-  started: 'The jam has started: its theme is out and the theme rounds can no longer change.',
-} as const;
+/** The schedule's messages live with its one check (src/lib/schemas/themes.ts), which the jam form shares. */
+export const SCHEDULE_MESSAGES = THEME_SCHEDULE_MESSAGES;
+
+/**
+ * The error of a broken schedule rule: 400 (409 once the jam has started) with the message, and
+ * `field` (`themeRounds.closesAt`, `startsAt`…) and `rule` so a form can say it at the date.
+ */
+export function themeScheduleError(issue: ThemeScheduleIssue, prefix = ''): AppError {
+  const message = THEME_SCHEDULE_MESSAGES[issue.rule];
+  const field = issue.field === 'startsAt' ? 'startsAt' : `${prefix}${issue.field}`;
+  return issue.status === 409 ? conflict(message) : badRequest(message, { field, rule: issue.rule });
+}
+
+/** The jam's columns for a schedule (`enabled: false`: theme rounds off, the dates cleared). */
+export const themeColumns = (input: ThemeRoundsInput) =>
+  input.enabled
+    ? {
+        themeRounds: true,
+        themeSuggestFrom: input.suggestFrom!,
+        themeRound1From: input.round1From!,
+        themeFinalFrom: input.finalFrom!,
+        themeClosesAt: input.closesAt!,
+        themeFinalists: input.finalists,
+      }
+    : { themeRounds: false, themeSuggestFrom: null, themeRound1From: null, themeFinalFrom: null, themeClosesAt: null };
+
+/** A new jam's theme columns (ADR 043): the PUT's rules against its start; a new jam has nothing to lock. */
+export function themeOfNewJam(input: ThemeRoundsInput | undefined, startsAt: Date) {
+  if (!input) return {};
+  const issue = themeScheduleIssue(input, startsAt, { lockedFrom: null });
+  if (issue) throw themeScheduleError(issue, 'themeRounds.');
+  return themeColumns(input);
+}
+
+/**
+ * ADR 043 on a PATCH: a sent schedule follows the rules of PUT …/theme/rounds against the start the
+ * jam will have (409 once it has started); a start moved before the stored schedule's close is a 400
+ * at `startsAt` (else the theme would come out with whatever led then). The columns to set, if any.
+ */
+export function themeOfJamPatch(jam: Jam, input: Pick<JamUpdate, 'themeRounds' | 'startsAt'>, startsAt: Date) {
+  if (input.themeRounds) {
+    const issue = themeScheduleIssue(input.themeRounds, startsAt, { lockedFrom: jam.startsAt });
+    if (issue) throw themeScheduleError(issue, 'themeRounds.');
+    return themeColumns(input.themeRounds);
+  }
+  if (input.startsAt && jam.themeRounds) {
+    const stored = {
+      enabled: true,
+      suggestFrom: jam.themeSuggestFrom ?? undefined,
+      round1From: jam.themeRound1From ?? undefined,
+      finalFrom: jam.themeFinalFrom ?? undefined,
+      closesAt: jam.themeClosesAt ?? undefined,
+    };
+    const issue = themeScheduleIssue(stored, startsAt, { startMoved: true });
+    if (issue) throw themeScheduleError(issue, 'themeRounds.');
+  }
+  return {};
+}
 
 export const PHASE_REFUSALS: Record<'suggesting' | 'round1' | 'final' | 'moderate', string> = {
   suggesting: 'Theme suggestions are not open right now.',
@@ -42,23 +101,9 @@ export const toThemeRounds = (jam: Jam, now = Date.now()): ThemeRoundsDto => ({
 /** Sets or turns off the schedule (PUT: the same body twice, the same state). Until the start only. */
 export async function setThemeRounds(user: SessionUser, jam: Jam, input: ThemeRoundsInput): Promise<ThemeRoundsDto> {
   await requireJamPermission(user, jam.id, 'jam:edit');
-  if (Date.now() >= jam.startsAt.getTime()) throw conflict(SCHEDULE_MESSAGES.started);
-  const { suggestFrom, round1From, finalFrom, closesAt } = input;
-  if (input.enabled) {
-    if (!suggestFrom || !round1From || !finalFrom || !closesAt) throw badRequest(SCHEDULE_MESSAGES.missing);
-    if (!(suggestFrom < round1From && round1From < finalFrom && finalFrom < closesAt)) throw badRequest(SCHEDULE_MESSAGES.order);
-    if (closesAt > jam.startsAt) throw badRequest(SCHEDULE_MESSAGES.beforeStart);
-  }
-  const set = input.enabled
-    ? {
-        themeRounds: true,
-        themeSuggestFrom: suggestFrom!,
-        themeRound1From: round1From!,
-        themeFinalFrom: finalFrom!,
-        themeClosesAt: closesAt!,
-        themeFinalists: input.finalists,
-      }
-    : { themeRounds: false, themeSuggestFrom: null, themeRound1From: null, themeFinalFrom: null, themeClosesAt: null };
+  const issue = themeScheduleIssue(input, jam.startsAt);
+  if (issue) throw themeScheduleError(issue);
+  const set = themeColumns(input);
   const [updated] = await db()
     .update(jams)
     .set({ ...set, updatedAt: new Date(), updatedBy: user.id })

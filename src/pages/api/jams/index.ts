@@ -35,7 +35,8 @@ export const POST = defineEndpoint({
   method: 'POST',
   tag: 'Jams',
   summary: 'Create a jam',
-  description: 'Creating jams is limited to administrators while the site is in beta. The slug comes from the name.',
+  description:
+    'Creating jams is limited to administrators while the site is in beta. The slug comes from the name. `themeRounds` (the body of `PUT /api/jams/{slug}/theme/rounds`, same rules) makes the theme chosen by the community, written with the jam.',
   access: 'admin',
   body: { schema: jamCreateSchema, example: exampleJamCreate },
   answer: { status: 201, description: 'The new jam; `Location` names its address.', schema: jamSchema, example: exampleJam },

@@ -29,7 +29,7 @@ export const PATCH = defineEndpoint({
   tag: 'Jams',
   summary: 'Edit a jam',
   description:
-    'Send only the fields to change: a field you leave out keeps its value. `null` clears `body` (to empty) and `imageUrl` (no picture; an empty string does too); the name, description and dates cannot be cleared (400). Renaming moves the slug; the old one keeps working. `criteria` keep their ids when renamed (send `id` with the new `name`; a criterion without `id` is new); `judging` cannot change once anyone voted or rated, nor can a criterion with ratings be removed (409).' +
+    'Send only the fields to change: a field you leave out keeps its value. `null` clears `body` (to empty) and `imageUrl` (no picture; an empty string does too); the name, description and dates cannot be cleared (400). Renaming moves the slug; the old one keeps working. `criteria` keep their ids when renamed (send `id` with the new `name`; a criterion without `id` is new); `judging` cannot change once anyone voted or rated, nor can a criterion with ratings be removed (409). `themeRounds` (the body of `PUT /api/jams/{slug}/theme/rounds`, same rules) sets the theme rounds with the jam, until the start (409 after); moving `startsAt` before the theme rounds’ `closesAt` is a 400 naming `startsAt`.' +
     textFilterDoc(
       'For managers who are not administrators, `name`, `description`, `body` (with its own link rules: web and mail links stay) and the criteria names',
     ),
