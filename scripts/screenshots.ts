@@ -327,6 +327,16 @@ const VIEWS: View[] = [
   // Theme rounds (ADR 043): the jam form with "Theme chosen by the community" on, then the upcoming
   // jam's suggestions (set up by someThemeSuggestions, last: it changes that jam) in the managers' tool.
   { name: 'create-jam-theme-rounds', path: '/jams/new', as: 'demo_admin', then: themeRoundsOn },
+  // The voters' panel on the jam page while suggestions are open, as a Scratcher who suggested two.
+  {
+    name: 'theme-panel',
+    path: `/jams/${jam.upcoming}`,
+    as: 'cat_coder',
+    setup: someThemeSuggestions,
+    then: async (page) => {
+      await page.getByRole('region', { name: 'The theme, chosen together' }).getByText('Upside down').waitFor();
+    },
+  },
   {
     name: 'theme-suggestions',
     path: `/jams/${jam.upcoming}`,
