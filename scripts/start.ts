@@ -14,6 +14,7 @@ import { serveFromPageCache } from '#server/node/page-cache-fast-path';
 import { memoryPageStore } from '#server/node/page-store';
 import { memoryRateLimits } from '#server/http/rate-limit';
 import { nodeLiveHub } from '#server/node/live-hub';
+import { serveLiveStream } from '#server/node/live-fast-path';
 import { installHost } from '#server/platform/host';
 import { answerClientError, refuseUnservable } from '#server/node/http-guards';
 import { applySecurityHeaders, adoptSitePolicy } from '#server/node/security-headers';
@@ -97,6 +98,8 @@ function handle(req: IncomingMessage, res: ServerResponse, started: number) {
     liveConnections.add(res);
     res.once('close', () => liveConnections.delete(res));
   }
+  // A jam's live stream is answered before Astro, never compressed (ADR 044).
+  if (serveLiveStream(req, res)) return;
   if (serveStaticAsset(req, res)) return;
   // A cached public page is answered before Astro runs (src/server/node/page-cache-fast-path.ts).
   if (serveFromPageCache(req, res)) return;

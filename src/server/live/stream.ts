@@ -44,30 +44,33 @@ export function lastEventIdOf(request: Request): number | null {
   return Number(raw.trim());
 }
 
-const encoder = new TextEncoder();
+/** Where a stream's text goes: a `Response` body, or (the Node server's fast path) the socket itself. */
+export interface StreamSink {
+  write(text: string): void;
+  end(): void;
+}
 
-export async function openJamStream(jam: Jam, request: Request): Promise<Response> {
-  const { after, newest, events } = await replayFrom(jam.id, lastEventIdOf(request));
-  let controller!: ReadableStreamDefaultController<Uint8Array>;
+/**
+ * Starts `jam`'s stream into `sink`: the `ready` event and the replay after `lastEventId`, then the hub's
+ * events (or a few polls without a hub). Throws the 503 before writing anything when the server is
+ * full. Answers the function that stops it (the client went away).
+ */
+export async function startJamStream(jam: Jam, lastEventId: number | null, sink: StreamSink): Promise<() => void> {
+  const { after, newest, events } = await replayFrom(jam.id, lastEventId);
   let closed = false;
   let stop = () => {};
-  const write = (text: string) => {
-    if (closed || !text) return;
-    try {
-      controller.enqueue(encoder.encode(text));
-    } catch {
-      finish();
-    }
-  };
   const finish = () => {
     if (closed) return;
     closed = true;
     stop();
-    try {
-      controller.close();
-    } catch {
-      // already closed by the client
-    }
+    sink.end();
+  };
+  const pending: string[] = [];
+  let subscribed = false;
+  const write = (text: string) => {
+    if (closed || !text) return;
+    if (subscribed) sink.write(text);
+    else pending.push(text);
   };
   const listener: LiveListener = {
     cursor: after,
@@ -81,15 +84,6 @@ export async function openJamStream(jam: Jam, request: Request): Promise<Respons
     heartbeat: () => write(': heartbeat\n\n'),
     close: finish,
   };
-  const body = new ReadableStream<Uint8Array>({
-    start(c) {
-      controller = c;
-    },
-    cancel() {
-      closed = true;
-      stop();
-    },
-  });
   // The replay first (the ready event says where it resumes from), then whatever comes after the newest event.
   write(`retry: ${LIVE_RETRY_MS}\n${frame(after, 'ready', { jam: jam.slug })}`);
   listener.send(events);
@@ -106,7 +100,43 @@ export async function openJamStream(jam: Jam, request: Request): Promise<Respons
   } else {
     stop = pollBriefly(jam, listener, finish);
   }
-  request.signal?.addEventListener('abort', finish, { once: true });
+  subscribed = true;
+  sink.write(pending.join(''));
+  return () => {
+    closed = true;
+    stop();
+  };
+}
+
+const encoder = new TextEncoder();
+
+/** The stream as a `Response` (the endpoint: Workers, other adapters). */
+export async function openJamStream(jam: Jam, request: Request): Promise<Response> {
+  let controller!: ReadableStreamDefaultController<Uint8Array>;
+  let stop = () => {};
+  const body = new ReadableStream<Uint8Array>({
+    start(c) {
+      controller = c;
+    },
+    cancel: () => stop(),
+  });
+  stop = await startJamStream(jam, lastEventIdOf(request), {
+    write(text) {
+      try {
+        controller.enqueue(encoder.encode(text));
+      } catch {
+        stop();
+      }
+    },
+    end() {
+      try {
+        controller.close();
+      } catch {
+        // already closed by the client
+      }
+    },
+  });
+  request.signal?.addEventListener('abort', () => stop(), { once: true });
   return new Response(body, { headers: LIVE_HEADERS });
 }
 
