@@ -6,6 +6,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { measureDistributed } from './distributed';
 import { measureEdge } from './edge';
+import { measureLive } from './live';
 import { BENCH_DATABASE, BIG_JAM_SLUG, JAM_COUNT, generateBenchDatabase } from './generate';
 import { type Load, load, serverTime } from './measure';
 import { loadAverage, machine, table, writeSection } from './results';
@@ -181,14 +182,17 @@ ${ratioTable}`;
 
 /** `BENCH_ONLY=edge` or `distributed` runs only that part (bench/edge.ts, bench/distributed.ts); a plain run writes all three sections. */
 const ONLY = process.env.BENCH_ONLY;
-if (ONLY !== undefined && ONLY !== 'edge' && ONLY !== 'distributed')
-  throw new Error(`BENCH_ONLY must be edge or distributed (got ${JSON.stringify(ONLY)})`);
+if (ONLY !== undefined && ONLY !== 'edge' && ONLY !== 'distributed' && ONLY !== 'live')
+  throw new Error(`BENCH_ONLY must be edge, distributed or live (got ${JSON.stringify(ONLY)})`);
+// The live jam needs no large database: its own small one.
+if (ONLY === 'live') process.exit(await measureLive());
 const loadAtStart = loadAverage();
 console.log(`Generating the large database (${JAM_COUNT.toLocaleString('en')} jams) …`);
 await generateBenchDatabase();
 build();
 let failures = ONLY === undefined ? await measureNode(loadAtStart) : 0;
 if (ONLY === undefined || ONLY === 'edge') failures += await measureEdge({ connections: CONNECTIONS, seconds: SECONDS });
+if (ONLY === undefined) failures += await measureLive();
 if (ONLY === undefined || ONLY === 'distributed')
   failures += await measureDistributed({ connections: CONNECTIONS, seconds: SECONDS });
 if (failures > 0) process.exitCode = 1;

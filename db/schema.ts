@@ -836,3 +836,34 @@ export const themeFinalVotes = sqliteTable(
   (t) => [primaryKey({ columns: [t.jamId, t.userId] }), index('theme_final_votes_suggestion_idx').on(t.suggestionId)],
 );
 export type ThemeSuggestion = typeof themeSuggestions.$inferSelect;
+
+/** What a jam's live stream says (ADR 044). */
+export const JAM_EVENT_KINDS = ['entry-added', 'entry-withdrawn', 'phase', 'results'] as const;
+export type JamEventKind = (typeof JAM_EVENT_KINDS)[number];
+
+/**
+ * A jam's live events (ADR 044), append-only: written in the same batch as the write they describe
+ * (or, for a phase the clock reaches, by the first server that watches the jam then). `id` is the
+ * event id of the stream; `key` makes a phase or the results one row however many servers write it;
+ * `user_id` is whose entry an entry event shows, so deleting the account deletes it. Kept an hour.
+ */
+export const jamEvents = sqliteTable(
+  'jam_events',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    jamId: integer('jam_id')
+      .notNull()
+      .references(() => jams.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: JAM_EVENT_KINDS }).notNull(),
+    key: text('key'),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    data: text('data', { mode: 'json' }).$type<Record<string, unknown>>().notNull(),
+    createdAt: timestampNow('created_at'),
+  },
+  (t) => [
+    index('jam_events_jam_id_idx').on(t.jamId, t.id),
+    uniqueIndex('jam_events_jam_key_idx').on(t.jamId, t.key),
+    index('jam_events_created_at_idx').on(t.createdAt),
+  ],
+);
+export type JamEvent = typeof jamEvents.$inferSelect;

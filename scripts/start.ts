@@ -13,6 +13,8 @@ import { prepareServerDatabase, sweepExpiredHourly } from '#server/node/boot';
 import { serveFromPageCache } from '#server/node/page-cache-fast-path';
 import { memoryPageStore } from '#server/node/page-store';
 import { memoryRateLimits } from '#server/http/rate-limit';
+import { nodeLiveHub } from '#server/node/live-hub';
+import { serveLiveStream } from '#server/node/live-fast-path';
 import { installHost } from '#server/platform/host';
 import { answerClientError, refuseUnservable } from '#server/node/http-guards';
 import { applySecurityHeaders, adoptSitePolicy } from '#server/node/security-headers';
@@ -42,8 +44,10 @@ const settings = loadConfigOrExit();
 buildIfStale();
 await prepareServerDatabase();
 sweepExpiredHourly();
-// What only a long-lived process keeps: public pages (precompressed, one render at a time) and rate-limit counts.
-installHost({ pageStore: memoryPageStore, rateLimits: memoryRateLimits() });
+// What only a long-lived process keeps: public pages (precompressed, one render at a time), rate-limit
+// counts and the live streams (ADR 044: one poller for all of them).
+const liveHub = nodeLiveHub({ maxStreams: settings.ITINERARY_LIVE_STREAMS });
+installHost({ pageStore: memoryPageStore, rateLimits: memoryRateLimits(), liveHub });
 
 process.env.ASTRO_NODE_AUTOSTART = 'disabled';
 adoptSitePolicy(resolve(SERVER_ENTRY, '../..'));
@@ -55,17 +59,28 @@ const { handler } = (await import(pathToFileURL(SERVER_ENTRY).href)) as {
 const serveStaticAsset = staticAssets(resolve(SERVER_ENTRY, '../../client'));
 const serveStaticFile = staticFiles(resolve(SERVER_ENTRY, '../..'));
 
-// gzip or brotli (quality 4) for HTML, JSON, JS and CSS, whichever the client accepts.
+// gzip or brotli (quality 4) for HTML, JSON, JS and CSS, whichever the client accepts. Never a live
+// stream: its `Cache-Control: no-transform` keeps the middleware out (ADR 044).
 const compress = compression({ threshold: 1024 });
 
 // Under load, requests are handled in short slices of each turn of the event loop, writes first (ADR 017).
 const admit = writeFirst();
 const log = requestLog();
+/** The answers of live streams under way: ended on SIGTERM, since they never end by themselves. */
+const liveConnections = new Set<ServerResponse>();
 /** Set on SIGTERM/SIGINT: from then on every connection is closed once its answer is out. */
 let draining = false;
 
+/** Requests not answered yet (live streams too): once none is left while draining, every connection closes. */
+let inFlight = 0;
+
 const server = createServer((req, res) => {
   const started = performance.now();
+  inFlight++;
+  res.once('close', () => {
+    inFlight--;
+    if (draining && inFlight === 0) server.closeAllConnections();
+  });
   admit(req, () => handle(req, res, started));
 });
 
@@ -79,6 +94,12 @@ function handle(req: IncomingMessage, res: ServerResponse, started: number) {
     if (draining) setImmediate(() => server.closeIdleConnections());
   });
   if (refuseUnservable(req, res)) return;
+  if (req.url?.startsWith('/api/jams/') && req.url.split('?')[0]!.endsWith('/events')) {
+    liveConnections.add(res);
+    res.once('close', () => liveConnections.delete(res));
+  }
+  // A jam's live stream is answered before Astro, never compressed (ADR 044).
+  if (serveLiveStream(req, res)) return;
   if (serveStaticAsset(req, res)) return;
   // A cached public page is answered before Astro runs (src/server/node/page-cache-fast-path.ts).
   if (serveFromPageCache(req, res)) return;
@@ -101,6 +122,15 @@ function shutdown(signal: string) {
   draining = true;
   log.flush(); // the requests answered before the signal come before it in the log
   console.log(`${signal} received: finishing in-flight requests…`);
+  // Live streams never finish by themselves: ended now, their browsers reconnect to another server.
+  // A connection whose stream has ended and that is still open a moment later is closed.
+  liveHub.closeAll();
+  setTimeout(() => {
+    for (const res of liveConnections) res.destroy();
+  }, 250).unref();
+  // Node does not always count a keep-alive connection as idle (closeIdleConnections left some open
+  // until the drain timeout): with no request left, there is nothing to finish.
+  if (inFlight === 0) server.closeAllConnections();
   server.close(() => process.exit(0));
   server.closeIdleConnections();
   setTimeout(() => process.exit(1), DRAIN_TIMEOUT_MS).unref();

@@ -47,6 +47,7 @@ const TABLES: Record<string, 'gone' | 'kept' | 'unrelated' | 'gone and kept'> = 
   audit_log: 'kept', // what happened stays, not who it was (docs/decisions/036)
   reports: 'gone and kept', // reports they made go; reports they handled stay
   rate_limit_buckets: 'gone', // the counts kept under their id
+  jam_events: 'gone', // live events about their entries go with them (user_id cascades); the rest name no one
 };
 
 const tables: SQLiteTable[] = Object.values(schema as Record<string, unknown>).filter((value): value is SQLiteTable =>

@@ -89,6 +89,8 @@ export const BUDGETS: Record<string, Budget> = {
   'GET /api/jams/[slug]/entries/[id]/notes': { trips: READ, path: (s) => `/api${entryPath(s)}/notes` },
   'GET /api/jams/[slug]/next-entry': { trips: READ, path: (s) => `/api/jams/${s.jam.slug}/next-entry` },
   'GET /api/jams/[slug]/stats': { trips: READ, path: (s) => `/api/jams/${s.jam.slug}/stats` },
+  // The jam and where the stream starts; what the stream reads later is the hub's, once for all streams.
+  'GET /api/jams/[slug]/events': { trips: READ, path: (s) => `/api/jams/${s.jam.slug}/events` },
   'GET /api/jams/[slug]/viewer': { trips: READ, path: (s) => `/api/jams/${s.jam.slug}/viewer` },
   'GET /api/jams/[slug]/winners': { trips: READ, path: (s) => `/api/jams/${s.jam.slug}/winners` },
   'GET /api/openapi.json': { trips: NONE, path: () => '/api/openapi.json' },

@@ -46,6 +46,13 @@ export interface Environment {
 
 /** A response as tests look at it: status, headers, and the body parsed as JSON when it is JSON. */
 export async function readReply<T = Parsed>(response: Response): Promise<Reply<T>> {
+  if (response.ok && response.headers.get('content-type')?.startsWith('text/event-stream')) {
+    // A live stream (ADR 044) does not end: its first chunk (the `ready` event) is the body.
+    const reader = response.body!.getReader();
+    const { value } = await reader.read();
+    await reader.cancel();
+    return { status: response.status, headers: response.headers, body: new TextDecoder().decode(value) as T };
+  }
   const text = await response.text();
   let parsed: unknown = text;
   try {

@@ -20,6 +20,7 @@ import {
   jamJudges,
   judgeFeedback,
   rateLimitBuckets,
+  jamEvents,
   reports,
   themeAnswers,
   themeFinalVotes,
@@ -74,6 +75,11 @@ export async function leaveFootprint(env: Environment, personName: string, bysta
   await db.insert(entryCredits).values({ entryId: team.id, userId: p, jamId: teamJam.id, status: 'accepted', invitedBy: b });
   const invited = await insertEntry(db, ownJam.id, b, (scratchIds += 1), { title: 'Footprint Invited' });
   await db.insert(entryCredits).values({ entryId: invited.id, userId: b, jamId: ownJam.id, invitedBy: p });
+  // The live events of both entries (ADR 044): the person's goes with them, the bystander's stays.
+  await db.insert(jamEvents).values([
+    { jamId: jam.id, kind: 'entry-added', key: `added:${mine.id}`, userId: p, data: { entry: { title: 'Footprint Mine' } } },
+    { jamId: jam.id, kind: 'entry-added', key: `added:${theirs.id}`, userId: b, data: { entry: { title: 'Footprint Theirs' } } },
+  ]);
   await insertVote(db, jam.id, theirs.id, p);
   await insertVote(db, jam.id, mine.id, b);
   await db.insert(ratings).values([

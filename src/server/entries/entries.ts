@@ -17,6 +17,7 @@ import { type EntryRow, toEntryDetailDto } from './entry-dto';
 import { voteCount } from '#server/judging/ranking';
 import { readEntryPage } from './entry-page';
 import { historyFields } from '#server/judging/flags';
+import { entryWithdrawnStatement } from '#server/live/jam-events';
 
 const entryOfJam = preparedQuery((database) =>
   database
@@ -89,7 +90,9 @@ export function entryRemovalStatements(
     .delete(entries)
     .where(and(eq(entries.id, entry.id), onlyIf))
     .returning({ id: entries.id });
-  if (!audit) return [remove] as const;
+  // The live event (ADR 044) before the delete, written only when the delete happens; the delete stays last.
+  const withdrawn = entryWithdrawnStatement(database, entry, onlyIf);
+  if (!audit) return [withdrawn, remove] as const;
   // The submitter hears of it. The entry row is gone, so its title goes in the event; the jam is
   // joined when the inbox is read.
   return [
@@ -118,6 +121,7 @@ export function entryRemovalStatements(
       },
       onlyIf,
     ),
+    withdrawn,
     remove,
   ] as const;
 }

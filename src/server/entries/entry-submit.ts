@@ -18,6 +18,7 @@ import { joinStatement } from '#server/jams/participants';
 import { adminWords } from '#server/feedback/words';
 import { lateAudit, requireAnswers } from './entry-answers';
 import { lateWindowOf, submissionWindow } from './late-submissions';
+import { entryAddedStatement } from '#server/live/jam-events';
 
 /**
  * Per user, checked before Scratch is asked: the deadline rush (a retry or two each) passes,
@@ -90,6 +91,8 @@ export async function submitEntry(
         .returning(),
       joinStatement(database, jam.id, user.id),
       ...(window === 'late' ? [lateAudit(user, jam, { scratchId, title: project.title })] : []),
+      // The live event (ADR 044), last: the counts as the batch leaves them.
+      entryAddedStatement(database, jam, user.id),
     ]);
     announceChange({ kind: 'entries', jamId: jam.id });
     return toEntryDto({ ...row!, votes: 0 }, { jam, resultsPublic: false });

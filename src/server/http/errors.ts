@@ -118,7 +118,8 @@ export function errorResponse(error: unknown, headers?: HeadersInit): Response {
   // An unreachable database is one line per request (its stack says nothing new), not a stack each time.
   if (appError.retryAfterSeconds && appError !== error)
     console.error(`Database unavailable, answered ${appError.status}: ${innermostReason(error)}`);
-  else if (appError.status >= 500) console.error(error);
+  // A 503 with Retry-After that we chose (a full server, a write that kept changing) is no fault to log.
+  else if (appError.status >= 500 && !appError.retryAfterSeconds) console.error(error);
   const body: ErrorBody = {
     error: { status: appError.status, code: appError.code, message: appError.message, ...appError.details },
   };

@@ -13,6 +13,7 @@ import { announceChange } from '#server/cache/changes';
 import { conflict } from '#server/http/errors';
 import { db } from '#server/platform/db';
 import { toJamDto } from '#server/jams/jams';
+import { resultsStatement } from '#server/live/jam-events';
 
 export const RESULTS_AUTOMATIC_MESSAGE = 'This jam shows its results by itself when voting ends, so there is nothing to publish.';
 export const RESULTS_TOO_EARLY_MESSAGE = 'The results can be published once voting has ended.';
@@ -25,13 +26,15 @@ export async function publishResults(actor: SessionUser, jam: Jam, now = Date.no
   const database = db();
   const unpublished = and(eq(jams.id, jam.id), isNull(jams.resultsPublishedAt));
   // The audit entry is written only by the request that publishes (two presses at once: one entry).
-  const [, , [stored]] = await database.batch([
+  const [, , , [stored]] = await database.batch([
     auditStatement(
       database,
       actor,
       { action: 'jam.publish-results', jamId: jam.id },
       sql`exists (select 1 from ${jams} where ${unpublished})`,
     ),
+    // The live `results` event (ADR 044), once: every open jam page reveals the winners.
+    resultsStatement(database, jam, sql`exists (select 1 from ${jams} where ${unpublished})`),
     database
       .update(jams)
       .set({ resultsPublishedAt: new Date(now) })

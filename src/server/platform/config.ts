@@ -74,6 +74,13 @@ const configSchema = z
       .min(1, 'must be at least 1 second')
       .max(86_400, 'must be at most 86400 seconds')
       .default(30),
+    /** Live streams (ADR 044) one Node server holds open at most; past it, 503 with Retry-After. */
+    ITINERARY_LIVE_STREAMS: z.coerce
+      .number({ error: 'must be a number' })
+      .int('must be a whole number')
+      .min(0, 'must be at least 0')
+      .max(100_000, 'must be at most 100000')
+      .default(5000),
   })
   .superRefine((config, ctx) => {
     if (config.DATABASE_REPLICA && config.DATABASE_URL.startsWith('file:')) {

@@ -25,6 +25,42 @@ export interface RequestScope {
   current(): object | undefined;
 }
 
+/** What listens to a jam's live stream (ADR 044). */
+export interface LiveListener {
+  /** The id of the last event it sent: the hub sends only later ones. */
+  cursor: number;
+  send(events: LiveEvent[]): void;
+  /** A comment line, so proxies and the browser see the stream is alive. */
+  heartbeat(): void;
+  /** The server is shutting down: end the stream (the browser reconnects elsewhere). */
+  close(): void;
+}
+
+/** An event as a stream sends it: the row of `jam_events`. */
+export interface LiveEvent {
+  id: number;
+  jamId: number;
+  kind: 'entry-added' | 'entry-withdrawn' | 'phase' | 'results';
+  data: Record<string, unknown>;
+}
+
+/** A long-lived process's streams: one reader of the database for all of them (ADR 044). */
+export interface LiveHub {
+  /** Starts sending `jam`'s events after `listener.cursor`; null when the server has no room for another stream. */
+  subscribe(
+    jam: {
+      id: number;
+      slug: string;
+      startsAt: Date;
+      endsAt: Date;
+      votingEndsAt: Date | null;
+      results: 'automatic' | 'manual';
+      resultsPublishedAt: Date | null;
+    },
+    listener: LiveListener,
+  ): (() => void) | null;
+}
+
 export interface HostServices {
   /** The database handle, opened once at start-up (the Node host: an embedded file with its statement cache and one writer). */
   database?: Database;
@@ -36,6 +72,8 @@ export interface HostServices {
   contentSecurityPolicy?: string;
   /** Keeps each request's batched reads to itself (none: one group of reads for the whole process). */
   requestScope?: RequestScope;
+  /** Live streams held open and fed by one poller (none: each stream polls a few times and ends, as on Workers). */
+  liveHub?: LiveHub;
   /** The configuration's source (none: `process.env`). */
   environment?: Record<string, string | undefined>;
 }
