@@ -18,6 +18,7 @@ const SERVER_DOMAINS = [
   'server/moderation',
   'server/feedback',
   'server/inbox',
+  'server/live',
 ];
 
 /** Which layers each layer may import (besides itself). Mirrors the table in docs/architecture.md. */
@@ -69,7 +70,8 @@ const MAY_IMPORT: Record<string, string[]> = {
   'server/moderation': [...SERVER_DOMAINS, 'server/auth', 'server/http', 'server/cache', 'server/platform', 'lib', 'db'],
   'server/feedback': [...SERVER_DOMAINS, 'server/auth', 'server/http', 'server/cache', 'server/platform', 'lib', 'db'],
   'server/inbox': [...SERVER_DOMAINS, 'server/auth', 'server/http', 'server/cache', 'server/platform', 'lib', 'db'],
-  'server/auth': ['server/users', 'server/http', 'server/platform', 'i18n', 'lib', 'db'],
+  'server/live': [...SERVER_DOMAINS, 'server/auth', 'server/http', 'server/cache', 'server/platform', 'lib', 'db'],
+  'server/auth': ['server/users', 'server/live', 'server/http', 'server/platform', 'i18n', 'lib', 'db'],
   'server/http': ['server/auth', 'server/platform', 'lib', 'db'],
   'server/cache': ['server/platform', 'lib'],
   'server/platform': ['server/http', 'lib', 'db'],
