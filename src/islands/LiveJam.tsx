@@ -102,7 +102,7 @@ function LiveJam({ slug, locale }: Props) {
           <h2 id="live-just-in" className={styles.justInHeading}>
             {t('live.justIn')}
           </h2>
-          <ul className={styles.list} data-live-entries>
+          <ul className={`card-list ${styles.list}`} data-live-entries>
             {entries.map((entry) => (
               <li key={entry.id} className={styles.entry} data-live-entry={entry.id}>
                 {entry.thumbnailUrl ? <img src={entry.thumbnailUrl} alt="" width={96} height={72} loading="lazy" /> : <span />}

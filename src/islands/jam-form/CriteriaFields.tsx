@@ -19,7 +19,7 @@ export default function CriteriaFields({ form }: { form: JamFormState }) {
     <>
       <fieldset className={styles.criteria} aria-describedby={errors.criteria ? `${id}-criteria-error` : undefined}>
         <legend>{t('jamForm.criteria')}</legend>
-        <ol className={styles.list}>
+        <ol className={`card-list ${styles.list}`}>
           {criteria.map((criterion, index) => (
             <li key={criterion.id ?? `new-${index}`} className={styles.row}>
               <input

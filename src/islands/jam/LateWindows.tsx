@@ -73,7 +73,7 @@ export function LateWindows({ slug, endsAt }: { slug: string; endsAt: string }) 
       ) : grants.length === 0 ? (
         <p className={`empty-state ${styles.empty}`}>{t('late.none')}</p>
       ) : (
-        <ul className={styles.list} aria-label={t('late.listLabel')}>
+        <ul className={`card-list ${styles.list}`} aria-label={t('late.listLabel')}>
           {grants.map((row) => (
             <li key={row.name} className={styles.grant}>
               <span className={styles.name}>{row.name}</span>

@@ -130,7 +130,7 @@ export function ThemeSuggestions({ slug }: { slug: string }) {
       {list.length === 0 ? (
         <p className={`empty-state ${styles.empty}`}>{t('themeModeration.none')}</p>
       ) : (
-        <ul className={styles.list} aria-label={t('themeModeration.listLabel')}>
+        <ul className={`card-list ${styles.list}`} aria-label={t('themeModeration.listLabel')}>
           {list.map((row) => (
             <li key={row.id} id={`${id}-row-${row.id}`} className={styles.row} tabIndex={-1}>
               <div className={styles.text}>
