@@ -11,10 +11,20 @@ import type { LocaleCode } from '#i18n/codes';
 import { api } from '#client/api-client';
 import type { LiveCounts, LiveEntry, LiveEntryAdded, LiveEntryWithdrawn, LivePhaseEvent } from '#lib/schemas/live';
 import type { WinnersDto } from '#lib/schemas/entries';
+import Picture from '#components/ui/Picture.tsx';
+import { httpUrlOrNull } from '#lib/safe-url';
 import styles from './live/LiveJam.module.css';
 
 /** Keys the island translates with (see `islandMessages`). */
-export const LIVE_JAM_KEYS = ['live.'] as const;
+export const LIVE_JAM_KEYS = ['live.', 'jam.joinedCount', 'jam.submissionsTab'] as const;
+
+/** The cached page's own counters (the timing box, the Submissions tab and heading) say what the stream says. */
+function tickPageCounters(counts: LiveCounts, t: ReturnType<typeof useT>) {
+  const participants = t('jam.joinedCount', { count: counts.participants });
+  for (const element of document.querySelectorAll('[data-participant-count]')) element.textContent = participants;
+  const submissions = t('jam.submissionsTab', { count: counts.entries });
+  for (const element of document.querySelectorAll('#submissions-tab, #submissions-heading')) element.textContent = submissions;
+}
 
 interface Props {
   slug: string;
@@ -48,7 +58,10 @@ function LiveJam({ slug, locale }: Props) {
     on<LiveEntryWithdrawn>('entry-withdrawn', ({ entryId }) =>
       setEntries((shown) => shown.filter((each) => each.id !== entryId)),
     );
-    on<LiveCounts>('counts', setCounts);
+    on<LiveCounts>('counts', (next) => {
+      setCounts(next);
+      tickPageCounters(next, t);
+    });
     on<LivePhaseEvent>('phase', (data) => {
       setPhase(data.phase);
       setAnnouncement(t(`live.phase.${data.phase}`));
@@ -105,7 +118,14 @@ function LiveJam({ slug, locale }: Props) {
           <ul className={`card-list ${styles.list}`} data-live-entries>
             {entries.map((entry) => (
               <li key={entry.id} className={styles.entry} data-live-entry={entry.id}>
-                {entry.thumbnailUrl ? <img src={entry.thumbnailUrl} alt="" width={96} height={72} loading="lazy" /> : <span />}
+                <Picture
+                  src={httpUrlOrNull(entry.thumbnailUrl)}
+                  seed={String(entry.id)}
+                  ratio="4 / 3"
+                  width={96}
+                  height={72}
+                  className={styles.thumbnail}
+                />
                 <a href={entryPath(entry.id)}>{entry.title}</a>
                 <span className={styles.author}>{t('live.by', { author: entry.authorName })}</span>
               </li>

@@ -39,6 +39,9 @@ test('two visitors see an entry arrive and the results revealed, live', async ({
     await expect(justIn.getByRole('link', { name: 'Pixel Quest' })).toBeVisible();
     await expect(justIn.getByText('by pixel_pioneer')).toBeVisible();
     await expect(visitor.locator('[data-live-counts]')).toHaveText('Live · 1 entry · 1 joined');
+    // The cached page's own counters tick with the stream.
+    await expect(visitor.locator('[data-participant-count]')).toHaveText('1 joined');
+    await expect(visitor.getByRole('tab', { name: 'Submissions (1)' })).toBeVisible();
     await expect(visitor.locator('[data-live-announcement]')).toHaveText('New entry: Pixel Quest by pixel_pioneer');
   }
 
