@@ -1,10 +1,12 @@
 /**
  * A live jam (ADR 044) on every target: an entry submitted after a stream opened arrives on it, on
  * the Node server's long-lived stream and through workerd's short one, and a stream opened again
- * with the last event id it saw gets nothing twice.
+ * with the last event id it saw gets nothing twice. Two visitors' jam pages show an entry submitted
+ * from a third browser and reveal the results a manager publishes.
  */
 import { openStream } from '../helpers/event-stream';
-import { expect, ongoingJam, submitEntry, test, userPage } from './fixtures';
+import type { Page } from '@playwright/test';
+import { ADMIN, MINUTE, expect, ongoingJam, submitEntry, test, userPage } from './fixtures';
 
 test('an entry submitted after the stream opened arrives on it', async ({ browser, baseURL }) => {
   test.setTimeout(90_000);
@@ -32,4 +34,41 @@ test('an entry submitted after the stream opened arrives on it', async ({ browse
   } finally {
     await stream.close();
   }
+});
+
+/** Opens the jam page as a visitor and waits until its live stream answered. */
+async function watch(page: Page, slug: string) {
+  const stream = page.waitForResponse((response) => response.url().endsWith(`/api/jams/${slug}/events`));
+  await page.goto(`/jams/${slug}`);
+  expect((await stream).status()).toBe(200);
+}
+
+test('two visitors see an entry arrive and the results revealed, live', async ({ browser }) => {
+  test.setTimeout(120_000);
+  const jam = await ongoingJam(browser, 'Smoke Live Reveal');
+  const admin = await userPage(browser, ADMIN);
+  const manual = await admin.request.patch(`/api/jams/${jam.slug}`, { data: { results: 'manual' } });
+  expect(manual.status(), await manual.text()).toBe(200);
+  const visitors = await Promise.all([0, 1].map(async () => (await browser.newContext()).newPage()));
+  for (const visitor of visitors) await watch(visitor, jam.slug);
+
+  const griff = await userPage(browser, 'GriffTheGreat');
+  const entry = await submitEntry(griff, jam.slug, 100000004);
+  await griff.context().close();
+  // workerd's streams end every 25 s and the browser reconnects with the last id it saw.
+  for (const visitor of visitors) {
+    await expect(visitor.getByRole('region', { name: 'Just in' }).getByRole('link', { name: entry.title })).toBeVisible({
+      timeout: 30_000,
+    });
+  }
+
+  const ended = await admin.request.patch(`/api/jams/${jam.slug}`, {
+    data: { startsAt: new Date(Date.now() - 60 * MINUTE).toISOString(), endsAt: new Date(Date.now() - MINUTE).toISOString() },
+  });
+  expect(ended.status(), await ended.text()).toBe(200);
+  expect((await admin.request.put(`/api/jams/${jam.slug}/results`)).status()).toBe(200);
+  for (const visitor of visitors) {
+    await expect(visitor.getByRole('heading', { level: 2, name: 'The results are out!' })).toBeVisible({ timeout: 30_000 });
+  }
+  await Promise.all([admin, ...visitors].map((page) => page.context().close()));
 });
