@@ -55,6 +55,8 @@ test('theme suggestions, round 1 on the jam page and a spike of answers, and the
   expect(after.next).toBeNull();
 
   expect((await (await voter.request.get(`/api/jams/${jam.slug}`)).json()).theme).toBeNull();
+  // Theme voting closes first: a start before it closes is refused (400 naming startsAt).
+  expect((await admin.request.put(`/api/jams/${jam.slug}/theme/rounds`, { data: schedule(4) })).status()).toBe(200);
   const started = await admin.request.patch(`/api/jams/${jam.slug}`, { data: { startsAt: at(-MINUTE) } });
   expect(started.status(), await started.text()).toBe(200);
   expect((await (await voter.request.get(`/api/jams/${jam.slug}`)).json()).theme).toBe('Clockwork');
