@@ -3,18 +3,11 @@
  * from a third browser appear without a reload, and both see the results revealed when a manager
  * publishes them.
  */
-import type { Page } from '@playwright/test';
 import { createJamThroughApi, expect, test, userPage } from './fixtures';
+import { watchLiveJam } from '../helpers/live-page';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
-
-/** Opens the jam page and waits until its live stream is open. */
-async function watch(page: Page, slug: string) {
-  const stream = page.waitForResponse((response) => response.url().endsWith(`/api/jams/${slug}/events`));
-  await page.goto(`/jams/${slug}`);
-  expect((await stream).status()).toBe(200);
-}
 
 test('two visitors see an entry arrive and the results revealed, live', async ({ browser }) => {
   test.setTimeout(120_000);
@@ -27,7 +20,7 @@ test('two visitors see an entry arrive and the results revealed, live', async ({
     results: 'manual',
   });
   const visitors = await Promise.all([0, 1].map(async () => (await browser.newContext()).newPage()));
-  for (const visitor of visitors) await watch(visitor, slug);
+  for (const visitor of visitors) await watchLiveJam(visitor, slug);
 
   const pixel = await userPage(browser, 'pixel_pioneer');
   const submitted = await pixel.request.post(`/api/jams/${slug}/entries`, {

@@ -5,8 +5,8 @@
  * from a third browser and reveal the results a manager publishes.
  */
 import { openStream } from '../helpers/event-stream';
-import type { Page } from '@playwright/test';
 import { ADMIN, MINUTE, expect, ongoingJam, submitEntry, test, userPage } from './fixtures';
+import { watchLiveJam } from '../helpers/live-page';
 
 test('an entry submitted after the stream opened arrives on it', async ({ browser, baseURL }) => {
   test.setTimeout(90_000);
@@ -36,13 +36,6 @@ test('an entry submitted after the stream opened arrives on it', async ({ browse
   }
 });
 
-/** Opens the jam page as a visitor and waits until its live stream answered. */
-async function watch(page: Page, slug: string) {
-  const stream = page.waitForResponse((response) => response.url().endsWith(`/api/jams/${slug}/events`));
-  await page.goto(`/jams/${slug}`);
-  expect((await stream).status()).toBe(200);
-}
-
 test('two visitors see an entry arrive and the results revealed, live', async ({ browser }) => {
   test.setTimeout(120_000);
   const jam = await ongoingJam(browser, 'Smoke Live Reveal');
@@ -50,7 +43,7 @@ test('two visitors see an entry arrive and the results revealed, live', async ({
   const manual = await admin.request.patch(`/api/jams/${jam.slug}`, { data: { results: 'manual' } });
   expect(manual.status(), await manual.text()).toBe(200);
   const visitors = await Promise.all([0, 1].map(async () => (await browser.newContext()).newPage()));
-  for (const visitor of visitors) await watch(visitor, jam.slug);
+  for (const visitor of visitors) await watchLiveJam(visitor, jam.slug);
 
   const griff = await userPage(browser, 'GriffTheGreat');
   const entry = await submitEntry(griff, jam.slug, 100000004);
