@@ -113,8 +113,8 @@ describe('before submissions close', () => {
     expect((await env.request(report, { method: 'POST', as: stranger, body })).body).toEqual(notInJam);
     expect(await env.db.select().from(plays).where(eq(plays.entryId, entry.id))).toEqual([]);
     // Its team and the jam's managers still can (the team's own play is never counted).
-    expect((await env.request(play, { method: 'PUT', as: entrant })).status).toBe(200);
-    expect((await env.request(play, { method: 'PUT', as: manager })).status).toBe(200);
+    expect((await env.request(play, { method: 'PUT', as: entrant })).status).toBe(204);
+    expect((await env.request(play, { method: 'PUT', as: manager })).status).toBe(204);
     expect((await env.db.select().from(plays).where(eq(plays.entryId, entry.id))).map((row) => row.playerId)).toEqual([
       manager.id,
     ]);

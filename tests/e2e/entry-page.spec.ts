@@ -105,8 +105,8 @@ test('a vote cast while the page is still loading its viewer document waits for 
   test.setTimeout(90_000);
   const { slug, ids } = await jamWithEntries(browser);
   const voter = await userPage(browser, 'cat_coder');
-  // The page's one request (the play, answering the viewer document with the votes) is held back a while.
-  const documentPath = `**/api/jams/${slug}/entries/${ids[0]}/play`;
+  // The page's viewer document (with the votes) is held back a while.
+  const documentPath = `**/api/jams/${slug}/viewer?entry=${ids[0]}`;
   await voter.route(documentPath, async (route) => {
     const answer = await route.fetch();
     await new Promise((resolve) => setTimeout(resolve, 1500));
@@ -120,7 +120,7 @@ test('a vote cast while the page is still loading its viewer document waits for 
   await expect(voter.getByText('2 votes left')).toBeVisible();
 });
 
-test('a logged-in reader’s entry page asks the API once for everything personal on it', async ({ browser }) => {
+test('a logged-in reader’s entry page asks the API once for everything personal on it, beside its play', async ({ browser }) => {
   test.setTimeout(90_000);
   const { slug, ids } = await jamWithEntries(browser);
   // A page of its own: the login's last page may still be asking for its things.
@@ -139,12 +139,16 @@ test('a logged-in reader’s entry page asks the API once for everything persona
   await expect(reader.getByText('No notes yet', { exact: false })).toBeVisible();
   await expect(reader.getByRole('button', { name: 'Upvote' })).toBeEnabled();
   await reader.waitForLoadState('networkidle');
-  expect(calls).toEqual([`PUT /api/jams/${slug}/entries/${ids[0]}/play`]);
+  // The document and the play go out side by side: a play answers 204 once its row is committed (ADR 045).
+  expect([...calls].sort()).toEqual([
+    `GET /api/jams/${slug}/viewer?entry=${ids[0]}`,
+    `PUT /api/jams/${slug}/entries/${ids[0]}/play`,
+  ]);
 
   // What the reader then does costs its own request, and nothing else is asked again.
   await reader.getByRole('button', { name: 'Upvote' }).click();
   await expect(reader.getByRole('button', { name: 'upvoted' })).toHaveAttribute('aria-pressed', 'true');
-  expect(calls.slice(1)).toEqual([`PUT /api/jams/${slug}/entries/${ids[0]}/vote`]);
+  expect(calls.slice(2)).toEqual([`PUT /api/jams/${slug}/entries/${ids[0]}/vote`]);
 });
 
 test("an ended jam's entry page shows its rank, votes and ribbon", async ({ page }) => {

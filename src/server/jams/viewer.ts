@@ -7,7 +7,6 @@ import { and, eq, sql } from 'drizzle-orm';
 import { type Jam, entries, jamParticipants } from '#db/schema';
 import type { EntryViewerDto, JamViewerDto } from '#lib/schemas/viewer';
 import { JAM_ACTIONS, type JamAction, can, jamRole } from '#server/auth/permissions';
-import { refuseIfBanned } from '#server/auth/require';
 import type { SessionUser } from '#server/auth/session';
 import { readKudos } from '#server/feedback/kudos';
 import { listNotes } from '#server/feedback/notes';
@@ -18,7 +17,6 @@ import { readTeam } from '#server/teams/team';
 import { type EntryReads, startEntryReads } from '#server/entries/entry-reads';
 import { bodyIsHidden } from './jams';
 import { renderJamBody } from './markdown';
-import { insertPlay } from '#server/judging/plays';
 import { myVotes } from '#server/judging/votes';
 import { lateWindowOf, submissionWindow } from '#server/entries/late-submissions';
 import { jamStatus } from '#lib/jam-timing';
@@ -112,26 +110,4 @@ export async function jamViewerState(jam: Jam, viewer: SessionUser | null, optio
     viewedEntry,
     theme,
   };
-}
-
-/**
- * A logged-in reader opened an entry's page, whose player is open: records the play (as `recordPlay`)
- * and answers the page's viewer document, the one request the page makes (ADR 034). The insert and the
- * document's reads go out together, so the reads may not see the new row: a play the insert counted
- * joins the document's played entries either way.
- */
-export async function recordPlayAndView(user: SessionUser, jam: Jam, entryId: number): Promise<JamViewerDto> {
-  refuseIfBanned(user);
-  const entryReads = startEntryReads(jam, entryId, user);
-  const [counted, document] = await Promise.all([
-    insertPlay(user, jam, entryId),
-    jamViewerState(jam, user, { entryReads }),
-    entryReads.entry,
-  ]);
-  // Not counted: played before (the reads saw it) or the reader's own entry (never played for a vote).
-  const votes = document.votes;
-  if (counted && votes?.playBeforeVote && !votes.playedEntryIds.includes(entryId)) {
-    votes.playedEntryIds = [...votes.playedEntryIds, entryId];
-  }
-  return document;
 }

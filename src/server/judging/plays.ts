@@ -39,7 +39,7 @@ export async function recordPlay(user: SessionUser, jam: Jam, entryId: number): 
 }
 
 /** The insert of `recordPlay`, without its checks: true when it counted a new play. */
-export async function insertPlay(user: SessionUser, jam: Jam, entryId: number): Promise<boolean> {
+async function insertPlay(user: SessionUser, jam: Jam, entryId: number): Promise<boolean> {
   // ADR 041: before submissions close, a hidden entry is played by its team (never counted) and those
   // who may read hidden entries only; to others it does not exist (the manager seat is the request's, shared).
   if (entriesAreHidden(jam) && !(await can(user, 'jam:read-hidden-entries', { jamId: jam.id }))) return false;
