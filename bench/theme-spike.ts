@@ -16,6 +16,7 @@ import { eq } from 'drizzle-orm';
 import { jams, themeAnswers, themeFinalVotes, themeSuggestions } from '#db/schema';
 import { migrateDatabase, openDatabase } from '#server/node/database';
 import { statusCounts } from './measure';
+import { acknowledges, requireDocumentedAnswers } from './acknowledged';
 import { loadAverage, machine, table, writeSection } from './results';
 import { DATA, ROOT, build, startApp } from './servers';
 import { createWriters, percentile, random, sessionCookie } from './writers';
@@ -100,6 +101,7 @@ const rows = await database
   .returning({ id: themeSuggestions.id, text: themeSuggestions.text, createdAt: themeSuggestions.createdAt });
 
 const app = await startApp('app-theme-spike', { DATABASE_URL: databaseUrl });
+await requireDocumentedAnswers(app.url);
 // The final round opens half-way through; set before any request, so no server has read the jam yet.
 const began = Date.now();
 const finalFrom = began + SPIKE_SECONDS * 500;
@@ -176,7 +178,7 @@ async function voter(user: number, plan: { round1: number[]; final: number[] }) 
       { answer: value },
       { suggestionId, answer: value },
     );
-    if (reply.status === 200) mine = reply.json as MyTheme;
+    if (acknowledges('themeAnswer', reply.status)) mine = reply.json as MyTheme;
   }
   await sleepUntil(began + plan.final[0]!);
   const finalists = ((await timed('mine', user, 'GET', `${base}/mine`)).json as MyTheme | null)?.candidates ?? [];
@@ -211,7 +213,7 @@ const problems: string[] = [];
 const key = (suggestionId: number, user: number) => `${suggestionId}:${people[user]!.id}`;
 const sent = new Map<string, string>();
 for (const a of answers) {
-  if (a.kind !== 'answer' || a.status !== 200) continue;
+  if (a.kind !== 'answer' || !acknowledges('themeAnswer', a.status)) continue;
   const k = key(a.suggestionId!, a.user);
   if (sent.has(k)) problems.push(`answer ${k} was acknowledged twice (the next suggestion was one already answered)`);
   sent.set(k, a.answer!);
@@ -241,7 +243,7 @@ for (const suggestion of counted) {
 }
 // One upvote per voter: the last they had acknowledged (each voter's picks go one after another).
 const lastPick = new Map<number, number>();
-for (const a of answers) if (a.kind === 'pick' && a.status === 200) lastPick.set(people[a.user]!.id, a.suggestionId!);
+for (const a of answers) if (a.kind === 'pick' && acknowledges('themePick', a.status)) lastPick.set(people[a.user]!.id, a.suggestionId!);
 const storedVotes = await database.select().from(themeFinalVotes).where(eq(themeFinalVotes.jamId, jam!.id));
 for (const vote of storedVotes) {
   if (lastPick.get(vote.userId) !== vote.suggestionId)
@@ -271,7 +273,7 @@ for (const id of offered)
 database.$client.close();
 
 const serverErrors = answers.filter((a) => a.status >= 500).length;
-const refused = answers.filter((a) => a.status !== 200);
+const refused = answers.filter((a) => (a.kind === 'mine' ? a.status !== 200 : !acknowledges(a.kind === 'pick' ? 'themePick' : 'themeAnswer', a.status)));
 if (failures.length > 0) problems.push(`${failures.length} requests got no answer: ${String(failures[0])}`);
 // A 409 is round 1 closed when the answer arrived (a voter's next answer waits for the previous one's
 // answer, so a slow server pushes it past the close): refused, not lost; anything else is a problem.

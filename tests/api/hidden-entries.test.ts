@@ -150,7 +150,7 @@ describe('after submissions close', () => {
     expect(profile.body.entries.items.map((item: { jam: { slug: string } }) => item.jam.slug)).toContain(jam.slug);
     expect((await env.request<string>('/sitemap.xml')).body).toContain(`/jams/${jam.slug}/entries/${entry.id}</loc>`);
     expect((await env.request(`/api/jams/${jam.slug}/entries/${entry.id}/play`, { method: 'PUT', as: stranger })).status).toBe(
-      200,
+      204,
     );
   });
 });
