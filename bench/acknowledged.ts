@@ -40,7 +40,9 @@ export function driftFrom(document: OpenApiPaths): string[] {
     const counted = [...BENCH_WRITES[write].acknowledged];
     return documented.join() === counted.join()
       ? []
-      : [`${BENCH_WRITES[write].method.toUpperCase()} ${BENCH_WRITES[write].path}: the bench counts ${counted.join(', ')}, the API documents ${documented.join(', ') || 'no success'}`];
+      : [
+          `${BENCH_WRITES[write].method.toUpperCase()} ${BENCH_WRITES[write].path}: the bench counts ${counted.join(', ')}, the API documents ${documented.join(', ') || 'no success'}`,
+        ];
   });
 }
 

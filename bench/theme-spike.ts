@@ -243,7 +243,8 @@ for (const suggestion of counted) {
 }
 // One upvote per voter: the last they had acknowledged (each voter's picks go one after another).
 const lastPick = new Map<number, number>();
-for (const a of answers) if (a.kind === 'pick' && acknowledges('themePick', a.status)) lastPick.set(people[a.user]!.id, a.suggestionId!);
+for (const a of answers)
+  if (a.kind === 'pick' && acknowledges('themePick', a.status)) lastPick.set(people[a.user]!.id, a.suggestionId!);
 const storedVotes = await database.select().from(themeFinalVotes).where(eq(themeFinalVotes.jamId, jam!.id));
 for (const vote of storedVotes) {
   if (lastPick.get(vote.userId) !== vote.suggestionId)
@@ -273,7 +274,9 @@ for (const id of offered)
 database.$client.close();
 
 const serverErrors = answers.filter((a) => a.status >= 500).length;
-const refused = answers.filter((a) => (a.kind === 'mine' ? a.status !== 200 : !acknowledges(a.kind === 'pick' ? 'themePick' : 'themeAnswer', a.status)));
+const refused = answers.filter((a) =>
+  a.kind === 'mine' ? a.status !== 200 : !acknowledges(a.kind === 'pick' ? 'themePick' : 'themeAnswer', a.status),
+);
 if (failures.length > 0) problems.push(`${failures.length} requests got no answer: ${String(failures[0])}`);
 // A 409 is round 1 closed when the answer arrived (a voter's next answer waits for the previous one's
 // answer, so a slow server pushes it past the close): refused, not lost; anything else is a problem.

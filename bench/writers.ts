@@ -24,7 +24,9 @@ const PROJECT_BASE = 880_000_000;
 /** Plays per user in `bench:rush` (the spike sends none): people open entries' players while they vote. */
 export const PLAYS_PER_USER = Number(process.env.RUSH_PLAYS ?? 10);
 
-export type Kind = 'submit' | 'vote' | 'play';
+/** `document`: the entry page's viewer document, which the page asks for beside its play (a read). */
+export type Kind = 'submit' | 'vote' | 'play' | 'document';
+const isWrite = (answer: Answer) => answer.kind !== 'document';
 export interface Answer {
   kind: Kind;
   user: number;
@@ -224,8 +226,15 @@ export async function runSpike({ slug, seconds, tokens, urlFor, playsPerUser = 0
     if (step.kind === 'play') {
       if (accepted.length === 0) throw new Error('no entry to play yet: the schedule starts plays too early');
       const entry = accepted[Math.floor(next() * accepted.length)]!;
-      const { status } = await call('PUT', `/api/jams/${slug}/entries/${entry.id}/play`, step.user);
-      answers.push({ kind: 'play', user: step.user, status, ms: performance.now() - started, entryId: entry.id });
+      // As the entry page does: the play and the page's viewer document side by side.
+      await Promise.all([
+        call('PUT', `/api/jams/${slug}/entries/${entry.id}/play`, step.user).then(({ status }) =>
+          answers.push({ kind: 'play', user: step.user, status, ms: performance.now() - started, entryId: entry.id }),
+        ),
+        call('GET', `/api/jams/${slug}/viewer?entry=${entry.id}`, step.user).then(({ status }) =>
+          answers.push({ kind: 'document', user: step.user, status, ms: performance.now() - started, entryId: entry.id }),
+        ),
+      ]);
       return;
     }
     const choices = accepted.filter((entry) => entry.user !== step.user);
@@ -359,7 +368,7 @@ export async function checkWrites(
     overLimit: judged.overLimit,
     serverErrors,
     p99: percentile(
-      answers.map((a) => a.ms),
+      answers.filter(isWrite).map((a) => a.ms),
       99,
     ),
   };
@@ -384,7 +393,9 @@ async function checkVotes(
   const storedVotes = (await database.select().from(votes).where(eq(votes.jamId, jamId))).filter((vote) =>
     userIndex.has(vote.voterId),
   );
-  const acknowledged = new Set(answers.filter((a) => a.kind === 'vote' && acknowledges('vote', a.status)).map((a) => `${a.user}:${a.entryId}`));
+  const acknowledged = new Set(
+    answers.filter((a) => a.kind === 'vote' && acknowledges('vote', a.status)).map((a) => `${a.user}:${a.entryId}`),
+  );
   const stored = storedVotes.map((vote) => `${userIndex.get(vote.voterId)}:${vote.entryId}`);
   const storedSet = new Set(stored);
   if (storedSet.size !== stored.length) problems.push('a vote is stored twice');
@@ -456,11 +467,13 @@ export function writeTables({ answers, elapsed, resent }: Spike, check: WriteChe
   const statuses = (kind: Kind) => statusCounts(answers.filter((a) => a.kind === kind).map((a) => a.status));
   const lost = check.problems.some((p) => /stored/.test(p));
   const judged = answers.some((a) => a.stars) ? 'ratings (1 to all criteria each)' : 'votes';
+  const writes = answers.filter(isWrite);
+  const documents = answers.filter((a) => a.kind === 'document');
   return `| | |
 |---|---|
-| requests | ${answers.length.toLocaleString('en')} in ${elapsed.toFixed(1)} s = ${(answers.length / elapsed).toFixed(0)} requests/s; ${resent} sent again (the server had closed the idle keep-alive connection) |
+| requests | ${writes.length.toLocaleString('en')} writes in ${elapsed.toFixed(1)} s = ${(writes.length / elapsed).toFixed(0)} requests/s; ${resent} sent again (the server had closed the idle keep-alive connection) |
 | submissions | ${statuses('submit')} |
-| ${judged} | ${statuses('vote')} |${answers.some((a) => a.kind === 'play') ? `\n| plays | ${statuses('play')} |` : ''}
+| ${judged} | ${statuses('vote')} |${answers.some((a) => a.kind === 'play') ? `\n| plays | ${statuses('play')} |\n| the entry page's viewer document beside each play (a read) | ${statuses('document')} |` : ''}
 | entries stored | ${check.entriesStored} |
 | ${judged.split(' ')[0]} stored | ${check.votesStored.toLocaleString('en')} (${check.votesAcknowledged.toLocaleString('en')} distinct acknowledged) |
 ${answers.some((a) => a.kind === 'play') ? `| plays stored | ${check.playsStored.toLocaleString('en')} (${check.playsAcknowledged.toLocaleString('en')} distinct acknowledged of others' entries; one's own are answered and not counted) |\n` : ''}| users over the vote limit | ${check.overLimit} |
@@ -486,7 +499,8 @@ ${table(
           ),
         ]
       : []),
-    latencyRow('all', answers),
+    latencyRow('all writes', writes),
+    ...(documents.length > 0 ? [latencyRow("(read) the entry page's viewer document", documents)] : []),
   ],
 )}`;
 }

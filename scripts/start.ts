@@ -20,6 +20,7 @@ import { answerClientError, refuseUnservable } from '#server/node/http-guards';
 import { applySecurityHeaders, adoptSitePolicy } from '#server/node/security-headers';
 import { writeFirst } from '#server/node/write-first';
 import { requestLog } from '#server/node/request-log';
+import { loadReport } from '#server/node/load-report';
 import { loadProductionReact } from '#server/node/production-react';
 import { staticAssets } from '#server/node/static-assets';
 import { staticFiles } from '#server/node/static-files';
@@ -64,7 +65,7 @@ const serveStaticFile = staticFiles(resolve(SERVER_ENTRY, '../..'));
 const compress = compression({ threshold: 1024 });
 
 // Under load, requests are handled in short slices of each turn of the event loop, writes first (ADR 017).
-const admit = writeFirst();
+const admit = writeFirst({ onTurn: (write, waitedMs) => loadReport().queued(write, waitedMs) });
 const log = requestLog();
 /** The answers of live streams under way: ended on SIGTERM, since they never end by themselves. */
 const liveConnections = new Set<ServerResponse>();
@@ -86,10 +87,12 @@ const server = createServer((req, res) => {
 
 function handle(req: IncomingMessage, res: ServerResponse, started: number) {
   applySecurityHeaders(res);
+  const bytesBefore = req.socket.bytesWritten;
   res.on('finish', () => {
     const path = (req.url ?? '/').split('?')[0];
-    const ms = (performance.now() - started).toFixed(1);
-    log.line(`${req.method} ${path} ${res.statusCode} ${ms}ms`);
+    const ms = performance.now() - started;
+    log.line(`${req.method} ${path} ${res.statusCode} ${ms.toFixed(1)}ms`);
+    loadReport().answer(req.method ?? 'GET', req.url ?? '/', res.statusCode, ms, req.socket.bytesWritten - bytesBefore);
     // While draining, a connection is closed once its last answer is out, not kept for a next request.
     if (draining) setImmediate(() => server.closeIdleConnections());
   });

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jams } from '#db/schema';
-import { REVALIDATE_EVERY_MS } from '#server/node/page-policy';
+import { refreshEveryMs } from '#server/node/page-policy';
 import { type Environment, type TestUser, startEnvironment } from '../helpers/environment';
 import { insertEntry, insertJam, insertManager } from '../helpers/factories';
 
@@ -94,7 +94,7 @@ describe('the page cache', () => {
     const authorsList = await env.request('/explore?q=Counted%20Entries', { headers: { cookie: wrote } });
     expect(authorsList.headers.get('x-page-cache')).toBe('miss');
 
-    await new Promise((resolve) => setTimeout(resolve, renderedAt + REVALIDATE_EVERY_MS + 50 - Date.now()));
+    await new Promise((resolve) => setTimeout(resolve, renderedAt + refreshEveryMs() + 50 - Date.now()));
     const visitorsView = await env.request(`/jams/${jam.slug}`);
     expect(visitorsView.body).toContain('Pixel Quest');
   });
@@ -149,19 +149,19 @@ describe('the page cache', () => {
       as: entrant,
     });
     expect(submitted.status).toBe(201);
-    // Entries make a page stale a second after its render at the soonest (REVALIDATE_EVERY_MS).
-    await new Promise((resolve) => setTimeout(resolve, REVALIDATE_EVERY_MS));
+    // Entries make a page's re-render due an interval after its render at the soonest (refreshEveryMs()).
+    await new Promise((resolve) => setTimeout(resolve, refreshEveryMs()));
     const replies = await together(`/jams/${jam.slug}`);
     expect(sources(replies).filter((source) => source === 'miss')).toHaveLength(1);
     for (const reply of replies) {
       expect(['miss', 'hit', 'stale']).toContain(reply.headers.get('x-page-cache'));
-      if (reply.headers.get('x-page-cache') === 'stale') {
-        expect(reply.body).toBe(before.body);
-        expect(reply.headers.get('cache-control')).toBe('no-cache');
-      } else {
-        expect(reply.body).toContain('Orbit Runner');
-      }
+      if (reply.headers.get('x-page-cache') === 'miss') expect(reply.body).toContain('Orbit Runner');
+      // The others get the previous page while the one render runs (or the new one once it is kept).
+      else if (reply.body !== before.body) expect(reply.body).toContain('Orbit Runner');
+      if (reply.headers.get('x-page-cache') === 'stale') expect(reply.headers.get('cache-control')).toBe('no-cache');
     }
+    // Within the lag the previous page is a hit: past it, it would only stand in as stale.
+    expect(replies.filter((reply) => reply.body === before.body).length).toBeGreaterThan(0);
   });
 
   it("never lets an edited jam's old page stand in: the edit may have hidden its body", async () => {

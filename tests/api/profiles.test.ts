@@ -6,7 +6,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { entries, entryCredits, users } from '#db/schema';
-import { REVALIDATE_EVERY_MS } from '#server/node/page-policy';
+import { refreshEveryMs } from '#server/node/page-policy';
 import { type Environment, type TestUser, startEnvironment } from '../helpers/environment';
 import { insertEntry, insertJam, insertManager, insertVote } from '../helpers/factories';
 
@@ -310,7 +310,7 @@ describe('a profile page', () => {
       200,
     );
     // Entries change a page's counts and medals: the old copy may stand in while a fresh one renders, a second at most.
-    await new Promise((resolve) => setTimeout(resolve, REVALIDATE_EVERY_MS + 100));
+    await new Promise((resolve) => setTimeout(resolve, refreshEveryMs() + 100));
     await env.request('/users/prof_cached');
     const after = await env.request('/users/prof_cached');
     expect(textOf(mainOf(after.body))).toContain('winner');

@@ -14,8 +14,6 @@ describe("the benches' acknowledged answers", () => {
   it('names the route and both sets of statuses when the API changes an answer', () => {
     const changed = structuredClone(document);
     changed.paths['/api/jams/{slug}/entries/{id}/play']!.put!.responses = { '200': {}, '404': {} };
-    expect(driftFrom(changed)).toEqual([
-      'PUT /api/jams/{slug}/entries/{id}/play: the bench counts 204, the API documents 200',
-    ]);
+    expect(driftFrom(changed)).toEqual(['PUT /api/jams/{slug}/entries/{id}/play: the bench counts 204, the API documents 200']);
   });
 });

@@ -2,7 +2,7 @@ import { type Server, createServer, request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { REVALIDATE_EVERY_MS } from '#server/node/page-policy';
+import { refreshEveryMs } from '#server/node/page-policy';
 import { clearPageCache, invalidate, withPageCache } from '#server/node/page-store';
 import { serveFromPageCache } from '#server/node/page-cache-fast-path';
 
@@ -123,7 +123,7 @@ describe('the page cache fast path in front of Astro', () => {
     expect((await send('/', { headers: { cookie: 'theme=dark; itinerary-locale=ir' } })).status).toBe(418);
   });
 
-  it('keeps a page a second after its render through new entries, then stands in with it only while one reader re-renders it', async () => {
+  it('keeps a page an interval after its render through new entries, then lets one reader re-render it while the others keep it, stale only past the lag', async () => {
     const renderedAt = Date.parse('2026-11-23T12:00:00Z');
     vi.setSystemTime(renderedAt);
     await cacheThroughAstro('/explore?sort=entries');
@@ -131,13 +131,14 @@ describe('the page cache fast path in front of Astro', () => {
     invalidate({ kind: 'entries', jamId: 1 });
     const soon = await send('/explore?sort=entries');
     expect(soon.headers['x-page-cache']).toBe('hit');
-    expect(soon.headers['cache-control']).toBe('public, max-age=0, s-maxage=0');
+    // A CDN may keep it as long as its counts may lag: until one interval past its due re-render.
+    expect(soon.headers['cache-control']).toBe('public, max-age=0, s-maxage=1');
 
-    vi.setSystemTime(renderedAt + REVALIDATE_EVERY_MS);
-    // One reader goes to Astro to re-render; until its render starts the others get the stale page.
+    vi.setSystemTime(renderedAt + refreshEveryMs());
+    // One reader goes to Astro to re-render; the others keep the page: its counts may lag one more interval.
     expect((await send('/explore?sort=entries')).status).toBe(418);
-    expect((await send('/explore?sort=entries')).headers['x-page-cache']).toBe('stale');
-    vi.setSystemTime(renderedAt + REVALIDATE_EVERY_MS + 2000);
+    expect((await send('/explore?sort=entries')).headers['x-page-cache']).toBe('hit');
+    vi.setSystemTime(renderedAt + refreshEveryMs() + 2000);
     expect((await send('/explore?sort=entries')).status).toBe(418); // that reader never rendered: another goes
     let finish!: (html: string) => void;
     const rerender = cacheThroughAstro('/explore?sort=entries', {}, new Promise((resolve) => (finish = resolve)));
@@ -182,7 +183,7 @@ describe('the page cache fast path in front of Astro', () => {
     await Promise.all([edited, entered]);
     expect((await send('/jams/edited-while-rendering')).status).toBe(418);
     expect((await send('/jams/entered-while-rendering')).status).toBe(200);
-    vi.setSystemTime(Date.now() + REVALIDATE_EVERY_MS);
+    vi.setSystemTime(Date.now() + refreshEveryMs());
     expect((await send('/jams/entered-while-rendering')).status).toBe(418);
   });
 

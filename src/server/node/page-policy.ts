@@ -6,6 +6,7 @@
  */
 import { type Change, droppedOutright, mayServeStale, tagsShowing } from '#server/platform/changes';
 import { isForEveryone, pageExpiry } from '#server/cache/page-cache';
+import { config } from '#server/platform/config';
 import { type Encoding, type Variant, etagOf } from './encodings';
 
 export interface CachedPage {
@@ -19,16 +20,28 @@ export interface CachedPage {
   /** When the render that made this page began. */
   renderedAt: number;
   /**
-   * Set when a write made the page out of date: from then on it may only stand in while it is
-   * re-rendered. May lie ahead (REVALIDATE_EVERY_MS after the render), when the page stays fresh until then.
+   * Set when a write changed what the page counts (new entries, joins, public votes): from then on
+   * the first reader renders it again, while the others keep getting this page. At least one refresh
+   * interval after the render, so a page is rendered again at most once per interval however many
+   * writes land.
+   */
+  dueAt?: number;
+  /**
+   * One refresh interval after `dueAt`: past it the page is older than counts may lag, and it only
+   * stands in (as `stale`) while it is re-rendered.
    */
   staleSince?: number;
 }
 
 /** How long an out-of-date page may stand in for its own re-render. */
 export const STALE_FOR_MS = 5000;
-/** New entries make a page stale no sooner than this after its render. */
-export const REVALIDATE_EVERY_MS = 1000;
+
+/**
+ * ITINERARY_PAGE_REFRESH_INTERVAL in ms (default 1 s): a changed page is rendered again at most once
+ * per interval, and counts on public pages lag the writes by at most two intervals (one to wait for
+ * its turn, one for the render). Personal parts never lag: they come from the viewer document.
+ */
+export const refreshEveryMs = () => config().ITINERARY_PAGE_REFRESH_INTERVAL * 1000;
 
 type Freshness = 'fresh' | 'stale' | 'gone';
 
@@ -92,8 +105,16 @@ export function effectOf(change: Change, now: number): ChangeEffect | null {
   };
 }
 
-export const markStale = (page: CachedPage, now: number) =>
-  (page.staleSince ??= Math.max(now, page.renderedAt + REVALIDATE_EVERY_MS));
+/** A count-like change reached the page: its re-render is due at its next turn, and it may lag until one interval later. */
+export function markStale(page: CachedPage, now: number): void {
+  if (page.dueAt !== undefined) return;
+  const every = refreshEveryMs();
+  page.dueAt = Math.max(now, page.renderedAt + every);
+  page.staleSince = page.dueAt + every;
+}
+
+/** Whether the page's re-render is due (the first reader from now on renders it). */
+export const isDue = (page: CachedPage, now: number) => page.dueAt !== undefined && now >= page.dueAt;
 
 /** Forgets every recorded change (with the pages themselves, in tests). */
 export function forgetChanges(): void {

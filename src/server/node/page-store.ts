@@ -5,11 +5,11 @@
  * (so a mystery body appears at the start without any write) or after ITINERARY_PAGE_CACHE_TTL.
  *
  * Under load (a deadline rush) a key is rendered once at a time: readers arriving meanwhile wait for
- * that render, or get the previous version while it was stale for less than STALE_FOR_MS (and never
- * past the moment it expires, such as the jam's start). New entries (which only add to a page) make
- * it stale at most once per REVALIDATE_EVERY_MS after its render, so a stream of submissions costs
- * one render a second per page, not one per submission; whoever wrote sees their write at once
- * (WROTE_COOKIE). A page whose jam was edited or deleted, or whose people changed, is dropped
+ * that render, or get the previous version (never past the moment it expires, such as the jam's
+ * start). New entries, joins and public votes (which only change counts) make its re-render due at
+ * most once per refresh interval after its render, so a stream of submissions costs one render per
+ * interval per page, not one per submission; the first reader then renders while the others keep
+ * getting the previous page; whoever wrote sees their write at once (WROTE_COOKIE). A page whose jam was edited or deleted, or whose people changed, is dropped
  * outright, never served stale: an edit may turn mystery mode on, a deletion must not linger.
  *
  * Those rules (what is kept, for how long, what a change does) are in page-policy.ts; this file is
@@ -22,7 +22,8 @@ import { wroteAt } from '#server/cache/writers';
 import type { PageStore } from '#server/platform/host';
 import { config } from '#server/platform/config';
 import { chooseEncoding, matchesEtag, precompress, takesCompression } from './encodings';
-import { type CachedPage, changedSince, effectOf, forgetChanges, freshness, keep, markStale } from './page-policy';
+import { type CachedPage, changedSince, effectOf, forgetChanges, freshness, isDue, keep, markStale } from './page-policy';
+import { loadReport } from './load-report';
 
 /** The render in flight for each key: the page it will cache, or null when it turns out not cacheable. */
 const rendering = new Map<string, Promise<CachedPage | null>>();
@@ -47,6 +48,7 @@ const pages = new LRUCache<string, CachedPage>({
 const enabled = () => config().ITINERARY_PAGE_CACHE === 'on';
 
 export function invalidate(change: Change, now = Date.now()): void {
+  loadReport().change(change.kind);
   const effect = effectOf(change, now);
   if (!effect) return;
   for (const [key, page] of pages.entries()) {
@@ -136,9 +138,10 @@ export function cachedAnswer(url: URL, ask: Ask): CachedAnswer | null {
   if (!page) return null;
   const now = Date.now();
   const state = freshness(page, now, wroteAt(ask.cookie, now));
-  // A stale page stands in only while someone re-renders it; the first reader after a change goes to Astro and renders.
-  const source = state === 'fresh' ? 'hit' : state === 'stale' && reRenderIsUnderWay(key, now) ? 'stale' : null;
-  if (!source) return null;
+  if (state === 'gone') return null;
+  // Once its re-render is due, the first reader goes to Astro and renders; the others keep getting this page.
+  if (isDue(page, now) && !reRenderIsUnderWay(key, now)) return null;
+  const source = state === 'fresh' ? 'hit' : 'stale';
   if (takesCompression(ask.acceptEncoding) && chooseEncoding(page, ask.acceptEncoding) === null) return null;
   return answer(page, ask, source, key);
 }
@@ -180,12 +183,12 @@ export async function withPageCache(
   const now = Date.now();
   const writtenAt = wroteAt(request.headers.get('cookie'), now);
   const state = cached ? freshness(cached, now, writtenAt) : 'gone';
-  if (cached && state === 'fresh') return respond(cached, request, 'hit', key);
+  if (cached && state === 'fresh' && !isDue(cached, now)) return respond(cached, request, 'hit', key);
   // A render in flight may have begun before this reader's write: they get one of their own.
   if (cached && writtenAt !== null && state === 'gone' && cached.expiresAt > now) return renderForWriter(ctx, render, key);
   const inFlight = rendering.get(key);
   if (inFlight) {
-    if (cached && state === 'stale') return respond(cached, request, 'stale', key);
+    if (cached && state !== 'gone') return respond(cached, request, state === 'fresh' ? 'hit' : 'stale', key);
     const shared = await inFlight;
     // A render that began before its page was dropped (an entry removed meanwhile) is not this reader's answer.
     if (shared && changedSince(shared) !== 'dropped') return respond(shared, request, 'hit', key);
@@ -194,6 +197,7 @@ export async function withPageCache(
   let settle!: (page: CachedPage | null) => void;
   rendering.set(key, new Promise((resolve) => (settle = resolve)));
   claimed.delete(key);
+  loadReport().render(cached && state !== 'gone' ? 'due' : cached ? 'gone' : 'absent');
   try {
     const now = Date.now();
     const response = await render();
@@ -217,6 +221,7 @@ async function renderForWriter(
   key: string,
 ): Promise<Response> {
   const now = Date.now();
+  loadReport().render('writer');
   const response = await render();
   const page = await keep(ctx, response, now);
   if (!page) return response;

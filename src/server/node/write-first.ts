@@ -19,15 +19,19 @@ const READ_METHODS = new Set(['GET', 'HEAD']);
 export interface WriteFirstOptions {
   sliceMs?: number;
   now?: () => number;
+  /** Told how long each request waited for its turn (0 when it was handled at once). */
+  onTurn?: (write: boolean, waitedMs: number) => void;
 }
 
 interface Waiting {
   socket: Socket;
   handle: () => void;
+  since: number;
+  write: boolean;
 }
 
 /** Returns `admit(req, handle)`: calls `handle` now, or on a later turn when this one's slice is spent. */
-export function writeFirst({ sliceMs = SLICE_MS, now = () => performance.now() }: WriteFirstOptions = {}) {
+export function writeFirst({ sliceMs = SLICE_MS, now = () => performance.now(), onTurn }: WriteFirstOptions = {}) {
   const writes: Waiting[] = [];
   const reads: Waiting[] = [];
   const readsWaitingOn = new WeakMap<Socket, number>();
@@ -51,7 +55,8 @@ export function writeFirst({ sliceMs = SLICE_MS, now = () => performance.now() }
     return time - sliceStart < sliceMs;
   }
 
-  function run({ socket, handle }: Waiting, wasRead: boolean) {
+  function run({ socket, handle, since, write }: Waiting, wasRead: boolean) {
+    onTurn?.(write, now() - since);
     if (wasRead) {
       const left = (readsWaitingOn.get(socket) ?? 1) - 1;
       if (left === 0) readsWaitingOn.delete(socket);
@@ -78,8 +83,11 @@ export function writeFirst({ sliceMs = SLICE_MS, now = () => performance.now() }
     const queue = read ? reads : writes;
     // A read never overtakes a waiting request, a write only overtakes waiting reads.
     const waitingAhead = read ? reads.length + writes.length : writes.length;
-    if (waitingAhead === 0 && timeLeft()) return handle();
-    queue.push({ socket, handle });
+    if (waitingAhead === 0 && timeLeft()) {
+      onTurn?.(!read, 0);
+      return handle();
+    }
+    queue.push({ socket, handle, since: now(), write: !read });
     planNextTurn();
     if (read) readsWaitingOn.set(socket, (readsWaitingOn.get(socket) ?? 0) + 1);
   };

@@ -74,6 +74,17 @@ const configSchema = z
       .min(1, 'must be at least 1 second')
       .max(86_400, 'must be at most 86400 seconds')
       .default(30),
+    /**
+     * Seconds: a cached page whose counts changed is rendered again at most once per interval (the
+     * previous page answers meanwhile), so its counts lag the writes by at most twice this (ADR 045).
+     */
+    ITINERARY_PAGE_REFRESH_INTERVAL: z.coerce
+      .number({ error: 'must be a number of seconds' })
+      .min(0.1, 'must be at least 0.1 seconds')
+      .max(60, 'must be at most 60 seconds')
+      .default(1),
+    /** Benches only: a folder where each server process writes where its time went when it exits (ADR 045). */
+    ITINERARY_LOAD_REPORT: z.string().optional(),
     /** Live streams (ADR 044) one Node server holds open at most; past it, 503 with Retry-After. */
     ITINERARY_LIVE_STREAMS: z.coerce
       .number({ error: 'must be a number' })
