@@ -78,6 +78,8 @@ export async function startApp(name: string, env: Record<string, string>): Promi
     ITINERARY_DIST: DIST,
     ITINERARY_ADMINS: '',
     ITINERARY_DEV_LOGIN: '0',
+    // One server process unless a test or bench asks for more (npm start's default is one per core).
+    ITINERARY_PROCESSES: '1',
     ...env,
   });
   await waitUntilUp(`${url}/api/health`, child, name);

@@ -614,6 +614,7 @@ async function startSite(): Promise<{ stop: () => void }> {
       PUBLIC_SITE_URL: BASE,
       DATABASE_URL: databaseUrl,
       ITINERARY_ADMINS: 'demo_admin',
+      ITINERARY_PROCESSES: '1',
     },
   });
   for (let tries = 0; ; tries++) {

@@ -1,7 +1,8 @@
 /**
- * `npm start`: validate the configuration, build if needed, migrate, then serve.
- * One process: our own node:http server around Astro's handler, so that draining on
- * SIGTERM and the request log live in one place.
+ * `npm start`: validate the configuration, build if needed, migrate, then serve: our own node:http
+ * server around Astro's handler, so that draining on SIGTERM and the request log live in one place.
+ * ITINERARY_PROCESSES servers (default: one per core) share the port through node:cluster
+ * (src/server/node/cluster.ts); with one, this process is the server.
  */
 import { type IncomingMessage, type ServerResponse, createServer } from 'node:http';
 import compression from 'compression';
@@ -9,7 +10,9 @@ import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { AddressInfo } from 'node:net';
 import { ConfigError, config } from '#server/platform/config';
-import { prepareServerDatabase, sweepExpiredHourly } from '#server/node/boot';
+import cluster from 'node:cluster';
+import { prepareDatabase, prepareServerDatabase, sweepExpiredHourly } from '#server/node/boot';
+import { endWithPrimary, runPrimary, serverProcesses, sharedPageStore, sharedRateLimits } from '#server/node/cluster';
 import { serveFromPageCache } from '#server/node/page-cache-fast-path';
 import { memoryPageStore } from '#server/node/page-store';
 import { memoryRateLimits } from '#server/http/rate-limit';
@@ -42,101 +45,126 @@ function loadConfigOrExit() {
 }
 
 const settings = loadConfigOrExit();
-buildIfStale();
-await prepareServerDatabase();
-sweepExpiredHourly();
-// What only a long-lived process keeps: public pages (precompressed, one render at a time), rate-limit
-// counts and the live streams (ADR 044: one poller for all of them).
-const liveHub = nodeLiveHub({ maxStreams: settings.ITINERARY_LIVE_STREAMS });
-installHost({ pageStore: memoryPageStore, rateLimits: memoryRateLimits(), liveHub });
+const processes = serverProcesses(settings.ITINERARY_PROCESSES);
+const listeningLine = (port: number) =>
+  `Itinerary listening on http://${settings.HOST.includes(':') ? `[${settings.HOST}]` : settings.HOST}:${port}`;
 
-process.env.ASTRO_NODE_AUTOSTART = 'disabled';
-adoptSitePolicy(resolve(SERVER_ENTRY, '../..'));
-loadProductionReact(SERVER_ENTRY);
-const { handler } = (await import(pathToFileURL(SERVER_ENTRY).href)) as {
-  handler: (req: IncomingMessage, res: ServerResponse) => void;
-};
-
-const serveStaticAsset = staticAssets(resolve(SERVER_ENTRY, '../../client'));
-const serveStaticFile = staticFiles(resolve(SERVER_ENTRY, '../..'));
-
-// gzip or brotli (quality 4) for HTML, JSON, JS and CSS, whichever the client accepts. Never a live
-// stream: its `Cache-Control: no-transform` keeps the middleware out (ADR 044).
-const compress = compression({ threshold: 1024 });
-
-// Under load, requests are handled in short slices of each turn of the event loop, writes first (ADR 017).
-const admit = writeFirst({ onTurn: (write, waitedMs) => loadReport().queued(write, waitedMs) });
-const log = requestLog();
-/** The answers of live streams under way: ended on SIGTERM, since they never end by themselves. */
-const liveConnections = new Set<ServerResponse>();
-/** Set on SIGTERM/SIGINT: from then on every connection is closed once its answer is out. */
-let draining = false;
-
-/** Requests not answered yet (live streams too): once none is left while draining, every connection closes. */
-let inFlight = 0;
-
-const server = createServer((req, res) => {
-  const started = performance.now();
-  inFlight++;
-  res.once('close', () => {
-    inFlight--;
-    if (draining && inFlight === 0) server.closeAllConnections();
+if (cluster.isPrimary) buildIfStale();
+if (processes > 1 && cluster.isPrimary) {
+  // The primary prepares the database once, then forks the servers (src/server/node/cluster.ts).
+  await prepareDatabase();
+  sweepExpiredHourly();
+  runPrimary({
+    processes,
+    replica: settings.DATABASE_REPLICA,
+    onListening: (port) => console.log(`${listeningLine(port)} (${processes} server processes)`),
   });
-  admit(req, () => handle(req, res, started));
-});
+} else {
+  await serve();
+}
 
-function handle(req: IncomingMessage, res: ServerResponse, started: number) {
-  applySecurityHeaders(res);
-  const bytesBefore = req.socket.bytesWritten;
-  res.on('finish', () => {
-    const path = (req.url ?? '/').split('?')[0];
-    const ms = performance.now() - started;
-    log.line(`${req.method} ${path} ${res.statusCode} ${ms.toFixed(1)}ms`);
-    loadReport().answer(req.method ?? 'GET', req.url ?? '/', res.statusCode, ms, req.socket.bytesWritten - bytesBefore);
-    // While draining, a connection is closed once its last answer is out, not kept for a next request.
-    if (draining) setImmediate(() => server.closeIdleConnections());
+async function serve() {
+  const inCluster = cluster.isWorker;
+  if (inCluster) endWithPrimary();
+  await prepareServerDatabase({ migrated: inCluster });
+  if (!inCluster) sweepExpiredHourly();
+  // What only a long-lived process keeps: public pages (precompressed, one render at a time), rate-limit
+  // counts and the live streams (ADR 044: one poller for all of them). In a cluster the pages' changes
+  // reach every server process and the rate limits are counted once for all of them.
+  const liveHub = nodeLiveHub({ maxStreams: settings.ITINERARY_LIVE_STREAMS });
+  installHost({
+    pageStore: inCluster ? sharedPageStore(memoryPageStore) : memoryPageStore,
+    rateLimits: inCluster ? sharedRateLimits() : memoryRateLimits(),
+    liveHub,
   });
-  if (refuseUnservable(req, res)) return;
-  if (req.url?.startsWith('/api/jams/') && req.url.split('?')[0]!.endsWith('/events')) {
-    liveConnections.add(res);
-    res.once('close', () => liveConnections.delete(res));
+
+  process.env.ASTRO_NODE_AUTOSTART = 'disabled';
+  adoptSitePolicy(resolve(SERVER_ENTRY, '../..'));
+  loadProductionReact(SERVER_ENTRY);
+  const { handler } = (await import(pathToFileURL(SERVER_ENTRY).href)) as {
+    handler: (req: IncomingMessage, res: ServerResponse) => void;
+  };
+
+  const serveStaticAsset = staticAssets(resolve(SERVER_ENTRY, '../../client'));
+  const serveStaticFile = staticFiles(resolve(SERVER_ENTRY, '../..'));
+
+  // gzip or brotli (quality 4) for HTML, JSON, JS and CSS, whichever the client accepts. Never a live
+  // stream: its `Cache-Control: no-transform` keeps the middleware out (ADR 044).
+  const compress = compression({ threshold: 1024 });
+
+  // Under load, requests are handled in short slices of each turn of the event loop, writes first (ADR 017).
+  const admit = writeFirst({ onTurn: (write, waitedMs) => loadReport().queued(write, waitedMs) });
+  const log = requestLog();
+  /** The answers of live streams under way: ended on SIGTERM, since they never end by themselves. */
+  const liveConnections = new Set<ServerResponse>();
+  /** Set on SIGTERM/SIGINT: from then on every connection is closed once its answer is out. */
+  let draining = false;
+
+  /** Requests not answered yet (live streams too): once none is left while draining, every connection closes. */
+  let inFlight = 0;
+
+  const server = createServer((req, res) => {
+    const started = performance.now();
+    inFlight++;
+    res.once('close', () => {
+      inFlight--;
+      if (draining && inFlight === 0) server.closeAllConnections();
+    });
+    admit(req, () => handle(req, res, started));
+  });
+
+  function handle(req: IncomingMessage, res: ServerResponse, started: number) {
+    applySecurityHeaders(res);
+    const bytesBefore = req.socket.bytesWritten;
+    res.on('finish', () => {
+      const path = (req.url ?? '/').split('?')[0];
+      const ms = performance.now() - started;
+      log.line(`${req.method} ${path} ${res.statusCode} ${ms.toFixed(1)}ms`);
+      loadReport().answer(req.method ?? 'GET', req.url ?? '/', res.statusCode, ms, req.socket.bytesWritten - bytesBefore);
+      // While draining, a connection is closed once its last answer is out, not kept for a next request.
+      if (draining) setImmediate(() => server.closeIdleConnections());
+    });
+    if (refuseUnservable(req, res)) return;
+    if (req.url?.startsWith('/api/jams/') && req.url.split('?')[0]!.endsWith('/events')) {
+      liveConnections.add(res);
+      res.once('close', () => liveConnections.delete(res));
+    }
+    // A jam's live stream is answered before Astro, never compressed (ADR 044).
+    if (serveLiveStream(req, res)) return;
+    if (serveStaticAsset(req, res)) return;
+    // A cached public page is answered before Astro runs (src/server/node/page-cache-fast-path.ts).
+    if (serveFromPageCache(req, res)) return;
+    compress(req as never, res as never, () => serveStaticFile(req, res, () => handler(req, res)) || handler(req, res));
   }
-  // A jam's live stream is answered before Astro, never compressed (ADR 044).
-  if (serveLiveStream(req, res)) return;
-  if (serveStaticAsset(req, res)) return;
-  // A cached public page is answered before Astro runs (src/server/node/page-cache-fast-path.ts).
-  if (serveFromPageCache(req, res)) return;
-  compress(req as never, res as never, () => serveStaticFile(req, res, () => handler(req, res)) || handler(req, res));
+
+  server.on('clientError', answerClientError);
+  // Longer than the idle timeout of common load balancers (60 s): the proxy, not Node, closes an idle
+  // connection, so a request never goes out on a socket Node is closing (ECONNRESET under load).
+  server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
+  server.headersTimeout = KEEP_ALIVE_TIMEOUT_MS + 1000;
+
+  server.listen(settings.PORT, settings.HOST, () => {
+    // In a cluster the primary says it, once.
+    if (!inCluster) console.log(listeningLine((server.address() as AddressInfo).port));
+  });
+
+  function shutdown(signal: string) {
+    draining = true;
+    log.flush(); // the requests answered before the signal come before it in the log
+    console.log(`${signal} received: finishing in-flight requests…`);
+    // Live streams never finish by themselves: ended now, their browsers reconnect to another server.
+    // A connection whose stream has ended and that is still open a moment later is closed.
+    liveHub.closeAll();
+    setTimeout(() => {
+      for (const res of liveConnections) res.destroy();
+    }, 250).unref();
+    // Node does not always count a keep-alive connection as idle (closeIdleConnections left some open
+    // until the drain timeout): with no request left, there is nothing to finish.
+    if (inFlight === 0) server.closeAllConnections();
+    server.close(() => process.exit(0));
+    server.closeIdleConnections();
+    setTimeout(() => process.exit(1), DRAIN_TIMEOUT_MS).unref();
+  }
+  process.once('SIGTERM', () => shutdown('SIGTERM'));
+  process.once('SIGINT', () => shutdown('SIGINT'));
 }
-
-server.on('clientError', answerClientError);
-// Longer than the idle timeout of common load balancers (60 s): the proxy, not Node, closes an idle
-// connection, so a request never goes out on a socket Node is closing (ECONNRESET under load).
-server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
-server.headersTimeout = KEEP_ALIVE_TIMEOUT_MS + 1000;
-
-server.listen(settings.PORT, settings.HOST, () => {
-  const { port } = server.address() as AddressInfo;
-  const host = settings.HOST.includes(':') ? `[${settings.HOST}]` : settings.HOST;
-  console.log(`Itinerary listening on http://${host}:${port}`);
-});
-
-function shutdown(signal: string) {
-  draining = true;
-  log.flush(); // the requests answered before the signal come before it in the log
-  console.log(`${signal} received: finishing in-flight requests…`);
-  // Live streams never finish by themselves: ended now, their browsers reconnect to another server.
-  // A connection whose stream has ended and that is still open a moment later is closed.
-  liveHub.closeAll();
-  setTimeout(() => {
-    for (const res of liveConnections) res.destroy();
-  }, 250).unref();
-  // Node does not always count a keep-alive connection as idle (closeIdleConnections left some open
-  // until the drain timeout): with no request left, there is nothing to finish.
-  if (inFlight === 0) server.closeAllConnections();
-  server.close(() => process.exit(0));
-  server.closeIdleConnections();
-  setTimeout(() => process.exit(1), DRAIN_TIMEOUT_MS).unref();
-}
-process.once('SIGTERM', () => shutdown('SIGTERM'));
-process.once('SIGINT', () => shutdown('SIGINT'));

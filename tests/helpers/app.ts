@@ -28,6 +28,8 @@ async function launch(port: number, env: Record<string, string>): Promise<Runnin
       PUBLIC_SITE_URL: url,
       ITINERARY_ADMINS: '',
       ITINERARY_DEV_LOGIN: '0',
+      // One server process unless a test or bench asks for more (npm start's default is one per core).
+      ITINERARY_PROCESSES: '1',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

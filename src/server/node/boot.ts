@@ -14,9 +14,11 @@ const SWEEP_MS = 60 * 60 * 1000;
  * `npm run db:migrate` and `npm run db:seed` run the same against any DATABASE_URL, a remote libSQL
  * server's included (never against DATABASE_REPLICA: they talk to the primary).
  */
-export async function prepareDatabase(): Promise<Database> {
+export async function prepareDatabase({ migrated = false } = {}): Promise<Database> {
   const database = await openDatabase(config().DATABASE_URL, config().DATABASE_AUTH_TOKEN);
   installHost({ database });
+  // A server process of a cluster: its primary has prepared the database already.
+  if (migrated) return database;
   await migrateDatabase(database);
   await ensureAdmins(config().ITINERARY_ADMINS, database);
   await sweepExpired();
@@ -28,8 +30,8 @@ export async function prepareDatabase(): Promise<Database> {
  * replica of it, synced once before the first request and every DATABASE_SYNC_INTERVAL seconds after
  * (ADR 032). A sync that brings new frames drops the cached pages: other servers wrote.
  */
-export async function prepareServerDatabase(): Promise<void> {
-  const primary = await prepareDatabase();
+export async function prepareServerDatabase({ migrated = false } = {}): Promise<void> {
+  const primary = await prepareDatabase({ migrated });
   const { DATABASE_REPLICA, DATABASE_URL, DATABASE_AUTH_TOKEN, DATABASE_SYNC_INTERVAL } = config();
   if (!DATABASE_REPLICA) return;
   const replica = await openReplica({

@@ -83,6 +83,12 @@ const configSchema = z
       .min(0.1, 'must be at least 0.1 seconds')
       .max(60, 'must be at most 60 seconds')
       .default(1),
+    /** Server processes `npm start` runs on this machine (node:cluster, one port): a number, or `auto` for one per core (ADR 045). */
+    ITINERARY_PROCESSES: z
+      .union([z.literal('auto'), z.coerce.number().int().min(1).max(256)], {
+        error: 'must be auto or a whole number from 1 to 256',
+      })
+      .default('auto'),
     /** Benches only: a folder where each server process writes where its time went when it exits (ADR 045). */
     ITINERARY_LOAD_REPORT: z.string().optional(),
     /** Live streams (ADR 044) one Node server holds open at most; past it, 503 with Retry-After. */
