@@ -49,7 +49,8 @@ export interface ReadResult {
 }
 
 interface Options {
-  url: string;
+  /** The servers: each connection reads from one, in turn (a round-robin balancer's way). */
+  urls: string[];
   /** The least time the readers run: they go on until `stop()` too. */
   seconds: number;
   groups: ReaderGroup[];
@@ -67,17 +68,16 @@ interface Tally {
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? 0;
 
-async function read({ url, seconds, groups }: Options, stopped: () => boolean): Promise<ReadResult> {
-  const { hostname, port } = new URL(url);
+async function read({ urls, seconds, groups }: Options, stopped: () => boolean): Promise<ReadResult> {
   const connections = groups.reduce((sum, group) => sum + group.connections, 0);
   const agent = new Agent({ keepAlive: true, maxSockets: connections });
   let errors = 0;
   let firstError: string | undefined;
 
-  const get = (path: string, headers: Record<string, string>, tally: Tally) =>
+  const get = (url: string, path: string, headers: Record<string, string>, tally: Tally) =>
     new Promise<void>((resolve, reject) => {
       const started = performance.now();
-      const req = request({ hostname, port, path, agent, headers }, (res) => {
+      const req = request(`${url}${path}`, { agent, headers }, (res) => {
         let bytes = 0;
         res.on('data', (chunk: Buffer) => (bytes += chunk.byteLength));
         res.on('error', reject);
@@ -102,14 +102,16 @@ async function read({ url, seconds, groups }: Options, stopped: () => boolean): 
   const end = began + seconds * 1000;
   const going = () => performance.now() < end || !stopped();
 
+  let opened = 0;
   const connection = async (groupIndex: number, index: number) => {
     const group = groups[groupIndex]!;
+    const url = urls[opened++ % urls.length]!;
     const headers = { ...group.headers, ...(group.cookies ? { cookie: group.cookies[index % group.cookies.length]! } : {}) };
     // Connections start at different routes, so every route is asked as often.
     for (let turn = index; going(); turn++) {
       const routeIndex = turn % group.routes.length;
       try {
-        await get(group.routes[routeIndex]!.path, headers, tallies[groupIndex]![routeIndex]!);
+        await get(url, group.routes[routeIndex]!.path, headers, tallies[groupIndex]![routeIndex]!);
       } catch (error) {
         errors++;
         firstError ??= String(error);

@@ -115,6 +115,8 @@ export interface Spike {
   failures: unknown[];
   /** Requests sent again because the server had closed the idle keep-alive connection they went out on. */
   resent: number;
+  /** How often each refusal came, by method, status and message. */
+  refusals?: Record<string, number>;
   elapsed: number;
 }
 
@@ -159,6 +161,8 @@ export async function runSpike({ slug, seconds, tokens, urlFor, playsPerUser = 0
   const agent = new Agent({ keepAlive: true, maxSockets: 256 });
 
   let resent = 0;
+  /** Each refusal's message and how often it came (`PUT 409: …`), for the report. */
+  const refusals = new Map<string, number>();
   /**
    * One request as a browser would send it (cookie, Origin, compression accepted); the status and the
    * JSON answer. Sent once more, as browsers do, when it went out on a reused connection that the server
@@ -199,7 +203,13 @@ export async function runSpike({ slug, seconds, tokens, urlFor, playsPerUser = 0
                   ? inflateSync(raw)
                   : raw
           ).toString();
-          resolve({ status: res.statusCode!, json: text ? JSON.parse(text) : null });
+          const json = text ? (JSON.parse(text) as unknown) : null;
+          const message = (json as { error?: { message?: string } } | null)?.error?.message;
+          if (message) {
+            const key = `${method} ${res.statusCode}: ${message}`;
+            refusals.set(key, (refusals.get(key) ?? 0) + 1);
+          }
+          resolve({ status: res.statusCode!, json });
         });
         res.on('error', reject);
       });
@@ -269,7 +279,7 @@ export async function runSpike({ slug, seconds, tokens, urlFor, playsPerUser = 0
   );
   const elapsed = (performance.now() - began) / 1000;
   agent.destroy();
-  return { answers, failures, resent, elapsed };
+  return { answers, failures, resent, elapsed, refusals: Object.fromEntries(refusals) };
 }
 
 export interface WriteCheck {
@@ -453,7 +463,7 @@ async function checkRatings(
 }
 
 /** The writes' summary and latency tables, as RESULTS.md shows them. */
-export function writeTables({ answers, elapsed, resent }: Spike, check: WriteCheck): string {
+export function writeTables({ answers, elapsed, resent, refusals = {} }: Spike, check: WriteCheck): string {
   const latencyRow = (label: string, list: Answer[]) => {
     const ms = list.map((a) => a.ms);
     return [
@@ -479,6 +489,12 @@ export function writeTables({ answers, elapsed, resent }: Spike, check: WriteChe
 ${answers.some((a) => a.kind === 'play') ? `| plays stored | ${check.playsStored.toLocaleString('en')} (${check.playsAcknowledged.toLocaleString('en')} distinct acknowledged of others' entries; one's own are answered and not counted) |\n` : ''}| users over the vote limit | ${check.overLimit} |
 | 5xx answers | ${check.serverErrors} |
 | lost or duplicated writes | ${lost ? '**yes**' : 'none'} |
+| refusals, by what they said | ${
+    Object.entries(refusals)
+      .sort(([, a], [, b]) => b - a)
+      .map(([said, n]) => `${n.toLocaleString('en')}× ${said.replaceAll('|', '/')}`)
+      .join('; ') || 'none'
+  } |
 
 ${table(
   ['latency', 'requests', 'p50 ms', 'p99 ms', 'max ms'],

@@ -120,7 +120,15 @@ async function serve() {
       const path = (req.url ?? '/').split('?')[0];
       const ms = performance.now() - started;
       log.line(`${req.method} ${path} ${res.statusCode} ${ms.toFixed(1)}ms`);
-      loadReport().answer(req.method ?? 'GET', req.url ?? '/', res.statusCode, ms, req.socket.bytesWritten - bytesBefore);
+      const source = res.getHeader('x-page-cache');
+      loadReport().answer(
+        req.method ?? 'GET',
+        req.url ?? '/',
+        typeof source === 'string' ? source : undefined,
+        res.statusCode,
+        ms,
+        req.socket.bytesWritten - bytesBefore,
+      );
       // While draining, a connection is closed once its last answer is out, not kept for a next request.
       if (draining) setImmediate(() => server.closeIdleConnections());
     });

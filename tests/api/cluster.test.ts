@@ -125,6 +125,18 @@ describe('several server processes on one machine', () => {
     }
   });
 
+  it('read a write made through another process at once', async () => {
+    for (let round = 0; round < 3; round++) {
+      const method = round % 2 === 0 ? 'PUT' : 'DELETE';
+      const changed = await fresh(method, `/api/jams/${slug}/participation`, { cookie: cookies.player });
+      expect(changed.status).toBe(200);
+      for (let i = 0; i < 4; i++) {
+        const viewer = await fresh('GET', `/api/jams/${slug}/viewer`, { cookie: cookies.player });
+        expect(JSON.parse(viewer.text).joined).toBe(method === 'PUT');
+      }
+    }
+  });
+
   it('count a rate limit once for all of them', async () => {
     const path = `/api/jams/${slug}/entries/${entryId}/play`;
     const statuses: number[] = [];

@@ -28,7 +28,9 @@ export async function prepareDatabase({ migrated = false } = {}): Promise<Databa
 /**
  * The server's database: the primary prepared as above, then, with DATABASE_REPLICA, an embedded
  * replica of it, synced once before the first request and every DATABASE_SYNC_INTERVAL seconds after
- * (ADR 032). A sync that brings new frames drops the cached pages: other servers wrote.
+ * (ADR 032). A sync that brings new frames makes every cached page's re-render due: other servers
+ * wrote (ADR 045: each page is rendered again at most once per refresh interval, the previous one
+ * standing in meanwhile).
  */
 export async function prepareServerDatabase({ migrated = false } = {}): Promise<void> {
   const primary = await prepareDatabase({ migrated });
@@ -39,7 +41,7 @@ export async function prepareServerDatabase({ migrated = false } = {}): Promise<
     primaryUrl: DATABASE_URL,
     authToken: DATABASE_AUTH_TOKEN,
     primary: primary.$client,
-    onNewFrames: () => announceChange({ kind: 'users' }),
+    onNewFrames: () => announceChange({ kind: 'elsewhere' }),
   });
   installHost({ database: replica.database });
   replica.sync.start(DATABASE_SYNC_INTERVAL * 1000);

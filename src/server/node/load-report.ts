@@ -27,8 +27,15 @@ const summary = (h: RecordableHistogram) =>
     ? { count: 0 }
     : { count: h.count, p50Ms: h.percentile(50) / 1000, p99Ms: h.percentile(99) / 1000, maxMs: h.max / 1000 };
 
-/** Groups an address by its route: numbers become `{id}`, the query goes. */
-export const routeOf = (method: string, url: string) => `${method} ${url.split('?')[0]!.replace(/\/\d+(?=\/|$)/g, '/{id}')}`;
+/**
+ * Groups an address by its route: numbers become `{id}`, the query keeps its names (`?entries`), and
+ * a page answered by the page cache says how (`[hit]`, `[stale]`, `[miss]`).
+ */
+export function routeOf(method: string, url: string, source?: string): string {
+  const [path, query] = url.split('?') as [string, string | undefined];
+  const names = query ? [...new URLSearchParams(query).keys()].join('&') : '';
+  return `${method} ${path.replace(/\/\d+(?=\/|$)/g, '/{id}')}${names ? `?${names}` : ''}${source ? ` [${source}]` : ''}`;
+}
 
 function createLoadReport(folder: string | undefined) {
   if (!folder) {
@@ -65,8 +72,8 @@ function createLoadReport(folder: string | undefined) {
     );
   });
   return {
-    answer(method: string, url: string, status: number, ms: number, bytes: number) {
-      const key = routeOf(method, url);
+    answer(method: string, url: string, source: string | undefined, status: number, ms: number, bytes: number) {
+      const key = routeOf(method, url, source);
       let route = routes.get(key);
       if (!route) routes.set(key, (route = { answers: 0, bytes: 0, time: histogram(), statuses: {} }));
       route.answers++;

@@ -7,6 +7,11 @@ export type Change =
   /** One entry changed or went (refreshed, removed): its own page goes at once, the jam's lists may stand in briefly. */
   | { kind: 'entry'; jamId: number; entryId: number }
   | { kind: 'users' }
+  /**
+   * Another server wrote (an embedded replica's sync brought new frames): anything may have changed,
+   * so every page is re-rendered at its next turn, the previous one standing in meanwhile (ADR 045).
+   */
+  | { kind: 'elsewhere' }
   /** Kudos given or taken back: the counts on the entry's card and page. */
   | { kind: 'kudos'; jamId: number; entryId: number }
   /** `resultsPublic`: whether anyone but the voter can see the counts (only once the jam has ended). */
@@ -16,6 +21,7 @@ export type Change =
 export function tagsShowing(change: Change): Set<string> | 'all' {
   switch (change.kind) {
     case 'users':
+    case 'elsewhere':
       return 'all'; // names and pictures appear on every kind of page
     case 'votes':
       // While a jam runs its counts are private: no page shows them, so a vote drops nothing.
@@ -48,6 +54,7 @@ export const droppedOutright = (change: Change) =>
  */
 export const mayServeStale = (change: Change) =>
   change.kind === 'entries' ||
+  change.kind === 'elsewhere' ||
   change.kind === 'votes' ||
   change.kind === 'kudos' ||
   change.kind === 'entry' ||
