@@ -108,13 +108,13 @@ async function playsOf(site: Site, entryId: number): Promise<number> {
 
 const running = () => ({ startsAt: Date.now() - DAY, endsAt: Date.now() + DAY });
 
-/** Opens the entry page and waits for its one request, the play's PUT (which answers the viewer document). */
+/** Opens the entry page and waits for its play's PUT (its viewer document comes beside it). */
 async function openEntryPage(page: Page, slug: string, entryId: number) {
   const played = page.waitForResponse(
     (response) => response.url().endsWith(`/api/jams/${slug}/entries/${entryId}/play`) && response.request().method() === 'PUT',
   );
   await page.goto(`/jams/${slug}/entries/${entryId}`);
-  expect((await played).status()).toBe(200);
+  expect((await played).status()).toBe(204);
   await waitUntilSettled(page);
 }
 

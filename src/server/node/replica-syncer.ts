@@ -28,10 +28,12 @@ parentPort.on('message', async (id) => {
 
 /** How long a caller waits for a sync: a primary that accepts and never answers holds the worker, not the writes. */
 const SYNC_TIMEOUT_MS = 5000;
+/** The first sync of a new replica copies the whole database (a big jam site's takes seconds). */
+export const FIRST_SYNC_TIMEOUT_MS = 300_000;
 
 export interface ReplicaSyncer {
-  /** Brings the primary's new frames into the replica file (fails after SYNC_TIMEOUT_MS). */
-  sync(): Promise<Synced>;
+  /** Brings the primary's new frames into the replica file (fails after SYNC_TIMEOUT_MS, or the time given). */
+  sync(timeoutMs?: number): Promise<Synced>;
   close(): Promise<void>;
 }
 
@@ -58,13 +60,13 @@ export function startReplicaSyncer(options: { path: string; syncUrl: string; aut
     waiting.clear();
   });
   return {
-    sync() {
+    sync(timeoutMs = SYNC_TIMEOUT_MS) {
       const id = (next += 1);
       return new Promise((resolve, reject) => {
         const timer = setTimeout(() => {
           waiting.delete(id);
-          reject(new Error(`no sync from the primary within ${SYNC_TIMEOUT_MS} ms`));
-        }, SYNC_TIMEOUT_MS);
+          reject(new Error(`no sync from the primary within ${timeoutMs} ms`));
+        }, timeoutMs);
         const settled =
           <T>(settle: (value: T) => void) =>
           (value: T) => {

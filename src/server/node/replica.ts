@@ -14,7 +14,7 @@ import { type Client, type InStatement, type Transaction, type TransactionMode, 
 import { type Database, databaseOn } from '#server/platform/db';
 import { ensureParentFolder } from './database';
 import { type ReplicaSync, replicaSync } from './replica-sync';
-import { startReplicaSyncer } from './replica-syncer';
+import { FIRST_SYNC_TIMEOUT_MS, startReplicaSyncer } from './replica-syncer';
 import { keepPreparedStatements } from './statement-cache';
 
 /** How long the primary may take to answer the question before a periodic sync. */
@@ -100,7 +100,7 @@ export async function openReplica(options: {
 }): Promise<Replica> {
   ensureParentFolder(options.path);
   const syncer = startReplicaSyncer({ path: options.path, syncUrl: httpUrlOf(options.primaryUrl), authToken: options.authToken });
-  const first = await syncer.sync();
+  const first = await syncer.sync(FIRST_SYNC_TIMEOUT_MS);
   // The server's own connection to the file the worker keeps in step: it reads, the worker writes.
   keepPreparedStatements();
   const local = createClient({ url: options.path });
