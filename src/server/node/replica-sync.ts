@@ -10,8 +10,9 @@
  *
  * Which frames were other servers' cannot be told apart from this server's own (libSQL reports only
  * the frame number reached), so when a periodic sync finds the frame number moved since the last one,
- * every cached page is dropped. This server's own writes already dropped what they changed; they cost
- * at most one more drop per interval.
+ * every cached page's re-render comes due (ADR 045: the first reader renders it, the others get the
+ * previous page meanwhile). This server's own writes already reached what they changed; they cost at
+ * most one more re-render per page and interval.
  */
 import { innermostReason } from '#server/http/errors';
 
@@ -35,7 +36,7 @@ export interface ReplicaSyncOptions {
 export interface ReplicaSync {
   /** After a write the primary acknowledged: brings it into the replica (a failure is logged, not thrown). */
   afterWrite(): Promise<void>;
-  /** One periodic round: ask the primary, sync, drop the pages when the frame number moved. */
+  /** One periodic round: ask the primary, sync, and tell `onNewFrames` when the frame number moved. */
   tick(): Promise<void>;
   /** Runs `tick` every `everyMs` (never two at once) without keeping the process alive; returns the stop. */
   start(everyMs: number): () => void;
