@@ -29,6 +29,7 @@ import {
   VOTES_PER_USER,
   checkWrites,
   createSessions,
+  projectOf,
   createWriters,
   runSpike,
   type Spike,
@@ -138,7 +139,12 @@ async function startServers(
 }
 
 /** What one server's CPU per answer is, alone, for each kind of request the rush sends. */
-function costCases(writerCookies: string[], readerCookies: string[], entryIds: number[]): CostCase[] {
+function costCases(
+  writerCookies: string[],
+  readerCookies: string[],
+  entryIds: number[],
+  projectOf: (writer: number) => number,
+): CostCase[] {
   const slug = BIG_JAM_SLUG;
   const entry = (i: number) => entryIds[(i * 7) % entryIds.length]!;
   return [
@@ -185,6 +191,19 @@ function costCases(writerCookies: string[], readerCookies: string[], entryIds: n
         path: `/api/jams/${slug}/entries/${entry(i + 3)}/play`,
         cookie: writerCookies[(i * 13 + 5) % writerCookies.length],
       }),
+    },
+    {
+      name: 'POST entries (a second submission: 409, as half in the rush)',
+      route: /^POST \/api\/jams\/[^/]+\/entries$/,
+      request: (i) => {
+        const writer = (i * 17) % writerCookies.length;
+        return {
+          method: 'POST',
+          path: `/api/jams/${slug}/entries`,
+          cookie: writerCookies[writer],
+          body: { url: `https://scratch.mit.edu/projects/${projectOf(writer)}/` },
+        };
+      },
     },
     {
       name: 'PUT vote (over the limit: 409, as most in the rush)',
@@ -309,7 +328,7 @@ async function rush(target: Target): Promise<RushResult> {
     const costs = await measureCosts(
       urls[0]!,
       apps[0]!.process.pid!,
-      costCases(tokens.map(sessionCookie), readerCookies, entryIds),
+      costCases(tokens.map(sessionCookie), readerCookies, entryIds, (writer) => projectOf(writer, 1)),
     );
     await Promise.all(apps.map((app) => app.stop()));
     timeGoes = whereTimeGoes({ reports: readLoadReports(reports), costs, serverCpu, seconds: wall });

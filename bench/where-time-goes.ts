@@ -33,8 +33,8 @@ export interface CostCase {
   name: string;
   /** The load report's routes whose answers this case costs (numbers as `{id}`, query names, `[hit]`…). */
   route: RegExp;
-  /** The i-th request: method, path and the cookie to send. */
-  request: (i: number) => { method: string; path: string; cookie?: string };
+  /** The i-th request: method, path, the cookie and the JSON body to send. */
+  request: (i: number) => { method: string; path: string; cookie?: string; body?: unknown };
 }
 
 export interface Cost {
@@ -48,12 +48,18 @@ export interface Cost {
 /** Each case's server CPU per answer: `count` requests one after another, after 20 to warm up. */
 export async function measureCosts(url: string, pid: number, cases: CostCase[], count = 200): Promise<Cost[]> {
   const agent = new Agent({ keepAlive: true, maxSockets: 1 });
-  const call = ({ method, path, cookie }: { method: string; path: string; cookie?: string }) =>
+  const call = ({ method, path, cookie, body }: ReturnType<CostCase['request']>) =>
     new Promise<{ status: number; bytes: number }>((resolve, reject) => {
+      const payload = body === undefined ? undefined : JSON.stringify(body);
       const req = request(`${url}${path}`, {
         method,
         agent,
-        headers: { origin: url, 'accept-encoding': 'gzip, deflate, br', ...(cookie ? { cookie } : {}) },
+        headers: {
+          origin: url,
+          'accept-encoding': 'gzip, deflate, br',
+          ...(cookie ? { cookie } : {}),
+          ...(payload ? { 'content-type': 'application/json' } : {}),
+        },
       });
       req.on('response', (res) => {
         let bytes = 0;
@@ -62,7 +68,7 @@ export async function measureCosts(url: string, pid: number, cases: CostCase[], 
         res.on('error', reject);
       });
       req.on('error', reject);
-      req.end();
+      req.end(payload);
     });
   const costs: Cost[] = [];
   for (const { name, route, request: nth } of cases) {

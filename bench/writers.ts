@@ -87,7 +87,8 @@ export async function createWriters(database: Database): Promise<{ people: Perso
   };
 }
 
-const projectOf = (user: number, attempt: number) => PROJECT_BASE + user * SUBMISSIONS_PER_USER + attempt;
+/** The Scratch project of a writer's `attempt`-th submission (the fake knows both). */
+export const projectOf = (user: number, attempt: number) => PROJECT_BASE + user * SUBMISSIONS_PER_USER + attempt;
 
 /** The Scratch API fake, knowing each writer and two shared projects of theirs. */
 export async function startScratchForWriters(people: Person[]): Promise<ScratchApiFake> {
