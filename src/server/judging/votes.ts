@@ -1,7 +1,9 @@
 /** Upvotes: at most VOTE_LIMIT per user per jam, enforced by the database in one statement. */
 import { type SQL, and, eq, sql } from 'drizzle-orm';
 import { type Jam, jamParticipants, plays, ratings, votes } from '#db/schema';
-import { entriesAreHidden, jamPhase, resultsArePublic, votingIsOpen } from '#lib/jam-timing';
+import { jamPhase, votingIsOpen } from '#lib/jam-timing';
+import { resultsArePublic } from '#lib/results-public';
+import { entriesAreHidden } from '#lib/entries-hidden';
 import { type MyVotesDto, VOTE_LIMIT } from '#lib/schemas/entries';
 import { can } from '#server/auth/permissions';
 import { refuseIfBanned } from '#server/auth/require';
@@ -9,6 +11,7 @@ import { announceChange } from '#server/cache/changes';
 import { db, preparedQuery } from '#server/platform/db';
 import { AppError, conflict, notFound } from '#server/http/errors';
 import { ENTRY_NOT_IN_JAM, requireEntry } from '#server/entries/entries';
+import { mayReadHiddenEntry } from '#server/entries/hidden';
 import { enteredCondition, isOnTeam, onTeamCondition } from '#server/teams/co-creators';
 import { type RateLimit, createRateLimiter } from '#server/http/rate-limit';
 import { isJudgeCondition } from './ranking';
@@ -149,6 +152,9 @@ export const JUDGES_ONLY_REFUSAL =
 export const PLAY_BEFORE_VOTE_REFUSAL =
   'Play this entry before you upvote it: this jam counts votes only for entries the voter has opened.';
 export const VOTING_ENDED_MESSAGE = 'Voting has ended for this jam.';
+/** ADR 048: a hidden entry takes no votes or ratings, not even from the managers who can see it. */
+export const HIDDEN_ENTRY_VOTES_MESSAGE =
+  'This jam hides its entries until submissions close, so every game gets the same attention: votes for this one open then.';
 /** Upvotes on a ratings jam, ratings on an upvotes jam (ADR 039). */
 export const JUDGED_BY_MESSAGES: Record<Jam['judging'], string> = {
   upvotes: 'This jam is judged by upvotes, not star ratings: upvote the entry instead.',
@@ -184,13 +190,22 @@ const DISQUALIFIED_REFUSALS: Record<Act, string> = {
 
 /**
  * The entry a vote or rating is for, checked before the write: it is in the jam, not the caller's
- * nor their team's, not disqualified, not hidden until submissions close (ADR 041: to everyone but its
- * team it does not exist yet). The entry and whether it is the caller's are read side by side (one round trip).
+ * nor their team's, not disqualified, not hidden until submissions close. A hidden entry is a 404 to
+ * those the one rule does not let see it (ADR 041, ../entries/hidden.ts); the managers who may see it
+ * still cannot vote for it before the others can (ADR 048: the option's promise is that early entries
+ * get no head start). The entry, whether it is the caller's and the manager seat are read side by side (one round trip).
  */
 export async function requireVotableEntry(user: SessionUser, jam: Jam, entryId: number, act: Act) {
-  const [entry, onTeam] = await Promise.all([requireEntry(jam, entryId), isOnTeam(entryId, user.id)]);
-  if (entriesAreHidden(jam) && !onTeam) throw notFound(ENTRY_NOT_IN_JAM);
+  const hidden = entriesAreHidden(jam);
+  const onTeamRead = isOnTeam(entryId, user.id);
+  const [entry, onTeam, visible] = await Promise.all([
+    requireEntry(jam, entryId),
+    onTeamRead,
+    hidden ? mayReadHiddenEntry(user, jam, onTeamRead) : true,
+  ]);
+  if (!visible) throw notFound(ENTRY_NOT_IN_JAM);
   if (!(await can(user, 'entry:vote', { jamId: jam.id, onTeam }))) throw new AppError(403, 'forbidden', OWN_ENTRY_REFUSALS[act]);
+  if (hidden) throw conflict(HIDDEN_ENTRY_VOTES_MESSAGE);
   if (entry.review === 'disqualified') throw conflict(DISQUALIFIED_REFUSALS[act]);
   return entry;
 }
