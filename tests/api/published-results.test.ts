@@ -72,7 +72,12 @@ describe('a jam with manual results', () => {
     const entryPage = `/jams/${jam.slug}/entries/${entry.id}`;
     for (const reader of [undefined, entrant, voter]) {
       const list = await env.request(`/api/jams/${jam.slug}/entries`, { as: reader });
-      expect(list.body.entries[0], reader?.name ?? 'a visitor').toMatchObject({ id: entry.id, isWinner: false, votes: null, rank: null });
+      expect(list.body.entries[0], reader?.name ?? 'a visitor').toMatchObject({
+        id: entry.id,
+        isWinner: false,
+        votes: null,
+        rank: null,
+      });
       expect((await env.request(`/api/jams/${jam.slug}/winners`, { as: reader })).body).toMatchObject({ winner: null });
       for (const path of [`/jams/${jam.slug}`, entryPage]) {
         const page = await env.request(path, { as: reader });
@@ -81,8 +86,12 @@ describe('a jam with manual results', () => {
       }
     }
     // The managers' preview knows the pick (their menu offers to revoke it).
-    expect((await env.request(`/api/jams/${jam.slug}/entries`, { as: manager })).body.entries[0]).toMatchObject({ isWinner: true });
-    expect((await env.request(`/api/jams/${jam.slug}/review`, { as: manager })).body.entries[0]).toMatchObject({ isWinner: true });
+    expect((await env.request(`/api/jams/${jam.slug}/entries`, { as: manager })).body.entries[0]).toMatchObject({
+      isWinner: true,
+    });
+    expect((await env.request(`/api/jams/${jam.slug}/review`, { as: manager })).body.entries[0]).toMatchObject({
+      isWinner: true,
+    });
 
     expect((await publish(jam.slug, manager)).status).toBe(200);
     const list = await env.request(`/api/jams/${jam.slug}/entries`);

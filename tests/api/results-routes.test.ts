@@ -132,7 +132,17 @@ export const RESULT_ROUTES: Record<string, Row> = {
 const READ_ROUTES = Object.keys(BUDGETS).filter((route) => route.startsWith('PAGE ') || route.startsWith('GET '));
 
 /** JSON keys whose value is a result when it is set (votes, places, stars, winners). */
-const RESULT_KEYS = new Set(['votes', 'voteCount', 'rank', 'place', 'average', 'winner', 'communityChoice', 'judgesChoice', 'won']);
+const RESULT_KEYS = new Set([
+  'votes',
+  'voteCount',
+  'rank',
+  'place',
+  'average',
+  'winner',
+  'communityChoice',
+  'judgesChoice',
+  'won',
+]);
 
 /** The results a JSON answer shows, as `key=value` lines (empty: none). */
 function jsonResults(value: unknown, path = ''): string[] {
@@ -142,7 +152,8 @@ function jsonResults(value: unknown, path = ''): string[] {
     const here = `${path}.${key}`;
     if (key === 'isWinner' && inner === true) return [`${here}=true`];
     if (key === 'kind' && inner === 'results') return [`${here}=results`];
-    if (RESULT_KEYS.has(key) && inner !== null && inner !== false && typeof inner !== 'object') return [`${here}=${String(inner)}`];
+    if (RESULT_KEYS.has(key) && inner !== null && inner !== false && typeof inner !== 'object')
+      return [`${here}=${String(inner)}`];
     if (RESULT_KEYS.has(key) && inner !== null && typeof inner === 'object' && !Array.isArray(inner)) return [`${here}={…}`];
     return jsonResults(inner, here);
   });
@@ -187,7 +198,9 @@ beforeAll(async () => {
     else
       await env.db
         .insert(ratings)
-        .values([1, 2, 3].map((criterionId) => ({ entryId: entry.id, raterId: voters[0]!.id, jamId: jam.id, criterionId, stars: 4 })));
+        .values(
+          [1, 2, 3].map((criterionId) => ({ entryId: entry.id, raterId: voters[0]!.id, jamId: jam.id, criterionId, stars: 4 })),
+        );
     // The managers pick the winner after voting ends, before publishing (issue 55's bug).
     const picked = await env.request(`/api/jams/${jam.slug}/entries/${entry.id}/winner`, { method: 'PUT', as: manager });
     expect(picked.status, JSON.stringify(picked.body)).toBe(200);
@@ -219,7 +232,9 @@ describe('every route that shows a winner, a place, votes or stars follows "resu
   });
 
   it('shows none of them before a manual jam’s results are published, to a visitor or the winning entrant', async () => {
-    const leaks = [...(await shownResults())].filter(([, found]) => found.length > 0).map(([at, found]) => `${at}: ${found.join(', ')}`);
+    const leaks = [...(await shownResults())]
+      .filter(([, found]) => found.length > 0)
+      .map(([at, found]) => `${at}: ${found.join(', ')}`);
     expect(leaks).toEqual([]);
   }, 60_000);
 
@@ -230,8 +245,12 @@ describe('every route that shows a winner, a place, votes or stars follows "resu
     const shown = await shownResults();
     const silent = [...shown].filter(([, found]) => found.length === 0).map(([at]) => at);
     // Every route marked as showing results shows some to at least one of its readers in one of the jams.
-    const routes = Object.entries(RESULT_ROUTES).filter(([, row]) => row.shows === 'results').map(([route]) => route);
-    const neverShown = routes.filter((route) => [...shown].every(([at, found]) => !at.startsWith(`${route} as`) || found.length === 0));
+    const routes = Object.entries(RESULT_ROUTES)
+      .filter(([, row]) => row.shows === 'results')
+      .map(([route]) => route);
+    const neverShown = routes.filter((route) =>
+      [...shown].every(([at, found]) => !at.startsWith(`${route} as`) || found.length === 0),
+    );
     expect(neverShown, `silent: ${silent.join('; ')}`).toEqual([]);
   }, 60_000);
 });

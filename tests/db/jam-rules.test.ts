@@ -90,7 +90,8 @@ describe('the TypeScript and SQL forms of each rule agree', () => {
       for (const now of NOWS) {
         const [ts, db] = [tsAnswers(jam, now), await sqlAnswers(jam.id, now)];
         const label = `${jam.results}/${jam.resultsPublishedAt ? 'published' : '-'}/${jam.votingEndsAt ? 'voting period' : '-'}/${jam.hiddenEntries ? 'hidden' : '-'} at ${(now - T) / MINUTE} min`;
-        if (JSON.stringify(ts) !== JSON.stringify(db)) disagreements.push(`${label}: ${JSON.stringify(ts)} ≠ ${JSON.stringify(db)}`);
+        if (JSON.stringify(ts) !== JSON.stringify(db))
+          disagreements.push(`${label}: ${JSON.stringify(ts)} ≠ ${JSON.stringify(db)}`);
       }
     }
     expect(disagreements).toEqual([]);

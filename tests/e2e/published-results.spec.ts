@@ -141,7 +141,9 @@ test('a ratings jam from creation to published results, its entries hidden until
   await expect(cat.getByText(`The results of ${name} are out: your entry is the community's choice!`)).toHaveCount(1);
 });
 
-test('a winner a manager picks after voting ends stays secret until the results are published (issue 55)', async ({ browser }) => {
+test('a winner a manager picks after voting ends stays secret until the results are published (issue 55)', async ({
+  browser,
+}) => {
   test.setTimeout(90_000);
   const admin = await userPage(browser, 'demo_admin');
   const jam = await createJamThroughApi(admin.request, {
@@ -168,7 +170,9 @@ test('a winner a manager picks after voting ends stays secret until the results 
     const list = (await (await reader.request.get(`/api/jams/${slug}/entries`)).json()) as { entries: { isWinner: boolean }[] };
     expect(list.entries.map((entry) => entry.isWinner)).toEqual([false, false]);
     await reader.goto(`/jams/${slug}#submissions`);
-    await expect(reader.getByText('Voting is over! The results are not out yet: the hosts will publish them soon.')).toBeVisible();
+    await expect(
+      reader.getByText('Voting is over! The results are not out yet: the hosts will publish them soon.'),
+    ).toBeVisible();
     await expect(reader.getByRole('heading', { name: 'Cat Platformer' })).toBeVisible();
     await expect(reader.locator('.chip.winner')).toHaveCount(0);
     await reader.goto(`/jams/${slug}/entries/${catId}`);

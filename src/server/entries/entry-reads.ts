@@ -59,7 +59,9 @@ async function hiddenFromOthers(
   myMembership: Promise<TeamMembership | undefined>,
   reader: SessionUser | null,
 ): Promise<EntryWithSubmitter> {
-  const onTeam = Promise.all([found, myMembership]).then(([entry, credit]) => reader !== null && isOnTeamOf(entry, reader.id, credit));
+  const onTeam = Promise.all([found, myMembership]).then(
+    ([entry, credit]) => reader !== null && isOnTeamOf(entry, reader.id, credit),
+  );
   const [entry, visible] = await Promise.all([found, mayReadHiddenEntry(reader, jam, onTeam)]);
   if (!visible) throw notFound(ENTRY_NOT_IN_JAM);
   return entry;

@@ -3,15 +3,14 @@ import { type SQL, and, eq, sql } from 'drizzle-orm';
 import { type Jam, jamParticipants, plays, ratings, votes } from '#db/schema';
 import { jamPhase, votingIsOpen } from '#lib/jam-timing';
 import { resultsArePublic } from '#lib/results-public';
-import { entriesAreHidden } from '#lib/entries-hidden';
 import { type MyVotesDto, VOTE_LIMIT } from '#lib/schemas/entries';
 import { can } from '#server/auth/permissions';
 import { refuseIfBanned } from '#server/auth/require';
 import { announceChange } from '#server/cache/changes';
 import { db, preparedQuery } from '#server/platform/db';
-import { AppError, conflict, notFound } from '#server/http/errors';
-import { ENTRY_NOT_IN_JAM, requireEntry } from '#server/entries/entries';
-import { mayReadHiddenEntry } from '#server/entries/hidden';
+import { AppError, conflict } from '#server/http/errors';
+import { requireEntry } from '#server/entries/entries';
+import { HIDDEN_ENTRY_VOTES_MESSAGE, isHiddenFor } from '#server/entries/hidden';
 import { enteredCondition, isOnTeam, onTeamCondition } from '#server/teams/co-creators';
 import { type RateLimit, createRateLimiter } from '#server/http/rate-limit';
 import { isJudgeCondition } from './ranking';
@@ -152,9 +151,6 @@ export const JUDGES_ONLY_REFUSAL =
 export const PLAY_BEFORE_VOTE_REFUSAL =
   'Play this entry before you upvote it: this jam counts votes only for entries the voter has opened.';
 export const VOTING_ENDED_MESSAGE = 'Voting has ended for this jam.';
-/** ADR 048: a hidden entry takes no votes or ratings, not even from the managers who can see it. */
-export const HIDDEN_ENTRY_VOTES_MESSAGE =
-  'This jam hides its entries until submissions close, so every game gets the same attention: votes for this one open then.';
 /** Upvotes on a ratings jam, ratings on an upvotes jam (ADR 039). */
 export const JUDGED_BY_MESSAGES: Record<Jam['judging'], string> = {
   upvotes: 'This jam is judged by upvotes, not star ratings: upvote the entry instead.',
@@ -189,21 +185,12 @@ const DISQUALIFIED_REFUSALS: Record<Act, string> = {
 };
 
 /**
- * The entry a vote or rating is for, checked before the write: it is in the jam, not the caller's
- * nor their team's, not disqualified, not hidden until submissions close. A hidden entry is a 404 to
- * those the one rule does not let see it (ADR 041, ../entries/hidden.ts); the managers who may see it
- * still cannot vote for it before the others can (ADR 048: the option's promise is that early entries
- * get no head start). The entry, whether it is the caller's and the manager seat are read side by side (one round trip).
+ * The entry a vote or rating is for: in the jam, not the caller's team's, not disqualified, not hidden
+ * (ADR 048: a 404 to those who may not see it, a 409 to those who may), all read in one round trip.
  */
 export async function requireVotableEntry(user: SessionUser, jam: Jam, entryId: number, act: Act) {
-  const hidden = entriesAreHidden(jam);
   const onTeamRead = isOnTeam(entryId, user.id);
-  const [entry, onTeam, visible] = await Promise.all([
-    requireEntry(jam, entryId),
-    onTeamRead,
-    hidden ? mayReadHiddenEntry(user, jam, onTeamRead) : true,
-  ]);
-  if (!visible) throw notFound(ENTRY_NOT_IN_JAM);
+  const [entry, onTeam, hidden] = await Promise.all([requireEntry(jam, entryId), onTeamRead, isHiddenFor(user, jam, onTeamRead)]);
   if (!(await can(user, 'entry:vote', { jamId: jam.id, onTeam }))) throw new AppError(403, 'forbidden', OWN_ENTRY_REFUSALS[act]);
   if (hidden) throw conflict(HIDDEN_ENTRY_VOTES_MESSAGE);
   if (entry.review === 'disqualified') throw conflict(DISQUALIFIED_REFUSALS[act]);
@@ -296,11 +283,8 @@ export async function takeBackVote(user: SessionUser, jam: Jam, entryId: number)
   return toMyVotes(jam, rows, ruleOf(rule), playedRows);
 }
 
-/**
- * How many entries and votes a jam has. The vote count is public only once the jam has ended
- * (like the per-entry counts: spec, "results"); before that it is null. The entry count is
- * public from the start, mystery mode or not (it hides the body only, as the jam answer does).
- */
+/** How many entries and votes a jam has: the vote count once the results are public (null before, as each
+ * entry's: spec, "results"), the entry count from the start, mystery mode or not (it hides the body only). */
 export async function jamStats(
   jam: Jam,
   now = Date.now(),

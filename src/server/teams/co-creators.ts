@@ -60,8 +60,11 @@ export const enteredCondition = (jamId: Operand, userId: Operand): SQL =>
  * {@link onTeamCondition} in TypeScript, from rows a request has read already: the person is the
  * entry's submitter, or their credit on it is accepted. tests/db/jam-rules.test.ts checks the two agree.
  */
-export const isOnTeamOf = (entry: { submitterId: number | null }, userId: number, credit: { status: string } | null | undefined) =>
-  entry.submitterId === userId || credit?.status === 'accepted';
+export const isOnTeamOf = (
+  entry: { submitterId: number | null },
+  userId: number,
+  credit: { status: string } | null | undefined,
+) => entry.submitterId === userId || credit?.status === 'accepted';
 
 /** The people an entry belongs to (its submitter and its accepted co-creators), as a subquery of `user_id`s. */
 export const teamOf = (entryId: Operand): SQL =>
