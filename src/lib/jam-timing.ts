@@ -1,3 +1,12 @@
+/**
+ * The jam's clock (issue 55 §1, ADR 048): where a jam is in time, as TypeScript for the pages, the
+ * services and the islands, and as SQL beside it (`…Sql`) for the queries that decide it by
+ * themselves (profiles, the sitemap, the inbox). tests/db/jam-rules.test.ts checks that the two
+ * forms agree on every phase of a jam. The other rules about a jam's moments have their own files
+ * beside this one: src/lib/results-public.ts and src/lib/entries-hidden.ts.
+ */
+import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+
 /** Where a jam is in time: before its start, between start and end, after its end. */
 export const JAM_STATUSES = ['upcoming', 'ongoing', 'ended'] as const;
 export type JamStatus = (typeof JAM_STATUSES)[number];
@@ -43,26 +52,38 @@ export const votingIsOpen = (jam: JamWindow, now = Date.now()) => {
 /** Voting has closed (results may still wait for a manager's publish). */
 export const votingHasClosed = (jam: JamWindow, now = Date.now()) => jamPhase(jam, now) === 'ended';
 
-/**
- * Vote counts, ranks, winners and play counts are public once voting has closed, and in a jam with
- * manual results only once a manager has published them (ADR 041): the one rule every place follows.
- */
-export const resultsArePublic = (jam: JamWindow, now = Date.now()) =>
-  votingHasClosed(jam, now) && (jam.results !== 'manual' || jam.resultsPublishedAt != null);
-
-/** Voting has closed in a manual jam whose results a manager has not published yet. */
-export const resultsAwaitPublish = (jam: JamWindow, now = Date.now()) =>
-  votingHasClosed(jam, now) && jam.results === 'manual' && jam.resultsPublishedAt == null;
-
-/** Entries are hidden from the public while submissions are open in a jam with hidden entries (ADR 041). */
-export const entriesAreHidden = (jam: JamWindow & { hiddenEntries?: boolean }, now = Date.now()) =>
-  Boolean(jam.hiddenEntries) && now < ms(jam.endsAt);
+/** The moment voting closes for good: the later of the submission end and the voting end. */
+export const closesAt = (jam: JamWindow): number => Math.max(ms(jam.endsAt), votingEnd(jam));
 
 export function jamStatus(jam: JamWindow, now = Date.now()): JamStatus {
   if (now < ms(jam.startsAt)) return 'upcoming';
   if (now < ms(jam.endsAt)) return 'ongoing';
   return 'ended';
 }
+
+/** A jam's row in SQL, for the SQL twins: its table's columns, an alias's, or any expression. */
+export interface JamColumnsSql {
+  startsAt: SQLWrapper;
+  endsAt: SQLWrapper;
+  votingEndsAt: SQLWrapper;
+  results: SQLWrapper;
+  resultsPublishedAt: SQLWrapper;
+  hiddenEntries: SQLWrapper;
+}
+
+/** {@link votingEnd} in SQL (the moments are stored as milliseconds). */
+export const votingEndSql = (j: JamColumnsSql): SQL<number> => sql<number>`coalesce(${j.votingEndsAt}, ${j.endsAt})`;
+
+/** {@link closesAt} in SQL. */
+export const closesAtSql = (j: JamColumnsSql): SQL<number> => sql<number>`max(${j.endsAt}, ${votingEndSql(j)})`;
+
+/** {@link jamPhase} in SQL. */
+export const jamPhaseSql = (j: JamColumnsSql, now: number): SQL<JamPhase> =>
+  sql<JamPhase>`(case when ${now} < ${j.startsAt} then 'upcoming' when ${now} < ${j.endsAt} then 'ongoing'
+    when ${now} < ${votingEndSql(j)} then 'voting' else 'ended' end)`;
+
+/** {@link votingHasClosed} in SQL. */
+export const votingHasClosedSql = (j: JamColumnsSql, now: number): SQL<boolean> => sql<boolean>`(${closesAtSql(j)} <= ${now})`;
 
 /**
  * The moment the countdown counts to: the start when upcoming, the submission end when ongoing,

@@ -90,6 +90,24 @@ describe('before submissions close', () => {
     expect(rating.body.error).toEqual({ status: 404, code: 'not_found', message: 'That entry is not part of this jam.' });
   });
 
+  it('takes no votes for a hidden entry from the managers who can see it, and tells them when (ADR 048)', async () => {
+    const { jam, entry } = await hiddenJam();
+    const path = `/api/jams/${jam.slug}/entries/${entry.id}/vote`;
+    const vote = await env.request(path, { method: 'PUT', as: manager });
+    expect(vote.body).toEqual({
+      error: {
+        status: 409,
+        code: 'conflict',
+        message:
+          'This jam hides its entries until submissions close, so every game gets the same attention: votes for this one open then.',
+      },
+    });
+    // Its team sees it and is told why they cannot vote for their own.
+    expect((await env.request(path, { method: 'PUT', as: entrant })).body.error).toMatchObject({ status: 403 });
+    await closeSubmissions(jam.id);
+    expect((await env.request(path, { method: 'PUT', as: manager })).status).toBe(200);
+  });
+
   it('answers its notes, kudos and team as if it did not exist, except to its team and the managers', async () => {
     const { jam, entry } = await hiddenJam();
     for (const part of ['notes', 'kudos', 'credits']) {

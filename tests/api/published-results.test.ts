@@ -65,6 +65,41 @@ describe('a jam with manual results', () => {
     expect(await resultsItems(entrant, jam.slug)).toEqual([]);
   });
 
+  it('keeps a winner picked after voting ends secret until the publish: the entry list, the jam page and the entry page (issue 55)', async () => {
+    const { jam, entry } = await endedJam('manual');
+    const picked = await env.request(`/api/jams/${jam.slug}/entries/${entry.id}/winner`, { method: 'PUT', as: manager });
+    expect(picked.status, JSON.stringify(picked.body)).toBe(200);
+    const entryPage = `/jams/${jam.slug}/entries/${entry.id}`;
+    for (const reader of [undefined, entrant, voter]) {
+      const list = await env.request(`/api/jams/${jam.slug}/entries`, { as: reader });
+      expect(list.body.entries[0], reader?.name ?? 'a visitor').toMatchObject({
+        id: entry.id,
+        isWinner: false,
+        votes: null,
+        rank: null,
+      });
+      expect((await env.request(`/api/jams/${jam.slug}/winners`, { as: reader })).body).toMatchObject({ winner: null });
+      for (const path of [`/jams/${jam.slug}`, entryPage]) {
+        const page = await env.request(path, { as: reader });
+        expect(page.status, path).toBe(200);
+        expect(page.body, `${path} as ${reader?.name ?? 'a visitor'}`).not.toContain('♛');
+      }
+    }
+    // The managers' preview knows the pick (their menu offers to revoke it).
+    expect((await env.request(`/api/jams/${jam.slug}/entries`, { as: manager })).body.entries[0]).toMatchObject({
+      isWinner: true,
+    });
+    expect((await env.request(`/api/jams/${jam.slug}/review`, { as: manager })).body.entries[0]).toMatchObject({
+      isWinner: true,
+    });
+
+    expect((await publish(jam.slug, manager)).status).toBe(200);
+    const list = await env.request(`/api/jams/${jam.slug}/entries`);
+    expect(list.body.entries[0]).toMatchObject({ id: entry.id, isWinner: true, votes: 1, rank: 1 });
+    expect((await env.request(`/jams/${jam.slug}`)).body).toContain('♛');
+    expect((await env.request(entryPage)).body).toContain('♛');
+  });
+
   it('shows the managers the counts on the review page, with the publish panel', async () => {
     const { jam } = await endedJam('manual');
     const review = await env.request(`/jams/${jam.slug}/review`, { as: manager });

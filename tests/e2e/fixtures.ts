@@ -8,6 +8,7 @@ import {
   type Browser,
   type BrowserContext,
   type Cookie,
+  type Locator,
   type Page,
   test as base,
   expect,
@@ -157,6 +158,25 @@ export async function loginAs(page: Page, username: string): Promise<void> {
   await page.getByRole('button', { name: 'Confirm' }).click();
   await expect(page).not.toHaveURL(/confirm-login/);
   sessions.set(username, await page.context().cookies());
+}
+
+/**
+ * Opens `path` as someone who did not write, until `shown` is there. The page store lets a page
+ * rendered less than a second before stand for new entries, joins and votes (REVALIDATE_EVERY_MS in
+ * src/server/node/page-policy.ts: a rush costs one render a second), so a visitor right after other
+ * people's submissions may get the page without them and sees them on a reload, as a person would.
+ * Issue 55 §8: a test that ran after others in its worker, its people's sessions already open, made a
+ * jam, entered it and looked within that second, and waited for ever on a page that was right to be old.
+ */
+export async function gotoUntilShown(page: Page, path: string, shown: Locator): Promise<void> {
+  let opened = false;
+  await expect(async () => {
+    // A reload, not the same address again: with a #fragment that would only scroll the page it has.
+    if (opened) await page.reload();
+    else await page.goto(path);
+    opened = true;
+    await expect(shown).toBeVisible({ timeout: 1_000 });
+  }).toPass({ intervals: [250, 500, 1_000], timeout: 15_000 });
 }
 
 /** A moment `minutes` from now as the value of an `<input type="datetime-local">` in the browser's zone. */

@@ -6,7 +6,7 @@
  */
 import { type Browser } from '@playwright/test';
 import { accessibilityViolations } from './accessibility';
-import { datetimeLocal, expect, test, userPage } from './fixtures';
+import { createJamThroughApi, datetimeLocal, expect, gotoUntilShown, test, userPage } from './fixtures';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -58,7 +58,8 @@ test('a ratings jam from creation to published results, its entries hidden until
 
   // Before submissions close: the public sees no entry, the team sees its own.
   const visitor = await (await browser.newContext()).newPage();
-  await visitor.goto(`/jams/${slug}`);
+  // The page the manager's creation cached may stand for the new entries for a second (gotoUntilShown).
+  await gotoUntilShown(visitor, `/jams/${slug}`, visitor.getByRole('tab', { name: 'Submissions (2)' }));
   await visitor.getByRole('tab', { name: 'Submissions (2)' }).click();
   await expect(
     visitor.getByText(
@@ -138,4 +139,53 @@ test('a ratings jam from creation to published results, its entries hidden until
   await expect(pixel.getByText(`The results of ${name} are out!`)).toHaveCount(1);
   await cat.goto('/notifications');
   await expect(cat.getByText(`The results of ${name} are out: your entry is the community's choice!`)).toHaveCount(1);
+});
+
+test('a winner a manager picks after voting ends stays secret until the results are published (issue 55)', async ({
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  const admin = await userPage(browser, 'demo_admin');
+  const jam = await createJamThroughApi(admin.request, {
+    name: `Secret Winner ${Date.now().toString(36)}`,
+    description: 'The hosts pick a winner and tell everyone when they are ready.',
+    startsAt: new Date(Date.now() - MINUTE).toISOString(),
+    endsAt: new Date(Date.now() + HOUR).toISOString(),
+    results: 'manual',
+  });
+  const slug = jam.slug;
+  const catId = await enter(browser, slug, 'cat_coder', 100000002);
+  await enter(browser, slug, 'pixel_pioneer', 100000001);
+  const ended = await admin.request.patch(`/api/jams/${slug}`, {
+    data: { startsAt: new Date(Date.now() - 2 * HOUR).toISOString(), endsAt: new Date(Date.now() - MINUTE).toISOString() },
+  });
+  expect(ended.status(), await ended.text()).toBe(200);
+  const picked = await admin.request.put(`/api/jams/${slug}/entries/${catId}/winner`);
+  expect(picked.status(), await picked.text()).toBe(200);
+
+  // Before the publish: neither a visitor nor the winning entrant sees the pick, on any page.
+  const visitor = await (await browser.newContext()).newPage();
+  const cat = await userPage(browser, 'cat_coder');
+  for (const reader of [visitor, cat]) {
+    const list = (await (await reader.request.get(`/api/jams/${slug}/entries`)).json()) as { entries: { isWinner: boolean }[] };
+    expect(list.entries.map((entry) => entry.isWinner)).toEqual([false, false]);
+    await reader.goto(`/jams/${slug}#submissions`);
+    await expect(
+      reader.getByText('Voting is over! The results are not out yet: the hosts will publish them soon.'),
+    ).toBeVisible();
+    await expect(reader.getByRole('heading', { name: 'Cat Platformer' })).toBeVisible();
+    await expect(reader.locator('.chip.winner')).toHaveCount(0);
+    await reader.goto(`/jams/${slug}/entries/${catId}`);
+    await expect(reader.getByRole('heading', { level: 1, name: 'Cat Platformer' })).toBeVisible();
+    await expect(reader.locator('.chip.winner')).toHaveCount(0);
+  }
+
+  // Published: the crown shows on the card and on the entry page.
+  const published = await admin.request.put(`/api/jams/${slug}/results`);
+  expect(published.status(), await published.text()).toBe(200);
+  await visitor.goto(`/jams/${slug}#submissions`);
+  const card = visitor.locator('.entries > li').filter({ has: visitor.getByRole('heading', { name: 'Cat Platformer' }) });
+  await expect(card.locator('.chip.winner')).toContainText('winner');
+  await visitor.goto(`/jams/${slug}/entries/${catId}`);
+  await expect(visitor.locator('.chip.winner')).toContainText('winner');
 });

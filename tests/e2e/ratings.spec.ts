@@ -5,7 +5,7 @@
  */
 import { type Browser, type Page } from '@playwright/test';
 import { accessibilityViolations } from './accessibility';
-import { createJamThroughApi, datetimeLocal, expect, test, userPage, waitUntilSettled } from './fixtures';
+import { createJamThroughApi, datetimeLocal, expect, gotoUntilShown, test, userPage, waitUntilSettled } from './fixtures';
 import { uniqueTag } from '../helpers/unique-tag';
 
 const MINUTE = 60_000;
@@ -76,8 +76,9 @@ test('a manager makes a ratings jam with their criteria; people rate and change 
 
   // The cards lead to the entry page to rate (play first, then rate).
   const sprite = await userPage(browser, 'sprite_smith');
-  await sprite.goto(`/jams/${slug}#submissions`);
   const catCard = sprite.getByRole('listitem').filter({ has: sprite.getByRole('heading', { name: 'Cat Platformer' }) });
+  // The page the manager's creation cached may stand for the new entries for a second (gotoUntilShown).
+  await gotoUntilShown(sprite, `/jams/${slug}#submissions`, catCard.getByRole('link', { name: 'Rate it' }));
   await expect(catCard.getByRole('button', { name: /Upvote/ })).toHaveCount(0);
   await catCard.getByRole('link', { name: 'Rate it' }).click();
   await expect(sprite.getByRole('heading', { level: 1, name: 'Cat Platformer' })).toBeVisible();

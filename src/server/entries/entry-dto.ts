@@ -29,7 +29,8 @@ export function toEntryDto(row: EntryRow, options: EntryDtoOptions, criteria: En
     authorName: row.authorName,
     coCreators: row.coCreators ?? [],
     submittedAt: row.submittedAt.toISOString(),
-    isWinner: row.isWinner,
+    // The managers' pick is a result (ADR 041): public with the others, seen early only by the managers' preview.
+    isWinner: options.resultsPublic || options.forManager ? row.isWinner : false,
     votes: options.resultsPublic ? row.votes : null,
     rank: options.resultsPublic && !disqualified ? (options.rank ?? null) : null,
     flags: flagsShown ? entryFlags(row, options.jam) : [],

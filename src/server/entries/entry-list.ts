@@ -1,7 +1,8 @@
 /** A jam's entries, one page at a time: the sorts, the random order, the search and the ranks. */
 import { type SQL, type SQLWrapper, and, asc, desc, eq, sql } from 'drizzle-orm';
 import { type Jam, entries, entryCredits, users } from '#db/schema';
-import { entriesAreHidden, resultsArePublic } from '#lib/jam-timing';
+import { resultsArePublic } from '#lib/results-public';
+import { entriesAreHidden } from '#lib/entries-hidden';
 import { ENTRIES_PER_PAGE, type EntryListDto, type EntrySort, MAX_ENTRY_SEED, effectiveEntrySort } from '#lib/schemas/entries';
 import { containsText, db } from '#server/platform/db';
 import { coCreatorsColumn, toCoCreators } from '#server/teams/co-creators';

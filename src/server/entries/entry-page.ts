@@ -4,7 +4,7 @@
  */
 import { type SQL, and, eq, sql } from 'drizzle-orm';
 import { type Jam, entries } from '#db/schema';
-import { resultsArePublic } from '#lib/jam-timing';
+import { resultsArePublic } from '#lib/results-public';
 import type { EntryDetailDto } from '#lib/schemas/entries';
 import { db, outerColumn } from '#server/platform/db';
 import { coCreatorsColumn, toCoCreators } from '#server/teams/co-creators';

@@ -7,12 +7,13 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { type Entry, type Jam, entries, users } from '#db/schema';
 import type { SessionUser } from '#server/auth/session';
-import { can } from '#server/auth/permissions';
-import { entriesAreHidden } from '#lib/jam-timing';
+import { entriesAreHidden } from '#lib/entries-hidden';
 import { notFound } from '#server/http/errors';
 import { preparedQuery } from '#server/platform/db';
+import { isOnTeamOf } from '#server/teams/co-creators';
 import { type TeamMembership, membershipOf } from '#server/teams/memberships';
 import { ENTRY_NOT_IN_JAM } from './entries';
+import { mayReadHiddenEntry } from './hidden';
 
 export type EntryWithSubmitter = Entry & { submitterName: string | null };
 
@@ -49,8 +50,8 @@ export function startEntryReads(jam: Jam, entryId: number, reader: SessionUser |
 }
 
 /**
- * ADR 041: before submissions close, a hidden entry is a 404 to all but its team and the jam's
- * managers. The manager seat is asked beside the entry, so `can` decides without another round trip.
+ * ADR 041: before submissions close, a hidden entry is a 404 to all but those the one rule lets see it
+ * (./hidden.ts). The manager seat is asked beside the entry, so it decides without another round trip.
  */
 async function hiddenFromOthers(
   jam: Jam,
@@ -58,9 +59,11 @@ async function hiddenFromOthers(
   myMembership: Promise<TeamMembership | undefined>,
   reader: SessionUser | null,
 ): Promise<EntryWithSubmitter> {
-  const [entry, credit] = await Promise.all([found, myMembership, can(reader, 'jam:read-hidden-entries', { jamId: jam.id })]);
-  const onTeam = reader !== null && (entry.submitterId === reader.id || credit?.status === 'accepted');
-  if (!(await can(reader, 'entry:read-hidden', { jamId: jam.id, onTeam }))) throw notFound(ENTRY_NOT_IN_JAM);
+  const onTeam = Promise.all([found, myMembership]).then(
+    ([entry, credit]) => reader !== null && isOnTeamOf(entry, reader.id, credit),
+  );
+  const [entry, visible] = await Promise.all([found, mayReadHiddenEntry(reader, jam, onTeam)]);
+  if (!visible) throw notFound(ENTRY_NOT_IN_JAM);
   return entry;
 }
 
@@ -68,5 +71,5 @@ async function hiddenFromOthers(
 export async function readerIsOnTeam(reads: EntryReads, reader: SessionUser | null): Promise<boolean> {
   if (!reader) return false;
   const [entry, credit] = await Promise.all([reads.entry, reads.myMembership]);
-  return entry.submitterId === reader.id || credit?.status === 'accepted';
+  return isOnTeamOf(entry, reader.id, credit);
 }

@@ -22,6 +22,8 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/sqlite-core';
 import { entries, jamParticipants, jams, notifications } from '#db/schema';
+import { closesAt, closesAtSql, jamPhase, jamPhaseSql } from '#lib/jam-timing';
+import { resultsPublicAtSql } from '#lib/results-public';
 import { onTeamCondition } from '#server/teams/co-creators';
 import { communityChoiceOf, isManagersWinner, rankedEntry } from '#server/judging/ranking';
 import { db } from '#server/platform/db';
@@ -68,8 +70,10 @@ const has = (key: SQL) => sql`exists (select 1 from ${notifications} n where n.u
 /** The person's due time-based events that are not in their inbox yet (a read; the caller writes them). */
 export async function dueEventsOf(userId: number, now = Date.now()): Promise<InboxEvent[]> {
   const database = db();
-  const close = sql`coalesce(j.voting_ends_at, j.ends_at)`;
-  const resultsAt = sql`(case when j.results = 'manual' then j.results_published_at else ${close} end)`;
+  // The jam's clock and "results public" are the rules of src/lib (ADR 048), read against the alias `j`.
+  const jam = alias(jams, 'j');
+  const close = closesAtSql(jam);
+  const resultsAt = resultsPublicAtSql(jam);
   const jamKey = (prefix: string, suffix = '') => sql`${prefix} || j.id || ${suffix}`;
   // The person's entry: submitted or credited on (the one rule of src/server/teams/co-creators.ts).
   const theirs = onTeamCondition(sql`e.id`, sql`p.user_id`);
@@ -92,7 +96,7 @@ export async function dueEventsOf(userId: number, now = Date.now()): Promise<Inb
       ${has(jamKey('theme-out:'))} as hasThemeOut
     from ${jamParticipants} p join ${jams} j on j.id = p.jam_id
     where p.user_id = ${userId} and (
-      (j.starts_at <= ${now} and ${now} < j.ends_at and p.joined_at <= j.starts_at)
+      (${jamPhaseSql(jam, now)} = 'ongoing' and p.joined_at <= j.starts_at)
       or (j.ends_at - ${DAY_MS} <= ${now} and ${now} < j.ends_at and p.joined_at <= j.ends_at - ${DAY_MS})
       or (j.voting_ends_at is not null and j.voting_ends_at - ${DAY_MS} <= ${now} and ${now} < j.voting_ends_at
         and p.joined_at <= j.voting_ends_at - ${DAY_MS})
@@ -107,7 +111,7 @@ function dueEvents(userId: number, row: DueRow, now: number): InboxEvent[] {
   const events: InboxEvent[] = [];
   const base = { userId, jamId: row.jamId };
   const joined = row.joinedAt;
-  const running = row.startsAt <= now && now < row.endsAt;
+  const running = jamPhase(row, now) === 'ongoing';
   if (running && joined <= row.startsAt && !row.hasStarted) {
     events.push({
       ...base,
@@ -128,7 +132,7 @@ function dueEvents(userId: number, row: DueRow, now: number): InboxEvent[] {
       events.push({ ...base, kind: 'voting-ends-soon', key: `voting-ends:${row.jamId}`, createdAt: new Date(lastVotingDay) });
     }
   }
-  const close = row.votingEndsAt ?? row.endsAt;
+  const close = closesAt(row);
   const resultsAt = row.resultsAt;
   if (resultsAt !== null && resultsAt <= now && now < resultsAt + RESULTS_FRESH_MS && joined <= close) {
     const won = Boolean(row.won);

@@ -4,7 +4,7 @@ import { type Jam, entries, jamSlugRedirects, jams, ratings, votes } from '#db/s
 import type { JamCriterion } from '#lib/judging';
 import type { QuestionInput } from '#lib/schemas/questions';
 import { numberQuestions, questionAnswerDrops, questionTexts } from './questions';
-import { resultsArePublic } from '#lib/jam-timing';
+import { resultsArePublic } from '#lib/results-public';
 import {
   type CriterionInput,
   type JamCreate,

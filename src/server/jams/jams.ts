@@ -1,7 +1,8 @@
 /** Game jams: finding one by its slug and reading it. Permission checks happen in the services, once. */
 import { eq, sql } from 'drizzle-orm';
 import { type Jam, jamSlugRedirects, jams } from '#db/schema';
-import { jamPhase, jamStatus, resultsArePublic } from '#lib/jam-timing';
+import { jamPhase, jamStatus } from '#lib/jam-timing';
+import { resultsArePublic } from '#lib/results-public';
 import type { JamDto } from '#lib/schemas/jams';
 import { revealedTheme } from '#lib/themes';
 import { db, preparedQuery } from '#server/platform/db';

@@ -4,7 +4,7 @@
  * judge who wrote it: never in a public page or cache (it comes with the viewer document or its own GET).
  */
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { type Jam, entryCredits, judgeFeedback, notifications, users } from '#db/schema';
+import { type Jam, judgeFeedback, notifications, users } from '#db/schema';
 import { avatarPath } from '#lib/avatars';
 import { votingIsOpen } from '#lib/jam-timing';
 import type { JudgeFeedbackListDto } from '#lib/schemas/judges';
@@ -17,6 +17,7 @@ import { requireSafeTexts } from '#server/feedback/text-guard';
 import { adminWords } from '#server/feedback/words';
 import { AppError, conflict } from '#server/http/errors';
 import { db } from '#server/platform/db';
+import { teamOf } from '#server/teams/co-creators';
 import { isJudgeOf } from './judge-invitations';
 
 export const FEEDBACK_READERS_ONLY =
@@ -156,8 +157,7 @@ export async function putJudgeFeedback(
     // The team: the submitter and the credited co-creators, each told once per judge and entry (the key).
     database.run(sql`insert into ${notifications} (user_id, kind, key, group_key, jam_id, entry_id)
       select team.user_id, 'judge-feedback', ${`judge-feedback:${entry.id}:${user.id}`}, ${`judge-feedback:${entry.id}`}, ${jam.id}, ${entry.id}
-      from (select ${entry.submitterId} as user_id union select ${entryCredits.userId} from ${entryCredits}
-        where ${entryCredits.entryId} = ${entry.id} and ${entryCredits.status} = 'accepted') team
+      from (${teamOf(entry.id)}) team
       where team.user_id <> ${user.id}
       on conflict do nothing`),
     rowsOf(entry.id),

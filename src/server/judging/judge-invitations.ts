@@ -2,7 +2,7 @@
 import { and, desc, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/sqlite-core';
 import { type Jam, jamJudges, jams, notifications, users } from '#db/schema';
-import { resultsArePublic } from '#lib/jam-timing';
+import { resultsArePublic } from '#lib/results-public';
 import type { JudgeInvitationListDto } from '#lib/schemas/judges';
 import { auditStatement } from '#server/activity/audit';
 import { refuseIfBanned } from '#server/auth/require';

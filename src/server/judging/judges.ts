@@ -7,7 +7,7 @@
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { type Jam, jamJudges, notifications, ratings, users, votes } from '#db/schema';
 import { avatarPath } from '#lib/avatars';
-import { resultsArePublic } from '#lib/jam-timing';
+import { resultsArePublic } from '#lib/results-public';
 import { MAX_JUDGES } from '#lib/judging';
 import type { JudgeListDto } from '#lib/schemas/judges';
 import { auditStatement } from '#server/activity/audit';

@@ -13,7 +13,8 @@ import { type RateLimit, createRateLimiter } from '#server/http/rate-limit';
 import { db } from '#server/platform/db';
 import { onTeamCondition } from '#server/teams/co-creators';
 import { requireVisibleEntry } from '#server/entries/hidden';
-import { entriesAreHidden, resultsArePublic } from '#lib/jam-timing';
+import { resultsArePublic } from '#lib/results-public';
+import { entriesAreHidden } from '#lib/entries-hidden';
 
 /**
  * Per user, generous: a player opens with every "Play" and "Play next", and a refused request only

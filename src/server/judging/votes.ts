@@ -1,14 +1,16 @@
 /** Upvotes: at most VOTE_LIMIT per user per jam, enforced by the database in one statement. */
 import { type SQL, and, eq, sql } from 'drizzle-orm';
 import { type Jam, jamParticipants, plays, ratings, votes } from '#db/schema';
-import { entriesAreHidden, jamPhase, resultsArePublic, votingIsOpen } from '#lib/jam-timing';
+import { jamPhase, votingIsOpen } from '#lib/jam-timing';
+import { resultsArePublic } from '#lib/results-public';
 import { type MyVotesDto, VOTE_LIMIT } from '#lib/schemas/entries';
 import { can } from '#server/auth/permissions';
 import { refuseIfBanned } from '#server/auth/require';
 import { announceChange } from '#server/cache/changes';
 import { db, preparedQuery } from '#server/platform/db';
-import { AppError, conflict, notFound } from '#server/http/errors';
-import { ENTRY_NOT_IN_JAM, requireEntry } from '#server/entries/entries';
+import { AppError, conflict } from '#server/http/errors';
+import { requireEntry } from '#server/entries/entries';
+import { HIDDEN_ENTRY_VOTES_MESSAGE, isHiddenFor } from '#server/entries/hidden';
 import { enteredCondition, isOnTeam, onTeamCondition } from '#server/teams/co-creators';
 import { type RateLimit, createRateLimiter } from '#server/http/rate-limit';
 import { isJudgeCondition } from './ranking';
@@ -183,14 +185,14 @@ const DISQUALIFIED_REFUSALS: Record<Act, string> = {
 };
 
 /**
- * The entry a vote or rating is for, checked before the write: it is in the jam, not the caller's
- * nor their team's, not disqualified, not hidden until submissions close (ADR 041: to everyone but its
- * team it does not exist yet). The entry and whether it is the caller's are read side by side (one round trip).
+ * The entry a vote or rating is for: in the jam, not the caller's team's, not disqualified, not hidden
+ * (ADR 048: a 404 to those who may not see it, a 409 to those who may), all read in one round trip.
  */
 export async function requireVotableEntry(user: SessionUser, jam: Jam, entryId: number, act: Act) {
-  const [entry, onTeam] = await Promise.all([requireEntry(jam, entryId), isOnTeam(entryId, user.id)]);
-  if (entriesAreHidden(jam) && !onTeam) throw notFound(ENTRY_NOT_IN_JAM);
+  const onTeamRead = isOnTeam(entryId, user.id);
+  const [entry, onTeam, hidden] = await Promise.all([requireEntry(jam, entryId), onTeamRead, isHiddenFor(user, jam, onTeamRead)]);
   if (!(await can(user, 'entry:vote', { jamId: jam.id, onTeam }))) throw new AppError(403, 'forbidden', OWN_ENTRY_REFUSALS[act]);
+  if (hidden) throw conflict(HIDDEN_ENTRY_VOTES_MESSAGE);
   if (entry.review === 'disqualified') throw conflict(DISQUALIFIED_REFUSALS[act]);
   return entry;
 }
@@ -281,11 +283,8 @@ export async function takeBackVote(user: SessionUser, jam: Jam, entryId: number)
   return toMyVotes(jam, rows, ruleOf(rule), playedRows);
 }
 
-/**
- * How many entries and votes a jam has. The vote count is public only once the jam has ended
- * (like the per-entry counts: spec, "results"); before that it is null. The entry count is
- * public from the start, mystery mode or not (it hides the body only, as the jam answer does).
- */
+/** How many entries and votes a jam has: the vote count once the results are public (null before, as each
+ * entry's: spec, "results"), the entry count from the start, mystery mode or not (it hides the body only). */
 export async function jamStats(
   jam: Jam,
   now = Date.now(),

@@ -5,7 +5,8 @@
  */
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { type Entry, type Jam, entries } from '#db/schema';
-import { resultsArePublic, votingHasClosed } from '#lib/jam-timing';
+import { votingHasClosed } from '#lib/jam-timing';
+import { resultsArePublic } from '#lib/results-public';
 import type { EntryDto, WinnersDto } from '#lib/schemas/entries';
 import { auditStatement } from '#server/activity/audit';
 import { announceChange } from '#server/cache/changes';

@@ -4,7 +4,8 @@
  */
 import { type SQL, and, asc, desc, eq, gt, inArray, lt, max, sql } from 'drizzle-orm';
 import { type Jam, type JamEvent, type JamEventKind, entries, jamEvents, jams } from '#db/schema';
-import { entriesAreHidden, votingEnd } from '#lib/jam-timing';
+import { votingEnd } from '#lib/jam-timing';
+import { entriesAreHidden } from '#lib/entries-hidden';
 import type { LivePhase } from '#lib/schemas/live';
 import { type Database, db } from '#server/platform/db';
 

@@ -8,6 +8,7 @@
  */
 import { type SQL, and, asc, eq, sql } from 'drizzle-orm';
 import { entries, entryCredits, jamCount, jamManagers, jams, users } from '#db/schema';
+import { entriesAreShownSql } from '#lib/entries-hidden';
 import { userPath } from '#lib/user-url';
 import { LOCALES } from '#i18n/locales';
 import { localizePath } from '#i18n/paths';
@@ -174,7 +175,7 @@ export async function sitemapFilePages(plan: SitemapPlan, file: number): Promise
 }
 
 /** Whether a jam's entries are shown to everyone: not hidden (ADR 041), or submissions have closed. */
-const entriesShown = () => sql<boolean>`not (${jams.hiddenEntries} and ${jams.endsAt} > ${Date.now()})`.mapWith(Boolean);
+const entriesShown = () => entriesAreShownSql(jams, Date.now()).mapWith(Boolean);
 
 const jamPage = (jam: { slug: string; updatedAt: Date }): SitemapPage => ({
   path: `/jams/${encodeURIComponent(jam.slug)}`,

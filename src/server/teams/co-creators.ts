@@ -56,6 +56,21 @@ export const onTeamCondition = (entryId: Operand, userId: Operand): SQL => sql`(
 export const enteredCondition = (jamId: Operand, userId: Operand): SQL =>
   sql`exists (select 1 from (${teamEntries(userId, { withJamAndRole: true })}) where jam_id = ${operand(jamId)})`;
 
+/**
+ * {@link onTeamCondition} in TypeScript, from rows a request has read already: the person is the
+ * entry's submitter, or their credit on it is accepted. tests/db/jam-rules.test.ts checks the two agree.
+ */
+export const isOnTeamOf = (
+  entry: { submitterId: number | null },
+  userId: number,
+  credit: { status: string } | null | undefined,
+) => entry.submitterId === userId || credit?.status === 'accepted';
+
+/** The people an entry belongs to (its submitter and its accepted co-creators), as a subquery of `user_id`s. */
+export const teamOf = (entryId: Operand): SQL =>
+  sql`select te.submitter_id as user_id from ${entries} te where te.id = ${operand(entryId)} and te.submitter_id is not null
+    union select tc.user_id from ${entryCredits} tc where tc.entry_id = ${operand(entryId)} and tc.status = 'accepted'`;
+
 /** Whether the entry belongs to the person (submitter or accepted co-creator), read in one statement. */
 export async function isOnTeam(entryId: number, userId: number): Promise<boolean> {
   const [row] = await db().all<{ yes: number }>(sql`select ${onTeamCondition(entryId, userId)} as yes`);

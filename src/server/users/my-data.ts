@@ -33,6 +33,7 @@ import type { MyDataDto } from '#lib/schemas/my-data';
 import type { ReportReason } from '#lib/schemas/reports';
 import { unauthenticated } from '#server/http/errors';
 import { db } from '#server/platform/db';
+import { resultsArePublicSql } from '#lib/results-public';
 import type { SessionUser } from '#server/auth/session';
 
 const iso = (date: Date) => date.toISOString();
@@ -87,7 +88,8 @@ export async function myData(user: SessionUser): Promise<MyDataDto> {
   ] = await Promise.all([
     database.select().from(users).where(eq(users.id, id)),
     database
-      .select({ entry: entries, jam: jamRef })
+      // The managers' pick is a result: in the export too only once public (ADR 041, issue 55).
+      .select({ entry: entries, jam: jamRef, resultsPublic: resultsArePublicSql(jams, Date.now()).mapWith(Boolean) })
       .from(entries)
       .innerJoin(jams, eq(jams.id, entries.jamId))
       .where(eq(entries.submitterId, id))
@@ -188,7 +190,7 @@ export async function myData(user: SessionUser): Promise<MyDataDto> {
       updatedAt: iso(profile.updatedAt),
       privateFeeds: profile.feedToken !== null,
     },
-    entries: entryRows.map(({ entry, jam }) => ({
+    entries: entryRows.map(({ entry, jam, resultsPublic }) => ({
       id: entry.id,
       jam,
       scratchId: entry.scratchId,
@@ -197,7 +199,7 @@ export async function myData(user: SessionUser): Promise<MyDataDto> {
       instructions: entry.instructions,
       notes: entry.notes,
       submittedAt: iso(entry.submittedAt),
-      isWinner: entry.isWinner,
+      isWinner: resultsPublic && entry.isWinner,
       review: entry.review,
       playCount: entry.playCount,
       kudosCount: entry.kudosCount,

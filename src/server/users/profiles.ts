@@ -6,7 +6,8 @@
 import { type SQL, and, desc, eq, sql } from 'drizzle-orm';
 import { type Entry, type Jam, entries, jamManagers, jams, users } from '#db/schema';
 import { avatarPath } from '#lib/avatars';
-import { resultsArePublic } from '#lib/jam-timing';
+import { entriesAreHiddenSql, entriesAreShownSql } from '#lib/entries-hidden';
+import { resultsArePublic, resultsArePublicSql, resultsPublicAtSql } from '#lib/results-public';
 import {
   PROFILE_ENTRIES_PER_PAGE,
   PROFILE_MANAGED_LIMIT,
@@ -56,9 +57,7 @@ function pageOfEntries(userId: SQL, page: number, now: number): SQL {
 }
 
 /** A profile is public: an entry of a jam with hidden entries waits for the submission end (ADR 041). */
-const entryIsShown = (now: number) => sql`not (${jams.hiddenEntries} and ${jams.endsAt} > ${now})`;
-/** A manual jam's places and wins wait for the managers' publish (ADR 041). */
-const resultsPublished = sql`(${jams.results} <> 'manual' or ${jams.resultsPublishedAt} is not null)`;
+const entryIsShown = (now: number) => entriesAreShownSql(jams, now);
 
 const jamOf = (jam: Pick<Jam, 'slug' | 'name' | 'imageUrl' | 'startsAt' | 'endsAt' | 'votingEndsAt'>) => ({
   slug: jam.slug,
@@ -85,7 +84,7 @@ function placesIn(shown: SQL, now: number) {
     .where(
       and(
         sql`${entries.jamId} in (select ${jams.id} from ${entries} join ${jams} on ${jams.id} = ${entries.jamId}
-          where ${entries.id} in ${shown} and ${jams.endsAt} <= ${now} and coalesce(${jams.votingEndsAt}, ${jams.endsAt}) <= ${now} and ${resultsPublished})`,
+          where ${entries.id} in ${shown} and ${resultsArePublicSql(jams, now)})`,
         isRanked(rankedEntries),
       ),
     )
@@ -149,11 +148,11 @@ export async function readProfile(name: string, page = 1, now = Date.now()): Pro
       .where(eq(sql`lower(${users.name})`, name.toLowerCase())),
     database.all<{ entries: number; wins: number; kudos: number; managed: number; at: number | null }>(sql`
       select count(case when ${entryIsShown(now)} then 1 end) as entries,
-        coalesce(sum(case when ${entryIsShown(now)} and ${resultsPublished} then ${isManagersWinner(rankedEntries)} else 0 end), 0) as wins,
+        coalesce(sum(case when ${entryIsShown(now)} and ${resultsArePublicSql(jams, now)} then ${isManagersWinner(rankedEntries)} else 0 end), 0) as wins,
         coalesce(sum(case when ${jams.feedback} = 'off' or not ${entryIsShown(now)} then 0 else ${entries.kudosCount} end), 0) as kudos,
         (select count(*) from ${jamManagers} where ${jamManagers.userId} = ${userId}) as managed,
-        min(case when ${jams.hiddenEntries} and ${jams.endsAt} > ${now} then ${jams.endsAt}
-          when coalesce(${jams.votingEndsAt}, ${jams.endsAt}) > ${now} then coalesce(${jams.votingEndsAt}, ${jams.endsAt}) end) as at
+        min(case when ${entriesAreHiddenSql(jams, now)} then ${jams.endsAt}
+          when ${resultsPublicAtSql(jams)} > ${now} then ${resultsPublicAtSql(jams)} end) as at
       from (${theirEntries(userId)}) as theirs
       join ${entries} on ${entries.id} = theirs.entry_id
       join ${jams} on ${jams.id} = theirs.jam_id`),
