@@ -161,10 +161,10 @@ export async function loginAs(page: Page, username: string): Promise<void> {
 }
 
 /**
- * Opens `path` as someone who did not write, until `shown` is there. The page store lets a page
- * rendered less than a second before stand for new entries, joins and votes (REVALIDATE_EVERY_MS in
- * src/server/node/page-policy.ts: a rush costs one render a second), so a visitor right after other
- * people's submissions may get the page without them and sees them on a reload, as a person would.
+ * Opens `path` as someone who did not write, until `shown` is there. The page store renders a page
+ * again at most once per refresh interval after new entries, joins and votes (ITINERARY_PAGE_REFRESH_INTERVAL,
+ * ADR 045: a rush costs one render a second), so a visitor right after other people's submissions may
+ * get the page without them and sees them on a reload, as a person would.
  * Issue 55 §8: a test that ran after others in its worker, its people's sessions already open, made a
  * jam, entered it and looked within that second, and waited for ever on a page that was right to be old.
  */
