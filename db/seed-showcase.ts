@@ -163,7 +163,7 @@ function showJams(today: number, now: number): ShowJam[] {
         themeClosesAt: new Date(today - 22 * DAY),
         themeFinalists: 4,
         themeLeader: 'Growing things',
-        accentColor: '#2e7d32',
+        accentColor: '#318435',
       },
       entries: [
         { by: 'sprite_smith', title: GAME_TITLES[0]!, at: 20, team: [{ user: 'comet_kid', accepted: true }] },
@@ -205,7 +205,7 @@ function showJams(today: number, now: number): ShowJam[] {
       startsAt: today - 12 * DAY,
       endsAt: today - 5 * DAY,
       manager: 'block_builder',
-      fields: { results: 'manual', hiddenEntries: true, votingEndsAt: new Date(today - DAY), accentColor: '#1565c0' },
+      fields: { results: 'manual', hiddenEntries: true, votingEndsAt: new Date(today - DAY), accentColor: '#1871d7' },
       entries: [
         { by: 'comet_kid', title: 'Bolt to the Rescue', at: 10 },
         { by: 'maze_maker', title: 'Gear Garden', at: 40 },
@@ -263,7 +263,7 @@ function showJams(today: number, now: number): ShowJam[] {
       startsAt: today - 7 * DAY,
       endsAt: hourNow - 3 * HOUR,
       manager: 'loop_legend',
-      fields: { votingEndsAt: new Date(today + 4 * DAY), accentColor: '#c62828' },
+      fields: { votingEndsAt: new Date(today + 4 * DAY), accentColor: '#d63232' },
       entries: [
         { by: 'sprite_smith', title: 'Dragon Dash', at: 20 },
         { by: 'star_sketcher', title: 'Fire Flyer', at: 60 },
@@ -456,7 +456,7 @@ async function seedJam(tx: Tx, jam: ShowJam, id: (name: string) => number, now: 
       if (jam.votes && spread(p, e, 3) === 1) {
         await tx.insert(votes).values({ entryId: entry.id, voterId: id(name), jamId, createdAt: new Date(at + HOUR) });
       }
-      if (jam.ratings) {
+      if (jam.ratings && spread(p, e, 5) !== 5) {
         for (const criterionId of [1, 2, 3, 4, 5]) {
           const stars = Math.min(5, 1 + spread(e + criterionId, p, 4) + (e % 2));
           await tx.insert(ratings).values({
