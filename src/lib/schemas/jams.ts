@@ -25,6 +25,7 @@ import {
 } from '#lib/judging';
 import { questionSchema, questionsSchema } from './questions';
 import { themeRoundsInputSchema } from './themes';
+import { GRAPHICS_CONTRAST, HEX_COLOUR, checkAccent } from '#lib/jam-colours';
 
 export const JAM_NAME_MAX = 80;
 export const JAM_DESCRIPTION_MAX = 300;
@@ -75,11 +76,36 @@ const minRatingsSchema = z
   .min(0, MIN_RATINGS_MESSAGE)
   .max(MIN_RATINGS_MAX, MIN_RATINGS_MESSAGE);
 
+export const ACCENT_FORMAT_MESSAGE = 'accentColor must be a colour like #2e7d32.';
+/** The refusal of a colour that fails in a scheme, naming the nearest one that passes (ADR 049). */
+export const accentRefusedMessage = (check: { worst: { scheme: string; ratio: number }; suggestion: string | null }) =>
+  `This colour is hard to see in the ${check.worst.scheme} colour scheme (contrast ${check.worst.ratio}:1, at least ${GRAPHICS_CONTRAST}:1 needed). The nearest colour that passes is ${check.suggestion}.`;
+/** A host's accent colour: `#rrggbb` that passes WCAG AA in the light, dark and flame schemes; '' or null: none. */
+export const accentColorSchema = z
+  .string({ error: ACCENT_FORMAT_MESSAGE })
+  .trim()
+  .nullable()
+  .transform((value, ctx) => {
+    if (!value) return null;
+    if (!HEX_COLOUR.test(value)) {
+      ctx.addIssue({ code: 'custom', message: ACCENT_FORMAT_MESSAGE, input: value });
+      return z.NEVER;
+    }
+    const check = checkAccent(value);
+    if (!check.ok) ctx.addIssue({ code: 'custom', message: accentRefusedMessage(check), input: value });
+    return value.toLowerCase();
+  });
+/** A banner picture: a web address, as the cover's (`imageUrl`); '' or null: none. */
+const bannerUrlSchema = z.union([httpUrlSchema, z.literal('').transform(() => null), z.null()]);
+
 const jamFields = {
   name: requiredText(JAM_NAME_MAX),
   description: requiredText(JAM_DESCRIPTION_MAX),
   body: z.string().max(JAM_BODY_MAX, `At most ${JAM_BODY_MAX} characters.`).default(''),
   imageUrl: z.union([httpUrlSchema, z.literal('').transform(() => null), z.null()]).default(null),
+  /** ADR 049: the host's accent colour and banner picture. */
+  accentColor: accentColorSchema.default(null),
+  bannerUrl: bannerUrlSchema.default(null),
   startsAt: isoDateSchema,
   endsAt: isoDateSchema,
   mystery: z.boolean().default(false),
@@ -137,6 +163,8 @@ export const jamUpdateSchema = z
     description: jamFields.description.optional(),
     body: z.union([z.string().max(JAM_BODY_MAX, `At most ${JAM_BODY_MAX} characters.`), z.null().transform(() => '')]).optional(),
     imageUrl: z.union([httpUrlSchema, z.literal('').transform(() => null), z.null()]).optional(),
+    accentColor: accentColorSchema.optional(),
+    bannerUrl: bannerUrlSchema.optional(),
     startsAt: jamFields.startsAt.optional(),
     endsAt: jamFields.endsAt.optional(),
     votingEndsAt: z.union([isoDateSchema, z.literal('').transform(() => null), z.null()]).optional(),
@@ -201,6 +229,10 @@ export const jamSchema = named(
       .meta({ description: 'Markdown: theme, rules, prize. null while mystery mode hides it from you.' }),
     bodyHidden: z.boolean(),
     imageUrl: z.string().nullable(),
+    accentColor: z.string().nullable().meta({
+      description: "The host's accent colour (`#rrggbb`), readable in the light, dark and flame schemes; null: the site's own.",
+    }),
+    bannerUrl: z.string().nullable().meta({ description: 'A banner picture for the top of the jam page; null: the cover.' }),
     startsAt: isoDateTime,
     endsAt: isoDateTime,
     status: jamStatusSchema,

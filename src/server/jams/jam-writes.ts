@@ -75,6 +75,8 @@ export async function createJam(user: SessionUser, input: JamCreate): Promise<Ja
           description,
           body,
           imageUrl,
+          accentColor: input.accentColor ?? null,
+          bannerUrl: input.bannerUrl ?? null,
           startsAt,
           endsAt,
           mystery,

@@ -52,6 +52,8 @@ export function toJamDto(jam: Jam, options: { hideBody: boolean }): JamDto {
     body: options.hideBody ? null : jam.body,
     bodyHidden: options.hideBody,
     imageUrl: jam.imageUrl,
+    accentColor: jam.accentColor,
+    bannerUrl: jam.bannerUrl,
     startsAt: jam.startsAt.toISOString(),
     endsAt: jam.endsAt.toISOString(),
     status: jamStatus(jam),
