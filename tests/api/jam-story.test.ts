@@ -86,6 +86,23 @@ describe('the statistics page /jams/{slug}/stats', () => {
   });
 });
 
+describe('places out of how many (issue 57)', () => {
+  it('say "of N" on the entry page, the cards, the ranking and the profile once the results are public', async () => {
+    const jam = await jamWithActivity('ended');
+    const list = await env.request(`/api/jams/${jam.slug}/entries`);
+    const first = list.body.entries.find((entry: { rank: number | null }) => entry.rank === 1);
+    const entryPage = (await page(`/jams/${jam.slug}/entries/${first.id}`)).html;
+    expect(entryPage).toMatch(/class="entry-place"[^>]*>1st of 2</);
+    expect((await page(`/hu/jams/${jam.slug}/entries/${first.id}`)).html).toMatch(/class="entry-place"[^>]*>1\. \/ 2</);
+    const jamPage = (await page(`/jams/${jam.slug}`)).html;
+    expect(jamPage).toContain('of 2');
+    const profile = await env.request('/api/user/story_maker/profile');
+    const placed = profile.body.entries.items.find((item: { jam: { slug: string } }) => item.jam.slug === jam.slug);
+    expect(placed).toMatchObject({ rankOf: 2 });
+    expect((await page(`/users/story_maker`)).html).toMatch(/Place \d of 2/);
+  });
+});
+
 const newJam = (change: Record<string, unknown>) => ({
   name: 'Colour Party',
   description: 'A jam in its own colours.',

@@ -98,7 +98,16 @@ type ShownEntry = Pick<
 >;
 type ShownJam = Pick<
   Jam,
-  'slug' | 'name' | 'imageUrl' | 'startsAt' | 'endsAt' | 'votingEndsAt' | 'feedback' | 'results' | 'resultsPublishedAt'
+  | 'slug'
+  | 'name'
+  | 'imageUrl'
+  | 'startsAt'
+  | 'endsAt'
+  | 'votingEndsAt'
+  | 'feedback'
+  | 'results'
+  | 'resultsPublishedAt'
+  | 'entryCount'
 >;
 type Place = { score: number | null; rank: number; notWinnersAhead: number } | null;
 
@@ -123,6 +132,7 @@ function profileEntry(
     role,
     resultsPublic,
     rank: ranked ? Number(ranked.rank) : null,
+    rankOf: ranked ? jam.entryCount : null,
     winner: resultsPublic && entry.isWinner && !disqualified,
     communityChoice: ranked ? isCommunityChoiceInWindow({ isWinner: entry.isWinner, ...ranked }) : false,
     criteria: resultsPublic ? parseCriterionResults(criteria) : null,
@@ -180,6 +190,7 @@ export async function readProfile(name: string, page = 1, now = Date.now()): Pro
           feedback: jams.feedback,
           results: jams.results,
           resultsPublishedAt: jams.resultsPublishedAt,
+          entryCount: jams.entryCount,
         },
         score: places.score,
         rank: places.rank,
