@@ -36,7 +36,7 @@ export default function LookFields({ form }: { form: JamFormState }) {
             className={styles.picker}
             value={valid ? colour.toLowerCase() : '#6b3fd4'}
             onChange={set('accentColor')}
-            aria-label={t('jamForm.accentColor')}
+            aria-label={t('jamForm.accentPicker')}
           />
           {valid && (
             <span className={styles.swatch} style={{ background: colour, color: labelOn(colour) }} aria-hidden="true">
