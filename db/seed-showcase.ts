@@ -110,6 +110,8 @@ type ShowEntry = {
   team?: { user: string; accepted: boolean }[];
   answers?: EntryAnswers;
   late?: boolean;
+  /** The managers' winner. */
+  winner?: boolean;
 };
 
 type ShowJam = {
@@ -153,7 +155,7 @@ function showJams(today: number, now: number): ShowJam[] {
       fields: {
         judging: 'ratings',
         whoJudges: 'both',
-        minRatings: 3,
+        minRatings: 2,
         votingEndsAt: new Date(today - 10 * DAY),
         questions: QUESTIONS,
         themeRounds: true,
@@ -166,7 +168,7 @@ function showJams(today: number, now: number): ShowJam[] {
         accentColor: '#318435',
       },
       entries: [
-        { by: 'sprite_smith', title: GAME_TITLES[0]!, at: 20, team: [{ user: 'comet_kid', accepted: true }] },
+        { by: 'sprite_smith', title: GAME_TITLES[0]!, at: 20, team: [{ user: 'comet_kid', accepted: true }], winner: true },
         { by: 'loop_legend', title: GAME_TITLES[1]!, at: 30 },
         { by: 'block_builder', title: GAME_TITLES[2]!, at: 50 },
         { by: 'cat_coder', title: GAME_TITLES[3]!, at: 75 },
@@ -408,6 +410,7 @@ async function seedJam(tx: Tx, jam: ShowJam, id: (name: string) => number, now: 
         submittedAt: new Date(at),
         answers: entry.answers ?? {},
         late: entry.late ?? false,
+        isWinner: entry.winner ?? false,
       })
       .returning({ id: entries.id });
     made.push({ id: inserted!.id, by: entry.by, at });
@@ -448,7 +451,9 @@ async function seedJam(tx: Tx, jam: ShowJam, id: (name: string) => number, now: 
   const moment = (entry: { at: number }, a: number, b: number) => Math.min(closes - HOUR, entry.at + spread(a, b, 40) * 2 * HOUR);
   for (const [e, entry] of made.entries()) {
     const team = new Set([entry.by, ...(jam.entries[e]!.team ?? []).map((m) => m.user)]);
-    const players = EVERYONE.filter((name, p) => !team.has(name) && spread(e, p, 10) > 3);
+    // Judges play and rate every entry (their own panel needs its ratings too); the others most.
+    const judges = new Set((jam.judges ?? []).map((judge) => judge.user));
+    const players = EVERYONE.filter((name, p) => !team.has(name) && (judges.has(name) || spread(e, p, 10) > 3));
     for (const [p, name] of players.entries()) {
       const at = moment(entry, e, p);
       if (at <= entry.at) continue;
@@ -456,7 +461,7 @@ async function seedJam(tx: Tx, jam: ShowJam, id: (name: string) => number, now: 
       if (jam.votes && spread(p, e, 3) === 1) {
         await tx.insert(votes).values({ entryId: entry.id, voterId: id(name), jamId, createdAt: new Date(at + HOUR) });
       }
-      if (jam.ratings && spread(p, e, 5) !== 5) {
+      if (jam.ratings && (judges.has(name) || spread(p, e, 5) !== 5)) {
         for (const criterionId of [1, 2, 3, 4, 5]) {
           const stars = Math.min(5, 1 + spread(e + criterionId, p, 4) + (e % 2));
           await tx.insert(ratings).values({
