@@ -11,7 +11,9 @@ export function ordinal(n: number, locale: string): string {
   return `${n}${ENGLISH_SUFFIXES[new Intl.PluralRules('en', { type: 'ordinal' }).select(n)] ?? 'th'}`;
 }
 
-type Translate = (key: string, options?: Record<string, unknown>) => string;
+// Any translator: the server's and the islands' (their keys typed, so taken loosely here).
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Translate = (key: any, options?: any) => string;
 
 /** "3rd of 412" in the reader's language; "3rd" alone when the total is not known. */
 export const placeOf = (t: Translate, locale: string, rank: number, total: number | null | undefined): string =>

@@ -17,6 +17,7 @@ import type { FeedbackMode } from '#lib/feedback';
 import { type JamRequestDto, jamRequestCreateSchema, jamRequestUpdateSchema } from '#lib/schemas/jam-requests';
 import type { ThemeRoundsDto, ThemeScheduleIssue } from '#lib/schemas/themes';
 import { useT } from '#i18n/react';
+import type { Translate } from '#i18n/setup';
 import { textRefusalOf } from '#lib/text-refusals';
 import { HEX_COLOUR, checkAccent } from '#lib/jam-colours';
 import { pushToast, pushToastAfterNavigation } from '#stores/toasts';
@@ -279,7 +280,7 @@ export function useJamForm({ jam, themeSchedule, request, asRequest = false, red
 export type JamFormState = ReturnType<typeof useJamForm>;
 
 /** Why a colour is refused, with the nearest colour that passes; null when it passes or is not a colour. */
-export function accentRefusal(t: (key: string, options?: Record<string, unknown>) => string, colour: string): string | null {
+export function accentRefusal(t: Translate, colour: string): string | null {
   const value = colour.trim();
   if (!HEX_COLOUR.test(value)) return null;
   const check = checkAccent(value);
