@@ -366,7 +366,9 @@ const VIEWS: View[] = [
       await page.getByRole('link', { name: 'Sunflower Sprint' }).first().click();
       await page.waitForURL(/\/entries\/\d+/);
       await page.waitForLoadState('networkidle');
-      await page.clock.runFor(1000);
+      // The judges' feedback is an idle-time island that asks the API (the frozen clock is never idle).
+      await page.clock.runFor(2000);
+      await page.getByRole('heading', { name: 'Judges’ private feedback' }).waitFor({ timeout: 15_000 });
     },
   },
   { name: 'ratings-jam-judge', path: `/jams/${SHOWCASE.ratings}`, as: 'maze_maker' },
