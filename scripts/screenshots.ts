@@ -376,6 +376,18 @@ const VIEWS: View[] = [
   { name: 'theme-round-1', path: `/jams/${SHOWCASE.themeRound1}`, as: 'demo_admin' },
   { name: 'theme-round-final', path: `/jams/${SHOWCASE.themeFinal}`, as: 'demo_admin' },
   { name: 'live-jam', path: `/jams/${SHOWCASE.live}` },
+  {
+    // A visitor's open page as a new entry arrives on its stream ("Just in"); the entry is withdrawn again after each shot.
+    name: 'live-jam-just-in',
+    path: `/jams/${SHOWCASE.live}`,
+    then: async (page) => {
+      const entry = await submitAs(page.context().browser()!, 'cat_coder', SHOWCASE.live, 100000002);
+      await page.clock.runFor(2000);
+      await page.getByText('Just in').first().waitFor({ timeout: 15_000 });
+      await page.clock.runFor(2000);
+      afterShot = () => withdrawAs(page.context().browser()!, 'cat_coder', SHOWCASE.live, entry);
+    },
+  },
   { name: 'results-waiting-manager', path: `/jams/${SHOWCASE.resultsWaiting}`, as: 'block_builder' },
   { name: 'late-window-entrant', path: `/jams/${SHOWCASE.lateWindow}`, as: 'doodle_dino' },
   { name: 'hidden-entries-jam', path: `/jams/${SHOWCASE.hiddenEntries}#submissions` },
@@ -392,6 +404,38 @@ const VIEWS: View[] = [
     },
   },
 ];
+
+/** What a view's `then` leaves to undo once its shot is taken. */
+let afterShot: (() => Promise<void>) | null = null;
+
+/** Submits a fake Scratch project to a jam as `name` (its own browser context); answers the entry's id. */
+async function submitAs(browser: Browser, name: string, slug: string, scratchId: number): Promise<number> {
+  const context = await browser.newContext();
+  try {
+    const page = await context.newPage();
+    await signIn(page, name);
+    const answer = await page.request.post(`${BASE}/api/jams/${slug}/entries`, {
+      data: { url: `https://scratch.mit.edu/projects/${scratchId}` },
+      headers: { origin: BASE },
+    });
+    if (!answer.ok()) throw new Error(`submitting as ${name}: HTTP ${answer.status()} ${await answer.text()}`);
+    return ((await answer.json()) as { id: number }).id;
+  } finally {
+    await context.close();
+  }
+}
+
+async function withdrawAs(browser: Browser, name: string, slug: string, entryId: number): Promise<void> {
+  const context = await browser.newContext();
+  try {
+    const page = await context.newPage();
+    await signIn(page, name);
+    const answer = await page.request.delete(`${BASE}/api/jams/${slug}/entries/${entryId}`, { headers: { origin: BASE } });
+    if (!answer.ok()) throw new Error(`withdrawing as ${name}: HTTP ${answer.status()} ${await answer.text()}`);
+  } finally {
+    await context.close();
+  }
+}
 
 /** The jam form's "Theme chosen by the community" checked and its schedule filled in (the clock is frozen at FROZEN). */
 async function themeRoundsOn(page: Page): Promise<void> {
@@ -725,6 +769,9 @@ async function shoot(browser: Browser, view: View, theme: (typeof ALL_THEMES)[nu
     });
   } finally {
     await context.close();
+    const undo = afterShot;
+    afterShot = null;
+    await undo?.();
   }
 }
 
