@@ -68,6 +68,8 @@ describe('the statistics page /jams/{slug}/stats', () => {
     expect(html.match(/<svg[^>]*aria-hidden="true"/g)?.length).toBeGreaterThanOrEqual(7);
     expect(html.match(/<table class="visually-hidden"/g)?.length).toBeGreaterThanOrEqual(7);
     expect(html).toMatch(/<dt[^>]*>Votes<\/dt>\s*<dd[^>]*>2<\/dd>/);
+    // The share of entries played at least once: both of them.
+    expect(html).toMatch(/<td[^>]*>2 \(100%\)<\/td>/);
   });
 
   it('holds back votes and plays of a jam whose results wait for a manager', async () => {
