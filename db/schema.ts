@@ -205,6 +205,10 @@ export const jams = sqliteTable(
      * read with the jam's row, shown to nobody before `startsAt` (`revealedTheme`).
      */
     themeLeader: text('theme_leader'),
+    /** The host's accent colour (`#rrggbb`, ADR 049), checked for WCAG AA contrast in every colour scheme; null: the site's own. */
+    accentColor: text('accent_color'),
+    /** A banner picture on an allow-listed image host, like `imageUrl` (ADR 049); null: none. */
+    bannerUrl: text('banner_url'),
     createdAt: timestampNow('created_at'),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     updatedAt: timestampNow('updated_at'),

@@ -15,6 +15,7 @@ import { type Browser, type Page, chromium } from '@playwright/test';
 import { and, eq } from 'drizzle-orm';
 import { entries, jams, noteRefusals } from '#db/schema';
 import { seedDemoData } from '#db/seed';
+import { SHOWCASE, seedShowcase } from '#db/seed-showcase';
 import { migrateDatabase, openDatabase } from '#server/node/database';
 import { startFakes } from '../tests/fakes';
 import { CHROMIUM_LAUNCH } from './chromium';
@@ -351,7 +352,90 @@ const VIEWS: View[] = [
       await dialog.getByLabel('Merge “Kitty” into').selectOption({ label: 'Cats' });
     },
   },
+  // Issue 57: the showcase's jams (db/seed-showcase.ts) — statistics, ratings with judges, theme rounds, the live jam, colours.
+  { name: 'stats-ratings-jam', path: `/jams/${SHOWCASE.ratings}/stats` },
+  { name: 'stats-live-jam', path: `/jams/${SHOWCASE.live}/stats` },
+  { name: 'stats-mystery-jam', path: `/jams/${jam.upcoming}/stats` },
+  { name: 'ratings-jam-results', path: `/jams/${SHOWCASE.ratings}` },
+  {
+    name: 'ratings-entry-judge-feedback',
+    path: `/jams/${SHOWCASE.ratings}?sort=newest#submissions`,
+    as: 'sprite_smith',
+    then: async (page) => {
+      await page.clock.runFor(1000);
+      await page.getByRole('link', { name: 'Sunflower Sprint' }).first().click();
+      await page.waitForURL(/\/entries\/\d+/);
+      await page.waitForLoadState('networkidle');
+      // The judges' feedback is an idle-time island that asks the API (the frozen clock is never idle).
+      await page.clock.runFor(2000);
+      await page.getByRole('heading', { name: 'Judges’ private feedback' }).waitFor({ timeout: 15_000 });
+    },
+  },
+  { name: 'ratings-jam-judge', path: `/jams/${SHOWCASE.ratings}`, as: 'maze_maker' },
+  { name: 'theme-round-suggesting', path: `/jams/${SHOWCASE.themeSuggesting}`, as: 'demo_admin' },
+  { name: 'theme-round-1', path: `/jams/${SHOWCASE.themeRound1}`, as: 'demo_admin' },
+  { name: 'theme-round-final', path: `/jams/${SHOWCASE.themeFinal}`, as: 'demo_admin' },
+  { name: 'live-jam', path: `/jams/${SHOWCASE.live}` },
+  {
+    // A visitor's open page as a new entry arrives on its stream ("Just in"); the entry is withdrawn again after each shot.
+    name: 'live-jam-just-in',
+    path: `/jams/${SHOWCASE.live}`,
+    then: async (page) => {
+      const entry = await submitAs(page.context().browser()!, 'cat_coder', SHOWCASE.live, 100000002);
+      await page.clock.runFor(2000);
+      await page.getByText('Just in').first().waitFor({ timeout: 15_000 });
+      await page.clock.runFor(2000);
+      afterShot = () => withdrawAs(page.context().browser()!, 'cat_coder', SHOWCASE.live, entry);
+    },
+  },
+  { name: 'results-waiting-manager', path: `/jams/${SHOWCASE.resultsWaiting}`, as: 'block_builder' },
+  { name: 'late-window-entrant', path: `/jams/${SHOWCASE.lateWindow}`, as: 'doodle_dino' },
+  { name: 'hidden-entries-jam', path: `/jams/${SHOWCASE.hiddenEntries}#submissions` },
+  {
+    name: 'create-jam-colour-refused',
+    path: '/jams/new',
+    as: 'demo_admin',
+    then: async (page) => {
+      await page.getByLabel('Name').fill('Sunny Colours Jam');
+      await page.getByLabel('Description').fill('A jam in its own colours.');
+      await page.getByRole('textbox', { name: 'Accent colour' }).fill('#ffff00');
+      await page.getByRole('button', { name: 'Create game jam' }).click();
+      await page.getByRole('button', { name: 'Use #8f8f00' }).waitFor();
+    },
+  },
 ];
+
+/** What a view's `then` leaves to undo once its shot is taken. */
+let afterShot: (() => Promise<void>) | null = null;
+
+/** Submits a fake Scratch project to a jam as `name` (its own browser context); answers the entry's id. */
+async function submitAs(browser: Browser, name: string, slug: string, scratchId: number): Promise<number> {
+  const context = await browser.newContext();
+  try {
+    const page = await context.newPage();
+    await signIn(page, name);
+    const answer = await page.request.post(`${BASE}/api/jams/${slug}/entries`, {
+      data: { url: `https://scratch.mit.edu/projects/${scratchId}` },
+      headers: { origin: BASE },
+    });
+    if (!answer.ok()) throw new Error(`submitting as ${name}: HTTP ${answer.status()} ${await answer.text()}`);
+    return ((await answer.json()) as { id: number }).id;
+  } finally {
+    await context.close();
+  }
+}
+
+async function withdrawAs(browser: Browser, name: string, slug: string, entryId: number): Promise<void> {
+  const context = await browser.newContext();
+  try {
+    const page = await context.newPage();
+    await signIn(page, name);
+    const answer = await page.request.delete(`${BASE}/api/jams/${slug}/entries/${entryId}`, { headers: { origin: BASE } });
+    if (!answer.ok()) throw new Error(`withdrawing as ${name}: HTTP ${answer.status()} ${await answer.text()}`);
+  } finally {
+    await context.close();
+  }
+}
 
 /** The jam form's "Theme chosen by the community" checked and its schedule filled in (the clock is frozen at FROZEN). */
 async function themeRoundsOn(page: Page): Promise<void> {
@@ -600,6 +684,8 @@ async function startSite(): Promise<{ stop: () => void }> {
   await addNotes(database, TODAY);
   await addInboxDemo(database, TODAY);
   await addTeamDemo(database, TODAY);
+  // Last, so the ids the views above name stay as they were; dated by the server's real clock (its rules use it).
+  await seedShowcase(database);
   database.$client.close();
   const fakes = await startFakes();
   const app = spawn(process.execPath, ['scripts/launch.ts'], {
@@ -684,6 +770,9 @@ async function shoot(browser: Browser, view: View, theme: (typeof ALL_THEMES)[nu
     });
   } finally {
     await context.close();
+    const undo = afterShot;
+    afterShot = null;
+    await undo?.();
   }
 }
 

@@ -27,6 +27,8 @@ interface Props {
   communityChoiceId?: number | null;
   /** The address of an entry's own page, with `{id}` in place of its id. */
   entryHref: string;
+  /** How many entries the jam has: a card's place says "of N" (issue 57). */
+  entryCount?: number;
 }
 
 /**
@@ -56,6 +58,7 @@ function Entry({
   judging = 'upvotes',
   communityChoiceId,
   entryHref,
+  entryCount,
 }: Omit<Props, 'messages'> & { entry: EntryDto }) {
   const t = useT();
   const community = communityChoiceId === entry.id;
@@ -90,6 +93,9 @@ function Entry({
       <div className={`card-body ${styles.body}`}>
         <h3 className={`entry-title ${styles.title}`}>
           {list.resultsPublic && entry.rank !== null && <span className={`entry-rank ${styles.rank}`}>#{entry.rank} </span>}
+          {list.resultsPublic && entry.rank !== null && entryCount ? (
+            <span className={styles.rankOf}>{t('place.of', { total: entryCount })} </span>
+          ) : null}
           <a className={`entry-link ${styles.titleLink}`} href={href}>
             {entry.title}
           </a>

@@ -3,6 +3,7 @@ import { JAM_REQUEST_NOTE_MAX } from '#lib/schemas/jam-requests';
 import { useHydrated } from './ui/use-hydrated';
 import BodyEditor from './jam-form/BodyEditor';
 import CoverField from './jam-form/CoverField';
+import LookFields from './jam-form/LookFields';
 import Field from './jam-form/Field';
 import FormActions from './jam-form/FormActions';
 import JudgingFields from './jam-form/JudgingFields';
@@ -58,6 +59,7 @@ export default function JamForm({ onCancel, onDecline, ...options }: Props) {
         </Field>
         <BodyEditor form={form} />
         <CoverField form={form} slug={options.jam?.slug} />
+        {judging && <LookFields form={form} />}
         <ScheduleFields form={form} />
         {judging && <ThemeRoundsFields form={form} />}
         {judging && <JudgingFields form={form} />}

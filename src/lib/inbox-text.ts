@@ -14,6 +14,7 @@ type InboxTextKey =
   | 'inbox.results'
   | 'inbox.resultsWon'
   | 'inbox.resultsChoice'
+  | 'inbox.resultsPlace'
   | 'inbox.disqualified'
   | 'inbox.removed'
   | 'inbox.removedReported'
@@ -54,6 +55,9 @@ export function inboxText(item: InboxItemDto, t: T): InboxText {
   const reason = str(item.data.reason);
   const detail = reason ? t('inbox.reason', { reason }) : null;
   const people = Math.max(1, item.people);
+  // The place of their entry in a results item, out of how many (issue 57).
+  const place = item.kind === 'results' && typeof item.data.place === 'number' && typeof item.data.of === 'number';
+  const placeLine = place ? t('inbox.resultsPlace', { place: item.data.place as number, total: item.data.of as number }) : null;
   const text = ((): string => {
     switch (item.kind) {
       case 'kudos':
@@ -108,5 +112,5 @@ export function inboxText(item: InboxItemDto, t: T): InboxText {
         return t('inbox.themeOut', { jam, theme: str(item.data.theme) ?? '' });
     }
   })();
-  return { text, detail };
+  return { text, detail: detail ?? placeLine };
 }

@@ -224,7 +224,10 @@ describe('time-based events, worked out when the inbox is read', () => {
     const itemOf = async (person: TestUser) =>
       (await inbox(person)).body.items.find((item: { kind: string }) => item.kind === 'results');
     expect(await itemOf(winner)).toMatchObject({ data: { won: true, communityChoice: false }, entry: { id: won.id } });
-    expect(await itemOf(favourite)).toMatchObject({ data: { won: false, communityChoice: true }, entry: { id: liked.id } });
+    expect(await itemOf(favourite)).toMatchObject({
+      data: { won: false, communityChoice: true, place: 1, of: 2 },
+      entry: { id: liked.id },
+    });
     expect(await itemOf(other)).toMatchObject({
       data: { won: false, communityChoice: false },
       entry: null,

@@ -64,6 +64,7 @@ export const BUDGETS: Record<string, Budget> = {
   'PAGE /jams/[slug]/activity': { trips: READ, path: (s) => `/jams/${s.jam.slug}/activity` },
   'PAGE /jams/[slug]/entries/[id]': { trips: READ, path: entryPath },
   'PAGE /jams/[slug]/review': { trips: READ, path: (s) => `/jams/${s.jam.slug}/review` },
+  'PAGE /jams/[slug]/stats': { trips: READ, path: (s) => `/jams/${s.jam.slug}/stats` },
   'PAGE /jams/new': { trips: READ, path: () => '/jams/new' },
   'PAGE /jams/request': { trips: READ, path: () => '/jams/request' },
   'PAGE /login': { trips: READ, path: () => '/login' },

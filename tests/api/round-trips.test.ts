@@ -178,6 +178,8 @@ describe('round trips to a remote database', () => {
       const routes = [
         'PAGE /jams/[slug]',
         'PAGE /jams/[slug]/entries/[id]',
+        // Its statistics once the results are public: every chart in the one batch (ADR 049).
+        'PAGE /jams/[slug]/stats',
         'PAGE /users/[name]',
         'GET /api/jams/[slug]/entries',
         'GET /api/user/[name]/profile',

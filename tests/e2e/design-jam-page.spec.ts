@@ -118,9 +118,10 @@ test.describe('with JavaScript', () => {
 
     const ranking = page.getByRole('region', { name: 'Ranking' }).getByRole('listitem');
     await expect(ranking).toHaveText([
-      /^#1 Pumpkin Pong\s+cat_coder\s+2 votes$/,
-      /^#2 Leaf Catcher\s+pixel_pioneer\s+1 vote$/,
-      /^#3 Acorn Invaders\s+loop_legend\s+1 vote$/,
+      // Each place says how many it is out of (issue 57).
+      /^#1\s+of 3 Pumpkin Pong\s+cat_coder\s+2 votes$/,
+      /^#2\s+of 3 Leaf Catcher\s+pixel_pioneer\s+1 vote$/,
+      /^#3\s+of 3 Acorn Invaders\s+loop_legend\s+1 vote$/,
     ]);
   });
 

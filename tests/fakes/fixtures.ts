@@ -101,6 +101,15 @@ export const SCRATCH_USERS: FakeScratchUser[] = [
   { username: 'spike_rater', id: 1322 },
   { username: 'spike_judge', id: 1323 },
   { username: 'spike_themer', id: 1324 },
+  // The showcase's Scratchers (db/seed-showcase.ts, issue 57): the demo jams' judges, teams and late window.
+  { username: 'comet_kid', id: 1401 },
+  { username: 'maze_maker', id: 1402 },
+  { username: 'pixel_panda', id: 1403 },
+  { username: 'star_sketcher', id: 1404 },
+  { username: 'bouncy_bot', id: 1405 },
+  { username: 'quiz_whiz', id: 1406 },
+  { username: 'doodle_dino', id: 1407 },
+  { username: 'tune_tinker', id: 1408 },
 ];
 
 /** Made long before any jam of the tests (fair judging: "Created before the jam"). */

@@ -34,6 +34,16 @@ describe('what an inbox item says', () => {
     expect(inboxText(item({ people: 5 }), hu).text).toBe('5 ember adott elismerést ennek: Leaf Catcher');
   });
 
+  it("says the results' place out of how many entries (issue 57)", () => {
+    const results = item({ kind: 'results', data: { won: false, communityChoice: false, place: 3, of: 412 } });
+    expect(inboxText(results, en)).toEqual({
+      text: 'The results of Space Jam are out!',
+      detail: "Your entry's place: #3 of 412.",
+    });
+    expect(inboxText(results, hu).detail).toBe('A nevezésed helyezése: 3. / 412.');
+    expect(inboxText(item({ kind: 'results', data: {} }), en).detail).toBeNull();
+  });
+
   it('says what happened to a jam you joined', () => {
     const jamItem = (kind: InboxItemDto['kind'], data = {}) => inboxText(item({ kind, entry: null, data }), en).text;
     expect(jamItem('jam-started')).toBe('Space Jam has started! Time to make your game.');

@@ -16,6 +16,8 @@ export function jamRow(overrides: Partial<Jam> = {}): Jam {
     description: `Description of jam ${id}`,
     body: `SECRET BODY ${id}`,
     imageUrl: null,
+    accentColor: null,
+    bannerUrl: null,
     startsAt: new Date('2025-03-01T18:00:00Z'),
     endsAt: new Date('2025-03-08T18:00:00Z'),
     featured: false,

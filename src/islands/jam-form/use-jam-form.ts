@@ -17,7 +17,9 @@ import type { FeedbackMode } from '#lib/feedback';
 import { type JamRequestDto, jamRequestCreateSchema, jamRequestUpdateSchema } from '#lib/schemas/jam-requests';
 import type { ThemeRoundsDto, ThemeScheduleIssue } from '#lib/schemas/themes';
 import { useT } from '#i18n/react';
+import type { Translate } from '#i18n/setup';
 import { textRefusalOf } from '#lib/text-refusals';
+import { HEX_COLOUR, checkAccent } from '#lib/jam-colours';
 import { pushToast, pushToastAfterNavigation } from '#stores/toasts';
 import {
   type ThemeField,
@@ -33,6 +35,8 @@ export type Field =
   | 'description'
   | 'body'
   | 'imageUrl'
+  | 'accentColor'
+  | 'bannerUrl'
   | 'startsAt'
   | 'endsAt'
   | 'votingEndsAt'
@@ -109,6 +113,8 @@ export function useJamForm({ jam, themeSchedule, request, asRequest = false, red
     description: source?.description ?? '',
     body: source?.body ?? '',
     imageUrl: source?.imageUrl ?? '',
+    accentColor: jam?.accentColor ?? '',
+    bannerUrl: jam?.bannerUrl ?? '',
     startsAt: toDatetimeLocal(source?.startsAt),
     endsAt: toDatetimeLocal(source?.endsAt),
     mystery: source?.mystery ?? false,
@@ -162,6 +168,8 @@ export function useJamForm({ jam, themeSchedule, request, asRequest = false, red
       ...(mode === 'edit' ? {} : { mystery: values.mystery }),
       ...(judging
         ? {
+            accentColor: values.accentColor.trim(),
+            bannerUrl: values.bannerUrl,
             votingEndsAt: values.votingEndsAt ? fromDatetimeLocal(values.votingEndsAt) : null,
             whoCanVote: values.whoCanVote,
             refuseOldProjects: values.refuseOldProjects,
@@ -189,6 +197,8 @@ export function useJamForm({ jam, themeSchedule, request, asRequest = false, red
           found[field] ??= field === 'themeFinalists' ? t('jamForm.themeError.finalists') : t('jamForm.themeError.missing');
         } else found[issue.path[0] as Field] ??= issue.message;
       }
+      // A colour that is hard to see (ADR 049): said in the reader's language, with the nearest one that works.
+      if (found.accentColor) found.accentColor = accentRefusal(t, values.accentColor) ?? found.accentColor;
       setErrors(found);
       const messages = Object.values(found);
       pushToast({
@@ -268,3 +278,16 @@ export function useJamForm({ jam, themeSchedule, request, asRequest = false, red
 }
 
 export type JamFormState = ReturnType<typeof useJamForm>;
+
+/** Why a colour is refused, with the nearest colour that passes; null when it passes or is not a colour. */
+export function accentRefusal(t: Translate, colour: string): string | null {
+  const value = colour.trim();
+  if (!HEX_COLOUR.test(value)) return null;
+  const check = checkAccent(value);
+  if (check.ok) return null;
+  return t('jamForm.accentRefused', {
+    scheme: t(`jamForm.scheme.${check.worst.scheme}`),
+    ratio: check.worst.ratio,
+    suggestion: check.suggestion,
+  });
+}

@@ -25,6 +25,8 @@ import {
 } from '#lib/judging';
 import { questionSchema, questionsSchema } from './questions';
 import { themeRoundsInputSchema } from './themes';
+import { accentColorSchema, bannerUrlSchema } from './jam-look';
+export { ACCENT_FORMAT_MESSAGE, accentRefusedMessage } from './jam-look';
 
 export const JAM_NAME_MAX = 80;
 export const JAM_DESCRIPTION_MAX = 300;
@@ -80,6 +82,9 @@ const jamFields = {
   description: requiredText(JAM_DESCRIPTION_MAX),
   body: z.string().max(JAM_BODY_MAX, `At most ${JAM_BODY_MAX} characters.`).default(''),
   imageUrl: z.union([httpUrlSchema, z.literal('').transform(() => null), z.null()]).default(null),
+  /** ADR 049: the host's accent colour and banner picture. */
+  accentColor: accentColorSchema.default(null),
+  bannerUrl: bannerUrlSchema.default(null),
   startsAt: isoDateSchema,
   endsAt: isoDateSchema,
   mystery: z.boolean().default(false),
@@ -137,6 +142,8 @@ export const jamUpdateSchema = z
     description: jamFields.description.optional(),
     body: z.union([z.string().max(JAM_BODY_MAX, `At most ${JAM_BODY_MAX} characters.`), z.null().transform(() => '')]).optional(),
     imageUrl: z.union([httpUrlSchema, z.literal('').transform(() => null), z.null()]).optional(),
+    accentColor: accentColorSchema.optional(),
+    bannerUrl: bannerUrlSchema.optional(),
     startsAt: jamFields.startsAt.optional(),
     endsAt: jamFields.endsAt.optional(),
     votingEndsAt: z.union([isoDateSchema, z.literal('').transform(() => null), z.null()]).optional(),
@@ -201,6 +208,10 @@ export const jamSchema = named(
       .meta({ description: 'Markdown: theme, rules, prize. null while mystery mode hides it from you.' }),
     bodyHidden: z.boolean(),
     imageUrl: z.string().nullable(),
+    accentColor: z.string().nullable().meta({
+      description: "The host's accent colour (`#rrggbb`), readable in the light, dark and flame schemes; null: the site's own.",
+    }),
+    bannerUrl: z.string().nullable().meta({ description: 'A banner picture for the top of the jam page; null: the cover.' }),
     startsAt: isoDateTime,
     endsAt: isoDateTime,
     status: jamStatusSchema,

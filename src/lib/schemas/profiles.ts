@@ -39,6 +39,10 @@ export const profileEntrySchema = named(
       .int()
       .nullable()
       .meta({ description: 'Its place once the results are public; null before, and for a disqualified entry.' }),
+    rankOf: z
+      .int()
+      .nullable()
+      .meta({ description: 'How many entries its jam has (the N of "3rd of N"); null when `rank` is null.' }),
     winner: z.boolean().meta({ description: "The managers' winner." }),
     communityChoice: z.boolean().meta({ description: 'The most upvoted entry besides the winner, once the results are public.' }),
     criteria: z.array(criterionResultSchema).nullable().meta({

@@ -25,7 +25,7 @@ import { entries, jamParticipants, jams, notifications } from '#db/schema';
 import { closesAt, closesAtSql, jamPhase, jamPhaseSql } from '#lib/jam-timing';
 import { resultsPublicAtSql } from '#lib/results-public';
 import { onTeamCondition } from '#server/teams/co-creators';
-import { communityChoiceOf, isManagersWinner, rankedEntry } from '#server/judging/ranking';
+import { communityChoiceOf, isManagersWinner, placeOf, rankedEntry } from '#server/judging/ranking';
 import { db } from '#server/platform/db';
 import type { InboxEvent } from './notify';
 
@@ -45,6 +45,9 @@ interface DueRow {
   myEntry: number | null;
   won: number;
   choice: number;
+  /** Their entry's place and how many entries the jam has ("3rd of 412", issue 57); null when not ranked. */
+  place: number | null;
+  entryCount: number;
   hasStarted: number;
   hasDeadline: number;
   hasVotingEnds: number;
@@ -81,6 +84,8 @@ export async function dueEventsOf(userId: number, now = Date.now()): Promise<Inb
     select j.id as jamId, j.mystery as mystery, j.starts_at as startsAt, j.ends_at as endsAt,
       j.voting_ends_at as votingEndsAt, ${resultsAt} as resultsAt, p.joined_at as joinedAt,
       (select e.id from ${entries} e where e.jam_id = j.id and ${theirs}) as myEntry,
+      (select ${placeOf(rankedEntry(alias(entries, 'e')))} from ${entries} e where e.jam_id = j.id and ${theirs}) as place,
+      j.entry_count as entryCount,
       exists (select 1 from ${entries} e where e.jam_id = j.id and ${theirs} and ${isWinnerHere}) as won,
       coalesce(${onTeamCondition(communityChoiceOf(sql`j.id`), sql`p.user_id`)}, 0) as choice,
       ${has(jamKey('started:'))} as hasStarted,
@@ -148,7 +153,7 @@ function dueEvents(userId: number, row: DueRow, now: number): InboxEvent[] {
         kind: 'results',
         key,
         entryId: row.myEntry,
-        data: { won, communityChoice: choice },
+        data: { won, communityChoice: choice, ...(row.place ? { place: Number(row.place), of: Number(row.entryCount) } : {}) },
         // A verdict that follows the results read earlier (a winner selected days after) is dated when it is seen.
         createdAt: new Date(row.hasResults || row.hasChoice ? now : resultsAt),
       });

@@ -22,7 +22,7 @@ import { requireSafeTexts } from '#server/feedback/text-guard';
 import { adminWords } from '#server/feedback/words';
 import type { SessionUser } from '#server/auth/session';
 import { refreshLeader, themeOfJamPatch, themeOfNewJam } from '#server/judging/theme-rounds';
-import { toJamDto } from './jams';
+import { lookOf, toJamDto } from './jams';
 import { withFreeSlug } from './slugs';
 
 /**
@@ -49,7 +49,7 @@ export function jamCreatedAudit(database: Database, actor: SessionUser, details:
 /** Creates a jam, with a free slug from its name and its audit entry, in one batch. */
 export async function createJam(user: SessionUser, input: JamCreate): Promise<JamDto> {
   await requireJamPermission(user, null, 'jam:create');
-  const { name, description, body, imageUrl, startsAt, endsAt, mystery } = input;
+  const { name, description, body, startsAt, endsAt, mystery } = input;
   const judging = {
     votingEndsAt: input.votingEndsAt ?? null,
     whoCanVote: input.whoCanVote ?? 'anyone',
@@ -74,7 +74,7 @@ export async function createJam(user: SessionUser, input: JamCreate): Promise<Ja
           name,
           description,
           body,
-          imageUrl,
+          ...lookOf(input),
           startsAt,
           endsAt,
           mystery,

@@ -43,6 +43,13 @@ export function bodyIsHidden(jam: Jam, readsMystery: boolean, now = Date.now()):
   return jam.mystery && jamStatus(jam, now) === 'upcoming' && !readsMystery;
 }
 
+/** A new jam's look as stored: its cover, and its own colour and banner (ADR 049); none unless given. */
+export const lookOf = (input: { imageUrl?: string | null; accentColor?: string | null; bannerUrl?: string | null }) => ({
+  imageUrl: input.imageUrl ?? null,
+  accentColor: input.accentColor ?? null,
+  bannerUrl: input.bannerUrl ?? null,
+});
+
 /** `entryCount` is the jam's `entry_count`, which triggers keep equal to its entries (migration 0007). */
 export function toJamDto(jam: Jam, options: { hideBody: boolean }): JamDto {
   return {
@@ -53,6 +60,8 @@ export function toJamDto(jam: Jam, options: { hideBody: boolean }): JamDto {
     body: options.hideBody ? null : jam.body,
     bodyHidden: options.hideBody,
     imageUrl: jam.imageUrl,
+    accentColor: jam.accentColor,
+    bannerUrl: jam.bannerUrl,
     startsAt: jam.startsAt.toISOString(),
     endsAt: jam.endsAt.toISOString(),
     status: jamStatus(jam),

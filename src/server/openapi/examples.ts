@@ -22,6 +22,8 @@ export const exampleJam: JamDto = {
   body: '## Theme\n\n**Orbit.** Anything that goes round and round.',
   bodyHidden: false,
   imageUrl: 'https://example.org/space-sprint.png',
+  accentColor: '#00838f',
+  bannerUrl: null,
   startsAt: '2025-03-01T18:00:00.000Z',
   endsAt: '2025-03-08T18:00:00.000Z',
   status: 'ongoing',

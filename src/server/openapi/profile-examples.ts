@@ -28,6 +28,7 @@ export const exampleProfile: ProfileDto = {
         role: 'submitter',
         resultsPublic: true,
         rank: 1,
+        rankOf: 412,
         criteria: null,
         winner: true,
         communityChoice: false,

@@ -97,7 +97,16 @@ type ShownEntry = Pick<
 >;
 type ShownJam = Pick<
   Jam,
-  'slug' | 'name' | 'imageUrl' | 'startsAt' | 'endsAt' | 'votingEndsAt' | 'feedback' | 'results' | 'resultsPublishedAt'
+  | 'slug'
+  | 'name'
+  | 'imageUrl'
+  | 'startsAt'
+  | 'endsAt'
+  | 'votingEndsAt'
+  | 'feedback'
+  | 'results'
+  | 'resultsPublishedAt'
+  | 'entryCount'
 >;
 type Place = { score: number | null; rank: number; notWinnersAhead: number } | null;
 
@@ -122,6 +131,7 @@ function profileEntry(
     role,
     resultsPublic,
     rank: ranked ? Number(ranked.rank) : null,
+    rankOf: ranked ? jam.entryCount : null,
     winner: resultsPublic && entry.isWinner && !disqualified,
     communityChoice: ranked ? isCommunityChoiceInWindow({ isWinner: entry.isWinner, ...ranked }) : false,
     criteria: resultsPublic ? parseCriterionResults(criteria) : null,
@@ -179,6 +189,7 @@ export async function readProfile(name: string, page = 1, now = Date.now()): Pro
           feedback: jams.feedback,
           results: jams.results,
           resultsPublishedAt: jams.resultsPublishedAt,
+          entryCount: jams.entryCount,
         },
         score: places.score,
         rank: places.rank,
