@@ -3,7 +3,8 @@
  * of its charts. Pure: the counts come from src/server/jams/jam-story.ts, the SVG from
  * src/components/StatChart.astro.
  */
-import { resultsArePublic, votingEnd, type JamWindow } from './jam-timing';
+import { votingEnd, type JamWindow } from './jam-timing';
+import { resultsArePublic } from './results-public';
 
 export const DAY_MS = 86_400_000;
 /** "Played at least N times": the thresholds the page shows. */

@@ -18,7 +18,7 @@ import {
   themeSuggestions,
   users,
 } from '#db/schema';
-import { resultsAwaitPublish } from '#lib/jam-timing';
+import { resultsAwaitPublish } from '#lib/results-public';
 import { themePhase } from '#lib/themes';
 import { type TestDatabase, createTestDatabase } from '../helpers/database';
 
