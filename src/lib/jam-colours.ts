@@ -6,7 +6,7 @@
  * reach 4.5:1 (SC 1.4.3). A colour that fails is refused with the nearest one that passes.
  */
 
-/** The schemes' page background and raised surface, as in src/styles/tokens.css (kept equal by tests/unit/jam-colours.test.ts). */
+/** The schemes' page background and raised surface, as in src/styles/tokens.css (kept equal by tests/unit/jam-story.test.ts). */
 export const SCHEME_SURFACES = {
   light: ['#f4f6fb', '#ffffff'],
   dark: ['#111421', '#222842'],
