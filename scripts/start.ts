@@ -12,7 +12,14 @@ import type { AddressInfo } from 'node:net';
 import { ConfigError, config } from '#server/platform/config';
 import cluster from 'node:cluster';
 import { prepareDatabase, prepareServerDatabase, sweepExpiredHourly } from '#server/node/boot';
-import { endWithPrimary, runPrimary, serverProcesses, sharedPageStore, sharedRateLimits } from '#server/node/cluster';
+import {
+  endWithPrimary,
+  runPrimary,
+  serverProcesses,
+  sharedPageStore,
+  sharedRateLimits,
+  sharedWriteLock,
+} from '#server/node/cluster';
 import { serveFromPageCache } from '#server/node/page-cache-fast-path';
 import { memoryPageStore } from '#server/node/page-store';
 import { memoryRateLimits } from '#server/http/rate-limit';
@@ -53,7 +60,6 @@ if (cluster.isPrimary) buildIfStale();
 if (processes > 1 && cluster.isPrimary) {
   // The primary prepares the database once, then forks the servers (src/server/node/cluster.ts).
   await prepareDatabase();
-  sweepExpiredHourly();
   runPrimary({
     processes,
     replica: settings.DATABASE_REPLICA,
@@ -65,9 +71,14 @@ if (processes > 1 && cluster.isPrimary) {
 
 async function serve() {
   const inCluster = cluster.isWorker;
-  if (inCluster) endWithPrimary();
+  if (inCluster) {
+    endWithPrimary();
+    // Before the database opens: its writes take the machine's turn too.
+    installHost({ writeLock: sharedWriteLock() });
+  }
   await prepareServerDatabase({ migrated: inCluster });
-  if (!inCluster) sweepExpiredHourly();
+  // In a cluster the first server process sweeps (the primary writes nothing once they run).
+  if (!inCluster || process.env.ITINERARY_SERVER_INDEX === '1') sweepExpiredHourly();
   // What only a long-lived process keeps: public pages (precompressed, one render at a time), rate-limit
   // counts and the live streams (ADR 044: one poller for all of them). In a cluster the pages' changes
   // reach every server process and the rate limits are counted once for all of them.

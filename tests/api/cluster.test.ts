@@ -137,6 +137,19 @@ describe('several server processes on one machine', () => {
     }
   });
 
+  it('take writes through both at once in turn, none refused, and then agree on what was written last', async () => {
+    const edits = await Promise.all(
+      Array.from({ length: 30 }, (_, i) =>
+        fresh('PATCH', `/api/jams/${slug}`, { cookie: cookies.admin, body: { description: `Edit number ${i}` } }),
+      ),
+    );
+    expect(edits.map((edit) => edit.status)).toEqual(edits.map(() => 200));
+    const seen = new Set<string>();
+    for (let i = 0; i < 4; i++) seen.add(JSON.parse((await fresh('GET', `/api/jams/${slug}`)).text).description);
+    expect(seen.size).toBe(1);
+    expect([...seen][0]).toMatch(/^Edit number \d+$/);
+  });
+
   it('count a rate limit once for all of them', async () => {
     const path = `/api/jams/${slug}/entries/${entryId}/play`;
     const statuses: number[] = [];

@@ -73,4 +73,26 @@ describe('an embedded database written from several requests at once', () => {
     expect((await client.execute('select n from numbers')).rows.map((row) => row.n)).toEqual([2]);
     client.close();
   });
+
+  it('reads the other processes’ writes again after a write of its own was refused for their lock', async () => {
+    const file = `file:${join(folder, 'two-processes.db')}`;
+    // Another process's connection, holding SQLite's write lock for a while.
+    const other = createClient({ url: file });
+    await other.executeMultiple('PRAGMA journal_mode = WAL; create table t (n integer)');
+    const ours = oneWriterAtATime(createClient({ url: file }), 1000);
+    await ours.execute('PRAGMA busy_timeout = 100');
+    const held = await other.transaction('write');
+    await held.execute('insert into t values (1)');
+    // A batch that reads before it writes (drizzle's batches are deferred) meets the other's lock.
+    await expect(ours.batch(['select count(*) from t', 'insert into t values (2)'], 'deferred')).rejects.toMatchObject({
+      code: 'SQLITE_BUSY',
+    });
+    await held.commit();
+    await other.execute('insert into t values (3)');
+    expect((await ours.execute('select n from t order by n')).rows.map((row) => row.n)).toEqual([1, 3]);
+    await ours.execute('insert into t values (4)');
+    expect((await other.execute('select count(*) as n from t')).rows[0]!.n).toBe(3);
+    other.close();
+    ours.close();
+  });
 });

@@ -11,6 +11,7 @@
  * busy timeout, which works between processes.
  */
 import { type Client, type InStatement, LibsqlError, type Transaction, type TransactionMode } from '@libsql/client';
+import { host } from './host';
 
 /**
  * A first-come, first-served lock: `acquire` resolves with the function that releases it, or fails
@@ -68,13 +69,38 @@ function releasedWhenSettled(transaction: Transaction, release: () => void): Tra
   return transaction;
 }
 
+const isBusy = (error: unknown) =>
+  error instanceof LibsqlError && (error.code === 'SQLITE_BUSY' || /\bdatabase is locked\b/.test(error.message));
+
 /** The same client, with its writes (statements, batches, transactions) one at a time. */
 export function oneWriterAtATime(client: Client, timeoutMs: number): Client {
   const lock = createLock(timeoutMs);
-  const locked = async <Result>(write: () => Promise<Result>): Promise<Result> => {
+  /** This process's turn, then the machine's (ADR 045: server processes sharing the file). */
+  const acquire = async (): Promise<() => void> => {
     const release = await lock.acquire();
+    const machine = host().writeLock;
+    if (!machine) return release;
+    try {
+      const releaseMachine = await machine.acquire(timeoutMs);
+      return () => {
+        releaseMachine();
+        release();
+      };
+    } catch (error) {
+      release();
+      throw error;
+    }
+  };
+  const locked = async <Result>(write: () => Promise<Result>): Promise<Result> => {
+    const release = await acquire();
     try {
       return await write();
+    } catch (error) {
+      // A write refused for the lock (another process's, or a backup's) can leave its connection reading
+      // an old snapshot for good (@libsql/client's deferred batch): every read after it would miss the
+      // other processes' writes, every write fail. Fresh connections, while no other write is open.
+      if (isBusy(error)) await client.reconnect();
+      throw error;
     } finally {
       release();
     }
@@ -96,7 +122,7 @@ export function oneWriterAtATime(client: Client, timeoutMs: number): Client {
     executeMultiple: ((sql) => locked(() => executeMultiple(sql))) as Client['executeMultiple'],
     transaction: (async (mode?: TransactionMode) => {
       if (mode === 'read') return transaction(mode);
-      const release = await lock.acquire();
+      const release = await acquire();
       try {
         return releasedWhenSettled(await transaction(mode), release);
       } catch (error) {
