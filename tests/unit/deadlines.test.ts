@@ -1,0 +1,72 @@
+/**
+ * Every call to a libSQL server has a deadline (ADR 047): a primary that accepts the connection and
+ * never answers (SIGSTOP, a hung host) fails the call at the deadline instead of holding it, and a
+ * request's calls share the request's deadline.
+ */
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type { Client } from '@libsql/client';
+import { afterEach, describe, expect, it } from 'vitest';
+import { DatabaseDeadlineError, timeLeft, withDeadlines, withinDeadline } from '#server/platform/deadlines';
+import { type RequestState, installHost } from '#server/platform/host';
+import { brokenPercentEncoding } from '#server/http/request-input';
+
+const never = () => new Promise<never>(() => undefined);
+
+/** A client whose every call hangs, as one talking to a frozen sqld does. */
+const hanging = () => {
+  let closed = 0;
+  const transaction = { execute: never, batch: never, executeMultiple: never, commit: never, rollback: never, close: () => closed++ };
+  const client = { execute: never, batch: never, transaction: () => Promise.resolve(transaction) } as unknown as Client;
+  return { client, closed: () => closed };
+};
+
+afterEach(() => installHost({ requestContext: undefined }));
+
+describe('a database call with a deadline', () => {
+  it('fails with DatabaseDeadlineError at the deadline when the server never answers', async () => {
+    const started = Date.now();
+    await expect(withinDeadline(never(), 50)).rejects.toBeInstanceOf(DatabaseDeadlineError);
+    expect(Date.now() - started).toBeLessThan(500);
+  });
+
+  it('settles as the call does when it answers in time', async () => {
+    await expect(withinDeadline(Promise.resolve(7), 1000)).resolves.toBe(7);
+    await expect(withinDeadline(Promise.reject(new Error('constraint')), 1000)).rejects.toThrow('constraint');
+  });
+
+  it('bounds every statement, batch and transaction step of a client', async () => {
+    const { client } = hanging();
+    const bounded = withDeadlines(client, 50);
+    await expect(bounded.execute('insert into jams default values')).rejects.toBeInstanceOf(DatabaseDeadlineError);
+    await expect(bounded.batch(['delete from jams'], 'write')).rejects.toBeInstanceOf(DatabaseDeadlineError);
+    const transaction = await bounded.transaction('write');
+    await expect(transaction.execute('delete from jams')).rejects.toBeInstanceOf(DatabaseDeadlineError);
+    await expect(transaction.commit()).rejects.toBeInstanceOf(DatabaseDeadlineError);
+  });
+
+  it('shares the request’s deadline between its calls', async () => {
+    const context = new AsyncLocalStorage<RequestState>();
+    installHost({ requestContext: context });
+    const { client } = hanging();
+    const bounded = withDeadlines(client, 10_000);
+    const started = Date.now();
+    await context.run({ deadlineAt: started + 100 }, async () => {
+      expect(timeLeft(10_000)).toBeLessThanOrEqual(100);
+      await expect(bounded.execute('insert into jams default values')).rejects.toBeInstanceOf(DatabaseDeadlineError);
+      // Nothing left: the next call gives up at once.
+      await expect(bounded.execute('insert into jams default values')).rejects.toBeInstanceOf(DatabaseDeadlineError);
+    });
+    expect(Date.now() - started).toBeLessThan(1000);
+  });
+});
+
+describe('an address with a broken percent-encoding', () => {
+  it.each(['/api/jams/%E0%A4%A', '/api/jams?q=%', '/jams/x?sort=%ZZ', '/%'])('is refused with 400: %s', (path) => {
+    const refusal = brokenPercentEncoding(new URL(path, 'http://localhost'));
+    expect(refusal).toMatchObject({ status: 400, code: 'bad_request' });
+  });
+
+  it.each(['/api/jams?q=caf%C3%A9', '/jams/k%C3%A9k', '/api/jams?q=50%25'])('is let through when well formed: %s', (path) => {
+    expect(brokenPercentEncoding(new URL(path, 'http://localhost'))).toBeNull();
+  });
+});
