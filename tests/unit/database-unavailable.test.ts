@@ -35,7 +35,10 @@ describe('a database that is busy or cannot be reached', () => {
     ],
     ['a Worker whose fetch to the libSQL server failed', wrapped(new TypeError('fetch failed'))],
     ['a call past its deadline', wrapped(new DatabaseDeadlineError(4000))],
-    ['an HTTP request aborted at its deadline', wrapped(new DOMException('The operation was aborted due to timeout', 'TimeoutError'))],
+    [
+      'an HTTP request aborted at its deadline',
+      wrapped(new DOMException('The operation was aborted due to timeout', 'TimeoutError')),
+    ],
   ])('is recognised: %s', (_, error) => {
     expect(isDatabaseUnavailable(error)).toBe(true);
   });

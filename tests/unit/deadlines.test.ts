@@ -15,7 +15,14 @@ const never = () => new Promise<never>(() => undefined);
 /** A client whose every call hangs, as one talking to a frozen sqld does. */
 const hanging = () => {
   let closed = 0;
-  const transaction = { execute: never, batch: never, executeMultiple: never, commit: never, rollback: never, close: () => closed++ };
+  const transaction = {
+    execute: never,
+    batch: never,
+    executeMultiple: never,
+    commit: never,
+    rollback: never,
+    close: () => closed++,
+  };
   const client = { execute: never, batch: never, transaction: () => Promise.resolve(transaction) } as unknown as Client;
   return { client, closed: () => closed };
 };

@@ -40,7 +40,9 @@ export function idempotencyKeyOf(request: Request): string | null {
   if (!raw) return null;
   const key = /^"(.*)"$/.exec(raw)?.[1] ?? raw;
   if (key.length === 0 || key.length > IDEMPOTENCY_KEY_MAX_LENGTH || !/^[\x20-\x7e]+$/.test(key)) {
-    throw badRequest(`${IDEMPOTENCY_HEADER} must be 1 to ${IDEMPOTENCY_KEY_MAX_LENGTH} printable ASCII characters, such as a UUID.`);
+    throw badRequest(
+      `${IDEMPOTENCY_HEADER} must be 1 to ${IDEMPOTENCY_KEY_MAX_LENGTH} printable ASCII characters, such as a UUID.`,
+    );
   }
   return key;
 }
@@ -163,4 +165,3 @@ export async function pruneIdempotencyKeys(now = Date.now()): Promise<void> {
     .delete(idempotencyKeys)
     .where(lt(idempotencyKeys.createdAt, now - IDEMPOTENCY_KEY_LIFETIME_MS));
 }
-

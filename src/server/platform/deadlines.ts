@@ -47,9 +47,7 @@ type Call = (...args: unknown[]) => Promise<unknown>;
 
 /** The client with each statement, batch, transaction step and commit bounded by `ms` (or its request's deadline). */
 export function withDeadlines(client: Client, ms: number): Client {
-  const bounded =
-    <F extends Call>(call: F): F =>
-    ((...args: unknown[]) => withinDeadline(call(...args), timeLeft(ms))) as F;
+  const bounded = <F extends Call>(call: F): F => ((...args: unknown[]) => withinDeadline(call(...args), timeLeft(ms))) as F;
   const boundedTransaction = (transaction: Transaction): Transaction => {
     const rollback = transaction.rollback.bind(transaction);
     return Object.assign(transaction, {
@@ -69,7 +67,10 @@ export function withDeadlines(client: Client, ms: number): Client {
       const opening = transaction(mode);
       return withinDeadline(opening, timeLeft(ms)).then(boundedTransaction, (error: unknown) => {
         // Opened too late for its request: closed when it comes, so it holds nothing on the server.
-        opening.then((late) => late.close(), () => undefined);
+        opening.then(
+          (late) => late.close(),
+          () => undefined,
+        );
         throw error;
       });
     }) as Client['transaction'],
