@@ -102,7 +102,7 @@ async function checkedOnPrimary(state: RequestState, run: () => Promise<Response
       (error.status === 404 || error.status === 409) &&
       host().primary !== undefined &&
       host().requestContext !== undefined &&
-      state.claim?.state !== 'written';
+      !state.wrote;
     if (!behindPerhaps) throw error;
     state.primaryReads = true;
     try {

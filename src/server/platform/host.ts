@@ -74,6 +74,8 @@ export interface RequestContext<Store = RequestState> {
 export interface RequestState {
   /** An `Idempotency-Key` claim to write with the request's first write, in the same batch or transaction. */
   claim?: { sql: string; args: (string | number | null)[]; state: 'waiting' | 'sending' | 'written' };
+  /** Set once a write of this request succeeded (a refusal after it is not read again on the primary). */
+  wrote?: boolean;
   /** When this request's database calls give up (ms since epoch, ADR 047); none: each call's own deadline. */
   deadlineAt?: number;
   /** Reads of this request go to the primary, not to the replica (a write's precondition read again). */
