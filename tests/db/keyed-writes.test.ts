@@ -6,6 +6,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { idempotencyKeys, rateLimitBuckets } from '#db/schema';
+import { IDEMPOTENCY_KEY_LIFETIME_MS, pruneIdempotencyKeys } from '#server/http/idempotency';
 import { type RequestState, installHost } from '#server/platform/host';
 import { type TestDatabase, createTestDatabase } from '../helpers/database';
 
@@ -14,10 +15,10 @@ const context = new AsyncLocalStorage<RequestState>();
 
 beforeAll(async () => {
   test = await createTestDatabase();
-  installHost({ requestContext: context });
+  installHost({ requestContext: context, database: test.database });
 });
 afterAll(async () => {
-  installHost({ requestContext: undefined });
+  installHost({ requestContext: undefined, database: undefined });
   await test?.cleanup();
 });
 
@@ -101,5 +102,18 @@ describe('a request’s Idempotency-Key', () => {
     ).rejects.toThrow();
     expect(await storedKey(first.key)).toBe(1);
     expect(await storedBucket('second-of-two')).toBe(0);
+  });
+});
+
+describe('the hourly sweep', () => {
+  it('deletes keys older than a day and keeps younger ones', async () => {
+    const now = Date.now();
+    await test.database.insert(idempotencyKeys).values([
+      { owner: 'user:2', key: 'a-day-old', fingerprint: 'f', createdAt: now - IDEMPOTENCY_KEY_LIFETIME_MS - 1000 },
+      { owner: 'user:2', key: 'an-hour-old', fingerprint: 'f', createdAt: now - 3_600_000 },
+    ]);
+    await pruneIdempotencyKeys(now);
+    expect(await storedKey('a-day-old')).toBe(0);
+    expect(await storedKey('an-hour-old')).toBe(1);
   });
 });
