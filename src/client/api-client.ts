@@ -27,6 +27,23 @@ export interface ApiOptions {
   idempotencyKey?: string;
 }
 
+/**
+ * The key of each POST not yet answered with success, by its path and body: the same action sent
+ * again (the person presses the button once more after "too busy") reuses it, so the server stores it
+ * once even if the first try went through after all. A success forgets it; a key lives an hour here.
+ */
+const pendingKeys = new Map<string, { key: string; at: number }>();
+const PENDING_KEY_MS = 60 * 60 * 1000;
+
+function keyForAction(path: string, body: unknown): { key: string; done(): void } {
+  const action = `${path}\n${JSON.stringify(body) ?? ''}`;
+  const now = Date.now();
+  for (const [kept, { at }] of pendingKeys) if (now - at > PENDING_KEY_MS) pendingKeys.delete(kept);
+  const pending = pendingKeys.get(action) ?? { key: newActionKey(), at: now };
+  pendingKeys.set(action, pending);
+  return { key: pending.key, done: () => pendingKeys.delete(action) };
+}
+
 /** A fresh key for one user action: 128 random bits (getRandomValues works where randomUUID does not: plain http). */
 export function newActionKey(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(16));
@@ -60,8 +77,10 @@ export async function api<T>(path: string, options: ApiOptions = {}): Promise<T>
   }
   const method = options.method ?? 'GET';
   const headers: Record<string, string> = options.body === undefined ? {} : { 'content-type': 'application/json' };
-  // The same key on the retry below: the server answers it once, whichever of the two reached it.
-  if (method === 'POST') headers['idempotency-key'] = options.idempotencyKey ?? newActionKey();
+  // The same key on the retries below and when the person sends the same action again after a
+  // failure: the server answers it once, whichever of them reached it.
+  const action = method === 'POST' && !options.idempotencyKey ? keyForAction(url.pathname + url.search, options.body) : null;
+  if (method === 'POST') headers['idempotency-key'] = options.idempotencyKey ?? action!.key;
   const send = () =>
     fetch(url, {
       method,
@@ -99,6 +118,7 @@ export async function api<T>(path: string, options: ApiOptions = {}): Promise<T>
       throw new ApiError(response.status, error?.code ?? 'unknown', message, data);
     }
     ok = true;
+    action?.done();
     return data as T;
   } catch (error) {
     if (error instanceof ApiError) throw error;

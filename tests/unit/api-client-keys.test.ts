@@ -70,4 +70,18 @@ describe('the API client’s Idempotency-Key', () => {
       vi.useRealTimers();
     }
   });
+
+  it('reuses the key when the person sends the same action again after a failure, and not after a success', async () => {
+    answers = [busy, busy];
+    await expect(api('/jams/x/theme/suggestions', { method: 'POST', body: { text: 'Orbit' } })).rejects.toMatchObject({
+      status: 503,
+    });
+    answers = [created, created];
+    await api('/jams/x/theme/suggestions', { method: 'POST', body: { text: 'Orbit' } });
+    await api('/jams/x/theme/suggestions', { method: 'POST', body: { text: 'Orbit' } });
+    const keys = sent.map(({ key }) => key);
+    // Both tries of the first press and the second press: one key; after its success, a new one.
+    expect(keys.slice(0, 3)).toEqual([keys[0], keys[0], keys[0]]);
+    expect(keys[3]).not.toBe(keys[0]);
+  });
 });

@@ -128,7 +128,8 @@ export async function answerOnce(
   const claiming = primary().insert(idempotencyKeys).values({ owner, key, fingerprint, createdAt: Date.now() });
   const claim = claiming.toSQL();
   state.claim = { sql: claim.sql, args: claim.params as (string | number | null)[], state: 'waiting' };
-  if (!host().requestContext) {
+  const claimedAhead = !host().requestContext;
+  if (claimedAhead) {
     // No context to carry the claim to the write: claimed on its own, before it.
     try {
       await withinDeadline(Promise.resolve(claiming), timeLeft(deadlineMs()));
@@ -150,6 +151,18 @@ export async function answerOnce(
     if (state.claim.state !== 'written') throw error;
     // A refusal after the write: that refusal is the answer a retry hears.
     response = errorResponse(error);
+  }
+  if (claimedAhead && response.status >= 500) {
+    // Claimed ahead, the write most likely failed with the request: the key is given back for the retry.
+    await withinDeadline(
+      Promise.resolve(
+        primary()
+          .delete(idempotencyKeys)
+          .where(and(eq(idempotencyKeys.owner, owner), eq(idempotencyKeys.key, key))),
+      ),
+      deadlineMs(),
+    ).catch(() => undefined);
+    return response;
   }
   // Nothing was written: nothing to replay (a retry runs again, as the draft allows for refusals).
   if (state.claim.state !== 'written') return response;
