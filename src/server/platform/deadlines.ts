@@ -3,9 +3,10 @@
  * accepts connections and never answers (a frozen process, a hung host, a partition) would otherwise
  * hold a write for as long as it is frozen. Past the deadline the call fails with
  * `DatabaseDeadlineError`, which errors.ts answers as 503 with `Retry-After`; the HTTP request under
- * it is aborted, so the write's turn (load-retries.ts) is given back. A request's calls share its
- * deadline when the endpoint set one (`deadlineAt` in the request's context), so a request with two
- * writes still answers within one deadline.
+ * it is aborted, so the write's turn (load-retries.ts) is given back, and the writes waiting for a
+ * turn give up while the server does not answer (`DeadlineWatch`). What follows a request's write
+ * (the replica's sync, the key's answer) waits only for what is left of the request's deadline
+ * (`timeLeft`, `deadlineAt` in the request's context).
  *
  * A write that timed out may still commit later (the server had it). That is why a POST is retried
  * with its `Idempotency-Key`, written in the same batch (keyed-writes.ts): the retry finds it.
@@ -45,9 +46,37 @@ export const fetchWithin =
 
 type Call = (...args: unknown[]) => Promise<unknown>;
 
-/** The client with each statement, batch, transaction step and commit bounded by `ms` (or its request's deadline). */
-export function withDeadlines(client: Client, ms: number): Client {
-  const bounded = <F extends Call>(call: F): F => ((...args: unknown[]) => withinDeadline(call(...args), timeLeft(ms))) as F;
+/**
+ * Whether a server's calls time out: from a call past its deadline until the next call it answers.
+ * Writes waiting their turn in the process (load-retries.ts) give up at once while it does, so a
+ * queue behind a frozen primary is answered within one deadline, not one deadline per turn.
+ */
+export interface DeadlineWatch {
+  /** The refusal for a write waiting its turn, while the server's last call timed out; else null. */
+  hung(): DatabaseDeadlineError | null;
+}
+
+/**
+ * The client with each statement, batch, transaction step and commit bounded by `ms`. Inside the
+ * writes' turns (load-retries.ts): time spent waiting for a turn while the server answers is load,
+ * not a hang, and is not counted.
+ */
+export function withDeadlines(client: Client, ms: number): Client & { watch: DeadlineWatch } {
+  let timedOutAt = 0;
+  let answeredAt = 0;
+  const watched = <T>(work: Promise<T>): Promise<T> =>
+    withinDeadline(work, ms).then(
+      (result) => {
+        answeredAt = Date.now();
+        return result;
+      },
+      (error: unknown) => {
+        if (error instanceof DatabaseDeadlineError) timedOutAt = Date.now();
+        else answeredAt = Date.now();
+        throw error;
+      },
+    );
+  const bounded = <F extends Call>(call: F): F => ((...args: unknown[]) => watched(call(...args))) as F;
   const boundedTransaction = (transaction: Transaction): Transaction => {
     const rollback = transaction.rollback.bind(transaction);
     return Object.assign(transaction, {
@@ -55,18 +84,19 @@ export function withDeadlines(client: Client, ms: number): Client {
       batch: bounded(transaction.batch.bind(transaction) as Call),
       executeMultiple: bounded(transaction.executeMultiple.bind(transaction) as Call),
       commit: bounded(transaction.commit.bind(transaction) as Call),
-      // Its own deadline, not what is left of the request's: a rollback not sent keeps the lock until the server drops the stream.
       rollback: (() => withinDeadline(rollback(), ms)) as Transaction['rollback'],
     } as Partial<Transaction>);
   };
   const transaction = client.transaction.bind(client) as (mode?: TransactionMode) => Promise<Transaction>;
+  const watch: DeadlineWatch = { hung: () => (timedOutAt > answeredAt ? new DatabaseDeadlineError(ms) : null) };
   return Object.assign(client, {
+    watch,
     execute: bounded(client.execute.bind(client) as Call) as Client['execute'],
     batch: bounded(client.batch.bind(client) as Call) as Client['batch'],
     transaction: ((mode?: TransactionMode) => {
       const opening = transaction(mode);
-      return withinDeadline(opening, timeLeft(ms)).then(boundedTransaction, (error: unknown) => {
-        // Opened too late for its request: closed when it comes, so it holds nothing on the server.
+      return watched(opening).then(boundedTransaction, (error: unknown) => {
+        // Opened too late: closed when it comes, so it holds nothing on the server.
         opening.then(
           (late) => late.close(),
           () => undefined,
