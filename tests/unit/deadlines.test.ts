@@ -52,6 +52,23 @@ describe('a database call with a deadline', () => {
     await expect(transaction.commit()).rejects.toBeInstanceOf(DatabaseDeadlineError);
   });
 
+  it('waits on past its deadline while the server answers other calls (busy, not frozen)', async () => {
+    const client = {
+      execute: (sql: string) => new Promise((resolve) => setTimeout(() => resolve(sql), sql === 'slow' ? 1500 : 5)),
+      batch: never,
+      transaction: never,
+    } as unknown as Client;
+    const bounded = withDeadlines(client, 300);
+    await bounded.execute('fast');
+    const slow = bounded.execute('slow');
+    const busy = setInterval(() => void bounded.execute('fast'), 100);
+    try {
+      await expect(slow).resolves.toBe('slow');
+    } finally {
+      clearInterval(busy);
+    }
+  });
+
   it('gives every write waiting its turn up at once while the server’s calls time out, and waits again once it answers', async () => {
     const { client } = hanging();
     const bounded = withDeadlines(client, 100);

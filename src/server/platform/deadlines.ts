@@ -1,7 +1,9 @@
 /**
  * Every call to a libSQL server has a deadline (ITINERARY_DB_DEADLINE_MS, ADR 047): a primary that
  * accepts connections and never answers (a frozen process, a hung host, a partition) would otherwise
- * hold a write for as long as it is frozen. Past the deadline the call fails with
+ * hold a write for as long as it is frozen. A server that still answers other calls of this process
+ * (within the last second) is busy, not frozen: a call past its deadline then waits on, a second at a
+ * time, up to ten deadlines. Past the deadline the call fails with
  * `DatabaseDeadlineError`, which errors.ts answers as 503 with `Retry-After`; the HTTP request under
  * it is aborted, so the write's turn (load-retries.ts) is given back, and the writes waiting for a
  * turn give up while the server does not answer (`DeadlineWatch`). What follows a request's write
@@ -28,21 +30,37 @@ export function timeLeft(ownMs: number, now = Date.now()): number {
   return deadlineAt === undefined ? ownMs : Math.max(0, Math.min(ownMs, deadlineAt - now));
 }
 
-/** Settles as `work` does, or fails with DatabaseDeadlineError after `ms`; `work` goes on unobserved. */
-export function withinDeadline<T>(work: Promise<T>, ms: number): Promise<T> {
+/** A server that answered another call this recently is alive: a call to it past its deadline waits on. */
+const STILL_ANSWERING_MS = 1000;
+/** …but never longer than this many deadlines in all (a lock held for ever must not hold the call for ever). */
+const LONGEST_WAIT = 10;
+
+/**
+ * Settles as `work` does, or fails with DatabaseDeadlineError after `ms` (while `extend(startedAt)`
+ * says so at the deadline, a second more each time); `work` goes on unobserved.
+ */
+export function withinDeadline<T>(work: Promise<T>, ms: number, extend?: (startedAt: number) => boolean): Promise<T> {
   let timer: ReturnType<typeof setTimeout> | undefined;
+  const startedAt = Date.now();
   const expired = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new DatabaseDeadlineError(ms)), ms);
+    const check = () => {
+      if (extend?.(startedAt)) timer = setTimeout(check, STILL_ANSWERING_MS);
+      else reject(new DatabaseDeadlineError(ms));
+    };
+    timer = setTimeout(check, ms);
   });
   work.catch(() => undefined);
   return Promise.race([work, expired]).finally(() => clearTimeout(timer));
 }
 
-/** A `fetch` for @libsql/client whose every HTTP request is aborted after `ms`. */
+/**
+ * A `fetch` for @libsql/client whose every HTTP request is aborted after the longest wait a call
+ * may have (ten deadlines): the call itself gives up sooner, and this ends what it left behind.
+ */
 export const fetchWithin =
   (ms: number) =>
   (request: Request): Promise<Response> =>
-    fetch(request, { signal: AbortSignal.timeout(ms) });
+    fetch(request, { signal: AbortSignal.timeout(ms * LONGEST_WAIT) });
 
 type Call = (...args: unknown[]) => Promise<unknown>;
 
@@ -64,8 +82,13 @@ export interface DeadlineWatch {
 export function withDeadlines(client: Client, ms: number): Client & { watch: DeadlineWatch } {
   let timedOutAt = 0;
   let answeredAt = 0;
+  /** Past `ms`, a call waits on while the server answers others (a spike, not a hang), up to LONGEST_WAIT. */
+  const answering = (startedAt: number) => {
+    const now = Date.now();
+    return now - answeredAt < STILL_ANSWERING_MS && now - startedAt < ms * LONGEST_WAIT;
+  };
   const watched = <T>(work: Promise<T>): Promise<T> =>
-    withinDeadline(work, ms).then(
+    withinDeadline(work, ms, answering).then(
       (result) => {
         answeredAt = Date.now();
         return result;
