@@ -33,10 +33,8 @@ export function connectDatabase(url: string, authToken?: string, options: { conc
   if (!isFileUrl(url)) {
     const deadlineMs = config().ITINERARY_DB_DEADLINE_MS;
     const opened = createClient({ url, authToken, timeout: BUSY_TIMEOUT_MS, fetch: fetchWithin(deadlineMs), ...options });
-    const bounded = withDeadlines(retriedWhenFull(opened), deadlineMs);
-    return drizzle(claimsKeys(batchedReads(gatedWrites(bounded, WRITES_AT_ONCE, Math.random, bounded.watch.hung))), {
-      schema,
-    });
+    const bounded = withDeadlines(batchedReads(gatedWrites(retriedWhenFull(opened), WRITES_AT_ONCE)), deadlineMs);
+    return drizzle(claimsKeys(bounded), { schema });
   }
   const opened = createClient({ url, authToken, timeout: BUSY_TIMEOUT_MS, ...options });
   const client = claimsKeys(oneWriterAtATime(opened, BUSY_TIMEOUT_MS));

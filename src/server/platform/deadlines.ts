@@ -3,10 +3,9 @@
  * accepts connections and never answers (a frozen process, a hung host, a partition) would otherwise
  * hold a write for as long as it is frozen. A server that still answers other calls of this process
  * (within the last second) is busy, not frozen: a call past its deadline then waits on, a second at a
- * time, up to ten deadlines. Past the deadline the call fails with
+ * time, up to fifteen deadlines. Past the deadline the call fails with
  * `DatabaseDeadlineError`, which errors.ts answers as 503 with `Retry-After`; the HTTP request under
- * it is aborted, so the write's turn (load-retries.ts) is given back, and the writes waiting for a
- * turn give up while the server does not answer (`DeadlineWatch`). What follows a request's write
+ * it is aborted at the longest wait a call may have. What follows a request's write
  * (the replica's sync, the key's answer) waits only for what is left of the request's deadline
  * (`timeLeft`, `deadlineAt` in the request's context).
  *
@@ -33,7 +32,7 @@ export function timeLeft(ownMs: number, now = Date.now()): number {
 /** A server that answered another call this recently is alive: a call to it past its deadline waits on. */
 const STILL_ANSWERING_MS = 1000;
 /** …but never longer than this many deadlines in all (a lock held for ever must not hold the call for ever). */
-const LONGEST_WAIT = 10;
+const LONGEST_WAIT = 15;
 
 /**
  * Settles as `work` does, or fails with DatabaseDeadlineError after `ms` (while `extend(startedAt)`
@@ -55,7 +54,7 @@ export function withinDeadline<T>(work: Promise<T>, ms: number, extend?: (starte
 
 /**
  * A `fetch` for @libsql/client whose every HTTP request is aborted after the longest wait a call
- * may have (ten deadlines): the call itself gives up sooner, and this ends what it left behind.
+ * may have (fifteen deadlines): the call itself gives up sooner, and this ends what it left behind.
  */
 export const fetchWithin =
   (ms: number) =>
@@ -65,22 +64,12 @@ export const fetchWithin =
 type Call = (...args: unknown[]) => Promise<unknown>;
 
 /**
- * Whether a server's calls time out: from a call past its deadline until the next call it answers.
- * Writes waiting their turn in the process (load-retries.ts) give up at once while it does, so a
- * queue behind a frozen primary is answered within one deadline, not one deadline per turn.
+ * The client with each statement, batch, transaction step and commit bounded by `ms`, counted from
+ * the call (a write's wait for its turn in the process included): a server that answers nothing
+ * for that long is taken for frozen, whatever is waiting on it. While it answers other calls, a
+ * call past its deadline waits on (a spike is not a hang).
  */
-export interface DeadlineWatch {
-  /** The refusal for a write waiting its turn, while the server's last call timed out; else null. */
-  hung(): DatabaseDeadlineError | null;
-}
-
-/**
- * The client with each statement, batch, transaction step and commit bounded by `ms`. Inside the
- * writes' turns (load-retries.ts): time spent waiting for a turn while the server answers is load,
- * not a hang, and is not counted.
- */
-export function withDeadlines(client: Client, ms: number): Client & { watch: DeadlineWatch } {
-  let timedOutAt = 0;
+export function withDeadlines(client: Client, ms: number): Client {
   let answeredAt = 0;
   /** Past `ms`, a call waits on while the server answers others (a spike, not a hang), up to LONGEST_WAIT. */
   const answering = (startedAt: number) => {
@@ -94,8 +83,7 @@ export function withDeadlines(client: Client, ms: number): Client & { watch: Dea
         return result;
       },
       (error: unknown) => {
-        if (error instanceof DatabaseDeadlineError) timedOutAt = Date.now();
-        else answeredAt = Date.now();
+        if (!(error instanceof DatabaseDeadlineError)) answeredAt = Date.now();
         throw error;
       },
     );
@@ -111,9 +99,7 @@ export function withDeadlines(client: Client, ms: number): Client & { watch: Dea
     } as Partial<Transaction>);
   };
   const transaction = client.transaction.bind(client) as (mode?: TransactionMode) => Promise<Transaction>;
-  const watch: DeadlineWatch = { hung: () => (timedOutAt > answeredAt ? new DatabaseDeadlineError(ms) : null) };
   return Object.assign(client, {
-    watch,
     execute: bounded(client.execute.bind(client) as Call) as Client['execute'],
     batch: bounded(client.batch.bind(client) as Call) as Client['batch'],
     transaction: ((mode?: TransactionMode) => {

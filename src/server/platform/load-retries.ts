@@ -95,22 +95,12 @@ export function retriedWhenFull(client: Client): Client {
  * A waiting write looks again after a short pause of its own rather than being woken by the write
  * before it: workerd cancels a request whose promise another request settles. Reads go straight on.
  */
-export function gatedWrites(
-  client: Client,
-  limit: number,
-  random: () => number = Math.random,
-  /** Whether the writes at the server are past their deadline (deadlines.ts): a waiting write then gives up at once. */
-  hung: () => Error | null = () => null,
-): Client {
+export function gatedWrites(client: Client, limit: number, random: () => number = Math.random): Client {
   const execute = client.execute.bind(client) as (...args: unknown[]) => ReturnType<Client['execute']>;
   const batch = client.batch.bind(client) as (...args: unknown[]) => ReturnType<Client['batch']>;
   let running = 0;
   async function inTurn<T>(send: () => Promise<T>): Promise<T> {
-    while (running >= limit) {
-      const refusal = hung();
-      if (refusal) throw refusal;
-      await pause(2 + random() * 8);
-    }
+    while (running >= limit) await pause(2 + random() * 8);
     running += 1;
     try {
       return await send();
