@@ -42,8 +42,8 @@ const configSchema = z
       .max(3600, 'must be at most 3600 seconds')
       .default(1),
     /**
-     * How long a call to a libSQL server may take, in ms (ADR 047): past it a write answers 503 with
-     * Retry-After (safe to retry: PUT/DELETE by nature, POST with its Idempotency-Key).
+     * How long a call to a libSQL server may go unanswered, in ms (ADR 047): past it a write answers
+     * 503 with Retry-After (safe to retry: PUT/DELETE by nature, POST with its Idempotency-Key).
      */
     ITINERARY_DB_DEADLINE_MS: z.coerce
       .number({ error: 'must be a number of milliseconds' })
