@@ -752,6 +752,27 @@ export const rateLimitBuckets = sqliteTable('rate_limit_buckets', {
 });
 
 /**
+ * A POST's `Idempotency-Key` (ADR 047): written in the same batch or transaction as the request's
+ * first write, so a retry after a lost answer finds it; its answer is added once it is known.
+ * `owner` is who sent it (`user:{id}`), `fingerprint` the SHA-256 of the method, path and parsed body.
+ * Swept a day after `createdAt`.
+ */
+export const idempotencyKeys = sqliteTable(
+  'idempotency_keys',
+  {
+    owner: text('owner').notNull(),
+    key: text('key').notNull(),
+    fingerprint: text('fingerprint').notNull(),
+    createdAt: integer('created_at').notNull(),
+    status: integer('status'),
+    contentType: text('content_type'),
+    location: text('location'),
+    body: text('body'),
+  },
+  (table) => [primaryKey({ columns: [table.owner, table.key] }), index('idempotency_keys_created_at').on(table.createdAt)],
+);
+
+/**
  * A jam's theme suggestions (ADR 043), one row per theme however it is spelt: `key` is the
  * normalised text (lib/themes.ts), `text` and `suggestedBy` the first spelling and its author.
  */

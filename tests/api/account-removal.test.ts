@@ -47,6 +47,7 @@ const TABLES: Record<string, 'gone' | 'kept' | 'unrelated' | 'gone and kept'> = 
   audit_log: 'kept', // what happened stays, not who it was (docs/decisions/036)
   reports: 'gone and kept', // reports they made go; reports they handled stay
   rate_limit_buckets: 'gone', // the counts kept under their id
+  idempotency_keys: 'gone', // their keys and the answers kept for them (ADR 047)
   jam_events: 'gone', // live events about their entries go with them (user_id cascades); the rest name no one
 };
 
@@ -109,6 +110,7 @@ describe('deleting one’s own account', () => {
       await has('notes', (row) => row.text === 'Hidden by the person' && row.hidden_by === null && row.hidden_at !== null),
     ).toBe(true);
     expect(await has('rate_limit_buckets', (row) => row.key === `votes:user:${footprint.bystander.id}`)).toBe(true);
+    expect(await has('idempotency_keys', (row) => row.owner === `user:${footprint.bystander.id}`)).toBe(true);
     // Their theme stays without them; the theme they suggested second keeps its first suggester.
     expect(await has('theme_suggestions', (row) => row.text === 'Footprints' && row.suggested_by === null)).toBe(true);
     expect((await rowsOf('theme_suggesters')).map((row) => row.user_id)).toEqual([footprint.bystander.id]);
@@ -145,6 +147,7 @@ async function mentions(table: SQLiteTable, person = footprint.person): Promise<
     const text = JSON.stringify(row).toLowerCase();
     if (text.includes(person.name.toLowerCase())) found.push(`${name}: the name in ${text.slice(0, 200)}`);
     if (name === 'rate_limit_buckets' && String(row.key).endsWith(`:user:${person.id}`)) found.push(`${name}.key ${row.key}`);
+    if (name === 'idempotency_keys' && row.owner === `user:${person.id}`) found.push(`${name}.owner ${row.owner}`);
     return found;
   });
 }

@@ -18,6 +18,8 @@ import { insertJam } from '../helpers/factories';
 import { type RunningSqld, startSqld } from '../helpers/sqld';
 
 const SYNC_SECONDS = 1;
+/** ITINERARY_DB_DEADLINE_MS of both servers: a frozen primary holds no write longer (ADR 047). */
+const DEADLINE_MS = 3000;
 /** How long after a write the other server must show it: a sync interval, plus a loaded machine's render. */
 const SHOWN_WITHIN_MS = SYNC_SECONDS * 1000 + 2500;
 const OUTAGE_LINE = /primary database at \S+ cannot be reached/g;
@@ -47,6 +49,7 @@ beforeAll(async () => {
     DATABASE_SYNC_INTERVAL: String(SYNC_SECONDS),
     ITINERARY_PAGE_CACHE: 'on',
     ITINERARY_PAGE_CACHE_TTL: '600',
+    ITINERARY_DB_DEADLINE_MS: String(DEADLINE_MS),
   });
   [first, second] = await Promise.all([startApp(env('a.db')), startApp(env('b.db'))]);
 }, 120_000);
@@ -211,5 +214,81 @@ describe('two app servers on embedded replicas of one libSQL server', () => {
     // The second server writes too, and the first shows it.
     expect((await edit(second, keptSlug, 'Written through the second')).status).toBe(200);
     expect(await shownAt(first, `/jams/${keptSlug}`, 'Written through the second')).not.toBeNull();
+  });
+});
+
+const createJam = (app: RunningApp, name: string, key?: string) => {
+  const startsAt = Date.now() + 2 * 86_400_000;
+  return fetch(`${app.url}/api/jams`, {
+    method: 'POST',
+    headers: { origin: app.url, cookie, 'content-type': 'application/json', ...(key ? { 'idempotency-key': key } : {}) },
+    body: JSON.stringify({
+      name,
+      description: 'Made for the replicas test.',
+      body: '',
+      imageUrl: '',
+      startsAt: new Date(startsAt).toISOString(),
+      endsAt: new Date(startsAt + 7 * 86_400_000).toISOString(),
+      mystery: false,
+    }),
+  });
+};
+
+describe('writes on replicas: never refused for a replica behind, never held by a frozen primary (issue 54)', () => {
+  it('takes a write through one server right after a create through the other', async () => {
+    let behind = 0;
+    for (let round = 1; round <= 3; round += 1) {
+      const made = await createJam(first, `Made on the first ${round}`);
+      expect(made.status).toBe(201);
+      const { slug: madeSlug } = (await made.json()) as { slug: string };
+      // The second server's replica has most likely not synced it yet (a sync a second)…
+      if ((await apiJam(second, madeSlug)).status === 404) behind += 1;
+      // …and the write is checked again on the primary instead of answering 404.
+      const edited = await edit(second, madeSlug, `Edited through the second ${round}`);
+      expect(edited.status).toBe(200);
+      expect(((await edited.json()) as { description: string }).description).toBe(`Edited through the second ${round}`);
+    }
+    expect(behind, 'the second replica was never behind: the case was not tried').toBeGreaterThan(0);
+  });
+
+  it('answers every write within the deadline and a second while the primary is frozen (SIGSTOP), reads from the replicas', async () => {
+    const frozen = sqld.process;
+    frozen.kill('SIGSTOP');
+    try {
+      const timed = async (send: () => Promise<Response>) => {
+        const started = performance.now();
+        const answer = await send();
+        return { status: answer.status, retryAfter: answer.headers.get('retry-after'), ms: performance.now() - started };
+      };
+      const writes = await Promise.all(
+        [first, second].flatMap((app, index) => [
+          timed(() => edit(app, slug, `Written during the freeze ${index}`)),
+          timed(() => createJam(app, `Made during the freeze ${index}`, `freeze-${index}`)),
+          timed(() => edit(app, keptSlug, `Also written during the freeze ${index}`)),
+        ]),
+      );
+      for (const write of writes) {
+        expect(write.status).toBe(503);
+        expect(write.retryAfter).toMatch(/^\d+$/);
+        expect(write.ms).toBeLessThanOrEqual(DEADLINE_MS + 1000);
+      }
+      console.log(`Writes under a frozen primary answered 503 in ${writes.map((write) => Math.round(write.ms)).join(', ')} ms`);
+      for (const app of [first, second]) {
+        expect((await apiJam(app, slug)).status).toBe(200);
+        expect((await page(app, `/jams/${slug}`)).status).toBe(200);
+      }
+    } finally {
+      frozen.kill('SIGCONT');
+    }
+    // Thawed: a retry with the same key stores the jam once, whether or not the frozen write went through after all.
+    let status = 0;
+    const deadline = Date.now() + 10_000;
+    while (Date.now() < deadline && status !== 201 && status !== 409) {
+      status = (await createJam(first, 'Made during the freeze 0', 'freeze-0')).status;
+      if (status !== 201 && status !== 409) await sleep(250);
+    }
+    expect([201, 409]).toContain(status);
+    const made = await database.select({ id: jams.id }).from(jams).where(eq(jams.name, 'Made during the freeze 0'));
+    expect(made).toHaveLength(1);
   });
 });

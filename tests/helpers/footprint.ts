@@ -20,6 +20,7 @@ import {
   jamJudges,
   judgeFeedback,
   rateLimitBuckets,
+  idempotencyKeys,
   jamEvents,
   reports,
   themeAnswers,
@@ -164,6 +165,17 @@ export async function leaveFootprint(env: Environment, personName: string, bysta
   await db.insert(rateLimitBuckets).values([
     { key: `votes:user:${p}`, tokens: 3, at: Date.now() },
     { key: `votes:user:${b}`, tokens: 3, at: Date.now() },
+  ]);
+  await db.insert(idempotencyKeys).values([
+    {
+      owner: `user:${p}`,
+      key: `footprint-${p}`,
+      fingerprint: 'f',
+      createdAt: Date.now(),
+      status: 201,
+      body: '{"text":"theirs"}',
+    },
+    { owner: `user:${b}`, key: `footprint-${b}`, fingerprint: 'f', createdAt: Date.now(), status: 201, body: '{}' },
   ]);
   // The bystander's private feeds; the person's too, whose secret the export must not carry.
   await db

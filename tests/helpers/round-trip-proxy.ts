@@ -17,6 +17,11 @@ export interface RoundTripProxy {
   setDelay(ms: number): void;
   /** While refusing, every request is answered as an unreachable server would: the connection closes. */
   setRefusing(refusing: boolean): void;
+  /**
+   * Called with a round trip's SQL once the server has answered it, before the answer is passed on
+   * (e.g. to kill the client between a commit and its answer); the answer waits for it.
+   */
+  setBeforeAnswer(hook: ((sql: string) => Promise<void> | void) | null): void;
   close(): Promise<void>;
 }
 
@@ -48,6 +53,7 @@ export async function startRoundTripProxy(target: string, options: { delayMs?: n
   let seen: string[] = [];
   let delayMs = options.delayMs ?? 0;
   let refusing = false;
+  let beforeAnswer: ((sql: string) => Promise<void> | void) | null = null;
 
   const server: Server = createServer((incoming: IncomingMessage, outgoing: ServerResponse) => {
     if (refusing) {
@@ -58,9 +64,10 @@ export async function startRoundTripProxy(target: string, options: { delayMs?: n
     incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
     incoming.on('end', () => {
       const body = Buffer.concat(chunks);
+      const sql = isRoundTrip(incoming) ? statementsOf(body.toString('utf8')) : '';
       if (isRoundTrip(incoming)) {
         count += 1;
-        seen.push(statementsOf(body.toString('utf8')));
+        seen.push(sql);
       }
       const pass = () => {
         const onward = forward(
@@ -72,8 +79,10 @@ export async function startRoundTripProxy(target: string, options: { delayMs?: n
             headers: { ...incoming.headers, host: upstream.host },
           },
           (answer) => {
-            outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
-            answer.pipe(outgoing);
+            void Promise.resolve(beforeAnswer && sql ? beforeAnswer(sql) : undefined).then(() => {
+              outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
+              answer.pipe(outgoing);
+            });
           },
         );
         onward.on('error', () => outgoing.destroy());
@@ -97,6 +106,7 @@ export async function startRoundTripProxy(target: string, options: { delayMs?: n
     },
     setDelay: (ms) => (delayMs = ms),
     setRefusing: (value) => (refusing = value),
+    setBeforeAnswer: (hook) => (beforeAnswer = hook),
     close: () =>
       new Promise((resolve) => {
         server.closeAllConnections();

@@ -23,7 +23,7 @@ import { OTHER_BUILDS } from '../../scripts/build-if-stale';
 import { startFakes } from '../fakes';
 import { startSite } from '../e2e/site';
 import { onFreePort } from '../helpers/ports';
-import { startSqld } from '../helpers/sqld';
+import { type RunningSqld, startSqld } from '../helpers/sqld';
 import { startWorkerd as startWrangler } from '../helpers/workerd';
 
 import { type TargetName } from './selection';
@@ -36,6 +36,8 @@ export interface SmokeTarget {
   url: string;
   /** The site's database: `file:/…` (embedded SQLite) or `http://127.0.0.1:PORT` (sqld). */
   databaseUrl: string;
+  /** The libSQL server, on the targets that run on one (workerd): a test may kill and restart it. */
+  sqld?: RunningSqld;
   close(): Promise<void>;
 }
 
@@ -143,7 +145,7 @@ async function startWorkerd({ migrated = true, env = {} }: TargetOptions): Promi
       vars: (url) => ({ ...fakes.env, PUBLIC_SITE_URL: url, DATABASE_URL: sqld.url, ITINERARY_ADMINS: ADMIN, ...env }),
     });
     cleanups.push(() => worker.stop());
-    return { name: 'workerd', url: worker.url, databaseUrl: sqld.url, close: closeAll };
+    return { name: 'workerd', url: worker.url, databaseUrl: sqld.url, sqld, close: closeAll };
   } catch (error) {
     await closeAll();
     throw error;

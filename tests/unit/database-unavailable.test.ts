@@ -3,6 +3,7 @@ import { LibsqlError, createClient } from '@libsql/client';
 import { DrizzleQueryError } from 'drizzle-orm/errors';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AppError, errorResponse, isDatabaseUnavailable } from '#server/http/errors';
+import { DatabaseDeadlineError } from '#server/platform/deadlines';
 
 /** As the drivers throw them: each wrapped by drizzle, as a query meets them. */
 const wrapped = (cause: Error) => new DrizzleQueryError('update "jams" set "description" = ?', ['x'], cause);
@@ -27,6 +28,17 @@ describe('a database that is busy or cannot be reached', () => {
     ],
     ['an embedded replica syncing', new Error('Replication(PrimaryHandshakeTimeout)')],
     ['the one-writer queue', wrapped(new LibsqlError('SQLITE_BUSY: no turn to write within 5000 ms', 'SQLITE_BUSY'))],
+    // workerd, when sqld was killed under a request (issue 54): its I/O errors carry `remote` and `retryable`.
+    [
+      'a Worker whose connection to the libSQL server dropped',
+      wrapped(Object.assign(new Error('Network connection lost.'), { remote: true, retryable: true })),
+    ],
+    ['a Worker whose fetch to the libSQL server failed', wrapped(new TypeError('fetch failed'))],
+    ['a call past its deadline', wrapped(new DatabaseDeadlineError(4000))],
+    [
+      'an HTTP request aborted at its deadline',
+      wrapped(new DOMException('The operation was aborted due to timeout', 'TimeoutError')),
+    ],
   ])('is recognised: %s', (_, error) => {
     expect(isDatabaseUnavailable(error)).toBe(true);
   });

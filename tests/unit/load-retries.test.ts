@@ -5,7 +5,7 @@
 import { createClient } from '@libsql/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectDatabase } from '#server/platform/db';
-import { gatedWrites, isRefusedForRoom, sendUntilAdmitted } from '#server/platform/load-retries';
+import { gatedWrites, isRefusedForRoom, retriedWhenFull, sendUntilAdmitted } from '#server/platform/load-retries';
 import { type RunningSqld, startSqld } from '../helpers/sqld';
 
 let sqld: RunningSqld;
@@ -96,6 +96,25 @@ describe('asking again', () => {
     }).catch((error: unknown) => error);
     expect(tries).toBe(1);
     expect((failure as Error).message).toMatch(/UNIQUE/);
+  });
+});
+
+describe('a connection that dropped (a server that restarted)', () => {
+  it('sends a read once more, and never a write (it may have run)', async () => {
+    const sent: string[] = [];
+    const dropping = {
+      execute: (statement: string) => {
+        sent.push(statement);
+        return sent.length % 2 === 1
+          ? Promise.reject(Object.assign(new Error('Network connection lost.'), { retryable: true }))
+          : Promise.resolve({ rows: [] });
+      },
+      batch: () => Promise.resolve([]),
+    } as unknown as Parameters<typeof retriedWhenFull>[0];
+    const client = retriedWhenFull(dropping);
+    await expect(client.execute('select 1')).resolves.toEqual({ rows: [] });
+    await expect(client.execute('insert into things default values')).rejects.toThrow('Network connection lost');
+    expect(sent).toEqual(['select 1', 'select 1', 'insert into things default values']);
   });
 });
 

@@ -13,6 +13,7 @@ const PLACEHOLDERS: Record<string, string[]> = {
   'privacy.kept.logins': ['minutes', 'hours'],
   'privacy.kept.refusals': ['refusals', 'window', 'mute'],
   'privacy.kept.rateLimits': ['hours'],
+  'privacy.kept.retries': ['hours'],
 };
 
 describe('the privacy page’s retention texts', () => {

@@ -5,10 +5,11 @@
  * platform's Rate Limiting bindings where configured. An invalid setting answers
  * every request with the one line that names it, as the Node server stops with it.
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { databaseRateLimits } from '#server/http/rate-limit';
 import { ConfigError, config } from '#server/platform/config';
 import { connectDatabase, isFileUrl } from '#server/platform/db';
-import { type RequestScope, installHost } from '#server/platform/host';
+import { type RequestScope, type RequestState, installHost } from '#server/platform/host';
 import { edgePageStore } from './edge-page-store';
 import { edgeRateLimits } from './edge-rate-limits';
 
@@ -50,6 +51,8 @@ export function installWorkerHost(env: object, requestScope?: RequestScope): str
       database: connectDatabase(DATABASE_URL, DATABASE_AUTH_TOKEN, { concurrency: Infinity }),
       pageStore: ITINERARY_PAGE_CACHE === 'on' ? pageStore : undefined,
       rateLimits: edgeRateLimits(env, databaseRateLimits()),
+      // A request's Idempotency-Key and deadline reach its database calls (ADR 047; nodejs_compat lends it).
+      requestContext: new AsyncLocalStorage<RequestState>(),
     });
   }
   return problem;

@@ -6,6 +6,8 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { handle } from '@astrojs/cloudflare/handler';
 import { sweepExpired } from '#server/auth/sweep';
+import { errorResponse } from '#server/http/errors';
+import { brokenPercentEncoding } from '#server/http/request-input';
 import { installWorkerHost } from './host';
 
 /** Which request the running code serves: workerd refuses to let one request settle another's I/O. */
@@ -21,6 +23,9 @@ export default {
   async fetch(request: Request, env: object, ctx: WorkerContext): Promise<Response> {
     const problem = installWorkerHost(env, requestScope);
     if (problem) return new Response(`${problem}\n`, { status: 500, headers: { 'content-type': 'text/plain; charset=utf-8' } });
+    // Before Astro, whose router fails on it with a 500 (the Node server refuses it the same way).
+    const broken = brokenPercentEncoding(new URL(request.url));
+    if (broken) return errorResponse(broken);
     return requests.run({}, async () => (await handle(request, env as never, ctx as never)) as unknown as Response);
   },
 

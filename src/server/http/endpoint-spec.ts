@@ -59,7 +59,7 @@ export const TAGS = [
 export type TagName = (typeof TAGS)[number]['name'];
 
 /** Error statuses an endpoint may document; each has one meaning in the API description. */
-export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 429 | 502 | 503;
+export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 422 | 429 | 502 | 503;
 
 export interface PathParam<S extends z.ZodType = z.ZodType> {
   description: string;
@@ -231,3 +231,13 @@ export interface EndpointSpec<
 
 /** The facts of one endpoint, as the OpenAPI document and the security tests read them. */
 export type EndpointDeclaration = Omit<EndpointSpec, 'handler' | 'early'>;
+
+/**
+ * Whether the endpoint takes an `Idempotency-Key` (ADR 047): every POST a logged-in person sends as
+ * JSON, the ones that create above all. The login flow's form posts are the browser's, not a script's.
+ */
+export const takesIdempotencyKey = (declaration: EndpointDeclaration): boolean =>
+  declaration.method === 'POST' &&
+  !declaration.body?.form &&
+  !declaration.ownSessionCheck &&
+  (declaration.access === 'user' || declaration.access === 'manager' || declaration.access === 'admin');

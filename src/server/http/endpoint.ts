@@ -1,7 +1,10 @@
 import type { APIContext, APIRoute } from 'astro';
 import type { z } from 'zod';
 import { currentUser, requireAdmin, requireUser } from '#server/auth/require';
-import { errorResponse, notFound } from './errors';
+import { config } from '#server/platform/config';
+import { type RequestState, host } from '#server/platform/host';
+import { AppError, errorResponse, isDatabaseUnavailable, notFound } from './errors';
+import { answerOnce, idempotencyKeyOf } from './idempotency';
 import { rateLimited } from './rate-limit';
 import { type SessionUser, readSessionToken } from '#server/auth/session';
 import { jsonResponse } from './json-response';
@@ -13,6 +16,7 @@ import {
   type HttpMethod,
   type PathParam,
   Reply,
+  takesIdempotencyKey,
 } from './endpoint-spec';
 import { readForm, readJson, readQuery } from './request-input';
 
@@ -77,10 +81,45 @@ function parseParams(spec: Record<string, PathParam>, raw: APIContext['params'])
   return parsed;
 }
 
+/** Runs `work` with the request's state where the host carries one through awaits (ADR 047). */
+function inRequestContext<T>(state: RequestState, work: () => Promise<T>): Promise<T> {
+  const context = host().requestContext;
+  return context ? context.run(state, work) : work();
+}
+
+/**
+ * A write refused for what a replica read (404: not there yet; 409: an older state) is run once more
+ * with its reads from the primary (ADR 047): a replica a sync behind must not refuse a write the
+ * primary would take. Only where there is a replica, only when nothing was written, and when the
+ * primary does not answer in time, the replica's refusal stands.
+ */
+async function checkedOnPrimary(state: RequestState, run: () => Promise<Response>): Promise<Response> {
+  try {
+    return await run();
+  } catch (error) {
+    const behindPerhaps =
+      error instanceof AppError &&
+      (error.status === 404 || error.status === 409) &&
+      host().primary !== undefined &&
+      host().requestContext !== undefined &&
+      !state.wrote;
+    if (!behindPerhaps) throw error;
+    state.primaryReads = true;
+    try {
+      return await run();
+    } catch (again) {
+      throw isDatabaseUnavailable(again) ? error : again;
+    } finally {
+      state.primaryReads = false;
+    }
+  }
+}
+
 /**
  * One endpoint, declared once: who may call, what it reads, what it answers and which errors it
  * can give. The handler gets the checked user and parsed input; what it returns is the declared
- * answer. Order of checks: availability, access guard, rate limit, path, query, body, handler.
+ * answer. Order of checks: availability, access guard, rate limit, path, query, body, the
+ * Idempotency-Key (a POST that creates: an earlier answer is given again), handler.
  */
 export function defineEndpoint<
   M extends HttpMethod,
@@ -93,14 +132,17 @@ export function defineEndpoint<
   E = undefined,
 >(spec: EndpointSpec<M, A, Own, P, Q, B, R, E>): DeclaredRoute {
   const { handler, early: _early, ...declaration } = spec;
+  const keyed = takesIdempotencyKey(declaration as EndpointDeclaration);
   const route: APIRoute = async (ctx) => {
+    // Every database call of the request gives up at one deadline (ADR 047).
+    const state: RequestState = { deadlineAt: Date.now() + config().ITINERARY_DB_DEADLINE_MS };
     try {
       if (spec.available && !spec.available()) throw notFound();
       // Before the guard's session read, so that both reads travel together (ADR 034); not when the
       // guard will refuse without reading anything (nobody is logged in).
       const refusedUnread =
         spec.access !== 'public' && spec.access !== 'optional-session' && !readSessionToken(ctx.request, ctx.cookies);
-      const early = refusedUnread ? undefined : startEarly(spec.early as never, spec.params ?? {}, ctx);
+      const firstEarly = refusedUnread ? undefined : startEarly(spec.early as never, spec.params ?? {}, ctx);
       const user = spec.ownSessionCheck ? null : await guard(spec.access, ctx);
       if (spec.rateLimit) {
         const { limiter, per, what } = spec.rateLimit;
@@ -110,17 +152,29 @@ export function defineEndpoint<
       const params = parseParams(spec.params ?? {}, ctx.params);
       const query = spec.query ? readQuery(ctx.url, spec.query.schema) : {};
       const body = spec.body ? await (spec.body.form ? readForm : readJson)(ctx.request, spec.body.schema) : {};
-      const result: unknown = await handler({ ctx, user, params, query, body, early } as never);
-      if (result instanceof Response) return result;
-      if (result === undefined) return new Response(null, { status: 204 });
-      const headers: Record<string, string> = spec.cache ? { 'cache-control': spec.cache } : {};
-      if (result instanceof Reply) {
-        return jsonResponse(result.body, {
-          status: result.init.status ?? spec.answer.status,
-          headers: { ...headers, ...result.init.headers },
-        });
-      }
-      return jsonResponse(result, { status: spec.answer.status, headers });
+      const key = keyed ? idempotencyKeyOf(ctx.request) : null;
+      let attempt = 0;
+      const answer = async (): Promise<Response> => {
+        // A second attempt reads from the primary: its early read starts again there.
+        const early = attempt++ === 0 ? firstEarly : startEarly(spec.early as never, spec.params ?? {}, ctx);
+        const result: unknown = await handler({ ctx, user, params, query, body, early } as never);
+        if (result instanceof Response) return result;
+        if (result === undefined) return new Response(null, { status: 204 });
+        const headers: Record<string, string> = spec.cache ? { 'cache-control': spec.cache } : {};
+        if (result instanceof Reply) {
+          return jsonResponse(result.body, {
+            status: result.init.status ?? spec.answer.status,
+            headers: { ...headers, ...result.init.headers },
+          });
+        }
+        return jsonResponse(result, { status: spec.answer.status, headers });
+      };
+      const run = () => inRequestContext(state, answer);
+      return await answerOnce(
+        { method: spec.method, path: ctx.url.pathname, key, ownerId: user?.id ?? null, body },
+        state,
+        spec.method === 'GET' ? run : () => checkedOnPrimary(state, run),
+      );
     } catch (error) {
       return errorResponse(error);
     }

@@ -16,6 +16,7 @@ export type ErrorCode =
   | 'muted'
   | 'upstream_unavailable'
   | 'schema_behind'
+  | 'idempotency_key_reused'
   | 'internal';
 
 /** The one error type of the server: thrown anywhere, turned into JSON or the error screen in one place. */
@@ -70,6 +71,8 @@ const UNAVAILABLE_CODES = new Set([
   'UND_ERR_SOCKET',
   'HRANA_WEBSOCKET_ERROR',
   'SQLITE_BUSY',
+  // A call past its deadline (platform/deadlines.ts): the database did not answer in time.
+  'DEADLINE_EXCEEDED',
 ]);
 /**
  * A libSQL server that refuses for load: sqld answers HTTP 429 "Too many concurrent requests" past its
@@ -78,6 +81,12 @@ const UNAVAILABLE_CODES = new Set([
 const REFUSED_FOR_LOAD = new Set([429, 502, 503, 504]);
 /** What libSQL's embedded replica says when it cannot reach its primary (its errors carry no code). */
 const UNAVAILABLE_TEXT = /^SQLITE_BUSY\b|WriteDelegation\(status: Unavailable|PrimaryHandshakeTimeout|tcp connect error/;
+/**
+ * What a connection that dropped or was refused says where Node's error codes are missing: workerd's
+ * "Network connection lost." (marked `retryable`) and a failed `fetch` (undici's "fetch failed",
+ * workerd's refused connections), and an HTTP request aborted at its deadline.
+ */
+const DROPPED_TEXT = /^Network connection lost\b|^fetch failed$|connection refused|^The operation was aborted due to timeout/i;
 
 /**
  * Whether the database could not be reached or was busy (drizzle wraps the driver's error: its
@@ -90,7 +99,10 @@ export function isDatabaseUnavailable(error: unknown): boolean {
     if (typeof code === 'string' && UNAVAILABLE_CODES.has(code)) return true;
     const status = (current as { status?: unknown }).status;
     if (typeof status === 'number' && REFUSED_FOR_LOAD.has(status)) return true;
-    if (UNAVAILABLE_TEXT.test(current.message)) return true;
+    if (UNAVAILABLE_TEXT.test(current.message) || DROPPED_TEXT.test(current.message)) return true;
+    // workerd marks errors of its own I/O that are worth trying again (a dropped connection).
+    if ((current as { retryable?: unknown }).retryable === true) return true;
+    if (current.name === 'TimeoutError') return true;
     current = current.cause;
   }
   return false;

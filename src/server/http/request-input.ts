@@ -53,3 +53,19 @@ export async function readForm<Schema extends z.ZodType>(request: Request, schem
   const fields = Object.fromEntries([...form].filter(([, value]) => typeof value === 'string'));
   return schema.parse(fields);
 }
+
+/**
+ * A refusal for an address whose percent-encoding is broken (`%E0%A4%A`, a lone `%`) in its path or
+ * query, which Astro's router would fail on with a 500; null for a good one. The Node server refuses
+ * such an address before Astro (src/server/node/http-guards.ts), a Worker at its entry.
+ */
+export function brokenPercentEncoding(url: URL): AppError | null {
+  try {
+    decodeURI(url.pathname + url.search);
+    return null;
+  } catch {
+    return new AppError(400, 'bad_request', BROKEN_ADDRESS_MESSAGE);
+  }
+}
+
+export const BROKEN_ADDRESS_MESSAGE = 'The address is not valid: it has a broken percent-encoding.';

@@ -1,6 +1,7 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { announceChange } from '#server/cache/changes';
 import { config } from '#server/platform/config';
-import { installHost } from '#server/platform/host';
+import { type RequestState, installHost } from '#server/platform/host';
 import { ensureAdmins } from '#server/users/users';
 import { sweepExpired } from '#server/auth/sweep';
 import { type Database, migrateDatabase, openDatabase } from './database';
@@ -16,7 +17,8 @@ const SWEEP_MS = 60 * 60 * 1000;
  */
 export async function prepareDatabase({ migrated = false } = {}): Promise<Database> {
   const database = await openDatabase(config().DATABASE_URL, config().DATABASE_AUTH_TOKEN);
-  installHost({ database });
+  // A request's Idempotency-Key and deadline reach its database calls through its awaits (ADR 047).
+  installHost({ database, requestContext: new AsyncLocalStorage<RequestState>() });
   // A server process of a cluster: its primary has prepared the database already.
   if (migrated) return database;
   await migrateDatabase(database);
@@ -43,7 +45,7 @@ export async function prepareServerDatabase({ migrated = false } = {}): Promise<
     primary: primary.$client,
     onNewFrames: () => announceChange({ kind: 'elsewhere' }),
   });
-  installHost({ database: replica.database });
+  installHost({ database: replica.database, primary });
   replica.sync.start(DATABASE_SYNC_INTERVAL * 1000);
 }
 

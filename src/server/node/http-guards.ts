@@ -8,6 +8,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { ErrorBody, ErrorCode } from '#server/http/errors';
+import { BROKEN_ADDRESS_MESSAGE } from '#server/http/request-input';
 
 const errorJson = (status: number, code: ErrorCode, message: string) =>
   JSON.stringify({ error: { status, code, message } } satisfies ErrorBody);
@@ -55,7 +56,7 @@ export function refuseUnservable(req: IncomingMessage, res: ServerResponse): boo
   try {
     decodeURI(req.url ?? '/');
   } catch {
-    return refuse(res, 400, 'The address is not valid: it has a broken percent-encoding.');
+    return refuse(res, 400, BROKEN_ADDRESS_MESSAGE);
   }
   return false;
 }

@@ -12,10 +12,15 @@
  */
 import { type Client, type InStatement, type Transaction, type TransactionMode, createClient } from '@libsql/client';
 import { type Database, databaseOn } from '#server/platform/db';
+import { timeLeft, withinDeadline } from '#server/platform/deadlines';
+import { host } from '#server/platform/host';
 import { ensureParentFolder } from './database';
 import { type ReplicaSync, replicaSync } from './replica-sync';
 import { FIRST_SYNC_TIMEOUT_MS, startReplicaSyncer } from './replica-syncer';
 import { keepPreparedStatements } from './statement-cache';
+
+/** How long a write's answer waits for the replica to sync up to it, at most (the syncer's own limit). */
+const SYNC_WAIT_MS = 5000;
 
 /** How long the primary may take to answer the question before a periodic sync. */
 const PROBE_TIMEOUT_MS = 2000;
@@ -31,11 +36,16 @@ const sqlOf = (statement: AnyStatement) =>
   typeof statement === 'string' ? statement : Array.isArray(statement) ? statement[0] : statement.sql;
 export const isRead = (statement: AnyStatement) => READ.test(sqlOf(statement)) && !WRITES.test(sqlOf(statement));
 
+/** Whether this request's reads go to the primary (a write's precondition read again there, ADR 047). */
+const primaryReads = () => host().requestContext?.getStore()?.primaryReads === true;
+
 /** One client for drizzle: reads from `local`, everything else to `primary`, then `afterWrite`. */
 export function routedClient(local: Client, primary: Client, afterWrite: () => Promise<void>): Client {
   const written = async <Result>(write: Promise<Result>): Promise<Result> => {
     const result = await write;
-    await afterWrite();
+    // Within what is left of the request's deadline: past it the write is answered, and the writer may
+    // read the older replica for a moment (ADR 047).
+    await withinDeadline(afterWrite(), timeLeft(SYNC_WAIT_MS)).catch(() => undefined);
     return result;
   };
   const syncedOnCommit = (transaction: Transaction): Transaction => {
@@ -46,10 +56,13 @@ export function routedClient(local: Client, primary: Client, afterWrite: () => P
   return {
     execute: ((statement: InStatement | string, args?: never) => {
       const whole: InStatement = typeof statement === 'string' ? { sql: statement, args: args ?? [] } : statement;
-      return isRead(whole) ? local.execute(whole) : written(primary.execute(whole));
+      if (!isRead(whole)) return written(primary.execute(whole));
+      return primaryReads() ? primary.execute(whole) : local.execute(whole);
     }) as Client['execute'],
-    batch: (statements, mode) =>
-      mode !== 'write' && statements.every(isRead) ? local.batch(statements, mode) : written(primary.batch(statements, mode)),
+    batch: (statements, mode) => {
+      if (mode === 'write' || !statements.every(isRead)) return written(primary.batch(statements, mode));
+      return primaryReads() ? primary.batch(statements, mode) : local.batch(statements, mode);
+    },
     migrate: (statements) => written(primary.migrate(statements)),
     transaction: ((mode?: TransactionMode) => primary.transaction(mode).then(syncedOnCommit)) as Client['transaction'],
     executeMultiple: (sql) => written(primary.executeMultiple(sql)),

@@ -1,5 +1,6 @@
 /** The parts of an operation the OpenAPI document and the /developers page both show. */
-import type { Access } from '#server/http/endpoint';
+import { type Access, takesIdempotencyKey } from '#server/http/endpoint';
+import { IDEMPOTENCY_HEADER, IDEMPOTENCY_KEY_MAX_LENGTH } from '#server/http/idempotency';
 import { type JsonSchema, inputSchema } from './json-schema';
 import type { Operation } from './operations';
 
@@ -8,7 +9,8 @@ const ERROR_MEANINGS: Record<number, string> = {
   401: 'Not logged in, or the session has ended.',
   403: 'Not allowed (wrong role, or banned: code `banned`).',
   404: 'No such jam, entry or user.',
-  409: 'Not possible in the current state (e.g. jam not ongoing, vote limit reached, already entered).',
+  409: 'Not possible in the current state (e.g. jam not ongoing, vote limit reached, already entered), or a request with the same `Idempotency-Key` is still being answered or lost its answer.',
+  422: 'The `Idempotency-Key` was already used with another request (another path or body); send a new key.',
   429: 'Too many attempts; try again in a minute.',
   413: 'The request body is too large (over 64 KiB).',
   500: 'Something went wrong on our side (it is logged); try again later.',
@@ -40,6 +42,8 @@ export function errorsOf(operation: Operation): { status: number; meaning: strin
   const statuses = [...declared];
   if (isWrite(operation) && !declared.has(403)) statuses.push(403);
   if (operation.body) statuses.push(413);
+  // The Idempotency-Key's own answers: a malformed key, a key in use or whose answer was lost, a key reused.
+  if (takesIdempotencyKey(operation)) statuses.push(400, 409, 422);
   statuses.push(500, 503);
   return [...new Set(statuses)]
     .sort((a, b) => a - b)
@@ -48,6 +52,19 @@ export function errorsOf(operation: Operation): { status: number; meaning: strin
       return { status, meaning: declared.has(403) ? `${ERROR_MEANINGS[403]} ${CROSS_SITE}` : CROSS_SITE };
     });
 }
+
+/** The request header of the IETF draft "The Idempotency-Key HTTP Header Field" (ADR 047). */
+const idempotencyKeyParameter = {
+  name: IDEMPOTENCY_HEADER,
+  in: 'header',
+  required: false,
+  description:
+    'A unique key per request (a UUID), reused when the same request is sent again. Within 24 hours, the same key with ' +
+    'the same body answers the first answer again (with `Idempotent-Replayed: true`) and changes nothing; with another ' +
+    'body, 422; while the first is still being answered, or when its answer was lost, 409. Without it the request is ' +
+    'carried out each time it is sent.',
+  schema: { type: 'string', minLength: 1, maxLength: IDEMPOTENCY_KEY_MAX_LENGTH },
+};
 
 export function parametersOf(operation: Operation) {
   const pathParams = Object.entries(operation.params ?? {}).map(([name, { description, schema }]) => {
@@ -67,5 +84,5 @@ export function parametersOf(operation: Operation) {
       schema: { ...schema, ...types[name] },
     }),
   );
-  return [...pathParams, ...queryParams];
+  return [...pathParams, ...queryParams, ...(takesIdempotencyKey(operation) ? [idempotencyKeyParameter] : [])];
 }

@@ -82,6 +82,7 @@ export const errorSchema = named(
         'muted',
         'upstream_unavailable',
         'schema_behind',
+        'idempotency_key_reused',
         'internal',
       ]),
       message: z.string(),

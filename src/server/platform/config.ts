@@ -41,6 +41,16 @@ const configSchema = z
       .min(0.5, 'must be at least 0.5 seconds')
       .max(3600, 'must be at most 3600 seconds')
       .default(1),
+    /**
+     * How long a call to a libSQL server may go unanswered, in ms (ADR 047): past it a write answers
+     * 503 with Retry-After (safe to retry: PUT/DELETE by nature, POST with its Idempotency-Key).
+     */
+    ITINERARY_DB_DEADLINE_MS: z.coerce
+      .number({ error: 'must be a number of milliseconds' })
+      .int('must be a whole number of milliseconds')
+      .min(500, 'must be at least 500 ms')
+      .max(60_000, 'must be at most 60000 ms')
+      .default(4000),
     SCRATCH_AUTH_URL: httpUrl.default('https://auth.itinerary.eu.org').transform(withoutTrailingSlash),
     SCRATCH_API_URL: httpUrl.default('https://api.scratch.mit.edu').transform(withoutTrailingSlash),
     CONTRIBUTORS_URL: httpUrl.default('https://api.github.com/repos/itinerary-jams/itinerary/contributors'),

@@ -4,6 +4,8 @@ import { drizzle, type LibSQLDatabase } from 'drizzle-orm/libsql';
 import * as schema from '#db/schema';
 import { config } from './config';
 import { host } from './host';
+import { fetchWithin, withDeadlines } from './deadlines';
+import { claimsKeys } from './keyed-writes';
 import { gatedWrites, retriedWhenFull } from './load-retries';
 import { oneWriterAtATime } from './one-writer';
 import { batchedReads } from './read-batches';
@@ -20,16 +22,22 @@ export const isFileUrl = (url: string) => url.startsWith('file:');
  * A database by its URL, as any host can open it: a libSQL server over HTTP or WebSockets, or an
  * embedded file (where the host has a file system) with its writes one at a time in this process. A
  * server's reads started together travel together (read-batches.ts), and what it refuses for room is
- * sent again (load-retries.ts).
+ * sent again (load-retries.ts); each of its calls has a deadline (deadlines.ts). On both, a request's
+ * Idempotency-Key travels with its first write (keyed-writes.ts).
  * Opening is synchronous: the handle is ready to use, and an embedded file's settings are queued
  * ahead of its first write. The Node host adds its statement cache and creates the file's folder
  * (src/server/node/database.ts); migrating is a step of its own (`npm run db:migrate`, or the Node
  * server at start).
  */
 export function connectDatabase(url: string, authToken?: string, options: { concurrency?: number } = {}): Database {
+  if (!isFileUrl(url)) {
+    const deadlineMs = config().ITINERARY_DB_DEADLINE_MS;
+    const opened = createClient({ url, authToken, timeout: BUSY_TIMEOUT_MS, fetch: fetchWithin(deadlineMs), ...options });
+    const bounded = withDeadlines(batchedReads(gatedWrites(retriedWhenFull(opened), WRITES_AT_ONCE)), deadlineMs);
+    return drizzle(claimsKeys(bounded), { schema });
+  }
   const opened = createClient({ url, authToken, timeout: BUSY_TIMEOUT_MS, ...options });
-  if (!isFileUrl(url)) return drizzle(batchedReads(gatedWrites(retriedWhenFull(opened), WRITES_AT_ONCE)), { schema });
-  const client = oneWriterAtATime(opened, BUSY_TIMEOUT_MS);
+  const client = claimsKeys(oneWriterAtATime(opened, BUSY_TIMEOUT_MS));
   // WAL lets readers proceed during a write; the busy timeout queues writers of other processes.
   // A write itself, so every other write of this process waits for it in the one-writer queue.
   client

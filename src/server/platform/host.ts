@@ -70,9 +70,34 @@ export interface LiveHub {
   ): (() => void) | null;
 }
 
+/**
+ * What a request carries through its awaits (an `AsyncLocalStorage` on hosts that have one): the
+ * endpoint runs its handler in it, and the database wrappers read it (ADR 047).
+ */
+export interface RequestContext<Store = RequestState> {
+  run<Result>(store: Store, work: () => Result): Result;
+  getStore(): Store | undefined;
+}
+
+/** What an endpoint's handler tells the database about its request. */
+export interface RequestState {
+  /** An `Idempotency-Key` claim to write with the request's first write, in the same batch or transaction. */
+  claim?: { sql: string; args: (string | number | null)[]; state: 'waiting' | 'sending' | 'written' };
+  /** Set once a write of this request succeeded (a refusal after it is not read again on the primary). */
+  wrote?: boolean;
+  /** When this request's database calls give up (ms since epoch, ADR 047); none: each call's own deadline. */
+  deadlineAt?: number;
+  /** Reads of this request go to the primary, not to the replica (a write's precondition read again). */
+  primaryReads?: boolean;
+}
+
 export interface HostServices {
   /** The database handle, opened once at start-up (the Node host: an embedded file with its statement cache and one writer). */
   database?: Database;
+  /** The primary behind an embedded replica (none: `database` is the primary). */
+  primary?: Database;
+  /** Carries a request's state through its awaits (none: keys are claimed before the write, ADR 047). */
+  requestContext?: RequestContext;
   /** Where public pages are kept (none: pages carry their Cache-Control headers only). */
   pageStore?: PageStore;
   /** The machine's write lock, for server processes sharing one embedded file (none: this process is the only writer). */

@@ -44,13 +44,46 @@ export async function sendUntilAdmitted<T>(send: () => Promise<T>, random: () =>
   return send();
 }
 
-/** The client with its statements and batches resent when the server refuses them for room. */
+/**
+ * A connection that dropped (workerd's "Network connection lost", a reset): a pooled connection to a
+ * server that restarted fails so on its first use. A read is sent once more on a fresh one; a write
+ * is not (it may have run).
+ */
+const isDropped = (error: unknown): boolean => {
+  for (let current = error, depth = 0; depth < 6 && current instanceof Error; depth += 1, current = current.cause) {
+    if (
+      (current as { code?: unknown }).code === 'ECONNRESET' ||
+      /^Network connection lost\b|^fetch failed$/.test(current.message)
+    )
+      return true;
+  }
+  return false;
+};
+
+async function readAgainIfDropped<T>(send: () => Promise<T>): Promise<T> {
+  try {
+    return await send();
+  } catch (error) {
+    if (!isDropped(error)) throw error;
+    return send();
+  }
+}
+
+/** The client with its statements and batches resent when the server refuses them for room, and its reads when a connection dropped. */
 export function retriedWhenFull(client: Client): Client {
   const execute = client.execute.bind(client) as (...args: unknown[]) => ReturnType<Client['execute']>;
   const batch = client.batch.bind(client) as (...args: unknown[]) => ReturnType<Client['batch']>;
+  const sqlOf = (statement: unknown) =>
+    typeof statement === 'string' ? statement : ((statement as { sql?: string } | undefined)?.sql ?? '');
   return Object.assign(client, {
-    execute: ((...args: unknown[]) => sendUntilAdmitted(() => execute(...args))) as Client['execute'],
-    batch: ((...args: unknown[]) => sendUntilAdmitted(() => batch(...args))) as Client['batch'],
+    execute: ((...args: unknown[]) => {
+      const send = () => sendUntilAdmitted(() => execute(...args));
+      return READ.test(sqlOf(args[0])) ? readAgainIfDropped(send) : send();
+    }) as Client['execute'],
+    batch: ((...args: unknown[]) => {
+      const send = () => sendUntilAdmitted(() => batch(...args));
+      return args[1] === 'read' ? readAgainIfDropped(send) : send();
+    }) as Client['batch'],
   });
 }
 

@@ -3,10 +3,10 @@
  * cascades delete the person's rows and clear their id wherever someone else's row names them
  * (db/schema.ts), and these statements, in the same batch before the user's row goes, take their
  * name out of what stays: the audit log keeps what happened, not who it was, and the rate-limit
- * counts kept under their id go. tests/api/account-removal.test.ts classifies every table.
+ * counts and Idempotency-Keys kept under their id go. tests/api/account-removal.test.ts classifies every table.
  */
 import { type SQL, and, eq, or, sql } from 'drizzle-orm';
-import { auditLog, rateLimitBuckets } from '#db/schema';
+import { auditLog, idempotencyKeys, rateLimitBuckets } from '#db/schema';
 import type { Database } from '#server/platform/db';
 
 type Writer = Pick<Database, 'update' | 'delete'>;
@@ -27,5 +27,7 @@ export function forgetStatements(database: Writer, id: number, name: string, onl
       .where(and(eq(auditLog.actorId, id), onlyIf)),
     // Buckets are `{limiter}:user:{id}` for per-user limits (the others are per address and go within a day).
     database.delete(rateLimitBuckets).where(and(sql`${rateLimitBuckets.key} glob ${`*:user:${id}`}`, onlyIf)),
+    // Their Idempotency-Keys and the answers kept for them (ADR 047), which may quote what they wrote.
+    database.delete(idempotencyKeys).where(and(eq(idempotencyKeys.owner, `user:${id}`), onlyIf)),
   ] as const;
 }
