@@ -12,14 +12,7 @@ import type { AddressInfo } from 'node:net';
 import { ConfigError, config } from '#server/platform/config';
 import cluster from 'node:cluster';
 import { prepareDatabase, prepareServerDatabase, sweepExpiredHourly } from '#server/node/boot';
-import {
-  endWithPrimary,
-  runPrimary,
-  serverProcesses,
-  sharedPageStore,
-  sharedRateLimits,
-  sharedWriteLock,
-} from '#server/node/cluster';
+import { endWithPrimary, runPrimary, serverProcesses, sharedPageStore, sharedRateLimits } from '#server/node/cluster';
 import { serveFromPageCache } from '#server/node/page-cache-fast-path';
 import { memoryPageStore } from '#server/node/page-store';
 import { memoryRateLimits } from '#server/http/rate-limit';
@@ -71,11 +64,7 @@ if (processes > 1 && cluster.isPrimary) {
 
 async function serve() {
   const inCluster = cluster.isWorker;
-  if (inCluster) {
-    endWithPrimary();
-    // Before the database opens: its writes take the machine's turn too.
-    installHost({ writeLock: sharedWriteLock() });
-  }
+  if (inCluster) endWithPrimary();
   await prepareServerDatabase({ migrated: inCluster });
   // In a cluster the first server process sweeps (the primary writes nothing once they run).
   if (!inCluster || process.env.ITINERARY_SERVER_INDEX === '1') sweepExpiredHourly();

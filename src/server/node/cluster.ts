@@ -5,16 +5,16 @@
  * each server's page-cache changes to the others, so a write through any of them reaches every cached
  * page; it keeps the rate-limit counts for all of them, so a limit is one limit per machine; it ends
  * them on SIGTERM and starts a server again if one dies. On an embedded file every server opens the
- * same file and the primary keeps the machine's write lock, so writers of several processes take turns
- * here rather than in SQLite's busy handler (which blocks a waiting process's thread, and after which
- * @libsql/client can leave a connection on an old snapshot); with DATABASE_REPLICA each server keeps a
- * replica of its own.
+ * same file: each write is one short batch that takes SQLite's write lock as it begins
+ * (platform/one-writer.ts), so writers of several processes take turns in SQLite's busy handler, a
+ * millisecond or two. (A lock kept by the primary was tried: each hand-over waited for a turn of a busy
+ * event loop, tens of ms, and the rush's writes queued for seconds.) With DATABASE_REPLICA each server
+ * keeps a replica of its own.
  */
 import cluster, { type Worker } from 'node:cluster';
 import { availableParallelism } from 'node:os';
 import type { Change } from '#server/platform/changes';
-import { LibsqlError } from '@libsql/client';
-import type { MachineWriteLock, PageStore, RateLimitStore } from '#server/platform/host';
+import type { PageStore, RateLimitStore } from '#server/platform/host';
 import { memoryRateLimits } from '#server/http/rate-limit';
 
 /** How long the primary waits for its servers to finish their requests after SIGTERM. */
@@ -24,9 +24,6 @@ const CRASH_LOOP_MS = 5_000;
 
 type Message =
   | { type: 'itinerary:change'; change: Change }
-  | { type: 'itinerary:lock'; id: number }
-  | { type: 'itinerary:locked'; id: number }
-  | { type: 'itinerary:unlock' }
   | { type: 'itinerary:take'; id: number; key: string; limit: { capacity: number; perMs: number }; limiter?: string }
   | { type: 'itinerary:taken'; id: number; wait: number | null };
 
@@ -57,7 +54,6 @@ export function runPrimary({
   onListening: (port: number) => void;
 }): void {
   const rateLimits = memoryRateLimits();
-  const writeLock = machineWriteLock();
   let stopping = false;
   let announced = false;
 
@@ -71,10 +67,6 @@ export function runPrimary({
       if (!isMessage(message)) return;
       if (message.type === 'itinerary:change') {
         for (const other of Object.values(cluster.workers ?? {})) if (other && other !== worker) other.send(message);
-      } else if (message.type === 'itinerary:lock') {
-        writeLock.ask(worker, message.id);
-      } else if (message.type === 'itinerary:unlock') {
-        writeLock.release(worker);
       } else if (message.type === 'itinerary:take') {
         void rateLimits.take(message.key, message.limit, message.limiter).then((wait) => {
           if (worker.isConnected()) worker.send({ type: 'itinerary:taken', id: message.id, wait } satisfies Message);
@@ -87,7 +79,6 @@ export function runPrimary({
       onListening(port);
     });
     worker.on('exit', (code, signal) => {
-      writeLock.forget(worker);
       if (stopping) {
         if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0);
         return;
@@ -116,79 +107,6 @@ export function runPrimary({
   }
   process.once('SIGTERM', () => shutdown('SIGTERM'));
   process.once('SIGINT', () => shutdown('SIGINT'));
-}
-
-/**
- * The machine's write lock as the primary keeps it: first come, first served, one holder at a time; a
- * server process that ends lets go of its turn and of its place in the queue.
- */
-function machineWriteLock() {
-  let holder: Worker | null = null;
-  const queue: { worker: Worker; id: number }[] = [];
-  const grant = () => {
-    while (holder === null && queue.length > 0) {
-      const next = queue.shift()!;
-      if (!next.worker.isConnected()) continue;
-      holder = next.worker;
-      next.worker.send({ type: 'itinerary:locked', id: next.id } satisfies Message);
-    }
-  };
-  return {
-    ask(worker: Worker, id: number) {
-      queue.push({ worker, id });
-      grant();
-    },
-    release(worker: Worker) {
-      if (holder === worker) holder = null;
-      grant();
-    },
-    forget(worker: Worker) {
-      for (let i = queue.length - 1; i >= 0; i--) if (queue[i]!.worker === worker) queue.splice(i, 1);
-      this.release(worker);
-    },
-  };
-}
-
-/**
- * The machine's write lock as a server process asks for it. A process asks only while it holds its
- * own lock (one-writer.ts), so it has one request out at a time; a turn that comes after the caller
- * gave up is handed back at once.
- */
-export function sharedWriteLock(): MachineWriteLock {
-  let next = 0;
-  let waiting: { id: number; grant: () => void } | null = null;
-  process.on('message', (message: unknown) => {
-    if (!isMessage(message) || message.type !== 'itinerary:locked') return;
-    if (waiting?.id === message.id) waiting.grant();
-    else process.send?.({ type: 'itinerary:unlock' } satisfies Message);
-  });
-  const release = () => process.send?.({ type: 'itinerary:unlock' } satisfies Message);
-  return {
-    acquire(timeoutMs) {
-      if (!process.connected) return Promise.resolve(() => undefined);
-      const id = next++;
-      return new Promise((resolve, reject) => {
-        const timer = setTimeout(() => {
-          waiting = null;
-          reject(new LibsqlError(`SQLITE_BUSY: no turn to write on this machine within ${timeoutMs} ms`, 'SQLITE_BUSY'));
-        }, timeoutMs);
-        waiting = {
-          id,
-          grant: () => {
-            clearTimeout(timer);
-            waiting = null;
-            let held = true;
-            resolve(() => {
-              if (!held) return;
-              held = false;
-              release();
-            });
-          },
-        };
-        process.send?.({ type: 'itinerary:lock', id } satisfies Message);
-      });
-    },
-  };
 }
 
 /** In a server process of a cluster: ended with the primary, which may have been killed without a word. */

@@ -14,15 +14,6 @@ export interface PageStore {
   invalidate(change: Change): void;
 }
 
-/**
- * One write at a time across the server processes of a machine (a cluster's primary keeps it): taken
- * after the process's own lock (one-writer.ts), so that writers of several processes on one file never
- * meet SQLite's busy handler. Resolves with the release, or fails as SQLite would (SQLITE_BUSY).
- */
-export interface MachineWriteLock {
-  acquire(timeoutMs: number): Promise<() => void>;
-}
-
 export interface RateLimitStore {
   /** Takes one request from the bucket `key` of the named limiter; null when allowed, else the seconds to wait. */
   take(key: string, limit: { capacity: number; perMs: number }, limiter?: string): Promise<number | null>;
@@ -100,8 +91,6 @@ export interface HostServices {
   requestContext?: RequestContext;
   /** Where public pages are kept (none: pages carry their Cache-Control headers only). */
   pageStore?: PageStore;
-  /** The machine's write lock, for server processes sharing one embedded file (none: this process is the only writer). */
-  writeLock?: MachineWriteLock;
   /** Where rate-limit counts are kept (none: in the database, shared by every process and isolate). */
   rateLimits?: RateLimitStore;
   /** The site's Content-Security-Policy, read from the build (none: only what a `<meta>` cannot carry). */

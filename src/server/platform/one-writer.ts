@@ -11,7 +11,6 @@
  * busy timeout, which works between processes.
  */
 import { type Client, type InStatement, LibsqlError, type Transaction, type TransactionMode } from '@libsql/client';
-import { host } from './host';
 
 /**
  * A first-come, first-served lock: `acquire` resolves with the function that releases it, or fails
@@ -75,30 +74,14 @@ const isBusy = (error: unknown) =>
 /** The same client, with its writes (statements, batches, transactions) one at a time. */
 export function oneWriterAtATime(client: Client, timeoutMs: number): Client {
   const lock = createLock(timeoutMs);
-  /** This process's turn, then the machine's (ADR 045: server processes sharing the file). */
-  const acquire = async (): Promise<() => void> => {
-    const release = await lock.acquire();
-    const machine = host().writeLock;
-    if (!machine) return release;
-    try {
-      const releaseMachine = await machine.acquire(timeoutMs);
-      return () => {
-        releaseMachine();
-        release();
-      };
-    } catch (error) {
-      release();
-      throw error;
-    }
-  };
   const locked = async <Result>(write: () => Promise<Result>): Promise<Result> => {
-    const release = await acquire();
+    const release = await lock.acquire();
     try {
       return await write();
     } catch (error) {
-      // A write refused for the lock (another process's, or a backup's) can leave its connection reading
-      // an old snapshot for good (@libsql/client's deferred batch): every read after it would miss the
-      // other processes' writes, every write fail. Fresh connections, while no other write is open.
+      // A write refused for another process's lock (a backup's, a server's on the same file) can leave
+      // its connection reading an old snapshot for good (@libsql/client, after a deferred batch): every
+      // read after it would miss the other processes' writes. Fresh connections, while no write is open.
       if (isBusy(error)) await client.reconnect();
       throw error;
     } finally {
@@ -116,15 +99,17 @@ export function oneWriterAtATime(client: Client, timeoutMs: number): Client {
       const whole = typeof statement === 'string' ? { sql: statement, args: args ?? [] } : statement;
       return READ.test(whole.sql) ? execute(whole) : locked(() => execute(whole));
     }) as Client['execute'],
+    // A batch or transaction that writes takes SQLite's write lock as it begins (BEGIN IMMEDIATE): a
+    // deferred one that read first and met another process's write could only fail (SQLITE_BUSY_SNAPSHOT).
     batch: ((statements, mode) =>
-      mode === 'read' ? batch(statements, mode) : locked(() => batch(statements, mode))) as Client['batch'],
+      mode === 'read' ? batch(statements, mode) : locked(() => batch(statements, 'write'))) as Client['batch'],
     migrate: ((statements) => locked(() => migrate(statements))) as Client['migrate'],
     executeMultiple: ((sql) => locked(() => executeMultiple(sql))) as Client['executeMultiple'],
     transaction: (async (mode?: TransactionMode) => {
       if (mode === 'read') return transaction(mode);
-      const release = await acquire();
+      const release = await lock.acquire();
       try {
-        return releasedWhenSettled(await transaction(mode), release);
+        return releasedWhenSettled(await transaction('write'), release);
       } catch (error) {
         release();
         throw error;
