@@ -45,8 +45,12 @@ export interface Cost {
   statuses: Record<string, number>;
 }
 
-/** Each case's server CPU per answer: `count` requests one after another, after 20 to warm up. */
-export async function measureCosts(url: string, pid: number, cases: CostCase[], count = 200): Promise<Cost[]> {
+/** Requests each cost case sends: 20 to warm up, then the measured ones. */
+export const COST_WARM_UP = 20;
+export const COST_REQUESTS = 200;
+
+/** Each case's server CPU per answer: COST_REQUESTS requests one after another, after COST_WARM_UP. */
+export async function measureCosts(url: string, pid: number, cases: CostCase[], count = COST_REQUESTS): Promise<Cost[]> {
   const agent = new Agent({ keepAlive: true, maxSockets: 1 });
   const call = ({ method, path, cookie, body }: ReturnType<CostCase['request']>) =>
     new Promise<{ status: number; bytes: number }>((resolve, reject) => {
@@ -72,7 +76,7 @@ export async function measureCosts(url: string, pid: number, cases: CostCase[], 
     });
   const costs: Cost[] = [];
   for (const { name, route, request: nth } of cases) {
-    for (let i = 0; i < 20; i++) await call(nth(count + i));
+    for (let i = 0; i < COST_WARM_UP; i++) await call(nth(count + i));
     const before = treeCpuSeconds(pid);
     const statuses: Record<string, number> = {};
     let bytes = 0;
@@ -143,7 +147,9 @@ export function whereTimeGoes({
         .filter(([key]) => route.test(key))
         .map(([, tally]) => tally),
     );
-  const answered = (route: RegExp) => matching(route).reduce((total, tally) => total + tally.answers, 0);
+  // The servers' tallies end when they stop, after the costs were measured on them: those answers are not the rush's.
+  const answered = (route: RegExp) =>
+    matching(route).reduce((total, tally) => total + tally.answers, 0) - COST_WARM_UP - COST_REQUESTS;
   /** The slowest matching route's percentile (of any process). */
   const worst = (route: RegExp, key: 'p50Ms' | 'p99Ms') => Math.max(...matching(route).map((tally) => tally[key] ?? Number.NaN));
   const rows = costs.map((cost) => {

@@ -197,12 +197,15 @@ export async function withPageCache(
   let settle!: (page: CachedPage | null) => void;
   rendering.set(key, new Promise((resolve) => (settle = resolve)));
   claimed.delete(key);
-  loadReport().render(cached && state !== 'gone' ? 'due' : cached ? 'gone' : 'absent');
+  const trigger = cached && state !== 'gone' ? 'due' : cached ? 'gone' : 'absent';
   try {
     const now = Date.now();
     const response = await render();
     const page = await keep(ctx, response, now);
-    if (page) await store(key, page, now);
+    if (page) {
+      loadReport().render(trigger);
+      await store(key, page, now);
+    }
     settle(page);
     if (!page) return response;
     return respond(page, request, 'miss', key);
@@ -221,10 +224,10 @@ async function renderForWriter(
   key: string,
 ): Promise<Response> {
   const now = Date.now();
-  loadReport().render('writer');
   const response = await render();
   const page = await keep(ctx, response, now);
   if (!page) return response;
+  loadReport().render('writer');
   await store(key, page, now);
   return respond(page, ctx.request, 'miss', key);
 }
