@@ -22,7 +22,13 @@ export function treeCpuSeconds(pid: number | undefined): number {
       return 0;
     }
   };
-  const children = execFileSync('ps', ['-o', 'pid=', '--ppid', String(pid)], { encoding: 'utf8' })
+  let listed = '';
+  try {
+    listed = execFileSync('ps', ['-o', 'pid=', '--ppid', String(pid)], { encoding: 'utf8' });
+  } catch {
+    // ps exits with 1 when the process has no children (one server process).
+  }
+  const children = listed
     .split('\n')
     .map((line) => Number(line.trim()))
     .filter((child) => child > 0);
