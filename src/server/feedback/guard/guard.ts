@@ -1,0 +1,147 @@
+/**
+ * The guard (issue 53, ADR 046): one judge for every text one person writes that others read. It
+ * scores a text and answers one of three outcomes:
+ *
+ * - `refuse`: a certain offence, found on the text's first reading (an e-mail address, a link off
+ *   Scratch, a phone number, a chat-app handle, a listed word) — refused with a kind message,
+ *   nothing stored;
+ * - `hold`: an uncertain one, for a moderator to read first — what only a second reading finds
+ *   (numbers in words, upside-down text, words split by spaces or punctuation, misspelt chat apps),
+ *   personal information, grooming and hurting oneself or others (in English, Hungarian, Irish and
+ *   Persian), and a new account's links and long digit runs;
+ * - `publish`.
+ *
+ * It judges readings (./normalise.ts), never changes the text: what is stored is what was typed
+ * (minus bidirectional controls, which the schemas take out of every text). Pure: the caller hands
+ * over the administrators' words and whether the writer's account is new.
+ */
+import type { NoteFilterRule } from '#lib/feedback';
+import { SCRATCH_LINK } from '#lib/linkify';
+import { withoutAccents } from '#lib/note-text';
+import { checkNote } from '../filter';
+import ALLOWED from './data/allowed-words.json' with { type: 'json' };
+import HELD from './data/held-phrases.json' with { type: 'json' };
+import {
+  asksContactElsewhere,
+  chatAppsRead,
+  firstReading,
+  joinedFragments,
+  numbersAsDigits,
+  spelledAddress,
+  turnedBack,
+  withoutInnerPunctuation,
+} from './normalise';
+
+/** Why the guard held or refused a text: the filter's rules, and the classes that are only ever held. */
+export const HOLD_ONLY_RULES = ['personal', 'harm'] as const;
+export type GuardRule = NoteFilterRule | (typeof HOLD_ONLY_RULES)[number];
+export type GuardOutcome = 'publish' | 'hold' | 'refuse';
+
+export type GuardVerdict = { outcome: 'publish'; rule: null } | { outcome: 'hold' | 'refuse'; rule: GuardRule };
+
+export interface GuardContext {
+  /** The administrators' own words (`blocked_words`). */
+  words?: readonly string[];
+  /** The writer's account is new (NEW_ACCOUNT_MS): links and long digit runs are held rather than refused. */
+  newAccount?: boolean;
+  /** `markdown`: a jam's body, whose addresses are the renderer's business. */
+  kind?: 'plain' | 'markdown';
+}
+
+/** How long an account counts as new. */
+export const NEW_ACCOUNT_MS = 7 * 24 * 60 * 60_000;
+
+const PUBLISH: GuardVerdict = { outcome: 'publish', rule: null };
+
+/* ---------- the data files as patterns ---------- */
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+const ALLOWED_WORD = new RegExp(
+  `(?<!\\p{L})(?:${ALLOWED.words
+    .map((entry) => (entry.endsWith('*') ? `${escapeRegExp(entry.slice(0, -1))}\\p{L}*` : escapeRegExp(entry)))
+    .join('|')})(?!\\p{L})`,
+  'gu',
+);
+/** Ordinary words that contain a listed string taken out before words are judged ("cockpit", "analízis"). */
+const withoutAllowedWords = (reading: string) => withoutAccents(reading).replace(ALLOWED_WORD, ' ');
+
+const HELD_CLASSES = (['personal', 'harm'] as const).map((rule) => ({
+  rule,
+  patterns: Object.values(HELD[rule])
+    .flat()
+    .map((pattern) => new RegExp(pattern, 'u')),
+}));
+
+/* ---------- judging ---------- */
+
+/** Web and mail addresses in markdown (a link's target, a bare address, an inline picture). */
+const ADDRESSES = /(?:[a-z][a-z0-9+.-]*:\/\/|mailto:|data:|www\.)[^\s)\]>"']*/giu;
+const WORD_ONLY: readonly NoteFilterRule[] = ['link', 'email', 'phone', 'contact'];
+const ALL_BUT_WORD = (skip: readonly NoteFilterRule[]): NoteFilterRule[] => [...new Set<NoteFilterRule>([...skip, 'word'])];
+
+/** The filter on one reading: addresses, numbers and contact as read, words without the allowed ones. */
+function filterRule(reading: string, words: readonly string[], skip: readonly NoteFilterRule[]): NoteFilterRule | null {
+  return checkNote(reading, words, ALL_BUT_WORD(skip)) ?? (skip.includes('word') ? null : checkNote(withoutAllowedWords(reading), words, WORD_ONLY));
+}
+
+/** Eight digits or more in a row (spaces, dots and dashes between them allowed): a new account's are held. */
+const LONG_DIGIT_RUN = /\d(?:[\s.\-]?\d){7,}/u;
+/** Any address that is not Scratch's, for a new account's hold. */
+const ANY_ADDRESS = /(?:[a-z][a-z0-9+.-]*:\/\/|www\.|mailto:)\S+/iu;
+
+/**
+ * "So.Much.Fun." and "Best.Game.Ever!" are sentences, not addresses: a dot between two capitalised
+ * words, the second an ordinary word that is also a top-level domain, reads as a full stop.
+ */
+const TITLE_CASE_DOT = /(?<=\p{Lu}\p{Ll}*)\.(?=(?:Fun|Game|Games|Live|Page|Site|Online|Club|Top|Link|Chat|App|Dev|Me|To|Be|Is|It|So|In|Us|Win|Art|Cool|Best|Run|Play|World)(?!\p{L}))/gu;
+const titleCaseDots = (text: string) => text.replace(TITLE_CASE_DOT, '. ');
+
+/** The guard's verdict on one text. */
+export function judgeText(text: string, context: GuardContext = {}): GuardVerdict {
+  const { words = [], newAccount = false, kind = 'plain' } = context;
+  const source = titleCaseDots(kind === 'markdown' ? text.replace(ADDRESSES, ' ') : text);
+  const skip: readonly NoteFilterRule[] = kind === 'markdown' ? ['link', 'email'] : [];
+  const first = firstReading(source);
+
+  // Certain offences: refused (a new account's links and numbers held instead).
+  const certain = filterRule(first, words, skip);
+  if (certain) {
+    const held = newAccount && (certain === 'link' || certain === 'phone');
+    return { outcome: held ? 'hold' : 'refuse', rule: certain };
+  }
+
+  // What a moderator reads first: personal information, grooming, harm.
+  const plainFirst = withoutAccents(first);
+  for (const { rule, patterns } of HELD_CLASSES) {
+    if (patterns.some((pattern) => pattern.test(plainFirst))) return { outcome: 'hold', rule };
+  }
+
+  // Second readings (Scratch's own links out first: closed up, their digits would read as a number): what only they find is held.
+  const rest = first.replace(SCRATCH_LINK, ' ');
+  const plainRest = withoutAccents(rest);
+  const seconds: string[] = [];
+  const turned = turnedBack(source);
+  if (turned) seconds.push(firstReading(turned));
+  seconds.push(numbersAsDigits(plainRest), withoutInnerPunctuation(rest));
+  const apps = chatAppsRead(plainRest);
+  if (apps) seconds.push(apps);
+  const spelled = spelledAddress(rest);
+  if (spelled && kind === 'plain') seconds.push(spelled);
+  for (const reading of new Set(seconds)) {
+    if (reading === rest || reading === first) continue;
+    const rule = filterRule(reading, words, skip);
+    if (rule) return { outcome: 'hold', rule };
+  }
+  if (!skip.includes('word')) {
+    for (const { joined } of joinedFragments(withoutAllowedWords(first))) {
+      if (checkNote(joined, words, WORD_ONLY) && !checkNote(joined.slice(1), words, WORD_ONLY)) return { outcome: 'hold', rule: 'word' };
+    }
+  }
+  if (asksContactElsewhere(plainFirst)) return { outcome: 'hold', rule: 'contact' };
+
+  if (newAccount && (LONG_DIGIT_RUN.test(first) || (kind === 'plain' && ANY_ADDRESS.test(first.replace(/(?:https?:\/\/)?(?:www\.)?scratch\.mit\.edu\S*/giu, ' '))))) {
+    return { outcome: 'hold', rule: LONG_DIGIT_RUN.test(first) ? 'phone' : 'link' };
+  }
+  return PUBLISH;
+}
