@@ -24,7 +24,12 @@ import HELD from './data/held-phrases.json' with { type: 'json' };
 import {
   asksContactElsewhere,
   chatAppsRead,
+  closedUp,
+  closedUpAddress,
+  closedUpAll,
+  decodeEscapes,
   firstReading,
+  joinedApps,
   joinedFragments,
   numbersAsDigits,
   spelledAddress,
@@ -85,6 +90,18 @@ function filterRule(reading: string, words: readonly string[], skip: readonly No
   return checkNote(reading, words, ALL_BUT_WORD(skip)) ?? (skip.includes('word') ? null : checkNote(withoutAllowedWords(reading), words, WORD_ONLY));
 }
 
+/** Punctuation read as a space, spaces collapsed: "h-o-w- old" → "h o w old" is closed up by the other readings, "how- old" reads "how old". */
+const punctuationAsSpace = (reading: string) =>
+  withoutInnerPunctuation(reading)
+    .replace(/[^\p{L}\p{N}\s'?]+/gu, ' ')
+    .replace(/\s+/gu, ' ');
+
+/** "@" and a mail provider, once every separator is gone ("k.i.d.@.g.m.a.i.l"). */
+const MAIL_HOST_AFTER_AT = /@(?:gmail|googlemail|yahoo|hotmail|outlook|icloud|freemail|citromail|protonmail|proton|yandex)/u;
+
+/** Invitation and short-link hosts, once every separator is gone ("d.i.s.c.o.r.d...g.g"). */
+const INVITE_HOSTS = /(?:discordgg|discordappcom|discordcom|wame|tme|bitly|chatwhatsappcom|tinyurl|(?<![\p{L}\p{N}])www(?!w)\p{L}{4,})/u;
+
 /** Eight digits or more in a row (spaces, dots and dashes between them allowed): a new account's are held. */
 const LONG_DIGIT_RUN = /\d(?:[\s.\-]?\d){7,}/u;
 /** Any address that is not Scratch's, for a new account's hold. */
@@ -102,7 +119,8 @@ export function judgeText(text: string, context: GuardContext = {}): GuardVerdic
   const { words = [], newAccount = false, kind = 'plain' } = context;
   const source = titleCaseDots(kind === 'markdown' ? text.replace(ADDRESSES, ' ') : text);
   const skip: readonly NoteFilterRule[] = kind === 'markdown' ? ['link', 'email'] : [];
-  const first = firstReading(source);
+  // Accents out too: a mark on a Latin letter composes with it (ó), so it is no stray mark, yet hides a word as well.
+  const first = withoutAccents(firstReading(source));
 
   // Certain offences: refused (a new account's links and numbers held instead).
   const certain = filterRule(first, words, skip);
@@ -111,31 +129,59 @@ export function judgeText(text: string, context: GuardContext = {}): GuardVerdic
     return { outcome: held ? 'hold' : 'refuse', rule: certain };
   }
 
-  // What a moderator reads first: personal information, grooming, harm.
   const plainFirst = withoutAccents(first);
-  for (const { rule, patterns } of HELD_CLASSES) {
-    if (patterns.some((pattern) => pattern.test(plainFirst))) return { outcome: 'hold', rule };
+  // Second readings, of the text and of it turned back when it is upside down (Scratch's own links
+  // out first: closed up, their digits would read as a number).
+  const turned = turnedBack(decodeEscapes(source));
+  const bases = [first, ...(turned ? [firstReading(turned)] : [])];
+  const rest = first.replace(SCRATCH_LINK, ' ');
+  const seconds: string[] = turned ? [bases[1]!] : [];
+  /** Readings for words only: numbers and dates they would make are no phone number. */
+  const wordReadings: string[] = [];
+  for (const base of bases) {
+    const baseRest = base.replace(SCRATCH_LINK, ' ');
+    const plainRest = withoutAccents(baseRest);
+    seconds.push(numbersAsDigits(plainRest), withoutInnerPunctuation(baseRest), closedUp(baseRest), closedUpAddress(baseRest));
+    const apps = chatAppsRead(plainRest);
+    if (apps) seconds.push(apps);
+    const joined = joinedApps(plainRest);
+    if (joined) seconds.push(joined, chatAppsRead(joined) ?? joined);
+    const spelled = spelledAddress(baseRest);
+    if (spelled && kind === 'plain') seconds.push(spelled);
+    wordReadings.push(punctuationAsSpace(baseRest));
+    const all = closedUpAll(baseRest);
+    if (kind === 'plain' && MAIL_HOST_AFTER_AT.test(all)) return { outcome: 'hold', rule: 'email' };
+    if (kind === 'plain' && INVITE_HOSTS.test(all)) return { outcome: 'hold', rule: 'link' };
   }
 
-  // Second readings (Scratch's own links out first: closed up, their digits would read as a number): what only they find is held.
-  const rest = first.replace(SCRATCH_LINK, ' ');
-  const plainRest = withoutAccents(rest);
-  const seconds: string[] = [];
-  const turned = turnedBack(source);
-  if (turned) seconds.push(firstReading(turned));
-  seconds.push(numbersAsDigits(plainRest), withoutInnerPunctuation(rest));
-  const apps = chatAppsRead(plainRest);
-  if (apps) seconds.push(apps);
-  const spelled = spelledAddress(rest);
-  if (spelled && kind === 'plain') seconds.push(spelled);
+  // What a moderator reads first: personal information, grooming, harm (on every reading).
+  for (const { rule, patterns } of HELD_CLASSES) {
+    for (const reading of [plainFirst, ...seconds.map(withoutAccents)].flatMap((one) => [one, punctuationAsSpace(one)])) {
+      if (patterns.some((pattern) => pattern.test(reading))) return { outcome: 'hold', rule };
+    }
+  }
+
+  // What only a second reading finds is held.
   for (const reading of new Set(seconds)) {
     if (reading === rest || reading === first) continue;
     const rule = filterRule(reading, words, skip);
     if (rule) return { outcome: 'hold', rule };
+    if (asksContactElsewhere(withoutAccents(reading))) return { outcome: 'hold', rule: 'contact' };
   }
   if (!skip.includes('word')) {
-    for (const { joined } of joinedFragments(withoutAllowedWords(first))) {
-      if (checkNote(joined, words, WORD_ONLY) && !checkNote(joined.slice(1), words, WORD_ONLY)) return { outcome: 'hold', rule: 'word' };
+    for (const reading of wordReadings) {
+      if (checkNote(withoutAllowedWords(reading), words, WORD_ONLY)) return { outcome: 'hold', rule: 'word' };
+    }
+  }
+  // Reversed text ("moc.liamg@dik"): only addresses.
+  const reversed = [...rest].reverse().join('');
+  const backwards = checkNote(reversed, [], ['phone', 'contact', 'word', ...skip]);
+  if (backwards) return { outcome: 'hold', rule: backwards };
+  if (!skip.includes('word')) {
+    for (const base of bases) {
+      for (const { joined: pair } of joinedFragments(withoutAllowedWords(base))) {
+        if (checkNote(pair, words, WORD_ONLY) && !checkNote(pair.slice(1), words, WORD_ONLY)) return { outcome: 'hold', rule: 'word' };
+      }
     }
   }
   if (asksContactElsewhere(plainFirst)) return { outcome: 'hold', rule: 'contact' };

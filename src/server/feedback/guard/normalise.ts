@@ -131,6 +131,41 @@ const PLAIN_LATIN: Record<string, string> = {
   '∆': 'a',
   '∀': 'a',
   '∃': 'e',
+  // Look-alikes Unicode's confusables fold to another non-Latin letter (or not at all).
+  ꞓ: 'e',
+  ε: 'e',
+  ϵ: 'e',
+  ς: 'c',
+  ϲ: 'c',
+  ĸ: 'k',
+  κ: 'k',
+  ƅ: 'b',
+  π: 'n',
+  η: 'n',
+  χ: 'x',
+  γ: 'y',
+  ι: 'i',
+  ν: 'v',
+  ω: 'w',
+  ρ: 'p',
+  τ: 't',
+  μ: 'u',
+  υ: 'u',
+  σ: 'o',
+  α: 'a',
+  ӏ: 'l',
+  п: 'n',
+  м: 'm',
+  т: 't',
+  к: 'k',
+  ь: 'b',
+  г: 'r',
+  ш: 'w',
+  и: 'u',
+  в: 'b',
+  н: 'h',
+  ɑ: 'a',
+  ɡ: 'g',
 };
 
 /** Urdu, Pashto, Kurdish and Arabic letter variants read as the Persian letter (after `judgedText`'s ي→ی, ك→ک). */
@@ -173,7 +208,13 @@ const APOSTROPHES = /[’‘`´ʼʹ′ꞌ＇]/gu;
 /** Text that has had every certain transformation undone: decoded, unboxed, judged, marks and variants read plain. */
 export function firstReading(text: string): string {
   const decoded = unboxLetters(decodeEscapes(text));
-  const judged = judgedText(decoded).normalize('NFC').replace(STRAY_MARKS, '');
+  let plain = '';
+  // Every combining mark out (accents too: the guard judges Hungarian and Irish without them), then look-alikes read plain.
+  // (Before NFKD too: it reads the lunate sigma Ϲ as Σ.)
+  let mapped = '';
+  for (const char of decoded) mapped += PLAIN_LATIN[char.toLowerCase()] ?? char;
+  for (const char of mapped.normalize('NFKD').replace(/\p{M}/gu, '').normalize('NFC')) plain += PLAIN_LATIN[char.toLowerCase()] ?? char;
+  const judged = judgedText(plain).normalize('NFC').replace(STRAY_MARKS, '');
   let out = '';
   for (const char of judged) out += PLAIN_LATIN[char] ?? PERSIAN_LETTERS[char] ?? char;
   return out.replace(APOSTROPHES, "'");
@@ -190,6 +231,8 @@ const UPSIDE_DOWN: Record<string, string> = {
   ɟ: 'f',
   ƃ: 'g',
   ɓ: 'g',
+  ɩ: '1',
+  ɛ: '3',
   ɥ: 'h',
   ᴉ: 'i',
   ı: 'i',
@@ -233,11 +276,11 @@ const UPSIDE_DOWN_ONLY = /[ɐɔǝɟƃɥᴉɾʞɯɹʇʌʍʎ˙ƖᄅƐㄣϛㄥ]/u;
 
 /** Upside-down text turned back (read right to left, each letter turned), or null when there is none. */
 export function turnedBack(text: string): string | null {
-  const nfc = text.normalize('NFC').toLowerCase();
+  const nfc = text.normalize('NFD').replace(/\p{M}/gu, '').normalize('NFC');
   if (!UPSIDE_DOWN_ONLY.test(nfc)) return null;
   return [...nfc]
     .reverse()
-    .map((char) => UPSIDE_DOWN[char] ?? char)
+    .map((char) => UPSIDE_DOWN[char] ?? char.toLowerCase())
     .join('');
 }
 
@@ -279,6 +322,37 @@ export function wordsAsNumbersReading(reading: string): string | null {
 }
 
 /* ---------- words split by punctuation or a space ---------- */
+
+/** Runs of single letters with spaces or punctuation between them closed up ("h o w old", "k.i.d"). */
+export function closedUp(reading: string): string {
+  return reading.replace(
+    /(?<![\p{L}\p{N}])[\p{L}\p{N}@](?![\p{L}\p{N}])(?:[^\p{L}\p{N}@\n]{1,3}[\p{L}\p{N}@](?![\p{L}\p{N}])){2,}/gu,
+    (run) => run.replace(/[^\p{L}\p{N}@]/gu, ''),
+  );
+}
+
+/** Spaced-out letters closed up as an address: the usual separator out, another one with a dot read as the dot ("k.i.d.@.g.m.a.i.l...c.o.m"). */
+export function closedUpAddress(reading: string): string {
+  return reading.replace(
+    /(?<![\p{L}\p{N}])[\p{L}\p{N}@](?![\p{L}\p{N}])(?:[^\p{L}\p{N}@\n]{1,7}[\p{L}\p{N}@](?![\p{L}\p{N}])){2,}/gu,
+    (run) => {
+      // Separators without a dot go; one with a dot is the address's dot, unless dots are what separates every letter (then the usual one goes).
+      const separators = run.match(/[^\p{L}\p{N}@]+/gu) ?? [];
+      const dotted = separators.every((separator) => separator.includes('.'));
+      const counts = new Map<string, number>();
+      for (const separator of separators) counts.set(separator, (counts.get(separator) ?? 0) + 1);
+      const usual = [...counts].sort((a, b) => b[1] - a[1])[0]?.[0];
+      return run.replace(/[^\p{L}\p{N}@]+/gu, (separator) =>
+        separator.includes('.') && (!dotted || separator !== usual) ? '.' : '',
+      );
+    },
+  );
+}
+
+/** Every separator between spaced-out letters taken out ("k.i.d..@..g.m.a.i.l" → "kid@gmail"). */
+export function closedUpAll(reading: string): string {
+  return reading.replace(/(?<=[\p{L}\p{N}@])[^\p{L}\p{N}@\s]+(?=[\p{L}\p{N}@])|(?<=[\p{L}\p{N}@]) (?=[\p{L}\p{N}@](?:[^\p{L}\p{N}]|$))/gu, '');
+}
 
 /** Punctuation inside a word taken out ("f.u.c.k", "fa-sz", "sh*t" stays for obscenity's own reading). */
 export function withoutInnerPunctuation(reading: string): string {
@@ -350,6 +424,22 @@ export function chatAppsRead(reading: string): string | null {
     return app;
   });
   return changed ? out : null;
+}
+
+/** A chat app's name split by a space ("sn apchat", "disc ord") read whole, or null when there is none. */
+export function joinedApps(reading: string): string | null {
+  const words = reading.split(/(?<=\p{L})(?=[^\p{L}])|(?<=[^\p{L}])(?=\p{L})/u);
+  let changed = false;
+  for (let index = 0; index + 2 < words.length; index += 1) {
+    const [left, gap, right] = [words[index]!, words[index + 1]!, words[index + 2]!];
+    if (gap !== ' ' || !/^\p{L}{1,9}$/u.test(left) || !/^\p{L}{1,9}$/u.test(right)) continue;
+    if (chatAppOf(left) || chatAppOf(right)) continue;
+    const app = chatAppOf(left + right);
+    if (!app) continue;
+    words.splice(index, 3, app);
+    changed = true;
+  }
+  return changed ? words.join('') : null;
 }
 
 /** Where a reading names a chat app (in any of the site's languages and Persian): the index after each mention. */
