@@ -8,7 +8,8 @@ import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { judgeText } from '#server/feedback/guard/guard';
-import { chatAppOf, decodeEscapes, editDistance, firstReading, numbersAsDigits, turnedBack } from '#server/feedback/guard/normalise';
+import { decodeEscapes, firstReading } from '#server/feedback/guard/normalise';
+import { chatAppOf, editDistance, numbersAsDigits, turnedBack } from '#server/feedback/guard/second-readings';
 import { BAD_SEEDS, TRANSFORMS, transformed } from '../guard/transforms';
 
 const lines = (file: string) =>
@@ -48,7 +49,8 @@ describe('the generator: every transformation of a known-bad text is held or ref
       fc.property(fc.constantFrom(...BAD_SEEDS), fc.integer({ min: 0, max: 2 ** 31 - 1 }), (seed, random) => {
         const text = transformed(seed, [name], random);
         const verdict = judgeText(text);
-        if (verdict.outcome === 'publish') throw new Error(`published ${JSON.stringify(text)} (from ${JSON.stringify(seed.text)})`);
+        if (verdict.outcome === 'publish')
+          throw new Error(`published ${JSON.stringify(text)} (from ${JSON.stringify(seed.text)})`);
       }),
       { numRuns: 300 },
     );
@@ -96,7 +98,9 @@ describe('three outcomes', () => {
   });
 
   it('leaves a jam body’s addresses to the renderer, but not its phone numbers', () => {
-    expect(judgeText('[rules](https://example.com/rules) and mailto:host@example.com', { kind: 'markdown' }).outcome).toBe('publish');
+    expect(judgeText('[rules](https://example.com/rules) and mailto:host@example.com', { kind: 'markdown' }).outcome).toBe(
+      'publish',
+    );
     expect(judgeText('call 06 30 123 4567', { kind: 'markdown' }).outcome).toBe('refuse');
   });
 });

@@ -12,7 +12,7 @@ import { can } from '#server/auth/permissions';
 import { refuseIfBanned } from '#server/auth/require';
 import type { SessionUser } from '#server/auth/session';
 import { announceChange } from '#server/cache/changes';
-import { requireSafeTexts } from '#server/feedback/text-guard';
+import { guardTexts } from '#server/feedback/guard/guard-texts';
 import { adminWords } from '#server/feedback/words';
 import { AppError, badRequest, conflict } from '#server/http/errors';
 import { db } from '#server/platform/db';
@@ -29,10 +29,17 @@ export const ANSWERS_READERS_MESSAGE =
 export function requireAnswers(jam: Jam, raw: Record<string, unknown>, words: readonly string[]): EntryAnswers {
   const checked = checkAnswers(jam.questions, raw);
   if (!('answers' in checked)) throw badRequest(checked.message, { questionId: checked.questionId });
-  requireSafeTexts(
+  guardTexts(
     jam.questions
       .filter((q) => q.kind === 'text' && typeof checked.answers[String(q.id)] === 'string')
-      .map((q) => ({ field: `answers.${q.id}`, text: checked.answers[String(q.id)] as string })),
+      .map(
+        (q) =>
+          ({
+            field: `answers.${q.id}`,
+            guarded: 'answersBodySchema.answers{}',
+            text: checked.answers[String(q.id)] as string,
+          }) as const,
+      ),
     words,
   );
   return checked.answers;

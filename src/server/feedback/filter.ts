@@ -172,7 +172,7 @@ function hasWord(text: string, adminWords: readonly string[]): boolean {
  * Which rule refuses the text, or null when it may be kept. Rules are checked in the order e-mail,
  * link, phone, contact, word; `skip` leaves some out (a jam's body keeps its own URL rules).
  */
-export function checkNote(
+export function listedRule(
   text: string,
   adminWords: readonly string[] = [],
   skip: readonly NoteFilterRule[] = [],

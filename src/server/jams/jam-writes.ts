@@ -18,7 +18,7 @@ import { announceChange } from '#server/cache/changes';
 import { type Database, db } from '#server/platform/db';
 import { AppError, conflict } from '#server/http/errors';
 import { can, requireJamPermission } from '#server/auth/permissions';
-import { requireSafeTexts } from '#server/feedback/text-guard';
+import { guardTexts } from '#server/feedback/guard/guard-texts';
 import { adminWords } from '#server/feedback/words';
 import type { SessionUser } from '#server/auth/session';
 import { refreshLeader, themeOfJamPatch, themeOfNewJam } from '#server/judging/theme-rounds';
@@ -160,15 +160,14 @@ export async function updateJam(user: SessionUser, jam: Jam, input: JamUpdate): 
     adminWords(),
   ]);
   if (Object.keys(input).length === 0) return toJamDto(jam, { hideBody: false });
-  // Managers are often children and everyone reads the jam page: their texts pass the note filter (issue 41).
+  // Managers are often children and everyone reads the jam page: their texts pass the guard (issues 41, 53).
   if (!administers) {
-    requireSafeTexts(
+    guardTexts(
       [
-        { field: 'name', text: input.name },
-        { field: 'description', text: input.description },
-        { field: 'body', text: input.body, kind: 'markdown' },
-        ...(input.criteria ?? []).map((criterion) => ({ field: 'criteria', text: criterion.name })),
-        ...questionTexts(input.questions),
+        { field: 'name', guarded: 'jamUpdateSchema.name', text: input.name },
+        { field: 'description', guarded: 'jamUpdateSchema.description', text: input.description },
+        { field: 'body', guarded: 'jamUpdateSchema.body', text: input.body },
+        ...questionTexts(input.questions, input.criteria),
       ],
       words,
     );

@@ -11,7 +11,7 @@ import type { ReportReason } from '#lib/schemas/reports';
 import { createRateLimiter } from '#server/http/rate-limit';
 import { requireVisibleEntry } from '#server/entries/hidden';
 import { requireReportableNote } from '#server/feedback/notes';
-import { requireSafeTexts } from '#server/feedback/text-guard';
+import { guardTexts } from '#server/feedback/guard/guard-texts';
 import { adminWords } from '#server/feedback/words';
 import { VOTE_RATE_LIMIT } from '#server/judging/votes';
 import { jsonWith, previousStatementWrote } from '#server/platform/batch-sql';
@@ -92,7 +92,7 @@ function tellModerators(database: Database, user: SessionUser, target: Target, r
 
 /** The details go through the note filter: managers who read them are often children (issue 41). */
 const guardDetails = (input: Required<ReportInput>, words: readonly string[]) =>
-  requireSafeTexts([{ field: 'text', text: input.text }], words);
+  guardTexts([{ field: 'text', guarded: 'reportInputSchema.text', text: input.text }], words);
 
 export async function reportJam(user: SessionUser, jam: Jam, input: Required<ReportInput>): Promise<MyReportDto> {
   guardDetails(input, await adminWords());

@@ -18,24 +18,23 @@
 import type { NoteFilterRule } from '#lib/feedback';
 import { SCRATCH_LINK } from '#lib/linkify';
 import { withoutAccents } from '#lib/note-text';
-import { checkNote } from '../filter';
+import { listedRule } from '../filter';
 import ALLOWED from './data/allowed-words.json' with { type: 'json' };
 import HELD from './data/held-phrases.json' with { type: 'json' };
+import { decodeEscapes, firstReading } from './normalise';
 import {
   asksContactElsewhere,
   chatAppsRead,
   closedUp,
   closedUpAddress,
   closedUpAll,
-  decodeEscapes,
-  firstReading,
   joinedApps,
   joinedFragments,
   numbersAsDigits,
   spelledAddress,
   turnedBack,
   withoutInnerPunctuation,
-} from './normalise';
+} from './second-readings';
 
 /** Why the guard held or refused a text: the filter's rules, and the classes that are only ever held. */
 export const HOLD_ONLY_RULES = ['personal', 'harm'] as const;
@@ -87,7 +86,10 @@ const ALL_BUT_WORD = (skip: readonly NoteFilterRule[]): NoteFilterRule[] => [...
 
 /** The filter on one reading: addresses, numbers and contact as read, words without the allowed ones. */
 function filterRule(reading: string, words: readonly string[], skip: readonly NoteFilterRule[]): NoteFilterRule | null {
-  return checkNote(reading, words, ALL_BUT_WORD(skip)) ?? (skip.includes('word') ? null : checkNote(withoutAllowedWords(reading), words, WORD_ONLY));
+  return (
+    listedRule(reading, words, ALL_BUT_WORD(skip)) ??
+    (skip.includes('word') ? null : listedRule(withoutAllowedWords(reading), words, WORD_ONLY))
+  );
 }
 
 /** Punctuation read as a space, spaces collapsed: "h-o-w- old" → "h o w old" is closed up by the other readings, "how- old" reads "how old". */
@@ -100,10 +102,11 @@ const punctuationAsSpace = (reading: string) =>
 const MAIL_HOST_AFTER_AT = /@(?:gmail|googlemail|yahoo|hotmail|outlook|icloud|freemail|citromail|protonmail|proton|yandex)/u;
 
 /** Invitation and short-link hosts, once every separator is gone ("d.i.s.c.o.r.d...g.g"). */
-const INVITE_HOSTS = /(?:discordgg|discordappcom|discordcom|wame|tme|bitly|chatwhatsappcom|tinyurl|(?<![\p{L}\p{N}])www(?!w)\p{L}{4,})/u;
+const INVITE_HOSTS =
+  /(?:discordgg|discordappcom|discordcom|wame|tme|bitly|chatwhatsappcom|tinyurl|(?<![\p{L}\p{N}])www(?!w)\p{L}{4,})/u;
 
 /** Eight digits or more in a row (spaces, dots and dashes between them allowed): a new account's are held. */
-const LONG_DIGIT_RUN = /\d(?:[\s.\-]?\d){7,}/u;
+const LONG_DIGIT_RUN = /\d(?:[\s.-]?\d){7,}/u;
 /** Any address that is not Scratch's, for a new account's hold. */
 const ANY_ADDRESS = /(?:[a-z][a-z0-9+.-]*:\/\/|www\.|mailto:)\S+/iu;
 
@@ -111,7 +114,8 @@ const ANY_ADDRESS = /(?:[a-z][a-z0-9+.-]*:\/\/|www\.|mailto:)\S+/iu;
  * "So.Much.Fun." and "Best.Game.Ever!" are sentences, not addresses: a dot between two capitalised
  * words, the second an ordinary word that is also a top-level domain, reads as a full stop.
  */
-const TITLE_CASE_DOT = /(?<=\p{Lu}\p{Ll}*)\.(?=(?:Fun|Game|Games|Live|Page|Site|Online|Club|Top|Link|Chat|App|Dev|Me|To|Be|Is|It|So|In|Us|Win|Art|Cool|Best|Run|Play|World)(?!\p{L}))/gu;
+const TITLE_CASE_DOT =
+  /(?<=\p{Lu}\p{Ll}*)\.(?=(?:Fun|Game|Games|Live|Page|Site|Online|Club|Top|Link|Chat|App|Dev|Me|To|Be|Is|It|So|In|Us|Win|Art|Cool|Best|Run|Play|World)(?!\p{L}))/gu;
 const titleCaseDots = (text: string) => text.replace(TITLE_CASE_DOT, '. ');
 
 /** The guard's verdict on one text. */
@@ -170,23 +174,28 @@ export function judgeText(text: string, context: GuardContext = {}): GuardVerdic
   }
   if (!skip.includes('word')) {
     for (const reading of wordReadings) {
-      if (checkNote(withoutAllowedWords(reading), words, WORD_ONLY)) return { outcome: 'hold', rule: 'word' };
+      if (listedRule(withoutAllowedWords(reading), words, WORD_ONLY)) return { outcome: 'hold', rule: 'word' };
     }
   }
   // Reversed text ("moc.liamg@dik"): only addresses.
   const reversed = [...rest].reverse().join('');
-  const backwards = checkNote(reversed, [], ['phone', 'contact', 'word', ...skip]);
+  const backwards = listedRule(reversed, [], ['phone', 'contact', 'word', ...skip]);
   if (backwards) return { outcome: 'hold', rule: backwards };
   if (!skip.includes('word')) {
     for (const base of bases) {
       for (const { joined: pair } of joinedFragments(withoutAllowedWords(base))) {
-        if (checkNote(pair, words, WORD_ONLY) && !checkNote(pair.slice(1), words, WORD_ONLY)) return { outcome: 'hold', rule: 'word' };
+        if (listedRule(pair, words, WORD_ONLY) && !listedRule(pair.slice(1), words, WORD_ONLY))
+          return { outcome: 'hold', rule: 'word' };
       }
     }
   }
   if (asksContactElsewhere(plainFirst)) return { outcome: 'hold', rule: 'contact' };
 
-  if (newAccount && (LONG_DIGIT_RUN.test(first) || (kind === 'plain' && ANY_ADDRESS.test(first.replace(/(?:https?:\/\/)?(?:www\.)?scratch\.mit\.edu\S*/giu, ' '))))) {
+  if (
+    newAccount &&
+    (LONG_DIGIT_RUN.test(first) ||
+      (kind === 'plain' && ANY_ADDRESS.test(first.replace(/(?:https?:\/\/)?(?:www\.)?scratch\.mit\.edu\S*/giu, ' '))))
+  ) {
     return { outcome: 'hold', rule: LONG_DIGIT_RUN.test(first) ? 'phone' : 'link' };
   }
   return PUBLISH;
