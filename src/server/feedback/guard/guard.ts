@@ -191,12 +191,8 @@ export function judgeText(text: string, context: GuardContext = {}): GuardVerdic
   }
   if (asksContactElsewhere(plainFirst)) return { outcome: 'hold', rule: 'contact' };
 
-  if (
-    newAccount &&
-    (LONG_DIGIT_RUN.test(first) ||
-      (kind === 'plain' && ANY_ADDRESS.test(first.replace(/(?:https?:\/\/)?(?:www\.)?scratch\.mit\.edu\S*/giu, ' '))))
-  ) {
-    return { outcome: 'hold', rule: LONG_DIGIT_RUN.test(first) ? 'phone' : 'link' };
-  }
+  // A new account's long numbers and addresses off Scratch (Scratch's own links and their ids are fine).
+  if (newAccount && LONG_DIGIT_RUN.test(rest)) return { outcome: 'hold', rule: 'phone' };
+  if (newAccount && kind === 'plain' && ANY_ADDRESS.test(rest)) return { outcome: 'hold', rule: 'link' };
   return PUBLISH;
 }
