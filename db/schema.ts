@@ -147,6 +147,11 @@ export const jams = sqliteTable(
     name: text('name').notNull(),
     description: text('description').notNull().default(''),
     body: text('body').notNull().default(''),
+    /**
+     * Whether an administrator wrote the body last (issue 53 §5): only then do its links go anywhere
+     * (http, https, mailto); anyone else's link off scratch.mit.edu renders as plain text.
+     */
+    bodyByAdmin: integer('body_by_admin', { mode: 'boolean' }).notNull().default(false),
     imageUrl: text('image_url'),
     startsAt: integer('starts_at', { mode: 'timestamp_ms' }).notNull(),
     endsAt: integer('ends_at', { mode: 'timestamp_ms' }).notNull(),

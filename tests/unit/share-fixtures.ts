@@ -15,6 +15,7 @@ export function jamRow(overrides: Partial<Jam> = {}): Jam {
     name: `Jam ${id}`,
     description: `Description of jam ${id}`,
     body: `SECRET BODY ${id}`,
+    bodyByAdmin: false,
     imageUrl: null,
     startsAt: new Date('2025-03-01T18:00:00Z'),
     endsAt: new Date('2025-03-08T18:00:00Z'),

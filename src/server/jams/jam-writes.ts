@@ -74,6 +74,7 @@ export async function createJam(user: SessionUser, input: JamCreate): Promise<Ja
           name,
           description,
           body,
+          bodyByAdmin: user.isAdmin,
           imageUrl,
           startsAt,
           endsAt,
@@ -189,7 +190,8 @@ export async function updateJam(user: SessionUser, jam: Jam, input: JamUpdate): 
   const database = db();
   const fields = Object.keys(input);
   const { themeRounds: _themeRounds, ...rest } = input;
-  const change = { ...rest, ...theme, criteria, questions, updatedAt: new Date(), updatedBy: user.id };
+  const byAdmin = input.body === undefined ? {} : { bodyByAdmin: administers }; // who wrote the body decides its links
+  const change = { ...rest, ...theme, ...byAdmin, criteria, questions, updatedAt: new Date(), updatedBy: user.id };
   // Answers to removed questions (or whose kind changed) go in the same transaction, and a new theme schedule's leader.
   const drops = [
     ...(questions ? questionAnswerDrops(database, jam, questions) : []),

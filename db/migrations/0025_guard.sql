@@ -7,5 +7,6 @@ CREATE TABLE `guard_outcomes` (
 );
 --> statement-breakpoint
 CREATE INDEX `guard_outcomes_at_idx` ON `guard_outcomes` (`at`);--> statement-breakpoint
+ALTER TABLE `jams` ADD `body_by_admin` integer DEFAULT false NOT NULL;--> statement-breakpoint
 ALTER TABLE `notes` ADD `held_at` integer;--> statement-breakpoint
 ALTER TABLE `notes` ADD `held_rule` text;
