@@ -223,7 +223,7 @@ async function removeUser(actor: SessionUser, id: number, action: 'user.delete' 
     keepAnotherAdmin(target, activeAdmins);
     // Still one who can act, whatever happened since the read: the user is not one, or another is.
     const keepsAnAdmin = sql`(not exists (select 1 from ${users} where ${and(eq(users.id, id), eq(users.isAdmin, true), eq(users.isBanned, false))}) or ${anotherActiveAdmin(id)})`;
-    const [, , , , deleted] = await database.batch([
+    const [, , , , , , deleted] = await database.batch([
       // Written first, while the target still exists, with what goes with them counted; not who they were (ADR 036).
       auditStatement(
         database,
