@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, noteRefusals, notes, notifications, reports, users } from '#db/schema';
+import { auditLog, guardOutcomes, noteRefusals, notes, notifications, reports, users } from '#db/schema';
 import { NOTE_PACE_MS } from '#lib/feedback';
 import { NOTE_REFUSALS } from '#lib/schemas/notes';
 import { type Environment, type TestUser, startEnvironment } from '../helpers/environment';
@@ -582,5 +582,16 @@ describe('held notes (issue 53)', () => {
     expect(reply.status).toBe(201);
     expect(reply.body.text).toBe('بازی‌ات فوق‌العاده‌ست ok');
     expect(reply.body.text).toContain('\u200c');
+  });
+
+  it('counts what it held per rule and field for the administrators, never the text nor who', async () => {
+    const { base } = await scene();
+    const writer = await fresh('counted');
+    const before = await env.db.select().from(guardOutcomes);
+    await post(base, 'where do you live?', writer);
+    const added = (await env.db.select().from(guardOutcomes)).slice(before.length);
+    expect(added.map(({ field, rule, outcome }) => ({ field, rule, outcome }))).toEqual([
+      { field: 'noteInputSchema.text', rule: 'personal', outcome: 'hold' },
+    ]);
   });
 });

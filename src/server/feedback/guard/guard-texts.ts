@@ -11,6 +11,7 @@ import { textRefusedMessage } from '#lib/text-refusals';
 import { AppError } from '#server/http/errors';
 import { GUARDED_FIELDS } from './fields';
 import { type GuardRule, type GuardVerdict, judgeText } from './guard';
+import { countRefusal } from './outcomes';
 
 export interface GuardedText {
   /** The field's name in the request body, as the refusal names it. */
@@ -24,14 +25,14 @@ export interface GuardedText {
 export function refusedText(
   texts: readonly GuardedText[],
   words: readonly string[],
-): { field: string; rule: GuardRule; verdict: GuardVerdict } | null {
+): { field: string; guarded: string; rule: GuardRule; verdict: GuardVerdict } | null {
   for (const { field, guarded, text } of texts) {
     if (!text) continue;
     const row = GUARDED_FIELDS[guarded];
     if (!row) throw new Error(`${guarded} is not in the guarded fields' table`);
     const verdict = judgeText(text, { words, kind: row.kind });
     if (verdict.outcome === 'refuse' || (verdict.outcome === 'hold' && row.held === 'refuse')) {
-      return { field, rule: verdict.rule, verdict };
+      return { field, guarded, rule: verdict.rule, verdict };
     }
   }
   return null;
@@ -41,7 +42,8 @@ export function refusedText(
 export function guardTexts(texts: readonly GuardedText[], words: readonly string[]): void {
   const refused = refusedText(texts, words);
   if (refused) {
-    const { field, rule, verdict } = refused;
+    const { field, guarded, rule, verdict } = refused;
+    countRefusal(guarded, rule, verdict.outcome === 'hold' ? 'hold' : 'refuse');
     throw new AppError(400, 'text_refused', textRefusedMessage(field, rule), { field, rule, held: verdict.outcome === 'hold' });
   }
 }
