@@ -22,7 +22,7 @@ import { guardTexts } from '#server/feedback/guard/guard-texts';
 import { adminWords } from '#server/feedback/words';
 import type { SessionUser } from '#server/auth/session';
 import { refreshLeader, themeOfJamPatch, themeOfNewJam } from '#server/judging/theme-rounds';
-import { toJamDto } from './jams';
+import { bodyWriter, toJamDto } from './jams';
 import { withFreeSlug } from './slugs';
 
 /**
@@ -190,8 +190,8 @@ export async function updateJam(user: SessionUser, jam: Jam, input: JamUpdate): 
   const database = db();
   const fields = Object.keys(input);
   const { themeRounds: _themeRounds, ...rest } = input;
-  const byAdmin = input.body === undefined ? {} : { bodyByAdmin: administers }; // who wrote the body decides its links
-  const change = { ...rest, ...theme, ...byAdmin, criteria, questions, updatedAt: new Date(), updatedBy: user.id };
+  const stamp = { ...bodyWriter(input, administers), updatedAt: new Date(), updatedBy: user.id };
+  const change = { ...rest, ...theme, ...stamp, criteria, questions };
   // Answers to removed questions (or whose kind changed) go in the same transaction, and a new theme schedule's leader.
   const drops = [
     ...(questions ? questionAnswerDrops(database, jam, questions) : []),

@@ -177,3 +177,7 @@ export function renderJamBody(markdown: string, links: MarkdownLinks = 'scratch'
 
 /** Whose links a jam's body keeps: an administrator's go anywhere (spec §5), anyone else's only to Scratch. */
 export const bodyLinks = (jam: { bodyByAdmin: boolean }): MarkdownLinks => (jam.bodyByAdmin ? 'any' : 'scratch');
+
+/** A body's change records who wrote it (an administrator or not), which decides its links; no body in the change, no record. */
+export const bodyWriter = (input: { body?: unknown }, administers: boolean) =>
+  input.body === undefined ? {} : { bodyByAdmin: administers };

@@ -44,7 +44,11 @@ export function guardTexts(texts: readonly GuardedText[], words: readonly string
   if (refused) {
     const { field, guarded, rule, verdict } = refused;
     countRefusal(guarded, rule, verdict.outcome === 'hold' ? 'hold' : 'refuse');
-    throw new AppError(400, 'text_refused', textRefusedMessage(field, rule), { field, rule, held: verdict.outcome === 'hold' });
+    throw new AppError(400, 'text_refused', textRefusedMessage(field, rule), {
+      field,
+      rule,
+      ...(verdict.outcome === 'hold' ? { held: true } : {}),
+    });
   }
 }
 
