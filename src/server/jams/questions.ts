@@ -20,8 +20,15 @@ export function numberQuestions(input: QuestionInput[], current: JamQuestion[]):
   });
 }
 
-/** The criteria's names, the prompts and the choices, for the guard: everyone who submits or votes reads them. */
-export const questionTexts = (questions: QuestionInput[] | undefined, criteria: { name: string }[] = []): GuardedText[] => [
+/** A manager's jam texts (name, description, body), the criteria's names, the prompts and the choices, for the guard: everyone who submits or votes reads them. */
+export const questionTexts = (
+  questions: QuestionInput[] | undefined,
+  criteria: { name: string }[] = [],
+  jam: { name?: string; description?: string; body?: string } = {},
+): GuardedText[] => [
+  { field: 'name', guarded: 'jamUpdateSchema.name', text: jam.name },
+  { field: 'description', guarded: 'jamUpdateSchema.description', text: jam.description },
+  { field: 'body', guarded: 'jamUpdateSchema.body', text: jam.body },
   ...criteria.map(
     (criterion) => ({ field: 'criteria', guarded: 'jamUpdateSchema.criteria[].name', text: criterion.name }) as const,
   ),
