@@ -31,9 +31,18 @@ export const BAD_SEEDS: readonly BadSeed[] = [
   { text: 'te geci' },
   { text: 'بازی کیر' },
   { text: 'جنده' },
-  { text: 'how old are you', only: ['lookalike', 'zeroWidth', 'combining', 'fullwidth', 'entities', 'case', 'enclosed', 'innerPunctuation'] },
-  { text: 'where do you live', only: ['lookalike', 'zeroWidth', 'combining', 'fullwidth', 'entities', 'case', 'enclosed', 'innerPunctuation'] },
-  { text: 'i want to kill myself', only: ['lookalike', 'zeroWidth', 'combining', 'fullwidth', 'entities', 'case', 'enclosed', 'innerPunctuation'] },
+  {
+    text: 'how old are you',
+    only: ['lookalike', 'zeroWidth', 'combining', 'fullwidth', 'entities', 'case', 'enclosed', 'innerPunctuation'],
+  },
+  {
+    text: 'where do you live',
+    only: ['lookalike', 'zeroWidth', 'combining', 'fullwidth', 'entities', 'case', 'enclosed', 'innerPunctuation'],
+  },
+  {
+    text: 'i want to kill myself',
+    only: ['lookalike', 'zeroWidth', 'combining', 'fullwidth', 'entities', 'case', 'enclosed', 'innerPunctuation'],
+  },
   { text: 'hány éves vagy', only: ['zeroWidth', 'fullwidth', 'entities', 'case', 'innerPunctuation'] },
   { text: 'چند سالته', only: ['zeroWidth', 'persianVariants', 'entities'] },
 ];
@@ -77,7 +86,8 @@ const LOOKALIKES: Record<string, string[]> = {
   u: ['υ'],
 };
 
-const letterOffset = (char: string) => (/[a-z]/.test(char) ? char.charCodeAt(0) - 97 : /[A-Z]/.test(char) ? char.charCodeAt(0) - 65 : -1);
+const letterOffset = (char: string) =>
+  /[a-z]/.test(char) ? char.charCodeAt(0) - 97 : /[A-Z]/.test(char) ? char.charCodeAt(0) - 65 : -1;
 
 const ENCLOSED_BASES = [0x24d0, 0x1f150, 0x1f170, 0x1f130, 0x1d41a, 0x1d5ee, 0x1d68a];
 
@@ -89,7 +99,43 @@ const NUMBER_WORDS: Record<string, readonly string[]> = {
 };
 
 const UPSIDE: Record<string, string> = {
-  a: 'ɐ', b: 'q', c: 'ɔ', d: 'p', e: 'ǝ', f: 'ɟ', g: 'ƃ', h: 'ɥ', i: 'ᴉ', j: 'ɾ', k: 'ʞ', l: 'ʃ', m: 'ɯ', n: 'u', o: 'o', p: 'd', q: 'b', r: 'ɹ', s: 's', t: 'ʇ', u: 'n', v: 'ʌ', w: 'ʍ', x: 'x', y: 'ʎ', z: 'z', '.': '˙', '1': 'Ɩ', '2': 'ᄅ', '3': 'Ɛ', '4': 'ㄣ', '5': 'ϛ', '6': '9', '7': 'ㄥ', '8': '8', '9': '6', '0': '0',
+  a: 'ɐ',
+  b: 'q',
+  c: 'ɔ',
+  d: 'p',
+  e: 'ǝ',
+  f: 'ɟ',
+  g: 'ƃ',
+  h: 'ɥ',
+  i: 'ᴉ',
+  j: 'ɾ',
+  k: 'ʞ',
+  l: 'ʃ',
+  m: 'ɯ',
+  n: 'u',
+  o: 'o',
+  p: 'd',
+  q: 'b',
+  r: 'ɹ',
+  s: 's',
+  t: 'ʇ',
+  u: 'n',
+  v: 'ʌ',
+  w: 'ʍ',
+  x: 'x',
+  y: 'ʎ',
+  z: 'z',
+  '.': '˙',
+  '1': 'Ɩ',
+  '2': 'ᄅ',
+  '3': 'Ɛ',
+  '4': 'ㄣ',
+  '5': 'ϛ',
+  '6': '9',
+  '7': 'ㄥ',
+  '8': '8',
+  '9': '6',
+  '0': '0',
 };
 
 const APP_NAMES = ['discord', 'snapchat', 'instagram', 'whatsapp', 'telegram'];
@@ -97,27 +143,38 @@ const APP_NAMES = ['discord', 'snapchat', 'instagram', 'whatsapp', 'telegram'];
 /** Every transformation, by name. */
 export const TRANSFORMS: Record<string, (text: string, random: Random) => string> = {
   /** Latin letters swapped for Cyrillic, Greek and IPA look-alikes. */
-  lookalike: (text, random) => mapLetters(text, random, 0.5, (char) => (LOOKALIKES[char] ? random.pick(LOOKALIKES[char]) : undefined)),
+  lookalike: (text, random) =>
+    mapLetters(text, random, 0.5, (char) => (LOOKALIKES[char] ? random.pick(LOOKALIKES[char]) : undefined)),
   /** Circled, negative circled, negative squared, squared and mathematical letters, one style for the text. */
   enclosed: (text, random) => {
     const base = random.pick(ENCLOSED_BASES);
     return [...text].map((char) => (letterOffset(char) >= 0 ? String.fromCodePoint(base + letterOffset(char)) : char)).join('');
   },
-  fullwidth: (text) => [...text].map((char) => (char > ' ' && char <= '~' ? String.fromCharCode(char.charCodeAt(0) + 0xfee0) : char)).join(''),
+  fullwidth: (text) =>
+    [...text].map((char) => (char > ' ' && char <= '~' ? String.fromCharCode(char.charCodeAt(0) + 0xfee0) : char)).join(''),
   /** Zero-width spaces, joiners, non-joiners and word joiners between letters. */
-  zeroWidth: (text, random) => mapLetters(text, random, 0.5, (char) => char + random.pick(['\u200b', '\u200c', '\u200d', '\u2060', '\u00ad', '\ufeff'])),
+  zeroWidth: (text, random) =>
+    mapLetters(text, random, 0.5, (char) => char + random.pick(['\u200b', '\u200c', '\u200d', '\u2060', '\u00ad', '\ufeff'])),
   /** Combining marks on the letters. */
   combining: (text, random) =>
-    mapLetters(text, random, 0.5, (char) => (/\p{L}/u.test(char) ? char + random.pick(['\u0308', '\u0301', '\u0336', '\u0332', '\u0323']) : undefined)),
+    mapLetters(text, random, 0.5, (char) =>
+      /\p{L}/u.test(char) ? char + random.pick(['\u0308', '\u0301', '\u0336', '\u0332', '\u0323']) : undefined,
+    ),
   /** HTML entities (decimal, hexadecimal, named) and JavaScript or URL escapes for some characters. */
   entities: (text, random) =>
     mapLetters(text, random, 0.4, (char) => {
       const code = char.codePointAt(0)!;
       if (char === '@' && random.chance(0.5)) return '&commat;';
       if (char === '.' && random.chance(0.5)) return '&period;';
-      return random.pick([`&#${code};`, `&#x${code.toString(16)};`, code < 0x10000 ? `\\u${code.toString(16).padStart(4, '0')}` : `&#${code};`, code < 0x80 ? `%${code.toString(16)}` : `&#${code};`]);
+      return random.pick([
+        `&#${code};`,
+        `&#x${code.toString(16)};`,
+        code < 0x10000 ? `\\u${code.toString(16).padStart(4, '0')}` : `&#${code};`,
+        code < 0x80 ? `%${code.toString(16)}` : `&#${code};`,
+      ]);
     }),
-  case: (text, random) => mapLetters(text, random, 0.5, (char) => (char === char.toLowerCase() ? char.toUpperCase() : char.toLowerCase())),
+  case: (text, random) =>
+    mapLetters(text, random, 0.5, (char) => (char === char.toLowerCase() ? char.toUpperCase() : char.toLowerCase())),
   /** Dots, dashes, stars or underscores inside the longest word. */
   innerPunctuation: (text, random) => {
     const words = text.split(' ');
@@ -145,7 +202,13 @@ export const TRANSFORMS: Record<string, (text: string, random: Random) => string
   },
   /** Persian letters written with their Arabic or Urdu variants. */
   persianVariants: (text, random) =>
-    mapLetters(text, random, 0.7, (char) => ({ ی: random.pick(['ي', 'ى', 'ے', 'ئ']), ک: random.pick(['ك', 'ڪ']), ه: random.pick(['ہ', 'ھ', 'ة']), ا: 'ٱ' })[char]),
+    mapLetters(
+      text,
+      random,
+      0.7,
+      (char) =>
+        ({ ی: random.pick(['ي', 'ى', 'ے', 'ئ']), ک: random.pick(['ك', 'ڪ']), ه: random.pick(['ہ', 'ھ', 'ة']), ا: 'ٱ' })[char],
+    ),
   /** Chat-app names misspelt within an edit distance of one (two for the long ones). */
   misspelling: (text, random) =>
     text.replace(new RegExp(APP_NAMES.join('|'), 'g'), (name) => {
@@ -156,10 +219,12 @@ export const TRANSFORMS: Record<string, (text: string, random: Random) => string
       return letters.join('');
     }),
   upsideDown: (text) =>
-    /[a-z]/i.test(text) ? [...text.toLowerCase()]
-      .reverse()
-      .map((char) => UPSIDE[char] ?? char)
-      .join('') : text,
+    /[a-z]/i.test(text)
+      ? [...text.toLowerCase()]
+          .reverse()
+          .map((char) => UPSIDE[char] ?? char)
+          .join('')
+      : text,
   /** Right-to-left override and other bidi controls around the text. */
   bidi: (text, random) => random.pick(['\u202e', '\u2066', '\u200f', '\u061c']) + text + random.pick(['\u202c', '\u2069', '']),
 };
