@@ -162,7 +162,7 @@ export async function updateJam(user: SessionUser, jam: Jam, input: JamUpdate): 
   ]);
   if (Object.keys(input).length === 0) return toJamDto(jam, { hideBody: false });
   // Managers are often children and everyone reads the jam page: their texts pass the guard (issues 41, 53).
-  if (!administers) guardTexts(questionTexts(input.questions, input.criteria, input), words);
+  if (!administers) await guardTexts(questionTexts(input.questions, input.criteria, input), words);
   const merged = {
     startsAt: input.startsAt ?? jam.startsAt,
     endsAt: input.endsAt ?? jam.endsAt,

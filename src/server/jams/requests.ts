@@ -44,7 +44,7 @@ export async function requestJam(user: SessionUser, input: JamRequestCreate): Pr
   if (pending) throw conflict(PENDING_EXISTS_MESSAGE);
   const { name, description, body, imageUrl, startsAt, endsAt, mystery, note } = input;
   // What the requester writes is read by the administrators, and by everyone once it is a jam (issue 41).
-  guardTexts(
+  await guardTexts(
     [
       { field: 'name', guarded: 'jamRequestCreateSchema.name', text: name },
       { field: 'description', guarded: 'jamRequestCreateSchema.description', text: description },

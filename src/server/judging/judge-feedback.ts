@@ -128,7 +128,7 @@ export async function putJudgeFeedback(
   text: string,
 ): Promise<JudgeFeedbackListDto> {
   const [{ entry, side }, words] = await Promise.all([requireJudgeOf(user, jam, entryId), adminWords()]);
-  guardTexts([{ field: 'text', guarded: 'judgeFeedbackInputSchema.text', text }], words);
+  await guardTexts([{ field: 'text', guarded: 'judgeFeedbackInputSchema.text', text }], words);
   const database = db();
   const theirs = sql`${judgeFeedback.entryId} = ${entry.id} and ${judgeFeedback.judgeId} = ${user.id}`;
   const [, , , rows] = await database.batch([

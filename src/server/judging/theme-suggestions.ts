@@ -34,7 +34,7 @@ export async function suggestTheme(user: SessionUser, jam: Jam, text: string): P
   requireThemePhase(jam, 'suggesting');
   const key = themeKey(text);
   if (!key) throw badRequest('A theme needs at least one letter or digit.');
-  guardTexts([{ field: 'text', guarded: 'themeTextSchema.text', text }], await adminWords());
+  await guardTexts([{ field: 'text', guarded: 'themeTextSchema.text', text }], await adminWords());
   const database = db();
   const allowed = sql`${phaseCondition(jam.id, 'suggesting')} and ${mayTakePart(jam, user.id)}
     and (select count(*) from ${themeSuggesters} where ${themeSuggesters.jamId} = ${jam.id} and ${themeSuggesters.userId} = ${user.id}) < ${THEME_SUGGESTIONS_PER_PERSON}`;

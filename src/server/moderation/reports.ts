@@ -95,7 +95,7 @@ const guardDetails = (input: Required<ReportInput>, words: readonly string[]) =>
   guardTexts([{ field: 'text', guarded: 'reportInputSchema.text', text: input.text }], words);
 
 export async function reportJam(user: SessionUser, jam: Jam, input: Required<ReportInput>): Promise<MyReportDto> {
-  guardDetails(input, await adminWords());
+  await guardDetails(input, await adminWords());
   return fileReport(user, { jamId: jam.id, entryId: null }, input);
 }
 
@@ -107,7 +107,7 @@ export async function reportEntry(
 ): Promise<MyReportDto> {
   // A hidden entry (ADR 041) is reported by its team and the managers only: to others it does not exist.
   const [entry, words] = await Promise.all([requireVisibleEntry(user, jam, entryId), adminWords()]);
-  guardDetails(input, words);
+  await guardDetails(input, words);
   return fileReport(user, { jamId: jam.id, entryId: entry.id }, input);
 }
 
@@ -119,6 +119,6 @@ export async function reportNote(
   input: Required<ReportInput>,
 ): Promise<MyReportDto> {
   const [{ entry, note }, words] = await Promise.all([requireReportableNote(user, jam, entryId, noteId), adminWords()]);
-  guardDetails(input, words);
+  await guardDetails(input, words);
   return fileReport(user, { jamId: jam.id, entryId: entry.id, noteId: note.id }, input);
 }

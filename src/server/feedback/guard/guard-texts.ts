@@ -39,11 +39,11 @@ export function refusedText(
 }
 
 /** 400 `text_refused` with the field and the rule (never the words) when the guard refuses one of the texts. */
-export function guardTexts(texts: readonly GuardedText[], words: readonly string[]): void {
+export async function guardTexts(texts: readonly GuardedText[], words: readonly string[]): Promise<void> {
   const refused = refusedText(texts, words);
   if (refused) {
     const { field, guarded, rule, verdict } = refused;
-    countRefusal(guarded, rule, verdict.outcome === 'hold' ? 'hold' : 'refuse');
+    await countRefusal(guarded, rule, verdict.outcome === 'hold' ? 'hold' : 'refuse');
     throw new AppError(400, 'text_refused', textRefusedMessage(field, rule), {
       field,
       rule,

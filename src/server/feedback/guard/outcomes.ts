@@ -34,11 +34,12 @@ export async function guardCounts(now = Date.now()): Promise<GuardCount[]> {
 }
 
 /**
- * Counts a refusal (or a hold refused where the field cannot wait) outside notes. Not awaited by the
- * refusal, which answers at once: a count lost to a crash costs nothing but the count.
+ * Counts a refusal (or a hold refused where the field cannot wait) outside notes, before the refusal
+ * answers (awaited: on Workers, a write left running after its request's answer can stall the next
+ * request's database connection). A count that fails costs only the count.
  */
-export function countRefusal(field: string, rule: string, outcome: 'hold' | 'refuse'): void {
-  void db()
+export async function countRefusal(field: string, rule: string, outcome: 'hold' | 'refuse'): Promise<void> {
+  await db()
     .insert(guardOutcomes)
     .values({ field, rule, outcome })
     .catch(() => undefined);
