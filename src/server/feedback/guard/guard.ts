@@ -98,6 +98,11 @@ const punctuationAsSpace = (reading: string) =>
     .replace(/[^\p{L}\p{N}\s'?]+/gu, ' ')
     .replace(/\s+/gu, ' ');
 
+const LEET: Record<string, string> = { '0': 'o', '1': 'i', '3': 'e', '4': 'a', '5': 's', '7': 't', '8': 'b' };
+/** Digits inside a word that has letters read as the letters they stand for ("gma1l" → "gmail", "c0m" → "com"). */
+const lettersForDigits = (reading: string) =>
+  reading.replace(/[\p{L}\d]*\p{L}[\p{L}\d]*/gu, (word) => word.replace(/[0134578]/g, (digit) => LEET[digit]!));
+
 /** "@" and a mail provider, once every separator is gone ("k.i.d.@.g.m.a.i.l"). */
 const MAIL_HOST_AFTER_AT = /@(?:gmail|googlemail|yahoo|hotmail|outlook|icloud|freemail|citromail|protonmail|proton|yandex)/u;
 
@@ -153,6 +158,15 @@ export function judgeText(text: string, context: GuardContext = {}): GuardVerdic
     const spelled = spelledAddress(baseRest);
     if (spelled && kind === 'plain') seconds.push(spelled);
     wordReadings.push(punctuationAsSpace(baseRest));
+    // A star for a letter ("f*szság"): each vowel in its place.
+    if (/\p{L}\*+\p{L}/u.test(baseRest))
+      for (const vowel of 'aeiou') wordReadings.push(baseRest.replace(/(?<=\p{L})\*+(?=\p{L})/gu, vowel));
+    // Digits for letters in an address ("k1d@gma1l.c0m"): addresses only.
+    const unleet = lettersForDigits(baseRest);
+    if (unleet !== baseRest && kind === 'plain') {
+      const rule = listedRule(unleet, [], ['phone', 'contact', 'word']);
+      if (rule) return { outcome: 'hold', rule };
+    }
     const all = closedUpAll(baseRest);
     if (kind === 'plain' && MAIL_HOST_AFTER_AT.test(all)) return { outcome: 'hold', rule: 'email' };
     if (kind === 'plain' && INVITE_HOSTS.test(all)) return { outcome: 'hold', rule: 'link' };
