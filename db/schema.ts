@@ -147,6 +147,11 @@ export const jams = sqliteTable(
     name: text('name').notNull(),
     description: text('description').notNull().default(''),
     body: text('body').notNull().default(''),
+    /**
+     * Whether an administrator wrote the body last (issue 53 §5): only then do its links go anywhere
+     * (http, https, mailto); anyone else's link off scratch.mit.edu renders as plain text.
+     */
+    bodyByAdmin: integer('body_by_admin', { mode: 'boolean' }).notNull().default(false),
     imageUrl: text('image_url'),
     startsAt: integer('starts_at', { mode: 'timestamp_ms' }).notNull(),
     endsAt: integer('ends_at', { mode: 'timestamp_ms' }).notNull(),
@@ -545,6 +550,13 @@ export const notes = sqliteTable(
     /** Hidden by a manager or an administrator: kept for the audit, shown to nobody but them. */
     hiddenAt: integer('hidden_at', { mode: 'timestamp_ms' }),
     hiddenBy: integer('hidden_by').references(() => users.id, { onDelete: 'set null' }),
+    /**
+     * Held by the guard (issue 53): shown only to its writer ("waiting for a moderator") and in the
+     * moderation queue of the jam's managers and the administrators until one approves it (null again)
+     * or refuses it (hidden). `heldRule` says why.
+     */
+    heldAt: integer('held_at', { mode: 'timestamp_ms' }),
+    heldRule: text('held_rule'),
   },
   (t) => [
     // The entry page lists an entry's notes newest first, paged.
@@ -566,6 +578,22 @@ export const noteRefusals = sqliteTable(
     at: timestampNow('at'),
   },
   (t) => [index('note_refusals_user_at_idx').on(t.userId, t.at)],
+);
+
+/**
+ * What the guard held or refused, by rule and field (never the text): the admin dashboard's counts
+ * (issue 53). Notes' refusals are also in note_refusals, for the mute.
+ */
+export const guardOutcomes = sqliteTable(
+  'guard_outcomes',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    field: text('field').notNull(),
+    rule: text('rule').notNull(),
+    outcome: text('outcome', { enum: ['hold', 'refuse'] }).notNull(),
+    at: timestampNow('at'),
+  },
+  (t) => [index('guard_outcomes_at_idx').on(t.at)],
 );
 
 /** Words administrators added to the note filter, on top of the maintained list (lower case). */

@@ -21,6 +21,10 @@ export const NOTE_MUTE_MS = 5 * 60_000;
 /** Like Scratch's comments: one kept note per person per NOTE_PACE_MS, whatever the entry (issue 41). */
 export const NOTE_PACE_MS = 10_000;
 
-/** Why the filter refused a note; each has its own friendly message (`notes.refused.{rule}`). */
-export const NOTE_FILTER_RULES = ['link', 'email', 'phone', 'contact', 'word'] as const;
+/**
+ * Why the guard held or refused a text; each has its own friendly message (`notes.refused.{rule}`,
+ * `common.refused.{rule}`). `personal` (personal information, grooming) and `harm` (hurting oneself
+ * or others) are only ever held for a moderator, never refused outright (issue 53).
+ */
+export const NOTE_FILTER_RULES = ['link', 'email', 'phone', 'contact', 'word', 'personal', 'harm'] as const;
 export type NoteFilterRule = (typeof NOTE_FILTER_RULES)[number];

@@ -7,6 +7,7 @@ type InboxTextKey =
   | 'inbox.aJam'
   | 'inbox.kudos'
   | 'inbox.note'
+  | 'inbox.heldNote'
   | 'inbox.started'
   | 'inbox.startedMystery'
   | 'inbox.deadline'
@@ -83,6 +84,7 @@ export function inboxText(item: InboxItemDto, t: T): InboxText {
       case 'request-declined':
         return t('inbox.requestDeclined', { name: str(item.data.name) ?? jam });
       case 'report':
+        if (item.data.held) return t('inbox.heldNote', { entry, jam });
         return item.data.item === 'note'
           ? t('inbox.reportNote', { entry, jam })
           : item.data.item === 'entry' || item.entry

@@ -82,3 +82,11 @@ export const withoutAccents = (text: string): string =>
     .normalize('NFD')
     .replace(/\p{Mn}/gu, '')
     .normalize('NFC');
+
+/**
+ * Bidirectional controls (embeddings, overrides, isolates, the marks): a right-to-left override
+ * makes `moc.liamg@…` display as an e-mail address. They are taken out of every text of every
+ * field before it is validated or stored (issue 53 §4); nothing else of what was typed changes.
+ */
+export const BIDI_CONTROLS = /[\u202A-\u202E\u2066-\u2069\u200E\u200F\u061C]/gu;
+export const withoutBidiControls = (text: string): string => text.replace(BIDI_CONTROLS, '');

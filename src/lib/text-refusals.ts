@@ -12,6 +12,9 @@ export const TEXT_REFUSALS: Record<NoteFilterRule, string> = {
   phone: 'That looks like a phone number. Keep phone numbers private: take it out and try again.',
   contact: 'Keep chat apps and usernames outside Scratch private, so everyone stays safe. Take it out and try again.',
   word: 'That has a word we don’t allow here. Say it in a kinder way and try again.',
+  personal:
+    'A moderator needs to read this first: it looks like it shares or asks for personal details (where someone lives, goes to school, their age) or asks to talk in private. Keep those off the site and try again.',
+  harm: 'A moderator needs to read this first: it talks about hurting yourself or someone. If you are not OK, please talk to an adult you trust. Otherwise, say it another way and try again.',
 };
 
 /** `{field}: {what to change}`, the way a schema's refusal names its field. */

@@ -34,7 +34,8 @@ const TABLES: Record<string, 'gone' | 'kept' | 'unrelated' | 'gone and kept'> = 
   late_submissions: 'gone and kept', // their windows go; windows they opened for others stay
   jam_judges: 'gone and kept', // their seats and invitations go; judges they invited stay
   judge_feedback: 'gone', // the feedback they wrote goes (feedback on their entries goes with the entries)
-  theme_suggestions: 'kept', // a theme others voted on stays, without who suggested it first
+  theme_suggestions: 'gone and kept', // their texts go (issue 53): a theme only they suggested goes, one others suggested too stays as its key
+  guard_outcomes: 'unrelated', // what the guard held or refused: rule, field and time, never who or what
   theme_suggesters: 'gone',
   theme_answers: 'gone', // their round-1 answers go (the triggers take them out of the counts)
   theme_final_votes: 'gone',
@@ -111,9 +112,23 @@ describe('deleting one’s own account', () => {
     ).toBe(true);
     expect(await has('rate_limit_buckets', (row) => row.key === `votes:user:${footprint.bystander.id}`)).toBe(true);
     expect(await has('idempotency_keys', (row) => row.owner === `user:${footprint.bystander.id}`)).toBe(true);
-    // Their theme stays without them; the theme they suggested second keeps its first suggester.
-    expect(await has('theme_suggestions', (row) => row.text === 'Footprints' && row.suggested_by === null)).toBe(true);
-    expect((await rowsOf('theme_suggesters')).map((row) => row.user_id)).toEqual([footprint.bystander.id]);
+    // Their theme suggestions' texts go (issue 53): the theme only they suggested is gone, the one the
+    // bystander suggested too stays as its key under the bystander, the one they suggested second keeps its first suggester.
+    expect(await has('theme_suggestions', (row) => row.text === 'Footprints')).toBe(false);
+    expect(
+      await has(
+        'theme_suggestions',
+        (row) => row.key === 'shadow' && row.text === 'shadow' && row.suggested_by === footprint.bystander.id,
+      ),
+    ).toBe(true);
+    expect(await has('theme_suggestions', (row) => String(row.text).includes('forget_me'))).toBe(false);
+    expect(await has('theme_suggestions', (row) => row.text === 'Echoes' && row.suggested_by === footprint.bystander.id)).toBe(
+      true,
+    );
+    expect((await rowsOf('theme_suggesters')).map((row) => row.user_id)).toEqual([
+      footprint.bystander.id,
+      footprint.bystander.id,
+    ]);
     const audit = await rowsOf('audit_log');
     for (const id of footprint.kept.auditIds) expect(audit.some((row) => row.id === id)).toBe(true);
     // The deletion itself is on record: what went, not who.

@@ -54,15 +54,24 @@ describe('GET /api/me/export', () => {
     expect(body.joinedJams).toMatchObject([{ jam: { name: 'Footprint Jam' } }]);
     expect(body.managedJams).toMatchObject([{ jam: { name: 'Footprint Own Jam' } }]);
     // Theme rounds (ADR 043): their own spelling where they were first; the kept spelling where they were not.
-    expect(body.themeSuggestions).toEqual([
-      {
-        jam: { slug: expect.any(String), name: 'Footprint Jam' },
-        text: 'Footprints',
-        first: true,
-        suggestedAt: expect.any(String),
-      },
-      { jam: { slug: expect.any(String), name: 'Footprint Jam' }, text: 'Echoes', first: false, suggestedAt: expect.any(String) },
-    ]);
+    expect(body.themeSuggestions).toHaveLength(3);
+    expect(body.themeSuggestions).toEqual(
+      expect.arrayContaining([
+        {
+          jam: { slug: expect.any(String), name: 'Footprint Jam' },
+          text: 'Footprints',
+          first: true,
+          suggestedAt: expect.any(String),
+        },
+        expect.objectContaining({ text: 'SHADOWS of forget_me', first: true }),
+        {
+          jam: { slug: expect.any(String), name: 'Footprint Jam' },
+          text: 'Echoes',
+          first: false,
+          suggestedAt: expect.any(String),
+        },
+      ]),
+    );
     expect(body.themeAnswers).toMatchObject([{ jam: { name: 'Footprint Jam' }, theme: 'Echoes', answer: 'yes' }]);
     expect(body.themePicks).toMatchObject([{ jam: { name: 'Footprint Jam' }, theme: 'Echoes' }]);
   });
@@ -98,7 +107,10 @@ describe('GET /api/me/export', () => {
     expect(body.notifications).toMatchObject([{ kind: 'kudos', actor: 'export_kid' }]);
     expect(body.notes).toContainEqual(expect.objectContaining({ text: 'Hidden by the person', hidden: true }));
     // Their theme only, though the person suggested it too; not the person's answers or upvote.
-    expect(body.themeSuggestions).toMatchObject([{ text: 'Echoes', first: true }]);
+    expect(body.themeSuggestions).toMatchObject([
+      { text: 'Echoes', first: true },
+      { text: 'SHADOWS of forget_me', first: false },
+    ]);
     expect(body.themeAnswers).toEqual([]);
     expect(body.themePicks).toEqual([]);
   });

@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, noteRefusals, notes, notifications, reports, users } from '#db/schema';
+import { auditLog, guardOutcomes, noteRefusals, notes, notifications, reports, users } from '#db/schema';
 import { NOTE_PACE_MS } from '#lib/feedback';
 import { NOTE_REFUSALS } from '#lib/schemas/notes';
 import { type Environment, type TestUser, startEnvironment } from '../helpers/environment';
@@ -19,6 +19,8 @@ beforeAll(async () => {
   player = await env.login('notes_player');
   other = await env.login('notes_other');
   manager = await env.login('notes_manager');
+  // Accounts a month old: a new account's links and numbers are held, not refused (issue 53; tested below).
+  await env.db.update(users).set({ createdAt: new Date(Date.now() - 30 * 24 * 60 * MINUTE) });
 });
 afterAll(() => env?.close());
 
@@ -42,7 +44,16 @@ const agePace = (as: TestUser) =>
     .where(eq(notes.authorId, as.id));
 const postNow = (base: string, text: unknown, as: TestUser) => env.request(base, { method: 'POST', body: { text }, as });
 const list = (base: string, as: TestUser | null, page = 1) => env.request(`${base}?page=${page}`, { as });
-const fresh = (name: string) => env.login(`notes_${name}_${(scratchIds += 1)}`);
+/** Someone whose account is a month old (`{ new: true }`: made just now). */
+async function fresh(name: string, { new: isNew = false } = {}) {
+  const someone = await env.login(`notes_${name}_${(scratchIds += 1)}`);
+  if (!isNew)
+    await env.db
+      .update(users)
+      .set({ createdAt: new Date(Date.now() - 30 * 24 * 60 * MINUTE) })
+      .where(eq(users.id, someone.id));
+  return someone;
+}
 
 describe('posting a note', () => {
   it('keeps a note that passes the filter, trimmed, and tells the entry’s author once', async () => {
@@ -493,5 +504,94 @@ describe('deleting an account', () => {
     expect((await env.request(`/api/users/${leaver.id}`, { method: 'DELETE', as: admin })).status).toBe(204);
     expect(await env.db.select().from(notes).where(eq(notes.entryId, entry.id))).toEqual([]);
     expect(await env.db.select().from(noteRefusals).where(eq(noteRefusals.userId, leaver.id))).toEqual([]);
+  });
+});
+
+describe('held notes (issue 53)', () => {
+  it('holds a new account’s link: only its writer sees it, waiting for a moderator, and the moderators are told', async () => {
+    const { jam, entry, base } = await scene();
+    const newcomer = await fresh('newcomer', { new: true });
+    const reply = await post(base, 'my game is at coolgames.io', newcomer);
+    expect(reply.status).toBe(201);
+    expect(reply.body).toMatchObject({ text: 'my game is at coolgames.io', held: true, mine: true });
+    expect((await list(base, newcomer)).body.items.map((note: { held: boolean }) => note.held)).toEqual([true]);
+    expect((await list(base, player)).body.items).toEqual([]);
+    expect((await list(base, null)).body.items).toEqual([]);
+    // The entry's author hears of it only once it is approved; the managers and administrators now.
+    const told = await env.db
+      .select()
+      .from(notifications)
+      .where(eq(notifications.key, `held-note:${reply.body.id}`));
+    expect(told.map((row) => row.userId)).toEqual(expect.arrayContaining([manager.id, admin.id]));
+    expect(told.find((row) => row.userId === manager.id)?.data).toMatchObject({ item: 'note', held: true, queue: 'jam' });
+    const authorTold = await env.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, author.id), eq(notifications.jamId, jam.id)));
+    expect(authorTold).toEqual([]);
+    const queue = await env.request('/api/reports', { as: manager });
+    expect(queue.body.held).toContainEqual(
+      expect.objectContaining({
+        id: reply.body.id,
+        rule: 'link',
+        text: 'my game is at coolgames.io',
+        entry: { id: entry.id, title: entry.title },
+      }),
+    );
+  });
+
+  it('lets a manager approve a held note (everyone sees it, the author is told) or refuse it (hidden), audited', async () => {
+    const { entry, base } = await scene();
+    const asker = await fresh('asker');
+    const held = await post(base, 'how old are you? where do you live?', asker);
+    expect(held.body).toMatchObject({ held: true });
+    const second = await post(base, 'wanna talk in private?', asker);
+    expect(second.body).toMatchObject({ held: true });
+
+    const review = (id: number, decision: string, as: TestUser) =>
+      env.request(`${base}/${id}/review`, { method: 'PUT', body: { decision }, as });
+    expect((await review(held.body.id, 'approve', player)).status).toBe(403);
+    const approved = await review(held.body.id, 'approve', manager);
+    expect(approved.status).toBe(200);
+    expect(approved.body).toMatchObject({ held: false, hidden: false });
+    expect((await list(base, player)).body.items.map((note: { id: number }) => note.id)).toEqual([held.body.id]);
+    expect(
+      await env.db
+        .select()
+        .from(notifications)
+        .where(eq(notifications.key, `note:${held.body.id}`)),
+    ).toHaveLength(1);
+    expect((await review(held.body.id, 'refuse', manager)).status).toBe(409);
+
+    const refused = await review(second.body.id, 'refuse', admin);
+    expect(refused.body).toMatchObject({ held: false, hidden: true });
+    expect((await list(base, asker)).body.items.map((note: { id: number }) => note.id)).toEqual([held.body.id]);
+    const audits = await env.db.select().from(auditLog).where(eq(auditLog.targetUserId, asker.id));
+    expect(audits.map((row) => row.action).sort()).toEqual(['note.approve', 'note.refuse']);
+    expect(audits.find((row) => row.action === 'note.approve')?.details).toMatchObject({
+      noteId: held.body.id,
+      entryId: entry.id,
+      rule: 'personal',
+    });
+  });
+
+  it('stores exactly what was typed, minus bidirectional controls', async () => {
+    const { base } = await scene();
+    const writer = await fresh('persian');
+    const reply = await post(base, 'بازی‌ات فوق‌العاده‌ست \u202eok', writer);
+    expect(reply.status).toBe(201);
+    expect(reply.body.text).toBe('بازی‌ات فوق‌العاده‌ست ok');
+    expect(reply.body.text).toContain('\u200c');
+  });
+
+  it('counts what it held per rule and field for the administrators, never the text nor who', async () => {
+    const { base } = await scene();
+    const writer = await fresh('counted');
+    const before = await env.db.select().from(guardOutcomes);
+    await post(base, 'where do you live?', writer);
+    const added = (await env.db.select().from(guardOutcomes)).slice(before.length);
+    expect(added.map(({ field, rule, outcome }) => ({ field, rule, outcome }))).toEqual([
+      { field: 'noteInputSchema.text', rule: 'personal', outcome: 'hold' },
+    ]);
   });
 });

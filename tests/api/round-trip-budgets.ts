@@ -153,6 +153,7 @@ export const BUDGETS: Record<string, Budget> = {
   'POST /api/jams/[slug]/entries/[id]/notes': { trips: WRITE },
   'DELETE /api/jams/[slug]/entries/[id]/notes/[noteId]': { trips: WRITE },
   'PUT /api/jams/[slug]/entries/[id]/notes/[noteId]/hidden': { trips: WRITE },
+  'PUT /api/jams/[slug]/entries/[id]/notes/[noteId]/review': { trips: WRITE },
   'POST /api/jams/[slug]/entries/[id]/notes/[noteId]/report': { trips: WRITE },
   'PUT /api/jams/[slug]/entries/[id]/play': { trips: WRITE },
   'POST /api/jams/[slug]/entries/[id]/refresh': { trips: WRITE },

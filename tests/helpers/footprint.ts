@@ -101,16 +101,19 @@ export async function leaveFootprint(env: Environment, personName: string, bysta
     { entryId: mine.id, judgeId: b, jamId: jam.id, text: 'Feedback for the person' },
   ]);
   // Theme rounds in the bystander's jam: they suggested a theme first and the bystander's second (spelt
-  // alike), and answered and upvoted the bystander's.
-  const [suggested, othersTheme] = await db
+  // alike), a theme first that the bystander suggested too, and answered and upvoted the bystander's.
+  const [suggested, othersTheme, shared] = await db
     .insert(themeSuggestions)
     .values([
       { jamId: jam.id, key: 'footprint', text: 'Footprints', suggestedBy: p },
       { jamId: jam.id, key: 'echo', text: 'Echoes', suggestedBy: b },
+      { jamId: jam.id, key: 'shadow', text: 'SHADOWS of forget_me', suggestedBy: p },
     ])
     .returning({ id: themeSuggestions.id });
   await db.insert(themeSuggesters).values([
     { suggestionId: suggested!.id, userId: p, jamId: jam.id },
+    { suggestionId: shared!.id, userId: p, jamId: jam.id },
+    { suggestionId: shared!.id, userId: b, jamId: jam.id, createdAt: new Date(Date.now() + 1000) },
     { suggestionId: othersTheme!.id, userId: b, jamId: jam.id },
     { suggestionId: othersTheme!.id, userId: p, jamId: jam.id, createdAt: new Date(Date.now() + 1000) },
   ]);

@@ -112,6 +112,8 @@ const PROVOKE_409: Record<string, Provocation> = {
     // Notes turned off: kudos only.
     prepare: async (s, env) => void (await env.db.update(jams).set({ feedback: 'kudos' }).where(eq(jams.id, s.jam.id))),
   },
+  // Issue 53: a note that is not waiting for a moderator cannot be approved.
+  'PUT /api/jams/[slug]/entries/[id]/notes/[noteId]/review': { prepare: bystanderNote },
   // Answers change only while the jam takes submissions (ADR 042): the caller is on the entry's team.
   'PUT /api/jams/[slug]/entries/[id]/answers': {
     jam: 'ended',

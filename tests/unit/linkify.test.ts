@@ -75,6 +75,7 @@ describe('links in notes and in a project’s text from Scratch', () => {
           canDelete: false,
           canHide: false,
           hidden: false,
+          held: false,
         },
         base: '/api/jams/j/entries/3/notes',
         slug: 'j',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { renderJamBody, renderMarkdown } from '#server/jams/markdown';
+import { bodyLinks, renderJamBody, renderMarkdown } from '#server/jams/markdown';
 
 describe('markdown for user content', () => {
   it('renders headings, emphasis, lists and http, https and mailto links', () => {
@@ -46,5 +46,49 @@ describe('markdown for user content', () => {
     expect(renderJamBody(body)).toBe(renderMarkdown(body));
     expect(renderJamBody(`${body} and more`)).toContain('and more');
     expect(renderJamBody('')).toBe('');
+  });
+});
+
+describe('a non-administrator’s jam body links only to Scratch (issue 53 §5)', () => {
+  const hrefs = (html: string) => [...html.matchAll(/href="([^"]*)"/g)].map((match) => match[1]);
+
+  it.each([
+    ['a link off Scratch', '[rules](https://example.com/rules)'],
+    ['a bare address', 'see https://evil.example.com/x'],
+    ['a www address', 'see www.evil.com'],
+    ['a bare e-mail address', 'write to kid@gmail.com'],
+    ['mailto', '[mail me](mailto:kid@gmail.com)'],
+    ['a WhatsApp number', '[chat](https://wa.me/36301234567)'],
+    ['a Discord invite', 'join https://discord.gg/abcdef'],
+    ['a look-alike host', '[play](https://scratch.mit.edu.evil.io/projects/1)'],
+    ['a protocol-relative address', '[x](//evil.com)'],
+    ['a relative address that reads as a domain', '[x](evil.com)'],
+    ['an HTML link', '<a href="https://evil.com">x</a>'],
+  ])('renders %s as plain text', (_what, markdown) => {
+    const html = renderMarkdown(markdown, 'scratch');
+    expect(hrefs(html)).toEqual([]);
+    expect(html).not.toMatch(/href=/);
+  });
+
+  it('keeps links to Scratch and to this site’s own pages', () => {
+    const html = renderMarkdown(
+      '[my game](https://scratch.mit.edu/projects/123/) and [studio](https://scratch.mit.edu/studios/456) and [rules](/jams/autumn#rules)',
+      'scratch',
+    );
+    expect(hrefs(html)).toEqual([
+      'https://scratch.mit.edu/projects/123/',
+      'https://scratch.mit.edu/studios/456',
+      '/jams/autumn#rules',
+    ]);
+  });
+
+  it('keeps an administrator’s http, https and mailto links (spec §5)', () => {
+    const html = renderMarkdown('[rules](https://example.com/rules) [mail](mailto:host@example.com)', 'any');
+    expect(hrefs(html)).toEqual(['https://example.com/rules', 'mailto:host@example.com']);
+  });
+
+  it('renders a jam body by who wrote it last', () => {
+    expect(renderJamBody('[x](https://example.com)', bodyLinks({ bodyByAdmin: false }))).not.toMatch(/href=/);
+    expect(renderJamBody('[x](https://example.com)', bodyLinks({ bodyByAdmin: true }))).toMatch(/href="https:\/\/example.com"/);
   });
 });

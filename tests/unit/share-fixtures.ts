@@ -15,6 +15,7 @@ export function jamRow(overrides: Partial<Jam> = {}): Jam {
     name: `Jam ${id}`,
     description: `Description of jam ${id}`,
     body: `SECRET BODY ${id}`,
+    bodyByAdmin: false,
     imageUrl: null,
     accentColor: null,
     bannerUrl: null,

@@ -66,6 +66,11 @@ export function NoteItem({
             <LocalTime iso={note.createdAt} />
           </span>
           {note.hidden && <span className={`chip ${styles.hiddenChip}`}>{t('notes.hiddenMark')}</span>}
+          {note.held && (
+            <span className={`chip ${styles.hiddenChip}`} title={t('notes.held')}>
+              {t('notes.heldBadge')}
+            </span>
+          )}
         </p>
         <p className={styles.text}>
           {linkifyText(note.text).map((line, index) => (

@@ -2,6 +2,7 @@ import type { IslandMessages } from '#i18n/island';
 import { translated, useT } from '#i18n/react';
 import type { ReportQueueDto, ReportedItemDto } from '#lib/schemas/reports';
 import { LocalTime } from '../ui/LocalTime';
+import { HeldNotes } from './HeldNotes';
 import { ModerationActions } from './ModerationActions';
 import styles from './ModerationQueue.module.css';
 
@@ -22,42 +23,52 @@ export default translated(ModerationQueue);
 
 function ModerationQueue({ queue, jamHref, entryHref }: Omit<Props, 'messages'>) {
   const t = useT();
-  if (queue.items.length === 0) return <p className={styles.empty}>{t('moderation.empty')}</p>;
+  const held = <HeldNotes held={queue.held ?? []} entryHref={entryHref} />;
+  if (queue.items.length === 0)
+    return (
+      <>
+        {held}
+        <p className={styles.empty}>{t('moderation.empty')}</p>
+      </>
+    );
   const hrefOf = (item: ReportedItemDto) =>
     item.entry
       ? entryHref.replace('{slug}', item.jam.slug).replace('{id}', String(item.entry.id)) + (item.note ? '#notes' : '')
       : jamHref.replace('{slug}', item.jam.slug);
   return (
-    <ul className={`card-list ${styles.items}`}>
-      {queue.items.map((item) => (
-        <li key={item.key} className={`card ${styles.item}`} data-item={item.key}>
-          <ItemSummary item={item} href={hrefOf(item)} />
-          <ul className={`chips ${styles.reasons}`} aria-label={t('moderation.reasons')}>
-            {item.reasons.map(({ reason, count }) => (
-              <li key={reason} className="chip">
-                {t(`report.reason.${reason}`)}
-                {count > 1 && <span className={styles.times}>×{count}</span>}
-              </li>
-            ))}
-          </ul>
-          <details className={styles.details}>
-            <summary>{t('moderation.reportList')}</summary>
-            <ol className={styles.reports}>
-              {item.reports.map((report, index) => (
-                <li key={index}>
-                  <p className={styles.reportMeta}>
-                    <strong>{t(`report.reason.${report.reason}`)}</strong> · <LocalTime iso={report.createdAt} />
-                    {report.reporter && <> · {t('moderation.reportedBy', { name: report.reporter.name })}</>}
-                  </p>
-                  <p className={report.text ? styles.reportText : styles.noText}>{report.text || t('moderation.noDetails')}</p>
+    <>
+      {held}
+      <ul className={`card-list ${styles.items}`}>
+        {queue.items.map((item) => (
+          <li key={item.key} className={`card ${styles.item}`} data-item={item.key}>
+            <ItemSummary item={item} href={hrefOf(item)} />
+            <ul className={`chips ${styles.reasons}`} aria-label={t('moderation.reasons')}>
+              {item.reasons.map(({ reason, count }) => (
+                <li key={reason} className="chip">
+                  {t(`report.reason.${reason}`)}
+                  {count > 1 && <span className={styles.times}>×{count}</span>}
                 </li>
               ))}
-            </ol>
-          </details>
-          <ModerationActions item={item} canBan={queue.canBan} />
-        </li>
-      ))}
-    </ul>
+            </ul>
+            <details className={styles.details}>
+              <summary>{t('moderation.reportList')}</summary>
+              <ol className={styles.reports}>
+                {item.reports.map((report, index) => (
+                  <li key={index}>
+                    <p className={styles.reportMeta}>
+                      <strong>{t(`report.reason.${report.reason}`)}</strong> · <LocalTime iso={report.createdAt} />
+                      {report.reporter && <> · {t('moderation.reportedBy', { name: report.reporter.name })}</>}
+                    </p>
+                    <p className={report.text ? styles.reportText : styles.noText}>{report.text || t('moderation.noDetails')}</p>
+                  </li>
+                ))}
+              </ol>
+            </details>
+            <ModerationActions item={item} canBan={queue.canBan} />
+          </li>
+        ))}
+      </ul>
+    </>
   );
 }
 

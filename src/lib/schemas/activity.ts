@@ -36,6 +36,8 @@ export const AUDIT_ACTIONS = [
   'report.resolve',
   'note.hide',
   'note.unhide',
+  'note.approve',
+  'note.refuse',
   'filter.add-word',
   'filter.remove-word',
   'winner.select',

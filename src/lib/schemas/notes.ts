@@ -25,6 +25,9 @@ export const NOTE_REFUSALS: Record<NoteFilterRule, string> = {
   phone: 'That looks like a phone number. Keep phone numbers private: take it out and try again.',
   contact: 'Keep chat apps and usernames outside Scratch private, so everyone stays safe. Take it out and try again.',
   word: 'That note has a word we don’t allow here. Say it in a kinder way and try again.',
+  personal:
+    'A moderator will read this note first: it looks like it shares or asks for personal details, or asks to talk in private.',
+  harm: 'A moderator will read this note first. If you are not OK, please talk to an adult you trust.',
 };
 /**
  * The mute in the API's words: how long it lasts from now, which reads the same in every time zone
@@ -61,6 +64,10 @@ export const noteSchema = named(
     canDelete: z.boolean().meta({ description: 'The note’s author and the entry’s author may delete it.' }),
     canHide: z.boolean().meta({ description: 'Managers of the jam and administrators may hide and unhide it.' }),
     hidden: z.boolean().meta({ description: 'Hidden notes are listed to managers and administrators only.' }),
+    held: z.boolean().meta({
+      description:
+        'Held by the guard for a moderator (issue 53): listed only to its writer ("waiting for a moderator") and in the moderation queue until a manager of the jam or an administrator approves or refuses it.',
+    }),
   }),
 );
 export type NoteDto = z.infer<typeof noteSchema>;
@@ -113,3 +120,23 @@ export const filterWordsSchema = named(
   }),
 );
 export type FilterWordsDto = z.infer<typeof filterWordsSchema>;
+
+/** A moderator's decision on a held note. */
+export const heldNoteReviewSchema = z.object({
+  decision: z.enum(['approve', 'refuse'], { error: 'decision must be approve or refuse.' }),
+});
+
+/** A note the guard held, as the moderation queue lists it. */
+export const heldNoteSchema = named(
+  'HeldNote',
+  z.object({
+    id: z.int(),
+    text: z.string().meta({ description: 'Exactly what was typed (minus bidirectional controls), plain text.' }),
+    rule: z.string().meta({ description: 'Why the guard held it: link, email, phone, contact, word, personal or harm.' }),
+    heldAt: isoDateTime,
+    entry: z.object({ id: z.int(), title: z.string() }),
+    jam: z.object({ slug: z.string(), name: z.string() }),
+    author: z.object({ id: z.int(), name: z.string() }),
+  }),
+);
+export type HeldNoteDto = z.infer<typeof heldNoteSchema>;

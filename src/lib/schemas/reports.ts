@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isoDateTime, named, pageFields } from './common';
+import { heldNoteSchema } from './notes';
 
 /** Why someone reports a jam or an entry, in the order the report form lists them. */
 export const REPORT_REASONS = ['inappropriate', 'personal-information', 'not-their-work', 'spam', 'other'] as const;
@@ -98,6 +99,9 @@ export const reportQueueSchema = named(
   'ReportQueue',
   z.object({
     items: z.array(reportedItemSchema),
+    held: z
+      .array(heldNoteSchema)
+      .meta({ description: 'Notes the guard held for a moderator (issue 53), oldest first: approve or refuse each.' }),
     canBan: z.boolean().meta({ description: 'Whether the caller may ban authors (administrators).' }),
     ...pageFields,
   }),

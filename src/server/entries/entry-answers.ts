@@ -12,7 +12,7 @@ import { can } from '#server/auth/permissions';
 import { refuseIfBanned } from '#server/auth/require';
 import type { SessionUser } from '#server/auth/session';
 import { announceChange } from '#server/cache/changes';
-import { requireSafeTexts } from '#server/feedback/text-guard';
+import { guardTexts } from '#server/feedback/guard/guard-texts';
 import { adminWords } from '#server/feedback/words';
 import { AppError, badRequest, conflict } from '#server/http/errors';
 import { db } from '#server/platform/db';
@@ -26,13 +26,20 @@ export const ANSWERS_READERS_MESSAGE =
   'Only the people credited on an entry, managers of this jam and administrators can read all its answers.';
 
 /** The answers as stored, or a 400 naming the question; text answers pass the filter (`words`: the administrators'). */
-export function requireAnswers(jam: Jam, raw: Record<string, unknown>, words: readonly string[]): EntryAnswers {
+export async function requireAnswers(jam: Jam, raw: Record<string, unknown>, words: readonly string[]): Promise<EntryAnswers> {
   const checked = checkAnswers(jam.questions, raw);
   if (!('answers' in checked)) throw badRequest(checked.message, { questionId: checked.questionId });
-  requireSafeTexts(
+  await guardTexts(
     jam.questions
       .filter((q) => q.kind === 'text' && typeof checked.answers[String(q.id)] === 'string')
-      .map((q) => ({ field: `answers.${q.id}`, text: checked.answers[String(q.id)] as string })),
+      .map(
+        (q) =>
+          ({
+            field: `answers.${q.id}`,
+            guarded: 'answersBodySchema.answers{}',
+            text: checked.answers[String(q.id)] as string,
+          }) as const,
+      ),
     words,
   );
   return checked.answers;
@@ -80,7 +87,7 @@ export async function updateEntryAnswers(
     throw new AppError(403, 'forbidden', ANSWERS_TEAM_ONLY_MESSAGE);
   const window = submissionWindow(jam, lateUntil);
   if (window === 'closed') throw conflict(ANSWERS_CLOSED_MESSAGE);
-  const answers = requireAnswers(jam, raw, words);
+  const answers = await requireAnswers(jam, raw, words);
   const late = entry.late || window === 'late';
   const database = db();
   const update = database

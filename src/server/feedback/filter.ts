@@ -45,7 +45,8 @@ const LINKS = [
   /https?\s*:/u,
   /(?<!\p{L})www\s*\.\s*\S/u,
   // A bare domain such as example.com, bit.ly/x or discord.gg.
-  new RegExp(String.raw`(?<![\p{L}\p{N}-])[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)*\.(?:${TLDS})(?![\p{L}\p{N}])`, 'u'),
+  // The top-level domain is the last label: "Best.Game.Ever!" is no domain (issue 53).
+  new RegExp(String.raw`(?<![\p{L}\p{N}-])[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)*\.(?:${TLDS})(?![\p{L}\p{N}]|\.[\p{L}\p{N}])`, 'u'),
   new RegExp(String.raw`[\p{L}\p{N}-]+${DOT}(?:${SPACED_TLDS})(?![\p{L}\p{N}])`, 'u'),
 ];
 
@@ -57,6 +58,11 @@ const NOT_PHONES = [
   /(?<!\d)\d{1,3}\s*\/\s*(?:10|100|5|3)(?!\d)/gu,
   /(?<![\d,])\d{1,3}(?:,\d{3})+(?![\d,])/gu,
   /(?<!\d)(?:19|20|13|14)\d\d\s*([-./])\s*(?:0?[1-9]|1[0-2])\s*\1\s*(?:0?[1-9]|[12]\d|3[01])(?!\d)/gu,
+  // Issue 53: day first or month first (27/11/2024, 11.27.2024), times and lap times (1:23, 12:30:05.5)
+  // and amounts grouped by spaces or dots (1 250 000 pont), never after or before more digits.
+  /(?<!\d)(?:0?[1-9]|[12]\d|3[01])\s*([-./])\s*(?:0?[1-9]|[12]\d|3[01])\s*\1\s*(?:19|20)?\d\d(?!\d)/gu,
+  /(?<!\d)\d{1,2}:\d{2}(?::\d{2})?(?:[.,]\d{1,3})?(?!\d)/gu,
+  /(?<!\d[\s.\-/]{0,3})(?<!\d)(?!0)\d{1,3}(?:[ \u00a0\u202f.]\d{3})+(?!\d|[\s.\-/]{1,3}\d)/gu,
 ];
 const withoutNumbers = (text: string) => NOT_PHONES.reduce((rest, pattern) => rest.replace(pattern, ' '), text);
 /** Seven or more digits, with up to three characters of any kind but letters between each two. */
@@ -166,7 +172,7 @@ function hasWord(text: string, adminWords: readonly string[]): boolean {
  * Which rule refuses the text, or null when it may be kept. Rules are checked in the order e-mail,
  * link, phone, contact, word; `skip` leaves some out (a jam's body keeps its own URL rules).
  */
-export function checkNote(
+export function listedRule(
   text: string,
   adminWords: readonly string[] = [],
   skip: readonly NoteFilterRule[] = [],

@@ -5,7 +5,7 @@
  * managers and administrators (audited). Notes never appear in a page's HTML: the notes island
  * fetches them, so public pages stay the same for everyone and need no refresh when a note arrives.
  */
-import { type SQL, and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { type SQL, and, desc, eq, isNull, or, sql } from 'drizzle-orm';
 import { type Entry, type Jam, type Note, entries, notes, users } from '#db/schema';
 import { avatarPath } from '#lib/avatars';
 import { NOTES_PER_PAGE, type NoteDto, type NoteListDto } from '#lib/schemas/notes';
@@ -20,7 +20,8 @@ import { type EntryReads, startEntryReads } from '#server/entries/entry-reads';
 import { VOTE_RATE_LIMIT } from '#server/judging/votes';
 import { type Database, db } from '#server/platform/db';
 import type { SessionUser } from '#server/auth/session';
-import { checkNote } from './filter';
+import { NEW_ACCOUNT_MS, judgeText } from './guard/guard';
+import { accountCreatedAt, holdNote } from './held-notes';
 import { lastNoteAt, mutedError, mutedUntil, refuse, requirePace } from './note-mute';
 import { adminWords } from './words';
 
@@ -32,15 +33,15 @@ const NO_SUCH_NOTE = 'That note does not exist (it may have been deleted).';
 
 /* ---------- reading ---------- */
 
-interface Viewer {
+export interface Viewer {
   user: SessionUser | null;
   entry: Entry;
   canHide: boolean;
 }
 
-type NoteRow = Note & { authorName: string };
+export type NoteRow = Note & { authorName: string };
 
-async function toNoteDto(row: NoteRow, { user, entry, canHide }: Viewer): Promise<NoteDto> {
+export async function toNoteDto(row: NoteRow, { user, entry, canHide }: Viewer): Promise<NoteDto> {
   const mine = user !== null && row.authorId === user.id;
   return {
     id: row.id,
@@ -51,6 +52,7 @@ async function toNoteDto(row: NoteRow, { user, entry, canHide }: Viewer): Promis
     canDelete: await can(user, 'note:delete', { authorId: row.authorId, entrySubmitterId: entry.submitterId }),
     canHide,
     hidden: row.hiddenAt !== null,
+    held: row.heldAt !== null,
   };
 }
 
@@ -71,7 +73,7 @@ async function requireVisibleNote(viewer: Viewer, noteId: number): Promise<NoteR
  * The entry, whether the user may hide notes and the note, read side by side (one round trip); the
  * entry's 404 still comes before the note's.
  */
-async function readNoteWithViewer(user: SessionUser, jam: Jam, entryId: number, noteId: number) {
+export async function readNoteWithViewer(user: SessionUser, jam: Jam, entryId: number, noteId: number) {
   const entryRead = requireEntry(jam, entryId);
   const canHideRead = can(user, 'jam:hide-notes', { jamId: jam.id });
   const noteRead = db()
@@ -87,9 +89,11 @@ async function readNoteWithViewer(user: SessionUser, jam: Jam, entryId: number, 
 }
 
 /** One page of the entry's notes (newest first) and how many there are, in one round trip. */
-async function notesPage(entryId: number, requestedPage: number, withHidden: boolean) {
+async function notesPage(entryId: number, requestedPage: number, withHidden: boolean, viewerId: number | null = null) {
   const database = db();
-  const where = and(eq(notes.entryId, entryId), withHidden ? undefined : isNull(notes.hiddenAt));
+  // Held notes (issue 53) only for their writer, and for those who moderate (who also see hidden ones).
+  const unheld = viewerId === null ? isNull(notes.heldAt) : or(isNull(notes.heldAt), eq(notes.authorId, viewerId));
+  const where = withHidden ? eq(notes.entryId, entryId) : and(eq(notes.entryId, entryId), isNull(notes.hiddenAt), unheld);
   const pageOf = (page: number) =>
     database
       .select(noteColumns)
@@ -132,7 +136,7 @@ export async function listNotes(
   const [entry, canHide, visible, withHidden, until] = await Promise.all([
     reads.entry,
     can(user, 'jam:hide-notes', { jamId: jam.id }),
-    notesPage(reads.id, requestedPage, false),
+    notesPage(reads.id, requestedPage, false, active ? user.id : null),
     active ? notesPage(reads.id, requestedPage, true) : null,
     active ? mutedUntil(user.id) : null,
   ]);
@@ -157,23 +161,25 @@ export async function listNotes(
 export async function postNote(user: SessionUser, jam: Jam, entryId: number, text: string): Promise<NoteDto> {
   refuseIfBanned(user);
   // What the checks below need, read side by side; the entry's 404 still comes first.
-  const [entry, until, words, canHide, last] = await Promise.all([
+  const [entry, until, words, canHide, last, joined] = await Promise.all([
     requireEntry(jam, entryId),
     mutedUntil(user.id),
     adminWords(),
     can(user, 'jam:hide-notes', { jamId: jam.id }),
     lastNoteAt(user.id),
+    accountCreatedAt(user.id),
   ]);
   if (jam.feedback !== 'notes') throw conflict(NOTES_OFF_MESSAGE);
   if (until) throw mutedError(until);
-  const rule = checkNote(text, words);
-  if (rule) return refuse(user, rule);
+  const verdict = judgeText(text, { words, newAccount: joined !== null && Date.now() - joined.getTime() < NEW_ACCOUNT_MS });
+  if (verdict.outcome === 'refuse') return refuse(user, verdict.rule);
   // After the filter: what was wrong with a note comes first, and a refused note never counts here.
   requirePace(last);
   const database = db();
   // The note and the submitter's notice: one batch, one round trip. The notice names the new note as
   // the batch writes it (the writer's newest note: the batch is one transaction).
   const newNoteId = sql`(select max(${notes.id}) from ${notes} where ${notes.authorId} = ${user.id})`;
+  if (verdict.outcome === 'hold') return holdNote(user, jam, entry, text, verdict.rule, canHide);
   const [[note]] = await database.batch([
     database.insert(notes).values({ entryId: entry.id, jamId: jam.id, authorId: user.id, text }).returning(),
     notifyStatement(database, [

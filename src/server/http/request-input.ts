@@ -1,5 +1,6 @@
 /** Reading a request's input: a JSON body, a form post or the query, each validated with a shared schema. */
 import type { z } from 'zod';
+import { withoutBidiControls } from '#lib/note-text';
 import { AppError, badRequest } from './errors';
 
 export const MAX_JSON_BODY_BYTES = 64 * 1024;
@@ -28,8 +29,11 @@ export async function readJson<Schema extends z.ZodType>(request: Request, schem
  * Half a surrogate pair (`"\ud83d"`, an emoji cut in two) is valid JSON but no text: a libSQL
  * server's protocol refuses it, and no filter or page should see it. Each becomes U+FFFD, as a
  * browser does with a broken character in a form or an address, so every store gets well-formed text.
+ * Bidirectional controls go from every text of every field (issue 53): what is stored is what was
+ * typed, minus those.
  */
-const wellFormed = (_key: string, value: unknown) => (typeof value === 'string' ? value.toWellFormed() : value);
+const wellFormed = (_key: string, value: unknown) =>
+  typeof value === 'string' ? withoutBidiControls(value.toWellFormed()) : value;
 
 /** Validates query parameters (first value of each) with a shared schema. */
 export function readQuery<Schema extends z.ZodType>(url: URL, schema: Schema): z.output<Schema> {
@@ -50,7 +54,9 @@ export async function readForm<Schema extends z.ZodType>(request: Request, schem
   } catch (error) {
     throw isOverBodyLimit(error) ? tooLarge() : badRequest('The form could not be read.');
   }
-  const fields = Object.fromEntries([...form].filter(([, value]) => typeof value === 'string'));
+  const fields = Object.fromEntries(
+    [...form].flatMap(([key, value]) => (typeof value === 'string' ? [[key, withoutBidiControls(value)]] : [])),
+  );
   return schema.parse(fields);
 }
 

@@ -18,11 +18,11 @@ import { announceChange } from '#server/cache/changes';
 import { type Database, db } from '#server/platform/db';
 import { AppError, conflict } from '#server/http/errors';
 import { can, requireJamPermission } from '#server/auth/permissions';
-import { requireSafeTexts } from '#server/feedback/text-guard';
+import { guardTexts } from '#server/feedback/guard/guard-texts';
 import { adminWords } from '#server/feedback/words';
 import type { SessionUser } from '#server/auth/session';
 import { refreshLeader, themeOfJamPatch, themeOfNewJam } from '#server/judging/theme-rounds';
-import { lookOf, toJamDto } from './jams';
+import { bodyWriter, lookOf, toJamDto } from './jams';
 import { withFreeSlug } from './slugs';
 
 /**
@@ -75,6 +75,7 @@ export async function createJam(user: SessionUser, input: JamCreate): Promise<Ja
           description,
           body,
           ...lookOf(input),
+          bodyByAdmin: user.isAdmin,
           startsAt,
           endsAt,
           mystery,
@@ -160,19 +161,8 @@ export async function updateJam(user: SessionUser, jam: Jam, input: JamUpdate): 
     adminWords(),
   ]);
   if (Object.keys(input).length === 0) return toJamDto(jam, { hideBody: false });
-  // Managers are often children and everyone reads the jam page: their texts pass the note filter (issue 41).
-  if (!administers) {
-    requireSafeTexts(
-      [
-        { field: 'name', text: input.name },
-        { field: 'description', text: input.description },
-        { field: 'body', text: input.body, kind: 'markdown' },
-        ...(input.criteria ?? []).map((criterion) => ({ field: 'criteria', text: criterion.name })),
-        ...questionTexts(input.questions),
-      ],
-      words,
-    );
-  }
+  // Managers are often children and everyone reads the jam page: their texts pass the guard (issues 41, 53).
+  if (!administers) await guardTexts(questionTexts(input.questions, input.criteria, input), words);
   const merged = {
     startsAt: input.startsAt ?? jam.startsAt,
     endsAt: input.endsAt ?? jam.endsAt,
@@ -190,7 +180,8 @@ export async function updateJam(user: SessionUser, jam: Jam, input: JamUpdate): 
   const database = db();
   const fields = Object.keys(input);
   const { themeRounds: _themeRounds, ...rest } = input;
-  const change = { ...rest, ...theme, criteria, questions, updatedAt: new Date(), updatedBy: user.id };
+  const stamp = { ...bodyWriter(input, administers), updatedAt: new Date(), updatedBy: user.id };
+  const change = { ...rest, ...theme, ...stamp, criteria, questions };
   // Answers to removed questions (or whose kind changed) go in the same transaction, and a new theme schedule's leader.
   const drops = [
     ...(questions ? questionAnswerDrops(database, jam, questions) : []),

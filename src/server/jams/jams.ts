@@ -94,3 +94,4 @@ export function toJamDto(jam: Jam, options: { hideBody: boolean }): JamDto {
 export async function readJam(jam: Jam, viewer: SessionUser | null): Promise<JamDto> {
   return toJamDto(jam, { hideBody: bodyIsHidden(jam, await can(viewer, 'jam:read-mystery', { jamId: jam.id })) });
 }
+export { bodyWriter } from './markdown';

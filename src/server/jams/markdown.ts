@@ -104,31 +104,43 @@ const ATTRIBUTES: Record<string, string[]> = {
 /** Any tag may carry an id (headings' anchors); the rest per tag. */
 const whiteList = Object.fromEntries([...TEXT_TAGS, 'a', 'img'].map((tag) => [tag, ['id', ...(ATTRIBUTES[tag] ?? [])]]));
 
+/**
+ * Whose links: `any` (an administrator wrote it: spec §5's http, https and mailto) or `scratch`
+ * (anyone else, issue 53 §5: only https?://scratch.mit.edu and this site's own paths; a link
+ * anywhere else, a bare e-mail address, mailto:, wa.me or a Discord invite renders as plain text).
+ */
+export type MarkdownLinks = 'any' | 'scratch';
+
+const SCRATCH_HREF = /^https?:\/\/(?:www\.)?scratch\.mit\.edu(?:[/?#]|$)/i;
+
 /** A URL we keep: no protocol-relative address, only the schemes the tag may use (none: relative). */
-function allowedUrl(tag: string, url: string): boolean {
+function allowedUrl(tag: string, url: string, links: MarkdownLinks): boolean {
   const value = url.trim();
-  if (value.startsWith('//')) return false;
+  if (value.startsWith('//') || value.startsWith('\\')) return false;
   const scheme = SCHEME.exec(value)?.[1]?.toLowerCase();
-  if (scheme === undefined) return true;
+  if (scheme === undefined) return tag === 'img' || links === 'any' || /^[/#?]/.test(value);
   if (tag === 'img') return IMAGE_SCHEMES.has(scheme) || SAFE_DATA_IMAGE.test(value);
+  if (links === 'scratch') return SCRATCH_HREF.test(value);
   return LINK_SCHEMES.has(scheme);
 }
 
-const filter = new FilterXSS({
-  whiteList,
-  stripIgnoreTag: true,
-  stripIgnoreTagBody: ['script', 'style', 'iframe', 'object', 'embed', 'template', 'noscript', 'textarea', 'select'],
-  allowCommentTag: false,
-  css: false,
-  safeAttrValue(tag, name, value, cssFilter) {
-    if (name === 'href' || name === 'src') {
-      // js-xss's own check decodes entities and refuses script URLs; ours keeps only spec §5's schemes.
-      const checked = SAFE_DATA_IMAGE.test(value.trim()) ? value.trim() : safeAttrValue(tag, name, value, cssFilter);
-      return checked && allowedUrl(tag, checked) ? checked : '';
-    }
-    return safeAttrValue(tag, name, value, cssFilter);
-  },
-});
+const filterFor = (links: MarkdownLinks) =>
+  new FilterXSS({
+    whiteList,
+    stripIgnoreTag: true,
+    stripIgnoreTagBody: ['script', 'style', 'iframe', 'object', 'embed', 'template', 'noscript', 'textarea', 'select'],
+    allowCommentTag: false,
+    css: false,
+    safeAttrValue(tag, name, value, cssFilter) {
+      if (name === 'href' || name === 'src') {
+        // js-xss's own check decodes entities and refuses script URLs; ours keeps only spec §5's schemes.
+        const checked = SAFE_DATA_IMAGE.test(value.trim()) ? value.trim() : safeAttrValue(tag, name, value, cssFilter);
+        return checked && allowedUrl(tag, checked, links) ? checked : '';
+      }
+      return safeAttrValue(tag, name, value, cssFilter);
+    },
+  });
+const filters: Record<MarkdownLinks, InstanceType<typeof FilterXSS>> = { any: filterFor('any'), scratch: filterFor('scratch') };
 
 /**
  * On the filtered HTML (only allowed attributes, quoted; a refused address left empty): links pass nothing of our standing along,
@@ -141,9 +153,9 @@ function finish(html: string): string {
     .replace(/<img\b[^>]*>/gi, (tag) => (/\ssrc="[^"]+"/i.test(tag) ? tag.replace(/^<img\b/i, '<img loading="lazy"') : ''));
 }
 
-export function renderMarkdown(markdown: string): string {
+export function renderMarkdown(markdown: string, links: MarkdownLinks = 'any'): string {
   const html = marked.parse(markdown ?? '') as string;
-  return finish(filter.process(html));
+  return finish(filters[links].process(html));
 }
 
 /** Rendered jam bodies by their text: a jam page's miss should not parse and sanitize 20,000 characters again. */
@@ -152,12 +164,20 @@ const renderedBodies = new LRUCache<string, string>({
   sizeCalculation: (html, markdown) => html.length + markdown.length + 1,
 });
 
-/** `renderMarkdown` for a jam's body, remembered by its text (so an edit renders anew). */
-export function renderJamBody(markdown: string): string {
-  let html = renderedBodies.get(markdown);
+/** `renderMarkdown` for a jam's body, remembered by its text and whose links (so an edit renders anew). */
+export function renderJamBody(markdown: string, links: MarkdownLinks = 'scratch'): string {
+  const key = `${links}\n${markdown}`;
+  let html = renderedBodies.get(key);
   if (html === undefined) {
-    html = renderMarkdown(markdown);
-    renderedBodies.set(markdown, html);
+    html = renderMarkdown(markdown, links);
+    renderedBodies.set(key, html);
   }
   return html;
 }
+
+/** Whose links a jam's body keeps: an administrator's go anywhere (spec §5), anyone else's only to Scratch. */
+export const bodyLinks = (jam: { bodyByAdmin: boolean }): MarkdownLinks => (jam.bodyByAdmin ? 'any' : 'scratch');
+
+/** A body's change records who wrote it (an administrator or not), which decides its links; no body in the change, no record. */
+export const bodyWriter = (input: { body?: unknown }, administers: boolean) =>
+  input.body === undefined ? {} : { bodyByAdmin: administers };

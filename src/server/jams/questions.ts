@@ -3,7 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { type Jam, entries } from '#db/schema';
 import type { JamQuestion } from '#lib/questions';
 import type { QuestionInput } from '#lib/schemas/questions';
-import type { GuardedText } from '#server/feedback/text-guard';
+import type { GuardedText } from '#server/feedback/guard/guard-texts';
 import { AppError } from '#server/http/errors';
 import type { Database } from '#server/platform/db';
 
@@ -20,12 +20,25 @@ export function numberQuestions(input: QuestionInput[], current: JamQuestion[]):
   });
 }
 
-/** The prompts and choices, for the kid-safe filter: everyone who submits reads them. */
-export const questionTexts = (questions: QuestionInput[] | undefined): GuardedText[] =>
-  (questions ?? []).flatMap((q) => [
-    { field: 'questions', text: q.prompt },
-    ...q.choices.map((choice) => ({ field: 'questions', text: choice })),
-  ]);
+/** A manager's jam texts (name, description, body), the criteria's names, the prompts and the choices, for the guard: everyone who submits or votes reads them. */
+export const questionTexts = (
+  questions: QuestionInput[] | undefined,
+  criteria: { name: string }[] = [],
+  jam: { name?: string; description?: string; body?: string } = {},
+): GuardedText[] => [
+  { field: 'name', guarded: 'jamUpdateSchema.name', text: jam.name },
+  { field: 'description', guarded: 'jamUpdateSchema.description', text: jam.description },
+  { field: 'body', guarded: 'jamUpdateSchema.body', text: jam.body },
+  ...criteria.map(
+    (criterion) => ({ field: 'criteria', guarded: 'jamUpdateSchema.criteria[].name', text: criterion.name }) as const,
+  ),
+  ...(questions ?? []).flatMap((q) => [
+    { field: 'questions', guarded: 'jamUpdateSchema.questions[].prompt', text: q.prompt },
+    ...q.choices.map(
+      (choice) => ({ field: 'questions', guarded: 'jamUpdateSchema.questions[].choices[]', text: choice }) as const,
+    ),
+  ]),
+];
 
 /**
  * Removing a question drops its answers; changing its kind drops them too (a "yes" is no answer to

@@ -15,7 +15,7 @@ import type { SessionUser } from '#server/auth/session';
 import { AppError, conflict, notFound } from '#server/http/errors';
 import { type RateLimit, createRateLimiter } from '#server/http/rate-limit';
 import { db } from '#server/platform/db';
-import { requireSafeTexts } from '#server/feedback/text-guard';
+import { guardTexts } from '#server/feedback/guard/guard-texts';
 import { adminWords } from '#server/feedback/words';
 import { NO_SUCH_REQUEST, pendingRequest, requirePending, requireRequest, toDto, whilePending, withNames } from './request-rows';
 
@@ -44,12 +44,12 @@ export async function requestJam(user: SessionUser, input: JamRequestCreate): Pr
   if (pending) throw conflict(PENDING_EXISTS_MESSAGE);
   const { name, description, body, imageUrl, startsAt, endsAt, mystery, note } = input;
   // What the requester writes is read by the administrators, and by everyone once it is a jam (issue 41).
-  requireSafeTexts(
+  await guardTexts(
     [
-      { field: 'name', text: name },
-      { field: 'description', text: description },
-      { field: 'body', text: body, kind: 'markdown' },
-      { field: 'note', text: note },
+      { field: 'name', guarded: 'jamRequestCreateSchema.name', text: name },
+      { field: 'description', guarded: 'jamRequestCreateSchema.description', text: description },
+      { field: 'body', guarded: 'jamRequestCreateSchema.body', text: body },
+      { field: 'note', guarded: 'jamRequestCreateSchema.note', text: note },
     ],
     words,
   );

@@ -16,7 +16,7 @@ import { onTeamCondition } from '#server/teams/co-creators';
 import { readTeam } from '#server/teams/team';
 import { type EntryReads, startEntryReads } from '#server/entries/entry-reads';
 import { bodyIsHidden } from './jams';
-import { renderJamBody } from './markdown';
+import { bodyLinks, renderJamBody } from './markdown';
 import { myVotes } from '#server/judging/votes';
 import { lateWindowOf, submissionWindow } from '#server/entries/late-submissions';
 import { jamStatus } from '#lib/jam-timing';
@@ -103,7 +103,7 @@ export async function jamViewerState(jam: Jam, viewer: SessionUser | null, optio
     entry: entry ?? null,
     // The public page leaves a mystery body out; managers and admins get it here.
     hiddenBody,
-    hiddenBodyHtml: hiddenBody === null ? null : renderJamBody(hiddenBody),
+    hiddenBodyHtml: hiddenBody === null ? null : renderJamBody(hiddenBody, bodyLinks(jam)),
     votes,
     unread,
     lateUntil: submissionWindow(jam, lateUntil) === 'late' ? new Date(lateUntil!).toISOString() : null,

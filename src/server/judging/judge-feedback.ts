@@ -13,7 +13,7 @@ import { can } from '#server/auth/permissions';
 import { refuseIfBanned } from '#server/auth/require';
 import type { SessionUser } from '#server/auth/session';
 import { type EntryReads, readerIsOnTeam, startEntryReads } from '#server/entries/entry-reads';
-import { requireSafeTexts } from '#server/feedback/text-guard';
+import { guardTexts } from '#server/feedback/guard/guard-texts';
 import { adminWords } from '#server/feedback/words';
 import { AppError, conflict } from '#server/http/errors';
 import { db } from '#server/platform/db';
@@ -129,7 +129,7 @@ export async function putJudgeFeedback(
   text: string,
 ): Promise<JudgeFeedbackListDto> {
   const [{ entry, side }, words] = await Promise.all([requireJudgeOf(user, jam, entryId), adminWords()]);
-  requireSafeTexts([{ field: 'text', text }], words);
+  await guardTexts([{ field: 'text', guarded: 'judgeFeedbackInputSchema.text', text }], words);
   const database = db();
   const theirs = sql`${judgeFeedback.entryId} = ${entry.id} and ${judgeFeedback.judgeId} = ${user.id}`;
   const [, , , rows] = await database.batch([

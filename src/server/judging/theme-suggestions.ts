@@ -9,7 +9,7 @@ import type { MyThemeDto, ThemeSuggestionDto } from '#lib/schemas/themes';
 import { requireJamPermission } from '#server/auth/permissions';
 import type { SessionUser } from '#server/auth/session';
 import { adminWords } from '#server/feedback/words';
-import { requireSafeTexts } from '#server/feedback/text-guard';
+import { guardTexts } from '#server/feedback/guard/guard-texts';
 import { type AppError, badRequest, conflict, notFound } from '#server/http/errors';
 import { db } from '#server/platform/db';
 import { type Written, myThemeQueries, takesPart, toMyTheme } from './theme-mine';
@@ -34,7 +34,7 @@ export async function suggestTheme(user: SessionUser, jam: Jam, text: string): P
   requireThemePhase(jam, 'suggesting');
   const key = themeKey(text);
   if (!key) throw badRequest('A theme needs at least one letter or digit.');
-  requireSafeTexts([{ field: 'text', text }], await adminWords());
+  await guardTexts([{ field: 'text', guarded: 'themeTextSchema.text', text }], await adminWords());
   const database = db();
   const allowed = sql`${phaseCondition(jam.id, 'suggesting')} and ${mayTakePart(jam, user.id)}
     and (select count(*) from ${themeSuggesters} where ${themeSuggesters.jamId} = ${jam.id} and ${themeSuggesters.userId} = ${user.id}) < ${THEME_SUGGESTIONS_PER_PERSON}`;

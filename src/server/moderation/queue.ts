@@ -17,6 +17,7 @@ import { db } from '#server/platform/db';
 import type { SessionUser } from '#server/auth/session';
 import { can, managedJamIds, moderationScope } from '#server/auth/permissions';
 import { keptPage, onKeptPage } from '#server/platform/sql-pages';
+import { heldNotesFor } from '#server/feedback/held-notes';
 
 /** The reports shown per item; the count says how many there are in all. */
 const REPORTS_SHOWN = 20;
@@ -52,15 +53,23 @@ interface GroupRow {
 
 /** The queue for the API: a 403 for people who moderate nothing. */
 export async function reportQueue(user: SessionUser, page = 1): Promise<ReportQueueDto> {
-  const [scope, queue] = await Promise.all([moderationScope(user), readQueue(user, page)]);
+  const [scope, queue, held] = await Promise.all([
+    moderationScope(user),
+    readQueue(user, page),
+    heldNotesFor(user, user.isAdmin ? 'all' : { jamIds: [] }),
+  ]);
   if (!scope) throw forbidden(NOT_A_MODERATOR);
-  return { ...queue, canBan: scope === 'all' };
+  return { ...queue, held, canBan: scope === 'all' };
 }
 
 /** The queue for the dashboard: null for people who moderate nothing. */
 export async function reportQueueFor(user: SessionUser, page = 1): Promise<ReportQueueDto | null> {
-  const [scope, queue] = await Promise.all([moderationScope(user), readQueue(user, page)]);
-  return scope ? { ...queue, canBan: scope === 'all' } : null;
+  const [scope, queue, held] = await Promise.all([
+    moderationScope(user),
+    readQueue(user, page),
+    heldNotesFor(user, user.isAdmin ? 'all' : { jamIds: [] }),
+  ]);
+  return scope ? { ...queue, held, canBan: scope === 'all' } : null;
 }
 
 /**
@@ -69,7 +78,7 @@ export async function reportQueueFor(user: SessionUser, page = 1): Promise<Repor
  * within the pages), which the descriptions read too. Read beside the user's scope, whose answer
  * decides whether it is shown.
  */
-async function readQueue(user: SessionUser, requestedPage: number): Promise<Omit<ReportQueueDto, 'canBan'>> {
+async function readQueue(user: SessionUser, requestedPage: number): Promise<Omit<ReportQueueDto, 'canBan' | 'held'>> {
   const where = sql`r.status = 'open' and ${await inScope(user)}`;
   const pageGroups = sql`(
     select jam_id, entry_id, note_id, n, first_at, last_at, total, nth from (

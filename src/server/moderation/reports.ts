@@ -11,7 +11,7 @@ import type { ReportReason } from '#lib/schemas/reports';
 import { createRateLimiter } from '#server/http/rate-limit';
 import { requireVisibleEntry } from '#server/entries/hidden';
 import { requireReportableNote } from '#server/feedback/notes';
-import { requireSafeTexts } from '#server/feedback/text-guard';
+import { guardTexts } from '#server/feedback/guard/guard-texts';
 import { adminWords } from '#server/feedback/words';
 import { VOTE_RATE_LIMIT } from '#server/judging/votes';
 import { jsonWith, previousStatementWrote } from '#server/platform/batch-sql';
@@ -92,10 +92,10 @@ function tellModerators(database: Database, user: SessionUser, target: Target, r
 
 /** The details go through the note filter: managers who read them are often children (issue 41). */
 const guardDetails = (input: Required<ReportInput>, words: readonly string[]) =>
-  requireSafeTexts([{ field: 'text', text: input.text }], words);
+  guardTexts([{ field: 'text', guarded: 'reportInputSchema.text', text: input.text }], words);
 
 export async function reportJam(user: SessionUser, jam: Jam, input: Required<ReportInput>): Promise<MyReportDto> {
-  guardDetails(input, await adminWords());
+  await guardDetails(input, await adminWords());
   return fileReport(user, { jamId: jam.id, entryId: null }, input);
 }
 
@@ -107,7 +107,7 @@ export async function reportEntry(
 ): Promise<MyReportDto> {
   // A hidden entry (ADR 041) is reported by its team and the managers only: to others it does not exist.
   const [entry, words] = await Promise.all([requireVisibleEntry(user, jam, entryId), adminWords()]);
-  guardDetails(input, words);
+  await guardDetails(input, words);
   return fileReport(user, { jamId: jam.id, entryId: entry.id }, input);
 }
 
@@ -119,6 +119,6 @@ export async function reportNote(
   input: Required<ReportInput>,
 ): Promise<MyReportDto> {
   const [{ entry, note }, words] = await Promise.all([requireReportableNote(user, jam, entryId, noteId), adminWords()]);
-  guardDetails(input, words);
+  await guardDetails(input, words);
   return fileReport(user, { jamId: jam.id, entryId: entry.id, noteId: note.id }, input);
 }

@@ -381,6 +381,17 @@ export const exampleReportQueue: ReportQueueDto = {
       lastReportedAt: '2025-02-14T10:12:00.000Z',
     },
   ],
+  held: [
+    {
+      id: 91,
+      text: 'how old are you? where do you live?',
+      rule: 'personal',
+      heldAt: '2025-02-14T10:25:00.000Z',
+      entry: { id: 42, title: 'Leaf Catcher' },
+      jam: { slug: 'autumn-jam', name: 'Autumn Jam' },
+      author: { id: 23, name: 'new_player' },
+    },
+  ],
   canBan: true,
   page: 1,
   perPage: 10,
@@ -440,6 +451,7 @@ export const exampleNote: NoteDto = {
   canDelete: true,
   canHide: false,
   hidden: false,
+  held: false,
 };
 
 export const exampleNoteList: NoteListDto = {

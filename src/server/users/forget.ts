@@ -6,10 +6,10 @@
  * counts and Idempotency-Keys kept under their id go. tests/api/account-removal.test.ts classifies every table.
  */
 import { type SQL, and, eq, or, sql } from 'drizzle-orm';
-import { auditLog, idempotencyKeys, rateLimitBuckets } from '#db/schema';
+import { auditLog, idempotencyKeys, rateLimitBuckets, themeSuggesters, themeSuggestions } from '#db/schema';
 import type { Database } from '#server/platform/db';
 
-type Writer = Pick<Database, 'update' | 'delete'>;
+type Writer = Pick<Database, 'update' | 'delete' | 'run'>;
 
 /** The statements, each written only when `onlyIf` holds (the deletion's own condition). */
 export function forgetStatements(database: Writer, id: number, name: string, onlyIf: SQL) {
@@ -29,5 +29,13 @@ export function forgetStatements(database: Writer, id: number, name: string, onl
     database.delete(rateLimitBuckets).where(and(sql`${rateLimitBuckets.key} glob ${`*:user:${id}`}`, onlyIf)),
     // Their Idempotency-Keys and the answers kept for them (ADR 047), which may quote what they wrote.
     database.delete(idempotencyKeys).where(and(eq(idempotencyKeys.owner, `user:${id}`), onlyIf)),
+    // Their theme suggestions' texts (issue 53): a theme only they suggested goes; one others suggested
+    // too keeps the theme, as its normalised key, under the next who suggested it.
+    database.run(sql`delete from ${themeSuggestions} where ${themeSuggestions.suggestedBy} = ${id} and ${onlyIf}
+      and not exists (select 1 from ${themeSuggesters} s where s.suggestion_id = ${themeSuggestions.id} and s.user_id <> ${id})`),
+    database.run(sql`update ${themeSuggestions} set text = ${themeSuggestions.key},
+      suggested_by = (select s.user_id from ${themeSuggesters} s where s.suggestion_id = ${themeSuggestions.id} and s.user_id <> ${id}
+        order by s.created_at, s.rowid limit 1)
+      where ${themeSuggestions.suggestedBy} = ${id} and ${onlyIf}`),
   ] as const;
 }

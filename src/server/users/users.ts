@@ -223,8 +223,8 @@ async function removeUser(actor: SessionUser, id: number, action: 'user.delete' 
     keepAnotherAdmin(target, activeAdmins);
     // Still one who can act, whatever happened since the read: the user is not one, or another is.
     const keepsAnAdmin = sql`(not exists (select 1 from ${users} where ${and(eq(users.id, id), eq(users.isAdmin, true), eq(users.isBanned, false))}) or ${anotherActiveAdmin(id)})`;
-    // The audit row, forgetStatements' four, then the user's row.
-    const [, , , , , deleted] = await database.batch([
+    // The audit row, forgetStatements', then the user's row: the last result says whether it went.
+    const written = await database.batch([
       // Written first, while the target still exists, with what goes with them counted; not who they were (ADR 036).
       auditStatement(
         database,
@@ -245,6 +245,7 @@ async function removeUser(actor: SessionUser, id: number, action: 'user.delete' 
         .where(and(eq(users.id, id), keepsAnAdmin))
         .returning({ id: users.id }),
     ]);
+    const deleted = written.at(-1) as { id: number }[];
     if (deleted.length > 0) break;
     // Deleted, or made the last administrator, between the read and the write: read again and decide again.
     if (attempt === TRIES) throw conflict(CHANGED_MEANWHILE);

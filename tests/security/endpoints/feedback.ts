@@ -78,4 +78,24 @@ export const writes: Row[] = [
       expect(audits.map((row) => row.action)).toEqual(['note.hide']);
     },
   },
+  {
+    // Issue 53: a note the guard held, approved by a manager of the jam or an administrator.
+    method: 'PUT',
+    pattern: '/api/jams/[slug]/entries/[id]/notes/[noteId]/review',
+    allowed: MANAGERS,
+    status: 200,
+    prepare: async (s, env) => {
+      await bystanderNote(s, env);
+      await env.db
+        .update(notes)
+        .set({ heldAt: new Date(), heldRule: 'personal' })
+        .where(eq(notes.id, Number(s.extra.noteId)));
+    },
+    call: (s) => ({ method: 'PUT', path: notePath(s, '/review'), json: { decision: 'approve' } }),
+    effect: async (s, env) => {
+      expect((await noteRow(env.db, s.extra.noteId!))?.heldAt).toBeNull();
+      const audits = await env.db.select().from(auditLog).where(eq(auditLog.jamId, s.jam.id));
+      expect(audits.map((row) => row.action)).toEqual(['note.approve']);
+    },
+  },
 ];

@@ -9,7 +9,7 @@ import { defineEndpoint, reply } from '#server/http/endpoint';
 import { jamRequestLimiter, requestJam } from '#server/jams/requests';
 import { listJamRequests } from '#server/jams/request-answers';
 import { exampleJamRequest, exampleJamRequestCreate } from '#server/openapi/examples';
-import { textFilterDoc } from '#server/feedback/text-guard';
+import { textFilterDoc } from '#server/feedback/guard/guard-texts';
 
 /** Administrators: the queue of jam requests, one status (or all) and one page at a time. */
 export const GET = defineEndpoint({

@@ -4,7 +4,7 @@ import { deleteJam, updateJam } from '#server/jams/jam-writes';
 import { readJam, requireJam } from '#server/jams/jams';
 import { checkEntriesAfterEnd } from '#server/judging/review';
 import { exampleJam } from '#server/openapi/examples';
-import { textFilterDoc } from '#server/feedback/text-guard';
+import { textFilterDoc } from '#server/feedback/guard/guard-texts';
 
 export const GET = defineEndpoint({
   method: 'GET',

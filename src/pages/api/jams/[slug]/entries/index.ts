@@ -8,7 +8,7 @@ import { requireJam } from '#server/jams/jams';
 import { can } from '#server/auth/permissions';
 import { entriesAreHidden } from '#server/entries/hidden';
 import { exampleEntry, exampleEntryList } from '#server/openapi/examples';
-import { textFilterDoc } from '#server/feedback/text-guard';
+import { textFilterDoc } from '#server/feedback/guard/guard-texts';
 
 export const GET = defineEndpoint({
   method: 'GET',

@@ -2,7 +2,7 @@ import { answersBodySchema, entryAnswersSchema } from '#lib/schemas/questions';
 import { defineEndpoint, jamSlugAndEntryId } from '#server/http/endpoint';
 import { readEntryAnswers, updateEntryAnswers } from '#server/entries/entry-answers';
 import { submitLimiter } from '#server/entries/entry-submit';
-import { textFilterDoc } from '#server/feedback/text-guard';
+import { textFilterDoc } from '#server/feedback/guard/guard-texts';
 import { requireJam } from '#server/jams/jams';
 import { exampleEntryAnswers } from '#server/openapi/examples';
 

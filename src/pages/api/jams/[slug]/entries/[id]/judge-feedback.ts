@@ -2,7 +2,7 @@ import { JUDGE_FEEDBACK_MAX } from '#lib/judging';
 import { judgeFeedbackInputSchema, judgeFeedbackListSchema } from '#lib/schemas/judges';
 import { defineEndpoint, jamSlugAndEntryId } from '#server/http/endpoint';
 import { noteLimiter } from '#server/feedback/notes';
-import { textFilterDoc } from '#server/feedback/text-guard';
+import { textFilterDoc } from '#server/feedback/guard/guard-texts';
 import { requireJam } from '#server/jams/jams';
 import { deleteJudgeFeedback, putJudgeFeedback, readJudgeFeedback } from '#server/judging/judge-feedback';
 import { exampleJudgeFeedback } from '#server/openapi/examples';

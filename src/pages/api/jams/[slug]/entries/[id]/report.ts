@@ -3,7 +3,7 @@ import { defineEndpoint, jamSlugAndEntryId, reply } from '#server/http/endpoint'
 import { reportEntry, reportLimiter } from '#server/moderation/reports';
 import { exampleMyReport, exampleReportInput } from '#server/openapi/examples';
 import { requireJam } from '#server/jams/jams';
-import { textFilterDoc } from '#server/feedback/text-guard';
+import { textFilterDoc } from '#server/feedback/guard/guard-texts';
 
 export const POST = defineEndpoint({
   method: 'POST',

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { myThemeSchema, themeSuggestionPageSchema, themeTextSchema } from '#lib/schemas/themes';
 import { defineEndpoint, jamSlug } from '#server/http/endpoint';
 import { requireJam } from '#server/jams/jams';
-import { textFilterDoc } from '#server/feedback/text-guard';
+import { textFilterDoc } from '#server/feedback/guard/guard-texts';
 import { noteLimiter } from '#server/feedback/notes';
 import { listSuggestions, suggestTheme } from '#server/judging/theme-suggestions';
 import { exampleMyTheme, exampleSuggestionPage } from '#server/openapi/theme-examples';

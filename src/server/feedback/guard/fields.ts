@@ -1,0 +1,92 @@
+/**
+ * The one table of texts one person writes that others read (issue 53 §1): every free-text field of
+ * a write schema (src/lib/schemas) is either guarded here or excepted with its reason, and
+ * tests/unit/guarded-fields.test.ts fails when a schema grows a field that is neither.
+ *
+ * Keys are `{schema export}.{path}` (`[]` an array's items, `{}` a record's values).
+ *
+ * - `kind`: `plain` texts are judged whole; `markdown` (a jam's body) has its web and mail
+ *   addresses taken out first (the renderer decides which may link: only Scratch's for anyone but
+ *   an administrator).
+ * - `held`: what a text the guard holds becomes. `queue`: kept, shown only to its author ("waiting
+ *   for a moderator") until a manager of the jam or an administrator approves it in the moderation
+ *   queue. `refuse`: the field has no held state (yet), so a held text is refused with the hold's
+ *   own kind message and nothing is stored. `moderators`: only moderators read the text anyway (a
+ *   report's details, a request the administrators review), so it is kept as it is.
+ */
+export type GuardedKind = 'plain' | 'markdown';
+export type HeldAs = 'queue' | 'refuse' | 'moderators';
+
+export interface GuardedField {
+  kind: GuardedKind;
+  held: HeldAs;
+}
+
+const plain = (held: HeldAs): GuardedField => ({ kind: 'plain', held });
+
+/** Jam texts a manager writes (name, description, body, criteria, questions), the same in a create, an update and a request. */
+function jamTexts(schema: string, held: HeldAs): Record<string, GuardedField> {
+  return {
+    [`${schema}.name`]: plain(held),
+    [`${schema}.description`]: plain(held),
+    [`${schema}.body`]: { kind: 'markdown', held },
+    [`${schema}.criteria[].name`]: plain(held),
+    [`${schema}.questions[].prompt`]: plain(held),
+    [`${schema}.questions[].choices[]`]: plain(held),
+  };
+}
+
+export const GUARDED_FIELDS: Readonly<Record<string, GuardedField>> = {
+  'noteInputSchema.text': plain('queue'),
+  'themeTextSchema.text': plain('refuse'),
+  'judgeFeedbackInputSchema.text': plain('refuse'),
+  'reportInputSchema.text': plain('moderators'),
+  'submitEntrySchema.answers{}': plain('refuse'),
+  'answersInputSchema{}': plain('refuse'),
+  'answersBodySchema.answers{}': plain('refuse'),
+  ...jamTexts('jamCreateSchema', 'refuse'),
+  ...jamTexts('jamUpdateSchema', 'refuse'),
+  ...jamTexts('jamRequestCreateSchema', 'moderators'),
+  ...jamTexts('jamRequestUpdateSchema', 'moderators'),
+  'jamRequestCreateSchema.note': plain('moderators'),
+  'criterionInputSchema.name': plain('refuse'),
+  'criteriaSchema[].name': plain('refuse'),
+  'questionInputSchema.prompt': plain('refuse'),
+  'questionInputSchema.choices[]': plain('refuse'),
+  'questionsSchema[].prompt': plain('refuse'),
+  'questionsSchema[].choices[]': plain('refuse'),
+};
+
+/** Free-text fields of write schemas that are not guarded, each with why. */
+export const EXCEPTED_FIELDS: Readonly<Record<string, string>> = {
+  'activityQuerySchema.jam': 'A query (a jam slug to filter by), never stored or shown to others.',
+  'activityQuerySchema.user': 'A query (a username to filter by), never stored or shown to others.',
+  'jamActivityQuerySchema.user': 'A query (a username to filter by), never stored or shown to others.',
+  'loginStartQuerySchema.locale': 'A locale code for the login redirect; never shown as text.',
+  'loginCallbackQuerySchema.privateCode': 'The login provider’s code, checked and thrown away.',
+  'loginTokenFormSchema.locale': 'A locale code; never shown as text.',
+  'devLoginFormSchema.locale': 'A locale code; never shown as text.',
+  'removeSessionQuerySchema.token': 'A session token, hashed and compared; never shown.',
+  httpUrlSchema: 'A web address (http or https only), shown as a picture or a Scratch link, never as text to read.',
+  isoDateTime: 'An ISO date and time.',
+  'contributorSchema.name': 'The repository’s contributors, read from GitHub at build time, not written by users.',
+  'contributorSchema.avatarUrl': 'A GitHub picture address, not written by users.',
+  'contributorSchema.profileUrl': 'A GitHub profile address, not written by users.',
+  'submitEntrySchema.url': 'A Scratch project address: the entry’s texts come from Scratch, not from here.',
+  entrySearchSchema: 'A search query, never stored or shown to others.',
+  'entryListQuerySchema.q': 'A search query, never stored or shown to others.',
+  'jamListQuerySchema.q': 'A search query, never stored or shown to others.',
+  'userListQuerySchema.sort': 'A sort key of the administrators’ user list.',
+  'userListQuerySchema.q': 'A search query of the administrators’ user list.',
+  'userListQuerySchema.name': 'A filter of the administrators’ user list.',
+  'userListQuerySchema.id': 'A filter of the administrators’ user list.',
+  'userListQuerySchema.updatedBy': 'A filter of the administrators’ user list.',
+  'jamCreateSchema.imageUrl': 'A picture address (http or https), shown as a picture, never as text.',
+  'jamUpdateSchema.imageUrl': 'A picture address (http or https), shown as a picture, never as text.',
+  'jamRequestCreateSchema.imageUrl': 'A picture address (http or https), shown as a picture, never as text.',
+  'jamRequestUpdateSchema.imageUrl': 'A picture address (http or https), shown as a picture, never as text.',
+  'declineJamRequestSchema.reason': 'Written by an administrator (only they may decline), read by the requester.',
+  'markdownPreviewSchema.markdown': 'The jam form’s preview: rendered for its writer only, never stored.',
+  filterWordSchema: 'The administrators’ blocked words, shown only to administrators.',
+  'deleteAccountSchema.name': 'The person types their own username to confirm deleting their account; never stored.',
+};

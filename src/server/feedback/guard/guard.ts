@@ -1,0 +1,215 @@
+/**
+ * The guard (issue 53, ADR 046): one judge for every text one person writes that others read. It
+ * scores a text and answers one of three outcomes:
+ *
+ * - `refuse`: a certain offence, found on the text's first reading (an e-mail address, a link off
+ *   Scratch, a phone number, a chat-app handle, a listed word) — refused with a kind message,
+ *   nothing stored;
+ * - `hold`: an uncertain one, for a moderator to read first — what only a second reading finds
+ *   (numbers in words, upside-down text, words split by spaces or punctuation, misspelt chat apps),
+ *   personal information, grooming and hurting oneself or others (in English, Hungarian, Irish and
+ *   Persian), and a new account's links and long digit runs;
+ * - `publish`.
+ *
+ * It judges readings (./normalise.ts), never changes the text: what is stored is what was typed
+ * (minus bidirectional controls, which the schemas take out of every text). Pure: the caller hands
+ * over the administrators' words and whether the writer's account is new.
+ */
+import type { NoteFilterRule } from '#lib/feedback';
+import { SCRATCH_LINK } from '#lib/linkify';
+import { withoutAccents } from '#lib/note-text';
+import { listedRule } from '../filter';
+import ALLOWED from './data/allowed-words.json' with { type: 'json' };
+import HELD from './data/held-phrases.json' with { type: 'json' };
+import { decodeEscapes, firstReading } from './normalise';
+import {
+  asksContactElsewhere,
+  chatAppsRead,
+  closedUp,
+  closedUpAddress,
+  closedUpAll,
+  joinedApps,
+  joinedFragments,
+  numbersAsDigits,
+  spelledAddress,
+  turnedBack,
+  withoutInnerPunctuation,
+} from './second-readings';
+
+/** Why the guard held or refused a text: the filter's rules, and the classes that are only ever held. */
+export const HOLD_ONLY_RULES = ['personal', 'harm'] as const;
+export type GuardRule = NoteFilterRule | (typeof HOLD_ONLY_RULES)[number];
+export type GuardOutcome = 'publish' | 'hold' | 'refuse';
+
+export type GuardVerdict = { outcome: 'publish'; rule: null } | { outcome: 'hold' | 'refuse'; rule: GuardRule };
+
+export interface GuardContext {
+  /** The administrators' own words (`blocked_words`). */
+  words?: readonly string[];
+  /** The writer's account is new (NEW_ACCOUNT_MS): links and long digit runs are held rather than refused. */
+  newAccount?: boolean;
+  /** `markdown`: a jam's body, whose addresses are the renderer's business. */
+  kind?: 'plain' | 'markdown';
+}
+
+/** How long an account counts as new. */
+export const NEW_ACCOUNT_MS = 7 * 24 * 60 * 60_000;
+
+const PUBLISH: GuardVerdict = { outcome: 'publish', rule: null };
+
+/* ---------- the data files as patterns ---------- */
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+const ALLOWED_WORD = new RegExp(
+  `(?<!\\p{L})(?:${ALLOWED.words
+    .map((entry) => (entry.endsWith('*') ? `${escapeRegExp(entry.slice(0, -1))}\\p{L}*` : escapeRegExp(entry)))
+    .join('|')})(?!\\p{L})`,
+  'gu',
+);
+/** Ordinary words that contain a listed string taken out before words are judged ("cockpit", "analízis"). */
+const withoutAllowedWords = (reading: string) => withoutAccents(reading).replace(ALLOWED_WORD, ' ');
+
+const HELD_CLASSES = (['personal', 'harm'] as const).map((rule) => ({
+  rule,
+  patterns: Object.values(HELD[rule])
+    .flat()
+    .map((pattern) => new RegExp(pattern, 'u')),
+}));
+
+/* ---------- judging ---------- */
+
+/** Web and mail addresses in markdown (a link's target, a bare address, an inline picture). */
+const ADDRESSES = /(?:[a-z][a-z0-9+.-]*:\/\/|mailto:|data:|www\.)[^\s)\]>"']*/giu;
+const WORD_ONLY: readonly NoteFilterRule[] = ['link', 'email', 'phone', 'contact'];
+const ALL_BUT_WORD = (skip: readonly NoteFilterRule[]): NoteFilterRule[] => [...new Set<NoteFilterRule>([...skip, 'word'])];
+
+/** The filter on one reading: addresses, numbers and contact as read, words without the allowed ones. */
+function filterRule(reading: string, words: readonly string[], skip: readonly NoteFilterRule[]): NoteFilterRule | null {
+  return (
+    listedRule(reading, words, ALL_BUT_WORD(skip)) ??
+    (skip.includes('word') ? null : listedRule(withoutAllowedWords(reading), words, WORD_ONLY))
+  );
+}
+
+/** Punctuation read as a space, spaces collapsed: "h-o-w- old" → "h o w old" is closed up by the other readings, "how- old" reads "how old". */
+const punctuationAsSpace = (reading: string) =>
+  withoutInnerPunctuation(reading)
+    .replace(/[^\p{L}\p{N}\s'?]+/gu, ' ')
+    .replace(/\s+/gu, ' ');
+
+const LEET: Record<string, string> = { '0': 'o', '1': 'i', '3': 'e', '4': 'a', '5': 's', '7': 't', '8': 'b' };
+/** Digits inside a word that has letters read as the letters they stand for ("gma1l" → "gmail", "c0m" → "com"). */
+const lettersForDigits = (reading: string) =>
+  reading.replace(/[\p{L}\d]*\p{L}[\p{L}\d]*/gu, (word) => word.replace(/[0134578]/g, (digit) => LEET[digit]!));
+
+/** "@" and a mail provider, once every separator is gone ("k.i.d.@.g.m.a.i.l"). */
+const MAIL_HOST_AFTER_AT = /@(?:gmail|googlemail|yahoo|hotmail|outlook|icloud|freemail|citromail|protonmail|proton|yandex)/u;
+
+/** Invitation and short-link hosts, once every separator is gone ("d.i.s.c.o.r.d...g.g"). */
+const INVITE_HOSTS =
+  /(?:discordgg|discordappcom|discordcom|wame|tme|bitly|chatwhatsappcom|tinyurl|(?<![\p{L}\p{N}])www(?!w)\p{L}{4,})/u;
+
+/** Eight digits or more in a row (spaces, dots and dashes between them allowed): a new account's are held. */
+const LONG_DIGIT_RUN = /\d(?:[\s.-]?\d){7,}/u;
+/** Any address that is not Scratch's, for a new account's hold. */
+const ANY_ADDRESS = /(?:[a-z][a-z0-9+.-]*:\/\/|www\.|mailto:)\S+/iu;
+
+/**
+ * "So.Much.Fun." and "Best.Game.Ever!" are sentences, not addresses: a dot between two capitalised
+ * words, the second an ordinary word that is also a top-level domain, reads as a full stop.
+ */
+const TITLE_CASE_DOT =
+  /(?<=\p{Lu}\p{Ll}*)\.(?=(?:Fun|Game|Games|Live|Page|Site|Online|Club|Top|Link|Chat|App|Dev|Me|To|Be|Is|It|So|In|Us|Win|Art|Cool|Best|Run|Play|World)(?!\p{L}))/gu;
+const titleCaseDots = (text: string) => text.replace(TITLE_CASE_DOT, '. ');
+
+/** The guard's verdict on one text. */
+export function judgeText(text: string, context: GuardContext = {}): GuardVerdict {
+  const { words = [], newAccount = false, kind = 'plain' } = context;
+  const source = titleCaseDots(kind === 'markdown' ? text.replace(ADDRESSES, ' ') : text);
+  const skip: readonly NoteFilterRule[] = kind === 'markdown' ? ['link', 'email'] : [];
+  // Accents out too: a mark on a Latin letter composes with it (ó), so it is no stray mark, yet hides a word as well.
+  const first = withoutAccents(firstReading(source));
+
+  // Certain offences: refused (a new account's links and numbers held instead).
+  const certain = filterRule(first, words, skip);
+  if (certain) {
+    const held = newAccount && (certain === 'link' || certain === 'phone');
+    return { outcome: held ? 'hold' : 'refuse', rule: certain };
+  }
+
+  const plainFirst = withoutAccents(first);
+  // Second readings, of the text and of it turned back when it is upside down (Scratch's own links
+  // out first: closed up, their digits would read as a number).
+  const turned = turnedBack(decodeEscapes(source));
+  const bases = [first, ...(turned ? [firstReading(turned)] : [])];
+  const rest = first.replace(SCRATCH_LINK, ' ');
+  const seconds: string[] = turned ? [bases[1]!] : [];
+  /** Readings for words only: numbers and dates they would make are no phone number. */
+  const wordReadings: string[] = [];
+  for (const base of bases) {
+    const baseRest = base.replace(SCRATCH_LINK, ' ');
+    const plainRest = withoutAccents(baseRest);
+    seconds.push(numbersAsDigits(plainRest), withoutInnerPunctuation(baseRest), closedUp(baseRest), closedUpAddress(baseRest));
+    const apps = chatAppsRead(plainRest);
+    if (apps) seconds.push(apps);
+    const joined = joinedApps(plainRest);
+    if (joined) seconds.push(joined, chatAppsRead(joined) ?? joined);
+    const spelled = spelledAddress(baseRest);
+    if (spelled && kind === 'plain') seconds.push(spelled);
+    wordReadings.push(punctuationAsSpace(baseRest));
+    // A star for a letter ("f*szság"): each vowel in its place.
+    if (/\p{L}\*+\p{L}/u.test(baseRest))
+      for (const vowel of 'aeiou') wordReadings.push(baseRest.replace(/(?<=\p{L})\*+(?=\p{L})/gu, vowel));
+    // Digits for letters in an address ("k1d@gma1l.c0m"): addresses only.
+    const unleet = lettersForDigits(baseRest);
+    if (unleet !== baseRest && kind === 'plain') {
+      const rule = listedRule(unleet, [], ['phone', 'contact', 'word']);
+      if (rule) return { outcome: 'hold', rule };
+    }
+    const all = closedUpAll(baseRest);
+    if (kind === 'plain' && MAIL_HOST_AFTER_AT.test(all)) return { outcome: 'hold', rule: 'email' };
+    if (kind === 'plain' && INVITE_HOSTS.test(all)) return { outcome: 'hold', rule: 'link' };
+  }
+
+  // What a moderator reads first: personal information, grooming, harm (on every reading).
+  for (const { rule, patterns } of HELD_CLASSES) {
+    for (const reading of [plainFirst, ...seconds.map(withoutAccents)].flatMap((one) => [one, punctuationAsSpace(one)])) {
+      if (patterns.some((pattern) => pattern.test(reading))) return { outcome: 'hold', rule };
+    }
+  }
+
+  // What only a second reading finds is held.
+  for (const reading of new Set(seconds)) {
+    if (reading === rest || reading === first) continue;
+    const rule = filterRule(reading, words, skip);
+    if (rule) return { outcome: 'hold', rule };
+    if (asksContactElsewhere(withoutAccents(reading))) return { outcome: 'hold', rule: 'contact' };
+  }
+  if (!skip.includes('word')) {
+    for (const reading of wordReadings) {
+      if (listedRule(withoutAllowedWords(reading), words, WORD_ONLY)) return { outcome: 'hold', rule: 'word' };
+    }
+  }
+  // Reversed text ("moc.liamg@dik"): only addresses.
+  const reversed = [...rest].reverse().join('');
+  const backwards = listedRule(reversed, [], ['phone', 'contact', 'word', ...skip]);
+  if (backwards) return { outcome: 'hold', rule: backwards };
+  if (!skip.includes('word')) {
+    for (const base of bases) {
+      const pairs = joinedFragments(withoutAllowedWords(base));
+      // One pass over every pair first: most texts have no listed word in any (a 20,000-character body has thousands of pairs).
+      if (!listedRule(pairs.map((pair) => pair.joined).join(' '), words, WORD_ONLY)) continue;
+      for (const { joined: pair } of pairs) {
+        if (listedRule(pair, words, WORD_ONLY) && !listedRule(pair.slice(1), words, WORD_ONLY))
+          return { outcome: 'hold', rule: 'word' };
+      }
+    }
+  }
+  if (asksContactElsewhere(plainFirst)) return { outcome: 'hold', rule: 'contact' };
+
+  // A new account's long numbers and addresses off Scratch (Scratch's own links and their ids are fine).
+  if (newAccount && LONG_DIGIT_RUN.test(rest)) return { outcome: 'hold', rule: 'phone' };
+  if (newAccount && kind === 'plain' && ANY_ADDRESS.test(rest)) return { outcome: 'hold', rule: 'link' };
+  return PUBLISH;
+}
