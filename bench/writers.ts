@@ -297,6 +297,15 @@ export interface WriteCheck {
   p99: number;
 }
 
+/** `kind:user:entry` (or `submit:user:project`) of every write answered 503: it may or may not have been stored. */
+function unavailableAnswers(answers: Answer[]): Set<string> {
+  return new Set(
+    answers
+      .filter((a) => a.status === 503)
+      .map((a) => (a.kind === 'submit' ? `submit:${a.user}:${a.project}` : `${a.kind}:${a.user}:${a.entryId}`)),
+  );
+}
+
 /** The writers are the newest users: their rows are those of users from the first writer on. */
 const firstWriter = (userIndex: Map<number, number>) => Math.min(...userIndex.keys());
 
@@ -336,8 +345,16 @@ export async function checkWrites(
   const refused = count('submit', (s) => s === 409);
   if (refused !== people.length * (SUBMISSIONS_PER_USER - 1))
     problems.push(`${refused} submissions refused with 409, expected ${people.length * (SUBMISSIONS_PER_USER - 1)}`);
-  if (storedEntries.length !== submitted.length)
-    problems.push(`${storedEntries.length} entries stored for ${submitted.length} accepted`);
+  // A write answered 503 (past its deadline, ADR 047) may have been stored: its client sends it again
+  // with the same Idempotency-Key, which is answered as the first. Stored after a 503 is not a double.
+  const unavailable = unavailableAnswers(answers);
+  const unacknowledgedEntries = storedEntries.filter(
+    (entry) =>
+      !submitted.some((answer) => answer.entryId === entry.id) &&
+      !unavailable.has(`submit:${userIndex.get(entry.submitterId)}:${entry.scratchId}`),
+  );
+  if (unacknowledgedEntries.length > 0)
+    problems.push(`${unacknowledgedEntries.length} entries stored that were never acknowledged (nor answered 503)`);
   for (const answer of submitted) {
     const rows = storedEntries.filter(
       (entry) =>
@@ -366,7 +383,8 @@ export async function checkWrites(
   for (const key of playsAcknowledged)
     if (!playsStoredKeys.includes(key)) problems.push(`acknowledged play ${key} is not stored`);
   for (const key of playsStoredKeys)
-    if (!playsAcknowledged.has(key)) problems.push(`play ${key} is stored but was never acknowledged`);
+    if (!playsAcknowledged.has(key) && !unavailable.has(`play:${key}`))
+      problems.push(`play ${key} is stored but was never acknowledged`);
   const playsPerEntry = new Map<number, number>();
   // Everyone's plays of the writers' entries (a remote database answers a whole jam's plays or votes too large).
   const writersEntries = storedEntries.map((entry) => entry.id);
@@ -428,7 +446,10 @@ async function checkVotes(
   const storedSet = new Set(stored);
   if (storedSet.size !== stored.length) problems.push('a vote is stored twice');
   for (const key of acknowledged) if (!storedSet.has(key)) problems.push(`acknowledged vote ${key} is not stored`);
-  for (const key of stored) if (!acknowledged.has(key)) problems.push(`vote ${key} is stored but was never acknowledged`);
+  const unavailable = unavailableAnswers(answers);
+  for (const key of stored)
+    if (!acknowledged.has(key) && !unavailable.has(`vote:${key}`))
+      problems.push(`vote ${key} is stored but was never acknowledged`);
   const perUser = new Map<number, number>();
   for (const vote of storedVotes) perUser.set(vote.voterId, (perUser.get(vote.voterId) ?? 0) + 1);
   const overLimit = [...perUser.values()].filter((n) => n > VOTE_LIMIT).length;
@@ -475,8 +496,10 @@ async function checkRatings(
     if (storedKeys.has(key)) problems.push(`rating ${key} is stored twice`);
     storedKeys.add(key);
     const acknowledged = sent.get(key);
-    if (!acknowledged) problems.push(`rating ${key} is stored but was never acknowledged`);
-    else if (!acknowledged.has(rating.stars))
+    if (!acknowledged) {
+      if (!unavailableAnswers(answers).has(`vote:${userIndex.get(rating.raterId)}:${rating.entryId}`))
+        problems.push(`rating ${key} is stored but was never acknowledged`);
+    } else if (!acknowledged.has(rating.stars))
       problems.push(`rating ${key} holds ${rating.stars} stars, which no acknowledged request sent`);
   }
   for (const key of sent.keys()) if (!storedKeys.has(key)) problems.push(`acknowledged rating ${key} is not stored`);
