@@ -260,62 +260,69 @@ async function rush(target: Target): Promise<RushResult> {
     ITINERARY_LOAD_REPORT: reports,
   });
   const urls = apps.map((app) => app.url);
+  const jamPageAsSent = join(DATA, 'jam-page-rush.br');
+  let reads: ReadResult | null = null;
+  let spike: Spike | null = null;
+  let check: WriteCheck | null = null;
+  let timeGoes = '';
+  let serverCpu = Number.NaN;
+  let benchCpu = Number.NaN;
+  let wall = Number.NaN;
+  let machineDuring = { busy: Number.NaN, steal: Number.NaN };
 
   const groups: ReaderGroup[] = [
     { name: 'visitors', connections: VISITORS, routes: PAGES, headers: BROWSER },
     { name: 'logged in', connections: LOGGED_IN, routes: API, headers: BROWSER, cookies: readerCookies },
   ];
-  // Before the rush the site has been read for a while: every page is cached (and its compressed copies made) in every process.
-  for (const url of urls)
-    for (const group of groups)
-      for (const route of group.routes)
-        for (let i = 0; i < 4; i++) {
-          // A connection each, so that each server process of a cluster gets its turn.
-          const { status } = await bodyAsSent(url + route.path, {
-            ...group.headers,
-            ...(group.cookies ? { cookie: group.cookies[0]! } : {}),
-          });
-          if (status !== 200) throw new Error(`${route.path} answered ${status}`);
-        }
-  // The bytes the visitors get for the big jam's page, for the in-memory limit after the rush.
-  const jamPageAsSent = join(DATA, 'jam-page-rush.br');
-  writeFileSync(jamPageAsSent, (await bodyAsSent(urls[0]! + JAM_PATH, BROWSER)).body);
-  await new Promise((resolve) => setTimeout(resolve, 1000));
-
-  const writeCount = USERS * (SUBMISSIONS_PER_USER + VOTES_PER_USER + PLAYS_PER_USER);
-  console.log(
-    `Rush on ${target === 'file' ? `the embedded file (ITINERARY_PROCESSES=${PROCESSES})` : `${REPLICA_SERVERS} servers on replicas of sqld`}${ONLY ? ` (${ONLY} only)` : ''}: ${ONLY === 'writes' ? 'no' : VISITORS} visitors and ${ONLY === 'writes' ? 'no' : LOGGED_IN} logged-in readers, ${ONLY === 'reads' ? 0 : writeCount.toLocaleString('en')} writes, over ${SECONDS} s …`,
-  );
-  const serverCpuOf = () => apps.reduce((total, app) => total + treeCpuSeconds(app.process.pid), 0);
-  const serverCpuBefore = serverCpuOf();
-  const clientCpuBefore = process.cpuUsage();
-  const machineBefore = machineCpu();
-  let reads: ReadResult | null = null;
-  let spike: Spike | null = null;
-  let timeGoes = '';
-  const began = performance.now();
-  const readers = ONLY === 'writes' ? null : readInWorker({ urls, seconds: SECONDS, groups });
+  // Whatever fails, the servers stop (a run that threw once left sqld and three servers running).
   try {
-    if (ONLY !== 'reads')
-      spike = await runSpike({
-        slug: BIG_JAM_SLUG,
-        seconds: SECONDS,
-        tokens,
-        urlFor: (user) => urls[user % urls.length]!,
-        playsPerUser: PLAYS_PER_USER,
-      });
-  } finally {
-    readers?.stop();
-  }
-  reads = (await readers?.result) ?? null;
-  const serverCpu = serverCpuOf() - serverCpuBefore;
-  const clientCpu = process.cpuUsage(clientCpuBefore);
-  const wall = (performance.now() - began) / 1000;
-  const machineAfter = machineCpu();
-  const machineDuring = { busy: machineAfter.busy - machineBefore.busy, steal: machineAfter.steal - machineBefore.steal };
+    // Before the rush the site has been read for a while: every page is cached (and its compressed copies made) in every process.
+    for (const url of urls)
+      for (const group of groups)
+        for (const route of group.routes)
+          for (let i = 0; i < 4; i++) {
+            // A connection each, so that each server process of a cluster gets its turn.
+            const { status } = await bodyAsSent(url + route.path, {
+              ...group.headers,
+              ...(group.cookies ? { cookie: group.cookies[0]! } : {}),
+            });
+            if (status !== 200) throw new Error(`${route.path} answered ${status}`);
+          }
+    // The bytes the visitors get for the big jam's page, for the in-memory limit after the rush.
+    writeFileSync(jamPageAsSent, (await bodyAsSent(urls[0]! + JAM_PATH, BROWSER)).body);
+    await new Promise((resolve) => setTimeout(resolve, 1000));
 
-  const check = spike && (await checkWrites(database, { jamId: jam.id, people, spike, withinSeconds: SECONDS + 10 }));
-  try {
+    const writeCount = USERS * (SUBMISSIONS_PER_USER + VOTES_PER_USER + PLAYS_PER_USER);
+    console.log(
+      `Rush on ${target === 'file' ? `the embedded file (ITINERARY_PROCESSES=${PROCESSES})` : `${REPLICA_SERVERS} servers on replicas of sqld`}${ONLY ? ` (${ONLY} only)` : ''}: ${ONLY === 'writes' ? 'no' : VISITORS} visitors and ${ONLY === 'writes' ? 'no' : LOGGED_IN} logged-in readers, ${ONLY === 'reads' ? 0 : writeCount.toLocaleString('en')} writes, over ${SECONDS} s …`,
+    );
+    const serverCpuOf = () => apps.reduce((total, app) => total + treeCpuSeconds(app.process.pid), 0);
+    const serverCpuBefore = serverCpuOf();
+    const clientCpuBefore = process.cpuUsage();
+    const machineBefore = machineCpu();
+    const began = performance.now();
+    const readers = ONLY === 'writes' ? null : readInWorker({ urls, seconds: SECONDS, groups });
+    try {
+      if (ONLY !== 'reads')
+        spike = await runSpike({
+          slug: BIG_JAM_SLUG,
+          seconds: SECONDS,
+          tokens,
+          urlFor: (user) => urls[user % urls.length]!,
+          playsPerUser: PLAYS_PER_USER,
+        });
+    } finally {
+      readers?.stop();
+    }
+    reads = (await readers?.result) ?? null;
+    serverCpu = serverCpuOf() - serverCpuBefore;
+    const clientCpu = process.cpuUsage(clientCpuBefore);
+    benchCpu = (clientCpu.user + clientCpu.system) / 1e6;
+    wall = (performance.now() - began) / 1000;
+    const machineAfter = machineCpu();
+    machineDuring = { busy: machineAfter.busy - machineBefore.busy, steal: machineAfter.steal - machineBefore.steal };
+
+    check = spike && (await checkWrites(database, { jamId: jam.id, people, spike, withinSeconds: SECONDS + 10 }));
     // Each kind of request alone, on the first server, after the rush: what it costs.
     const entryIds = (
       await database
@@ -346,7 +353,7 @@ async function rush(target: Target): Promise<RushResult> {
     check,
     limit,
     serverCpu,
-    benchCpu: (clientCpu.user + clientCpu.system) / 1e6,
+    benchCpu,
     wall,
     machineDuring,
     timeGoes,
