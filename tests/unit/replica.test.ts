@@ -58,6 +58,32 @@ describe('keeping an embedded replica in step', () => {
     expect(state.syncs).toBe(2);
   });
 
+  it('brings every write that finishes during a sync with the one sync after it, and answers none before a sync that began after it', async () => {
+    const began: ((synced: Synced) => void)[] = [];
+    const sync = replicaSync({
+      frame: 1,
+      primary: 'http://primary.test',
+      probe: async () => undefined,
+      sync: () => new Promise<Synced>((resolve) => began.push(resolve)),
+      onNewFrames: () => undefined,
+    });
+    const answered: string[] = [];
+    const first = sync.afterWrite().then(() => answered.push('first'));
+    await Promise.resolve();
+    await Promise.resolve();
+    expect(began).toHaveLength(1);
+    // Acknowledged by the primary while that sync runs: the sync may not hold them.
+    const during = Array.from({ length: 20 }, (_, i) => sync.afterWrite().then(() => answered.push(`during ${i}`)));
+    began[0]!({ frame_no: 2, frames_synced: 1 });
+    await first;
+    expect(answered).toEqual(['first']);
+    await vi.waitFor(() => expect(began).toHaveLength(2));
+    began[1]!({ frame_no: 3, frames_synced: 20 });
+    await Promise.all(during);
+    expect(answered).toHaveLength(21);
+    expect(began).toHaveLength(2);
+  });
+
   it('does not sync while the primary does not answer, says so once, and once when it is back', async () => {
     const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const logs = vi.spyOn(console, 'log').mockImplementation(() => undefined);

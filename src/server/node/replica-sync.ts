@@ -45,7 +45,9 @@ export interface ReplicaSync {
 export function replicaSync(options: ReplicaSyncOptions): ReplicaSync {
   let frame = options.frame;
   let unreachableSince: number | null = null;
-  let queued: Promise<Synced> | null = null;
+  let running: Promise<Synced> | null = null;
+  let sent = false;
+  let next: Promise<Synced> | null = null;
 
   // Logged once when the primary stops answering and once when it is back, not on every round.
   const failed = (error: unknown) => {
@@ -62,12 +64,40 @@ export function replicaSync(options: ReplicaSyncOptions): ReplicaSync {
     console.log(`The primary database at ${options.primary} answers again (after ${seconds} s): writes resume.`);
   };
 
-  /** Writes finishing together share one sync, started after the last of them was acknowledged. */
-  const syncSoon = (): Promise<Synced> =>
-    (queued ??= Promise.resolve().then(() => {
-      queued = null;
+  /**
+   * A write needs a sync that starts after its commit. With none under way it starts one (writes
+   * finishing in the same turn share it); while one runs, every write that finishes meanwhile shares
+   * the one sync after it. So in a rush syncs follow each other, each bringing every write acknowledged
+   * while the previous ran (one sync per write queued syncs by the thousand: writes waited minutes).
+   */
+  const start = (): Promise<Synced> => {
+    sent = false;
+    const sync = Promise.resolve().then(() => {
+      sent = true;
       return options.sync();
-    }));
+    });
+    running = sync;
+    const done = () => {
+      if (running === sync) running = null;
+    };
+    sync.then(done, done);
+    return sync;
+  };
+  const syncSoon = (): Promise<Synced> => {
+    if (!running) return start();
+    // Not sent yet: it starts after this write's commit too.
+    if (!sent) return running;
+    next ??= running
+      .then(
+        () => undefined,
+        () => undefined,
+      )
+      .then(() => {
+        next = null;
+        return start();
+      });
+    return next;
+  };
 
   return {
     async afterWrite() {
