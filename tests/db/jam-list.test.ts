@@ -4,6 +4,7 @@ import { type Jam, entries, jams, users } from '#db/schema';
 import { JAM_SORTS, type JamListQuery, type JamSort } from '#lib/schemas/jams';
 import { listJams } from '#server/jams/jam-list';
 import { type TestDatabase, createTestDatabase } from '../helpers/database';
+import { installHost } from '#server/platform/host';
 
 const HOUR = 3_600_000;
 const NOW = new Date('2026-06-01T12:00:00Z');
@@ -16,6 +17,8 @@ const entryCounts = new Map<number, number>();
 beforeAll(async () => {
   test = await createTestDatabase();
   process.env.DATABASE_URL = test.url;
+  // The services' db() is this database, whatever configuration an earlier call read (a remote client reads its deadline).
+  installHost({ database: test.database });
   // Mostly ended, some running, some to come; several share a start time so ties break by id.
   const rows = Array.from({ length: JAM_COUNT }, (_, i) => {
     const startsAt = NOW.getTime() + (10 - i) * 5 * HOUR - (i % 7 === 0 ? 0 : (i % 3) * HOUR) + (i % 11 === 0 ? 5 * HOUR : 0);

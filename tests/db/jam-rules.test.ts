@@ -14,6 +14,7 @@ import { resultsArePublic, resultsArePublicSql, resultsPublicAt, resultsPublicAt
 import { isOnTeamOf, onTeamCondition, teamOf } from '#server/teams/co-creators';
 import { type TestDatabase, createTestDatabase } from '../helpers/database';
 import { insertEntry, insertJam } from '../helpers/factories';
+import { installHost } from '#server/platform/host';
 
 const MINUTE = 60_000;
 /** The jams' moments, in minutes from T: start 0, submission end 10, voting end 20 (when there is one), publish 25. */
@@ -28,6 +29,8 @@ const made: Jam[] = [];
 beforeAll(async () => {
   test = await createTestDatabase();
   process.env.DATABASE_URL = test.url;
+  // The services' db() is this database, whatever configuration an earlier call read (a remote client reads its deadline).
+  installHost({ database: test.database });
   for (const votingEndsAt of [null, at(20)])
     for (const [results, resultsPublishedAt] of [
       ['automatic', null],

@@ -29,6 +29,7 @@ import { JAM_REQUEST_STATUSES } from '#lib/schemas/jam-requests';
 import { castVote, myVotes } from '#server/judging/votes';
 import { nextEntry, recordPlay } from '#server/judging/plays';
 import { type TestDatabase, createTestDatabase } from '../helpers/database';
+import { installHost } from '#server/platform/host';
 
 const HOUR = 3_600_000;
 const BIG_TABLES = ['jams', 'entries', 'votes', 'users', 'sessions', 'plays'];
@@ -42,6 +43,8 @@ const now = Date.now();
 beforeAll(async () => {
   test = await createTestDatabase();
   process.env.DATABASE_URL = test.url;
+  // The services' db() is this database, whatever configuration an earlier call read (a remote client reads its deadline).
+  installHost({ database: test.database });
   const database = test.database;
   const people = await database
     .insert(users)

@@ -11,6 +11,7 @@ import { LOCALES } from '#i18n/locales';
 import { allSitemapPages, oneFileSitemapPages, sitemapFilePages, sitemapPlan, sitemapSize } from '#server/publish/sitemap';
 import { type TestDatabase, createTestDatabase } from '../helpers/database';
 import { insertEntry, insertJam, insertManager } from '../helpers/factories';
+import { installHost } from '#server/platform/host';
 
 const STATIC = ['/', '/explore', '/about', '/developers', '/faq', '/terms', '/privacy'];
 const SMALL = { maxUrls: 30, jamsPerFile: 2, entriesPerFile: 2, usersPerFile: 3 };
@@ -23,6 +24,8 @@ const entryPaths: Record<string, string[]> = { alpha: [], beta: [], gamma: [] };
 beforeAll(async () => {
   test = await createTestDatabase();
   process.env.DATABASE_URL = test.url;
+  // The services' db() is this database, whatever configuration an earlier call read (a remote client reads its deadline).
+  installHost({ database: test.database });
   const people = await test.database
     .insert(users)
     .values(['s1', 's2', 's3'].map((name) => ({ name: `sitemap_${name}` })))
