@@ -17,8 +17,8 @@ const entryCounts = new Map<number, number>();
 beforeAll(async () => {
   test = await createTestDatabase();
   process.env.DATABASE_URL = test.url;
-  // The services' db() is this database, whatever configuration an earlier call read (a remote client reads its deadline).
-  installHost({ database: test.database });
+  // Read afresh: making a remote test database already read the configuration (a client's deadline).
+  installHost({ environment: { ...process.env } });
   // Mostly ended, some running, some to come; several share a start time so ties break by id.
   const rows = Array.from({ length: JAM_COUNT }, (_, i) => {
     const startsAt = NOW.getTime() + (10 - i) * 5 * HOUR - (i % 7 === 0 ? 0 : (i % 3) * HOUR) + (i % 11 === 0 ? 5 * HOUR : 0);
@@ -49,7 +49,10 @@ beforeAll(async () => {
     entryCounts.set(jam.id, rows.length);
   }
 }, 60_000);
-afterAll(() => test?.cleanup());
+afterAll(() => {
+  installHost({ environment: undefined });
+  return test?.cleanup();
+});
 
 /**
  * The smallest page size tried: 3 puts a page boundary nearly everywhere; over sqld each page is an

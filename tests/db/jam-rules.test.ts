@@ -29,8 +29,8 @@ const made: Jam[] = [];
 beforeAll(async () => {
   test = await createTestDatabase();
   process.env.DATABASE_URL = test.url;
-  // The services' db() is this database, whatever configuration an earlier call read (a remote client reads its deadline).
-  installHost({ database: test.database });
+  // Read afresh: making a remote test database already read the configuration (a client's deadline).
+  installHost({ environment: { ...process.env } });
   for (const votingEndsAt of [null, at(20)])
     for (const [results, resultsPublishedAt] of [
       ['automatic', null],
@@ -52,7 +52,10 @@ beforeAll(async () => {
         );
       }
 });
-afterAll(() => test?.cleanup());
+afterAll(() => {
+  installHost({ environment: undefined });
+  return test?.cleanup();
+});
 
 /** Every rule's SQL form for one jam at one moment, read from the database. */
 async function sqlAnswers(jamId: number, now: number) {

@@ -43,8 +43,8 @@ const now = Date.now();
 beforeAll(async () => {
   test = await createTestDatabase();
   process.env.DATABASE_URL = test.url;
-  // The services' db() is this database, whatever configuration an earlier call read (a remote client reads its deadline).
-  installHost({ database: test.database });
+  // Read afresh: making a remote test database already read the configuration (a client's deadline).
+  installHost({ environment: { ...process.env } });
   const database = test.database;
   const people = await database
     .insert(users)
@@ -85,7 +85,10 @@ beforeAll(async () => {
     .insert(votes)
     .values(stored.slice(0, 3).map((entry) => ({ entryId: entry.id, voterId: people[4]!.id, jamId: entry.jamId })));
 }, 60_000);
-afterAll(() => test?.cleanup());
+afterAll(() => {
+  installHost({ environment: undefined });
+  return test?.cleanup();
+});
 
 /** The statements `action` sends to the database, in order. */
 async function statementsOf(action: () => Promise<unknown>): Promise<{ sql: string; args: unknown[] }[]> {

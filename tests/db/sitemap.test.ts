@@ -24,8 +24,8 @@ const entryPaths: Record<string, string[]> = { alpha: [], beta: [], gamma: [] };
 beforeAll(async () => {
   test = await createTestDatabase();
   process.env.DATABASE_URL = test.url;
-  // The services' db() is this database, whatever configuration an earlier call read (a remote client reads its deadline).
-  installHost({ database: test.database });
+  // Read afresh: making a remote test database already read the configuration (a client's deadline).
+  installHost({ environment: { ...process.env } });
   const people = await test.database
     .insert(users)
     .values(['s1', 's2', 's3'].map((name) => ({ name: `sitemap_${name}` })))
@@ -50,7 +50,10 @@ beforeAll(async () => {
     }
   }
 });
-afterAll(() => test?.cleanup());
+afterAll(() => {
+  installHost({ environment: undefined });
+  return test?.cleanup();
+});
 
 const paths = (pages: { path: string }[] | null) => pages?.map((page) => page.path) ?? null;
 
