@@ -42,6 +42,13 @@ const FACTS: Fact[] = [
       'src/islands/UsersEditFlags.tsx': ['the form that edits the flag', 3],
       'src/server/moderation/reports.ts': ['who hears about a new report (every administrator)', 1],
       'src/server/users/my-data.ts': ['the person’s own data export shows their flag', 1],
+      'src/server/feedback/held-notes.ts': [
+        'who hears of a held note: every administrator, then the jam’s managers (ADR 046)',
+        2,
+      ],
+      'src/server/moderation/queue.ts': ['an administrator’s queue holds every jam’s held notes (ADR 046)', 2],
+      'src/server/jams/jam-writes.ts': ['records whether an administrator wrote the body last: its links (ADR 046)', 1],
+      'src/pages/api/markdown-preview.ts': ['the preview links as the writer’s own body would (ADR 046)', 1],
     },
   },
   {
@@ -50,6 +57,10 @@ const FACTS: Fact[] = [
     allowed: {
       'src/server/jams/managers.ts': ['lists, adds and removes the rows themselves', 12],
       'src/server/jams/request-answers.ts': ['approving a jam request makes its requester a manager', 2],
+      'src/server/feedback/held-notes.ts': [
+        'tells a jam’s managers of a held note, and lists the held notes of the jams one manages',
+        4,
+      ],
       'src/server/moderation/reports.ts': ['who hears about a new report', 2],
       'src/server/users/dashboard.ts': ['lists the jams a person manages', 4],
       'src/server/users/profiles.ts': ['lists the jams a person manages', 5],
@@ -77,6 +88,7 @@ const FACTS: Fact[] = [
       'src/server/entries/entry-list.ts': ['banned co-creators are hidden', 1],
       'src/server/feedback/notes.ts': ['a banned reader’s notes list offers no writing', 1],
       'src/server/moderation/reports.ts': ['banned administrators hear of no report', 1],
+      'src/server/feedback/held-notes.ts': ['banned moderators hear of no held note, and have no queue', 3],
       'src/server/publish/sitemap.ts': ['banned people’s profiles are not listed', 1],
       'src/server/inbox/feed-token.ts': ['a banned person’s private feeds stop', 3],
       'src/pages/api/auth/me.ts': ['the session DTO shows the flag, and logs a banned person out', 2],

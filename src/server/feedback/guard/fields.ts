@@ -59,6 +59,16 @@ export const GUARDED_FIELDS: Readonly<Record<string, GuardedField>> = {
 
 /** Free-text fields of write schemas that are not guarded, each with why. */
 export const EXCEPTED_FIELDS: Readonly<Record<string, string>> = {
+  accentColorSchema: 'A colour as #rrggbb, checked for contrast (ADR 049); no words.',
+  bannerUrlSchema: 'A picture’s address on an allowed host, shown as an image, never as text.',
+  'jamCreateSchema.accentColor': 'A colour as #rrggbb (ADR 049); no words.',
+  'jamCreateSchema.bannerUrl': 'A picture’s address, shown as an image, never as text.',
+  'jamUpdateSchema.accentColor': 'A colour as #rrggbb (ADR 049); no words.',
+  'jamUpdateSchema.bannerUrl': 'A picture’s address, shown as an image, never as text.',
+  'jamRequestCreateSchema.accentColor': 'A colour as #rrggbb (ADR 049); no words.',
+  'jamRequestCreateSchema.bannerUrl': 'A picture’s address, shown as an image, never as text.',
+  'jamRequestUpdateSchema.accentColor': 'A colour as #rrggbb (ADR 049); no words.',
+  'jamRequestUpdateSchema.bannerUrl': 'A picture’s address, shown as an image, never as text.',
   'activityQuerySchema.jam': 'A query (a jam slug to filter by), never stored or shown to others.',
   'activityQuerySchema.user': 'A query (a username to filter by), never stored or shown to others.',
   'jamActivityQuerySchema.user': 'A query (a username to filter by), never stored or shown to others.',
