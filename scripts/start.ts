@@ -115,7 +115,9 @@ async function serve() {
 
   function handle(req: IncomingMessage, res: ServerResponse, started: number) {
     applySecurityHeaders(res);
-    const bytesBefore = req.socket.bytesWritten;
+    // The socket as it was: once the answer is out, a destroyed connection leaves req.socket null.
+  const socket = req.socket;
+  const bytesBefore = socket.bytesWritten;
     res.on('finish', () => {
       const path = (req.url ?? '/').split('?')[0];
       const ms = performance.now() - started;
@@ -127,7 +129,7 @@ async function serve() {
         typeof source === 'string' ? source : undefined,
         res.statusCode,
         ms,
-        req.socket.bytesWritten - bytesBefore,
+        socket.bytesWritten - bytesBefore,
       );
       // While draining, a connection is closed once its last answer is out, not kept for a next request.
       if (draining) setImmediate(() => server.closeIdleConnections());
