@@ -125,7 +125,7 @@ export const writes: Row[] = [
     method: 'PUT',
     pattern: '/api/jams/[slug]/entries/[id]/play',
     allowed: ACTIVE_USERS,
-    status: 200,
+    status: 204,
     call: (s) => ({ method: 'PUT', path: `/api/jams/${s.jam.slug}/entries/${s.entry.id}/play` }),
     effect: async (s, env) => {
       expect(await hasPlay(env.db, s.entry.id, s.me!.id)).toBe(true);
