@@ -95,6 +95,10 @@ export const RESULT_ROUTES: Record<string, Row> = {
   'GET /api/jams/[slug]/entries/[id]/notes': { shows: 'nothing', why: 'notes are not results' },
   'GET /api/jams/[slug]/next-entry': { shows: 'nothing', why: 'the entry to play next, without results' },
   'GET /api/jams/[slug]/stats': { shows: 'results', paths: inBoth((jam) => `/api/jams/${jam.slug}/stats`), readers: BOTH },
+  'PAGE /jams/[slug]/stats': {
+    shows: 'nothing',
+    why: 'its charts count votes and plays cast over time, never who leads; they wait for results public (tests/api/jam-story.test.ts)',
+  },
   'GET /api/jams/[slug]/events': { shows: 'nothing', why: 'a stream of new entries and counters (tests/api/live.test.ts)' },
   'GET /api/jams/[slug]/viewer': { shows: 'nothing', why: 'what the reader may do, their own votes' },
   'GET /api/jams/[slug]/winners': { shows: 'results', paths: inBoth((jam) => `/api/jams/${jam.slug}/winners`), readers: BOTH },
