@@ -116,8 +116,8 @@ async function serve() {
   function handle(req: IncomingMessage, res: ServerResponse, started: number) {
     applySecurityHeaders(res);
     // The socket as it was: once the answer is out, a destroyed connection leaves req.socket null.
-  const socket = req.socket;
-  const bytesBefore = socket.bytesWritten;
+    const socket = req.socket;
+    const bytesBefore = socket.bytesWritten;
     res.on('finish', () => {
       const path = (req.url ?? '/').split('?')[0];
       const ms = performance.now() - started;

@@ -82,6 +82,8 @@ test('a jam in its own colour and banner stays readable in every scheme', async 
     accentColor: '#00838f',
     bannerUrl: 'https://example.org/no-such-banner.png',
   });
+  // A page of the site first: a login from a kept session opens none, and about:blank has no storage.
+  await page.goto('/');
   for (const theme of ['light', 'dark', 'flame'] as const) {
     await page.evaluate((mode) => localStorage.setItem('itinerary-color-mode', mode), theme);
     for (const path of [`/jams/${jam.slug}`, `/jams/${jam.slug}/stats`]) {
