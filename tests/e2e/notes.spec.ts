@@ -353,7 +353,8 @@ test('the notes section passes the accessibility checks, for a player and for a 
 
 test('what a Scratcher types while a note is on its way stays in the box', async ({ browser }) => {
   const { slug, entryId } = await notedJam(browser);
-  const loop = await userPage(browser, 'loop_legend');
+  // A person of its own: loop_legend's notes in a test beside it spent the note pace (10 s a note).
+  const loop = await userPage(browser, 'quick_typer');
   let release = () => {};
   const held = new Promise<void>((resolve) => (release = resolve));
   await loop.route(`**/api/jams/${slug}/entries/${entryId}/notes`, async (route) => {
