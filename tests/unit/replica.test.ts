@@ -1,7 +1,16 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Client, InStatement, ResultSet, Transaction } from '@libsql/client';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { isRead, routedClient } from '#server/node/replica';
-import { type Synced, replicaSync } from '#server/node/replica-sync';
+import { READ_YOUR_WRITES_MS, type Synced, replicaSync } from '#server/node/replica-sync';
+import { type RequestState, installHost } from '#server/platform/host';
+
+/** The sync side of a routed client that only records that a sync was asked for. */
+const syncRecordedIn = (calls: string[]) => ({
+  afterWrite: async () => void calls.push('sync'),
+  wroteFor: (reader: string) => void calls.push(`sync for ${reader}`),
+  readsPrimary: () => false,
+});
 
 /** A replica whose primary is at `frame`, answering or not. */
 function fakeReplica(frame = 10) {
@@ -109,6 +118,51 @@ describe('keeping an embedded replica in step', () => {
     expect(errors).toHaveBeenCalledTimes(2); // a new outage is news again
   });
 
+  it('sends a writer’s reads to the primary until a sync that began after their write has brought it', async () => {
+    const began: ((synced: Synced) => void)[] = [];
+    const sync = replicaSync({
+      frame: 1,
+      primary: 'http://primary.test',
+      probe: async () => undefined,
+      sync: () => new Promise<Synced>((resolve) => began.push(resolve)),
+      onNewFrames: () => undefined,
+    });
+    const tick = sync.tick();
+    await vi.waitFor(() => expect(began).toHaveLength(1));
+    // Written while that periodic sync runs: it may not bring this write.
+    sync.wroteFor('7');
+    expect(sync.readsPrimary('7')).toBe(true);
+    expect(sync.readsPrimary('8')).toBe(false);
+    began[0]!({ frame_no: 2, frames_synced: 1 });
+    await tick;
+    expect(sync.readsPrimary('7')).toBe(true);
+    await vi.waitFor(() => expect(began).toHaveLength(2)); // the write's own sync, after the running one
+    began[1]!({ frame_no: 3, frames_synced: 1 });
+    await vi.waitFor(() => expect(sync.readsPrimary('7')).toBe(false));
+  });
+
+  it('reads the replica again after a while when syncs keep failing (the writer is not held on a primary that is gone)', async () => {
+    let now = 1_000_000;
+    const sync = replicaSync(
+      {
+        frame: 1,
+        primary: 'http://primary.test',
+        probe: async () => undefined,
+        sync: async () => {
+          throw new Error('Replication(PrimaryHandshakeTimeout)');
+        },
+        onNewFrames: () => undefined,
+      },
+      () => now,
+    );
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    sync.wroteFor('7');
+    await sync.afterWrite();
+    expect(sync.readsPrimary('7')).toBe(true);
+    now += READ_YOUR_WRITES_MS + 1;
+    expect(sync.readsPrimary('7')).toBe(false);
+  });
+
   it('runs its rounds one after another on a timer that does not keep the process alive', async () => {
     vi.useFakeTimers();
     try {
@@ -163,9 +217,7 @@ describe('a replica’s client', () => {
 
   it('reads from the replica, writes to the primary and syncs the replica before answering a write', async () => {
     const calls: string[] = [];
-    const client = routedClient(recordingClient('local', calls), recordingClient('primary', calls), async () => {
-      calls.push('sync');
-    });
+    const client = routedClient(recordingClient('local', calls), recordingClient('primary', calls), syncRecordedIn(calls));
     await client.execute('select 1');
     await client.execute({ sql: 'update jams set name = ?', args: ['x'] });
     await client.batch([{ sql: 'select 1', args: [] }, 'select 2']);
@@ -191,13 +243,47 @@ describe('a replica’s client', () => {
     ]);
   });
 
+  it('answers a logged-in writer’s write at its commit and sends their next reads to the primary until the replica has it', async () => {
+    const calls: string[] = [];
+    let behind = new Set<string>();
+    const client = routedClient(recordingClient('local', calls), recordingClient('primary', calls), {
+      afterWrite: async () => void calls.push('sync (waited for)'),
+      wroteFor: (reader) => {
+        behind.add(reader);
+        calls.push(`sync for ${reader}`);
+      },
+      readsPrimary: (reader) => behind.has(reader),
+    });
+    const context = new AsyncLocalStorage<RequestState>();
+    installHost({ requestContext: context });
+    try {
+      await context.run({ reader: '7' }, () => client.execute({ sql: 'insert into votes (entry_id) values (?)', args: [1] }));
+      await context.run({ reader: '7' }, () => client.execute('select 1'));
+      await context.run({ reader: '8' }, () => client.execute('select 2'));
+      behind = new Set();
+      await context.run({ reader: '7' }, () => client.execute('select 3'));
+      await client.execute('update jams set name = 1'); // outside a request: waits for its sync
+    } finally {
+      installHost({ requestContext: undefined });
+    }
+    expect(calls).toEqual([
+      'primary insert into votes (entry_id) values (?)',
+      'sync for 7',
+      'primary select 1',
+      'local select 2',
+      'local select 3',
+      'primary update jams set name = 1',
+      'sync (waited for)',
+    ]);
+  });
+
   it('does not sync after a write the primary refused', async () => {
     const calls: string[] = [];
     const primary = recordingClient('primary', calls);
     primary.execute = (async () => {
       throw new Error('fetch failed');
     }) as Client['execute'];
-    const client = routedClient(recordingClient('local', calls), primary, async () => void calls.push('sync'));
+    const client = routedClient(recordingClient('local', calls), primary, syncRecordedIn(calls));
     await expect(client.execute('insert into jams default values')).rejects.toThrow('fetch failed');
     expect(calls).toEqual([]);
   });

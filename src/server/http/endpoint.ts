@@ -144,6 +144,7 @@ export function defineEndpoint<
         spec.access !== 'public' && spec.access !== 'optional-session' && !readSessionToken(ctx.request, ctx.cookies);
       const firstEarly = refusedUnread ? undefined : startEarly(spec.early as never, spec.params ?? {}, ctx);
       const user = spec.ownSessionCheck ? null : await guard(spec.access, ctx);
+      if (user) state.reader = String(user.id);
       if (spec.rateLimit) {
         const { limiter, per, what } = spec.rateLimit;
         const limited = await rateLimited(limiter, per === 'user' && user ? `user:${user.id}` : ctx.clientAddress, what);

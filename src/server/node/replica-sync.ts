@@ -2,6 +2,11 @@
  * Keeping an embedded replica in step with its primary (ADR 032): a sync every interval, and one
  * right after each of this server's writes so that the writer reads it at once.
  *
+ * A request's write is answered as soon as the primary committed it (issue 52: a write waits for its
+ * own commit, not for other work): its writer's reads go to the primary until a sync that began after
+ * the write has brought it (`wroteFor`, `readsPrimary`), at most READ_YOUR_WRITES_MS. A write made
+ * outside a request (a login's session, a script) still waits for that sync before it returns.
+ *
  * libSQL's `sync()` blocks the thread that calls it while it waits for the primary (3 s when the
  * primary refuses connections, for ever when it accepts them and never answers), so it runs on a
  * worker thread (replica-syncer.ts), and the periodic sync first asks the primary an ordinary
@@ -36,14 +41,29 @@ export interface ReplicaSyncOptions {
 export interface ReplicaSync {
   /** After a write the primary acknowledged: brings it into the replica (a failure is logged, not thrown). */
   afterWrite(): Promise<void>;
+  /** After `reader`'s write the primary acknowledged: a sync soon, and their reads on the primary until it came. */
+  wroteFor(reader: string): void;
+  /** Whether `reader` wrote something the replica may not have yet (their reads then go to the primary). */
+  readsPrimary(reader: string): boolean;
   /** One periodic round: ask the primary, sync, and tell `onNewFrames` when the frame number moved. */
   tick(): Promise<void>;
   /** Runs `tick` every `everyMs` (never two at once) without keeping the process alive; returns the stop. */
   start(everyMs: number): () => void;
 }
 
-export function replicaSync(options: ReplicaSyncOptions): ReplicaSync {
+/** The longest a writer's reads go to the primary after their write (syncs failing meanwhile: the replica again). */
+export const READ_YOUR_WRITES_MS = 10_000;
+
+export function replicaSync(options: ReplicaSyncOptions, now: () => number = Date.now): ReplicaSync {
   let frame = options.frame;
+  // Writes and sync starts in one order: a sync brought every write counted before it began.
+  let order = 0;
+  let broughtBefore = 0;
+  const writers = new Map<string, { order: number; at: number }>();
+  const forgetBrought = () => {
+    const oldest = now() - READ_YOUR_WRITES_MS;
+    for (const [reader, write] of writers) if (write.order < broughtBefore || write.at < oldest) writers.delete(reader);
+  };
   let unreachableSince: number | null = null;
   let running: Promise<Synced> | null = null;
   let sent = false;
@@ -72,9 +92,13 @@ export function replicaSync(options: ReplicaSyncOptions): ReplicaSync {
    */
   const start = (): Promise<Synced> => {
     sent = false;
-    const sync = Promise.resolve().then(() => {
+    const sync = Promise.resolve().then(async () => {
       sent = true;
-      return options.sync();
+      const began = (order += 1);
+      const synced = await options.sync();
+      broughtBefore = Math.max(broughtBefore, began);
+      forgetBrought();
+      return synced;
     });
     running = sync;
     const done = () => {
@@ -106,6 +130,21 @@ export function replicaSync(options: ReplicaSyncOptions): ReplicaSync {
       } catch (error) {
         failed(error);
       }
+    },
+
+    wroteFor(reader) {
+      writers.set(reader, { order: (order += 1), at: now() });
+      void this.afterWrite();
+    },
+
+    readsPrimary(reader) {
+      const write = writers.get(reader);
+      if (!write) return false;
+      if (write.order < broughtBefore || write.at < now() - READ_YOUR_WRITES_MS) {
+        writers.delete(reader);
+        return false;
+      }
+      return true;
     },
 
     async tick() {

@@ -1,7 +1,8 @@
 /**
  * A Node server on an embedded replica of a remote libSQL server (DATABASE_REPLICA, ADR 032): reads
  * are answered from the local file, writes go to the primary, and the replica is synced right after
- * each of them (so the writer reads its write at once) and every DATABASE_SYNC_INTERVAL seconds.
+ * each of them and every DATABASE_SYNC_INTERVAL seconds. A writer's reads go to the primary until the
+ * replica has their write: they read it at once, and their write's answer does not wait for the sync.
  *
  * Writes go to the primary through the ordinary remote client, not through the replica, although
  * libSQL's replica can forward them itself: it does so synchronously on the event loop, so a primary
@@ -36,17 +37,28 @@ const sqlOf = (statement: AnyStatement) =>
   typeof statement === 'string' ? statement : Array.isArray(statement) ? statement[0] : statement.sql;
 export const isRead = (statement: AnyStatement) => READ.test(sqlOf(statement)) && !WRITES.test(sqlOf(statement));
 
-/** Whether this request's reads go to the primary (a write's precondition read again there, ADR 047). */
-const primaryReads = () => host().requestContext?.getStore()?.primaryReads === true;
+const requestState = () => host().requestContext?.getStore();
 
-/** One client for drizzle: reads from `local`, everything else to `primary`, then `afterWrite`. */
-export function routedClient(local: Client, primary: Client, afterWrite: () => Promise<void>): Client {
+/** One client for drizzle: reads from `local`, everything else to `primary`, then a sync (`sync`). */
+export function routedClient(
+  local: Client,
+  primary: Client,
+  sync: Pick<ReplicaSync, 'afterWrite' | 'wroteFor' | 'readsPrimary'>,
+): Client {
   const written = async <Result>(write: Promise<Result>): Promise<Result> => {
     const result = await write;
-    // Within what is left of the request's deadline: past it the write is answered, and the writer may
-    // read the older replica for a moment (ADR 047).
-    await withinDeadline(afterWrite(), timeLeft(SYNC_WAIT_MS)).catch(() => undefined);
+    const reader = requestState()?.reader;
+    // A request's write is answered now; its writer reads the primary until the replica has it (ADR 032).
+    if (reader !== undefined) sync.wroteFor(reader);
+    // Elsewhere (a login, a script) the write waits for the sync, within what is left of the deadline:
+    // past it the write is answered, and the writer may read the older replica for a moment (ADR 047).
+    else await withinDeadline(sync.afterWrite(), timeLeft(SYNC_WAIT_MS)).catch(() => undefined);
     return result;
+  };
+  /** A write's precondition read again on the primary (ADR 047), or a writer whose write the replica may lack. */
+  const primaryReads = () => {
+    const state = requestState();
+    return state?.primaryReads === true || (state?.reader !== undefined && sync.readsPrimary(state.reader));
   };
   const syncedOnCommit = (transaction: Transaction): Transaction => {
     const commit = transaction.commit.bind(transaction);
@@ -124,7 +136,7 @@ export async function openReplica(options: {
     onNewFrames: options.onNewFrames,
     primary: options.primaryUrl.replace(/\/\/[^@/]*@/, '//'),
   });
-  const client = routedClient(local, options.primary, () => sync.afterWrite());
+  const client = routedClient(local, options.primary, sync);
   const close = client.close.bind(client);
   client.close = () => {
     close();

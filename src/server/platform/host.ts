@@ -80,6 +80,8 @@ export interface RequestState {
   deadlineAt?: number;
   /** Reads of this request go to the primary, not to the replica (a write's precondition read again). */
   primaryReads?: boolean;
+  /** Who is asking (the logged-in user's id): on a replica, their reads follow their own writes (ADR 032). */
+  reader?: string;
 }
 
 export interface HostServices {
