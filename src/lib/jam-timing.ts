@@ -5,7 +5,7 @@
  * forms agree on every phase of a jam. The other rules about a jam's moments have their own files
  * beside this one: src/lib/results-public.ts and src/lib/entries-hidden.ts.
  */
-import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { type Placeholder, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 
 /** Where a jam is in time: before its start, between start and end, after its end. */
 export const JAM_STATUSES = ['upcoming', 'ongoing', 'ended'] as const;
@@ -78,7 +78,7 @@ export const votingEndSql = (j: JamColumnsSql): SQL<number> => sql<number>`coale
 export const closesAtSql = (j: JamColumnsSql): SQL<number> => sql<number>`max(${j.endsAt}, ${votingEndSql(j)})`;
 
 /** {@link jamPhase} in SQL. */
-export const jamPhaseSql = (j: JamColumnsSql, now: number): SQL<JamPhase> =>
+export const jamPhaseSql = (j: JamColumnsSql, now: number | Placeholder): SQL<JamPhase> =>
   sql<JamPhase>`(case when ${now} < ${j.startsAt} then 'upcoming' when ${now} < ${j.endsAt} then 'ongoing'
     when ${now} < ${votingEndSql(j)} then 'voting' else 'ended' end)`;
 

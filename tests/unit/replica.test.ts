@@ -48,12 +48,12 @@ describe('keeping an embedded replica in step', () => {
     expect(state.newFrames).toBe(1);
   });
 
-  it('drops them too when this server’s own write brought the frames (whose frames they are cannot be told)', async () => {
+  it('drops them too when the sync after this server’s own write brought the frames (a page rendered before that sync lacks them)', async () => {
     const { state, sync } = fakeReplica();
     state.frame = 12;
     await sync.afterWrite();
-    expect(state.local).toBe(12); // the writer reads its write at once
-    expect(state.newFrames).toBe(0);
+    expect(state.local).toBe(12);
+    expect(state.newFrames).toBe(1);
     await sync.tick();
     expect(state.newFrames).toBe(1);
   });

@@ -133,18 +133,24 @@ export function defineEndpoint<
 >(spec: EndpointSpec<M, A, Own, P, Q, B, R, E>): DeclaredRoute {
   const { handler, early: _early, ...declaration } = spec;
   const keyed = takesIdempotencyKey(declaration as EndpointDeclaration);
-  const route: APIRoute = async (ctx) => {
-    // Every database call of the request gives up at one deadline (ADR 047).
-    const state: RequestState = { deadlineAt: Date.now() + config().ITINERARY_DB_DEADLINE_MS };
+  const route: APIRoute = (ctx) => {
+    const sessionToken = readSessionToken(ctx.request, ctx.cookies);
+    // Every database call of the request gives up at one deadline (ADR 047); on a replica, a browser's
+    // reads follow its own writes (ADR 032), the early read and the session's included.
+    const state: RequestState = {
+      deadlineAt: Date.now() + config().ITINERARY_DB_DEADLINE_MS,
+      ...(sessionToken ? { reader: sessionToken } : {}),
+    };
+    return inRequestContext(state, () => answerRequest(ctx, state, sessionToken));
+  };
+  const answerRequest = async (ctx: APIContext, state: RequestState, sessionToken: string | null): Promise<Response> => {
     try {
       if (spec.available && !spec.available()) throw notFound();
       // Before the guard's session read, so that both reads travel together (ADR 034); not when the
       // guard will refuse without reading anything (nobody is logged in).
-      const refusedUnread =
-        spec.access !== 'public' && spec.access !== 'optional-session' && !readSessionToken(ctx.request, ctx.cookies);
+      const refusedUnread = spec.access !== 'public' && spec.access !== 'optional-session' && !sessionToken;
       const firstEarly = refusedUnread ? undefined : startEarly(spec.early as never, spec.params ?? {}, ctx);
       const user = spec.ownSessionCheck ? null : await guard(spec.access, ctx);
-      if (user) state.reader = String(user.id);
       if (spec.rateLimit) {
         const { limiter, per, what } = spec.rateLimit;
         const limited = await rateLimited(limiter, per === 'user' && user ? `user:${user.id}` : ctx.clientAddress, what);
@@ -170,11 +176,10 @@ export function defineEndpoint<
         }
         return jsonResponse(result, { status: spec.answer.status, headers });
       };
-      const run = () => inRequestContext(state, answer);
       return await answerOnce(
         { method: spec.method, path: ctx.url.pathname, key, ownerId: user?.id ?? null, body },
         state,
-        spec.method === 'GET' ? run : () => checkedOnPrimary(state, run),
+        spec.method === 'GET' ? answer : () => checkedOnPrimary(state, answer),
       );
     } catch (error) {
       return errorResponse(error);

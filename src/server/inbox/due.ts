@@ -19,12 +19,13 @@
  *   choice, else `results:{jamId}`. A winner selected after the person first read the results still
  *   arrives (its own key).
  */
-import { type SQL, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/sqlite-core';
+import type { InArgs } from '@libsql/client';
+import { type Query, type SQL, fillPlaceholders, sql } from 'drizzle-orm';
+import { SQLiteAsyncDialect, alias } from 'drizzle-orm/sqlite-core';
 import { entries, jamParticipants, jams, notifications } from '#db/schema';
 import { closesAt, closesAtSql, jamPhase, jamPhaseSql } from '#lib/jam-timing';
 import { resultsPublicAtSql } from '#lib/results-public';
-import { onTeamCondition } from '#server/teams/co-creators';
+import { onTeamCondition, theirEntryInJamCondition } from '#server/teams/co-creators';
 import { communityChoiceOf, isManagersWinner, placeOf, rankedEntry } from '#server/judging/ranking';
 import { db } from '#server/platform/db';
 import type { InboxEvent } from './notify';
@@ -70,24 +71,34 @@ const isWinnerHere = isManagersWinner(rankedEntry(alias(entries, 'e')));
 
 const has = (key: SQL) => sql`exists (select 1 from ${notifications} n where n.user_id = p.user_id and n.key = ${key})`;
 
-/** The person's due time-based events that are not in their inbox yet (a read; the caller writes them). */
-export async function dueEventsOf(userId: number, now = Date.now()): Promise<InboxEvent[]> {
-  const database = db();
+/**
+ * The query behind {@link dueEventsOf}, built once: drizzle took 0.7 ms to build it on every viewer
+ * document and bell (20 times what SQLite took to run it); each call fills in the person and the time.
+ */
+function buildDueQuery(): Query {
+  const userId = sql.placeholder('userId');
+  const now = sql.placeholder('now');
   // The jam's clock and "results public" are the rules of src/lib (ADR 048), read against the alias `j`.
   const jam = alias(jams, 'j');
   const close = closesAtSql(jam);
   const resultsAt = resultsPublicAtSql(jam);
   const jamKey = (prefix: string, suffix = '') => sql`${prefix} || j.id || ${suffix}`;
-  // The person's entry: submitted or credited on (the one rule of src/server/teams/co-creators.ts).
-  const theirs = onTeamCondition(sql`e.id`, sql`p.user_id`);
-  const rows = (await database.all(sql`
+  // The person's entry in the jam: submitted or credited on (the one rule of src/server/teams/co-creators.ts).
+  const theirs = theirEntryInJamCondition(sql`e.id`, sql`e.jam_id`, sql`j.id`, sql`p.user_id`);
+  // The results' event alone needs the place, the win and the community's choice; the place counts
+  // every entry ranked ahead (10,000 in a big jam), so it is reckoned only while that event is due.
+  const resultsFresh = sql`(${resultsAt} <= ${now} and ${now} < ${resultsAt} + ${RESULTS_FRESH_MS})`;
+  const query = sql`
     select j.id as jamId, j.mystery as mystery, j.starts_at as startsAt, j.ends_at as endsAt,
       j.voting_ends_at as votingEndsAt, ${resultsAt} as resultsAt, p.joined_at as joinedAt,
-      (select e.id from ${entries} e where e.jam_id = j.id and ${theirs}) as myEntry,
-      (select ${placeOf(rankedEntry(alias(entries, 'e')))} from ${entries} e where e.jam_id = j.id and ${theirs}) as place,
+      (select e.id from ${entries} e where ${theirs}) as myEntry,
+      case when ${resultsFresh} then (select ${placeOf(rankedEntry(alias(entries, 'e')))} from ${entries} e
+        where ${theirs}) end as place,
       j.entry_count as entryCount,
-      exists (select 1 from ${entries} e where e.jam_id = j.id and ${theirs} and ${isWinnerHere}) as won,
-      coalesce(${onTeamCondition(communityChoiceOf(sql`j.id`), sql`p.user_id`)}, 0) as choice,
+      case when ${resultsFresh} then exists (select 1 from ${entries} e where ${theirs} and ${isWinnerHere})
+        else 0 end as won,
+      case when ${resultsFresh} then coalesce(${onTeamCondition(communityChoiceOf(sql`j.id`), sql`p.user_id`)}, 0)
+        else 0 end as choice,
       ${has(jamKey('started:'))} as hasStarted,
       ${has(jamKey('deadline:'))} as hasDeadline,
       ${has(jamKey('voting-ends:'))} as hasVotingEnds,
@@ -105,11 +116,19 @@ export async function dueEventsOf(userId: number, now = Date.now()): Promise<Inb
       or (j.ends_at - ${DAY_MS} <= ${now} and ${now} < j.ends_at and p.joined_at <= j.ends_at - ${DAY_MS})
       or (j.voting_ends_at is not null and j.voting_ends_at - ${DAY_MS} <= ${now} and ${now} < j.voting_ends_at
         and p.joined_at <= j.voting_ends_at - ${DAY_MS})
-      or (${resultsAt} <= ${now} and ${now} < ${resultsAt} + ${RESULTS_FRESH_MS} and p.joined_at <= ${close})
+      or (${resultsFresh} and p.joined_at <= ${close})
       or (j.theme_rounds = 1 and j.theme_suggest_from <= ${now} and ${now} < j.theme_round1_from)
       or (j.theme_rounds = 1 and j.theme_final_from <= ${now} and ${now} < j.theme_closes_at)
-    )`)) as DueRow[];
-  return rows.flatMap((row) => dueEvents(userId, row, now));
+    )`;
+  return new SQLiteAsyncDialect().sqlToQuery(query);
+}
+let dueQuery: Query | undefined;
+
+/** The person's due time-based events that are not in their inbox yet (a read; the caller writes them). */
+export async function dueEventsOf(userId: number, now = Date.now()): Promise<InboxEvent[]> {
+  const { sql: text, params } = (dueQuery ??= buildDueQuery());
+  const { rows } = await db().$client.execute({ sql: text, args: fillPlaceholders(params, { userId, now }) as InArgs });
+  return (rows as unknown as DueRow[]).flatMap((row) => dueEvents(userId, row, now));
 }
 
 function dueEvents(userId: number, row: DueRow, now: number): InboxEvent[] {

@@ -12,7 +12,7 @@ import { readKudos } from '#server/feedback/kudos';
 import { listNotes } from '#server/feedback/notes';
 import { unreadCount } from '#server/inbox/inbox';
 import { preparedQuery } from '#server/platform/db';
-import { onTeamCondition } from '#server/teams/co-creators';
+import { theirEntryInJamCondition } from '#server/teams/co-creators';
 import { readTeam } from '#server/teams/team';
 import { type EntryReads, startEntryReads } from '#server/entries/entry-reads';
 import { bodyIsHidden } from './jams';
@@ -29,7 +29,7 @@ const ownEntry = preparedQuery((database) =>
     .select({ id: entries.id, scratchId: entries.scratchId, title: entries.title })
     .from(entries)
     // Theirs: submitted or credited on (one entry per person per jam).
-    .where(and(eq(entries.jamId, sql.placeholder('jamId')), onTeamCondition(entries.id, sql.placeholder('userId'))))
+    .where(theirEntryInJamCondition(entries.id, entries.jamId, sql.placeholder('jamId'), sql.placeholder('userId')))
     .prepare(),
 );
 const participation = preparedQuery((database) =>

@@ -14,10 +14,10 @@
  * behind a dead primary. A sync after a write needs no such question: the primary has just answered.
  *
  * Which frames were other servers' cannot be told apart from this server's own (libSQL reports only
- * the frame number reached), so when a periodic sync finds the frame number moved since the last one,
- * every cached page's re-render comes due (ADR 045: the first reader renders it, the others get the
- * previous page meanwhile). This server's own writes already reached what they changed; they cost at
- * most one more re-render per page and interval.
+ * the frame number reached), so when any sync finds the frame number moved since the last one, every
+ * cached page's re-render comes due (ADR 045: the first reader renders it, the others get the previous
+ * page meanwhile, and a page is rendered again at most once per refresh interval). A page rendered
+ * between a write's commit and the sync that brought it is so rendered again.
  */
 import { innermostReason } from '#server/http/errors';
 
@@ -32,7 +32,7 @@ export interface ReplicaSyncOptions {
   probe(): Promise<void>;
   /** The frame number the replica is at (its first sync, at start). */
   frame: number;
-  /** Called when a periodic sync brought frames: other servers' writes, perhaps this one's. */
+  /** Called when a sync brought frames: this server's writes or other servers'. */
   onNewFrames(): void;
   /** Where the primary is, for the log. */
   primary: string;
@@ -45,7 +45,7 @@ export interface ReplicaSync {
   wroteFor(reader: string): void;
   /** Whether `reader` wrote something the replica may not have yet (their reads then go to the primary). */
   readsPrimary(reader: string): boolean;
-  /** One periodic round: ask the primary, sync, and tell `onNewFrames` when the frame number moved. */
+  /** One periodic round: ask the primary, then sync (every sync tells `onNewFrames` when the frame number moved). */
   tick(): Promise<void>;
   /** Runs `tick` every `everyMs` (never two at once) without keeping the process alive; returns the stop. */
   start(everyMs: number): () => void;
@@ -98,6 +98,12 @@ export function replicaSync(options: ReplicaSyncOptions, now: () => number = Dat
       const synced = await options.sync();
       broughtBefore = Math.max(broughtBefore, began);
       forgetBrought();
+      // Pages rendered before this sync may lack what it brought (a write answered at its commit,
+      // another server's): their re-render comes due, once per refresh interval at most (ADR 045).
+      if (synced.frame_no !== frame) {
+        frame = synced.frame_no;
+        options.onNewFrames();
+      }
       return synced;
     });
     running = sync;
@@ -148,17 +154,14 @@ export function replicaSync(options: ReplicaSyncOptions, now: () => number = Dat
     },
 
     async tick() {
-      let synced: Synced;
       try {
         await options.probe();
-        synced = await syncSoon();
+        await syncSoon();
       } catch (error) {
         failed(error);
         return;
       }
       answered();
-      if (synced.frame_no !== frame) options.onNewFrames();
-      frame = synced.frame_no;
     },
 
     start(everyMs) {

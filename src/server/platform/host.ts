@@ -80,7 +80,7 @@ export interface RequestState {
   deadlineAt?: number;
   /** Reads of this request go to the primary, not to the replica (a write's precondition read again). */
   primaryReads?: boolean;
-  /** Who is asking (the logged-in user's id): on a replica, their reads follow their own writes (ADR 032). */
+  /** Who is asking (the browser's session token, kept in memory only): on a replica, their reads follow their writes (ADR 032). */
   reader?: string;
 }
 

@@ -52,6 +52,15 @@ export function teamEntries(userId: Operand, { withJamAndRole = false } = {}): S
 /** Whether the entry belongs to the person (its submitter or an accepted co-creator), as an SQL condition. */
 export const onTeamCondition = (entryId: Operand, userId: Operand): SQL => sql`(${operand(entryId)} in (${teamEntries(userId)}))`;
 
+/**
+ * The person's entry among a jam's, as an SQL condition on an entry's `id` and `jam_id` columns: found
+ * through the person's few entries. With a plain `jam_id = ?` beside {@link onTeamCondition}, SQLite
+ * walks the jam's index instead and tests each of its entries (0.4 ms for the 10,000 of a big jam, on
+ * every viewer document); the `+` keeps it off that index.
+ */
+export const theirEntryInJamCondition = (entryId: Operand, entryJamId: SQL | Column, jamId: Operand, userId: Operand): SQL =>
+  sql`(+${entryJamId} = ${operand(jamId)} and ${onTeamCondition(entryId, userId)})`;
+
 /** Whether the person has an entry in the jam (submitted or credited on it), as an SQL condition: an "entrant". */
 export const enteredCondition = (jamId: Operand, userId: Operand): SQL =>
   sql`exists (select 1 from (${teamEntries(userId, { withJamAndRole: true })}) where jam_id = ${operand(jamId)})`;
