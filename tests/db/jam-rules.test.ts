@@ -7,11 +7,11 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Jam, entryCredits, jams, users } from '#db/schema';
+import { type Jam, entries, entryCredits, jams, users } from '#db/schema';
 import { entriesAreHidden, entriesAreHiddenSql } from '#lib/entries-hidden';
 import { closesAt, closesAtSql, jamPhase, jamPhaseSql, votingHasClosed, votingHasClosedSql } from '#lib/jam-timing';
 import { resultsArePublic, resultsArePublicSql, resultsPublicAt, resultsPublicAtSql } from '#lib/results-public';
-import { isOnTeamOf, onTeamCondition, teamOf } from '#server/teams/co-creators';
+import { isOnTeamOf, onTeamCondition, teamOf, theirEntryInJamCondition } from '#server/teams/co-creators';
 import { type TestDatabase, createTestDatabase } from '../helpers/database';
 import { insertEntry, insertJam } from '../helpers/factories';
 import { installHost } from '#server/platform/host';
@@ -140,5 +140,27 @@ describe('the TypeScript and SQL forms of each rule agree', () => {
       expect(team.includes(person.id), person.name).toBe(inSql);
     }
     expect(team.sort()).toEqual([submitter!.id, accepted!.id].sort());
+
+    // A person's entry among a jam's: the same people, found through their own entries (the viewer
+    // document and the inbox ask it on every call; walking the jam's index tested each of its entries).
+    for (const person of [submitter!, accepted!, invited!, stranger!]) {
+      const theirs = test.database
+        .select({ id: entries.id })
+        .from(entries)
+        .where(theirEntryInJamCondition(entries.id, entries.jamId, entry.jamId, person.id));
+      const found = (await theirs).map((row) => row.id);
+      expect(found, person.name).toEqual(
+        isOnTeamOf(
+          entry,
+          person.id,
+          credits.find((row) => row.userId === person.id),
+        )
+          ? [entry.id]
+          : [],
+      );
+      const { sql: text, params } = theirs.toSQL();
+      const plan = await test.database.$client.execute({ sql: `explain query plan ${text}`, args: params as never });
+      expect(plan.rows.map((row) => String(row.detail)).join('\n')).toMatch(/SEARCH entries USING INTEGER PRIMARY KEY/);
+    }
   });
 });
