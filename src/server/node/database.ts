@@ -23,7 +23,8 @@ export async function openDatabase(url: string, authToken?: string): Promise<Dat
     ensureParentFolder(url);
     keepPreparedStatements();
   }
-  const database = connectDatabase(url, authToken);
+  // One process serves every request here: a finished write hands its turn to the next (load-retries.ts).
+  const database = connectDatabase(url, authToken, { handOnWriteTurns: true });
   await database.run(sql`select 1`);
   return database;
 }

@@ -29,11 +29,17 @@ export const isFileUrl = (url: string) => url.startsWith('file:');
  * (src/server/node/database.ts); migrating is a step of its own (`npm run db:migrate`, or the Node
  * server at start).
  */
-export function connectDatabase(url: string, authToken?: string, options: { concurrency?: number } = {}): Database {
+export function connectDatabase(
+  url: string,
+  authToken?: string,
+  { concurrency, handOnWriteTurns = false }: { concurrency?: number; handOnWriteTurns?: boolean } = {},
+): Database {
+  const options = concurrency === undefined ? {} : { concurrency };
   if (!isFileUrl(url)) {
     const deadlineMs = config().ITINERARY_DB_DEADLINE_MS;
     const opened = createClient({ url, authToken, timeout: BUSY_TIMEOUT_MS, fetch: fetchWithin(deadlineMs), ...options });
-    const bounded = withDeadlines(batchedReads(gatedWrites(retriedWhenFull(opened), WRITES_AT_ONCE)), deadlineMs);
+    const gated = gatedWrites(retriedWhenFull(opened), WRITES_AT_ONCE, { handOn: handOnWriteTurns });
+    const bounded = withDeadlines(batchedReads(gated), deadlineMs);
     return drizzle(claimsKeys(bounded), { schema });
   }
   const opened = createClient({ url, authToken, timeout: BUSY_TIMEOUT_MS, ...options });

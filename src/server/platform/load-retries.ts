@@ -92,20 +92,38 @@ export function retriedWhenFull(client: Client): Client {
  * turn here. A libSQL server takes one write at a time, and `sqld` keeps each waiting write busy on
  * its cores until the lock is free: past a few dozen waiting, the writer holding the lock gets no
  * core, and writes that took milliseconds take seconds, then fail as "database is locked" (ADR 037).
- * A waiting write looks again after a short pause of its own rather than being woken by the write
- * before it: workerd cancels a request whose promise another request settles. Reads go straight on.
+ * On Workers a waiting write looks again after a short pause of its own rather than being woken by
+ * the write before it: workerd cancels a request whose promise another request settles. Where one
+ * process serves every request (`handOn`, the Node host), the write that finishes hands its turn to
+ * the first one waiting: on a busy event loop a pause of a few ms lasts as long as the loop's delay
+ * (30–40 ms in the rush), and each waiting write paid it again on every look. Reads go straight on.
  */
-export function gatedWrites(client: Client, limit: number, random: () => number = Math.random): Client {
+export function gatedWrites(client: Client, limit: number, { random = Math.random, handOn = false } = {}): Client {
   const execute = client.execute.bind(client) as (...args: unknown[]) => ReturnType<Client['execute']>;
   const batch = client.batch.bind(client) as (...args: unknown[]) => ReturnType<Client['batch']>;
   let running = 0;
-  async function inTurn<T>(send: () => Promise<T>): Promise<T> {
+  const waiting: (() => void)[] = [];
+  async function takeTurn(): Promise<void> {
+    if (running < limit) {
+      running += 1;
+      return;
+    }
+    // The finishing write hands its turn on: `running` stays as it is.
+    if (handOn) return new Promise<void>((resolve) => waiting.push(resolve));
     while (running >= limit) await pause(2 + random() * 8);
     running += 1;
+  }
+  const endTurn = () => {
+    const next = waiting.shift();
+    if (next) next();
+    else running -= 1;
+  };
+  async function inTurn<T>(send: () => Promise<T>): Promise<T> {
+    await takeTurn();
     try {
       return await send();
     } finally {
-      running -= 1;
+      endTurn();
     }
   }
   const isRead = (statement: unknown) =>
