@@ -32,6 +32,8 @@ export interface Answer {
   user: number;
   status: number;
   ms: number;
+  /** When it was sent, in ms from the spike's start. */
+  sentAt?: number;
   entryId?: number;
   project?: number;
   /** A rating's stars by criterion id, as sent. */
@@ -222,6 +224,7 @@ export async function runSpike({ slug, seconds, tokens, urlFor, playsPerUser = 0
       req.end(payload);
     });
 
+  let began = performance.now();
   const send = async (step: Planned): Promise<void> => {
     const started = performance.now();
     if (step.kind === 'submit') {
@@ -230,7 +233,15 @@ export async function runSpike({ slug, seconds, tokens, urlFor, playsPerUser = 0
         url: `https://scratch.mit.edu/projects/${project}/`,
       });
       const id = (json as { id?: number } | null)?.id;
-      answers.push({ kind: 'submit', user: step.user, status, ms: performance.now() - started, project, entryId: id });
+      answers.push({
+        kind: 'submit',
+        user: step.user,
+        status,
+        ms: performance.now() - started,
+        sentAt: started - began,
+        project,
+        entryId: id,
+      });
       if (acknowledges('submit', status) && id) accepted.push({ id, user: step.user });
       return;
     }
@@ -240,10 +251,24 @@ export async function runSpike({ slug, seconds, tokens, urlFor, playsPerUser = 0
       // As the entry page does: the play and the page's viewer document side by side.
       await Promise.all([
         call('PUT', `/api/jams/${slug}/entries/${entry.id}/play`, step.user).then(({ status }) =>
-          answers.push({ kind: 'play', user: step.user, status, ms: performance.now() - started, entryId: entry.id }),
+          answers.push({
+            kind: 'play',
+            user: step.user,
+            status,
+            ms: performance.now() - started,
+            sentAt: started - began,
+            entryId: entry.id,
+          }),
         ),
         call('GET', `/api/jams/${slug}/viewer?entry=${entry.id}`, step.user).then(({ status }) =>
-          answers.push({ kind: 'document', user: step.user, status, ms: performance.now() - started, entryId: entry.id }),
+          answers.push({
+            kind: 'document',
+            user: step.user,
+            status,
+            ms: performance.now() - started,
+            sentAt: started - began,
+            entryId: entry.id,
+          }),
         ),
       ]);
       return;
@@ -255,15 +280,30 @@ export async function runSpike({ slug, seconds, tokens, urlFor, playsPerUser = 0
       const rated = criteria.filter((_, i) => i === 0 || next() < 0.6);
       const stars = Object.fromEntries(rated.map((id) => [String(id), 1 + Math.floor(next() * STARS_MAX)]));
       const { status } = await call('PUT', `/api/jams/${slug}/entries/${entry.id}/rating`, step.user, { stars });
-      answers.push({ kind: 'vote', user: step.user, status, ms: performance.now() - started, entryId: entry.id, stars });
+      answers.push({
+        kind: 'vote',
+        user: step.user,
+        status,
+        ms: performance.now() - started,
+        sentAt: started - began,
+        entryId: entry.id,
+        stars,
+      });
       return;
     }
     const { status } = await call('PUT', `/api/jams/${slug}/entries/${entry.id}/vote`, step.user);
-    answers.push({ kind: 'vote', user: step.user, status, ms: performance.now() - started, entryId: entry.id });
+    answers.push({
+      kind: 'vote',
+      user: step.user,
+      status,
+      ms: performance.now() - started,
+      sentAt: started - began,
+      entryId: entry.id,
+    });
   };
 
-  const began = performance.now();
   const failures: unknown[] = [];
+  began = performance.now();
   await Promise.all(
     plan.map(
       (step) =>
@@ -562,7 +602,24 @@ ${table(
     latencyRow('all writes', writes),
     ...(documents.length > 0 ? [latencyRow("(read) the entry page's viewer document", documents)] : []),
   ],
-)}`;
+)}${byWindow(writes, latencyRow)}`;
+}
+
+/** The writes by when they were sent, ten seconds at a time: a slow start, a stall or a slow end tell apart. */
+function byWindow(writes: Answer[], latencyRow: (label: string, list: Answer[]) => string[]): string {
+  const sent = writes.filter((a) => a.sentAt !== undefined);
+  if (sent.length === 0) return '';
+  const windows = new Map<number, Answer[]>();
+  for (const answer of sent) {
+    const window = Math.floor(answer.sentAt! / 10_000);
+    const list = windows.get(window) ?? [];
+    list.push(answer);
+    windows.set(window, list);
+  }
+  const rows = [...windows.keys()]
+    .sort((a, b) => a - b)
+    .map((window) => latencyRow(`sent ${window * 10}–${window * 10 + 10} s`, windows.get(window)!));
+  return `\n\n${table(['all writes, by when they were sent', 'requests', 'p50 ms', 'p99 ms', 'max ms'], rows)}`;
 }
 
 /** The verdict rows of the spike's targets. */
