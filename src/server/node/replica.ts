@@ -15,6 +15,7 @@ import { type Client, type InStatement, type Transaction, type TransactionMode, 
 import { type Database, databaseOn } from '#server/platform/db';
 import { timeLeft, withinDeadline } from '#server/platform/deadlines';
 import { host } from '#server/platform/host';
+import { isPlainRead } from '#server/platform/statement-kind';
 import { ensureParentFolder } from './database';
 import { type ReplicaSync, replicaSync } from './replica-sync';
 import { FIRST_SYNC_TIMEOUT_MS, startReplicaSyncer } from './replica-syncer';
@@ -29,13 +30,8 @@ const PROBE_TIMEOUT_MS = 2000;
 /** libSQL's replica syncs over HTTP(S) only; the primary's WebSocket address has the same host and port. */
 export const httpUrlOf = (url: string) => url.replace(/^ws(s?):\/\//, 'http$1://');
 
-const READ = /^\s*(select|with)\b/i;
-const WRITES = /\b(insert|update|delete|replace)\b/i;
-
-type AnyStatement = InStatement | [string, unknown?];
-const sqlOf = (statement: AnyStatement) =>
-  typeof statement === 'string' ? statement : Array.isArray(statement) ? statement[0] : statement.sql;
-export const isRead = (statement: AnyStatement) => READ.test(sqlOf(statement)) && !WRITES.test(sqlOf(statement));
+/** A plain read goes to the replica; anything else (it may write) to the primary. */
+export const isRead = isPlainRead;
 
 const requestState = () => host().requestContext?.getStore();
 

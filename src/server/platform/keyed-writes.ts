@@ -9,14 +9,7 @@
  */
 import type { Client, InStatement, ResultSet, Transaction, TransactionMode } from '@libsql/client';
 import { host } from './host';
-
-const READ = /^\s*(select|with)\b/i;
-const WRITES = /\b(insert|update|delete|replace)\b/i;
-/** A plain read (as the replica's router tells them, src/server/node/replica.ts); anything else may write. */
-const isRead = (statement: InStatement) => {
-  const sql = typeof statement === 'string' ? statement : statement.sql;
-  return READ.test(sql) && !WRITES.test(sql);
-};
+import { isPlainRead as isRead } from './statement-kind';
 
 /** The request's claim when it has not been sent with a write yet; marks it as on its way. */
 function takeClaim(): { statement: InStatement; done(ok: boolean): void } | null {
