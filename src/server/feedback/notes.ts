@@ -7,12 +7,11 @@
  */
 import { type SQL, and, desc, eq, isNull, or, sql } from 'drizzle-orm';
 import { type Entry, type Jam, type Note, entries, notes, users } from '#db/schema';
-import { avatarPath } from '#lib/avatars';
 import { NOTES_PER_PAGE, type NoteDto, type NoteListDto } from '#lib/schemas/notes';
 import { auditStatement } from '#server/activity/audit';
 import { refuseIfBanned } from '#server/auth/require';
 import { can, requireJamPermission } from '#server/auth/permissions';
-import { AppError, conflict, notFound } from '#server/http/errors';
+import { AppError, conflict } from '#server/platform/errors';
 import { createRateLimiter } from '#server/http/rate-limit';
 import { notifyStatement } from '#server/inbox/notify';
 import { requireEntry } from '#server/entries/entries';
@@ -22,6 +21,7 @@ import { type Database, db } from '#server/platform/db';
 import type { SessionUser } from '#server/auth/session';
 import { NEW_ACCOUNT_MS, judgeText } from './guard/guard';
 import { accountCreatedAt, holdNote } from './held-notes';
+import { type Viewer, noteColumns, readNoteWithViewer, requireVisibleNote, toNoteDto } from './note-reads';
 import { lastNoteAt, mutedError, mutedUntil, refuse, requirePace } from './note-mute';
 import { adminWords } from './words';
 
@@ -29,64 +29,6 @@ import { adminWords } from './words';
 export const noteLimiter = createRateLimiter('notes', VOTE_RATE_LIMIT);
 
 export const NOTES_OFF_MESSAGE = 'Notes are turned off for this jam, so new notes cannot be posted.';
-const NO_SUCH_NOTE = 'That note does not exist (it may have been deleted).';
-
-/* ---------- reading ---------- */
-
-export interface Viewer {
-  user: SessionUser | null;
-  entry: Entry;
-  canHide: boolean;
-}
-
-export type NoteRow = Note & { authorName: string };
-
-export async function toNoteDto(row: NoteRow, { user, entry, canHide }: Viewer): Promise<NoteDto> {
-  const mine = user !== null && row.authorId === user.id;
-  return {
-    id: row.id,
-    text: row.text,
-    author: { id: row.authorId, name: row.authorName, avatar: avatarPath(row.authorName) },
-    createdAt: row.createdAt.toISOString(),
-    mine,
-    canDelete: await can(user, 'note:delete', { authorId: row.authorId, entrySubmitterId: entry.submitterId }),
-    canHide,
-    hidden: row.hiddenAt !== null,
-    held: row.heldAt !== null,
-  };
-}
-
-const noteColumns = { note: notes, authorName: users.name };
-
-/** One note of the entry as the viewer may see it (hidden ones only for those who may hide): 404 otherwise. */
-async function requireVisibleNote(viewer: Viewer, noteId: number): Promise<NoteRow> {
-  const [row] = await db()
-    .select(noteColumns)
-    .from(notes)
-    .innerJoin(users, eq(users.id, notes.authorId))
-    .where(and(eq(notes.id, noteId), eq(notes.entryId, viewer.entry.id)));
-  if (!row || (row.note.hiddenAt !== null && !viewer.canHide)) throw notFound(NO_SUCH_NOTE);
-  return { ...row.note, authorName: row.authorName };
-}
-
-/**
- * The entry, whether the user may hide notes and the note, read side by side (one round trip); the
- * entry's 404 still comes before the note's.
- */
-export async function readNoteWithViewer(user: SessionUser, jam: Jam, entryId: number, noteId: number) {
-  const entryRead = requireEntry(jam, entryId);
-  const canHideRead = can(user, 'jam:hide-notes', { jamId: jam.id });
-  const noteRead = db()
-    .select(noteColumns)
-    .from(notes)
-    .innerJoin(users, eq(users.id, notes.authorId))
-    .where(and(eq(notes.id, noteId), eq(notes.entryId, entryId)));
-  entryRead.catch(() => undefined);
-  const [entry, canHide, [row]] = await Promise.all([entryRead, canHideRead, noteRead]);
-  const viewer: Viewer = { user, entry, canHide };
-  if (!row || (row.note.hiddenAt !== null && !viewer.canHide)) throw notFound(NO_SUCH_NOTE);
-  return { viewer, note: { ...row.note, authorName: row.authorName } as NoteRow };
-}
 
 /** One page of the entry's notes (newest first) and how many there are, in one round trip. */
 async function notesPage(entryId: number, requestedPage: number, withHidden: boolean, viewerId: number | null = null) {
