@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LOGIN_RATE_LIMIT } from '#server/auth/login';
+import { LOGIN_RATE_LIMIT } from '#server/users/login';
 import { type Environment, startEnvironment } from '../helpers/environment';
 
 let env: Environment;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { loginCallbackQuerySchema } from '#lib/schemas/auth';
 import { defineEndpoint } from '#server/http/endpoint';
-import { finishLogin, loginCallbackLimiter } from '#server/auth/login';
+import { finishLogin, loginCallbackLimiter } from '#server/users/login';
 
 /** The provider sends the browser back here with `?privateCode=…`; a missing or bad code is a failed login, not a 400. */
 export const GET = defineEndpoint({

@@ -1,7 +1,7 @@
 import { devLoginFormSchema } from '#lib/schemas/auth';
 import { config } from '#server/platform/config';
 import { defineEndpoint } from '#server/http/endpoint';
-import { devLogin, localeOrDefault, loginStartLimiter } from '#server/auth/login';
+import { devLogin, localeOrDefault, loginStartLimiter } from '#server/users/login';
 
 /** "Sign in as any username" — only exists with ITINERARY_DEV_LOGIN=1 (never in production). */
 export const POST = defineEndpoint({

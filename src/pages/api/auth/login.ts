@@ -1,6 +1,6 @@
 import { loginStartQuerySchema } from '#lib/schemas/auth';
 import { defineEndpoint } from '#server/http/endpoint';
-import { localeOrDefault, loginStartLimiter, startLogin } from '#server/auth/login';
+import { localeOrDefault, loginStartLimiter, startLogin } from '#server/users/login';
 
 /** "Log in with Scratch": off to the provider, with this browser marked as the one that asked. */
 export const GET = defineEndpoint({

@@ -1,6 +1,6 @@
 import { removeSessionQuerySchema } from '#lib/schemas/auth';
 import { defineEndpoint } from '#server/http/endpoint';
-import { unauthenticated } from '#server/http/errors';
+import { unauthenticated } from '#server/platform/errors';
 import { loggedOutSchema } from '#server/openapi/schemas';
 import { deleteSessionTokenCookie, invalidateSessionToken, readSessionToken } from '#server/auth/session';
 

@@ -13,12 +13,12 @@ import { localizePath } from '#i18n/paths';
 import type { LoginFailure } from '#lib/schemas/auth';
 import { config } from '#server/platform/config';
 import { db } from '#server/platform/db';
-import { notFound } from '#server/http/errors';
+import { notFound } from '#server/platform/errors';
 import { consumeLoginToken, deleteExpiredLoginTokens, discardLoginToken, issueLoginToken } from './login-tokens';
 import { type RateLimit, createRateLimiter } from '#server/http/rate-limit';
 import { ScratchUnavailableError, UPSTREAM_TIMEOUT_MS, fetchScratchUser } from '#server/platform/scratch';
-import { createSession, generateSessionToken, hashToken, setSessionTokenCookie } from './session';
-import { findUserByName } from '#server/users/users';
+import { createSession, generateSessionToken, hashToken, setSessionTokenCookie } from '#server/auth/session';
+import { findUserByName } from './users';
 
 export const CALLBACK_PATH = '/api/auth/callback';
 const STATE_COOKIE = 'itinerary-login-state';
