@@ -9,7 +9,7 @@ import { jamManagers } from '#db/schema';
 import { ADMIN_ONLY_ACTIONS, type AdminOnlyAction, type JamAction, MANAGER_ACTIONS, type ManagerAction } from '#lib/jam-actions';
 import type { SessionUser } from './session';
 import { db, preparedQuery } from '#server/platform/db';
-import { AppError } from '#server/http/errors';
+import { AppError } from '#server/platform/errors';
 
 export type JamRole = 'admin' | 'manager' | 'none';
 

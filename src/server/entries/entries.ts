@@ -7,7 +7,7 @@ import { can } from '#server/auth/permissions';
 import { refuseIfBanned } from '#server/auth/require';
 import type { SessionUser } from '#server/auth/session';
 import { announceChange } from '#server/cache/changes';
-import { AppError, notFound } from '#server/http/errors';
+import { AppError, notFound } from '#server/platform/errors';
 import { type RateLimit, createRateLimiter } from '#server/http/rate-limit';
 import { notifyStatement } from '#server/inbox/notify';
 import { type Database, db, preparedQuery } from '#server/platform/db';

@@ -14,7 +14,7 @@ import type { SessionUser } from '#server/auth/session';
 import { announceChange } from '#server/cache/changes';
 import { guardTexts } from '#server/feedback/guard/guard-texts';
 import { adminWords } from '#server/feedback/words';
-import { AppError, badRequest, conflict } from '#server/http/errors';
+import { AppError, badRequest, conflict } from '#server/platform/errors';
 import { db } from '#server/platform/db';
 import { isOnTeam } from '#server/teams/co-creators';
 import { requireEntry } from './entries';

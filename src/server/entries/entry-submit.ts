@@ -7,7 +7,7 @@ import { parseScratchProjectUrl } from '#lib/scratch-url';
 import { refuseIfBanned } from '#server/auth/require';
 import type { SessionUser } from '#server/auth/session';
 import { announceChange } from '#server/cache/changes';
-import { AppError, badRequest, conflict, notFound } from '#server/http/errors';
+import { AppError, badRequest, conflict, notFound } from '#server/platform/errors';
 import { type RateLimit, createRateLimiter } from '#server/http/rate-limit';
 import { db } from '#server/platform/db';
 import { fetchScratchProjectWithParent } from '#server/platform/scratch';

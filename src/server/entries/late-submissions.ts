@@ -10,7 +10,7 @@ import type { LateGrantDto, LateGrantListDto } from '#lib/schemas/questions';
 import { auditStatement } from '#server/activity/audit';
 import { requireJamPermission } from '#server/auth/permissions';
 import type { SessionUser } from '#server/auth/session';
-import { badRequest, notFound } from '#server/http/errors';
+import { badRequest, notFound } from '#server/platform/errors';
 import { notifyStatement } from '#server/inbox/notify';
 import { db } from '#server/platform/db';
 import { findUserByName } from '#server/users/users';

@@ -8,7 +8,7 @@ import { type Jam, kudos } from '#db/schema';
 import { KUDOS_STICKERS, type KudosSticker } from '#lib/feedback';
 import type { KudosDto } from '#lib/schemas/kudos';
 import { announceChange } from '#server/cache/changes';
-import { AppError, conflict } from '#server/http/errors';
+import { AppError, conflict } from '#server/platform/errors';
 import { createRateLimiter } from '#server/http/rate-limit';
 import { notifyStatement } from '#server/inbox/notify';
 import { type EntryReads, readerIsOnTeam, startEntryReads } from '#server/entries/entry-reads';

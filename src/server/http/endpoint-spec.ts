@@ -9,7 +9,7 @@ import { itemKeySchema } from '#lib/schemas/reports';
 import { noteIdSchema } from '#lib/schemas/notes';
 import { jamRequestIdSchema } from '#lib/schemas/jam-requests';
 import type { SessionUser } from '#server/auth/session';
-import { type AppError, notFound } from './errors';
+import { type AppError, notFound } from '#server/platform/errors';
 import type { RateLimiter } from './rate-limit';
 
 export const HTTP_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;

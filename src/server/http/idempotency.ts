@@ -18,7 +18,7 @@ import { config } from '#server/platform/config';
 import { db } from '#server/platform/db';
 import { timeLeft, withinDeadline } from '#server/platform/deadlines';
 import { type RequestState, host } from '#server/platform/host';
-import { AppError, badRequest, conflict, errorResponse } from './errors';
+import { AppError, badRequest, conflict, errorResponse } from '#server/platform/errors';
 
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
 /** How long a key is remembered: a retry later than this is a new request. */

@@ -8,7 +8,7 @@ import { encodeBase32LowerCaseNoPadding } from '@oslojs/encoding';
 import { type SQL, and, eq, sql } from 'drizzle-orm';
 import { users } from '#db/schema';
 import type { SessionUser } from '#server/auth/session';
-import { notFound } from '#server/http/errors';
+import { notFound } from '#server/platform/errors';
 import { type RateLimit, createRateLimiter } from '#server/http/rate-limit';
 import { db } from '#server/platform/db';
 

@@ -16,7 +16,7 @@ import {
 import { auditStatement } from '#server/activity/audit';
 import { announceChange } from '#server/cache/changes';
 import { type Database, db } from '#server/platform/db';
-import { AppError, conflict } from '#server/http/errors';
+import { AppError, conflict } from '#server/platform/errors';
 import { can, requireJamPermission } from '#server/auth/permissions';
 import { guardTexts } from '#server/feedback/guard/guard-texts';
 import { adminWords } from '#server/feedback/words';

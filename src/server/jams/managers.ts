@@ -4,7 +4,7 @@ import { type Jam, jamManagers, users } from '#db/schema';
 import type { ManagerDto } from '#lib/schemas/jams';
 import { auditStatement } from '#server/activity/audit';
 import { db } from '#server/platform/db';
-import { AppError, conflict, notFound } from '#server/http/errors';
+import { AppError, conflict, notFound } from '#server/platform/errors';
 import { can, refusal } from '#server/auth/permissions';
 import type { SessionUser } from '#server/auth/session';
 import { findUserByName } from '#server/users/users';

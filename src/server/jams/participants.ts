@@ -12,7 +12,7 @@ import { refuseIfBanned } from '#server/auth/require';
 import { announceChange } from '#server/cache/changes';
 import { db } from '#server/platform/db';
 import { enteredCondition } from '#server/teams/co-creators';
-import { conflict } from '#server/http/errors';
+import { conflict } from '#server/platform/errors';
 import { type RateLimit, createRateLimiter } from '#server/http/rate-limit';
 import type { Jam } from '#db/schema';
 import type { SessionUser } from '#server/auth/session';

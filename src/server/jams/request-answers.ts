@@ -7,7 +7,7 @@ import { notifyStatement } from '#server/inbox/notify';
 import { requireJamPermission } from '#server/auth/permissions';
 import type { SessionUser } from '#server/auth/session';
 import { announceChange } from '#server/cache/changes';
-import { AppError, conflict, notFound } from '#server/http/errors';
+import { AppError, conflict, notFound } from '#server/platform/errors';
 import { db } from '#server/platform/db';
 import { keptOffsetArg, keptPage } from '#server/platform/sql-pages';
 import { createdJamId, createdJamSlug, jamCreatedAudit } from './jam-writes';

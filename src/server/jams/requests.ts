@@ -12,7 +12,7 @@ import type { JamRequestCreate, JamRequestDto, OwnJamRequestsDto } from '#lib/sc
 import { auditStatement } from '#server/activity/audit';
 import { can } from '#server/auth/permissions';
 import type { SessionUser } from '#server/auth/session';
-import { AppError, conflict, notFound } from '#server/http/errors';
+import { AppError, conflict, notFound } from '#server/platform/errors';
 import { type RateLimit, createRateLimiter } from '#server/http/rate-limit';
 import { db } from '#server/platform/db';
 import { guardTexts } from '#server/feedback/guard/guard-texts';

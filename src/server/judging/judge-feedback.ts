@@ -15,7 +15,7 @@ import type { SessionUser } from '#server/auth/session';
 import { type EntryReads, readerIsOnTeam, startEntryReads } from '#server/entries/entry-reads';
 import { guardTexts } from '#server/feedback/guard/guard-texts';
 import { adminWords } from '#server/feedback/words';
-import { AppError, conflict } from '#server/http/errors';
+import { AppError, conflict } from '#server/platform/errors';
 import { db } from '#server/platform/db';
 import { teamOf } from '#server/teams/co-creators';
 import { isJudgeOf } from './judge-invitations';

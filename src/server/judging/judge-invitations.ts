@@ -8,7 +8,7 @@ import { auditStatement } from '#server/activity/audit';
 import { refuseIfBanned } from '#server/auth/require';
 import type { SessionUser } from '#server/auth/session';
 import { announceChange } from '#server/cache/changes';
-import { conflict } from '#server/http/errors';
+import { conflict } from '#server/platform/errors';
 import { notifyStatement } from '#server/inbox/notify';
 import { db } from '#server/platform/db';
 import { JUDGES_SETTLED_MESSAGE, type JudgeSeat, judgeSeatOf, notAJudge } from './judges';

@@ -15,7 +15,7 @@ import { can, refusal, requireJamPermission } from '#server/auth/permissions';
 import { refuseIfBanned } from '#server/auth/require';
 import type { SessionUser } from '#server/auth/session';
 import { announceChange } from '#server/cache/changes';
-import { AppError, conflict, notFound } from '#server/http/errors';
+import { AppError, conflict, notFound } from '#server/platform/errors';
 import { notifyStatement } from '#server/inbox/notify';
 import { db } from '#server/platform/db';
 import { userForInvite } from '#server/teams/team';

@@ -10,7 +10,7 @@ import { auditStatement } from '#server/activity/audit';
 import { requireJamPermission } from '#server/auth/permissions';
 import type { SessionUser } from '#server/auth/session';
 import { announceChange } from '#server/cache/changes';
-import { conflict } from '#server/http/errors';
+import { conflict } from '#server/platform/errors';
 import { db } from '#server/platform/db';
 import { toJamDto } from '#server/jams/jams';
 import { resultsStatement } from '#server/live/jam-events';

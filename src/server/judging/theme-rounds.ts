@@ -13,7 +13,7 @@ import {
   themeScheduleIssue,
 } from '#lib/schemas/themes';
 import { announceChange } from '#server/cache/changes';
-import { type AppError, badRequest, conflict, forbidden } from '#server/http/errors';
+import { type AppError, badRequest, conflict, forbidden } from '#server/platform/errors';
 import { db } from '#server/platform/db';
 import { requireJamPermission } from '#server/auth/permissions';
 import type { SessionUser } from '#server/auth/session';

@@ -8,7 +8,7 @@ import { can } from '#server/auth/permissions';
 import { refuseIfBanned } from '#server/auth/require';
 import { announceChange } from '#server/cache/changes';
 import { db, preparedQuery } from '#server/platform/db';
-import { AppError, conflict } from '#server/http/errors';
+import { AppError, conflict } from '#server/platform/errors';
 import { requireEntry } from '#server/entries/entries';
 import { HIDDEN_ENTRY_VOTES_MESSAGE, isHiddenFor } from '#server/entries/hidden';
 import { enteredCondition, isOnTeam, onTeamCondition } from '#server/teams/co-creators';

@@ -11,7 +11,7 @@ import type { EntryDto, WinnersDto } from '#lib/schemas/entries';
 import { auditStatement } from '#server/activity/audit';
 import { announceChange } from '#server/cache/changes';
 import { db } from '#server/platform/db';
-import { AppError } from '#server/http/errors';
+import { AppError } from '#server/platform/errors';
 import { requireEntry } from '#server/entries/entries';
 import { toEntryDto } from '#server/entries/entry-dto';
 import {

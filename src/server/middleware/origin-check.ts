@@ -6,7 +6,7 @@
  * come from a web page (curl, a script with its own token), so it cannot ride on a visitor's cookie.
  */
 import { config } from '#server/platform/config';
-import { AppError, errorResponse } from '#server/http/errors';
+import { AppError, errorResponse } from '#server/platform/errors';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 

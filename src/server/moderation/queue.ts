@@ -12,7 +12,7 @@ import {
   type ReportedItemDto,
   type ItemKey,
 } from '#lib/schemas/reports';
-import { forbidden } from '#server/http/errors';
+import { forbidden } from '#server/platform/errors';
 import { db } from '#server/platform/db';
 import type { SessionUser } from '#server/auth/session';
 import { can, managedJamIds, moderationScope } from '#server/auth/permissions';

@@ -14,7 +14,7 @@
  * previous page meanwhile). This server's own writes already reached what they changed; they cost at
  * most one more re-render per page and interval.
  */
-import { innermostReason } from '#server/http/errors';
+import { innermostReason } from '#server/platform/errors';
 
 export interface Synced {
   frame_no: number;

@@ -14,7 +14,7 @@ import { recordAudit } from '#server/activity/audit';
 import { refuseIfBanned } from '#server/auth/require';
 import { can } from '#server/auth/permissions';
 import { announceChange } from '#server/cache/changes';
-import { AppError, badRequest, conflict, notFound } from '#server/http/errors';
+import { AppError, badRequest, conflict, notFound } from '#server/platform/errors';
 import { type RateLimit, createRateLimiter } from '#server/http/rate-limit';
 import { notifyWith } from '#server/inbox/notify';
 import { db } from '#server/platform/db';

@@ -31,7 +31,7 @@ import {
 } from '#db/schema';
 import type { MyDataDto } from '#lib/schemas/my-data';
 import type { ReportReason } from '#lib/schemas/reports';
-import { unauthenticated } from '#server/http/errors';
+import { unauthenticated } from '#server/platform/errors';
 import { db } from '#server/platform/db';
 import { resultsArePublicSql } from '#lib/results-public';
 import type { SessionUser } from '#server/auth/session';

@@ -16,7 +16,7 @@ import {
   type ProfileRole,
 } from '#lib/schemas/profiles';
 import { scratchUserUrl } from '#lib/user-url';
-import { AppError } from '#server/http/errors';
+import { AppError } from '#server/platform/errors';
 import { teamEntries } from '#server/teams/co-creators';
 import {
   isCommunityChoiceInWindow,

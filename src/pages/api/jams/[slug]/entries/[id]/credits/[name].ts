@@ -1,7 +1,7 @@
 import { teamSchema } from '#lib/schemas/teams';
 import { usernameSchema } from '#lib/schemas/common';
 import { defineEndpoint, jamSlugAndEntryId, param } from '#server/http/endpoint';
-import { notFound } from '#server/http/errors';
+import { notFound } from '#server/platform/errors';
 import { removeFromTeam } from '#server/teams/team';
 import { exampleTeam } from '#server/openapi/examples';
 import { requireJam } from '#server/jams/jams';
