@@ -19,6 +19,7 @@ const SERVER_DOMAINS = [
   'server/feedback',
   'server/inbox',
   'server/live',
+  'server/themes',
 ];
 
 /** Which layers each layer may import (besides itself). Mirrors the table in docs/architecture.md. */
@@ -81,6 +82,7 @@ const MAY_IMPORT: Record<string, string[]> = {
   'server/feedback': [...SERVER_DOMAINS, 'server/auth', 'server/http', 'server/cache', 'server/platform', 'lib', 'db'],
   'server/inbox': [...SERVER_DOMAINS, 'server/auth', 'server/http', 'server/cache', 'server/platform', 'lib', 'db'],
   'server/live': [...SERVER_DOMAINS, 'server/auth', 'server/http', 'server/cache', 'server/platform', 'lib', 'db'],
+  'server/themes': [...SERVER_DOMAINS, 'server/auth', 'server/http', 'server/cache', 'server/platform', 'lib', 'db'],
   'server/http': ['server/auth', 'server/platform', 'lib', 'db'],
   'server/auth': ['server/platform', 'lib', 'db'],
   'server/cache': ['server/platform', 'lib'],

@@ -21,7 +21,7 @@ import { can, requireJamPermission } from '#server/auth/permissions';
 import { guardTexts } from '#server/feedback/guard/guard-texts';
 import { adminWords } from '#server/feedback/words';
 import type { SessionUser } from '#server/auth/session';
-import { refreshLeader, themeOfJamPatch, themeOfNewJam } from '#server/judging/theme-rounds';
+import { refreshLeader, themeOfJamPatch, themeOfNewJam } from '#server/themes/theme-rounds';
 import { bodyWriter, lookOf, toJamDto } from './jams';
 import { withFreeSlug } from './slugs';
 

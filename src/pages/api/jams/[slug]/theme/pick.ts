@@ -2,7 +2,7 @@ import { myThemeSchema, themePickSchema } from '#lib/schemas/themes';
 import { defineEndpoint, jamSlug } from '#server/http/endpoint';
 import { requireJam } from '#server/jams/jams';
 import { voteLimiter } from '#server/judging/votes';
-import { pickTheme } from '#server/judging/theme-votes';
+import { pickTheme } from '#server/themes/theme-votes';
 import { exampleMyTheme } from '#server/openapi/theme-examples';
 
 export const PUT = defineEndpoint({

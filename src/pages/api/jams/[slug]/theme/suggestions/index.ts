@@ -4,7 +4,7 @@ import { defineEndpoint, jamSlug } from '#server/http/endpoint';
 import { requireJam } from '#server/jams/jams';
 import { textFilterDoc } from '#server/feedback/guard/guard-texts';
 import { noteLimiter } from '#server/feedback/notes';
-import { listSuggestions, suggestTheme } from '#server/judging/theme-suggestions';
+import { listSuggestions, suggestTheme } from '#server/themes/theme-suggestions';
 import { exampleMyTheme, exampleSuggestionPage } from '#server/openapi/theme-examples';
 
 export const GET = defineEndpoint({

@@ -2,7 +2,7 @@ import { myThemeSchema, themeAnswerSchema } from '#lib/schemas/themes';
 import { defineEndpoint, jamSlugAndSuggestionId } from '#server/http/endpoint';
 import { requireJam } from '#server/jams/jams';
 import { voteLimiter } from '#server/judging/votes';
-import { answerTheme } from '#server/judging/theme-votes';
+import { answerTheme } from '#server/themes/theme-votes';
 import { exampleMyTheme } from '#server/openapi/theme-examples';
 
 export const PUT = defineEndpoint({

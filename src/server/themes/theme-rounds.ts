@@ -18,7 +18,7 @@ import { db } from '#server/platform/db';
 import { requireJamPermission } from '#server/auth/permissions';
 import type { SessionUser } from '#server/auth/session';
 import type { JamUpdate } from '#lib/schemas/jams';
-import { WHO_CAN_VOTE_REFUSALS, mayVoteCondition } from './votes';
+import { WHO_CAN_VOTE_REFUSALS, mayVoteCondition } from '#server/judging/votes';
 
 /** The schedule's messages live with its one check (src/lib/schemas/themes.ts), which the jam form shares. */
 export const SCHEDULE_MESSAGES = THEME_SCHEDULE_MESSAGES;
