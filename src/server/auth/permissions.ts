@@ -106,6 +106,15 @@ function managesJam(user: SessionUser, jamId: number): Promise<boolean> {
   return seat;
 }
 
+/**
+ * Starts reading the user's seat among the jam's managers, for a `can` asked later in the request
+ * once its subject is known (whose entry, whose seat): that `can` answers from this read. Callers
+ * put it beside their other reads (`Promise.all`), so the seat costs no round trip of its own.
+ */
+export async function readJamSeat(user: SessionUser | null, jamId: number): Promise<void> {
+  if (user && !user.isBanned && !user.isAdmin) await managesJam(user, jamId);
+}
+
 /** The viewer's role in a jam (the jam page says "You are a manager"); banned people have none. */
 export async function jamRole(user: SessionUser | null, jamId: number | null): Promise<JamRole> {
   if (!user || user.isBanned) return 'none';

@@ -3,7 +3,7 @@ import { type SQL, and, asc, eq, sql } from 'drizzle-orm';
 import { type Entry, type Jam, entries } from '#db/schema';
 import type { EntryDetailDto } from '#lib/schemas/entries';
 import { auditStatement } from '#server/activity/audit';
-import { can } from '#server/auth/permissions';
+import { can, readJamSeat } from '#server/auth/permissions';
 import { refuseIfBanned } from '#server/auth/require';
 import type { SessionUser } from '#server/auth/session';
 import { announceChange } from '#server/cache/changes';
@@ -11,6 +11,7 @@ import { AppError, notFound } from '#server/platform/errors';
 import { type RateLimit, createRateLimiter } from '#server/http/rate-limit';
 import { notifyStatement } from '#server/inbox/notify';
 import { type Database, db, preparedQuery } from '#server/platform/db';
+import { readTogether } from '#server/platform/named';
 import { fetchScratchProjectWithParent } from '#server/platform/scratch';
 import { isOnTeam } from '#server/teams/co-creators';
 import { type EntryRow, toEntryDetailDto } from './entry-dto';
@@ -46,12 +47,12 @@ export async function removeEntry(
   auditDetails: Record<string, unknown> = {},
 ): Promise<void> {
   refuseIfBanned(actor);
-  // The entry, whether it is the actor's and their seat among the managers (asked without the team,
-  // `can` answers the second time from that read), side by side: one round trip.
+  // The entry, whether it is the actor's and their seat among the managers, side by side: one round
+  // trip (`can` answers from the seat read).
   const [entry, onTeam] = await Promise.all([
     requireEntry(jam, entryId),
     isOnTeam(entryId, actor.id),
-    can(actor, 'entry:remove', { jamId: jam.id, onTeam: false }),
+    readJamSeat(actor, jam.id),
   ]);
   if (!(await can(actor, 'entry:remove', { jamId: jam.id, onTeam }))) {
     throw new AppError(
@@ -148,12 +149,12 @@ export async function refreshEntry(actor: SessionUser, jam: Jam, entryId: number
   refuseIfBanned(actor);
   // The entry, whether it is the actor's, their manager seat, and the entry page's votes, rank and co-creators
   // (a refresh changes none of them), side by side before Scratch is asked: one round trip.
-  const [entry, onTeam, , page] = await Promise.all([
-    requireEntry(jam, entryId),
-    isOnTeam(entryId, actor.id),
-    can(actor, 'entry:refresh', { jamId: jam.id, onTeam: false }),
-    readEntryPage(jam, entryId),
-  ]);
+  const { entry, onTeam, page } = await readTogether({
+    entry: requireEntry(jam, entryId),
+    onTeam: isOnTeam(entryId, actor.id),
+    seat: readJamSeat(actor, jam.id),
+    page: readEntryPage(jam, entryId),
+  });
   if (!(await can(actor, 'entry:refresh', { jamId: jam.id, onTeam }))) {
     throw new AppError(
       403,

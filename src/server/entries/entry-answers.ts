@@ -8,7 +8,7 @@ import { type Jam, entries } from '#db/schema';
 import { type EntryAnswers, checkAnswers, visibleAnswers } from '#lib/questions';
 import type { EntryAnswersDto } from '#lib/schemas/questions';
 import { auditStatement } from '#server/activity/audit';
-import { can } from '#server/auth/permissions';
+import { can, readJamSeat } from '#server/auth/permissions';
 import { refuseIfBanned } from '#server/auth/require';
 import type { SessionUser } from '#server/auth/session';
 import { announceChange } from '#server/cache/changes';
@@ -55,11 +55,7 @@ function toEntryAnswersDto(jam: Jam, entry: { id: number; answers: EntryAnswers;
 
 /** Every answer of an entry, private ones too: for its team and the jam's managers. */
 export async function readEntryAnswers(user: SessionUser, jam: Jam, entryId: number): Promise<EntryAnswersDto> {
-  const [entry, onTeam] = await Promise.all([
-    requireEntry(jam, entryId),
-    isOnTeam(entryId, user.id),
-    can(user, 'entry:read-answers', { jamId: jam.id, onTeam: false }),
-  ]);
+  const [entry, onTeam] = await Promise.all([requireEntry(jam, entryId), isOnTeam(entryId, user.id), readJamSeat(user, jam.id)]);
   if (!(await can(user, 'entry:read-answers', { jamId: jam.id, onTeam }))) {
     throw new AppError(403, 'forbidden', ANSWERS_READERS_MESSAGE);
   }

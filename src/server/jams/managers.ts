@@ -5,7 +5,7 @@ import type { ManagerDto } from '#lib/schemas/jams';
 import { auditStatement } from '#server/activity/audit';
 import { db } from '#server/platform/db';
 import { AppError, conflict, notFound } from '#server/platform/errors';
-import { can, refusal } from '#server/auth/permissions';
+import { can, readJamSeat, refusal } from '#server/auth/permissions';
 import type { SessionUser } from '#server/auth/session';
 import { findUserByName } from '#server/users/users';
 
@@ -43,9 +43,8 @@ export async function addManager(actor: SessionUser, jam: Jam, name: string): Pr
 
 /** Removes a manager; managers may always remove themselves ('Leave'). */
 export async function removeManager(actor: SessionUser, jam: Jam, name: string): Promise<void> {
-  // Asked first without the person, so that the actor's own seat (read once per request and jam) is
-  // read beside the person; asked again with them, it answers from that read.
-  const [user] = await Promise.all([findUserByName(name), can(actor, 'jam:remove-manager', { jamId: jam.id, ownerId: null })]);
+  // The actor's own seat (read once per request and jam) beside the person; `can` answers from it.
+  const [user] = await Promise.all([findUserByName(name), readJamSeat(actor, jam.id)]);
   const leaving = user?.id === actor.id;
   if (!(await can(actor, 'jam:remove-manager', { jamId: jam.id, ownerId: user?.id ?? null }))) {
     throw refusal('jam:manage-managers');
