@@ -1,14 +1,14 @@
 import { useState } from 'react';
 import type { IslandMessages } from '#i18n/island';
 import { IslandI18n, useT } from '#i18n/react';
-import { ApiError, api } from '#client/api-client';
+import { api } from '#client/api-client';
 import { reloadWithToast } from '#client/reload-with-toast';
 import { httpUrlOrNull } from '#lib/safe-url';
 import type { InvitationDto } from '#lib/schemas/teams';
-import { pushToast } from '#stores/toasts';
 import { useHydrated } from '#islands/ui/use-hydrated.ts';
 import styles from './Invitations.module.css';
 import { renderedByReact } from '#lib/astro-renderer';
+import { reportFailure } from '#client/report-failure';
 
 interface Props {
   messages: IslandMessages;
@@ -38,10 +38,7 @@ function List({ invitations, entryHref }: Omit<Props, 'messages'>) {
       reloadWithToast(accept ? t('invitations.accepted', { entry: invitation.entryTitle }) : t('invitations.declined'));
     } catch (error) {
       setBusy(null);
-      pushToast({
-        type: 'error',
-        content: { message: `${t('invitations.failed')} ${error instanceof ApiError ? error.message : ''}`.trim() },
-      });
+      reportFailure(t('invitations.failed'), error, { reason: 'api', quiet: true });
     }
   }
 

@@ -1,13 +1,13 @@
 import { useState } from 'react';
 import type { IslandMessages } from '#i18n/island';
 import { IslandI18n, useT } from '#i18n/react';
-import { ApiError, api } from '#client/api-client';
+import { api } from '#client/api-client';
 import { reloadWithToast } from '#client/reload-with-toast';
 import type { JudgeInvitationDto } from '#lib/schemas/judges';
-import { pushToast } from '#stores/toasts';
 import { useHydrated } from '#islands/ui/use-hydrated.ts';
 import { renderedByReact } from '#lib/astro-renderer';
 import styles from './JudgeInvitations.module.css';
+import { reportFailure } from '#client/report-failure';
 
 interface Props {
   messages: IslandMessages;
@@ -37,10 +37,7 @@ function List({ invitations, jamHref }: Omit<Props, 'messages'>) {
       reloadWithToast(accept ? t('judgeInvitations.accepted', { jam: invitation.jam.name }) : t('judgeInvitations.declined'));
     } catch (error) {
       setBusy(null);
-      pushToast({
-        type: 'error',
-        content: { message: `${t('judgeInvitations.failed')} ${error instanceof ApiError ? error.message : ''}`.trim() },
-      });
+      reportFailure(t('judgeInvitations.failed'), error, { reason: 'api', quiet: true });
     }
   }
 

@@ -2,15 +2,14 @@ import { useIslandStore } from '../ui/use-island-store';
 import { votingRuleRefusal } from '#lib/voting-rule';
 import { useEffect, useId, useState } from 'react';
 import { useT } from '#i18n/react';
-import { ApiError } from '#client/api-client';
 import { votingIsOpen } from '#lib/jam-timing';
 import { type JamCriterion, STARS_MAX } from '#lib/judging';
-import { pushToast } from '#stores/toasts';
 import { $session, UNKNOWN_SESSION, loadSession } from '#stores/session';
 import { $jamViewer, loadJamViewer, viewerOwns } from '#stores/jam-viewer';
 import { $myVotes, clearRating, loadMyVotes, setRating } from '#stores/votes';
 import { useHydrated } from '#islands/ui/use-hydrated.ts';
 import styles from './StarRating.module.css';
+import { reportFailure } from '#client/report-failure';
 
 interface Props {
   slug: string;
@@ -85,7 +84,7 @@ export function StarRating({ slug, entryId, startsAt, endsAt, votingEndsAt, crit
       await setRating(slug, entryId, { [String(criterion.id)]: stars });
       setStatus(t('rating.saved', { criterion: criterion.name, count: stars }));
     } catch (error) {
-      pushToast({ type: 'error', content: { message: error instanceof ApiError ? error.message : String(error) } });
+      reportFailure(null, error, { quiet: true });
     } finally {
       forget(criterion.id, stars);
       setBusy(false);
@@ -98,7 +97,7 @@ export function StarRating({ slug, entryId, startsAt, endsAt, votingEndsAt, crit
       await clearRating(slug, entryId);
       setStatus(t('rating.cleared'));
     } catch (error) {
-      pushToast({ type: 'error', content: { message: error instanceof ApiError ? error.message : String(error) } });
+      reportFailure(null, error, { quiet: true });
     } finally {
       setBusy(false);
     }

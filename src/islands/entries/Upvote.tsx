@@ -2,7 +2,6 @@ import { useIslandStore } from '../ui/use-island-store';
 import { votingRuleRefusal } from '#lib/voting-rule';
 import { useEffect, useId, useState } from 'react';
 import { useT } from '#i18n/react';
-import { ApiError } from '#client/api-client';
 import { votingIsOpen } from '#lib/jam-timing';
 import { pushToast } from '#stores/toasts';
 import { $session, UNKNOWN_SESSION, loadSession } from '#stores/session';
@@ -10,6 +9,7 @@ import { $jamViewer, loadJamViewer, viewerOwns } from '#stores/jam-viewer';
 import { $myVotes, loadMyVotes, setVote } from '#stores/votes';
 import { useHydrated } from '#islands/ui/use-hydrated.ts';
 import styles from '#islands/Entries.module.css';
+import { reportFailure } from '#client/report-failure';
 
 interface Props {
   slug: string;
@@ -58,7 +58,7 @@ export function Upvote({ slug, entryId, startsAt, endsAt, votingEndsAt }: Props)
     try {
       await setVote(slug, entryId, !upvoted);
     } catch (error) {
-      pushToast({ type: 'error', content: { message: error instanceof ApiError ? error.message : String(error) } });
+      reportFailure(null, error, { quiet: true });
     } finally {
       setBusy(false);
     }

@@ -4,12 +4,12 @@ import { useLanguage, useT } from '#i18n/react';
 import { userHref } from '#i18n/paths';
 import { ApiError, api } from '#client/api-client';
 import { addJudgeSchema, type JudgeDto, type JudgeListDto } from '#lib/schemas/judges';
-import { pushToast } from '#stores/toasts';
 import { ConfirmDialog } from '#islands/ui/ConfirmDialog.tsx';
 import { Spinner } from '#islands/ui/Spinner.tsx';
 import Avatar from '#components/ui/Avatar.tsx';
 import { AddByUsername } from './AddByUsername';
 import styles from './PeopleEditor.module.css';
+import { reportFailure } from '#client/report-failure';
 
 /** The jam's judges (ADR 040): invite by username (they answer in their inbox), withdraw or remove with confirmation. */
 export function JudgesEditor({ slug }: { slug: string }) {
@@ -55,11 +55,7 @@ export function JudgesEditor({ slug }: { slug: string }) {
       await reload();
     } catch (failure) {
       setPending(null);
-      console.error(failure);
-      pushToast({
-        type: 'error',
-        content: { message: `${t('judges.removeFailed')} ${failure instanceof ApiError ? failure.message : ''}`.trim() },
-      });
+      reportFailure(t('judges.removeFailed'), failure, { reason: 'api' });
     }
   }
 

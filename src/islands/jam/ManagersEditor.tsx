@@ -11,6 +11,7 @@ import { Spinner } from '#islands/ui/Spinner.tsx';
 import Avatar from '#components/ui/Avatar.tsx';
 import { AddByUsername } from './AddByUsername';
 import styles from './PeopleEditor.module.css';
+import { reportFailure } from '#client/report-failure';
 
 type Pending = { kind: 'remove'; manager: ManagerDto } | { kind: 'leave' } | null;
 
@@ -59,14 +60,7 @@ export function ManagersEditor({ slug, viewerName, isManager }: { slug: string; 
       await reload();
     } catch (failure) {
       setPending(null);
-      console.error(failure);
-      pushToast({
-        type: 'error',
-        content: {
-          message:
-            `${t(leaving ? 'manage.leaveFailed' : 'manage.removeFailed')} ${failure instanceof ApiError ? failure.message : ''}`.trim(),
-        },
-      });
+      reportFailure(t(leaving ? 'manage.leaveFailed' : 'manage.removeFailed'), failure, { reason: 'api' });
     }
   }
 

@@ -10,6 +10,7 @@ import { ADMIN_ONLY_ACTIONS, type AdminOnlyAction, type JamAction, MANAGER_ACTIO
 import type { SessionUser } from './session';
 import { db, preparedQuery } from '#server/platform/db';
 import { AppError } from '#server/platform/errors';
+import { refused } from './refusals';
 
 export type JamRole = 'admin' | 'manager' | 'none';
 
@@ -166,15 +167,12 @@ export async function can<A extends Action>(user: SessionUser | null, action: A,
 /** The 403 for someone who may not do a jam action: it says who may. */
 export function refusal(action: JamAction): AppError {
   const adminOnly = (ADMIN_ONLY_ACTIONS as readonly string[]).includes(action);
-  const who = adminOnly ? 'Only administrators' : 'Only managers of this jam and administrators';
-  return new AppError(403, 'forbidden', `${who} can do that.`);
+  return refused(adminOnly ? 'administrators' : 'jam-managers');
 }
-
-export const ADMINISTRATORS_ONLY = 'Only administrators can do that.';
 
 /** Throws 403 unless the user is an administrator who may act: services that act for administrators ask it themselves. */
 export async function requireAdministrator(user: SessionUser): Promise<void> {
-  if (!(await can(user, 'site:administer', null))) throw new AppError(403, 'forbidden', ADMINISTRATORS_ONLY);
+  if (!(await can(user, 'site:administer', null))) throw refused('administrators');
 }
 
 /** Throws 403 unless the user may do `action` to the jam (null jam: site-wide actions such as create). */

@@ -7,8 +7,7 @@ import { can, readJamSeat } from '#server/auth/permissions';
 import { refuseIfBanned } from '#server/auth/require';
 import type { SessionUser } from '#server/auth/session';
 import { announceChange } from '#server/cache/changes';
-import { AppError, notFound } from '#server/platform/errors';
-import { type RateLimit, createRateLimiter } from '#server/http/rate-limit';
+import { notFound } from '#server/platform/errors';
 import { notifyStatement } from '#server/inbox/notify';
 import { type Database, db, preparedQuery } from '#server/platform/db';
 import { readTogether } from '#server/platform/named';
@@ -19,6 +18,7 @@ import { voteCount } from '#server/judging/ranking';
 import { readEntryPage } from './entry-page';
 import { historyFields } from '#server/judging/flags';
 import { entryWithdrawnStatement } from '#server/live/jam-events';
+import { refused } from '#server/auth/refusals';
 
 const entryOfJam = preparedQuery((database) =>
   database
@@ -55,11 +55,7 @@ export async function removeEntry(
     readJamSeat(actor, jam.id),
   ]);
   if (!(await can(actor, 'entry:remove', { jamId: jam.id, onTeam }))) {
-    throw new AppError(
-      403,
-      'forbidden',
-      'Only the people credited on an entry, managers of this jam and administrators can remove an entry.',
-    );
+    throw refused('entry:remove');
   }
   const database = db();
   // Removed by anyone but its submitter (a co-creator too): audited, and the submitter hears of it.
@@ -137,10 +133,6 @@ export async function entriesForExport(jam: Jam): Promise<EntryRow[]> {
   return rows.map((row) => ({ ...row.entry, votes: row.votes }));
 }
 
-/** Per user: refreshing asks Scratch each time, so a few a minute are plenty. */
-export const REFRESH_RATE_LIMIT: RateLimit = { capacity: 5, perMs: 60_000 };
-export const refreshLimiter = createRateLimiter('refreshes', REFRESH_RATE_LIMIT);
-
 /**
  * Fetches the project from Scratch again (title, thumbnail, instructions, notes and credits): by
  * its submitter, a manager of the jam or an admin. Audited; answers the refreshed entry.
@@ -156,11 +148,7 @@ export async function refreshEntry(actor: SessionUser, jam: Jam, entryId: number
     page: readEntryPage(jam, entryId),
   });
   if (!(await can(actor, 'entry:refresh', { jamId: jam.id, onTeam }))) {
-    throw new AppError(
-      403,
-      'forbidden',
-      'Only the people credited on an entry, managers of this jam and administrators can refresh an entry.',
-    );
+    throw refused('entry:refresh');
   }
   const project = await fetchScratchProjectWithParent(entry.scratchId);
   if (!project) throw notFound('That project could not be found on Scratch. Make sure it exists and is shared.');

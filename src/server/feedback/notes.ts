@@ -11,12 +11,10 @@ import { NOTES_PER_PAGE, type NoteDto, type NoteListDto } from '#lib/schemas/not
 import { auditStatement } from '#server/activity/audit';
 import { refuseIfBanned } from '#server/auth/require';
 import { can, requireJamPermission } from '#server/auth/permissions';
-import { AppError, conflict } from '#server/platform/errors';
-import { createRateLimiter } from '#server/http/rate-limit';
+import { conflict } from '#server/platform/errors';
 import { notifyStatement } from '#server/inbox/notify';
 import { requireEntry } from '#server/entries/entries';
 import { type EntryReads, startEntryReads } from '#server/entries/entry-reads';
-import { VOTE_RATE_LIMIT } from '#server/judging/votes';
 import { type Database, db } from '#server/platform/db';
 import type { SessionUser } from '#server/auth/session';
 import { NEW_ACCOUNT_MS, judgeText } from './guard/guard';
@@ -24,9 +22,7 @@ import { accountCreatedAt, holdNote } from './held-notes';
 import { type Viewer, noteColumns, readNoteWithViewer, requireVisibleNote, toNoteDto } from './note-reads';
 import { lastNoteAt, mutedError, mutedUntil, refuse, requirePace } from './note-mute';
 import { adminWords } from './words';
-
-/** Posting, deleting and hiding notes are rate limited like votes: per user, clicking passes, a script does not. */
-export const noteLimiter = createRateLimiter('notes', VOTE_RATE_LIMIT);
+import { refused } from '#server/auth/refusals';
 
 export const NOTES_OFF_MESSAGE = 'Notes are turned off for this jam, so new notes cannot be posted.';
 
@@ -145,7 +141,7 @@ export async function deleteNote(user: SessionUser, jam: Jam, entryId: number, n
   refuseIfBanned(user);
   const { viewer, note } = await readNoteWithViewer(user, jam, entryId, noteId);
   if (!(await can(user, 'note:delete', { authorId: note.authorId, entrySubmitterId: viewer.entry.submitterId }))) {
-    throw new AppError(403, 'forbidden', 'Only the person who wrote a note and the entry’s author can delete it.');
+    throw refused('note:delete');
   }
   await db().delete(notes).where(eq(notes.id, note.id));
 }

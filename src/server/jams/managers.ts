@@ -4,10 +4,11 @@ import { type Jam, jamManagers, users } from '#db/schema';
 import type { ManagerDto } from '#lib/schemas/jams';
 import { auditStatement } from '#server/activity/audit';
 import { db } from '#server/platform/db';
-import { AppError, conflict, notFound } from '#server/platform/errors';
+import { conflict, notFound } from '#server/platform/errors';
 import { can, readJamSeat, refusal } from '#server/auth/permissions';
 import type { SessionUser } from '#server/auth/session';
 import { findUserByName } from '#server/users/users';
+import { refused } from '#server/auth/refusals';
 
 export async function listManagers(jam: Jam): Promise<ManagerDto[]> {
   const rows = await db()
@@ -63,7 +64,7 @@ export async function removeManager(actor: SessionUser, jam: Jam, name: string):
     database.delete(jamManagers).where(seat).returning({ userId: jamManagers.userId }),
   ]);
   if (removed.length === 0) {
-    if (leaving) throw new AppError(403, 'forbidden', 'You are not a manager of this jam.');
+    if (leaving) throw refused('jam:leave-not-manager');
     throw notFound(`${user.name} is not a manager of this jam.`);
   }
 }

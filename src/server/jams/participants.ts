@@ -13,13 +13,8 @@ import { announceChange } from '#server/cache/changes';
 import { db } from '#server/platform/db';
 import { enteredCondition } from '#server/teams/co-creators';
 import { conflict } from '#server/platform/errors';
-import { type RateLimit, createRateLimiter } from '#server/http/rate-limit';
 import type { Jam } from '#db/schema';
 import type { SessionUser } from '#server/auth/session';
-
-/** Per user, joining and leaving together: far above what clicking does, far below a script. */
-export const JOIN_RATE_LIMIT: RateLimit = { capacity: 30, perMs: 60_000 };
-export const joinLimiter = createRateLimiter('joins', JOIN_RATE_LIMIT);
 
 type Database = Awaited<ReturnType<typeof db>>;
 type Executor = Pick<Database, 'run'>;

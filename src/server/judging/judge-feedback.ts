@@ -15,16 +15,13 @@ import type { SessionUser } from '#server/auth/session';
 import { type EntryReads, readerIsOnTeam, startEntryReads } from '#server/entries/entry-reads';
 import { guardTexts } from '#server/feedback/guard/guard-texts';
 import { adminWords } from '#server/feedback/words';
-import { AppError, conflict } from '#server/platform/errors';
+import { conflict } from '#server/platform/errors';
 import { db } from '#server/platform/db';
 import { batchNamed, readTogether } from '#server/platform/named';
 import { teamOf } from '#server/teams/co-creators';
 import { isJudgeOf } from './judge-invitations';
+import { refused } from '#server/auth/refusals';
 
-export const FEEDBACK_READERS_ONLY =
-  'Judges’ feedback is private: only the entry’s team, the jam’s managers and the judge who wrote it can read it.';
-export const FEEDBACK_JUDGES_ONLY = 'Only this jam’s judges can leave private feedback on its entries.';
-export const FEEDBACK_OWN_ENTRY = 'You cannot leave judges’ feedback on your own project.';
 export const FEEDBACK_CLOSED = 'Judges’ feedback closes when voting ends, so it can no longer change.';
 
 const rowsOf = (entryId: number) =>
@@ -102,7 +99,7 @@ export async function readJudgeFeedback(viewer: SessionUser, jam: Jam, entryId: 
   const reads = startEntryReads(jam, entryId, viewer);
   // The entry's 404 first; the feedback's reads travel beside it.
   const [, feedback] = await Promise.all([reads.entry, judgeFeedbackFor(viewer, jam, reads)]);
-  if (!feedback) throw new AppError(403, 'forbidden', FEEDBACK_READERS_ONLY);
+  if (!feedback) throw refused('judge-feedback:read');
   return feedback;
 }
 
@@ -112,8 +109,8 @@ async function requireJudgeOf(user: SessionUser, jam: Jam, entryId: number) {
   const reads = startEntryReads(jam, entryId, user);
   // The entry's 404 first; the checks' reads travel beside it (one round trip).
   const [entry, side] = await Promise.all([reads.entry, readerSide(user, jam, reads)]);
-  if (!side.judge) throw new AppError(403, 'forbidden', FEEDBACK_JUDGES_ONLY);
-  if (side.onTeam) throw new AppError(403, 'forbidden', FEEDBACK_OWN_ENTRY);
+  if (!side.judge) throw refused('judge-feedback:judges-only');
+  if (side.onTeam) throw refused('judge-feedback:own-entry');
   if (!votingIsOpen(jam)) throw conflict(FEEDBACK_CLOSED);
   return { entry, side };
 }

@@ -177,11 +177,9 @@ export async function reviewEntry(actor: SessionUser, jam: Jam, entryId: number,
 export {
   CHECK_CONCURRENCY,
   CHECK_FRESH_MS,
-  CHECK_RATE_LIMIT,
   checkAfterEndIsDue,
   checkAllEntries,
   checkEntriesAfterEnd,
   checkEntriesNow,
-  checkLimiter,
   claimAndCheckAfterEnd,
 } from './entry-checks';

@@ -1,10 +1,10 @@
 import { answersBodySchema, entryAnswersSchema } from '#lib/schemas/questions';
 import { defineEndpoint, jamSlugAndEntryId } from '#server/http/endpoint';
 import { readEntryAnswers, updateEntryAnswers } from '#server/entries/entry-answers';
-import { submitLimiter } from '#server/entries/entry-submit';
 import { textFilterDoc } from '#server/feedback/guard/guard-texts';
 import { requireJam } from '#server/jams/jams';
 import { exampleEntryAnswers } from '#server/openapi/examples';
+import { rateLimitOf } from '#server/http/rate-limits';
 
 export const GET = defineEndpoint({
   method: 'GET',
@@ -28,7 +28,7 @@ export const PUT = defineEndpoint({
     "By the entry's team, while the jam takes submissions (or inside your late-submission window: the entry is then marked late). Replaces every answer: a question left out is unanswered, and a required one left out is a 400 naming it. Sending the same answers again changes nothing." +
     textFilterDoc('Text answers'),
   access: 'user',
-  rateLimit: { limiter: submitLimiter, per: 'user', what: 'submissions' },
+  rateLimit: rateLimitOf('entry-answers'),
   params: jamSlugAndEntryId,
   early: ({ slug }) => requireJam(slug),
   body: { schema: answersBodySchema, example: { answers: { '1': true, '2': 'The music is mine too.' } } },

@@ -1,14 +1,14 @@
 import { JUDGE_FEEDBACK_MAX } from '#lib/judging';
 import { judgeFeedbackInputSchema, judgeFeedbackListSchema } from '#lib/schemas/judges';
 import { defineEndpoint, jamSlugAndEntryId } from '#server/http/endpoint';
-import { noteLimiter } from '#server/feedback/notes';
 import { textFilterDoc } from '#server/feedback/guard/guard-texts';
 import { requireJam } from '#server/jams/jams';
 import { deleteJudgeFeedback, putJudgeFeedback, readJudgeFeedback } from '#server/judging/judge-feedback';
 import { exampleJudgeFeedback } from '#server/openapi/examples';
+import { rateLimitOf } from '#server/http/rate-limits';
 
 /** Feedback shares the per-user limit of notes: both are texts a person writes for others. */
-const notes = { limiter: noteLimiter, per: 'user', what: 'notes' } as const;
+const notes = rateLimitOf('judge-feedback');
 
 export const GET = defineEndpoint({
   method: 'GET',

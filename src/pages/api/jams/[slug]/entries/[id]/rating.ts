@@ -3,11 +3,11 @@ import { myVotesSchema, ratingSchema } from '#lib/schemas/entries';
 import { defineEndpoint, jamSlugAndEntryId } from '#server/http/endpoint';
 import { exampleMyRatings } from '#server/openapi/examples';
 import { rateEntry, withdrawRating } from '#server/judging/ratings';
-import { voteLimiter } from '#server/judging/votes';
 import { requireJam } from '#server/jams/jams';
+import { rateLimitOf } from '#server/http/rate-limits';
 
 /** Rating shares the per-user limit of upvotes: a jam is judged one way or the other. */
-const votes = { limiter: voteLimiter, per: 'user', what: 'votes' } as const;
+const votes = rateLimitOf('ratings');
 
 export const PUT = defineEndpoint({
   method: 'PUT',

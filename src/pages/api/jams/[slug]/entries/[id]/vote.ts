@@ -1,11 +1,12 @@
 import { VOTE_LIMIT, myVotesSchema } from '#lib/schemas/entries';
 import { defineEndpoint, jamSlugAndEntryId } from '#server/http/endpoint';
 import { exampleMyVotes } from '#server/openapi/examples';
-import { castVote, takeBackVote, voteLimiter } from '#server/judging/votes';
+import { castVote, takeBackVote } from '#server/judging/votes';
 import { requireJam } from '#server/jams/jams';
+import { rateLimitOf } from '#server/http/rate-limits';
 
 /** Casting and taking back share one per-user rate limit. */
-const votes = { limiter: voteLimiter, per: 'user', what: 'votes' } as const;
+const votes = rateLimitOf('votes');
 
 export const PUT = defineEndpoint({
   method: 'PUT',
