@@ -6,7 +6,7 @@
  * fetches them, so public pages stay the same for everyone and need no refresh when a note arrives.
  */
 import { type SQL, and, desc, eq, isNull, or, sql } from 'drizzle-orm';
-import { type Entry, type Jam, type Note, entries, notes, users } from '#db/schema';
+import { type Entry, type Jam, type Note, notes, users } from '#db/schema';
 import { NOTES_PER_PAGE, type NoteDto, type NoteListDto } from '#lib/schemas/notes';
 import { auditStatement } from '#server/activity/audit';
 import { refuseIfBanned } from '#server/auth/require';
@@ -171,22 +171,6 @@ export async function setNoteHidden(
   return toNoteDto({ ...changed, authorName: note.authorName }, viewer);
 }
 
-type Transaction = Parameters<Parameters<Awaited<ReturnType<typeof db>>['transaction']>[0]>[0];
-
-/** Hides or shows the note and writes the audit entry, inside the caller's transaction (the moderation queue closes reports in the same one). */
-export async function hideNoteInside(
-  tx: Transaction,
-  user: SessionUser,
-  { note, entry }: { note: Note; entry: Pick<Entry, 'id' | 'title'> },
-  hidden: boolean,
-  details: Record<string, unknown> = {},
-): Promise<Note> {
-  const [audit, update] = hideNoteStatements(tx, user, { note, entry }, hidden, details);
-  await audit;
-  const [changed] = await update;
-  return changed!;
-}
-
 /**
  * Hiding or showing a note as statements for the caller's batch (one transaction, one round trip):
  * the audit entry, then the note's update, which answers the note when it happens. `onlyIf` (SQL) is
@@ -224,14 +208,4 @@ export function hideNoteStatements(
 export async function requireReportableNote(user: SessionUser, jam: Jam, entryId: number, noteId: number) {
   const { viewer, note } = await readNoteWithViewer(user, jam, entryId, noteId);
   return { entry: viewer.entry, note };
-}
-
-/** Notes by anyone, for the moderation actions: the note with its entry, or null. */
-export async function findNote(noteId: number): Promise<{ note: Note; entry: Entry } | null> {
-  const [row] = await db()
-    .select({ note: notes, entry: entries })
-    .from(notes)
-    .innerJoin(entries, eq(entries.id, notes.entryId))
-    .where(eq(notes.id, noteId));
-  return row ?? null;
 }
