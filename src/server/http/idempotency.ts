@@ -25,7 +25,7 @@ export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
 export const IDEMPOTENCY_KEY_LIFETIME_MS = 24 * 60 * 60 * 1000;
 export const IDEMPOTENCY_KEY_MAX_LENGTH = 255;
 /** Sent with an answer that is a replay of the first one. */
-export const REPLAYED_HEADER = 'Idempotent-Replayed';
+const REPLAYED_HEADER = 'Idempotent-Replayed';
 
 export const KEY_REUSED_MESSAGE =
   'This Idempotency-Key was already used for a different request. Send a new key with each new request.';

@@ -59,9 +59,6 @@ const limiters = Object.fromEntries(
   Object.entries(RATE_LIMITS).map(([name, { capacity, perMs }]) => [name, createRateLimiter(name, { capacity, perMs })]),
 ) as Record<RateLimitName, RateLimiter>;
 
-/** The limiter of a row, for code that takes a token itself (the login's callback). */
-export const limiterOf = (name: RateLimitName): RateLimiter => limiters[name];
-
 /** An endpoint's `rateLimit`: the row's bucket, whom it counts, and its word for the 429. */
 export function rateLimitOf(name: RateLimitName): RateLimitSpec {
   const { per, what } = RATE_LIMITS[name];

@@ -44,16 +44,6 @@ function toParticipation([counted]: { n: number }[], [row]: { joined: number; su
   return { joined: Boolean(row?.joined), submitted: Boolean(row?.submitted), participantCount: counted?.n ?? 0 };
 }
 
-/** The user's place in the jam and how many joined, in one round trip. */
-export async function participation(user: SessionUser | null, jam: Jam): Promise<ParticipationDto> {
-  if (!user) {
-    const [counted] = await db().select({ n: jams.participantCount }).from(jams).where(eq(jams.id, jam.id));
-    return { joined: false, submitted: false, participantCount: counted?.n ?? 0 };
-  }
-  const [counted, state] = await Promise.all(participationQueries(user, jam));
-  return toParticipation(counted, state);
-}
-
 /** Submitting, or being credited on an entry (issue 45 §1), keeps you in the jam. */
 export const LEAVE_WITH_ENTRY_MESSAGE = 'You have an entry in this jam (submitted or credited on), so you cannot leave it.';
 

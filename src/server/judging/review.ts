@@ -176,10 +176,6 @@ export async function reviewEntry(actor: SessionUser, jam: Jam, entryId: number,
 
 export {
   CHECK_CONCURRENCY,
-  CHECK_FRESH_MS,
-  checkAfterEndIsDue,
-  checkAllEntries,
   checkEntriesAfterEnd,
   checkEntriesNow,
-  claimAndCheckAfterEnd,
 } from './entry-checks';

@@ -21,9 +21,6 @@ import type { JamUpdate } from '#lib/schemas/jams';
 import { WHO_CAN_VOTE_REFUSALS, mayVoteCondition } from '#server/judging/votes';
 import { refused } from '#server/auth/refusals';
 
-/** The schedule's messages live with its one check (src/lib/schemas/themes.ts), which the jam form shares. */
-export const SCHEDULE_MESSAGES = THEME_SCHEDULE_MESSAGES;
-
 /**
  * The error of a broken schedule rule: 400 (409 once the jam has started) with the message, and
  * `field` (`themeRounds.closesAt`, `startsAt`…) and `rule` so a form can say it at the date.

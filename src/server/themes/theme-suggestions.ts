@@ -23,8 +23,6 @@ export const SUGGESTIONS_PER_PAGE = 50;
 const suggesterCount = (suggestionId: SQLWrapper) =>
   sql<number>`(select count(*) from ${themeSuggesters} where ${themeSuggesters.suggestionId} = ${suggestionId})`;
 
-export type MySuggestion = { id: number; text: string };
-
 /**
  * Suggests a theme. The same theme however spelt is one suggestion (the first spelling and its
  * author stay); suggesting one you already did changes nothing. The window, "Who can vote" and the

@@ -20,7 +20,7 @@ import type { DataTableProps } from './table-props';
 import { useDataTable } from './use-data-table';
 import styles from './DataTable.module.css';
 
-export type { DataTableColumn, DataTableProps, DataTableServer } from './table-props';
+export type { DataTableColumn, DataTableProps } from './table-props';
 
 export function DataTable<Row extends RowData>(props: DataTableProps<Row>) {
   const { caption, loading = false, searchable = true } = props;
