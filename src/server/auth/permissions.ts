@@ -158,6 +158,38 @@ const RULES: { [A in Action]: Rule<A> } = {
   'jam:remove-judge': (user, seat) => seat.ownerId === user.id || runsJam(user, seat),
 };
 
+/**
+ * Who may, in words, beside the rule that decides it: the OpenAPI document's "Who may call" of an
+ * endpoint that declares `permission` comes from here (src/server/openapi/operation-parts.ts), so
+ * the contract says what the check does. Visitors and banned people may do none of it.
+ */
+export const WHO_MAY: { [A in Action]: string } = {
+  ...(Object.fromEntries(MANAGER_ACTIONS.map((action) => [action, 'A manager of this jam or an administrator.'])) as Record<
+    ManagerAction,
+    string
+  >),
+  ...(Object.fromEntries(ADMIN_ONLY_ACTIONS.map((action) => [action, 'An administrator.'])) as Record<AdminOnlyAction, string>),
+  'site:administer': 'An administrator.',
+  'entry:vote': 'A logged-in user who is not banned and not on the entry’s team (its submitter and credited co-creators).',
+  'entry:give-kudos': 'A logged-in user who is not banned and not on the entry’s team (its submitter and credited co-creators).',
+  'entry:remove': 'The entry’s team (its submitter and credited co-creators), the jam’s managers and administrators.',
+  'entry:refresh': 'The entry’s team (its submitter and credited co-creators), the jam’s managers and administrators.',
+  'entry:answer': 'The entry’s team (its submitter and credited co-creators).',
+  'entry:read-answers': 'The entry’s team (its submitter and credited co-creators), the jam’s managers and administrators.',
+  'entry:read-hidden': 'The entry’s team (its submitter and credited co-creators), the jam’s managers and administrators.',
+  'entry:invite-co-creator': 'The entry’s submitter.',
+  'entry:change-team':
+    'The entry’s submitter, the jam’s managers and administrators; a co-creator or an invited person for their own credit (leaving, declining).',
+  'note:delete': 'The note’s writer and the entry’s submitter.',
+  'report:see-reporters': 'An administrator, for items that are not their own.',
+  'jam-request:withdraw': 'The person who sent the request.',
+  'entry:write-judge-feedback': 'An accepted judge of this jam who is not on the entry’s team.',
+  'entry:read-judge-feedback':
+    'The entry’s team (its submitter and credited co-creators), the jam’s managers and administrators; an accepted judge of this jam reads their own feedback.',
+  'jam:remove-judge': 'The jam’s managers and administrators, or the judge themself.',
+  'jam:remove-manager': 'The jam’s managers and administrators, or the manager themself (leaving).',
+};
+
 /** Whether the user may do `action` to `subject`. Visitors and banned people may do none of it. */
 export async function can<A extends Action>(user: SessionUser | null, action: A, subject: Subjects[A]): Promise<boolean> {
   if (!user || user.isBanned) return false;

@@ -13,6 +13,7 @@ export const GET = defineEndpoint({
   description:
     "Every answer to the jam's submission questions, private ones included, and the entry's late mark (ADR 042). The entry page shows only the public answers.",
   access: 'user',
+  permission: 'entry:read-answers',
   params: jamSlugAndEntryId,
   early: ({ slug }) => requireJam(slug),
   answer: { status: 200, description: 'The answers.', schema: entryAnswersSchema, example: exampleEntryAnswers },
@@ -28,6 +29,7 @@ export const PUT = defineEndpoint({
     "By the entry's team, while the jam takes submissions (or inside your late-submission window: the entry is then marked late). Replaces every answer: a question left out is unanswered, and a required one left out is a 400 naming it. Sending the same answers again changes nothing." +
     textFilterDoc('Text answers'),
   access: 'user',
+  permission: 'entry:answer',
   rateLimit: rateLimitOf('entry-answers'),
   params: jamSlugAndEntryId,
   early: ({ slug }) => requireJam(slug),

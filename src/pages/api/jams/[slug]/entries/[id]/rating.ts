@@ -15,6 +15,7 @@ export const PUT = defineEndpoint({
   summary: 'Rate an entry',
   description: `In a jam with \`judging: ratings\`, while voting is open: 1–${STARS_MAX} stars per criterion (\`stars\` names criteria by their ids in the jam's \`criteria\`). Criteria you leave out keep the stars you gave them; sending the same stars again changes nothing. The rules of upvotes apply: never your own or your team's project nor a disqualified one (403, 409), \`whoCanVote\` and \`playBeforeVote\` (403). On an upvotes jam: 409. Only you see your stars; the results per criterion are public once voting has closed.`,
   access: 'user',
+  permission: 'entry:vote',
   rateLimit: votes,
   params: jamSlugAndEntryId,
   early: ({ slug }) => requireJam(slug),

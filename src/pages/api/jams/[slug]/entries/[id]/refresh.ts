@@ -12,6 +12,7 @@ export const POST = defineEndpoint({
   description:
     'Fetches the project again from Scratch: its title, thumbnail, Instructions and Notes and Credits. By its submitter, a manager of the jam or an administrator; refreshing twice is harmless.',
   access: 'user',
+  permission: 'entry:refresh',
   rateLimit: rateLimitOf('refreshes'),
   params: jamSlugAndEntryId,
   early: ({ slug }) => requireJam(slug),

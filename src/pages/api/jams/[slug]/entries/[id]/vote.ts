@@ -14,6 +14,7 @@ export const PUT = defineEndpoint({
   summary: 'Upvote an entry',
   description: `While voting is open: while the jam runs, and until \`votingEndsAt\` when it has a voting period. At most ${VOTE_LIMIT} votes per person per jam, never for your own project nor a disqualified one. The jam's \`whoCanVote\` may ask you to have joined or entered it (403), and \`playBeforeVote\` to have opened the entry's player first (403). Voting twice is harmless.`,
   access: 'user',
+  permission: 'entry:vote',
   rateLimit: votes,
   params: jamSlugAndEntryId,
   early: ({ slug }) => requireJam(slug),

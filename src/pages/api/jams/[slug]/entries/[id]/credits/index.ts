@@ -27,6 +27,7 @@ export const POST = defineEndpoint({
   summary: 'Invite a co-creator',
   description: `The entry's submitter invites someone by Scratch username (checked with Scratch when they have never logged in here), while the jam takes submissions. Up to ${MAX_CO_CREATORS} co-creators, invited and credited together; not yourself, a banned user, nor someone who already has an entry in this jam (409). They are credited once they accept. Inviting someone already invited answers 200 with the team as it is.`,
   access: 'user',
+  permission: 'entry:invite-co-creator',
   rateLimit: rateLimitOf('invitations'),
   params: jamSlugAndEntryId,
   body: { schema: inviteCoCreatorSchema, example: { name: 'loop_legend' } },

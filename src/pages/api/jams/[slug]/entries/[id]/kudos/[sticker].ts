@@ -17,6 +17,7 @@ export const PUT = defineEndpoint({
   description:
     "One of each sticker per person per entry: giving it twice is harmless. Not for your own entry (403), nor when the jam's feedback is `off` (409).",
   access: 'user',
+  permission: 'entry:give-kudos',
   rateLimit,
   params,
   early: ({ slug }) => requireJam(slug),

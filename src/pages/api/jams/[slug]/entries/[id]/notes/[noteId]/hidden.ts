@@ -12,6 +12,7 @@ export const PUT = defineEndpoint({
   description:
     'Managers of the jam and administrators hide a note from everyone but themselves, or show it again. Setting the state it already has changes nothing; a change is audited (`note.hide`, `note.unhide`).',
   access: 'user',
+  permission: 'jam:hide-notes',
   rateLimit: rateLimitOf('notes'),
   params: jamSlugEntryIdAndNoteId,
   body: { schema: noteHiddenSchema, example: { hidden: true } },

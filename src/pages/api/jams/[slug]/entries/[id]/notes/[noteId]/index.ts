@@ -10,6 +10,7 @@ export const DELETE = defineEndpoint({
   description:
     'The note’s writer and the entry’s author may delete it; managers and administrators hide notes instead (PUT …/hidden). A note that is already gone answers 404.',
   access: 'user',
+  permission: 'note:delete',
   rateLimit: rateLimitOf('notes'),
   params: jamSlugEntryIdAndNoteId,
   early: ({ slug }) => requireJam(slug),
