@@ -1,7 +1,8 @@
 /**
  * Who may do what (spec §6): the one place that answers it. Endpoint guards, page guards, services
  * and the hints the islands get (`allowed`, `canHide`, `canDelete`) all ask `can(user, action,
- * subject)`; nothing else reads the admin flag or the manager rows to decide (tests/unit/architecture).
+ * subject)`; nothing else reads the admin flag or the manager rows to decide
+ * (tests/unit/one-decision-point.test.ts). `WHO_MAY` says each rule in words for the API's contract.
  * Actions are typed strings `entity:verb` so the UI can test the same names.
  */
 import { and, eq, sql } from 'drizzle-orm';
@@ -47,9 +48,9 @@ export interface OwnedSubject {
 interface Subjects extends Record<ManagerAction, JamSubject>, Record<AdminOnlyAction, JamSubject | null> {
   /** The administrators' pages and endpoints (users, activity, jam requests, filter words). */
   'site:administer': null;
-  /** Nobody upvotes their own entry. */
+  /** Nobody on an entry's team (its submitter and credited co-creators) upvotes or rates it. */
   'entry:vote': EntrySubject;
-  /** Nobody gives kudos to their own entry. */
+  /** Nobody on an entry's team gives it kudos. */
   'entry:give-kudos': EntrySubject;
   /** The people credited on an entry, the jam's managers and administrators. */
   'entry:remove': EntrySubject;
