@@ -7,6 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { WHO_MAY } from '#server/auth/permissions';
 import { openApiDocument } from '#server/openapi/document';
 import { operations } from '#server/openapi/operations';
+import { READ_ROWS, ROWS } from '../security/endpoints';
+import { ACTIVE_USERS, ADMINS, EVERYONE, MANAGERS, type Role } from '../security/endpoints/scene';
 
 const document = openApiDocument('https://itinerary.example');
 const whoMayCall = (path: string, method: string) => {
@@ -28,5 +30,29 @@ describe('"Who may call" in the OpenAPI document', () => {
     expect(whoMayCall('/api/jams/{slug}/entries/{id}/answers', 'get')).toBe(WHO_MAY['entry:read-answers']);
     expect(whoMayCall('/api/jams/{slug}/entries/{id}/judge-feedback', 'get')).toBe(WHO_MAY['entry:read-judge-feedback']);
     expect(WHO_MAY['entry:read-answers']).not.toMatch(/logged-in user who is not banned/);
+  });
+
+  it('declares its rule wherever the authorization matrix finds fewer callers than the access level says', () => {
+    // What "Who may call" says for an access level without a rule or a note of its own.
+    const claims: Record<string, readonly Role[]> = {
+      public: EVERYONE,
+      'optional-session': EVERYONE,
+      user: ACTIVE_USERS,
+      manager: MANAGERS,
+      admin: ADMINS,
+    };
+    const rows = [
+      ...ROWS.filter((row) => !row.refusal).map(({ method, pattern, allowed }) => ({ method, pattern, allowed })),
+      ...READ_ROWS.map(({ pattern, allowed }) => ({ method: 'GET', pattern, allowed })),
+    ];
+    const mismatches = rows.flatMap((row) => {
+      const operation = operations().find((candidate) => candidate.method === row.method && candidate.pattern === row.pattern);
+      if (!operation) return [`${row.method} ${row.pattern}: no such endpoint`];
+      if (operation.permission || operation.accessNote) return [];
+      const claimed = claims[operation.access]!;
+      const same = claimed.length === row.allowed.length && claimed.every((role) => row.allowed.includes(role));
+      return same ? [] : [`${row.method} ${row.pattern}: says ${operation.access}, the matrix allows ${row.allowed.join(', ')}`];
+    });
+    expect(mismatches).toEqual([]);
   });
 });

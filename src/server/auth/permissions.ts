@@ -170,6 +170,7 @@ export const WHO_MAY: { [A in Action]: string } = {
     string
   >),
   ...(Object.fromEntries(ADMIN_ONLY_ACTIONS.map((action) => [action, 'An administrator.'])) as Record<AdminOnlyAction, string>),
+  'jam:moderate-entries': 'A manager of the reported item’s jam or an administrator (a reported jam itself: an administrator).',
   'site:administer': 'An administrator.',
   'entry:vote': 'A logged-in user who is not banned and not on the entry’s team (its submitter and credited co-creators).',
   'entry:give-kudos': 'A logged-in user who is not banned and not on the entry’s team (its submitter and credited co-creators).',

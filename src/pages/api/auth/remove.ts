@@ -11,6 +11,7 @@ export const POST = defineEndpoint({
   summary: 'Log out',
   description: 'Ends the session named by `?token=` (or the cookie); the cookie is removed either way.',
   access: 'user',
+  accessNote: 'Anyone logged in, banned or not: logging out always works.',
   // Logging out works for banned users too.
   ownSessionCheck: true,
   query: { schema: removeSessionQuerySchema, notes: { token: 'The session token to end.' } },

@@ -12,6 +12,7 @@ export const PUT = defineEndpoint({
   description:
     'Managers of the jam and administrators decide on a note the guard held for a moderator (issue 53): `approve` shows it to everyone (and tells the entry’s author), `refuse` hides it. Audited (`note.approve`, `note.refuse`); a note that is not held answers 409.',
   access: 'user',
+  permission: 'jam:hide-notes',
   rateLimit: rateLimitOf('notes'),
   params: jamSlugEntryIdAndNoteId,
   body: { schema: heldNoteReviewSchema, example: { decision: 'approve' } },
