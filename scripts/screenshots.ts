@@ -1,6 +1,6 @@
 /**
  * `npm run screenshots`: a gallery of every page type in light, dark and flame at 1280 and 390 px,
- * written to docs/screenshots/ as `{view}-{theme}-{width}.png`. The demo seed, the Scratch fakes,
+ * written to docs/screenshots/ as `{view}-{mode}-{width}.png`. The demo seed, the Scratch fakes,
  * a fresh database and the built server run on loopback; the browser's clock is frozen so the
  * countdowns read the same on every run. Scratch's CDN is unreachable here, so every thumbnail
  * shows its generated art (requests that leave loopback are refused).
@@ -34,9 +34,11 @@ const ROOT = resolve(import.meta.dirname, '..');
 const OUT = join(ROOT, 'docs/screenshots');
 const PORT = Number(process.env.SCREENSHOTS_PORT ?? 4680);
 const BASE = `http://127.0.0.1:${PORT}`;
-const ALL_THEMES = ['light', 'dark', 'flame'] as const;
-/** SCREENSHOTS_THEMES=light and SCREENSHOTS_WIDTHS=390 narrow a run while working on one page. */
-const THEMES = ALL_THEMES.filter((theme) => (process.env.SCREENSHOTS_THEMES ?? theme).split(',').includes(theme));
+const ALL_MODES = ['light', 'dark', 'flame'] as const;
+/** SCREENSHOTS_MODES=light and SCREENSHOTS_WIDTHS=390 narrow a run while working on one page. */
+const MODES = ALL_MODES.filter((mode) =>
+  (process.env.SCREENSHOTS_MODES ?? process.env.SCREENSHOTS_THEMES ?? mode).split(',').includes(mode),
+);
 const WIDTHS = [1280, 390].filter((width) =>
   (process.env.SCREENSHOTS_WIDTHS ?? String(width)).split(',').includes(String(width)),
 );
@@ -733,19 +735,19 @@ async function signIn(page: Page, name: string): Promise<void> {
   await page.waitForURL((url) => !url.pathname.includes('confirm-login'));
 }
 
-async function shoot(browser: Browser, view: View, theme: (typeof ALL_THEMES)[number], width: number): Promise<void> {
+async function shoot(browser: Browser, view: View, mode: (typeof ALL_MODES)[number], width: number): Promise<void> {
   const context = await browser.newContext({
     viewport: { width, height: width > 600 ? 900 : 844 },
     deviceScaleFactor: 1,
-    colorScheme: theme === 'dark' ? 'dark' : 'light',
+    colorScheme: mode === 'dark' ? 'dark' : 'light',
     reducedMotion: 'reduce',
   });
-  await context.addInitScript((mode) => localStorage.setItem('itinerary-color-mode', mode), theme);
+  await context.addInitScript((mode) => localStorage.setItem('itinerary-color-mode', mode), mode);
   // Only the site and its fakes on loopback: a reachable Scratch CDN would make runs differ.
   await context.route(/^https?:\/\/(?!127\.0\.0\.1[:/])/, (route) => route.abort('blockedbyclient'));
   const page = await context.newPage();
   // Paused two seconds early, then run up to FROZEN after loading: idle-time islands (the
-  // theme selector, the cats button) hydrate, and the countdowns still read FROZEN.
+  // colour mode select, the cats button) hydrate, and the countdowns still read FROZEN.
   // Installed a second earlier still: the installed clock runs on until paused, and a pause must lie ahead.
   await page.clock.install({ time: FROZEN - 3000 });
   await page.clock.pauseAt(FROZEN - 2000);
@@ -764,7 +766,7 @@ async function shoot(browser: Browser, view: View, theme: (typeof ALL_THEMES)[nu
     if (!view.dialog) await page.evaluate(() => window.scrollTo(0, 0));
     await page.waitForTimeout(150);
     await page.screenshot({
-      path: join(OUT, `${view.name}-${theme}-${width}.png`),
+      path: join(OUT, `${view.name}-${mode}-${width}.png`),
       fullPage: !view.dialog,
       animations: 'disabled',
     });
@@ -789,8 +791,8 @@ const browser = await chromium.launch(CHROMIUM_LAUNCH);
 try {
   for (const view of views) {
     await view.setup?.(browser);
-    for (const theme of THEMES) for (const width of WIDTHS) await shoot(browser, view, theme, width);
-    console.log(`${view.name}: ${THEMES.length * WIDTHS.length} screenshots`);
+    for (const mode of MODES) for (const width of WIDTHS) await shoot(browser, view, mode, width);
+    console.log(`${view.name}: ${MODES.length * WIDTHS.length} screenshots`);
   }
 } finally {
   await browser.close();

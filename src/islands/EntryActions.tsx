@@ -1,10 +1,9 @@
 import { useEffect, useState } from 'react';
 import type { IslandMessages } from '#i18n/island';
 import { IslandI18n, useT } from '#i18n/react';
-import { ApiError, api } from '#client/api-client';
+import { api } from '#client/api-client';
 import { reloadWithToast } from '#client/reload-with-toast';
 import { $jamViewer, loadJamViewer, viewerMay, viewerOwns } from '#stores/jam-viewer';
-import { pushToast } from '#stores/toasts';
 import { $session, UNKNOWN_SESSION, loadSession } from '#stores/session';
 import { useIslandStore } from './ui/use-island-store';
 import { useHydrated } from '#islands/ui/use-hydrated.ts';
@@ -14,6 +13,7 @@ import type { JamCriterion, JudgingMode } from '#lib/judging';
 import { ReportButton } from './report/ReportButton';
 import styles from './EntryActions.module.css';
 import { renderedByReact } from '#lib/astro-renderer';
+import { reportFailure } from '#client/report-failure';
 
 interface Props {
   messages: IslandMessages;
@@ -67,10 +67,7 @@ function Refresh({ slug, entryId }: Omit<Props, 'messages'>) {
       reloadWithToast(t('entry.refreshed'));
     } catch (error) {
       setBusy(false);
-      pushToast({
-        type: 'error',
-        content: { message: `${t('entry.refreshFailed')} ${error instanceof ApiError ? error.message : ''}`.trim() },
-      });
+      reportFailure(t('entry.refreshFailed'), error, { reason: 'api', quiet: true });
     }
   }
 

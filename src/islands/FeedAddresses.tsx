@@ -11,6 +11,7 @@ import type { FeedAddressesDto } from '#lib/schemas/inbox';
 import { pushToast } from '#stores/toasts';
 import { Spinner } from './ui/Spinner';
 import styles from './FeedAddresses.module.css';
+import { reportFailure } from '#client/report-failure';
 
 interface Props {
   messages: IslandMessages;
@@ -45,7 +46,7 @@ function FeedAddresses({ addresses: initial, localePrefix }: Omit<Props, 'messag
       setSaid(message);
       pushToast({ type: 'success', content: { message } });
     } catch (error) {
-      pushToast({ type: 'error', content: { message: error instanceof Error ? error.message : String(error) } });
+      reportFailure(null, error, { quiet: true });
     } finally {
       setBusy(false);
     }

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { type LoginFailure, isLoginFailure } from '#lib/schemas/auth';
-import { pushToast } from '#stores/toasts';
 import { renderedByReact } from '#lib/astro-renderer';
+import { reportFailure } from '#client/report-failure';
 
 interface Props {
   messages: Record<LoginFailure, string>;
@@ -16,7 +16,7 @@ function LoginErrorToast({ messages }: Props) {
     const url = new URL(window.location.href);
     const code = url.searchParams.get('error');
     if (!isLoginFailure(code)) return;
-    pushToast({ type: 'error', content: { message: messages[code] } });
+    reportFailure(messages[code], null, { quiet: true });
     url.searchParams.delete('error');
     window.history.replaceState(window.history.state, '', url);
   }, [messages]);

@@ -9,12 +9,12 @@ import { useEffect } from 'react';
 import type { LocaleCode } from '#i18n/codes';
 import { localizePath } from '#i18n/paths';
 import { translated, useT } from '#i18n/react';
-import { pushToast } from '#stores/toasts';
 import { $session, UNKNOWN_SESSION, loadSession, logout } from '#stores/session';
 import { $unread, watchUnread } from '#stores/inbox';
 import styles from './NavSession.module.css';
 import { Dropdown } from './ui/Dropdown';
 import Avatar from '#components/ui/Avatar.tsx';
+import { reportFailure } from '#client/report-failure';
 
 export default translated(Session);
 
@@ -39,7 +39,7 @@ function Session({ locale }: { locale: LocaleCode }) {
 
   const signOut = () =>
     logout({ homePath: localizePath(locale, '/'), message: t('session.loggedOut') }).catch((error: unknown) =>
-      pushToast({ type: 'error', content: { message: error instanceof Error ? error.message : String(error) } }),
+      reportFailure(null, error, { quiet: true }),
     );
 
   return (

@@ -1,7 +1,7 @@
 /**
  * Generated art: the custom properties `.picture` (primitives.css) paints its watercolour-like
  * blobs with. Deterministic from a seed (a jam's slug, an entry's id, a username), so the same
- * jam always has the same art; the colours themselves come from the theme's --art-* tokens.
+ * jam always has the same art; the colours themselves come from the colour mode's --art-* tokens.
  */
 export function artProperties(seed: string): Record<`--${string}`, string> {
   const next = randomFrom(seed);

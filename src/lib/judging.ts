@@ -13,7 +13,6 @@ export type EntryReview = (typeof ENTRY_REVIEWS)[number];
 
 /** What the entry's Scratch history says about it, as chips on its card and page. */
 export const ENTRY_FLAGS = ['created-before-start', 'updated-after-deadline', 'remix'] as const;
-export type EntryFlagKind = (typeof ENTRY_FLAGS)[number];
 
 /** How a jam's entries are judged: upvotes (the default), or 1–5 stars per criterion (ADR 039). */
 export const JUDGING_MODES = ['upvotes', 'ratings'] as const;

@@ -5,7 +5,6 @@
 
 /** A co-creator is invited by the submitter, and credited once they accept. */
 export const TEAM_MEMBER_STATUSES = ['invited', 'accepted'] as const;
-export type TeamMemberStatus = (typeof TEAM_MEMBER_STATUSES)[number];
 
 /** Co-creators per entry, invited or accepted, besides its submitter. */
 export const MAX_CO_CREATORS = 4;

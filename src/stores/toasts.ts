@@ -61,10 +61,6 @@ export function closeToast(id: string): void {
   setTimeout(() => $toasts.set($toasts.get().filter((n) => n.id !== id)), TOAST_CLOSE_MS);
 }
 
-export function updateToast(id: string, changes: Partial<Pick<Toast, 'type' | 'content'>>): void {
-  $toasts.set($toasts.get().map((n) => (n.id === id ? { ...n, ...changes } : n)));
-}
-
 /** For toasts that must survive a full page load (e.g. 'You have been logged out.' after going home). */
 export function pushToastAfterNavigation(input: ToastInput): void {
   const pending = JSON.parse(sessionStorage.getItem(PENDING_KEY) ?? '[]') as ToastInput[];

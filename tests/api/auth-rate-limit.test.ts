@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LOGIN_RATE_LIMIT } from '#server/auth/login';
 import { type Environment, startEnvironment } from '../helpers/environment';
+import { RATE_LIMITS } from '#server/http/rate-limits';
 
 let env: Environment;
 
@@ -9,7 +9,7 @@ beforeAll(async () => {
 });
 afterAll(() => env?.close());
 
-const { capacity, perMs } = LOGIN_RATE_LIMIT;
+const { capacity, perMs } = RATE_LIMITS.login;
 
 /** Sends until refused; the bucket refills while we send, so count what got through. */
 async function exhaust(path: string) {

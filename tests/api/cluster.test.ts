@@ -10,10 +10,10 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessions, users } from '#db/schema';
 import { SESSION_COOKIE, SESSION_LIFETIME_MS, generateSessionToken, hashToken } from '#server/auth/session';
-import { PLAY_RATE_LIMIT } from '#server/judging/plays';
 import { migrateDatabase, openDatabase } from '#server/node/database';
 import { type RunningApp, startApp } from '../helpers/app';
 import { insertEntry, insertJam } from '../helpers/factories';
+import { RATE_LIMITS } from '#server/http/rate-limits';
 
 const folder = mkdtempSync(join(tmpdir(), 'itinerary-cluster-'));
 const databaseUrl = `file:${join(folder, 'cluster.db')}`;
@@ -153,7 +153,7 @@ describe('several server processes on one machine', () => {
   it('count a rate limit once for all of them', async () => {
     const path = `/api/jams/${slug}/entries/${entryId}/play`;
     const statuses: number[] = [];
-    for (let i = 0; i < PLAY_RATE_LIMIT.capacity; i++)
+    for (let i = 0; i < RATE_LIMITS.plays.capacity; i++)
       statuses.push((await fresh('PUT', path, { cookie: cookies.player })).status);
     expect(statuses).toEqual(statuses.map(() => 204));
     const past = await fresh('PUT', path, { cookie: cookies.player });

@@ -5,7 +5,7 @@ import { NOTE_PACE_MS } from '#lib/feedback';
 import { NOTE_REFUSALS } from '#lib/schemas/notes';
 import { type Environment, type TestUser, startEnvironment } from '../helpers/environment';
 import { insertEntry, insertJam, insertManager } from '../helpers/factories';
-import { VOTE_RATE_LIMIT } from '#server/judging/votes';
+import { RATE_LIMITS } from '#server/http/rate-limits';
 
 let env: Environment;
 let admin: TestUser, author: TestUser, player: TestUser, other: TestUser, manager: TestUser;
@@ -430,7 +430,7 @@ describe('the rate limit', () => {
   it('lets a person post sixty notes a minute, like votes, then answers 429 with Retry-After', async () => {
     const { base } = await scene();
     const someone = await fresh('flood');
-    const { capacity, perMs } = VOTE_RATE_LIMIT;
+    const { capacity, perMs } = RATE_LIMITS.notes;
     // The bucket refills while we post (one note a second), so count what got through.
     const started = Date.now();
     let allowed = 0;

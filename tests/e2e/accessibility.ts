@@ -1,6 +1,6 @@
 /**
  * The accessibility audit of the end-to-end tests: axe with the WCAG 2.0 and 2.1 A and AA rules.
- * A theme changes colours only (the same document, roles, names and order), so a page audited in
+ * A colour mode changes colours only (the same document, roles, names and order), so a page audited in
  * full in light needs only the rules about colour in dark and flame.
  */
 import AxeBuilder from '@axe-core/playwright';
@@ -14,11 +14,11 @@ const COLOUR_RULES = ['color-contrast', 'link-in-text-block'];
 export async function accessibilityViolations(
   page: Page,
   {
-    theme = 'light',
+    mode = 'light',
     include,
     frames = true,
   }: {
-    theme?: string;
+    mode?: string;
     /** Only this part of the page (a selector). */
     include?: string;
     /** `false`: not the frames in it (Scratch's player, unreachable here, is not ours to audit). */
@@ -27,6 +27,6 @@ export async function accessibilityViolations(
 ): Promise<string[]> {
   let audit = new AxeBuilder({ page }).options({ iframes: frames });
   if (include) audit = audit.include(include);
-  const results = await (theme === 'light' ? audit.withTags(WCAG_TAGS) : audit.withRules(COLOUR_RULES)).analyze();
+  const results = await (mode === 'light' ? audit.withTags(WCAG_TAGS) : audit.withRules(COLOUR_RULES)).analyze();
   return results.violations.map(({ id, nodes }) => `${id}: ${nodes.map((node) => node.target.join(' ')).join(', ')}`);
 }

@@ -149,18 +149,18 @@ test.describe('with JavaScript', () => {
     }
   });
 
-  for (const theme of ['light', 'dark', 'flame'] as const) {
-    test(`every tab of every jam page has no WCAG 2 A/AA violations in ${theme}`, async ({ page }) => {
+  for (const mode of ['light', 'dark', 'flame'] as const) {
+    test(`every tab of every jam page has no WCAG 2 A/AA violations in ${mode}`, async ({ page }) => {
       test.setTimeout(120_000);
-      await page.addInitScript((mode) => localStorage.setItem('itinerary-color-mode', mode), theme);
+      await page.addInitScript((mode) => localStorage.setItem('itinerary-color-mode', mode), mode);
       for (const path of [UPCOMING, ONGOING, ENDED]) {
         await page.goto(path);
         await waitUntilSettled(page);
-        await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
+        await expect(page.locator('html')).toHaveAttribute('data-color-mode', mode);
         for (const name of await page.getByRole('tab').allTextContents()) {
           await tab(page, name).click();
           // The page's own content; the shell around it has its own gate (quality-gates.spec.ts).
-          expect(await accessibilityViolations(page, { theme, include: 'main' }), `${path} ${name}`).toEqual([]);
+          expect(await accessibilityViolations(page, { mode, include: 'main' }), `${path} ${name}`).toEqual([]);
         }
       }
     });

@@ -6,7 +6,7 @@
 import { type Page } from '@playwright/test';
 import { expect, loginAs, pretendLoggedIn, test, waitUntilSettled } from './fixtures';
 
-const THEMES = ['light', 'flame'] as const;
+const MODES = ['light', 'flame'] as const;
 const JAMS = { upcoming: '/jams/winter-mystery-jam', ongoing: '/jams/space-sprint-jam', ended: '/jams/autumn-arcade-jam' };
 
 /** Pages anyone can open, each with the heading that says it has rendered. */
@@ -43,8 +43,8 @@ const ADMIN_PAGES = [
   },
 ];
 
-async function useTheme(page: Page, theme: string) {
-  await page.addInitScript((mode) => localStorage.setItem('itinerary-color-mode', mode), theme);
+async function useColorMode(page: Page, mode: string) {
+  await page.addInitScript((mode) => localStorage.setItem('itinerary-color-mode', mode), mode);
 }
 
 /** The page's width beyond the viewport, with the elements sticking out (for the failure message). */
@@ -71,15 +71,15 @@ async function expectNoSidewaysScroll(page: Page, { soft = false } = {}) {
   (soft ? expect.soft : expect)(scrollWidth, `wider than 320 px because of: ${culprits.join(', ')}`).toBeLessThanOrEqual(320);
 }
 
-for (const theme of THEMES) {
-  test.describe(`at 320 px in ${theme}`, () => {
+for (const mode of MODES) {
+  test.describe(`at 320 px in ${mode}`, () => {
     test.use({ viewport: { width: 320, height: 640 } });
 
     for (const { name, path, heading } of PUBLIC_PAGES) {
       test(`${name} does not scroll sideways`, async ({ page }) => {
-        await useTheme(page, theme);
+        await useColorMode(page, mode);
         await page.goto(path);
-        await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
+        await expect(page.locator('html')).toHaveAttribute('data-color-mode', mode);
         await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
         await waitUntilSettled(page);
         await expectNoSidewaysScroll(page);
@@ -90,7 +90,7 @@ for (const theme of THEMES) {
       page,
     }) => {
       test.setTimeout(60_000);
-      await useTheme(page, theme);
+      await useColorMode(page, mode);
       await loginAs(page, 'demo_admin');
       for (const { name, path, ready } of ADMIN_PAGES) {
         await test.step(name, async () => {

@@ -3,40 +3,22 @@
  * /login page, the fake ScratchAuth provider (tests/fakes/scratch-auth.ts) and /confirm-login (once
  * per user and worker; later logins reuse that session while the server accepts it).
  */
+import { type Browser, type BrowserContext, type Locator, type Page, test as base, expect } from '@playwright/test';
 import {
-  type APIRequestContext,
-  type Browser,
-  type BrowserContext,
-  type Cookie,
-  type Locator,
-  type Page,
-  test as base,
-  expect,
-} from '@playwright/test';
+  createJamThroughApi,
+  dataSaverBrowser,
+  expectConsoleErrors,
+  loginAs,
+  userPage,
+  watchedPage,
+} from '../helpers/browser-fixtures';
 import { type Site, startSite } from './site';
 
-export { expect };
+export { createJamThroughApi, expect, expectConsoleErrors, loginAs, userPage };
 
 interface WorkerFixtures {
   /** This worker's own seeded database, fakes and server (tests/e2e/site.ts). */
   site: Site;
-}
-
-const consoleExpectations = new WeakMap<Page, RegExp[]>();
-
-/**
- * Chromium logs every subresource it could not load. Pictures from Scratch's CDN cannot be reached
- * from the tests (the pages show generated art instead, which the design specs check) and some
- * tests ask for missing pages on purpose; a 5xx answer is still an error.
- */
-const NETWORK_NOISE = /^Failed to load resource: (net::ERR_|the server responded with a status of 4\d\d)/;
-
-/**
- * Declares console errors the test provokes on purpose (a 404 page, a blocked inline script…).
- * Any other `console.error` or uncaught error on the test's `page` fails the test.
- */
-export function expectConsoleErrors(page: Page, ...patterns: RegExp[]): void {
-  consoleExpectations.get(page)?.push(...patterns);
 }
 
 /** The browser's own `newContext`, before {@link test}'s `browser` turns the data saver on in every context. */
@@ -56,19 +38,7 @@ export const test = base.extend<object, WorkerFixtures>({
    * about five background page loads after each navigation, 12 % of the suite's time, that no test
    * looks at. prefetch.spec.ts checks prefetching itself, in {@link newContextThatPrefetches}.
    */
-  browser: [
-    async ({ browser }, use) => {
-      const newContext = browser.newContext.bind(browser);
-      plainNewContext.set(browser, newContext);
-      browser.newContext = async (options) => {
-        const context = await newContext(options);
-        await context.addInitScript(() => Object.defineProperty(navigator, 'connection', { value: { saveData: true } }));
-        return context;
-      };
-      await use(browser);
-    },
-    { scope: 'worker' },
-  ],
+  browser: [dataSaverBrowser({ plain: (browser, newContext) => plainNewContext.set(browser, newContext) }), { scope: 'worker' }],
   site: [
     // eslint-disable-next-line no-empty-pattern
     async ({}, use) => {
@@ -79,20 +49,7 @@ export const test = base.extend<object, WorkerFixtures>({
     { scope: 'worker', timeout: 120_000 },
   ],
   baseURL: async ({ site }, use) => use(site.url),
-  page: async ({ page }, use, testInfo) => {
-    const expected: RegExp[] = [];
-    const unexpected: string[] = [];
-    consoleExpectations.set(page, expected);
-    page.on('pageerror', (error) => unexpected.push(`uncaught: ${error.name}: ${error.message} ${error.stack ?? ''}`));
-    page.on('console', (message) => {
-      if (message.type() !== 'error' || NETWORK_NOISE.test(message.text())) return;
-      const text = `${message.text()} (${message.location().url})`;
-      if (!expected.some((pattern) => pattern.test(text))) unexpected.push(`console.error: ${text}`);
-    });
-    await use(page);
-    const late = unexpected.filter((line) => !expected.some((pattern) => pattern.test(line)));
-    if (testInfo.status === testInfo.expectedStatus) expect(late, 'errors in the page that the test did not expect').toEqual([]);
-  },
+  page: async ({ page }, use, testInfo) => watchedPage(page, use, testInfo),
 });
 
 /**
@@ -110,54 +67,6 @@ export async function waitUntilSettled(page: Page): Promise<void> {
       return box.bottom <= 0 || box.top >= innerHeight || box.right <= 0 || box.left >= innerWidth;
     }),
   );
-}
-
-/** A page of its own browser context, logged in as `name` (one person per context, as in real life). */
-/**
- * A new browser context logged in as `name`. With `scratchAvatars`, the Scratch CDN's avatars are
- * answered locally with a blank picture (they live on the internet), for pages that show many.
- */
-export async function userPage(browser: Browser, name: string, options: { scratchAvatars?: boolean } = {}): Promise<Page> {
-  const context = await browser.newContext();
-  if (options.scratchAvatars) {
-    await context.route('https://cdn2.scratch.mit.edu/**', (route) =>
-      route.fulfill({ contentType: 'image/svg+xml', body: '<svg xmlns="http://www.w3.org/2000/svg" width="90" height="90"/>' }),
-    );
-  }
-  const page = await context.newPage();
-  await loginAs(page, name);
-  return page;
-}
-
-/** The cookies of each user's last login in this worker, to start the next test already logged in. */
-const sessions = new Map<string, Cookie[]>();
-
-/**
- * Logs `username` in through the real flow the first time in a worker; later, the browser context
- * gets that session's cookies back as long as the server still takes them (a test may have logged
- * the user out, banned or deleted them), and the page stays where it was. Either way the test goes
- * to the page it wants next.
- */
-export async function loginAs(page: Page, username: string): Promise<void> {
-  const saved = sessions.get(username);
-  if (saved) {
-    await page.context().addCookies(saved);
-    const me = await page.request.get('/api/auth/me');
-    if (me.ok() && ((await me.json()) as { name: string }).name.toLowerCase() === username.toLowerCase()) return;
-    await page.context().clearCookies();
-    sessions.delete(username);
-  }
-  await page.goto('/login');
-  await page
-    .getByRole('button', { name: 'Log in with Scratch' })
-    .or(page.getByRole('link', { name: 'Log in with Scratch' }))
-    .click();
-  await page.getByLabel('Scratch username').fill(username);
-  await page.getByRole('button', { name: 'Authorize' }).click();
-  await expect(page.getByRole('heading', { name: new RegExp(`Log in as ${username}`, 'i') })).toBeVisible();
-  await page.getByRole('button', { name: 'Confirm' }).click();
-  await expect(page).not.toHaveURL(/confirm-login/);
-  sessions.set(username, await page.context().cookies());
 }
 
 /**
@@ -184,13 +93,6 @@ export function datetimeLocal(offsetMs: number): string {
   const date = new Date(Date.now() + offsetMs);
   const local = new Date(date.getTime() - date.getTimezoneOffset() * 60_000);
   return local.toISOString().slice(0, 16);
-}
-
-/** Creates a jam through the API with the session of `request` (an administrator's page.request). */
-export async function createJamThroughApi(request: APIRequestContext, fields: Record<string, unknown>) {
-  const response = await request.post('/api/jams', { data: fields });
-  expect(response.status(), await response.text()).toBe(201);
-  return (await response.json()) as { slug: string; name: string };
 }
 
 const PRETEND_USER = {

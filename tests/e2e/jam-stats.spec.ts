@@ -10,19 +10,19 @@ const ENDED = '/jams/autumn-arcade-jam/stats';
 const MYSTERY = '/jams/winter-mystery-jam/stats';
 const MINUTE = 60_000;
 
-for (const theme of ['light', 'dark', 'flame'] as const) {
-  test(`the statistics page has charts with tables and no WCAG 2 A/AA violations in ${theme}`, async ({ page }) => {
-    await page.addInitScript((mode) => localStorage.setItem('itinerary-color-mode', mode), theme);
+for (const mode of ['light', 'dark', 'flame'] as const) {
+  test(`the statistics page has charts with tables and no WCAG 2 A/AA violations in ${mode}`, async ({ page }) => {
+    await page.addInitScript((mode) => localStorage.setItem('itinerary-color-mode', mode), mode);
     await page.goto(ENDED);
     await waitUntilSettled(page);
-    await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
+    await expect(page.locator('html')).toHaveAttribute('data-color-mode', mode);
     await expect(page.getByRole('heading', { level: 1, name: 'Autumn Arcade Jam in numbers' })).toBeVisible();
     for (const chart of ['Sign-ups', 'Entries', 'Votes', 'Plays', 'Notes', 'New entries per day']) {
       await expect(page.getByRole('figure', { name: chart, exact: true })).toBeVisible();
       // The numbers, for screen readers: a table named like its chart.
       await expect(page.getByRole('table', { name: chart, exact: true })).toBeAttached();
     }
-    expect(await accessibilityViolations(page, { theme, include: 'main' })).toEqual([]);
+    expect(await accessibilityViolations(page, { mode, include: 'main' })).toEqual([]);
   });
 }
 
@@ -84,12 +84,12 @@ test('a jam in its own colour and banner stays readable in every scheme', async 
   });
   // A page of the site first: a login from a kept session opens none, and about:blank has no storage.
   await page.goto('/');
-  for (const theme of ['light', 'dark', 'flame'] as const) {
-    await page.evaluate((mode) => localStorage.setItem('itinerary-color-mode', mode), theme);
+  for (const mode of ['light', 'dark', 'flame'] as const) {
+    await page.evaluate((mode) => localStorage.setItem('itinerary-color-mode', mode), mode);
     for (const path of [`/jams/${jam.slug}`, `/jams/${jam.slug}/stats`]) {
       await page.goto(path);
       await waitUntilSettled(page);
-      expect(await accessibilityViolations(page, { theme, include: 'main' }), `${path} ${theme}`).toEqual([]);
+      expect(await accessibilityViolations(page, { mode, include: 'main' }), `${path} ${mode}`).toEqual([]);
     }
   }
 });

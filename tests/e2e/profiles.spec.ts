@@ -161,20 +161,20 @@ test('with JavaScript the search opens on the submissions, and an order keeps it
   }
 });
 
-for (const theme of ['light', 'dark', 'flame'] as const) {
-  test(`a profile, a banned one and a search have no WCAG 2 A/AA violations and no sideways scroll at 320 px, in ${theme}`, async ({
+for (const mode of ['light', 'dark', 'flame'] as const) {
+  test(`a profile, a banned one and a search have no WCAG 2 A/AA violations and no sideways scroll at 320 px, in ${mode}`, async ({
     page,
     site,
   }) => {
     const banned = await bannedAuthor(site);
-    await page.addInitScript((mode) => localStorage.setItem('itinerary-color-mode', mode), theme);
+    await page.addInitScript((mode) => localStorage.setItem('itinerary-color-mode', mode), mode);
     for (const path of ['/users/pixel_pioneer', `/hu/users/${banned}`, '/ir/jams/space-sprint-jam?q=moon#submissions']) {
       for (const width of [1280, 320]) {
         await page.setViewportSize({ width, height: 800 });
         await page.goto(path);
         await waitUntilSettled(page);
-        await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
-        expect(await accessibilityViolations(page, { theme, include: 'main' }), `${path} ${width}`).toEqual([]);
+        await expect(page.locator('html')).toHaveAttribute('data-color-mode', mode);
+        expect(await accessibilityViolations(page, { mode, include: 'main' }), `${path} ${width}`).toEqual([]);
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
         expect(overflow, `${path} ${width}`).toBeLessThanOrEqual(0);
       }

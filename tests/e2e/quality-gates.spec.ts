@@ -48,34 +48,34 @@ const ADMIN_PAGES = {
 const SHELL_PAGES = new Set(['home', 'about', 'explore', '404']);
 
 /**
- * Loads `path` in each theme in turn (the choice stored as the theme switch stores it, then the page
+ * Loads `path` in each colour mode in turn (the choice stored as the colour mode select stores it, then the page
  * loaded again) and calls `check` once the page has settled in it.
  */
-async function inEachTheme(page: Page, path: string, themes: readonly string[], check: (theme: string) => Promise<void>) {
+async function inEachColorMode(page: Page, path: string, modes: readonly string[], check: (mode: string) => Promise<void>) {
   // Only in the page itself: an entry page embeds Scratch's player, whose frame may not read our storage.
   await page.goto('/robots.txt');
-  for (const theme of themes) {
-    await page.evaluate(([key, mode]) => localStorage.setItem(key!, mode!), [COLOR_MODE_STORAGE_KEY, theme]);
+  for (const mode of modes) {
+    await page.evaluate(([key, mode]) => localStorage.setItem(key!, mode!), [COLOR_MODE_STORAGE_KEY, mode]);
     if (new URL(page.url()).pathname === path.split('?')[0]) await page.reload();
     else await page.goto(path);
     await waitUntilSettled(page);
-    await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
-    await check(theme);
+    await expect(page.locator('html')).toHaveAttribute('data-color-mode', mode);
+    await check(mode);
   }
 }
 
-// One test per page, all its themes in one visit each, so the pages spread over the workers; axe over
+// One test per page, all its colour modes in one visit each, so the pages spread over the workers; axe over
 // the biggest pages (the API reference) takes many seconds on a busy machine.
 test.describe('every page type has no WCAG 2 A/AA violations', () => {
   test.describe.configure({ timeout: 120_000 });
 
   for (const [name, path] of Object.entries(PUBLIC_PAGES)) {
     const shell = SHELL_PAGES.has(name);
-    const themes = shell ? (['light', 'dark', 'flame'] as const) : (['light', 'dark'] as const);
-    test(`the ${name} page, in ${themes.join(', ')}`, async ({ page }) => {
-      await inEachTheme(page, path, themes, async (theme) => {
+    const modes = shell ? (['light', 'dark', 'flame'] as const) : (['light', 'dark'] as const);
+    test(`the ${name} page, in ${modes.join(', ')}`, async ({ page }) => {
+      await inEachColorMode(page, path, modes, async (mode) => {
         if (shell) await expect(page.getByRole('banner').getByRole('link', { name: 'Log in' })).toBeVisible();
-        expect(await accessibilityViolations(page, { theme }), theme).toEqual([]);
+        expect(await accessibilityViolations(page, { mode }), mode).toEqual([]);
       });
     });
   }
@@ -83,8 +83,8 @@ test.describe('every page type has no WCAG 2 A/AA violations', () => {
   for (const [name, path] of Object.entries(ADMIN_PAGES)) {
     test(`the ${name} page behind login, in light and dark`, async ({ page }) => {
       await loginAs(page, 'demo_admin');
-      await inEachTheme(page, path, ['light', 'dark'], async (theme) => {
-        expect(await accessibilityViolations(page, { theme }), theme).toEqual([]);
+      await inEachColorMode(page, path, ['light', 'dark'], async (mode) => {
+        expect(await accessibilityViolations(page, { mode }), mode).toEqual([]);
       });
     });
   }

@@ -149,14 +149,14 @@ test('a manager makes a ratings jam with their criteria; people rate and change 
   await expect(first).toContainText('★ 4.0 · 2 ratings');
 });
 
-for (const theme of ['light', 'dark', 'flame'] as const) {
-  test(`the stars fit a 390 px phone in ${theme}, move with the arrow keys, and pass the accessibility checks`, async ({
+for (const mode of ['light', 'dark', 'flame'] as const) {
+  test(`the stars fit a 390 px phone in ${mode}, move with the arrow keys, and pass the accessibility checks`, async ({
     browser,
   }, testInfo) => {
     test.setTimeout(90_000);
     const admin = await userPage(browser, 'demo_admin');
     const jam = await createJamThroughApi(admin.request, {
-      name: `Phone Stars ${theme} ${uniqueTag()}`,
+      name: `Phone Stars ${mode} ${uniqueTag()}`,
       description: 'Stars on a small screen.',
       startsAt: new Date(Date.now() - MINUTE).toISOString(),
       endsAt: new Date(Date.now() + HOUR).toISOString(),
@@ -166,11 +166,11 @@ for (const theme of ['light', 'dark', 'flame'] as const) {
     await enter(browser, jam.slug, 'cat_coder', 100000002);
     const ids = await entryIds(admin, jam.slug);
     const page = await userPage(browser, 'sprite_smith');
-    await page.addInitScript((mode) => localStorage.setItem('itinerary-color-mode', mode), theme);
+    await page.addInitScript((mode) => localStorage.setItem('itinerary-color-mode', mode), mode);
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto(`/jams/${jam.slug}/entries/${ids['Cat Platformer']}`);
     await waitUntilSettled(page);
-    await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
+    await expect(page.locator('html')).toHaveAttribute('data-color-mode', mode);
     await star(page, 'Overall', 3).check();
     await expect(star(page, 'Overall', 3)).toBeChecked();
     // The keyboard: arrows move the choice within the criterion's group, as in any radio group.
@@ -180,10 +180,10 @@ for (const theme of ['light', 'dark', 'flame'] as const) {
     await expect(page.getByRole('status').filter({ hasText: 'Overall: 4 stars saved' })).toBeAttached();
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(overflow).toBeLessThanOrEqual(0);
-    await page.locator('.star-rating').screenshot({ path: testInfo.outputPath(`stars-${theme}.png`) });
-    expect(await accessibilityViolations(page, { theme, include: 'main' })).toEqual([]);
-    // The criteria editor in the same theme and width.
-    await admin.addInitScript((mode) => localStorage.setItem('itinerary-color-mode', mode), theme);
+    await page.locator('.star-rating').screenshot({ path: testInfo.outputPath(`stars-${mode}.png`) });
+    expect(await accessibilityViolations(page, { mode, include: 'main' })).toEqual([]);
+    // The criteria editor in the same colour mode and width.
+    await admin.addInitScript((mode) => localStorage.setItem('itinerary-color-mode', mode), mode);
     await admin.setViewportSize({ width: 390, height: 844 });
     await admin.goto('/jams/new');
     const judging = admin.getByRole('group', { name: 'Judging' });
@@ -191,6 +191,6 @@ for (const theme of ['light', 'dark', 'flame'] as const) {
     await expect(judging.getByRole('group', { name: 'Criteria' }).getByRole('textbox')).toHaveCount(5);
     const formOverflow = await admin.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(formOverflow).toBeLessThanOrEqual(0);
-    await judging.screenshot({ path: testInfo.outputPath(`criteria-${theme}.png`) });
+    await judging.screenshot({ path: testInfo.outputPath(`criteria-${mode}.png`) });
   });
 }

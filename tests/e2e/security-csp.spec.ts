@@ -1,6 +1,6 @@
 /**
  * The Content-Security-Policy in a real browser: strict enough that an injected inline script or
- * event handler is blocked and the site cannot be framed, yet every island hydrates and the pre-paint theme
+ * event handler is blocked and the site cannot be framed, yet every island hydrates and the pre-paint colour mode
  * script runs, with not a single violation on the site's own pages.
  */
 import { type Page } from '@playwright/test';
@@ -28,16 +28,19 @@ async function expectCleanPage(page: Page, path: string): Promise<void> {
   expect(response?.headers()['content-security-policy'], path).toMatch(/script-src 'self' 'sha256-/);
   await expectHydrated(page);
   const root = await page.evaluate(() => ({
-    theme: document.documentElement.dataset.theme,
+    mode: document.documentElement.dataset.colorMode,
     js: document.documentElement.classList.contains('js'),
   }));
-  expect(['light', 'dark', 'flame'], `${path}: the theme script ran`).toContain(root.theme);
+  expect(['light', 'dark', 'flame'], `${path}: the colour mode script ran`).toContain(root.mode);
   expect(root.js, path).toBe(true);
   await page.waitForTimeout(200);
   expect(await violations(page), path).toEqual([]);
 }
 
-test('public pages hydrate every island and run the theme script without a single CSP violation', async ({ page, request }) => {
+test('public pages hydrate every island and run the colour mode script without a single CSP violation', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(90_000);
   await watchViolations(page);
   const { jams } = await (await request.get('/api/jams?perPage=20')).json();
@@ -66,11 +69,11 @@ test('an administrator’s pages (dashboard, users table, jam requests, manager 
   for (const path of paths) await expectCleanPage(page, path);
 });
 
-test('the colour mode chosen before is applied by the theme script under the CSP', async ({ page }) => {
+test('the colour mode chosen before is applied by the colour mode script under the CSP', async ({ page }) => {
   await watchViolations(page);
   await page.addInitScript(() => localStorage.setItem('itinerary-color-mode', 'flame'));
   await page.goto('/explore');
-  await expect(page.locator('html')).toHaveAttribute('data-theme', 'flame');
+  await expect(page.locator('html')).toHaveAttribute('data-color-mode', 'flame');
   expect(await violations(page)).toEqual([]);
 });
 

@@ -4,7 +4,7 @@
  * a 403 in the API's error shape and no change; the same call from our own pages must work.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CROSS_SITE_MESSAGE } from '#server/middleware/origin-check';
+import { REFUSALS } from '#server/auth/refusals';
 import { type Environment, startEnvironment } from '../helpers/environment';
 import { mutatingRoutes, routeKey } from './api-routes';
 import { expectUnchanged, snapshot } from './db-snapshot';
@@ -60,7 +60,7 @@ describe('cross-site writes', () => {
       for (const variant of CROSS_SITE) {
         const reply = await send(env, row.call(scene), scene.me, { encoding: variant.encoding, headers: variant.headers });
         expect(reply.status, variant.how).toBe(403);
-        expect(reply.body, variant.how).toEqual({ error: { status: 403, code: 'forbidden', message: CROSS_SITE_MESSAGE } });
+        expect(reply.body, variant.how).toEqual({ error: { status: 403, code: 'forbidden', message: REFUSALS['cross-site'] } });
       }
       await expectUnchanged(env.db.$client, before);
 

@@ -4,13 +4,11 @@
  * Retry-After in the API's error shape. Login is limited per address (tests/api/auth-rate-limit).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SUBMIT_RATE_LIMIT } from '#server/entries/entry-submit';
-import { VOTE_RATE_LIMIT } from '#server/judging/votes';
-import { PLAY_RATE_LIMIT } from '#server/judging/plays';
 import { eq } from 'drizzle-orm';
 import { entries } from '#db/schema';
 import { type Environment, type TestUser, startEnvironment, type Parsed } from '../helpers/environment';
 import { insertEntry, insertJam } from '../helpers/factories';
+import { RATE_LIMITS } from '#server/http/rate-limits';
 
 let env: Environment;
 let scratchIds = 600_000_000;
@@ -77,11 +75,11 @@ describe('the deadline rush', () => {
 });
 
 describe('a flood', () => {
-  it(`of submissions is cut after ${SUBMIT_RATE_LIMIT.capacity} a minute with 429 and Retry-After, before Scratch is asked`, async () => {
+  it(`of submissions is cut after ${RATE_LIMITS.submissions.capacity} a minute with 429 and Retry-After, before Scratch is asked`, async () => {
     const { user } = await scratcher('flood_submitter');
     const jam = await insertJam(env.db);
     const url = 'https://scratch.mit.edu/projects/100000002'; // not theirs: refused, but still counted
-    for (let n = 0; n < SUBMIT_RATE_LIMIT.capacity; n++) {
+    for (let n = 0; n < RATE_LIMITS.submissions.capacity; n++) {
       expect((await env.request(`/api/jams/${jam.slug}/entries`, { method: 'POST', as: user, body: { url } })).status).toBe(403);
     }
     expectRateLimited(
@@ -96,7 +94,7 @@ describe('a flood', () => {
     ).toBe(201);
   });
 
-  it(`of votes is cut after ${VOTE_RATE_LIMIT.capacity} a minute, casting and taking back together`, async () => {
+  it(`of votes is cut after ${RATE_LIMITS.votes.capacity} a minute, casting and taking back together`, async () => {
     const voter = await env.login('flood_voter');
     const owner = await env.login('flood_owner');
     const jam = await insertJam(env.db);
@@ -104,7 +102,7 @@ describe('a flood', () => {
     const path = `/api/jams/${jam.slug}/entries/${entry.id}/vote`;
     const startedAt = Date.now();
     const replies = await Promise.all(
-      Array.from({ length: VOTE_RATE_LIMIT.capacity }, (_, n) =>
+      Array.from({ length: RATE_LIMITS.votes.capacity }, (_, n) =>
         env.request(path, { method: n % 2 ? 'DELETE' : 'PUT', as: voter }),
       ),
     );
@@ -116,13 +114,13 @@ describe('a flood', () => {
       extra += 1;
       next = await env.request(path, { method: 'PUT', as: voter });
     }
-    const refilled = Math.floor(((Date.now() - startedAt) * VOTE_RATE_LIMIT.capacity) / VOTE_RATE_LIMIT.perMs);
+    const refilled = Math.floor(((Date.now() - startedAt) * RATE_LIMITS.votes.capacity) / RATE_LIMITS.votes.perMs);
     expect(extra).toBeLessThanOrEqual(refilled);
     expectRateLimited(next, 'votes');
     expect((await env.request(path, { method: 'PUT', as: owner })).status).toBe(403); // own project, not the limit
   });
 
-  it(`of plays is cut after ${PLAY_RATE_LIMIT.capacity} a minute, with the play already counted once`, async () => {
+  it(`of plays is cut after ${RATE_LIMITS.plays.capacity} a minute, with the play already counted once`, async () => {
     const player = await env.login('flood_player');
     const owner = await env.login('flood_played');
     const jam = await insertJam(env.db);
@@ -130,7 +128,7 @@ describe('a flood', () => {
     const path = `/api/jams/${jam.slug}/entries/${entry.id}/play`;
     const startedAt = Date.now();
     const replies = await Promise.all(
-      Array.from({ length: PLAY_RATE_LIMIT.capacity }, () => env.request(path, { method: 'PUT', as: player })),
+      Array.from({ length: RATE_LIMITS.plays.capacity }, () => env.request(path, { method: 'PUT', as: player })),
     );
     expect(replies.map((reply) => reply.status)).toEqual(replies.map(() => 204));
     let extra = 0;
@@ -139,13 +137,13 @@ describe('a flood', () => {
       extra += 1;
       next = await env.request(path, { method: 'PUT', as: player });
     }
-    const refilled = Math.floor(((Date.now() - startedAt) * PLAY_RATE_LIMIT.capacity) / PLAY_RATE_LIMIT.perMs);
+    const refilled = Math.floor(((Date.now() - startedAt) * RATE_LIMITS.plays.capacity) / RATE_LIMITS.plays.perMs);
     expect(extra).toBeLessThanOrEqual(refilled);
     expectRateLimited(next, 'plays');
     expect((await env.db.select().from(entries).where(eq(entries.id, entry.id)))[0]!.playCount).toBe(1);
   });
 
-  it(`of reports is cut like votes, after ${VOTE_RATE_LIMIT.capacity} a minute, jams and entries together`, async () => {
+  it(`of reports is cut after ${RATE_LIMITS.reports.capacity} a minute, jams and entries together`, async () => {
     const reporter = await env.login('flood_reporter');
     const owner = await env.login('flood_reported');
     const jam = await insertJam(env.db);
@@ -153,7 +151,7 @@ describe('a flood', () => {
     const paths = [`/api/jams/${jam.slug}/report`, `/api/jams/${jam.slug}/entries/${entry.id}/report`];
     const startedAt = Date.now();
     const replies = await Promise.all(
-      Array.from({ length: VOTE_RATE_LIMIT.capacity }, (_, n) =>
+      Array.from({ length: RATE_LIMITS.reports.capacity }, (_, n) =>
         env.request(paths[n % 2]!, { method: 'POST', as: reporter, body: { reason: 'spam' } }),
       ),
     );
@@ -165,7 +163,7 @@ describe('a flood', () => {
       extra += 1;
       next = await env.request(paths[0]!, { method: 'POST', as: reporter, body: { reason: 'spam' } });
     }
-    const refilled = Math.floor(((Date.now() - startedAt) * VOTE_RATE_LIMIT.capacity) / VOTE_RATE_LIMIT.perMs);
+    const refilled = Math.floor(((Date.now() - startedAt) * RATE_LIMITS.reports.capacity) / RATE_LIMITS.reports.perMs);
     expect(extra).toBeLessThanOrEqual(refilled);
     expectRateLimited(next, 'reports');
     expect((await env.request(paths[0]!, { method: 'POST', as: owner, body: { reason: 'spam' } })).status).toBe(201);

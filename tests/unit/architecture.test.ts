@@ -19,6 +19,7 @@ const SERVER_DOMAINS = [
   'server/feedback',
   'server/inbox',
   'server/live',
+  'server/themes',
 ];
 
 /** Which layers each layer may import (besides itself). Mirrors the table in docs/architecture.md. */
@@ -48,6 +49,7 @@ const MAY_IMPORT: Record<string, string[]> = {
   client: ['stores', 'lib'],
   'server/node': [
     'server/middleware',
+    'server/jobs',
     'server/cache',
     'server/http',
     'server/auth',
@@ -57,24 +59,34 @@ const MAY_IMPORT: Record<string, string[]> = {
     'i18n',
     'lib',
   ],
-  'server/cloudflare': ['server/middleware', 'server/cache', 'server/http', 'server/auth', 'server/platform', 'lib'],
+  'server/cloudflare': [
+    'server/middleware',
+    'server/jobs',
+    'server/cache',
+    'server/http',
+    'server/auth',
+    'server/platform',
+    'lib',
+  ],
   'server/middleware': ['server/auth', 'server/cache', 'server/http', 'server/platform', 'i18n', 'lib'],
-  'server/openapi': ['server/http', 'server/auth', 'lib'],
+  'server/openapi': ['server/http', 'server/auth', 'server/platform', 'lib'],
   'server/publish': [...SERVER_DOMAINS, 'server/http', 'server/platform', 'i18n', 'lib', 'db'],
+  'server/jobs': [...SERVER_DOMAINS, 'server/http', 'server/auth', 'server/platform', 'lib', 'db'],
   'server/jams': [...SERVER_DOMAINS, 'server/auth', 'server/http', 'server/cache', 'server/platform', 'lib', 'db'],
   'server/entries': [...SERVER_DOMAINS, 'server/auth', 'server/http', 'server/cache', 'server/platform', 'lib', 'db'],
   'server/teams': [...SERVER_DOMAINS, 'server/auth', 'server/http', 'server/cache', 'server/platform', 'lib', 'db'],
   'server/judging': [...SERVER_DOMAINS, 'server/auth', 'server/http', 'server/cache', 'server/platform', 'lib', 'db'],
-  'server/users': [...SERVER_DOMAINS, 'server/auth', 'server/http', 'server/cache', 'server/platform', 'lib', 'db'],
+  'server/users': [...SERVER_DOMAINS, 'server/auth', 'server/http', 'server/cache', 'server/platform', 'i18n', 'lib', 'db'],
   'server/activity': [...SERVER_DOMAINS, 'server/auth', 'server/http', 'server/cache', 'server/platform', 'lib', 'db'],
   'server/moderation': [...SERVER_DOMAINS, 'server/auth', 'server/http', 'server/cache', 'server/platform', 'lib', 'db'],
   'server/feedback': [...SERVER_DOMAINS, 'server/auth', 'server/http', 'server/cache', 'server/platform', 'lib', 'db'],
   'server/inbox': [...SERVER_DOMAINS, 'server/auth', 'server/http', 'server/cache', 'server/platform', 'lib', 'db'],
   'server/live': [...SERVER_DOMAINS, 'server/auth', 'server/http', 'server/cache', 'server/platform', 'lib', 'db'],
-  'server/auth': ['server/users', 'server/live', 'server/http', 'server/platform', 'i18n', 'lib', 'db'],
+  'server/themes': [...SERVER_DOMAINS, 'server/auth', 'server/http', 'server/cache', 'server/platform', 'lib', 'db'],
   'server/http': ['server/auth', 'server/platform', 'lib', 'db'],
+  'server/auth': ['server/platform', 'lib', 'db'],
   'server/cache': ['server/platform', 'lib'],
-  'server/platform': ['server/http', 'lib', 'db'],
+  'server/platform': ['lib', 'db'],
   i18n: ['lib', 'locales'],
   lib: [],
   db: [],
@@ -144,6 +156,91 @@ function violations(): string[] {
     }
   }
   return found;
+}
+
+/**
+ * The rows of src/server in the table, top to bottom: an import inside src/server points down this
+ * list or sideways within a row (the domain folders import each other), never up.
+ */
+const SERVER_ROWS: string[][] = [
+  HOSTS,
+  ['server/middleware'],
+  ['server/openapi'],
+  ['server/publish'],
+  ['server/jobs'],
+  SERVER_DOMAINS,
+  ['server/http'],
+  ['server/auth'],
+  ['server/cache'],
+  ['server/platform'],
+];
+const rowOf = (layer: string) => SERVER_ROWS.findIndex((row) => row.includes(layer));
+
+/** Imports inside src/server that point to a row above their own. */
+function upwardImports(): string[] {
+  const found: string[] = [];
+  for (const file of sourceFiles('src/server')) {
+    if (/\.test\.tsx?$/.test(file)) continue;
+    const from = rowOf(layerOf(file)!);
+    for (const specifier of importsOf(file)) {
+      const to = target(file, specifier);
+      const layer = to && layerOf(to);
+      if (!layer?.startsWith('server/')) continue;
+      if (rowOf(layer) < from) found.push(`${relative(ROOT, file)} imports ${specifier} (${layer}, a row above)`);
+    }
+  }
+  return found;
+}
+
+/** The file an import names, with the extension the import leaves out. */
+function resolveFile(path: string, files: Set<string>): string | null {
+  for (const candidate of [path, `${path}.ts`, `${path}.tsx`, `${path}/index.ts`]) if (files.has(candidate)) return candidate;
+  return null;
+}
+
+/** Circles of imports between files of `src` and `db` (type imports included): each as its files. */
+function importCircles(): string[][] {
+  const files = [...sourceFiles('src'), ...sourceFiles('db')].filter((file) => !/\.test\.tsx?$/.test(file));
+  const known = new Set(files);
+  const graph = new Map<string, string[]>();
+  for (const file of files) {
+    const to = importsOf(file).map((specifier) => target(file, specifier));
+    graph.set(file, [...new Set(to.map((path) => path && resolveFile(path, known)).filter((path): path is string => !!path))]);
+  }
+  return circlesIn(graph).map((circle) => circle.map((file) => relative(ROOT, file)).sort());
+}
+
+/** The strongly connected components of more than one node (or a node that points to itself). */
+function circlesIn(graph: Map<string, string[]>): string[][] {
+  // Tarjan's strongly connected components: a component of more than one file is a circle.
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const circles: string[][] = [];
+  const visit = (file: string) => {
+    index.set(file, index.size);
+    low.set(file, index.get(file)!);
+    stack.push(file);
+    onStack.add(file);
+    for (const next of graph.get(file) ?? []) {
+      if (!index.has(next)) {
+        visit(next);
+        low.set(file, Math.min(low.get(file)!, low.get(next)!));
+      } else if (onStack.has(next)) low.set(file, Math.min(low.get(file)!, index.get(next)!));
+    }
+    if (low.get(file) !== index.get(file)) return;
+    const component: string[] = [];
+    let member: string;
+    do {
+      member = stack.pop()!;
+      onStack.delete(member);
+      component.push(member);
+    } while (member !== file);
+    if (component.length > 1 || graph.get(file)!.includes(file)) circles.push(component);
+  };
+  for (const file of graph.keys()) if (!index.has(file)) visit(file);
+  return circles;
 }
 
 /** Packages and globals only a Node process has: native addons, Node's own modules, its HTTP helpers. */
@@ -246,6 +343,48 @@ describe('the layers of docs/architecture.md', () => {
     expect(to).toBe('server/judging');
     expect(MAY_IMPORT.islands).not.toContain(to);
     expect(importsOf(join(ROOT, 'src/islands/Entries.tsx')).length).toBeGreaterThan(0);
+  });
+
+  it('no import inside src/server points up the table (0 allowed)', () => {
+    expect(upwardImports()).toEqual([]);
+  });
+
+  it('the table itself lets src/server import only down or sideways', () => {
+    const up = Object.entries(MAY_IMPORT)
+      .filter(([layer]) => rowOf(layer) >= 0)
+      .flatMap(([layer, allowed]) =>
+        allowed.filter((to) => rowOf(to) >= 0 && rowOf(to) < rowOf(layer)).map((to) => `${layer} -> ${to}`),
+      );
+    expect(up).toEqual([]);
+  });
+
+  it('no file imports itself back through a circle', () => {
+    expect(importCircles()).toEqual([]);
+  });
+
+  it('the checks see an upward import and a circle', () => {
+    expect(rowOf('server/http')).toBeLessThan(rowOf('server/auth'));
+    expect(rowOf('server/platform')).toBeGreaterThan(rowOf('server/http'));
+    expect(rowOf('server/jams')).toBe(rowOf('server/live'));
+    const circle = new Map([
+      ['config', ['host']],
+      ['host', ['db']],
+      ['db', ['config', 'read-batches']],
+      ['read-batches', []],
+    ]);
+    expect(circlesIn(circle).map((found) => found.sort())).toEqual([['config', 'db', 'host']]);
+    expect(
+      circlesIn(
+        new Map([
+          ['db', ['host']],
+          ['host', []],
+        ]),
+      ),
+    ).toEqual([]);
+    const from = join(ROOT, 'src/server/platform/db.ts');
+    expect(resolveFile(target(from, './host')!, new Set([join(ROOT, 'src/server/platform/host.ts')]))).toBe(
+      join(ROOT, 'src/server/platform/host.ts'),
+    );
   });
 
   it('every layer of the table exists as a folder', () => {

@@ -1,16 +1,16 @@
 import { createHash } from 'node:crypto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { THEME_SCRIPT, THEME_SCRIPT_HASH } from '../../src/components/theme-script';
-import { COLOR_MODE_STORAGE_KEY, FORCED_SYSTEM_WARNING, resolveTheme, validForcedMode } from '#lib/color-mode';
+import { COLOR_MODE_SCRIPT, COLOR_MODE_SCRIPT_HASH } from '../../src/components/color-mode-script';
+import { COLOR_MODE_STORAGE_KEY, FORCED_SYSTEM_WARNING, resolveColorMode, validForcedMode } from '#lib/color-mode';
 
 afterEach(() => vi.restoreAllMocks());
 
 describe('colour modes', () => {
   it('resolves system to the OS setting and keeps the other preferences', () => {
-    expect(resolveTheme('system', true)).toBe('dark');
-    expect(resolveTheme('system', false)).toBe('light');
-    expect(resolveTheme('flame', true)).toBe('flame');
-    expect(resolveTheme('light', true)).toBe('light');
+    expect(resolveColorMode('system', true)).toBe('dark');
+    expect(resolveColorMode('system', false)).toBe('light');
+    expect(resolveColorMode('flame', true)).toBe('flame');
+    expect(resolveColorMode('light', true)).toBe('light');
   });
 
   it('lets a page force light, dark or flame', () => {
@@ -25,7 +25,7 @@ describe('colour modes', () => {
   });
 
   it('reads the same localStorage key in the pre-paint script as the store writes, and hashes it for the CSP', () => {
-    expect(THEME_SCRIPT).toContain(`localStorage.getItem('${COLOR_MODE_STORAGE_KEY}')`);
-    expect(THEME_SCRIPT_HASH).toBe(`sha256-${createHash('sha256').update(THEME_SCRIPT).digest('base64')}`);
+    expect(COLOR_MODE_SCRIPT).toContain(`localStorage.getItem('${COLOR_MODE_STORAGE_KEY}')`);
+    expect(COLOR_MODE_SCRIPT_HASH).toBe(`sha256-${createHash('sha256').update(COLOR_MODE_SCRIPT).digest('base64')}`);
   });
 });

@@ -2,7 +2,7 @@ import { createServer } from 'node:http';
 import { LibsqlError, createClient } from '@libsql/client';
 import { DrizzleQueryError } from 'drizzle-orm/errors';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { AppError, errorResponse, isDatabaseUnavailable } from '#server/http/errors';
+import { AppError, errorResponse, isDatabaseUnavailable } from '#server/platform/errors';
 import { DatabaseDeadlineError } from '#server/platform/deadlines';
 
 /** As the drivers throw them: each wrapped by drizzle, as a query meets them. */

@@ -96,7 +96,7 @@ describe("a host's accent colour", () => {
   it('uses the schemes’ own background and raised surface (src/styles/tokens.css)', () => {
     const tokens = readFileSync(resolve(import.meta.dirname, '../../src/styles/tokens.css'), 'utf8');
     const lightDark = (name: string) => tokens.match(new RegExp(`--${name}: light-dark\\((#\\w+), (#\\w+)\\)`))!.slice(1, 3);
-    const flame = tokens.slice(tokens.indexOf("[data-theme='flame']"));
+    const flame = tokens.slice(tokens.indexOf("[data-color-mode='flame']"));
     const flameValue = (name: string) => flame.match(new RegExp(`--${name}: (#\\w+);`))![1];
     const [lightBg, darkBg] = lightDark('bg');
     const [lightRaised, darkRaised] = lightDark('surface-raised');

@@ -120,7 +120,7 @@ describe('the page cache fast path in front of Astro', () => {
     expect((await send('/')).status).toBe(200);
     expect((await send('/', { headers: { 'accept-language': 'en-GB,en;q=0.8' } })).status).toBe(200);
     expect((await send('/', { headers: { 'accept-language': 'hu-HU,hu;q=0.9' } })).status).toBe(418);
-    expect((await send('/', { headers: { cookie: 'theme=dark; itinerary-locale=ir' } })).status).toBe(418);
+    expect((await send('/', { headers: { cookie: 'color-mode=dark; itinerary-locale=ir' } })).status).toBe(418);
   });
 
   it('keeps a page an interval after its render through new entries, then lets one reader re-render it while the others keep it, stale only past the lag', async () => {

@@ -1,15 +1,15 @@
 import { useIslandStore } from '../ui/use-island-store';
 import { useEffect, useState } from 'react';
 import { useT } from '#i18n/react';
-import { ApiError, api } from '#client/api-client';
+import { api } from '#client/api-client';
 import { reloadWithToast } from '#client/reload-with-toast';
 import { $jamViewer, loadJamViewer, viewerMay, viewerOwns } from '#stores/jam-viewer';
-import { pushToast } from '#stores/toasts';
 import { $session, UNKNOWN_SESSION, loadSession } from '#stores/session';
 import { ConfirmDialog } from '#islands/ui/ConfirmDialog.tsx';
 import { useHydrated } from '#islands/ui/use-hydrated.ts';
 import { Dropdown, type DropdownItem } from '#islands/ui/Dropdown.tsx';
 import styles from '#islands/Entries.module.css';
+import { reportFailure } from '#client/report-failure';
 
 interface Props {
   slug: string;
@@ -47,11 +47,7 @@ export function EntryMenu({ slug, entryId, title, isWinner, endsAt }: Props) {
       reloadWithToast(success);
     } catch (error) {
       setConfirming(false);
-      console.error(error);
-      pushToast({
-        type: 'error',
-        content: { message: `${failure} ${error instanceof ApiError ? error.message : ''}`.trim() },
-      });
+      reportFailure(failure, error, { reason: 'api' });
     }
   }
 

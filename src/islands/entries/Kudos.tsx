@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { IslandMessages } from '#i18n/island';
 import { IslandI18n, useT } from '#i18n/react';
-import { ApiError, api } from '#client/api-client';
+import { api } from '#client/api-client';
 import { renderedByReact } from '#lib/astro-renderer';
 import { KUDOS_STICKERS, type KudosSticker } from '#lib/feedback';
 import type { KudosDto } from '#lib/schemas/kudos';
@@ -11,6 +11,7 @@ import { $session, loadSession } from '#stores/session';
 import { useHydrated } from '#islands/ui/use-hydrated.ts';
 import { KudosIcon } from './KudosIcon';
 import styles from './Kudos.module.css';
+import { reportFailure } from '#client/report-failure';
 
 interface Props {
   messages: IslandMessages;
@@ -64,10 +65,7 @@ function KudosStickers({ slug, entryId, initial }: Omit<Props, 'messages'>) {
     try {
       setKudos(await api<KudosDto>(`${path}/${sticker}`, { method: given ? 'DELETE' : 'PUT' }));
     } catch (error) {
-      pushToast({
-        type: 'error',
-        content: { message: error instanceof ApiError ? error.message : t('kudos.failed') },
-      });
+      reportFailure(t('kudos.failed'), error, { reason: 'instead', quiet: true });
     } finally {
       setBusy(null);
     }

@@ -1,6 +1,6 @@
 import type { KudosSticker } from '#lib/feedback';
 
-/** Each sticker's picture: simple shapes drawn in the current colour, so every theme colours them. */
+/** Each sticker's picture: simple shapes drawn in the current colour, so every colour mode colours them. */
 const PATHS: Record<KudosSticker, string> = {
   // A game controller.
   fun: 'M7 8h10a5 5 0 0 1 4.9 6l-.6 2.7a2.4 2.4 0 0 1-4.1 1.1L15 16H9l-2.2 1.8a2.4 2.4 0 0 1-4.1-1.1L2.1 14A5 5 0 0 1 7 8zm0 2.5v1.5H5.5v1.5H7V15h1.5v-1.5H10V12H8.5v-1.5zm9.5.5a1 1 0 1 0 0 2 1 1 0 0 0 0-2zm-2 2a1 1 0 1 0 0 2 1 1 0 0 0 0-2z',

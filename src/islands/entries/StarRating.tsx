@@ -1,16 +1,10 @@
-import { useIslandStore } from '../ui/use-island-store';
-import { votingRuleRefusal } from '#lib/voting-rule';
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { useT } from '#i18n/react';
-import { ApiError } from '#client/api-client';
-import { votingIsOpen } from '#lib/jam-timing';
 import { type JamCriterion, STARS_MAX } from '#lib/judging';
-import { pushToast } from '#stores/toasts';
-import { $session, UNKNOWN_SESSION, loadSession } from '#stores/session';
-import { $jamViewer, loadJamViewer, viewerOwns } from '#stores/jam-viewer';
-import { $myVotes, clearRating, loadMyVotes, setRating } from '#stores/votes';
-import { useHydrated } from '#islands/ui/use-hydrated.ts';
+import { clearRating, setRating } from '#stores/votes';
 import styles from './StarRating.module.css';
+import { reportFailure } from '#client/report-failure';
+import { useVoting } from './use-voting';
 
 interface Props {
   slug: string;
@@ -32,41 +26,27 @@ const STARS = Array.from({ length: STARS_MAX }, (_, i) => i + 1);
 export function StarRating({ slug, entryId, startsAt, endsAt, votingEndsAt, criteria }: Props) {
   const t = useT();
   const id = useId();
-  const session = useIslandStore($session, UNKNOWN_SESSION);
-  const myVotes = useIslandStore($myVotes, null);
-  const viewer = useIslandStore($jamViewer, null);
-  const [busy, setBusy] = useState(false);
+  const {
+    myVotes,
+    hydrated,
+    busy,
+    setBusy,
+    open,
+    own,
+    refusal: ruled,
+  } = useVoting(slug, entryId, { startsAt, endsAt, votingEndsAt });
   const [status, setStatus] = useState('');
   /** Stars chosen and not yet confirmed by the server: shown at once, dropped when it answers. */
   const [chosen, setChosen] = useState<Record<number, number>>({});
-  const hydrated = useHydrated();
 
-  useEffect(() => {
-    void loadSession().then(() => {
-      if ($session.get().status !== 'authenticated') return;
-      void loadMyVotes(slug).catch(() => undefined);
-      void loadJamViewer(slug).catch(() => undefined);
-    });
-  }, [slug]);
-
-  if (!votingIsOpen({ startsAt, endsAt, votingEndsAt })) return null;
-  const own = hydrated && viewerOwns(viewer, entryId);
+  if (!open) return null;
   if (own) return <span className={`chip ${styles.own}`}>{t('entry.ownEntry')}</span>;
 
   const mine = new Map(
-    (hydrated ? (myVotes?.ratings ?? []) : [])
-      .filter((rating) => rating.entryId === entryId)
-      .map((rating) => [rating.criterionId, rating.stars]),
+    (myVotes?.ratings ?? []).filter((rating) => rating.entryId === entryId).map((rating) => [rating.criterionId, rating.stars]),
   );
-  const refusal = !hydrated
-    ? null
-    : session.status === 'anonymous'
-      ? t('rating.loginToRate')
-      : myVotes && votingRuleRefusal(myVotes)
-        ? t(votingRuleRefusal(myVotes)!)
-        : myVotes?.playBeforeVote && !myVotes.playedEntryIds.includes(entryId)
-          ? t('rating.playFirst')
-          : null;
+  const refusal =
+    ruled === 'logged-out' ? t('rating.loginToRate') : ruled === 'play-first' ? t('rating.playFirst') : ruled ? t(ruled) : null;
   // Not disabled while saving: the focused star keeps the focus, and the next choice simply follows.
   const disabled = !hydrated || refusal !== null;
   /** Drops a choice once answered, unless a later one for the same criterion is still on its way. */
@@ -85,7 +65,7 @@ export function StarRating({ slug, entryId, startsAt, endsAt, votingEndsAt, crit
       await setRating(slug, entryId, { [String(criterion.id)]: stars });
       setStatus(t('rating.saved', { criterion: criterion.name, count: stars }));
     } catch (error) {
-      pushToast({ type: 'error', content: { message: error instanceof ApiError ? error.message : String(error) } });
+      reportFailure(null, error, { quiet: true });
     } finally {
       forget(criterion.id, stars);
       setBusy(false);
@@ -98,7 +78,7 @@ export function StarRating({ slug, entryId, startsAt, endsAt, votingEndsAt, crit
       await clearRating(slug, entryId);
       setStatus(t('rating.cleared'));
     } catch (error) {
-      pushToast({ type: 'error', content: { message: error instanceof ApiError ? error.message : String(error) } });
+      reportFailure(null, error, { quiet: true });
     } finally {
       setBusy(false);
     }

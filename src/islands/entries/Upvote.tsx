@@ -1,15 +1,11 @@
-import { useIslandStore } from '../ui/use-island-store';
-import { votingRuleRefusal } from '#lib/voting-rule';
-import { useEffect, useId, useState } from 'react';
+import { useId } from 'react';
 import { useT } from '#i18n/react';
-import { ApiError } from '#client/api-client';
-import { votingIsOpen } from '#lib/jam-timing';
 import { pushToast } from '#stores/toasts';
-import { $session, UNKNOWN_SESSION, loadSession } from '#stores/session';
-import { $jamViewer, loadJamViewer, viewerOwns } from '#stores/jam-viewer';
-import { $myVotes, loadMyVotes, setVote } from '#stores/votes';
-import { useHydrated } from '#islands/ui/use-hydrated.ts';
+import { $session, loadSession } from '#stores/session';
+import { setVote } from '#stores/votes';
 import styles from '#islands/Entries.module.css';
+import { reportFailure } from '#client/report-failure';
+import { useVoting } from './use-voting';
 
 interface Props {
   slug: string;
@@ -28,25 +24,18 @@ interface Props {
 export function Upvote({ slug, entryId, startsAt, endsAt, votingEndsAt }: Props) {
   const t = useT();
   const id = useId();
-  const session = useIslandStore($session, UNKNOWN_SESSION);
-  const myVotes = useIslandStore($myVotes, null);
-  const viewer = useIslandStore($jamViewer, null);
-  const [busy, setBusy] = useState(false);
-  const hydrated = useHydrated();
+  const {
+    myVotes,
+    hydrated,
+    busy,
+    setBusy,
+    open,
+    own,
+    refusal: ruled,
+  } = useVoting(slug, entryId, { startsAt, endsAt, votingEndsAt });
 
-  useEffect(() => {
-    void loadSession().then(() => {
-      if ($session.get().status !== 'authenticated') return;
-      void loadMyVotes(slug).catch(() => undefined);
-      void loadJamViewer(slug).catch(() => undefined);
-    });
-  }, [slug]);
-
-  if (!votingIsOpen({ startsAt, endsAt, votingEndsAt })) return null;
-  // Until hydrated, render what the server rendered (it knows no session): no mismatch, no flash.
-  const upvoted = hydrated && (myVotes?.entryIds.includes(entryId) ?? false);
-  // Theirs (submitted or credited on): the server says which entry is, in the page's viewer document.
-  const own = hydrated && viewerOwns(viewer, entryId);
+  if (!open) return null;
+  const upvoted = myVotes?.entryIds.includes(entryId) ?? false;
 
   async function toggle() {
     await loadSession();
@@ -58,7 +47,7 @@ export function Upvote({ slug, entryId, startsAt, endsAt, votingEndsAt }: Props)
     try {
       await setVote(slug, entryId, !upvoted);
     } catch (error) {
-      pushToast({ type: 'error', content: { message: error instanceof ApiError ? error.message : String(error) } });
+      reportFailure(null, error, { quiet: true });
     } finally {
       setBusy(false);
     }
@@ -67,18 +56,17 @@ export function Upvote({ slug, entryId, startsAt, endsAt, votingEndsAt }: Props)
   if (own) return <span className={`upvote own chip ${styles.own}`}>{t('entry.ownEntry')}</span>;
 
   // Why this button cannot cast a vote now, if it cannot; taking a vote back is always possible.
-  const refusal =
-    !hydrated || upvoted
-      ? null
-      : session.status === 'anonymous'
-        ? t('entry.loginToVote')
-        : myVotes && votingRuleRefusal(myVotes)
-          ? t(votingRuleRefusal(myVotes)!)
-          : myVotes?.playBeforeVote && !myVotes.playedEntryIds.includes(entryId)
-            ? t('voting.playFirst')
-            : myVotes && myVotes.remaining === 0
-              ? t('entry.noVotesLeft')
-              : null;
+  const refusal = upvoted
+    ? null
+    : ruled === 'logged-out'
+      ? t('entry.loginToVote')
+      : ruled === 'play-first'
+        ? t('voting.playFirst')
+        : ruled
+          ? t(ruled)
+          : myVotes?.remaining === 0
+            ? t('entry.noVotesLeft')
+            : null;
   const note = refusal ?? (hydrated && myVotes ? t('entry.votesLeft', { count: myVotes.remaining }) : null);
   const blocked = refusal !== null;
   return (

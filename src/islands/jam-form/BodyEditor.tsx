@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { ApiError, api } from '#client/api-client';
+import { api } from '#client/api-client';
 import { useT } from '#i18n/react';
-import { pushToast } from '#stores/toasts';
 import styles from '../JamForm.module.css';
 import type { JamFormState } from './use-jam-form';
+import { reportFailure } from '#client/report-failure';
 
 const tabs = ['markdown', 'preview'] as const;
 type Tab = (typeof tabs)[number];
@@ -21,7 +21,7 @@ export default function BodyEditor({ form: { id, values, errors, set } }: { form
       setPreviewHtml(html);
     } catch (error) {
       setPreviewHtml(null);
-      pushToast({ type: 'error', content: { message: error instanceof ApiError ? error.message : String(error) } });
+      reportFailure(null, error, { quiet: true });
     }
   }
 

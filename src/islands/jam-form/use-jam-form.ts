@@ -20,7 +20,8 @@ import { useT } from '#i18n/react';
 import type { Translate } from '#i18n/setup';
 import { textRefusalOf } from '#lib/text-refusals';
 import { HEX_COLOUR, checkAccent } from '#lib/jam-colours';
-import { pushToast, pushToastAfterNavigation } from '#stores/toasts';
+import { pushToastAfterNavigation } from '#stores/toasts';
+import { reportFailure } from '#client/report-failure';
 import {
   type ThemeField,
   initialThemeValues,
@@ -145,7 +146,7 @@ export function useJamForm({ jam, themeSchedule, request, asRequest = false, red
   function showThemeIssue(issue: Pick<ThemeScheduleIssue, 'rule' | 'field'>) {
     const message = t(`jamForm.themeError.${issue.rule}`);
     setErrors({ [themeFieldOf(issue.field)]: message });
-    pushToast({ type: 'error', content: { message } });
+    reportFailure(message, null, { quiet: true });
   }
 
   const set = (field: keyof typeof values) => (event: { target: { value: string; checked?: boolean } }) =>
@@ -201,16 +202,15 @@ export function useJamForm({ jam, themeSchedule, request, asRequest = false, red
       if (found.accentColor) found.accentColor = accentRefusal(t, values.accentColor) ?? found.accentColor;
       setErrors(found);
       const messages = Object.values(found);
-      pushToast({
-        type: 'error',
-        content: {
-          message: messages.includes(REQUIRED_MESSAGE)
-            ? REQUIRED_MESSAGE
-            : messages.includes(INVALID_URL_MESSAGE)
-              ? INVALID_URL_MESSAGE
-              : messages[0]!,
-        },
-      });
+      reportFailure(
+        messages.includes(REQUIRED_MESSAGE)
+          ? REQUIRED_MESSAGE
+          : messages.includes(INVALID_URL_MESSAGE)
+            ? INVALID_URL_MESSAGE
+            : messages[0]!,
+        null,
+        { quiet: true },
+      );
       return;
     }
     // The schedule's rules, by the function the API checks them with (ADR 043), before anything is sent.
@@ -258,15 +258,14 @@ export function useJamForm({ jam, themeSchedule, request, asRequest = false, red
       if (refusal) {
         const message = t(`common.refused.${refusal.rule}`);
         setErrors({ [refusal.field as Field]: message });
-        pushToast({ type: 'error', content: { message } });
+        reportFailure(message, null, { quiet: true });
         return;
       }
       // A schedule the server refused (another tab changed the jam meanwhile): said at its date.
       const refused = error instanceof ApiError ? themeIssueOfError(error.body) : null;
       if (refused) return showThemeIssue(refused);
-      const message = error instanceof ApiError ? error.message : String(error);
       console.error(mode === 'request' ? t('jamRequest.failed') : t('jamForm.failed'), error);
-      pushToast({ type: 'error', content: { message } });
+      reportFailure(null, error, { quiet: true });
     }
   }
 

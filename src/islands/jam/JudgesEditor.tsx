@@ -1,51 +1,30 @@
-import { avatarPath } from '#lib/avatars';
-import { useCallback, useEffect, useId, useState } from 'react';
-import { useLanguage, useT } from '#i18n/react';
-import { userHref } from '#i18n/paths';
-import { ApiError, api } from '#client/api-client';
-import { addJudgeSchema, type JudgeDto, type JudgeListDto } from '#lib/schemas/judges';
-import { pushToast } from '#stores/toasts';
+import { useId, useState } from 'react';
+import { useT } from '#i18n/react';
+import { api } from '#client/api-client';
+import { reportFailure } from '#client/report-failure';
+import type { JudgeDto, JudgeListDto } from '#lib/schemas/judges';
 import { ConfirmDialog } from '#islands/ui/ConfirmDialog.tsx';
 import { Spinner } from '#islands/ui/Spinner.tsx';
-import Avatar from '#components/ui/Avatar.tsx';
 import { AddByUsername } from './AddByUsername';
+import { PersonRow, usePeopleEditor } from './people-editor';
 import styles from './PeopleEditor.module.css';
 
 /** The jam's judges (ADR 040): invite by username (they answer in their inbox), withdraw or remove with confirmation. */
 export function JudgesEditor({ slug }: { slug: string }) {
   const t = useT();
-  const language = useLanguage();
   const id = useId();
   const base = `/jams/${encodeURIComponent(slug)}/judges`;
-  const [list, setList] = useState<JudgeListDto | null>(null);
-  const [name, setName] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const { list, setList, reload, name, setName, error, addWith } = usePeopleEditor<JudgeListDto>(base);
   const [pending, setPending] = useState<JudgeDto | null>(null);
   const [status, setStatus] = useState('');
 
-  const reload = useCallback(
-    () =>
-      api<JudgeListDto>(base)
-        .then(setList)
-        .catch((failure: unknown) => setError(failure instanceof ApiError ? failure.message : String(failure))),
-    [base],
+  const invite = addWith(
+    (name) => api<JudgeListDto>(base, { method: 'POST', body: { name } }),
+    (judges, name) => {
+      setList(judges);
+      setStatus(t('judges.invited', { name }));
+    },
   );
-  useEffect(() => void reload(), [reload]);
-
-  async function invite(event: React.SubmitEvent) {
-    event.preventDefault();
-    const parsed = addJudgeSchema.safeParse({ name });
-    if (!parsed.success) return setError(parsed.error.issues[0]!.message);
-    try {
-      setList(await api<JudgeListDto>(base, { method: 'POST', body: parsed.data }));
-      setError(null);
-      setName('');
-      setStatus(t('judges.invited', { name: parsed.data.name }));
-    } catch (failure) {
-      console.error(failure);
-      setError(failure instanceof ApiError ? failure.message : String(failure));
-    }
-  }
 
   async function remove(judge: JudgeDto) {
     try {
@@ -55,11 +34,7 @@ export function JudgesEditor({ slug }: { slug: string }) {
       await reload();
     } catch (failure) {
       setPending(null);
-      console.error(failure);
-      pushToast({
-        type: 'error',
-        content: { message: `${t('judges.removeFailed')} ${failure instanceof ApiError ? failure.message : ''}`.trim() },
-      });
+      reportFailure(t('judges.removeFailed'), failure, { reason: 'api' });
     }
   }
 
@@ -73,11 +48,8 @@ export function JudgesEditor({ slug }: { slug: string }) {
       ) : (
         <ul className={`judges card-list ${styles.list}`} aria-label={t('judges.title')}>
           {list.judges.map((judge) => (
-            <li key={judge.name} className={styles.person}>
-              <Avatar username={judge.name} src={avatarPath(judge.name)} size="2.25rem" />{' '}
-              <a className={styles.name} href={userHref(language, judge.name)}>
-                {judge.name}
-              </a>{' '}
+            <PersonRow key={judge.name} name={judge.name}>
+              {' '}
               <span className={`chip ${judge.status === 'accepted' ? 'approved' : 'pending'}`}>
                 {t(judge.status === 'accepted' ? 'judges.accepted' : 'judges.pending')}
               </span>{' '}
@@ -85,7 +57,7 @@ export function JudgesEditor({ slug }: { slug: string }) {
                 {t(judge.status === 'accepted' ? 'judges.remove' : 'judges.withdraw')}
                 <span className="visually-hidden"> {judge.name}</span>
               </button>
-            </li>
+            </PersonRow>
           ))}
         </ul>
       )}

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useT } from '#i18n/react';
-import { ApiError, api } from '#client/api-client';
+import { api } from '#client/api-client';
 import { reloadWithToast } from '#client/reload-with-toast';
 import type { JamDto } from '#lib/schemas/jams';
 import type { ThemeRoundsDto } from '#lib/schemas/themes';
@@ -17,6 +17,7 @@ import { JudgesEditor } from './JudgesEditor';
 import { ThemeSuggestions } from './ThemeSuggestions';
 import { checkAllEntriesNow, checkSummaryText } from './check-entries';
 import styles from './ManagerTools.module.css';
+import { reportFailure } from '#client/report-failure';
 
 type Dialog =
   'edit' | 'managers' | 'judges' | 'late' | 'themes' | 'advanced' | 'clear-votes' | 'clear-submissions' | 'delete' | null;
@@ -60,9 +61,7 @@ export function ManagerTools({ slug, endsAt, viewer, homeHref, jamHref, themeRou
   }
 
   function fail(failure: unknown, prefix?: string) {
-    console.error(failure);
-    const reason = failure instanceof ApiError ? failure.message : String(failure);
-    pushToast({ type: 'error', content: { message: prefix ? `${prefix} ${reason}` : reason } });
+    reportFailure(prefix ?? null, failure, { reason: 'always' });
   }
 
   async function act(request: () => Promise<unknown>, success: string, failure: string, to?: string) {

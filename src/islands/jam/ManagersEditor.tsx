@@ -1,15 +1,14 @@
-import { avatarPath } from '#lib/avatars';
-import { useCallback, useEffect, useId, useState } from 'react';
-import { useLanguage, useT } from '#i18n/react';
-import { userHref } from '#i18n/paths';
-import { ApiError, api } from '#client/api-client';
+import { useId, useState } from 'react';
+import { useT } from '#i18n/react';
+import { api } from '#client/api-client';
 import { reloadWithToast } from '#client/reload-with-toast';
-import { addManagerSchema, type ManagerDto } from '#lib/schemas/jams';
+import { reportFailure } from '#client/report-failure';
+import type { ManagerDto } from '#lib/schemas/jams';
 import { pushToast } from '#stores/toasts';
 import { ConfirmDialog } from '#islands/ui/ConfirmDialog.tsx';
 import { Spinner } from '#islands/ui/Spinner.tsx';
-import Avatar from '#components/ui/Avatar.tsx';
 import { AddByUsername } from './AddByUsername';
+import { PersonRow, usePeopleEditor } from './people-editor';
 import styles from './PeopleEditor.module.css';
 
 type Pending = { kind: 'remove'; manager: ManagerDto } | { kind: 'leave' } | null;
@@ -17,38 +16,19 @@ type Pending = { kind: 'remove'; manager: ManagerDto } | { kind: 'leave' } | nul
 /** The list of managers: add by username, remove with confirmation, or leave the role yourself. */
 export function ManagersEditor({ slug, viewerName, isManager }: { slug: string; viewerName: string; isManager: boolean }) {
   const t = useT();
-  const language = useLanguage();
   const id = useId();
   const base = `/jams/${encodeURIComponent(slug)}/managers`;
-  const [managers, setManagers] = useState<ManagerDto[] | null>(null);
-  const [name, setName] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const { list, reload, name, setName, error, addWith } = usePeopleEditor<{ managers: ManagerDto[] }>(base);
+  const managers = list?.managers ?? null;
   const [pending, setPending] = useState<Pending>(null);
 
-  const reload = useCallback(
-    () =>
-      api<{ managers: ManagerDto[] }>(base)
-        .then((answer) => setManagers(answer.managers))
-        .catch((failure: unknown) => setError(failure instanceof ApiError ? failure.message : String(failure))),
-    [base],
-  );
-  useEffect(() => void reload(), [reload]);
-
-  async function add(event: React.SubmitEvent) {
-    event.preventDefault();
-    const parsed = addManagerSchema.safeParse({ name });
-    if (!parsed.success) return setError(parsed.error.issues[0]!.message);
-    try {
-      const added = await api<ManagerDto>(base, { method: 'POST', body: parsed.data });
-      setError(null);
-      setName('');
+  const add = addWith(
+    (name) => api<ManagerDto>(base, { method: 'POST', body: { name } }),
+    async (added) => {
       pushToast({ type: 'success', content: { message: t('manage.managerAdded', { name: added.name }) } });
       await reload();
-    } catch (failure) {
-      console.error(failure);
-      setError(failure instanceof ApiError ? failure.message : String(failure));
-    }
-  }
+    },
+  );
 
   async function remove(target: string, leaving: boolean) {
     try {
@@ -59,14 +39,7 @@ export function ManagersEditor({ slug, viewerName, isManager }: { slug: string; 
       await reload();
     } catch (failure) {
       setPending(null);
-      console.error(failure);
-      pushToast({
-        type: 'error',
-        content: {
-          message:
-            `${t(leaving ? 'manage.leaveFailed' : 'manage.removeFailed')} ${failure instanceof ApiError ? failure.message : ''}`.trim(),
-        },
-      });
+      reportFailure(t(leaving ? 'manage.leaveFailed' : 'manage.removeFailed'), failure, { reason: 'api' });
     }
   }
 
@@ -79,11 +52,7 @@ export function ManagersEditor({ slug, viewerName, isManager }: { slug: string; 
       ) : (
         <ul className={`managers card-list ${styles.list}`}>
           {managers.map((manager) => (
-            <li key={manager.id} className={styles.person}>
-              <Avatar username={manager.name} src={avatarPath(manager.name)} size="2.25rem" />{' '}
-              <a className={styles.name} href={userHref(language, manager.name)}>
-                {manager.name}
-              </a>
+            <PersonRow key={manager.id} name={manager.name}>
               {manager.name !== viewerName && (
                 <>
                   {' '}
@@ -93,7 +62,7 @@ export function ManagersEditor({ slug, viewerName, isManager }: { slug: string; 
                   </button>
                 </>
               )}
-            </li>
+            </PersonRow>
           ))}
         </ul>
       )}

@@ -1,10 +1,10 @@
 import { useState } from 'react';
-import { ApiError, api } from '#client/api-client';
+import { api } from '#client/api-client';
 import { reloadWithToast } from '#client/reload-with-toast';
 import { translated, useT } from '#i18n/react';
-import { pushToast } from '#stores/toasts';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
 import styles from './PublishResults.module.css';
+import { reportFailure } from '#client/report-failure';
 
 interface Props {
   slug: string;
@@ -26,8 +26,7 @@ function PublishResults({ slug }: Props) {
       reloadWithToast(t('publish.done'));
     } catch (failure) {
       setConfirming(false);
-      const reason = failure instanceof ApiError ? failure.message : String(failure);
-      pushToast({ type: 'error', content: { message: `${t('publish.failed')} ${reason}` } });
+      reportFailure(t('publish.failed'), failure, { reason: 'always', quiet: true });
     }
   };
   return (

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { ApiError, api } from '#client/api-client';
+import { api } from '#client/api-client';
 import { reloadWithToast } from '#client/reload-with-toast';
 import Picture from '#components/ui/Picture.tsx';
 import { translated, useLanguage, useT } from '#i18n/react';
@@ -14,6 +14,7 @@ import { LocalTime } from '../ui/LocalTime';
 import { checkAllEntriesNow, checkSummaryText } from './check-entries';
 import styles from './ReviewList.module.css';
 import { ReviewAnswers } from './ReviewAnswers';
+import { reportFailure } from '#client/report-failure';
 
 interface Props {
   slug: string;
@@ -35,11 +36,7 @@ function ReviewList({ slug, list, entryHref }: Props) {
   const [checking, setChecking] = useState(false);
   const [status, setStatus] = useState('');
 
-  const fail = (failure: unknown, prefix: string) => {
-    console.error(failure);
-    const reason = failure instanceof ApiError ? failure.message : String(failure);
-    pushToast({ type: 'error', content: { message: `${prefix} ${reason}` } });
-  };
+  const fail = (failure: unknown, prefix: string) => reportFailure(prefix, failure, { reason: 'always' });
 
   async function checkNow() {
     setChecking(true);

@@ -1,12 +1,13 @@
 import { useCallback, useEffect, useId, useState } from 'react';
 import { useT } from '#i18n/react';
-import { ApiError, api } from '#client/api-client';
+import { api } from '#client/api-client';
 import type { ThemeResultsDto, ThemeSuggestionDto } from '#lib/schemas/themes';
 import type { ThemePhase } from '#lib/themes';
 import { pushToast } from '#stores/toasts';
 import { ConfirmDialog } from '#islands/ui/ConfirmDialog.tsx';
 import { Spinner } from '#islands/ui/Spinner.tsx';
 import styles from './ThemeSuggestions.module.css';
+import { reportFailure } from '#client/report-failure';
 
 interface Page {
   suggestions: ThemeSuggestionDto[];
@@ -36,10 +37,7 @@ export function ThemeSuggestions({ slug }: { slug: string }) {
 
   const fail = useCallback(
     (failure: unknown) => {
-      console.error(failure);
-      const message = failure instanceof ApiError ? failure.message : String(failure);
-      setError(message);
-      pushToast({ type: 'error', content: { message: `${t('themeModeration.failed')} ${message}` } });
+      setError(reportFailure(t('themeModeration.failed'), failure, { reason: 'always' }));
     },
     [t],
   );

@@ -1,7 +1,8 @@
 /**
  * Who may do what (spec §6): the one place that answers it. Endpoint guards, page guards, services
  * and the hints the islands get (`allowed`, `canHide`, `canDelete`) all ask `can(user, action,
- * subject)`; nothing else reads the admin flag or the manager rows to decide (tests/unit/architecture).
+ * subject)`; nothing else reads the admin flag or the manager rows to decide
+ * (tests/unit/one-decision-point.test.ts). `WHO_MAY` says each rule in words for the API's contract.
  * Actions are typed strings `entity:verb` so the UI can test the same names.
  */
 import { and, eq, sql } from 'drizzle-orm';
@@ -9,7 +10,8 @@ import { jamManagers } from '#db/schema';
 import { ADMIN_ONLY_ACTIONS, type AdminOnlyAction, type JamAction, MANAGER_ACTIONS, type ManagerAction } from '#lib/jam-actions';
 import type { SessionUser } from './session';
 import { db, preparedQuery } from '#server/platform/db';
-import { AppError } from '#server/http/errors';
+import { AppError } from '#server/platform/errors';
+import { refused } from './refusals';
 
 export type JamRole = 'admin' | 'manager' | 'none';
 
@@ -46,9 +48,9 @@ export interface OwnedSubject {
 interface Subjects extends Record<ManagerAction, JamSubject>, Record<AdminOnlyAction, JamSubject | null> {
   /** The administrators' pages and endpoints (users, activity, jam requests, filter words). */
   'site:administer': null;
-  /** Nobody upvotes their own entry. */
+  /** Nobody on an entry's team (its submitter and credited co-creators) upvotes or rates it. */
   'entry:vote': EntrySubject;
-  /** Nobody gives kudos to their own entry. */
+  /** Nobody on an entry's team gives it kudos. */
   'entry:give-kudos': EntrySubject;
   /** The people credited on an entry, the jam's managers and administrators. */
   'entry:remove': EntrySubject;
@@ -106,6 +108,15 @@ function managesJam(user: SessionUser, jamId: number): Promise<boolean> {
   return seat;
 }
 
+/**
+ * Starts reading the user's seat among the jam's managers, for a `can` asked later in the request
+ * once its subject is known (whose entry, whose seat): that `can` answers from this read. Callers
+ * put it beside their other reads (`Promise.all`), so the seat costs no round trip of its own.
+ */
+export async function readJamSeat(user: SessionUser | null, jamId: number): Promise<void> {
+  if (user && !user.isBanned && !user.isAdmin) await managesJam(user, jamId);
+}
+
 /** The viewer's role in a jam (the jam page says "You are a manager"); banned people have none. */
 export async function jamRole(user: SessionUser | null, jamId: number | null): Promise<JamRole> {
   if (!user || user.isBanned) return 'none';
@@ -148,6 +159,39 @@ const RULES: { [A in Action]: Rule<A> } = {
   'jam:remove-judge': (user, seat) => seat.ownerId === user.id || runsJam(user, seat),
 };
 
+/**
+ * Who may, in words, beside the rule that decides it: the OpenAPI document's "Who may call" of an
+ * endpoint that declares `permission` comes from here (src/server/openapi/operation-parts.ts), so
+ * the contract says what the check does. Visitors and banned people may do none of it.
+ */
+export const WHO_MAY: { [A in Action]: string } = {
+  ...(Object.fromEntries(MANAGER_ACTIONS.map((action) => [action, 'A manager of this jam or an administrator.'])) as Record<
+    ManagerAction,
+    string
+  >),
+  ...(Object.fromEntries(ADMIN_ONLY_ACTIONS.map((action) => [action, 'An administrator.'])) as Record<AdminOnlyAction, string>),
+  'jam:moderate-entries': 'A manager of the reported item’s jam or an administrator (a reported jam itself: an administrator).',
+  'site:administer': 'An administrator.',
+  'entry:vote': 'A logged-in user who is not banned and not on the entry’s team (its submitter and credited co-creators).',
+  'entry:give-kudos': 'A logged-in user who is not banned and not on the entry’s team (its submitter and credited co-creators).',
+  'entry:remove': 'The entry’s team (its submitter and credited co-creators), the jam’s managers and administrators.',
+  'entry:refresh': 'The entry’s team (its submitter and credited co-creators), the jam’s managers and administrators.',
+  'entry:answer': 'The entry’s team (its submitter and credited co-creators).',
+  'entry:read-answers': 'The entry’s team (its submitter and credited co-creators), the jam’s managers and administrators.',
+  'entry:read-hidden': 'The entry’s team (its submitter and credited co-creators), the jam’s managers and administrators.',
+  'entry:invite-co-creator': 'The entry’s submitter.',
+  'entry:change-team':
+    'The entry’s submitter, the jam’s managers and administrators; a co-creator or an invited person for their own credit (leaving, declining).',
+  'note:delete': 'The note’s writer and the entry’s submitter.',
+  'report:see-reporters': 'An administrator, for items that are not their own.',
+  'jam-request:withdraw': 'The person who sent the request.',
+  'entry:write-judge-feedback': 'An accepted judge of this jam who is not on the entry’s team.',
+  'entry:read-judge-feedback':
+    'The entry’s team (its submitter and credited co-creators), the jam’s managers and administrators; an accepted judge of this jam reads their own feedback.',
+  'jam:remove-judge': 'The jam’s managers and administrators, or the judge themself.',
+  'jam:remove-manager': 'The jam’s managers and administrators, or the manager themself (leaving).',
+};
+
 /** Whether the user may do `action` to `subject`. Visitors and banned people may do none of it. */
 export async function can<A extends Action>(user: SessionUser | null, action: A, subject: Subjects[A]): Promise<boolean> {
   if (!user || user.isBanned) return false;
@@ -157,15 +201,12 @@ export async function can<A extends Action>(user: SessionUser | null, action: A,
 /** The 403 for someone who may not do a jam action: it says who may. */
 export function refusal(action: JamAction): AppError {
   const adminOnly = (ADMIN_ONLY_ACTIONS as readonly string[]).includes(action);
-  const who = adminOnly ? 'Only administrators' : 'Only managers of this jam and administrators';
-  return new AppError(403, 'forbidden', `${who} can do that.`);
+  return refused(adminOnly ? 'administrators' : 'jam-managers');
 }
-
-export const ADMINISTRATORS_ONLY = 'Only administrators can do that.';
 
 /** Throws 403 unless the user is an administrator who may act: services that act for administrators ask it themselves. */
 export async function requireAdministrator(user: SessionUser): Promise<void> {
-  if (!(await can(user, 'site:administer', null))) throw new AppError(403, 'forbidden', ADMINISTRATORS_ONLY);
+  if (!(await can(user, 'site:administer', null))) throw refused('administrators');
 }
 
 /** Throws 403 unless the user may do `action` to the jam (null jam: site-wide actions such as create). */

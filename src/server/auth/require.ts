@@ -1,5 +1,5 @@
 import type { APIContext, AstroCookies } from 'astro';
-import { AppError, unauthenticated } from '#server/http/errors';
+import { AppError, unauthenticated } from '#server/platform/errors';
 import { requireAdministrator } from './permissions';
 import {
   SESSION_COOKIE,

@@ -5,8 +5,8 @@
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { handle } from '@astrojs/cloudflare/handler';
-import { sweepExpired } from '#server/auth/sweep';
-import { errorResponse } from '#server/http/errors';
+import { sweepExpired } from '#server/jobs/sweep';
+import { errorResponse } from '#server/platform/errors';
 import { brokenPercentEncoding } from '#server/http/request-input';
 import { installWorkerHost } from './host';
 

@@ -3,14 +3,14 @@ import { type SQL, and, asc, eq, sql } from 'drizzle-orm';
 import { type Entry, type Jam, entries } from '#db/schema';
 import type { EntryDetailDto } from '#lib/schemas/entries';
 import { auditStatement } from '#server/activity/audit';
-import { can } from '#server/auth/permissions';
+import { can, readJamSeat } from '#server/auth/permissions';
 import { refuseIfBanned } from '#server/auth/require';
 import type { SessionUser } from '#server/auth/session';
 import { announceChange } from '#server/cache/changes';
-import { AppError, notFound } from '#server/http/errors';
-import { type RateLimit, createRateLimiter } from '#server/http/rate-limit';
+import { notFound } from '#server/platform/errors';
 import { notifyStatement } from '#server/inbox/notify';
 import { type Database, db, preparedQuery } from '#server/platform/db';
+import { readTogether } from '#server/platform/named';
 import { fetchScratchProjectWithParent } from '#server/platform/scratch';
 import { isOnTeam } from '#server/teams/co-creators';
 import { type EntryRow, toEntryDetailDto } from './entry-dto';
@@ -18,6 +18,7 @@ import { voteCount } from '#server/judging/ranking';
 import { readEntryPage } from './entry-page';
 import { historyFields } from '#server/judging/flags';
 import { entryWithdrawnStatement } from '#server/live/jam-events';
+import { refused } from '#server/auth/refusals';
 
 const entryOfJam = preparedQuery((database) =>
   database
@@ -46,19 +47,15 @@ export async function removeEntry(
   auditDetails: Record<string, unknown> = {},
 ): Promise<void> {
   refuseIfBanned(actor);
-  // The entry, whether it is the actor's and their seat among the managers (asked without the team,
-  // `can` answers the second time from that read), side by side: one round trip.
+  // The entry, whether it is the actor's and their seat among the managers, side by side: one round
+  // trip (`can` answers from the seat read).
   const [entry, onTeam] = await Promise.all([
     requireEntry(jam, entryId),
     isOnTeam(entryId, actor.id),
-    can(actor, 'entry:remove', { jamId: jam.id, onTeam: false }),
+    readJamSeat(actor, jam.id),
   ]);
   if (!(await can(actor, 'entry:remove', { jamId: jam.id, onTeam }))) {
-    throw new AppError(
-      403,
-      'forbidden',
-      'Only the people credited on an entry, managers of this jam and administrators can remove an entry.',
-    );
+    throw refused('entry:remove');
   }
   const database = db();
   // Removed by anyone but its submitter (a co-creator too): audited, and the submitter hears of it.
@@ -136,10 +133,6 @@ export async function entriesForExport(jam: Jam): Promise<EntryRow[]> {
   return rows.map((row) => ({ ...row.entry, votes: row.votes }));
 }
 
-/** Per user: refreshing asks Scratch each time, so a few a minute are plenty. */
-export const REFRESH_RATE_LIMIT: RateLimit = { capacity: 5, perMs: 60_000 };
-export const refreshLimiter = createRateLimiter('refreshes', REFRESH_RATE_LIMIT);
-
 /**
  * Fetches the project from Scratch again (title, thumbnail, instructions, notes and credits): by
  * its submitter, a manager of the jam or an admin. Audited; answers the refreshed entry.
@@ -148,18 +141,14 @@ export async function refreshEntry(actor: SessionUser, jam: Jam, entryId: number
   refuseIfBanned(actor);
   // The entry, whether it is the actor's, their manager seat, and the entry page's votes, rank and co-creators
   // (a refresh changes none of them), side by side before Scratch is asked: one round trip.
-  const [entry, onTeam, , page] = await Promise.all([
-    requireEntry(jam, entryId),
-    isOnTeam(entryId, actor.id),
-    can(actor, 'entry:refresh', { jamId: jam.id, onTeam: false }),
-    readEntryPage(jam, entryId),
-  ]);
+  const { entry, onTeam, page } = await readTogether({
+    entry: requireEntry(jam, entryId),
+    onTeam: isOnTeam(entryId, actor.id),
+    seat: readJamSeat(actor, jam.id),
+    page: readEntryPage(jam, entryId),
+  });
   if (!(await can(actor, 'entry:refresh', { jamId: jam.id, onTeam }))) {
-    throw new AppError(
-      403,
-      'forbidden',
-      'Only the people credited on an entry, managers of this jam and administrators can refresh an entry.',
-    );
+    throw refused('entry:refresh');
   }
   const project = await fetchScratchProjectWithParent(entry.scratchId);
   if (!project) throw notFound('That project could not be found on Scratch. Make sure it exists and is shared.');

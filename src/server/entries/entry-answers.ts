@@ -8,22 +8,20 @@ import { type Jam, entries } from '#db/schema';
 import { type EntryAnswers, checkAnswers, visibleAnswers } from '#lib/questions';
 import type { EntryAnswersDto } from '#lib/schemas/questions';
 import { auditStatement } from '#server/activity/audit';
-import { can } from '#server/auth/permissions';
+import { can, readJamSeat } from '#server/auth/permissions';
 import { refuseIfBanned } from '#server/auth/require';
 import type { SessionUser } from '#server/auth/session';
 import { announceChange } from '#server/cache/changes';
 import { guardTexts } from '#server/feedback/guard/guard-texts';
 import { adminWords } from '#server/feedback/words';
-import { AppError, badRequest, conflict } from '#server/http/errors';
+import { badRequest, conflict } from '#server/platform/errors';
 import { db } from '#server/platform/db';
 import { isOnTeam } from '#server/teams/co-creators';
 import { requireEntry } from './entries';
 import { lateWindowOf, submissionWindow } from './late-submissions';
+import { refused } from '#server/auth/refusals';
 
 export const ANSWERS_CLOSED_MESSAGE = 'Answers can be changed only while the jam takes submissions.';
-export const ANSWERS_TEAM_ONLY_MESSAGE = 'Only the people credited on an entry can change its answers.';
-export const ANSWERS_READERS_MESSAGE =
-  'Only the people credited on an entry, managers of this jam and administrators can read all its answers.';
 
 /** The answers as stored, or a 400 naming the question; text answers pass the filter (`words`: the administrators'). */
 export async function requireAnswers(jam: Jam, raw: Record<string, unknown>, words: readonly string[]): Promise<EntryAnswers> {
@@ -55,13 +53,9 @@ function toEntryAnswersDto(jam: Jam, entry: { id: number; answers: EntryAnswers;
 
 /** Every answer of an entry, private ones too: for its team and the jam's managers. */
 export async function readEntryAnswers(user: SessionUser, jam: Jam, entryId: number): Promise<EntryAnswersDto> {
-  const [entry, onTeam] = await Promise.all([
-    requireEntry(jam, entryId),
-    isOnTeam(entryId, user.id),
-    can(user, 'entry:read-answers', { jamId: jam.id, onTeam: false }),
-  ]);
+  const [entry, onTeam] = await Promise.all([requireEntry(jam, entryId), isOnTeam(entryId, user.id), readJamSeat(user, jam.id)]);
   if (!(await can(user, 'entry:read-answers', { jamId: jam.id, onTeam }))) {
-    throw new AppError(403, 'forbidden', ANSWERS_READERS_MESSAGE);
+    throw refused('entry:read-answers');
   }
   return toEntryAnswersDto(jam, entry);
 }
@@ -83,8 +77,7 @@ export async function updateEntryAnswers(
     adminWords(),
     lateWindowOf(jam.id, user.id),
   ]);
-  if (!(await can(user, 'entry:answer', { jamId: jam.id, onTeam })))
-    throw new AppError(403, 'forbidden', ANSWERS_TEAM_ONLY_MESSAGE);
+  if (!(await can(user, 'entry:answer', { jamId: jam.id, onTeam }))) throw refused('entry:answer');
   const window = submissionWindow(jam, lateUntil);
   if (window === 'closed') throw conflict(ANSWERS_CLOSED_MESSAGE);
   const answers = await requireAnswers(jam, raw, words);

@@ -8,7 +8,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { type Entry, type Jam, entries, users } from '#db/schema';
 import type { SessionUser } from '#server/auth/session';
 import { entriesAreHidden } from '#lib/entries-hidden';
-import { notFound } from '#server/http/errors';
+import { notFound } from '#server/platform/errors';
 import { preparedQuery } from '#server/platform/db';
 import { isOnTeamOf } from '#server/teams/co-creators';
 import { type TeamMembership, membershipOf } from '#server/teams/memberships';

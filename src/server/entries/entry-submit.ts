@@ -7,8 +7,7 @@ import { parseScratchProjectUrl } from '#lib/scratch-url';
 import { refuseIfBanned } from '#server/auth/require';
 import type { SessionUser } from '#server/auth/session';
 import { announceChange } from '#server/cache/changes';
-import { AppError, badRequest, conflict, notFound } from '#server/http/errors';
-import { type RateLimit, createRateLimiter } from '#server/http/rate-limit';
+import { AppError, badRequest, conflict, notFound } from '#server/platform/errors';
 import { db } from '#server/platform/db';
 import { fetchScratchProjectWithParent } from '#server/platform/scratch';
 import { isOneEntryViolation } from '#server/teams/co-creators';
@@ -19,13 +18,7 @@ import { adminWords } from '#server/feedback/words';
 import { lateAudit, requireAnswers } from './entry-answers';
 import { lateWindowOf, submissionWindow } from './late-submissions';
 import { entryAddedStatement } from '#server/live/jam-events';
-
-/**
- * Per user, checked before Scratch is asked: the deadline rush (a retry or two each) passes,
- * a script that floods Scratch through us does not.
- */
-export const SUBMIT_RATE_LIMIT: RateLimit = { capacity: 10, perMs: 60_000 };
-export const submitLimiter = createRateLimiter('submissions', SUBMIT_RATE_LIMIT);
+import { refused } from '#server/auth/refusals';
 
 const isUniqueViolation = (error: unknown, index: string) =>
   error instanceof Error &&
@@ -66,7 +59,7 @@ export async function submitEntry(
   const project = await fetchScratchProjectWithParent(scratchId);
   if (!project) throw notFound('That project could not be found on Scratch. Make sure it exists and is shared.');
   if (project.authorName.toLowerCase() !== user.name.toLowerCase()) {
-    throw new AppError(403, 'forbidden', 'You can only submit projects you own');
+    throw refused('entry:submit-not-own');
   }
   refuseOldProject(jam, project.history.created);
 

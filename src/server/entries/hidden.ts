@@ -8,7 +8,7 @@ import type { Entry, Jam } from '#db/schema';
 import { entriesAreHidden } from '#lib/entries-hidden';
 import { can } from '#server/auth/permissions';
 import type { SessionUser } from '#server/auth/session';
-import { notFound } from '#server/http/errors';
+import { notFound } from '#server/platform/errors';
 import { isOnTeam } from '#server/teams/co-creators';
 import { ENTRY_NOT_IN_JAM, requireEntry } from './entries';
 

@@ -10,9 +10,10 @@ import type { LateGrantDto, LateGrantListDto } from '#lib/schemas/questions';
 import { auditStatement } from '#server/activity/audit';
 import { requireJamPermission } from '#server/auth/permissions';
 import type { SessionUser } from '#server/auth/session';
-import { badRequest, notFound } from '#server/http/errors';
+import { badRequest, notFound } from '#server/platform/errors';
 import { notifyStatement } from '#server/inbox/notify';
 import { db } from '#server/platform/db';
+import { batchNamed } from '#server/platform/named';
 import { findUserByName } from '#server/users/users';
 
 export const LATE_NEEDS_VOTING_MESSAGE =
@@ -96,14 +97,16 @@ export async function grantLateWindow(
   const database = db();
   const row = and(eq(lateSubmissions.jamId, jam.id), eq(lateSubmissions.userId, user.id));
   const changes = sql`not exists (select 1 from ${lateSubmissions} where ${row} and ${lateSubmissions.until} = ${until.getTime()})`;
-  const [, , , [grant]] = await database.batch([
-    auditStatement(
+  const {
+    grant: [grant],
+  } = await batchNamed(database, {
+    audit: auditStatement(
       database,
       actor,
       { action: 'entry.late.grant', jamId: jam.id, targetUserId: user.id, details: { until: until.toISOString() } },
       changes,
     ),
-    notifyStatement(
+    notify: notifyStatement(
       database,
       [
         {
@@ -117,7 +120,7 @@ export async function grantLateWindow(
       ],
       changes,
     ),
-    database
+    upsert: database
       .insert(lateSubmissions)
       .values({ jamId: jam.id, userId: user.id, until, grantedBy: actor.id })
       .onConflictDoUpdate({
@@ -125,8 +128,8 @@ export async function grantLateWindow(
         set: { until, grantedBy: actor.id, grantedAt: new Date(now) },
         setWhere: sql`${lateSubmissions.until} <> ${until.getTime()}`,
       }),
-    database.select(grantColumns).from(lateSubmissions).innerJoin(users, eq(users.id, lateSubmissions.userId)).where(row),
-  ]);
+    grant: database.select(grantColumns).from(lateSubmissions).innerJoin(users, eq(users.id, lateSubmissions.userId)).where(row),
+  });
   return toGrantDto(grant!);
 }
 

@@ -8,11 +8,11 @@ import { type Entry, type Jam, entries, guardOutcomes, jamManagers, jams, notes,
 import type { HeldNoteDto, NoteDto } from '#lib/schemas/notes';
 import { auditStatement } from '#server/activity/audit';
 import { requireJamPermission } from '#server/auth/permissions';
-import { conflict } from '#server/http/errors';
+import { conflict } from '#server/platform/errors';
 import { notifyStatement } from '#server/inbox/notify';
 import { db } from '#server/platform/db';
 import type { SessionUser } from '#server/auth/session';
-import { readNoteWithViewer, toNoteDto } from './notes';
+import { readNoteWithViewer, toNoteDto } from './note-reads';
 
 /** When the person's account was made (a new account's links and long numbers are held, not refused). */
 export async function accountCreatedAt(userId: number): Promise<Date | null> {

@@ -8,20 +8,15 @@ import { type Jam, kudos } from '#db/schema';
 import { KUDOS_STICKERS, type KudosSticker } from '#lib/feedback';
 import type { KudosDto } from '#lib/schemas/kudos';
 import { announceChange } from '#server/cache/changes';
-import { AppError, conflict } from '#server/http/errors';
-import { createRateLimiter } from '#server/http/rate-limit';
+import { conflict } from '#server/platform/errors';
 import { notifyStatement } from '#server/inbox/notify';
 import { type EntryReads, readerIsOnTeam, startEntryReads } from '#server/entries/entry-reads';
-import { VOTE_RATE_LIMIT } from '#server/judging/votes';
 import { db } from '#server/platform/db';
 import { can } from '#server/auth/permissions';
 import type { SessionUser } from '#server/auth/session';
-
-/** Giving and taking back share one per-user limit, like votes: clicking passes, a script does not. */
-export const kudosLimiter = createRateLimiter('kudos', VOTE_RATE_LIMIT);
+import { refused } from '#server/auth/refusals';
 
 export const KUDOS_OFF_MESSAGE = 'Kudos are turned off for this jam.';
-export const OWN_ENTRY_MESSAGE = 'You can’t give kudos to your own entry, but you can see what others gave it.';
 
 const countsOf = (entryId: number) =>
   db().select({ sticker: kudos.sticker, n: count() }).from(kudos).where(eq(kudos.entryId, entryId)).groupBy(kudos.sticker);
@@ -78,7 +73,7 @@ export async function giveKudos(user: SessionUser, jam: Jam, entryId: number, st
   const reads = startEntryReads(jam, entryId, user);
   const [entry, onTeam] = await Promise.all([reads.entry, readerIsOnTeam(reads, user)]);
   if (jam.feedback === 'off') throw conflict(KUDOS_OFF_MESSAGE);
-  if (!(await can(user, 'entry:give-kudos', { jamId: jam.id, onTeam }))) throw new AppError(403, 'forbidden', OWN_ENTRY_MESSAGE);
+  if (!(await can(user, 'entry:give-kudos', { jamId: jam.id, onTeam }))) throw refused('kudos:own-entry');
   const database = db();
   const given = and(eq(kudos.entryId, entry.id), eq(kudos.giverId, user.id), eq(kudos.sticker, sticker));
   // The notice, the sticker and the counts it leaves: one batch, one round trip.

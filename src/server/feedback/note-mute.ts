@@ -8,7 +8,7 @@ import { noteRefusals, notes } from '#db/schema';
 import { NOTE_MUTE_MS, NOTE_PACE_MS, NOTE_REFUSALS_TO_MUTE, NOTE_REFUSAL_WINDOW_MS, type NoteFilterRule } from '#lib/feedback';
 import { NOTE_REFUSALS, noteMutedMessage, notePaceMessage } from '#lib/schemas/notes';
 import type { SessionUser } from '#server/auth/session';
-import { AppError } from '#server/http/errors';
+import { AppError } from '#server/platform/errors';
 import { db } from '#server/platform/db';
 
 /**

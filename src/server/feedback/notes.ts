@@ -6,87 +6,25 @@
  * fetches them, so public pages stay the same for everyone and need no refresh when a note arrives.
  */
 import { type SQL, and, desc, eq, isNull, or, sql } from 'drizzle-orm';
-import { type Entry, type Jam, type Note, entries, notes, users } from '#db/schema';
-import { avatarPath } from '#lib/avatars';
+import { type Entry, type Jam, type Note, notes, users } from '#db/schema';
 import { NOTES_PER_PAGE, type NoteDto, type NoteListDto } from '#lib/schemas/notes';
 import { auditStatement } from '#server/activity/audit';
 import { refuseIfBanned } from '#server/auth/require';
 import { can, requireJamPermission } from '#server/auth/permissions';
-import { AppError, conflict, notFound } from '#server/http/errors';
-import { createRateLimiter } from '#server/http/rate-limit';
+import { conflict } from '#server/platform/errors';
 import { notifyStatement } from '#server/inbox/notify';
 import { requireEntry } from '#server/entries/entries';
 import { type EntryReads, startEntryReads } from '#server/entries/entry-reads';
-import { VOTE_RATE_LIMIT } from '#server/judging/votes';
 import { type Database, db } from '#server/platform/db';
 import type { SessionUser } from '#server/auth/session';
 import { NEW_ACCOUNT_MS, judgeText } from './guard/guard';
 import { accountCreatedAt, holdNote } from './held-notes';
+import { type Viewer, noteColumns, readNoteWithViewer, requireVisibleNote, toNoteDto } from './note-reads';
 import { lastNoteAt, mutedError, mutedUntil, refuse, requirePace } from './note-mute';
 import { adminWords } from './words';
-
-/** Posting, deleting and hiding notes are rate limited like votes: per user, clicking passes, a script does not. */
-export const noteLimiter = createRateLimiter('notes', VOTE_RATE_LIMIT);
+import { refused } from '#server/auth/refusals';
 
 export const NOTES_OFF_MESSAGE = 'Notes are turned off for this jam, so new notes cannot be posted.';
-const NO_SUCH_NOTE = 'That note does not exist (it may have been deleted).';
-
-/* ---------- reading ---------- */
-
-export interface Viewer {
-  user: SessionUser | null;
-  entry: Entry;
-  canHide: boolean;
-}
-
-export type NoteRow = Note & { authorName: string };
-
-export async function toNoteDto(row: NoteRow, { user, entry, canHide }: Viewer): Promise<NoteDto> {
-  const mine = user !== null && row.authorId === user.id;
-  return {
-    id: row.id,
-    text: row.text,
-    author: { id: row.authorId, name: row.authorName, avatar: avatarPath(row.authorName) },
-    createdAt: row.createdAt.toISOString(),
-    mine,
-    canDelete: await can(user, 'note:delete', { authorId: row.authorId, entrySubmitterId: entry.submitterId }),
-    canHide,
-    hidden: row.hiddenAt !== null,
-    held: row.heldAt !== null,
-  };
-}
-
-const noteColumns = { note: notes, authorName: users.name };
-
-/** One note of the entry as the viewer may see it (hidden ones only for those who may hide): 404 otherwise. */
-async function requireVisibleNote(viewer: Viewer, noteId: number): Promise<NoteRow> {
-  const [row] = await db()
-    .select(noteColumns)
-    .from(notes)
-    .innerJoin(users, eq(users.id, notes.authorId))
-    .where(and(eq(notes.id, noteId), eq(notes.entryId, viewer.entry.id)));
-  if (!row || (row.note.hiddenAt !== null && !viewer.canHide)) throw notFound(NO_SUCH_NOTE);
-  return { ...row.note, authorName: row.authorName };
-}
-
-/**
- * The entry, whether the user may hide notes and the note, read side by side (one round trip); the
- * entry's 404 still comes before the note's.
- */
-export async function readNoteWithViewer(user: SessionUser, jam: Jam, entryId: number, noteId: number) {
-  const entryRead = requireEntry(jam, entryId);
-  const canHideRead = can(user, 'jam:hide-notes', { jamId: jam.id });
-  const noteRead = db()
-    .select(noteColumns)
-    .from(notes)
-    .innerJoin(users, eq(users.id, notes.authorId))
-    .where(and(eq(notes.id, noteId), eq(notes.entryId, entryId)));
-  entryRead.catch(() => undefined);
-  const [entry, canHide, [row]] = await Promise.all([entryRead, canHideRead, noteRead]);
-  const viewer: Viewer = { user, entry, canHide };
-  if (!row || (row.note.hiddenAt !== null && !viewer.canHide)) throw notFound(NO_SUCH_NOTE);
-  return { viewer, note: { ...row.note, authorName: row.authorName } as NoteRow };
-}
 
 /** One page of the entry's notes (newest first) and how many there are, in one round trip. */
 async function notesPage(entryId: number, requestedPage: number, withHidden: boolean, viewerId: number | null = null) {
@@ -203,7 +141,7 @@ export async function deleteNote(user: SessionUser, jam: Jam, entryId: number, n
   refuseIfBanned(user);
   const { viewer, note } = await readNoteWithViewer(user, jam, entryId, noteId);
   if (!(await can(user, 'note:delete', { authorId: note.authorId, entrySubmitterId: viewer.entry.submitterId }))) {
-    throw new AppError(403, 'forbidden', 'Only the person who wrote a note and the entry’s author can delete it.');
+    throw refused('note:delete');
   }
   await db().delete(notes).where(eq(notes.id, note.id));
 }
@@ -231,22 +169,6 @@ export async function setNoteHidden(
   );
   if (!changed) return toNoteDto(await requireVisibleNote(viewer, noteId), viewer);
   return toNoteDto({ ...changed, authorName: note.authorName }, viewer);
-}
-
-type Transaction = Parameters<Parameters<Awaited<ReturnType<typeof db>>['transaction']>[0]>[0];
-
-/** Hides or shows the note and writes the audit entry, inside the caller's transaction (the moderation queue closes reports in the same one). */
-export async function hideNoteInside(
-  tx: Transaction,
-  user: SessionUser,
-  { note, entry }: { note: Note; entry: Pick<Entry, 'id' | 'title'> },
-  hidden: boolean,
-  details: Record<string, unknown> = {},
-): Promise<Note> {
-  const [audit, update] = hideNoteStatements(tx, user, { note, entry }, hidden, details);
-  await audit;
-  const [changed] = await update;
-  return changed!;
 }
 
 /**
@@ -286,14 +208,4 @@ export function hideNoteStatements(
 export async function requireReportableNote(user: SessionUser, jam: Jam, entryId: number, noteId: number) {
   const { viewer, note } = await readNoteWithViewer(user, jam, entryId, noteId);
   return { entry: viewer.entry, note };
-}
-
-/** Notes by anyone, for the moderation actions: the note with its entry, or null. */
-export async function findNote(noteId: number): Promise<{ note: Note; entry: Entry } | null> {
-  const [row] = await db()
-    .select({ note: notes, entry: entries })
-    .from(notes)
-    .innerJoin(entries, eq(entries.id, notes.entryId))
-    .where(eq(notes.id, noteId));
-  return row ?? null;
 }

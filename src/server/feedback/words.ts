@@ -8,7 +8,7 @@ import { blockedWords, users } from '#db/schema';
 import type { FilterWordsDto } from '#lib/schemas/notes';
 import { auditStatement } from '#server/activity/audit';
 import { requireJamPermission } from '#server/auth/permissions';
-import { notFound } from '#server/http/errors';
+import { notFound } from '#server/platform/errors';
 import { type Database, db } from '#server/platform/db';
 import type { SessionUser } from '#server/auth/session';
 

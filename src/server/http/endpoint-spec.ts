@@ -8,8 +8,9 @@ import { entryIdSchema } from '#lib/schemas/entries';
 import { itemKeySchema } from '#lib/schemas/reports';
 import { noteIdSchema } from '#lib/schemas/notes';
 import { jamRequestIdSchema } from '#lib/schemas/jam-requests';
+import type { Action } from '#server/auth/permissions';
 import type { SessionUser } from '#server/auth/session';
-import { type AppError, notFound } from './errors';
+import { type AppError, notFound } from '#server/platform/errors';
 import type { RateLimiter } from './rate-limit';
 
 export const HTTP_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
@@ -198,7 +199,13 @@ export interface EndpointSpec<
   summary: string;
   description?: string;
   access: A;
-  /** Who may call, when it is narrower than `access` says (the service refuses the others). */
+  /**
+   * The rule of `can` (src/server/auth/permissions.ts) the service checks, when it is narrower than
+   * `access` says: the document's "Who may call" is that rule's line of `WHO_MAY`, so it cannot
+   * drift from the check.
+   */
+  permission?: Action;
+  /** Who may call, for a check that is no rule of `can` (the moderation queue's scope). */
   accessNote?: string;
   /**
    * The handler checks the session itself (logging out works for banned users; /api/auth/me says

@@ -3,11 +3,11 @@ import type { z } from 'zod';
 import { currentUser, requireAdmin, requireUser } from '#server/auth/require';
 import { config } from '#server/platform/config';
 import { type RequestState, host } from '#server/platform/host';
-import { AppError, errorResponse, isDatabaseUnavailable, notFound } from './errors';
+import { AppError, errorResponse, isDatabaseUnavailable, notFound } from '#server/platform/errors';
 import { answerOnce, idempotencyKeyOf } from './idempotency';
 import { rateLimited } from './rate-limit';
 import { type SessionUser, readSessionToken } from '#server/auth/session';
-import { jsonResponse } from './json-response';
+import { jsonResponse } from '#server/platform/json-response';
 import {
   type Access,
   type AnswerSpec,

@@ -18,14 +18,14 @@ import { config } from '#server/platform/config';
 import { db } from '#server/platform/db';
 import { timeLeft, withinDeadline } from '#server/platform/deadlines';
 import { type RequestState, host } from '#server/platform/host';
-import { AppError, badRequest, conflict, errorResponse } from './errors';
+import { AppError, badRequest, conflict, errorResponse } from '#server/platform/errors';
 
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
 /** How long a key is remembered: a retry later than this is a new request. */
 export const IDEMPOTENCY_KEY_LIFETIME_MS = 24 * 60 * 60 * 1000;
 export const IDEMPOTENCY_KEY_MAX_LENGTH = 255;
 /** Sent with an answer that is a replay of the first one. */
-export const REPLAYED_HEADER = 'Idempotent-Replayed';
+const REPLAYED_HEADER = 'Idempotent-Replayed';
 
 export const KEY_REUSED_MESSAGE =
   'This Idempotency-Key was already used for a different request. Send a new key with each new request.';

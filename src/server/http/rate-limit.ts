@@ -10,7 +10,7 @@ import { sql } from 'drizzle-orm';
 import { rateLimitBuckets } from '#db/schema';
 import { db } from '#server/platform/db';
 import { type RateLimitStore, host } from '#server/platform/host';
-import { AppError, errorResponse } from './errors';
+import { AppError, errorResponse } from '#server/platform/errors';
 
 export interface RateLimit {
   capacity: number;

@@ -1,7 +1,7 @@
 /** Reading a request's input: a JSON body, a form post or the query, each validated with a shared schema. */
 import type { z } from 'zod';
 import { withoutBidiControls } from '#lib/note-text';
-import { AppError, badRequest } from './errors';
+import { AppError, badRequest } from '#server/platform/errors';
 
 export const MAX_JSON_BODY_BYTES = 64 * 1024;
 

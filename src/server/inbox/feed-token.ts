@@ -8,18 +8,13 @@ import { encodeBase32LowerCaseNoPadding } from '@oslojs/encoding';
 import { type SQL, and, eq, sql } from 'drizzle-orm';
 import { users } from '#db/schema';
 import type { SessionUser } from '#server/auth/session';
-import { notFound } from '#server/http/errors';
-import { type RateLimit, createRateLimiter } from '#server/http/rate-limit';
+import { notFound } from '#server/platform/errors';
 import { db } from '#server/platform/db';
 
 /** 25 bytes: 40 base32 characters, as unguessable as a session token and a little more. */
 const TOKEN_BYTES = 25;
 export const FEED_TOKEN_PATTERN = /^[a-z2-7]{40}$/;
 export const NO_SUCH_FEED = 'There is no feed at this address. It may have been turned off or replaced by a new one.';
-
-/** Making new addresses: a few a minute is plenty for a person. */
-export const FEED_TOKEN_RATE_LIMIT: RateLimit = { capacity: 5, perMs: 60_000 };
-export const feedLimiter = createRateLimiter('feed-tokens', FEED_TOKEN_RATE_LIMIT);
 
 export function generateFeedToken(): string {
   const bytes = new Uint8Array(TOKEN_BYTES);

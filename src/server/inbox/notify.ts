@@ -18,7 +18,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { notifications } from '#db/schema';
 import type { InboxKind } from '#lib/inbox';
 import { type Computed, jsonWith } from '#server/platform/batch-sql';
-import { type Database, db } from '#server/platform/db';
+import type { Database } from '#server/platform/db';
 
 export interface InboxEvent {
   userId: number;
@@ -75,11 +75,6 @@ export function notifyStatement(
     insert into ${notifications} (${sql.join(names, sql`, `)})
     select * from events where (actor_id is null or actor_id <> user_id) and ${onlyIf}
     on conflict do nothing`);
-}
-
-/** Writes the events; ones already written (same person and key) are left as they are. Nobody is told of their own act. */
-export async function notify(...events: InboxEvent[]): Promise<void> {
-  await notifyWith(db(), ...events);
 }
 
 /** `notify` inside the caller's transaction. */

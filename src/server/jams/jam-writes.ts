@@ -16,12 +16,12 @@ import {
 import { auditStatement } from '#server/activity/audit';
 import { announceChange } from '#server/cache/changes';
 import { type Database, db } from '#server/platform/db';
-import { AppError, conflict } from '#server/http/errors';
+import { AppError, conflict } from '#server/platform/errors';
 import { can, requireJamPermission } from '#server/auth/permissions';
 import { guardTexts } from '#server/feedback/guard/guard-texts';
 import { adminWords } from '#server/feedback/words';
 import type { SessionUser } from '#server/auth/session';
-import { refreshLeader, themeOfJamPatch, themeOfNewJam } from '#server/judging/theme-rounds';
+import { refreshLeader, themeOfJamPatch, themeOfNewJam } from '#server/themes/theme-rounds';
 import { bodyWriter, lookOf, toJamDto } from './jams';
 import { withFreeSlug } from './slugs';
 

@@ -6,7 +6,7 @@ import { resultsArePublic } from '#lib/results-public';
 import type { JamDto } from '#lib/schemas/jams';
 import { revealedTheme } from '#lib/themes';
 import { db, preparedQuery } from '#server/platform/db';
-import { notFound } from '#server/http/errors';
+import { notFound } from '#server/platform/errors';
 import { can } from '#server/auth/permissions';
 import type { SessionUser } from '#server/auth/session';
 

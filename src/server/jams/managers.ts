@@ -4,10 +4,11 @@ import { type Jam, jamManagers, users } from '#db/schema';
 import type { ManagerDto } from '#lib/schemas/jams';
 import { auditStatement } from '#server/activity/audit';
 import { db } from '#server/platform/db';
-import { AppError, conflict, notFound } from '#server/http/errors';
-import { can, refusal } from '#server/auth/permissions';
+import { conflict, notFound } from '#server/platform/errors';
+import { can, readJamSeat, refusal } from '#server/auth/permissions';
 import type { SessionUser } from '#server/auth/session';
 import { findUserByName } from '#server/users/users';
+import { refused } from '#server/auth/refusals';
 
 export async function listManagers(jam: Jam): Promise<ManagerDto[]> {
   const rows = await db()
@@ -43,9 +44,8 @@ export async function addManager(actor: SessionUser, jam: Jam, name: string): Pr
 
 /** Removes a manager; managers may always remove themselves ('Leave'). */
 export async function removeManager(actor: SessionUser, jam: Jam, name: string): Promise<void> {
-  // Asked first without the person, so that the actor's own seat (read once per request and jam) is
-  // read beside the person; asked again with them, it answers from that read.
-  const [user] = await Promise.all([findUserByName(name), can(actor, 'jam:remove-manager', { jamId: jam.id, ownerId: null })]);
+  // The actor's own seat (read once per request and jam) beside the person; `can` answers from it.
+  const [user] = await Promise.all([findUserByName(name), readJamSeat(actor, jam.id)]);
   const leaving = user?.id === actor.id;
   if (!(await can(actor, 'jam:remove-manager', { jamId: jam.id, ownerId: user?.id ?? null }))) {
     throw refusal('jam:manage-managers');
@@ -64,7 +64,7 @@ export async function removeManager(actor: SessionUser, jam: Jam, name: string):
     database.delete(jamManagers).where(seat).returning({ userId: jamManagers.userId }),
   ]);
   if (removed.length === 0) {
-    if (leaving) throw new AppError(403, 'forbidden', 'You are not a manager of this jam.');
+    if (leaving) throw refused('jam:leave-not-manager');
     throw notFound(`${user.name} is not a manager of this jam.`);
   }
 }

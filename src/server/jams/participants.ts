@@ -12,14 +12,9 @@ import { refuseIfBanned } from '#server/auth/require';
 import { announceChange } from '#server/cache/changes';
 import { db } from '#server/platform/db';
 import { enteredCondition } from '#server/teams/co-creators';
-import { conflict } from '#server/http/errors';
-import { type RateLimit, createRateLimiter } from '#server/http/rate-limit';
+import { conflict } from '#server/platform/errors';
 import type { Jam } from '#db/schema';
 import type { SessionUser } from '#server/auth/session';
-
-/** Per user, joining and leaving together: far above what clicking does, far below a script. */
-export const JOIN_RATE_LIMIT: RateLimit = { capacity: 30, perMs: 60_000 };
-export const joinLimiter = createRateLimiter('joins', JOIN_RATE_LIMIT);
 
 type Database = Awaited<ReturnType<typeof db>>;
 type Executor = Pick<Database, 'run'>;
@@ -47,16 +42,6 @@ function participationQueries(user: SessionUser, jam: Jam) {
 
 function toParticipation([counted]: { n: number }[], [row]: { joined: number; submitted: number }[]): ParticipationDto {
   return { joined: Boolean(row?.joined), submitted: Boolean(row?.submitted), participantCount: counted?.n ?? 0 };
-}
-
-/** The user's place in the jam and how many joined, in one round trip. */
-export async function participation(user: SessionUser | null, jam: Jam): Promise<ParticipationDto> {
-  if (!user) {
-    const [counted] = await db().select({ n: jams.participantCount }).from(jams).where(eq(jams.id, jam.id));
-    return { joined: false, submitted: false, participantCount: counted?.n ?? 0 };
-  }
-  const [counted, state] = await Promise.all(participationQueries(user, jam));
-  return toParticipation(counted, state);
 }
 
 /** Submitting, or being credited on an entry (issue 45 §1), keeps you in the jam. */

@@ -4,7 +4,7 @@ import { type Jam, entries } from '#db/schema';
 import type { JamQuestion } from '#lib/questions';
 import type { QuestionInput } from '#lib/schemas/questions';
 import type { GuardedText } from '#server/feedback/guard/guard-texts';
-import { AppError } from '#server/http/errors';
+import { AppError } from '#server/platform/errors';
 import type { Database } from '#server/platform/db';
 
 /**

@@ -7,8 +7,9 @@ import { notifyStatement } from '#server/inbox/notify';
 import { requireJamPermission } from '#server/auth/permissions';
 import type { SessionUser } from '#server/auth/session';
 import { announceChange } from '#server/cache/changes';
-import { AppError, conflict, notFound } from '#server/http/errors';
+import { AppError, conflict, notFound } from '#server/platform/errors';
 import { db } from '#server/platform/db';
+import { batchNamed } from '#server/platform/named';
 import { keptOffsetArg, keptPage } from '#server/platform/sql-pages';
 import { createdJamId, createdJamSlug, jamCreatedAudit } from './jam-writes';
 import { withFreeSlug } from './slugs';
@@ -109,17 +110,20 @@ export async function approveJamRequest(admin: SessionUser, id: number): Promise
   const asRead = and(pendingRequest(id), eq(jamRequests.name, request.name));
   const stillAsRead = sql`exists (select 1 from ${jamRequests} where ${asRead})`;
   const now = new Date();
-  const [, , , , , answered, [row]] = await withFreeSlug(request.name, (slug) =>
-    database.batch([
-      database.run(sql`insert into ${jams} (slug, name, description, body, image_url, starts_at, ends_at, mystery, created_by, updated_by)
+  const {
+    answered,
+    request: [row],
+  } = await withFreeSlug(request.name, (slug) =>
+    batchNamed(database, {
+      jam: database.run(sql`insert into ${jams} (slug, name, description, body, image_url, starts_at, ends_at, mystery, created_by, updated_by)
         select ${slug}, ${jamRequests.name}, ${jamRequests.description}, ${jamRequests.body}, ${jamRequests.imageUrl},
           ${jamRequests.startsAt}, ${jamRequests.endsAt}, ${jamRequests.mystery}, ${admin.id}, ${admin.id}
         from ${jamRequests} where ${asRead}`),
-      jamCreatedAudit(database, admin, { requestId: id }, stillAsRead),
-      database.run(sql`insert into ${jamManagers} (jam_id, user_id, added_by)
+      audit: jamCreatedAudit(database, admin, { requestId: id }, stillAsRead),
+      manager: database.run(sql`insert into ${jamManagers} (jam_id, user_id, added_by)
         select ${createdJamId}, ${request.requesterId}, ${admin.id} where ${stillAsRead}
         on conflict do nothing`),
-      auditStatement(
+      approveAudit: auditStatement(
         database,
         admin,
         {
@@ -130,7 +134,7 @@ export async function approveJamRequest(admin: SessionUser, id: number): Promise
         },
         stillAsRead,
       ),
-      notifyStatement(
+      notify: notifyStatement(
         database,
         [
           {
@@ -144,7 +148,7 @@ export async function approveJamRequest(admin: SessionUser, id: number): Promise
         ],
         stillAsRead,
       ),
-      database
+      answered: database
         .update(jamRequests)
         .set({
           status: 'approved',
@@ -156,8 +160,8 @@ export async function approveJamRequest(admin: SessionUser, id: number): Promise
         })
         .where(asRead)
         .returning({ jamId: jamRequests.jamId }),
-      withNames(database).where(eq(jamRequests.id, id)),
-    ]),
+      request: withNames(database).where(eq(jamRequests.id, id)),
+    }),
   );
   if (!answered[0]) {
     const [latest] = await database.select({ status: jamRequests.status }).from(jamRequests).where(eq(jamRequests.id, id));
@@ -176,8 +180,11 @@ export async function declineJamRequest(admin: SessionUser, id: number, reason: 
   requirePending(request, 'it cannot be declined now.');
   const database = db();
   const now = new Date();
-  const [, , declined, [row]] = await database.batch([
-    auditStatement(
+  const {
+    declined,
+    request: [row],
+  } = await batchNamed(database, {
+    audit: auditStatement(
       database,
       admin,
       {
@@ -187,7 +194,7 @@ export async function declineJamRequest(admin: SessionUser, id: number, reason: 
       },
       whilePending(id),
     ),
-    notifyStatement(
+    notify: notifyStatement(
       database,
       [
         {
@@ -200,7 +207,7 @@ export async function declineJamRequest(admin: SessionUser, id: number, reason: 
       ],
       whilePending(id),
     ),
-    database
+    declined: database
       .update(jamRequests)
       .set({
         status: 'declined',
@@ -212,8 +219,8 @@ export async function declineJamRequest(admin: SessionUser, id: number, reason: 
       })
       .where(pendingRequest(id))
       .returning({ id: jamRequests.id }),
-    withNames(database).where(eq(jamRequests.id, id)),
-  ]);
+    request: withNames(database).where(eq(jamRequests.id, id)),
+  });
   if (declined.length === 0) {
     // Answered by another administrator between the read and the write.
     requirePending(await requireRequest(id), 'it cannot be declined now.');

@@ -3,7 +3,7 @@ import { type SQL, and, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/sqlite-core';
 import { type JamRequest, jamRequests, jams, users } from '#db/schema';
 import type { JamRequestDto, JamRequestStatusName } from '#lib/schemas/jam-requests';
-import { conflict, notFound } from '#server/http/errors';
+import { conflict, notFound } from '#server/platform/errors';
 import { db } from '#server/platform/db';
 
 export const NO_SUCH_REQUEST = 'There is no jam request with this ID.';

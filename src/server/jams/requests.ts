@@ -12,16 +12,12 @@ import type { JamRequestCreate, JamRequestDto, OwnJamRequestsDto } from '#lib/sc
 import { auditStatement } from '#server/activity/audit';
 import { can } from '#server/auth/permissions';
 import type { SessionUser } from '#server/auth/session';
-import { AppError, conflict, notFound } from '#server/http/errors';
-import { type RateLimit, createRateLimiter } from '#server/http/rate-limit';
+import { conflict, notFound } from '#server/platform/errors';
 import { db } from '#server/platform/db';
 import { guardTexts } from '#server/feedback/guard/guard-texts';
 import { adminWords } from '#server/feedback/words';
 import { NO_SUCH_REQUEST, pendingRequest, requirePending, requireRequest, toDto, whilePending, withNames } from './request-rows';
-
-/** Per user: far more than anyone asking for jams sends, far fewer than a script sending and withdrawing. */
-export const JAM_REQUEST_RATE_LIMIT: RateLimit = { capacity: 10, perMs: 3_600_000 };
-export const jamRequestLimiter = createRateLimiter('jam-requests', JAM_REQUEST_RATE_LIMIT);
+import { refused } from '#server/auth/refusals';
 
 /** A user's own requests on the dashboard: the newest this many. */
 export const OWN_REQUESTS_SHOWN = 20;
@@ -93,7 +89,7 @@ export async function withdrawJamRequest(user: SessionUser, id: number): Promise
   const mine = request && (await can(user, 'jam-request:withdraw', { ownerId: request.requesterId }));
   if (!request || (!mine && !(await can(user, 'jam-request:review', null)))) throw notFound(NO_SUCH_REQUEST);
   if (!mine) {
-    throw new AppError(403, 'forbidden', 'Only the person who sent a jam request can withdraw it; decline it instead.');
+    throw refused('jam-request:withdraw');
   }
   requirePending(request, 'it can no longer be withdrawn.');
   const database = db();

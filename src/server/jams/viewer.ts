@@ -21,7 +21,7 @@ import { myVotes } from '#server/judging/votes';
 import { lateWindowOf, submissionWindow } from '#server/entries/late-submissions';
 import { jamStatus } from '#lib/jam-timing';
 import { judgeFeedbackFor } from '#server/judging/judge-feedback';
-import { myTheme, themePanelShows } from '#server/judging/theme-mine';
+import { myTheme, themePanelShows } from '#server/themes/theme-mine';
 
 // Logged-in readers of a jam page ask for this every time they open it: built once, run with values.
 const ownEntry = preparedQuery((database) =>

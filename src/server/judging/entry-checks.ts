@@ -9,7 +9,6 @@ import { requireJamPermission } from '#server/auth/permissions';
 import { refuseIfBanned } from '#server/auth/require';
 import type { SessionUser } from '#server/auth/session';
 import { announceChange } from '#server/cache/changes';
-import { type RateLimit, createRateLimiter } from '#server/http/rate-limit';
 import { inBackground } from '#server/platform/background';
 import { db } from '#server/platform/db';
 import { ScratchUnavailableError, fetchScratchProjectWithParent } from '#server/platform/scratch';
@@ -19,9 +18,6 @@ import { historyFields } from './flags';
 export const CHECK_CONCURRENCY = 3;
 /** An entry read again less than this long ago is not read again by "Check entries now". */
 export const CHECK_FRESH_MS = 60_000;
-/** Per manager: each call reads up to CHECK_BATCH_SIZE projects, so a jam of a few hundred entries fits in a minute. */
-export const CHECK_RATE_LIMIT: RateLimit = { capacity: 15, perMs: 60_000 };
-export const checkLimiter = createRateLimiter('entry-checks', CHECK_RATE_LIMIT);
 
 /** Who may check and review a jam's entries: its managers and administrators, not banned. */
 export async function requireReviewer(actor: SessionUser, jam: Pick<Jam, 'id'>): Promise<void> {

@@ -1,7 +1,7 @@
 /** What an entry's Scratch history says about it against its jam's timing (fair judging, §1). */
 import type { Entry, Jam } from '#db/schema';
 import type { EntryFlagDto } from '#lib/schemas/entries';
-import { conflict } from '#server/http/errors';
+import { conflict } from '#server/platform/errors';
 import type { ScratchProject } from '#server/platform/scratch';
 
 type History = Pick<Entry, 'projectCreatedAt' | 'projectModifiedAt' | 'remixParentId' | 'remixParentTitle'>;

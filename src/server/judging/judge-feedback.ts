@@ -9,21 +9,19 @@ import { avatarPath } from '#lib/avatars';
 import { votingIsOpen } from '#lib/jam-timing';
 import type { JudgeFeedbackListDto } from '#lib/schemas/judges';
 import { auditStatement } from '#server/activity/audit';
-import { can } from '#server/auth/permissions';
+import { can, readJamSeat } from '#server/auth/permissions';
 import { refuseIfBanned } from '#server/auth/require';
 import type { SessionUser } from '#server/auth/session';
 import { type EntryReads, readerIsOnTeam, startEntryReads } from '#server/entries/entry-reads';
 import { guardTexts } from '#server/feedback/guard/guard-texts';
 import { adminWords } from '#server/feedback/words';
-import { AppError, conflict } from '#server/http/errors';
+import { conflict } from '#server/platform/errors';
 import { db } from '#server/platform/db';
+import { batchNamed, readTogether } from '#server/platform/named';
 import { teamOf } from '#server/teams/co-creators';
 import { isJudgeOf } from './judge-invitations';
+import { refused } from '#server/auth/refusals';
 
-export const FEEDBACK_READERS_ONLY =
-  'Judges’ feedback is private: only the entry’s team, the jam’s managers and the judge who wrote it can read it.';
-export const FEEDBACK_JUDGES_ONLY = 'Only this jam’s judges can leave private feedback on its entries.';
-export const FEEDBACK_OWN_ENTRY = 'You cannot leave judges’ feedback on your own project.';
 export const FEEDBACK_CLOSED = 'Judges’ feedback closes when voting ends, so it can no longer change.';
 
 const rowsOf = (entryId: number) =>
@@ -44,15 +42,15 @@ type FeedbackRow = Awaited<ReturnType<typeof rowsOf>>[number];
 
 /** What the reader may do with the entry's feedback, read in one round trip with the rows themselves. */
 async function readerSide(viewer: SessionUser, jam: Jam, reads: EntryReads) {
-  const [onTeam, manages, seated, rows] = await Promise.all([
-    readerIsOnTeam(reads, viewer),
-    can(viewer, 'entry:read-judge-feedback', { jamId: jam.id, onTeam: false }),
-    isJudgeOf(jam.id, viewer.id),
-    rowsOf(reads.id),
-  ]);
-  // Asked again with what was read: no more reads (the manager row is remembered), banned people get nothing.
+  const { onTeam, seated, rows } = await readTogether({
+    onTeam: readerIsOnTeam(reads, viewer),
+    seat: readJamSeat(viewer, jam.id),
+    seated: isJudgeOf(jam.id, viewer.id),
+    rows: rowsOf(reads.id),
+  });
+  // Asked with what was read: no more reads (the manager row is remembered), banned people get nothing.
   const [readsAll, judge, mayWrite] = await Promise.all([
-    manages || can(viewer, 'entry:read-judge-feedback', { jamId: jam.id, onTeam }),
+    can(viewer, 'entry:read-judge-feedback', { jamId: jam.id, onTeam }),
     can(viewer, 'entry:write-judge-feedback', { jamId: jam.id, onTeam: false, isJudge: seated }),
     can(viewer, 'entry:write-judge-feedback', { jamId: jam.id, onTeam, isJudge: seated }),
   ]);
@@ -101,7 +99,7 @@ export async function readJudgeFeedback(viewer: SessionUser, jam: Jam, entryId: 
   const reads = startEntryReads(jam, entryId, viewer);
   // The entry's 404 first; the feedback's reads travel beside it.
   const [, feedback] = await Promise.all([reads.entry, judgeFeedbackFor(viewer, jam, reads)]);
-  if (!feedback) throw new AppError(403, 'forbidden', FEEDBACK_READERS_ONLY);
+  if (!feedback) throw refused('judge-feedback:read');
   return feedback;
 }
 
@@ -111,8 +109,8 @@ async function requireJudgeOf(user: SessionUser, jam: Jam, entryId: number) {
   const reads = startEntryReads(jam, entryId, user);
   // The entry's 404 first; the checks' reads travel beside it (one round trip).
   const [entry, side] = await Promise.all([reads.entry, readerSide(user, jam, reads)]);
-  if (!side.judge) throw new AppError(403, 'forbidden', FEEDBACK_JUDGES_ONLY);
-  if (side.onTeam) throw new AppError(403, 'forbidden', FEEDBACK_OWN_ENTRY);
+  if (!side.judge) throw refused('judge-feedback:judges-only');
+  if (side.onTeam) throw refused('judge-feedback:own-entry');
   if (!votingIsOpen(jam)) throw conflict(FEEDBACK_CLOSED);
   return { entry, side };
 }
@@ -132,9 +130,9 @@ export async function putJudgeFeedback(
   await guardTexts([{ field: 'text', guarded: 'judgeFeedbackInputSchema.text', text }], words);
   const database = db();
   const theirs = sql`${judgeFeedback.entryId} = ${entry.id} and ${judgeFeedback.judgeId} = ${user.id}`;
-  const [, , , rows] = await database.batch([
+  const { feedback: rows } = await batchNamed(database, {
     // Audited only when the text changes, as the upsert below finds it.
-    auditStatement(
+    audit: auditStatement(
       database,
       user,
       {
@@ -149,19 +147,19 @@ export async function putJudgeFeedback(
       },
       sql`not exists (select 1 from ${judgeFeedback} where ${theirs} and ${judgeFeedback.text} = ${text})`,
     ),
-    database.run(sql`
+    upsert: database.run(sql`
       insert into ${judgeFeedback} (entry_id, judge_id, jam_id, text) values (${entry.id}, ${user.id}, ${jam.id}, ${text})
       on conflict (entry_id, judge_id) do update
         set text = excluded.text, updated_at = cast(unixepoch('subsec') * 1000 as integer)
         where ${judgeFeedback.text} <> excluded.text`),
     // The team: the submitter and the credited co-creators, each told once per judge and entry (the key).
-    database.run(sql`insert into ${notifications} (user_id, kind, key, group_key, jam_id, entry_id)
+    notifyTeam: database.run(sql`insert into ${notifications} (user_id, kind, key, group_key, jam_id, entry_id)
       select team.user_id, 'judge-feedback', ${`judge-feedback:${entry.id}:${user.id}`}, ${`judge-feedback:${entry.id}`}, ${jam.id}, ${entry.id}
       from (${teamOf(entry.id)}) team
       where team.user_id <> ${user.id}
       on conflict do nothing`),
-    rowsOf(entry.id),
-  ]);
+    feedback: rowsOf(entry.id),
+  });
   return toDto(user, entry.id, rows, side);
 }
 
@@ -170,8 +168,8 @@ export async function deleteJudgeFeedback(user: SessionUser, jam: Jam, entryId: 
   const { entry, side } = await requireJudgeOf(user, jam, entryId);
   const database = db();
   const theirs = and(eq(judgeFeedback.entryId, entry.id), eq(judgeFeedback.judgeId, user.id));
-  const [, , rows] = await database.batch([
-    auditStatement(
+  const { feedback: rows } = await batchNamed(database, {
+    audit: auditStatement(
       database,
       user,
       {
@@ -182,8 +180,8 @@ export async function deleteJudgeFeedback(user: SessionUser, jam: Jam, entryId: 
       },
       sql`exists (select 1 from ${judgeFeedback} where ${theirs})`,
     ),
-    database.delete(judgeFeedback).where(theirs),
-    rowsOf(entry.id),
-  ]);
+    remove: database.delete(judgeFeedback).where(theirs),
+    feedback: rowsOf(entry.id),
+  });
   return toDto(user, entry.id, rows, side);
 }

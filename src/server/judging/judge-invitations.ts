@@ -8,9 +8,10 @@ import { auditStatement } from '#server/activity/audit';
 import { refuseIfBanned } from '#server/auth/require';
 import type { SessionUser } from '#server/auth/session';
 import { announceChange } from '#server/cache/changes';
-import { conflict } from '#server/http/errors';
+import { conflict } from '#server/platform/errors';
 import { notifyStatement } from '#server/inbox/notify';
 import { db } from '#server/platform/db';
+import { batchNamed } from '#server/platform/named';
 import { JUDGES_SETTLED_MESSAGE, type JudgeSeat, judgeSeatOf, notAJudge } from './judges';
 
 const inviter = alias(users, 'inviter');
@@ -61,8 +62,8 @@ const pendingSeat = (jamId: number, userId: number) =>
 function answerStatements(user: SessionUser, jam: Jam, seat: JudgeSeat, kind: 'judge-accepted' | 'judge-declined', at: number) {
   const database = db();
   const pending = pendingSeat(jam.id, user.id);
-  return [
-    auditStatement(
+  return {
+    audit: auditStatement(
       database,
       user,
       {
@@ -73,12 +74,12 @@ function answerStatements(user: SessionUser, jam: Jam, seat: JudgeSeat, kind: 'j
       },
       pending,
     ),
-    notifyStatement(
+    notifyInviter: notifyStatement(
       database,
       [{ userId: seat.invitedBy ?? user.id, kind, key: `${kind}:${jam.id}:${user.id}:${at}`, jamId: jam.id, actorId: user.id }],
       pending,
     ),
-  ] as const;
+  };
 }
 
 /** The person's unread invitation to judge the jam, marked read (a statement of the answer's batch). */
@@ -106,17 +107,17 @@ export async function acceptJudgeInvitation(user: SessionUser, jam: Jam): Promis
   if (resultsArePublic(jam)) throw conflict(JUDGES_SETTLED_MESSAGE);
   const acceptedAt = new Date();
   const database = db();
-  const [, , , , rows] = await database.batch([
+  const { invitations } = await batchNamed(database, {
     ...answerStatements(user, jam, seat, 'judge-accepted', acceptedAt.getTime()),
-    database
+    accept: database
       .update(jamJudges)
       .set({ status: 'accepted', acceptedAt })
       .where(and(eq(jamJudges.jamId, jam.id), eq(jamJudges.userId, user.id), eq(jamJudges.status, 'invited'))),
-    settleStatement(user.id, jam.id),
-    invitationsQuery(user.id),
-  ]);
+    settle: settleStatement(user.id, jam.id),
+    invitations: invitationsQuery(user.id),
+  });
   announceChange({ kind: 'votes', jamId: jam.id, resultsPublic: false });
-  return toInvitations(rows);
+  return toInvitations(invitations);
 }
 
 /** Declines a pending invitation (a judge who accepted steps down from the jam's judges instead), in one batch. */
@@ -125,15 +126,15 @@ export async function declineJudgeInvitation(user: SessionUser, jam: Jam): Promi
   if (seat.status === 'accepted')
     throw conflict('You are already judging this jam. To step down, remove yourself from its judges on the jam’s page.');
   const database = db();
-  const [, , , , rows] = await database.batch([
+  const { invitations } = await batchNamed(database, {
     ...answerStatements(user, jam, seat, 'judge-declined', seat.invitedAt.getTime()),
-    database
+    decline: database
       .delete(jamJudges)
       .where(and(eq(jamJudges.jamId, jam.id), eq(jamJudges.userId, user.id), eq(jamJudges.status, 'invited'))),
-    settleStatement(user.id, jam.id),
-    invitationsQuery(user.id),
-  ]);
-  return toInvitations(rows);
+    settle: settleStatement(user.id, jam.id),
+    invitations: invitationsQuery(user.id),
+  });
+  return toInvitations(invitations);
 }
 
 /** Whether the person is an accepted judge of the jam (one indexed read). */

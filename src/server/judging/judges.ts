@@ -11,13 +11,14 @@ import { resultsArePublic } from '#lib/results-public';
 import { MAX_JUDGES } from '#lib/judging';
 import type { JudgeListDto } from '#lib/schemas/judges';
 import { auditStatement } from '#server/activity/audit';
-import { can, refusal, requireJamPermission } from '#server/auth/permissions';
+import { can, readJamSeat, refusal, requireJamPermission } from '#server/auth/permissions';
 import { refuseIfBanned } from '#server/auth/require';
 import type { SessionUser } from '#server/auth/session';
 import { announceChange } from '#server/cache/changes';
-import { AppError, conflict, notFound } from '#server/http/errors';
+import { AppError, conflict, notFound } from '#server/platform/errors';
 import { notifyStatement } from '#server/inbox/notify';
 import { db } from '#server/platform/db';
+import { batchNamed } from '#server/platform/named';
 import { userForInvite } from '#server/teams/team';
 
 export const JUDGES_FULL_MESSAGE = `A jam can have up to ${MAX_JUDGES} judges. Withdraw an invitation to make room for someone else.`;
@@ -93,8 +94,8 @@ export async function inviteJudge(
   const at = Date.now();
   const free = sql`not exists (select 1 from ${jamJudges} where ${jamJudges.jamId} = ${jam.id} and ${jamJudges.userId} = ${invitee.id})
     and (select count(*) from ${jamJudges} where ${jamJudges.jamId} = ${jam.id}) < ${MAX_JUDGES}`;
-  const [, , inserted, rows] = await database.batch([
-    notifyStatement(
+  const { inserted, judges: rows } = await batchNamed(database, {
+    notify: notifyStatement(
       database,
       [
         {
@@ -107,7 +108,7 @@ export async function inviteJudge(
       ],
       free,
     ),
-    auditStatement(
+    audit: auditStatement(
       database,
       actor,
       {
@@ -118,10 +119,10 @@ export async function inviteJudge(
       },
       free,
     ),
-    database.run(sql`insert or ignore into ${jamJudges} (jam_id, user_id, status, invited_by, invited_at)
+    inserted: database.run(sql`insert or ignore into ${jamJudges} (jam_id, user_id, status, invited_by, invited_at)
       select ${jam.id}, ${invitee.id}, 'invited', ${actor.id}, ${at} where ${free}`),
-    judgesQuery(jam.id),
-  ]);
+    judges: judgesQuery(jam.id),
+  });
   const judges = toJudgeList(jam, rows);
   if (inserted.rowsAffected > 0) return { judges, created: true };
   if (rows.some((row) => row.userId === invitee.id)) return { judges, created: false };
@@ -144,7 +145,7 @@ const seatByName = (jamId: number, name: string) =>
  */
 export async function removeJudge(actor: SessionUser, jam: Jam, name: string): Promise<void> {
   refuseIfBanned(actor);
-  const [found] = await Promise.all([seatByName(jam.id, name), can(actor, 'jam:remove-judge', { jamId: jam.id, ownerId: null })]);
+  const [found] = await Promise.all([seatByName(jam.id, name), readJamSeat(actor, jam.id)]);
   if (!(await can(actor, 'jam:remove-judge', { jamId: jam.id, ownerId: found?.user.id ?? null })))
     throw refusal('jam:manage-judges');
   const seat = found?.seat;

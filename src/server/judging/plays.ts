@@ -9,19 +9,11 @@ import { can } from '#server/auth/permissions';
 import { refuseIfBanned } from '#server/auth/require';
 import type { SessionUser } from '#server/auth/session';
 import { announceChange } from '#server/cache/changes';
-import { type RateLimit, createRateLimiter } from '#server/http/rate-limit';
 import { db } from '#server/platform/db';
 import { onTeamCondition } from '#server/teams/co-creators';
 import { requireVisibleEntry } from '#server/entries/hidden';
 import { resultsArePublic } from '#lib/results-public';
 import { entriesAreHidden } from '#lib/entries-hidden';
-
-/**
- * Per user, generous: a player opens with every "Play" and "Play next", and a refused request only
- * means a play not counted (the player never waits for it).
- */
-export const PLAY_RATE_LIMIT: RateLimit = { capacity: 60, perMs: 60_000 };
-export const playLimiter = createRateLimiter('plays', PLAY_RATE_LIMIT);
 
 /**
  * Records that the user opened the entry's player: one INSERT OR IGNORE on the (entry, player)

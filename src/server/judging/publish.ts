@@ -10,8 +10,9 @@ import { auditStatement } from '#server/activity/audit';
 import { requireJamPermission } from '#server/auth/permissions';
 import type { SessionUser } from '#server/auth/session';
 import { announceChange } from '#server/cache/changes';
-import { conflict } from '#server/http/errors';
+import { conflict } from '#server/platform/errors';
 import { db } from '#server/platform/db';
+import { batchNamed } from '#server/platform/named';
 import { toJamDto } from '#server/jams/jams';
 import { resultsStatement } from '#server/live/jam-events';
 
@@ -26,22 +27,24 @@ export async function publishResults(actor: SessionUser, jam: Jam, now = Date.no
   const database = db();
   const unpublished = and(eq(jams.id, jam.id), isNull(jams.resultsPublishedAt));
   // The audit entry is written only by the request that publishes (two presses at once: one entry).
-  const [, , , [stored]] = await database.batch([
-    auditStatement(
+  const {
+    jam: [stored],
+  } = await batchNamed(database, {
+    audit: auditStatement(
       database,
       actor,
       { action: 'jam.publish-results', jamId: jam.id },
       sql`exists (select 1 from ${jams} where ${unpublished})`,
     ),
     // The live `results` event (ADR 044), once: every open jam page reveals the winners.
-    resultsStatement(database, jam, sql`exists (select 1 from ${jams} where ${unpublished})`),
-    database
+    event: resultsStatement(database, jam, sql`exists (select 1 from ${jams} where ${unpublished})`),
+    publish: database
       .update(jams)
       .set({ resultsPublishedAt: new Date(now) })
       .where(unpublished),
     // The jam as it is after the batch, whichever of two presses at once published.
-    database.select().from(jams).where(eq(jams.id, jam.id)),
-  ]);
+    jam: database.select().from(jams).where(eq(jams.id, jam.id)),
+  });
   announceChange({ kind: 'jam', jamId: jam.id });
   return toJamDto(stored ?? jam, { hideBody: false });
 }

@@ -8,7 +8,7 @@ import { type Jam, jams, ratings } from '#db/schema';
 import type { MyVotesDto, RatingInput } from '#lib/schemas/entries';
 import { announceChange } from '#server/cache/changes';
 import { db } from '#server/platform/db';
-import { badRequest } from '#server/http/errors';
+import { badRequest } from '#server/platform/errors';
 import { requireEntry } from '#server/entries/entries';
 import type { SessionUser } from '#server/auth/session';
 import {

@@ -12,7 +12,7 @@ import { can, requireJamPermission } from '#server/auth/permissions';
 import type { SessionUser } from '#server/auth/session';
 import { announceChange } from '#server/cache/changes';
 import { notifyStatement } from '#server/inbox/notify';
-import { AppError } from '#server/http/errors';
+import { AppError } from '#server/platform/errors';
 import { db } from '#server/platform/db';
 import { keptOffsetArg, keptPage } from '#server/platform/sql-pages';
 import { requireEntry } from '#server/entries/entries';
@@ -176,12 +176,6 @@ export async function reviewEntry(actor: SessionUser, jam: Jam, entryId: number,
 
 export {
   CHECK_CONCURRENCY,
-  CHECK_FRESH_MS,
-  CHECK_RATE_LIMIT,
-  checkAfterEndIsDue,
-  checkAllEntries,
   checkEntriesAfterEnd,
   checkEntriesNow,
-  checkLimiter,
-  claimAndCheckAfterEnd,
 } from './entry-checks';

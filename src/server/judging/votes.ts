@@ -8,17 +8,13 @@ import { can } from '#server/auth/permissions';
 import { refuseIfBanned } from '#server/auth/require';
 import { announceChange } from '#server/cache/changes';
 import { db, preparedQuery } from '#server/platform/db';
-import { AppError, conflict } from '#server/http/errors';
+import { AppError, conflict } from '#server/platform/errors';
 import { requireEntry } from '#server/entries/entries';
 import { HIDDEN_ENTRY_VOTES_MESSAGE, isHiddenFor } from '#server/entries/hidden';
 import { enteredCondition, isOnTeam, onTeamCondition } from '#server/teams/co-creators';
-import { type RateLimit, createRateLimiter } from '#server/http/rate-limit';
 import { isJudgeCondition } from './ranking';
 import type { SessionUser } from '#server/auth/session';
-
-/** Per user, casting and taking back together: far above what clicking does, far below a script. */
-export const VOTE_RATE_LIMIT: RateLimit = { capacity: 60, perMs: 60_000 };
-export const voteLimiter = createRateLimiter('votes', VOTE_RATE_LIMIT);
+import { type RefusalKey, refused } from '#server/auth/refusals';
 
 const votesOfVoter = preparedQuery((database) =>
   database
@@ -141,15 +137,10 @@ export async function myVotes(user: SessionUser, jam: Jam): Promise<MyVotesDto> 
 }
 
 /** Why "Who can vote" refuses someone, as the vote button and the API say it. */
-export const WHO_CAN_VOTE_REFUSALS: Record<Exclude<Jam['whoCanVote'], 'anyone'>, string> = {
-  participants: 'Only participants of this jam can vote.',
-  entrants: 'Only entrants of this jam can vote.',
+export const WHO_CAN_VOTE_REFUSALS: Record<Exclude<Jam['whoCanVote'], 'anyone'>, RefusalKey> = {
+  participants: 'vote:participants',
+  entrants: 'vote:entrants',
 };
-/** ADR 040: in a judges-only jam only its judges vote or rate. */
-export const JUDGES_ONLY_REFUSAL =
-  'Only this jam’s judges can vote or rate its entries. You can still play them and cheer the teams on!';
-export const PLAY_BEFORE_VOTE_REFUSAL =
-  'Play this entry before you upvote it: this jam counts votes only for entries the voter has opened.';
 export const VOTING_ENDED_MESSAGE = 'Voting has ended for this jam.';
 /** Upvotes on a ratings jam, ratings on an upvotes jam (ADR 039). */
 export const JUDGED_BY_MESSAGES: Record<Jam['judging'], string> = {
@@ -173,12 +164,7 @@ export function requireOpenVoting(user: SessionUser, jam: Jam): void {
 
 /** What the rules call the act, in their refusals: an upvote, or a rating (ADR 039: the same rules). */
 type Act = 'upvote' | 'rate';
-export const OWN_ENTRY_REFUSALS: Record<Act, string> = {
-  upvote: 'You cannot upvote your own project.',
-  rate: 'You cannot rate your own project.',
-};
-export const PLAY_BEFORE_RATING_REFUSAL =
-  'Play this entry before you rate it: this jam counts ratings only for entries the rater has opened.';
+const OWN_ENTRY_REFUSALS: Record<Act, RefusalKey> = { upvote: 'upvote:own-entry', rate: 'rate:own-entry' };
 const DISQUALIFIED_REFUSALS: Record<Act, string> = {
   upvote: 'This entry was disqualified by the jam’s managers, so it cannot get votes.',
   rate: 'This entry was disqualified by the jam’s managers, so it cannot be rated.',
@@ -191,7 +177,7 @@ const DISQUALIFIED_REFUSALS: Record<Act, string> = {
 export async function requireVotableEntry(user: SessionUser, jam: Jam, entryId: number, act: Act) {
   const onTeamRead = isOnTeam(entryId, user.id);
   const [entry, onTeam, hidden] = await Promise.all([requireEntry(jam, entryId), onTeamRead, isHiddenFor(user, jam, onTeamRead)]);
-  if (!(await can(user, 'entry:vote', { jamId: jam.id, onTeam }))) throw new AppError(403, 'forbidden', OWN_ENTRY_REFUSALS[act]);
+  if (!(await can(user, 'entry:vote', { jamId: jam.id, onTeam }))) throw refused(OWN_ENTRY_REFUSALS[act]);
   if (hidden) throw conflict(HIDDEN_ENTRY_VOTES_MESSAGE);
   if (entry.review === 'disqualified') throw conflict(DISQUALIFIED_REFUSALS[act]);
   return entry;
@@ -225,12 +211,11 @@ export async function ruleRefusal(
   act: Act,
 ): Promise<AppError | null> {
   const onTeam = Boolean(Number(onTeamNow[0]?.yes ?? 0));
-  if (!(await can(user, 'entry:vote', { jamId: jam.id, onTeam }))) return new AppError(403, 'forbidden', OWN_ENTRY_REFUSALS[act]);
-  if (!state.eligible && jam.whoJudges === 'judges') return new AppError(403, 'forbidden', JUDGES_ONLY_REFUSAL);
-  if (!state.eligible && jam.whoCanVote !== 'anyone')
-    return new AppError(403, 'forbidden', WHO_CAN_VOTE_REFUSALS[jam.whoCanVote]);
+  if (!(await can(user, 'entry:vote', { jamId: jam.id, onTeam }))) return refused(OWN_ENTRY_REFUSALS[act]);
+  if (!state.eligible && jam.whoJudges === 'judges') return refused('vote:judges-only');
+  if (!state.eligible && jam.whoCanVote !== 'anyone') return refused(WHO_CAN_VOTE_REFUSALS[jam.whoCanVote]);
   if (jam.playBeforeVote && !state.playedEntryIds.includes(entryId))
-    return new AppError(403, 'forbidden', act === 'upvote' ? PLAY_BEFORE_VOTE_REFUSAL : PLAY_BEFORE_RATING_REFUSAL);
+    return refused(act === 'upvote' ? 'upvote:play-first' : 'rate:play-first');
   return null;
 }
 

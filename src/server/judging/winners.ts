@@ -11,7 +11,8 @@ import type { EntryDto, WinnersDto } from '#lib/schemas/entries';
 import { auditStatement } from '#server/activity/audit';
 import { announceChange } from '#server/cache/changes';
 import { db } from '#server/platform/db';
-import { AppError } from '#server/http/errors';
+import { batchNamed, readTogether } from '#server/platform/named';
+import { AppError } from '#server/platform/errors';
 import { requireEntry } from '#server/entries/entries';
 import { toEntryDto } from '#server/entries/entry-dto';
 import {
@@ -58,7 +59,9 @@ function winnersQueries(jam: Jam) {
     .orderBy(asc(entries.submittedAt))
     .limit(1);
   // A `both` jam has a second ranking, the judges' own (ADR 040).
-  return jam.whoJudges === 'both' ? ([winner, first('jam'), first('judges')] as const) : ([winner, first('jam')] as const);
+  return jam.whoJudges === 'both'
+    ? { winner, community: first('jam'), judges: first('judges') }
+    : { winner, community: first('jam') };
 }
 
 type WinnerRow = { entry: Entry; votes: number; coCreators: string; criteria: string | null };
@@ -67,7 +70,14 @@ type WinnerRow = { entry: Entry; votes: number; coCreators: string; criteria: st
  * The winners from the queries' rows. The first of the jam's own ranking is the community's choice, or
  * in a judges-only jam the judges' choice; a `both` jam's judges' choice is the first of the judges' ranking.
  */
-function toWinners(jam: Jam, [winner]: WinnerRow[], [first]: WinnerRow[], [judges]: WinnerRow[] = []): WinnersDto {
+function toWinners(
+  jam: Jam,
+  {
+    winner: [winner],
+    community: [first],
+    judges: [judges] = [],
+  }: { winner: WinnerRow[]; community: WinnerRow[]; judges?: WinnerRow[] },
+): WinnersDto {
   const dto = (row: WinnerRow | undefined): EntryDto | null =>
     row
       ? toEntryDto(
@@ -87,8 +97,7 @@ function toWinners(jam: Jam, [winner]: WinnerRow[], [first]: WinnerRow[], [judge
 export async function readWinners(jam: Jam): Promise<WinnersDto> {
   if (!resultsArePublic(jam)) return { winner: null, communityChoice: null, judgesChoice: null };
   // Side by side: one round trip for all three (ADR 034).
-  const [winner, community, judges] = await Promise.all(winnersQueries(jam));
-  return toWinners(jam, winner, community, judges);
+  return toWinners(jam, await readTogether(winnersQueries(jam)));
 }
 
 export const DISQUALIFIED_WINNER_MESSAGE =
@@ -111,22 +120,22 @@ export async function selectWinner(actor: SessionUser, jam: Jam, entryId: number
   if (!isRankedReview(entry.review)) throw new AppError(409, 'conflict', DISQUALIFIED_WINNER_MESSAGE);
   const database = db();
   // The move, its audit entry and the winners it leaves: one batch, one round trip.
-  const [, , , winner, community, judges] = await database.batch([
-    database
+  const written = await batchNamed(database, {
+    unsetFormer: database
       .update(entries)
       .set({ isWinner: false })
       .where(and(eq(entries.jamId, jam.id), isManagersWinner(rankedEntries))),
-    database.update(entries).set({ isWinner: true }).where(eq(entries.id, entry.id)),
-    auditStatement(database, actor, {
+    setWinner: database.update(entries).set({ isWinner: true }).where(eq(entries.id, entry.id)),
+    audit: auditStatement(database, actor, {
       action: 'winner.select',
       jamId: jam.id,
       targetUserId: entry.submitterId,
       details: { entryId },
     }),
     ...winnersQueries(jam),
-  ]);
+  });
   announceChange({ kind: 'entries', jamId: jam.id });
-  return toWinners(jam, winner, community, judges);
+  return toWinners(jam, written);
 }
 
 export async function revokeWinner(actor: SessionUser, jam: Jam, entryId: number): Promise<WinnersDto> {
@@ -134,16 +143,16 @@ export async function revokeWinner(actor: SessionUser, jam: Jam, entryId: number
   if (!entry.isWinner) throw new AppError(409, 'conflict', 'That entry is not the winner.');
   const database = db();
   // The change, its audit entry and the winners it leaves: one batch, one round trip.
-  const [, , winner, community, judges] = await database.batch([
-    database.update(entries).set({ isWinner: false }).where(eq(entries.id, entry.id)),
-    auditStatement(database, actor, {
+  const written = await batchNamed(database, {
+    revoke: database.update(entries).set({ isWinner: false }).where(eq(entries.id, entry.id)),
+    audit: auditStatement(database, actor, {
       action: 'winner.revoke',
       jamId: jam.id,
       targetUserId: entry.submitterId,
       details: { entryId },
     }),
     ...winnersQueries(jam),
-  ]);
+  });
   announceChange({ kind: 'entries', jamId: jam.id });
-  return toWinners(jam, winner, community, judges);
+  return toWinners(jam, written);
 }

@@ -5,7 +5,7 @@
  * reconnects with `Last-Event-ID`.
  */
 import type { Jam } from '#db/schema';
-import { AppError } from '#server/http/errors';
+import { AppError } from '#server/platform/errors';
 import { type LiveEvent, type LiveListener, host } from '#server/platform/host';
 import { eventsSince, replayFrom, writeMomentsReached } from './jam-events';
 

@@ -2,7 +2,7 @@
  * An address under /api/ that no endpoint answers — or not with this method — gets the API's JSON
  * error shape, not the 404 page. Astro renders its 404 route for both; this steps in first.
  */
-import { errorResponse, notFound } from '#server/http/errors';
+import { errorResponse, notFound } from '#server/platform/errors';
 
 interface NotFoundContext {
   routePattern: string;

@@ -6,11 +6,10 @@
  * come from a web page (curl, a script with its own token), so it cannot ride on a visitor's cookie.
  */
 import { config } from '#server/platform/config';
-import { AppError, errorResponse } from '#server/http/errors';
+import { errorResponse } from '#server/platform/errors';
+import { refused } from '#server/auth/refusals';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
-
-export const CROSS_SITE_MESSAGE = 'This request came from another site, so it was refused.';
 
 function originOf(value: string): string | null {
   try {
@@ -38,5 +37,5 @@ export function isCrossSiteWrite(request: Request, url: URL): boolean {
 /** The 403 answer (JSON error shape) for a cross-site write, else null. */
 export function crossSiteRefusal(ctx: { request: Request; url: URL }): Response | null {
   if (!isCrossSiteWrite(ctx.request, ctx.url)) return null;
-  return errorResponse(new AppError(403, 'forbidden', CROSS_SITE_MESSAGE), { 'cache-control': 'no-store' });
+  return errorResponse(refused('cross-site'), { 'cache-control': 'no-store' });
 }

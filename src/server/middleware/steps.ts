@@ -10,7 +10,7 @@ import { translator } from '#i18n/translate';
 import { sessionLoader } from '#server/auth/require';
 import { withPageCache } from '#server/cache/page-cache';
 import { trackingWrite } from '#server/cache/writers';
-import { AppError, errorResponse } from '#server/http/errors';
+import { AppError, errorResponse } from '#server/platform/errors';
 import { requireCurrentSchema } from '#server/platform/schema-version';
 import { apiNotFound } from './api-not-found';
 import { withPublicCors } from './cors';

@@ -14,7 +14,7 @@ import { type Entry, type Jam, type Note, entries, jams, notes, users } from '#d
 import type { ItemKey, ResolvedReportsDto } from '#lib/schemas/reports';
 import { auditStatement } from '#server/activity/audit';
 import { requireAdministrator, requireJamPermission } from '#server/auth/permissions';
-import { badRequest, busyMeanwhile, notFound } from '#server/http/errors';
+import { badRequest, busyMeanwhile, notFound } from '#server/platform/errors';
 import { entryRemovalStatements } from '#server/entries/entries';
 import { hideNoteStatements } from '#server/feedback/notes';
 import { announceChange } from '#server/cache/changes';

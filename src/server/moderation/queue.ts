@@ -12,17 +12,15 @@ import {
   type ReportedItemDto,
   type ItemKey,
 } from '#lib/schemas/reports';
-import { forbidden } from '#server/http/errors';
 import { db } from '#server/platform/db';
 import type { SessionUser } from '#server/auth/session';
 import { can, managedJamIds, moderationScope } from '#server/auth/permissions';
 import { keptPage, onKeptPage } from '#server/platform/sql-pages';
 import { heldNotesFor } from '#server/feedback/held-notes';
+import { refused } from '#server/auth/refusals';
 
 /** The reports shown per item; the count says how many there are in all. */
 const REPORTS_SHOWN = 20;
-
-const NOT_A_MODERATOR = 'Only administrators and the managers of a jam can see reports.';
 
 /**
  * Reports r in the scope of the user's moderation: every one (administrators), or the entries and
@@ -58,7 +56,7 @@ export async function reportQueue(user: SessionUser, page = 1): Promise<ReportQu
     readQueue(user, page),
     heldNotesFor(user, user.isAdmin ? 'all' : { jamIds: [] }),
   ]);
-  if (!scope) throw forbidden(NOT_A_MODERATOR);
+  if (!scope) throw refused('moderation');
   return { ...queue, held, canBan: scope === 'all' };
 }
 

@@ -8,18 +8,13 @@ import { type SQL, and, eq, isNull, sql } from 'drizzle-orm';
 import { type Jam, type Report, jamManagers, notifications, reports, users } from '#db/schema';
 import type { MyReportDto, ReportInput } from '#lib/schemas/reports';
 import type { ReportReason } from '#lib/schemas/reports';
-import { createRateLimiter } from '#server/http/rate-limit';
 import { requireVisibleEntry } from '#server/entries/hidden';
 import { requireReportableNote } from '#server/feedback/notes';
 import { guardTexts } from '#server/feedback/guard/guard-texts';
 import { adminWords } from '#server/feedback/words';
-import { VOTE_RATE_LIMIT } from '#server/judging/votes';
 import { jsonWith, previousStatementWrote } from '#server/platform/batch-sql';
 import { type Database, db } from '#server/platform/db';
 import type { SessionUser } from '#server/auth/session';
-
-/** Reports are rate limited like votes: per user, clicking passes, a script does not. */
-export const reportLimiter = createRateLimiter('reports', VOTE_RATE_LIMIT);
 
 type Target = { jamId: number; entryId: number | null; noteId?: number };
 

@@ -3,7 +3,7 @@ import { announceChange } from '#server/cache/changes';
 import { config } from '#server/platform/config';
 import { type RequestState, installHost } from '#server/platform/host';
 import { ensureAdmins } from '#server/users/users';
-import { sweepExpired } from '#server/auth/sweep';
+import { sweepExpired } from '#server/jobs/sweep';
 import { type Database, migrateDatabase, openDatabase } from './database';
 import { openReplica } from './replica';
 

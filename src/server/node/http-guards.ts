@@ -7,7 +7,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
-import type { ErrorBody, ErrorCode } from '#server/http/errors';
+import type { ErrorBody, ErrorCode } from '#server/platform/errors';
 import { BROKEN_ADDRESS_MESSAGE } from '#server/http/request-input';
 
 const errorJson = (status: number, code: ErrorCode, message: string) =>

@@ -5,7 +5,7 @@
  * The same answers as the endpoint (src/pages/api/jams/[slug]/events.ts), which other hosts use.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { errorResponse } from '#server/http/errors';
+import { errorResponse } from '#server/platform/errors';
 import { requireJam } from '#server/jams/jams';
 import { LIVE_HEADERS, lastEventIdOf, startJamStream } from '#server/live/stream';
 

@@ -19,7 +19,7 @@
  * page meanwhile, and a page is rendered again at most once per refresh interval). A page rendered
  * between a write's commit and the sync that brought it is so rendered again.
  */
-import { innermostReason } from '#server/http/errors';
+import { innermostReason } from '#server/platform/errors';
 
 export interface Synced {
   frame_no: number;

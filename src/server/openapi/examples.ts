@@ -251,10 +251,6 @@ export const exampleMe: MeDto = {
   updatedBy: null,
 };
 
-export const exampleError = {
-  error: { status: 400, code: 'invalid_input', message: 'name: Please fill in the required fields!' },
-};
-
 export const exampleRss = `<?xml version="1.0" encoding="UTF-8"?><rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom"><channel><title>Itinerary: game jams</title>…<item><title>Space Sprint Jam</title><link>https://itinerary.example/jams/space-sprint-jam</link><guid isPermaLink="false">jam-7@itinerary.example</guid>…</item></channel></rss>`;
 
 export const exampleIcs = [
@@ -571,18 +567,6 @@ export const exampleJsonFeed = {
       },
     },
   ],
-};
-
-/** The viewer document of an entry's page (`?entry=31`, and the answer of recording a play). */
-export const exampleEntryPageViewer: JamViewerDto = {
-  ...exampleViewer,
-  viewedEntry: {
-    id: 31,
-    kudos: exampleKudos,
-    notes: exampleNoteList,
-    credits: { ...exampleTeam, role: 'manager' },
-    judgeFeedback: null,
-  },
 };
 
 export const exampleJudges: JudgeListDto = {

@@ -1,6 +1,7 @@
 /** The parts of an operation the OpenAPI document and the /developers page both show. */
 import { type Access, takesIdempotencyKey } from '#server/http/endpoint';
 import { IDEMPOTENCY_HEADER, IDEMPOTENCY_KEY_MAX_LENGTH } from '#server/http/idempotency';
+import { WHO_MAY } from '#server/auth/permissions';
 import { type JsonSchema, inputSchema } from './json-schema';
 import type { Operation } from './operations';
 
@@ -26,8 +27,9 @@ const ACCESS_NOTES: Record<Access, string> = {
   admin: 'An administrator.',
 };
 
-/** Who may call: the declaration's own note when it is narrower than its access level. */
-export const accessNoteOf = (operation: Operation) => operation.accessNote ?? ACCESS_NOTES[operation.access];
+/** Who may call: the rule the service checks (its line of `WHO_MAY`), else the note, else the access level's. */
+export const accessNoteOf = (operation: Operation) =>
+  (operation.permission && WHO_MAY[operation.permission]) ?? operation.accessNote ?? ACCESS_NOTES[operation.access];
 
 const CROSS_SITE = 'A change sent from another site is refused.';
 const isWrite = (operation: Operation) => operation.method !== 'GET';

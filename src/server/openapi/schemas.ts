@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { jamStatusSchema, named } from '#lib/schemas/common';
 import { JAM_PHASES } from '#lib/jam-timing';
-import type { ErrorBody } from '#server/http/errors';
+import type { ErrorBody } from '#server/platform/errors';
 
 export { apiSchemas } from '#lib/schemas/common';
 

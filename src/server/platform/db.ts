@@ -1,6 +1,6 @@
 import { type Client, createClient } from '@libsql/client';
 import { type Column, type SQL, type SQLWrapper, getTableName, sql } from 'drizzle-orm';
-import { drizzle, type LibSQLDatabase } from 'drizzle-orm/libsql';
+import { drizzle } from 'drizzle-orm/libsql';
 import * as schema from '#db/schema';
 import { config } from './config';
 import { host } from './host';
@@ -9,8 +9,9 @@ import { claimsKeys } from './keyed-writes';
 import { gatedWrites, retriedWhenFull } from './load-retries';
 import { oneWriterAtATime } from './one-writer';
 import { batchedReads } from './read-batches';
+import type { Database } from './database-handle';
 
-export type Database = LibSQLDatabase<typeof schema> & { $client: Client };
+export type { Database } from './database-handle';
 
 const BUSY_TIMEOUT_MS = 5000;
 /** Writes one process sends a libSQL server at once (load-retries.ts); more wait their turn here. */

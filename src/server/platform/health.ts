@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { db } from './db';
-import { AppError } from '#server/http/errors';
+import { AppError } from './errors';
 
 export async function checkDatabase(): Promise<{ ok: true; database: 'reachable' }> {
   try {

@@ -5,7 +5,7 @@
  * host bundled apart from the Astro build (scripts/start.ts) and the build itself see the same services.
  */
 import type { Change } from './changes';
-import type { Database } from './db';
+import type { Database } from './database-handle';
 
 export interface PageStore {
   /** Answers a public page from the store, or renders it and keeps it when its policy allows. */

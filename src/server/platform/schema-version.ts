@@ -5,7 +5,7 @@
  */
 import { sql } from 'drizzle-orm';
 import journal from '#db/migrations/meta/_journal.json' with { type: 'json' };
-import { AppError } from '#server/http/errors';
+import { AppError } from './errors';
 import { db } from './db';
 
 /** drizzle records each applied migration with its journal time (`when`) as `created_at`. */

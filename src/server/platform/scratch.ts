@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { config } from './config';
-import { AppError } from '#server/http/errors';
+import { AppError } from './errors';
 
 export const UPSTREAM_TIMEOUT_MS = 5000;
 

@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { config } from '#server/platform/config';
-import { AppError } from '#server/http/errors';
+import { AppError } from '#server/platform/errors';
 import type { Contributor } from '#lib/schemas/contributors';
 
 export type { Contributor };

@@ -9,8 +9,8 @@ import { FEED_PATHS } from './feeds';
 import { absoluteUrl, alternateLinks, regionalTag } from './site-urls';
 
 export const DEFAULT_PREVIEW_IMAGE = '/og-image.png';
-/** The nav bar colours of the light and dark themes, for the browser's own chrome. */
-export const THEME_COLORS = { light: '#ffffff', dark: '#1a1d22' } as const;
+/** The nav bar colours of the light and dark colour modes, for the browser's own chrome (HTML's `theme-color` meta). */
+export const BROWSER_BAR_COLORS = { light: '#ffffff', dark: '#1a1d22' } as const;
 
 /** Open Graph wants language_TERRITORY. */
 const ogLocale = (code: LocaleCode) => regionalTag(code).replace('-', '_');
@@ -94,8 +94,8 @@ export function seoTags(input: SeoInput): HeadTag[] {
     }),
     link({ rel: 'manifest', href: '/manifest.webmanifest' }),
     link({ rel: 'apple-touch-icon', href: '/apple-touch-icon.png' }),
-    { tag: 'meta', attrs: { name: 'theme-color', content: THEME_COLORS.light, media: '(prefers-color-scheme: light)' } },
-    { tag: 'meta', attrs: { name: 'theme-color', content: THEME_COLORS.dark, media: '(prefers-color-scheme: dark)' } },
+    { tag: 'meta', attrs: { name: 'theme-color', content: BROWSER_BAR_COLORS.light, media: '(prefers-color-scheme: light)' } },
+    { tag: 'meta', attrs: { name: 'theme-color', content: BROWSER_BAR_COLORS.dark, media: '(prefers-color-scheme: dark)' } },
   );
   return tags;
 }

@@ -7,7 +7,7 @@ import { recordAudit } from '#server/activity/audit';
 import { refuseIfBanned } from '#server/auth/require';
 import type { SessionUser } from '#server/auth/session';
 import { announceChange } from '#server/cache/changes';
-import { conflict, notFound } from '#server/http/errors';
+import { conflict, notFound } from '#server/platform/errors';
 import { notifyWith } from '#server/inbox/notify';
 import { db } from '#server/platform/db';
 import { isOneEntryViolation } from './co-creators';

@@ -11,7 +11,6 @@ export const TEAM_SETTLED_MESSAGE = 'Submissions for this jam have closed, so it
 export const ONE_ENTRY_MESSAGE =
   'You already have an entry in this jam. Everyone can be part of one entry per jam, so you can’t join this team too.';
 export const TEAM_FULL_MESSAGE = `An entry can credit up to ${MAX_CO_CREATORS} co-creators. Take back an invitation to make room for someone else.`;
-export const ONLY_SUBMITTER_MESSAGE = 'Only the person who submitted this entry can invite co-creators.';
 export const NO_INVITATION_MESSAGE = 'There is no invitation for you on this entry (it may have been taken back).';
 
 export const teamIsOpen = (jam: Jam) => jamStatus(jam) === 'ongoing';

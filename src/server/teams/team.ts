@@ -14,8 +14,7 @@ import { recordAudit } from '#server/activity/audit';
 import { refuseIfBanned } from '#server/auth/require';
 import { can } from '#server/auth/permissions';
 import { announceChange } from '#server/cache/changes';
-import { AppError, badRequest, conflict, notFound } from '#server/http/errors';
-import { type RateLimit, createRateLimiter } from '#server/http/rate-limit';
+import { badRequest, conflict, notFound } from '#server/platform/errors';
 import { notifyWith } from '#server/inbox/notify';
 import { db } from '#server/platform/db';
 import { fetchScratchUser } from '#server/platform/scratch';
@@ -23,7 +22,6 @@ import { findUserByName } from '#server/users/users';
 import type { SessionUser } from '#server/auth/session';
 import {
   type TeamMembership,
-  ONLY_SUBMITTER_MESSAGE,
   TEAM_FULL_MESSAGE,
   TEAM_SETTLED_MESSAGE,
   membershipOf,
@@ -34,10 +32,7 @@ import {
 } from './memberships';
 import { requireEntry } from '#server/entries/entries';
 import { type EntryReads, startEntryReads } from '#server/entries/entry-reads';
-
-/** Per user: an invitation may ask Scratch about the name, so a few a minute, like submissions. */
-export const INVITE_RATE_LIMIT: RateLimit = { capacity: 10, perMs: 60_000 };
-export const inviteLimiter = createRateLimiter('invitations', INVITE_RATE_LIMIT);
+import { refused } from '#server/auth/refusals';
 
 const alreadyEntered = (name: string) =>
   conflict(`${name} already has an entry in this jam. Everyone can be part of one entry per jam, so they can’t join this team.`);
@@ -131,8 +126,7 @@ export async function inviteCoCreator(
 ): Promise<{ credits: TeamDto; created: boolean }> {
   refuseIfBanned(actor);
   const entry = await requireEntry(jam, entryId);
-  if (!(await can(actor, 'entry:invite-co-creator', { ownerId: entry.submitterId })))
-    throw new AppError(403, 'forbidden', ONLY_SUBMITTER_MESSAGE);
+  if (!(await can(actor, 'entry:invite-co-creator', { ownerId: entry.submitterId }))) throw refused('entry:invite-co-creator');
   if (!teamIsOpen(jam)) throw conflict(TEAM_SETTLED_MESSAGE);
   if (name.toLowerCase() === actor.name.toLowerCase())
     throw badRequest('You are already on this entry as its submitter. Invite the people who made it with you.');
@@ -187,7 +181,7 @@ export async function removeFromTeam(actor: SessionUser, jam: Jam, entryId: numb
   const self = name.toLowerCase() === actor.name.toLowerCase();
   const submitter = entry.submitterId === actor.id;
   if (!(await can(actor, 'entry:change-team', { jamId: jam.id, submitterId: entry.submitterId, ownMembership: self })))
-    throw new AppError(403, 'forbidden', 'Only the entry’s submitter can change its team; co-creators can leave it.');
+    throw refused('entry:change-team');
   const target = await findUserByName(name);
   const credit = target ? await membershipOf(entry.id, target.id) : undefined;
   if (!target || !credit) throw notFound(`${name} is not invited to or credited on this entry.`);

@@ -9,7 +9,7 @@ import { type User, loginTokens, sessions, users } from '#db/schema';
 import type { UpdateUserFlags } from '#lib/schemas/users';
 import { auditStatement } from '#server/activity/audit';
 import type { SessionUser } from '#server/auth/session';
-import { conflict } from '#server/http/errors';
+import { conflict } from '#server/platform/errors';
 import { type Database, db } from '#server/platform/db';
 
 export const LAST_ADMIN_MESSAGE = 'Itinerary needs at least one administrator. Make someone else an administrator first.';

@@ -31,8 +31,9 @@ import {
 } from '#db/schema';
 import type { MyDataDto } from '#lib/schemas/my-data';
 import type { ReportReason } from '#lib/schemas/reports';
-import { unauthenticated } from '#server/http/errors';
+import { unauthenticated } from '#server/platform/errors';
 import { db } from '#server/platform/db';
+import { readTogether } from '#server/platform/named';
 import { resultsArePublicSql } from '#lib/results-public';
 import type { SessionUser } from '#server/auth/session';
 
@@ -65,62 +66,48 @@ export async function myData(user: SessionUser): Promise<MyDataDto> {
   const database = db();
   const id = user.id;
   const actor = sql<string | null>`(select ${users.name} from ${users} where ${users.id} = ${notifications.actorId})`;
-  const [
-    [profile],
-    entryRows,
-    creditRows,
-    noteRows,
-    kudosRows,
-    voteRows,
-    ratingRows,
-    judgingRows,
-    feedbackRows,
-    playRows,
-    reportRows,
-    inboxRows,
-    requestRows,
-    joinedRows,
-    managedRows,
-    lateRows,
-    suggestedRows,
-    answerRows,
-    pickRows,
-  ] = await Promise.all([
-    database.select().from(users).where(eq(users.id, id)),
-    database
+  const rows = await readTogether({
+    profileRows: database.select().from(users).where(eq(users.id, id)),
+    entryRows: database
       // The managers' pick is a result: in the export too only once public (ADR 041, issue 55).
       .select({ entry: entries, jam: jamRef, resultsPublic: resultsArePublicSql(jams, Date.now()).mapWith(Boolean) })
       .from(entries)
       .innerJoin(jams, eq(jams.id, entries.jamId))
       .where(eq(entries.submitterId, id))
       .orderBy(asc(entries.id)),
-    rowsAboutEntries({ credit: entryCredits }, entryCredits, entryCredits.userId, entryCredits.invitedAt, id),
-    rowsAboutEntries({ note: notes }, notes, notes.authorId, notes.id, id),
-    rowsAboutEntries({ sticker: kudos.sticker, at: kudos.createdAt }, kudos, kudos.giverId, kudos.createdAt, id),
-    rowsAboutEntries({ at: votes.createdAt }, votes, votes.voterId, votes.createdAt, id),
-    database
+    creditRows: rowsAboutEntries({ credit: entryCredits }, entryCredits, entryCredits.userId, entryCredits.invitedAt, id),
+    noteRows: rowsAboutEntries({ note: notes }, notes, notes.authorId, notes.id, id),
+    kudosRows: rowsAboutEntries({ sticker: kudos.sticker, at: kudos.createdAt }, kudos, kudos.giverId, kudos.createdAt, id),
+    voteRows: rowsAboutEntries({ at: votes.createdAt }, votes, votes.voterId, votes.createdAt, id),
+    ratingRows: database
       .select({ rating: ratings, entry: entryRef, jam: jamRef, criteria: jams.criteria })
       .from(ratings)
       .innerJoin(entries, eq(entries.id, ratings.entryId))
       .innerJoin(jams, eq(jams.id, ratings.jamId))
       .where(eq(ratings.raterId, id))
       .orderBy(asc(ratings.createdAt), asc(ratings.entryId), asc(ratings.criterionId)),
-    database
+    judgingRows: database
       .select({ seat: jamJudges, jam: jamRef })
       .from(jamJudges)
       .innerJoin(jams, eq(jams.id, jamJudges.jamId))
       .where(eq(jamJudges.userId, id))
       .orderBy(asc(jamJudges.invitedAt)),
-    rowsAboutEntries({ feedback: judgeFeedback }, judgeFeedback, judgeFeedback.judgeId, judgeFeedback.createdAt, id),
-    rowsAboutEntries({ at: plays.playedAt }, plays, plays.playerId, plays.playedAt, id),
-    database
+    feedbackRows: rowsAboutEntries(
+      { feedback: judgeFeedback },
+      judgeFeedback,
+      judgeFeedback.judgeId,
+      judgeFeedback.createdAt,
+      id,
+    ),
+    playRows: rowsAboutEntries({ at: plays.playedAt }, plays, plays.playerId, plays.playedAt, id),
+    reportRows: database
       .select({ report: reports, entry: { id: entries.id, title: entries.title }, jam: jamRef })
       .from(reports)
       .innerJoin(jams, eq(jams.id, reports.jamId))
       .leftJoin(entries, eq(entries.id, reports.entryId))
       .where(eq(reports.reporterId, id))
       .orderBy(asc(reports.id)),
-    database
+    inboxRows: database
       .select({
         item: notifications,
         actor,
@@ -132,48 +119,49 @@ export async function myData(user: SessionUser): Promise<MyDataDto> {
       .leftJoin(entries, eq(entries.id, notifications.entryId))
       .where(eq(notifications.userId, id))
       .orderBy(asc(notifications.id)),
-    database.select().from(jamRequests).where(eq(jamRequests.requesterId, id)).orderBy(asc(jamRequests.id)),
-    database
+    requestRows: database.select().from(jamRequests).where(eq(jamRequests.requesterId, id)).orderBy(asc(jamRequests.id)),
+    joinedRows: database
       .select({ joinedAt: jamParticipants.joinedAt, jam: jamRef })
       .from(jamParticipants)
       .innerJoin(jams, eq(jams.id, jamParticipants.jamId))
       .where(eq(jamParticipants.userId, id))
       .orderBy(asc(jamParticipants.joinedAt)),
-    database
+    managedRows: database
       .select({ addedAt: jamManagers.addedAt, jam: jamRef })
       .from(jamManagers)
       .innerJoin(jams, eq(jams.id, jamManagers.jamId))
       .where(eq(jamManagers.userId, id))
       .orderBy(asc(jamManagers.addedAt)),
-    database
+    lateRows: database
       .select({ until: lateSubmissions.until, grantedAt: lateSubmissions.grantedAt, jam: jamRef })
       .from(lateSubmissions)
       .innerJoin(jams, eq(jams.id, lateSubmissions.jamId))
       .where(eq(lateSubmissions.userId, id))
       .orderBy(asc(lateSubmissions.grantedAt)),
     // Theme rounds (ADR 043): each suggester row, with the suggestion (its text is theirs when they were first).
-    database
+    suggestedRows: database
       .select({ at: themeSuggesters.createdAt, text: themeSuggestions.text, by: themeSuggestions.suggestedBy, jam: jamRef })
       .from(themeSuggesters)
       .innerJoin(themeSuggestions, eq(themeSuggestions.id, themeSuggesters.suggestionId))
       .innerJoin(jams, eq(jams.id, themeSuggesters.jamId))
       .where(eq(themeSuggesters.userId, id))
       .orderBy(asc(themeSuggesters.createdAt), asc(themeSuggesters.suggestionId)),
-    database
+    answerRows: database
       .select({ answer: themeAnswers.answer, at: themeAnswers.createdAt, theme: themeSuggestions.text, jam: jamRef })
       .from(themeAnswers)
       .innerJoin(themeSuggestions, eq(themeSuggestions.id, themeAnswers.suggestionId))
       .innerJoin(jams, eq(jams.id, themeAnswers.jamId))
       .where(eq(themeAnswers.userId, id))
       .orderBy(asc(themeAnswers.createdAt), asc(themeAnswers.suggestionId)),
-    database
+    pickRows: database
       .select({ at: themeFinalVotes.createdAt, updatedAt: themeFinalVotes.updatedAt, theme: themeSuggestions.text, jam: jamRef })
       .from(themeFinalVotes)
       .innerJoin(themeSuggestions, eq(themeSuggestions.id, themeFinalVotes.suggestionId))
       .innerJoin(jams, eq(jams.id, themeFinalVotes.jamId))
       .where(eq(themeFinalVotes.userId, id))
       .orderBy(asc(themeFinalVotes.createdAt), asc(themeFinalVotes.jamId)),
-  ]);
+  });
+  const [profile] = rows.profileRows;
   // Deleted between the session's read and this one.
   if (!profile) throw unauthenticated('Your account no longer exists.');
   return {
@@ -190,7 +178,7 @@ export async function myData(user: SessionUser): Promise<MyDataDto> {
       updatedAt: iso(profile.updatedAt),
       privateFeeds: profile.feedToken !== null,
     },
-    entries: entryRows.map(({ entry, jam, resultsPublic }) => ({
+    entries: rows.entryRows.map(({ entry, jam, resultsPublic }) => ({
       id: entry.id,
       jam,
       scratchId: entry.scratchId,
@@ -206,14 +194,14 @@ export async function myData(user: SessionUser): Promise<MyDataDto> {
       answers: entry.answers,
       late: entry.late,
     })),
-    credits: creditRows.map(({ credit, entry, jam }) => ({
+    credits: rows.creditRows.map(({ credit, entry, jam }) => ({
       entry,
       jam,
       status: credit.status,
       invitedAt: iso(credit.invitedAt),
       acceptedAt: isoOrNull(credit.acceptedAt),
     })),
-    notes: noteRows.map(({ note, entry, jam }) => ({
+    notes: rows.noteRows.map(({ note, entry, jam }) => ({
       id: note.id,
       entry,
       jam,
@@ -221,9 +209,9 @@ export async function myData(user: SessionUser): Promise<MyDataDto> {
       createdAt: iso(note.createdAt),
       hidden: note.hiddenAt !== null,
     })),
-    kudosGiven: kudosRows.map(({ sticker, at, entry, jam }) => ({ entry, jam, sticker, createdAt: iso(at) })),
-    votes: voteRows.map(({ at, entry, jam }) => ({ entry, jam, createdAt: iso(at) })),
-    ratings: ratingRows.map(({ rating, entry, jam, criteria }) => ({
+    kudosGiven: rows.kudosRows.map(({ sticker, at, entry, jam }) => ({ entry, jam, sticker, createdAt: iso(at) })),
+    votes: rows.voteRows.map(({ at, entry, jam }) => ({ entry, jam, createdAt: iso(at) })),
+    ratings: rows.ratingRows.map(({ rating, entry, jam, criteria }) => ({
       entry,
       jam,
       criterion: criteria.find((criterion) => criterion.id === rating.criterionId)?.name ?? null,
@@ -231,21 +219,21 @@ export async function myData(user: SessionUser): Promise<MyDataDto> {
       createdAt: iso(rating.createdAt),
       updatedAt: iso(rating.updatedAt),
     })),
-    judging: judgingRows.map(({ seat, jam }) => ({
+    judging: rows.judgingRows.map(({ seat, jam }) => ({
       jam,
       status: seat.status,
       invitedAt: iso(seat.invitedAt),
       acceptedAt: isoOrNull(seat.acceptedAt),
     })),
-    judgeFeedback: feedbackRows.map(({ feedback, entry, jam }) => ({
+    judgeFeedback: rows.feedbackRows.map(({ feedback, entry, jam }) => ({
       entry,
       jam,
       text: feedback.text,
       createdAt: iso(feedback.createdAt),
       updatedAt: iso(feedback.updatedAt),
     })),
-    plays: playRows.map(({ at, entry, jam }) => ({ entry, jam, playedAt: iso(at) })),
-    reports: reportRows.map(({ report, entry, jam }) => ({
+    plays: rows.playRows.map(({ at, entry, jam }) => ({ entry, jam, playedAt: iso(at) })),
+    reports: rows.reportRows.map(({ report, entry, jam }) => ({
       id: report.id,
       jam,
       entry: entry?.id == null ? null : entry,
@@ -256,7 +244,7 @@ export async function myData(user: SessionUser): Promise<MyDataDto> {
       createdAt: iso(report.createdAt),
       closedAt: isoOrNull(report.resolvedAt),
     })),
-    notifications: inboxRows.map(({ item, actor: actorName, jam, entry }) => ({
+    notifications: rows.inboxRows.map(({ item, actor: actorName, jam, entry }) => ({
       id: item.id,
       kind: item.kind,
       jam: jam?.slug == null ? null : jam,
@@ -266,7 +254,7 @@ export async function myData(user: SessionUser): Promise<MyDataDto> {
       createdAt: iso(item.createdAt),
       readAt: isoOrNull(item.readAt),
     })),
-    jamRequests: requestRows.map((request) => ({
+    jamRequests: rows.requestRows.map((request) => ({
       id: request.id,
       name: request.name,
       description: request.description,
@@ -280,12 +268,17 @@ export async function myData(user: SessionUser): Promise<MyDataDto> {
       declineReason: request.declineReason,
       createdAt: iso(request.createdAt),
     })),
-    joinedJams: joinedRows.map(({ jam, joinedAt }) => ({ jam, joinedAt: iso(joinedAt) })),
-    managedJams: managedRows.map(({ jam, addedAt }) => ({ jam, addedAt: iso(addedAt) })),
-    lateWindows: lateRows.map(({ jam, until, grantedAt }) => ({ jam, until: iso(until), grantedAt: iso(grantedAt) })),
-    themeSuggestions: suggestedRows.map(({ jam, text, by, at }) => ({ jam, text, first: by === id, suggestedAt: iso(at) })),
-    themeAnswers: answerRows.map(({ jam, theme, answer, at }) => ({ jam, theme, answer, answeredAt: iso(at) })),
-    themePicks: pickRows.map(({ jam, theme, at, updatedAt }) => ({ jam, theme, pickedAt: iso(at), updatedAt: iso(updatedAt) })),
+    joinedJams: rows.joinedRows.map(({ jam, joinedAt }) => ({ jam, joinedAt: iso(joinedAt) })),
+    managedJams: rows.managedRows.map(({ jam, addedAt }) => ({ jam, addedAt: iso(addedAt) })),
+    lateWindows: rows.lateRows.map(({ jam, until, grantedAt }) => ({ jam, until: iso(until), grantedAt: iso(grantedAt) })),
+    themeSuggestions: rows.suggestedRows.map(({ jam, text, by, at }) => ({ jam, text, first: by === id, suggestedAt: iso(at) })),
+    themeAnswers: rows.answerRows.map(({ jam, theme, answer, at }) => ({ jam, theme, answer, answeredAt: iso(at) })),
+    themePicks: rows.pickRows.map(({ jam, theme, at, updatedAt }) => ({
+      jam,
+      theme,
+      pickedAt: iso(at),
+      updatedAt: iso(updatedAt),
+    })),
   };
 }
 

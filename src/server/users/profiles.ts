@@ -16,7 +16,7 @@ import {
   type ProfileRole,
 } from '#lib/schemas/profiles';
 import { scratchUserUrl } from '#lib/user-url';
-import { AppError } from '#server/http/errors';
+import { AppError } from '#server/platform/errors';
 import { teamEntries } from '#server/teams/co-creators';
 import {
   isCommunityChoiceInWindow,
@@ -70,7 +70,7 @@ const jamOf = (jam: Pick<Jam, 'slug' | 'name' | 'imageUrl' | 'startsAt' | 'endsA
 
 /**
  * The places in the jams of `shown` whose results are public, ranked as the jam page ranks
- * (./ranking.ts), with how many entries ahead are not the managers' winner (for the community's choice).
+ * (src/server/judging/ranking.ts), with how many entries ahead are not the managers' winner (for the community's choice).
  */
 function placesIn(shown: SQL, now: number) {
   return db()

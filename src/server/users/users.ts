@@ -21,7 +21,7 @@ import { auditStatement } from '#server/activity/audit';
 import { announceChange } from '#server/cache/changes';
 import { previousStatementWrote } from '#server/platform/batch-sql';
 import { type Database, containsText, db } from '#server/platform/db';
-import { badRequest, conflict, notFound } from '#server/http/errors';
+import { badRequest, conflict, notFound } from '#server/platform/errors';
 import { keptPage, onKeptPage } from '#server/platform/sql-pages';
 import { fetchScratchUser } from '#server/platform/scratch';
 import type { SessionUser } from '#server/auth/session';

@@ -2,7 +2,7 @@
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { loginTokens, sessions } from '#db/schema';
-import { LOGIN_TOKEN_LIFETIME_MS } from '#server/auth/login-tokens';
+import { LOGIN_TOKEN_LIFETIME_MS } from '#server/users/login-tokens';
 import { generateSessionToken, hashToken } from '#server/auth/session';
 import type { Environment } from '../../helpers/environment';
 import { ACTIVE_USERS, EVERYONE, LOGGED_IN, NOBODY, type ReadRow, type Row, type Scene } from './scene';

@@ -19,7 +19,7 @@ export const ROLE_NAMES: Record<Role, string> = {
   admin: 'administrator',
 };
 
-export const EVERYONE = ROLES;
+export const EVERYONE: readonly Role[] = [...ROLES];
 export const LOGGED_IN: readonly Role[] = ['user', 'banned', 'otherManager', 'manager', 'admin'];
 export const ACTIVE_USERS: readonly Role[] = ['user', 'otherManager', 'manager', 'admin'];
 /** Administrators, and anyone who manages some jam (they see their jams' entries only). */

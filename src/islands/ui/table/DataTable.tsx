@@ -10,46 +10,18 @@
  * `server.onQueryChange` and shows the rows it is given.
  */
 import type { RowData } from '@tanstack/react-table';
-import { type ReactNode, useId } from 'react';
+import { useId } from 'react';
 import { useT } from '#i18n/react';
-import type { DataTableQuery, SortRule, TableColumn } from '#lib/table/columns';
 import { DataTableBody } from './DataTableBody';
 import { GlobalSearch } from './DataTableFilters';
 import { DataTableHead } from './DataTableHead';
 import { DataTablePagination } from './DataTablePagination';
+import type { DataTableProps } from './table-props';
 import { useDataTable } from './use-data-table';
 import styles from './DataTable.module.css';
 
-export interface DataTableColumn<Row> extends TableColumn<Row> {
-  /** Custom cell content (links, buttons); the formatted text is passed in. */
-  cell?: (row: Row, text: string) => ReactNode;
-}
+export type { DataTableColumn, DataTableProps } from './table-props';
 
-/** Server mode: the server sorts, filters and pages; the table shows one page at a time. */
-export interface DataTableServer {
-  /** How many rows match the filters and search, on every page together. */
-  total: number;
-  /**
-   * Called with the first query once mounted, then whenever the page, page size, sort, a column
-   * filter or the search changes (filters after their 400 ms pause); answer by passing that page's
-   * `rows` and the new `total`, with `loading` while the answer is on its way.
-   */
-  onQueryChange(query: DataTableQuery): void;
-}
-
-export interface DataTableProps<Row extends RowData> {
-  /** Every row; in server mode, the rows of the page the table asked for. */
-  rows: readonly Row[];
-  columns: readonly DataTableColumn<Row>[];
-  /** The table's accessible name, shown as its caption. */
-  caption: string;
-  loading?: boolean;
-  initialSort?: SortRule | readonly SortRule[];
-  /** Show the global search box (default true). */
-  searchable?: boolean;
-  pageSize?: number;
-  server?: DataTableServer;
-}
 export function DataTable<Row extends RowData>(props: DataTableProps<Row>) {
   const { caption, loading = false, searchable = true } = props;
   const t = useT();

@@ -31,7 +31,7 @@ import {
   matchesText,
   readValue,
 } from '#lib/table/columns';
-import type { DataTableProps } from './DataTable';
+import type { DataTableProps } from './table-props';
 
 const features = tableFeatures({
   rowSortingFeature,

@@ -2,7 +2,7 @@ import { CALENDAR_CONTENT_TYPE, jamsCalendar } from '#server/publish/calendar';
 import { endpoint } from '#server/http/endpoint';
 import { findJam } from '#server/jams/jams';
 import { shareResponse } from '#server/http/share-responses';
-import { notFound } from '#server/http/errors';
+import { notFound } from '#server/platform/errors';
 import { jamCalendarPath, siteUrl } from '#server/publish/site-urls';
 
 /**

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { loginCallbackQuerySchema } from '#lib/schemas/auth';
 import { defineEndpoint } from '#server/http/endpoint';
-import { finishLogin, loginCallbackLimiter } from '#server/auth/login';
+import { finishLogin } from '#server/users/login';
+import { rateLimitOf } from '#server/http/rate-limits';
 
 /** The provider sends the browser back here with `?privateCode=…`; a missing or bad code is a failed login, not a 400. */
 export const GET = defineEndpoint({
@@ -9,7 +10,7 @@ export const GET = defineEndpoint({
   tag: 'Login flow',
   summary: 'Return from the login provider',
   access: 'public',
-  rateLimit: { limiter: loginCallbackLimiter, per: 'ip' },
+  rateLimit: rateLimitOf('login-callback'),
   query: {
     schema: z.object({ privateCode: loginCallbackQuerySchema.shape.privateCode.optional().catch(undefined) }),
     notes: { privateCode: 'The single-use code from the provider.' },

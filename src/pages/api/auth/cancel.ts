@@ -1,6 +1,6 @@
 import { loginTokenFormSchema } from '#lib/schemas/auth';
 import { defineEndpoint } from '#server/http/endpoint';
-import { cancelLogin, localeOrDefault } from '#server/auth/login';
+import { cancelLogin, localeOrDefault } from '#server/users/login';
 
 /** The Cancel button on /confirm-login. */
 export const POST = defineEndpoint({

@@ -1,6 +1,6 @@
 import { loginTokenFormSchema } from '#lib/schemas/auth';
 import { defineEndpoint } from '#server/http/endpoint';
-import { confirmLogin, localeOrDefault } from '#server/auth/login';
+import { confirmLogin, localeOrDefault } from '#server/users/login';
 
 /** The Confirm button on /confirm-login (a form post; Astro's origin check guards it). */
 export const POST = defineEndpoint({

@@ -1,7 +1,8 @@
 import { devLoginFormSchema } from '#lib/schemas/auth';
 import { config } from '#server/platform/config';
 import { defineEndpoint } from '#server/http/endpoint';
-import { devLogin, localeOrDefault, loginStartLimiter } from '#server/auth/login';
+import { devLogin, localeOrDefault } from '#server/users/login';
+import { rateLimitOf } from '#server/http/rate-limits';
 
 /** "Sign in as any username" — only exists with ITINERARY_DEV_LOGIN=1 (never in production). */
 export const POST = defineEndpoint({
@@ -11,7 +12,7 @@ export const POST = defineEndpoint({
   description: 'Exists only with ITINERARY_DEV_LOGIN=1, never in production.',
   access: 'public',
   available: () => config().ITINERARY_DEV_LOGIN,
-  rateLimit: { limiter: loginStartLimiter, per: 'ip' },
+  rateLimit: rateLimitOf('login'),
   body: { schema: devLoginFormSchema, example: { username: 'demo_admin', locale: 'en' }, form: true },
   answer: { status: 303, description: 'Redirect to /confirm-login.', location: '/confirm-login' },
   errors: [400, 404, 429],

@@ -1,6 +1,7 @@
 import { loginStartQuerySchema } from '#lib/schemas/auth';
 import { defineEndpoint } from '#server/http/endpoint';
-import { localeOrDefault, loginStartLimiter, startLogin } from '#server/auth/login';
+import { localeOrDefault, startLogin } from '#server/users/login';
+import { rateLimitOf } from '#server/http/rate-limits';
 
 /** "Log in with Scratch": off to the provider, with this browser marked as the one that asked. */
 export const GET = defineEndpoint({
@@ -8,7 +9,7 @@ export const GET = defineEndpoint({
   tag: 'Login flow',
   summary: 'Start “Log in with Scratch”',
   access: 'public',
-  rateLimit: { limiter: loginStartLimiter, per: 'ip' },
+  rateLimit: rateLimitOf('login'),
   query: { schema: loginStartQuerySchema, notes: { locale: 'en, hu or ir: the language to come back to.' } },
   answer: {
     status: 302,

@@ -1,7 +1,7 @@
 import { meSchema } from '#lib/schemas/users';
 import { bannedError } from '#server/auth/require';
 import { defineEndpoint } from '#server/http/endpoint';
-import { unauthenticated } from '#server/http/errors';
+import { unauthenticated } from '#server/platform/errors';
 import { exampleMe } from '#server/openapi/examples';
 import { deleteSessionTokenCookie, readSessionToken } from '#server/auth/session';
 

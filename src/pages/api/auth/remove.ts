@@ -1,6 +1,6 @@
 import { removeSessionQuerySchema } from '#lib/schemas/auth';
 import { defineEndpoint } from '#server/http/endpoint';
-import { unauthenticated } from '#server/http/errors';
+import { unauthenticated } from '#server/platform/errors';
 import { loggedOutSchema } from '#server/openapi/schemas';
 import { deleteSessionTokenCookie, invalidateSessionToken, readSessionToken } from '#server/auth/session';
 
@@ -11,6 +11,7 @@ export const POST = defineEndpoint({
   summary: 'Log out',
   description: 'Ends the session named by `?token=` (or the cookie); the cookie is removed either way.',
   access: 'user',
+  accessNote: 'Anyone logged in, banned or not: logging out always works.',
   // Logging out works for banned users too.
   ownSessionCheck: true,
   query: { schema: removeSessionQuerySchema, notes: { token: 'The session token to end.' } },

@@ -6,10 +6,11 @@ import {
   jamRequestSchema,
 } from '#lib/schemas/jam-requests';
 import { defineEndpoint, reply } from '#server/http/endpoint';
-import { jamRequestLimiter, requestJam } from '#server/jams/requests';
+import { requestJam } from '#server/jams/requests';
 import { listJamRequests } from '#server/jams/request-answers';
 import { exampleJamRequest, exampleJamRequestCreate } from '#server/openapi/examples';
 import { textFilterDoc } from '#server/feedback/guard/guard-texts';
+import { rateLimitOf } from '#server/http/rate-limits';
 
 /** Administrators: the queue of jam requests, one status (or all) and one page at a time. */
 export const GET = defineEndpoint({
@@ -55,7 +56,7 @@ export const POST = defineEndpoint({
     'Creating jams is limited to administrators while the site is in beta; this asks them for one. The fields are those of creating a jam, plus an optional `note` only administrators read. One pending request per person: a second one is a 409 until the first is answered or withdrawn.' +
     textFilterDoc('`name`, `description` and `note`, and `body` with its own link rules (web and mail links stay),'),
   access: 'user',
-  rateLimit: { limiter: jamRequestLimiter, per: 'user', what: 'jam requests' },
+  rateLimit: rateLimitOf('jam-requests'),
   body: { schema: jamRequestCreateSchema, example: exampleJamRequestCreate },
   answer: { status: 201, description: 'The request, pending.', schema: jamRequestSchema, example: exampleJamRequest },
   errors: [400, 401, 403, 409, 429],

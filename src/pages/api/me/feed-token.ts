@@ -1,7 +1,8 @@
 import { feedAddressesSchema } from '#lib/schemas/inbox';
 import { defineEndpoint } from '#server/http/endpoint';
-import { feedLimiter, revokeFeedToken, rotateFeedToken } from '#server/inbox/feed-token';
+import { revokeFeedToken, rotateFeedToken } from '#server/inbox/feed-token';
 import { feedAddresses } from '#server/publish/private-feeds';
+import { rateLimitOf } from '#server/http/rate-limits';
 
 const example = {
   calendar: 'https://itinerary.example/feeds/mfrggzdfmztwq2lknnwg23tpobyxe43uov3ho6dz/my-jams.ics',
@@ -16,7 +17,7 @@ export const POST = defineEndpoint({
   description:
     'A secret address for calendar apps and one for feed readers, with the jams you joined: their start, submission deadline and voting end. Calling again makes new addresses and turns the old ones off. Put `/hu` or `/ir` after the host for Hungarian or Irish.',
   access: 'user',
-  rateLimit: { limiter: feedLimiter, per: 'user', what: 'new addresses' },
+  rateLimit: rateLimitOf('feed-tokens'),
   answer: { status: 200, description: 'Your new addresses.', schema: feedAddressesSchema, example },
   cache: 'private, no-store',
   errors: [401, 403, 429],

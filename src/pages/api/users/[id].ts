@@ -1,6 +1,6 @@
 import { adminUserSchema, updateUserFlagsSchema, userIdSchema } from '#lib/schemas/users';
 import { defineEndpoint, param } from '#server/http/endpoint';
-import { notFound } from '#server/http/errors';
+import { notFound } from '#server/platform/errors';
 import { exampleAdminUser } from '#server/openapi/examples';
 import { deleteUser, getUser, updateUserFlags } from '#server/users/users';
 

@@ -8,7 +8,7 @@
  * its other reads, so the guard costs no round trip of its own.
  */
 import { textRefusedMessage } from '#lib/text-refusals';
-import { AppError } from '#server/http/errors';
+import { AppError } from '#server/platform/errors';
 import { GUARDED_FIELDS } from './fields';
 import { type GuardRule, type GuardVerdict, judgeText } from './guard';
 import { countRefusal } from './outcomes';

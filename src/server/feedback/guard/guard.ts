@@ -39,7 +39,6 @@ import {
 /** Why the guard held or refused a text: the filter's rules, and the classes that are only ever held. */
 export const HOLD_ONLY_RULES = ['personal', 'harm'] as const;
 export type GuardRule = NoteFilterRule | (typeof HOLD_ONLY_RULES)[number];
-export type GuardOutcome = 'publish' | 'hold' | 'refuse';
 
 export type GuardVerdict = { outcome: 'publish'; rule: null } | { outcome: 'hold' | 'refuse'; rule: GuardRule };
 

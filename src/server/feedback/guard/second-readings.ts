@@ -103,12 +103,6 @@ export function numbersAsDigits(reading: string): string {
   });
 }
 
-/** The reading with number words put back only where `numbersAsDigits` turned a run into digits. */
-export function wordsAsNumbersReading(reading: string): string | null {
-  const digits = numbersAsDigits(reading);
-  return digits === reading ? null : digits;
-}
-
 /* ---------- words split by punctuation or a space ---------- */
 
 /** Runs of single letters with spaces or punctuation between them closed up ("h o w old", "k.i.d"). */

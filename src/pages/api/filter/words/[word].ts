@@ -1,6 +1,6 @@
 import { FILTER_WORD_MESSAGE, filterWordSchema, filterWordsSchema } from '#lib/schemas/notes';
 import { defineEndpoint, param } from '#server/http/endpoint';
-import { badRequest } from '#server/http/errors';
+import { badRequest } from '#server/platform/errors';
 import { addWord, removeWord } from '#server/feedback/words';
 import { exampleFilterWords } from '#server/openapi/examples';
 

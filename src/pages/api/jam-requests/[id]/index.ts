@@ -32,6 +32,7 @@ export const DELETE = defineEndpoint({
   description:
     'Only the person who sent it, and only while it is pending (409 once answered); it is deleted. Other people’s requests answer 404 (administrators: 403; decline it instead).',
   access: 'user',
+  permission: 'jam-request:withdraw',
   params: jamRequestId,
   answer: { status: 204, description: 'Withdrawn; no content.' },
   errors: [401, 403, 404, 409],

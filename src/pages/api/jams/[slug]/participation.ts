@@ -1,10 +1,11 @@
 import { participationSchema } from '#lib/schemas/jams';
 import { defineEndpoint, jamSlug } from '#server/http/endpoint';
-import { joinJam, joinLimiter, leaveJam } from '#server/jams/participants';
+import { joinJam, leaveJam } from '#server/jams/participants';
 import { requireJam } from '#server/jams/jams';
+import { rateLimitOf } from '#server/http/rate-limits';
 
 /** Joining and leaving share one per-user rate limit. */
-const joins = { limiter: joinLimiter, per: 'user', what: 'joins' } as const;
+const joins = rateLimitOf('joins');
 
 export const PUT = defineEndpoint({
   method: 'PUT',

@@ -1,9 +1,10 @@
 import { myReportSchema, reportInputSchema } from '#lib/schemas/reports';
 import { defineEndpoint, jamSlug, reply } from '#server/http/endpoint';
-import { reportJam, reportLimiter } from '#server/moderation/reports';
+import { reportJam } from '#server/moderation/reports';
 import { exampleMyReport, exampleReportInput } from '#server/openapi/examples';
 import { requireJam } from '#server/jams/jams';
 import { textFilterDoc } from '#server/feedback/guard/guard-texts';
+import { rateLimitOf } from '#server/http/rate-limits';
 
 export const POST = defineEndpoint({
   method: 'POST',
@@ -13,7 +14,7 @@ export const POST = defineEndpoint({
     'Tells the administrators that something about the jam breaks the community guidelines. One open report per person per jam: reporting again answers the report you already filed (200).' +
     textFilterDoc('The details (`text`)'),
   access: 'user',
-  rateLimit: { limiter: reportLimiter, per: 'user', what: 'reports' },
+  rateLimit: rateLimitOf('reports'),
   params: jamSlug,
   early: ({ slug }) => requireJam(slug),
   body: { schema: reportInputSchema, example: exampleReportInput },

@@ -11,7 +11,7 @@ export const PUT = defineEndpoint({
   description:
     'For a jam with `results: manual`, once voting has ended: ranks, winners and counts go public and the inbox tells the participants. Publishing twice is harmless (the first moment stays).',
   access: 'user',
-  accessNote: "The jam's managers and administrators.",
+  permission: 'jam:publish-results',
   params: jamSlug,
   early: ({ slug }) => requireJam(slug),
   answer: {

@@ -1,7 +1,7 @@
 import { invitationListSchema } from '#lib/schemas/teams';
 import { entryIdSchema } from '#lib/schemas/entries';
 import { defineEndpoint, param } from '#server/http/endpoint';
-import { notFound } from '#server/http/errors';
+import { notFound } from '#server/platform/errors';
 import { NO_INVITATION_MESSAGE } from '#server/teams/memberships';
 import { acceptInvitation, declineInvitation } from '#server/teams/invitations';
 import { exampleInvitations } from '#server/openapi/examples';

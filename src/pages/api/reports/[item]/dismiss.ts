@@ -9,6 +9,7 @@ export const POST = defineEndpoint({
   description:
     'Closes every open report about the jam or entry as dismissed (nothing wrong with it). Administrators for any item, managers for the entries of their jams. Audited.',
   access: 'user',
+  permission: 'jam:moderate-entries',
   params: reportedItem,
   answer: { status: 200, description: 'How many reports it closed.', schema: resolvedReportsSchema, example: { resolved: 3 } },
   errors: [401, 403, 404],

@@ -9,6 +9,7 @@ export const POST = defineEndpoint({
   description:
     'Removes the entry (with its votes and reports), as DELETE /api/jams/{slug}/entries/{id} does, and audits it with the number of reports. Administrators, and managers of the entry’s jam. A jam item answers 400.',
   access: 'user',
+  permission: 'jam:moderate-entries',
   params: reportedItem,
   answer: { status: 200, description: 'How many reports it closed.', schema: resolvedReportsSchema, example: { resolved: 2 } },
   errors: [400, 401, 403, 404],

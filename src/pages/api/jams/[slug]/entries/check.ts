@@ -1,8 +1,9 @@
 import { CHECK_BATCH_SIZE, entryCheckSchema } from '#lib/schemas/review';
 import { defineEndpoint, jamSlug } from '#server/http/endpoint';
-import { CHECK_CONCURRENCY, checkEntriesNow, checkLimiter } from '#server/judging/review';
+import { CHECK_CONCURRENCY, checkEntriesNow } from '#server/judging/review';
 import { exampleEntryCheck } from '#server/openapi/examples';
 import { requireJam } from '#server/jams/jams';
+import { rateLimitOf } from '#server/http/rate-limits';
 
 export const POST = defineEndpoint({
   method: 'POST',
@@ -10,7 +11,7 @@ export const POST = defineEndpoint({
   summary: 'Check entries now',
   description: `Reads the Scratch history (created, modified, shared, remix) of up to ${CHECK_BATCH_SIZE} entries again, those read longest ago first, at most ${CHECK_CONCURRENCY} requests to Scratch at once; entries read in the last minute wait. Call again while \`left\` is above 0. A project Scratch no longer has keeps its entry as it was and is listed in \`missing\`.`,
   access: 'manager',
-  rateLimit: { limiter: checkLimiter, per: 'user', what: 'checks' },
+  rateLimit: rateLimitOf('entry-checks'),
   params: jamSlug,
   early: ({ slug }) => requireJam(slug),
   answer: { status: 200, description: 'What this call checked.', schema: entryCheckSchema, example: exampleEntryCheck },

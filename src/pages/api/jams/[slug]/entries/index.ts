@@ -2,13 +2,14 @@ import { removedCountSchema } from '#lib/schemas/common';
 import { entryListQuerySchema, entryListSchema, entrySchema, submitEntrySchema } from '#lib/schemas/entries';
 import { defineEndpoint, jamSlug } from '#server/http/endpoint';
 import { listEntries } from '#server/entries/entry-list';
-import { submitEntry, submitLimiter } from '#server/entries/entry-submit';
+import { submitEntry } from '#server/entries/entry-submit';
 import { clearSubmissions } from '#server/jams/jam-writes';
 import { requireJam } from '#server/jams/jams';
 import { can } from '#server/auth/permissions';
 import { entriesAreHidden } from '#server/entries/hidden';
 import { exampleEntry, exampleEntryList } from '#server/openapi/examples';
 import { textFilterDoc } from '#server/feedback/guard/guard-texts';
+import { rateLimitOf } from '#server/http/rate-limits';
 
 export const GET = defineEndpoint({
   method: 'GET',
@@ -50,7 +51,7 @@ export const POST = defineEndpoint({
     "Only while the jam is ongoing (or inside your late-submission window, ADR 042: the entry is then marked late), one entry per person, and only a shared project of your own (checked with Scratch). `answers` answers the jam's `questions`: a required one left out is a 400 naming it." +
     textFilterDoc('Text answers'),
   access: 'user',
-  rateLimit: { limiter: submitLimiter, per: 'user', what: 'submissions' },
+  rateLimit: rateLimitOf('submissions'),
   params: jamSlug,
   body: {
     schema: submitEntrySchema,

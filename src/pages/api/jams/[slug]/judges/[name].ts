@@ -9,7 +9,7 @@ export const DELETE = defineEndpoint({
   description:
     'Managers withdraw an invitation or remove a judge; a judge may step down. A judge’s votes and ratings in the jam go with them. Once voting has ended the judges stay (409), so the results do not change.',
   access: 'user',
-  accessNote: 'The jam’s managers and administrators, or the judge themself.',
+  permission: 'jam:remove-judge',
   params: { ...jamSlug, name: param('The judge’s username.') },
   early: ({ slug }) => requireJam(slug),
   answer: { status: 204, description: 'Done; no content.' },

@@ -4,7 +4,7 @@ import { defineEndpoint, jamSlug, reply } from '#server/http/endpoint';
 import { requireJam } from '#server/jams/jams';
 import { inviteJudge, readJudges } from '#server/judging/judges';
 import { exampleJudges } from '#server/openapi/examples';
-import { inviteLimiter } from '#server/teams/team';
+import { rateLimitOf } from '#server/http/rate-limits';
 
 export const GET = defineEndpoint({
   method: 'GET',
@@ -27,7 +27,7 @@ export const POST = defineEndpoint({
   summary: 'Invite a judge',
   description: `A manager invites someone by Scratch username (checked with Scratch when they have never logged in here) until voting ends (409 after). They judge once they accept in their inbox. Up to ${MAX_JUDGES} judges, invited and accepted together (409); not a banned user (409). Inviting someone already invited answers 200 with the list as it is.`,
   access: 'manager',
-  rateLimit: { limiter: inviteLimiter, per: 'user', what: 'invitations' },
+  rateLimit: rateLimitOf('judge-invitations'),
   params: jamSlug,
   body: { schema: addJudgeSchema, example: { name: 'loop_legend' } },
   early: ({ slug }) => requireJam(slug),

@@ -9,6 +9,7 @@ export const DELETE = defineEndpoint({
   summary: 'Remove a manager, or give up the role',
   description: 'A manager may remove another manager, or themself (giving up the role).',
   access: 'manager',
+  permission: 'jam:remove-manager',
   params: { ...jamSlug, name: param('The manager’s username.') },
   early: ({ slug }) => requireJam(slug),
   answer: { status: 204, description: 'Done; no content.' },

@@ -1,7 +1,7 @@
 import { themeResultsSchema } from '#lib/schemas/themes';
 import { defineEndpoint, jamSlug } from '#server/http/endpoint';
 import { requireJam } from '#server/jams/jams';
-import { themeResults } from '#server/judging/theme-results';
+import { themeResults } from '#server/themes/theme-results';
 import { exampleThemeResults } from '#server/openapi/theme-examples';
 
 export const GET = defineEndpoint({

@@ -1,7 +1,7 @@
 import { myThemeSchema } from '#lib/schemas/themes';
 import { defineEndpoint, jamSlug } from '#server/http/endpoint';
 import { requireJam } from '#server/jams/jams';
-import { myTheme } from '#server/judging/theme-mine';
+import { myTheme } from '#server/themes/theme-mine';
 import { exampleMyTheme } from '#server/openapi/theme-examples';
 
 export const GET = defineEndpoint({

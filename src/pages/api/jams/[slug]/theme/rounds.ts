@@ -1,7 +1,7 @@
 import { themeRoundsInputSchema, themeRoundsSchema } from '#lib/schemas/themes';
 import { defineEndpoint, jamSlug } from '#server/http/endpoint';
 import { requireJam } from '#server/jams/jams';
-import { setThemeRounds } from '#server/judging/theme-rounds';
+import { setThemeRounds } from '#server/themes/theme-rounds';
 import { exampleThemeRounds } from '#server/openapi/theme-examples';
 
 export const PUT = defineEndpoint({

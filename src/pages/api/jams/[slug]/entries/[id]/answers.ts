@@ -1,10 +1,10 @@
 import { answersBodySchema, entryAnswersSchema } from '#lib/schemas/questions';
 import { defineEndpoint, jamSlugAndEntryId } from '#server/http/endpoint';
 import { readEntryAnswers, updateEntryAnswers } from '#server/entries/entry-answers';
-import { submitLimiter } from '#server/entries/entry-submit';
 import { textFilterDoc } from '#server/feedback/guard/guard-texts';
 import { requireJam } from '#server/jams/jams';
 import { exampleEntryAnswers } from '#server/openapi/examples';
+import { rateLimitOf } from '#server/http/rate-limits';
 
 export const GET = defineEndpoint({
   method: 'GET',
@@ -13,6 +13,7 @@ export const GET = defineEndpoint({
   description:
     "Every answer to the jam's submission questions, private ones included, and the entry's late mark (ADR 042). The entry page shows only the public answers.",
   access: 'user',
+  permission: 'entry:read-answers',
   params: jamSlugAndEntryId,
   early: ({ slug }) => requireJam(slug),
   answer: { status: 200, description: 'The answers.', schema: entryAnswersSchema, example: exampleEntryAnswers },
@@ -28,7 +29,8 @@ export const PUT = defineEndpoint({
     "By the entry's team, while the jam takes submissions (or inside your late-submission window: the entry is then marked late). Replaces every answer: a question left out is unanswered, and a required one left out is a 400 naming it. Sending the same answers again changes nothing." +
     textFilterDoc('Text answers'),
   access: 'user',
-  rateLimit: { limiter: submitLimiter, per: 'user', what: 'submissions' },
+  permission: 'entry:answer',
+  rateLimit: rateLimitOf('entry-answers'),
   params: jamSlugAndEntryId,
   early: ({ slug }) => requireJam(slug),
   body: { schema: answersBodySchema, example: { answers: { '1': true, '2': 'The music is mine too.' } } },

@@ -8,6 +8,7 @@ export const DELETE = defineEndpoint({
   summary: 'Remove an entry',
   description: 'By its submitter, a manager of the jam or an administrator.',
   access: 'user',
+  permission: 'entry:remove',
   params: jamSlugAndEntryId,
   early: ({ slug }) => requireJam(slug),
   answer: { status: 204, description: 'Done; no content.' },

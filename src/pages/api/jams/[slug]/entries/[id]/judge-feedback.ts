@@ -1,14 +1,14 @@
 import { JUDGE_FEEDBACK_MAX } from '#lib/judging';
 import { judgeFeedbackInputSchema, judgeFeedbackListSchema } from '#lib/schemas/judges';
 import { defineEndpoint, jamSlugAndEntryId } from '#server/http/endpoint';
-import { noteLimiter } from '#server/feedback/notes';
 import { textFilterDoc } from '#server/feedback/guard/guard-texts';
 import { requireJam } from '#server/jams/jams';
 import { deleteJudgeFeedback, putJudgeFeedback, readJudgeFeedback } from '#server/judging/judge-feedback';
 import { exampleJudgeFeedback } from '#server/openapi/examples';
+import { rateLimitOf } from '#server/http/rate-limits';
 
 /** Feedback shares the per-user limit of notes: both are texts a person writes for others. */
-const notes = { limiter: noteLimiter, per: 'user', what: 'notes' } as const;
+const notes = rateLimitOf('judge-feedback');
 
 export const GET = defineEndpoint({
   method: 'GET',
@@ -17,6 +17,7 @@ export const GET = defineEndpoint({
   description:
     'All of it for the entry’s team (submitter and credited co-creators) and the jam’s managers; a judge reads their own. Anyone else: 403. Never cached.',
   access: 'user',
+  permission: 'entry:read-judge-feedback',
   params: jamSlugAndEntryId,
   early: ({ slug }) => requireJam(slug),
   answer: {
@@ -38,6 +39,7 @@ export const PUT = defineEndpoint({
     `An accepted judge of the jam, while voting is open (409 after), never on their own or their team’s entry (403): one text per judge and entry, up to ${JUDGE_FEEDBACK_MAX} characters. Sending it again replaces it; the same text changes nothing. The entry’s team is told in their inbox once.` +
     textFilterDoc('`text` must'),
   access: 'user',
+  permission: 'entry:write-judge-feedback',
   rateLimit: notes,
   params: jamSlugAndEntryId,
   early: ({ slug }) => requireJam(slug),
@@ -58,6 +60,7 @@ export const DELETE = defineEndpoint({
   summary: 'Take back your private feedback on an entry',
   description: 'Harmless when you left none. Judges only, while voting is open.',
   access: 'user',
+  permission: 'entry:write-judge-feedback',
   rateLimit: notes,
   params: jamSlugAndEntryId,
   early: ({ slug }) => requireJam(slug),

@@ -3,11 +3,11 @@ import { myVotesSchema, ratingSchema } from '#lib/schemas/entries';
 import { defineEndpoint, jamSlugAndEntryId } from '#server/http/endpoint';
 import { exampleMyRatings } from '#server/openapi/examples';
 import { rateEntry, withdrawRating } from '#server/judging/ratings';
-import { voteLimiter } from '#server/judging/votes';
 import { requireJam } from '#server/jams/jams';
+import { rateLimitOf } from '#server/http/rate-limits';
 
 /** Rating shares the per-user limit of upvotes: a jam is judged one way or the other. */
-const votes = { limiter: voteLimiter, per: 'user', what: 'votes' } as const;
+const votes = rateLimitOf('ratings');
 
 export const PUT = defineEndpoint({
   method: 'PUT',
@@ -15,6 +15,7 @@ export const PUT = defineEndpoint({
   summary: 'Rate an entry',
   description: `In a jam with \`judging: ratings\`, while voting is open: 1–${STARS_MAX} stars per criterion (\`stars\` names criteria by their ids in the jam's \`criteria\`). Criteria you leave out keep the stars you gave them; sending the same stars again changes nothing. The rules of upvotes apply: never your own or your team's project nor a disqualified one (403, 409), \`whoCanVote\` and \`playBeforeVote\` (403). On an upvotes jam: 409. Only you see your stars; the results per criterion are public once voting has closed.`,
   access: 'user',
+  permission: 'entry:vote',
   rateLimit: votes,
   params: jamSlugAndEntryId,
   early: ({ slug }) => requireJam(slug),

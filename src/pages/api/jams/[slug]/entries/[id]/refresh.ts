@@ -1,8 +1,9 @@
 import { entryDetailSchema } from '#lib/schemas/entries';
 import { defineEndpoint, jamSlugAndEntryId } from '#server/http/endpoint';
 import { exampleEntryDetail } from '#server/openapi/examples';
-import { refreshEntry, refreshLimiter } from '#server/entries/entries';
+import { refreshEntry } from '#server/entries/entries';
 import { requireJam } from '#server/jams/jams';
+import { rateLimitOf } from '#server/http/rate-limits';
 
 export const POST = defineEndpoint({
   method: 'POST',
@@ -11,7 +12,8 @@ export const POST = defineEndpoint({
   description:
     'Fetches the project again from Scratch: its title, thumbnail, Instructions and Notes and Credits. By its submitter, a manager of the jam or an administrator; refreshing twice is harmless.',
   access: 'user',
-  rateLimit: { limiter: refreshLimiter, per: 'user', what: 'refreshes' },
+  permission: 'entry:refresh',
+  rateLimit: rateLimitOf('refreshes'),
   params: jamSlugAndEntryId,
   early: ({ slug }) => requireJam(slug),
   answer: { status: 200, description: 'The refreshed entry.', schema: entryDetailSchema, example: exampleEntryDetail },

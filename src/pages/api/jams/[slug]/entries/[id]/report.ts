@@ -1,9 +1,10 @@
 import { myReportSchema, reportInputSchema } from '#lib/schemas/reports';
 import { defineEndpoint, jamSlugAndEntryId, reply } from '#server/http/endpoint';
-import { reportEntry, reportLimiter } from '#server/moderation/reports';
+import { reportEntry } from '#server/moderation/reports';
 import { exampleMyReport, exampleReportInput } from '#server/openapi/examples';
 import { requireJam } from '#server/jams/jams';
 import { textFilterDoc } from '#server/feedback/guard/guard-texts';
+import { rateLimitOf } from '#server/http/rate-limits';
 
 export const POST = defineEndpoint({
   method: 'POST',
@@ -13,7 +14,7 @@ export const POST = defineEndpoint({
     'Tells the administrators and the jam’s managers that the project breaks the community guidelines. One open report per person per entry: reporting again answers the report you already filed (200). The author never learns who reported. In a jam with hidden entries, an entry is a 404 to all but its team and the jam’s managers until submissions close.' +
     textFilterDoc('The details (`text`)'),
   access: 'user',
-  rateLimit: { limiter: reportLimiter, per: 'user', what: 'reports' },
+  rateLimit: rateLimitOf('reports'),
   params: jamSlugAndEntryId,
   body: { schema: reportInputSchema, example: exampleReportInput },
   early: ({ slug }) => requireJam(slug),

@@ -1,11 +1,12 @@
 import { VOTE_LIMIT, myVotesSchema } from '#lib/schemas/entries';
 import { defineEndpoint, jamSlugAndEntryId } from '#server/http/endpoint';
 import { exampleMyVotes } from '#server/openapi/examples';
-import { castVote, takeBackVote, voteLimiter } from '#server/judging/votes';
+import { castVote, takeBackVote } from '#server/judging/votes';
 import { requireJam } from '#server/jams/jams';
+import { rateLimitOf } from '#server/http/rate-limits';
 
 /** Casting and taking back share one per-user rate limit. */
-const votes = { limiter: voteLimiter, per: 'user', what: 'votes' } as const;
+const votes = rateLimitOf('votes');
 
 export const PUT = defineEndpoint({
   method: 'PUT',
@@ -13,6 +14,7 @@ export const PUT = defineEndpoint({
   summary: 'Upvote an entry',
   description: `While voting is open: while the jam runs, and until \`votingEndsAt\` when it has a voting period. At most ${VOTE_LIMIT} votes per person per jam, never for your own project nor a disqualified one. The jam's \`whoCanVote\` may ask you to have joined or entered it (403), and \`playBeforeVote\` to have opened the entry's player first (403). Voting twice is harmless.`,
   access: 'user',
+  permission: 'entry:vote',
   rateLimit: votes,
   params: jamSlugAndEntryId,
   early: ({ slug }) => requireJam(slug),

@@ -3,9 +3,9 @@ import { myThemeSchema, themeSuggestionPageSchema, themeTextSchema } from '#lib/
 import { defineEndpoint, jamSlug } from '#server/http/endpoint';
 import { requireJam } from '#server/jams/jams';
 import { textFilterDoc } from '#server/feedback/guard/guard-texts';
-import { noteLimiter } from '#server/feedback/notes';
-import { listSuggestions, suggestTheme } from '#server/judging/theme-suggestions';
+import { listSuggestions, suggestTheme } from '#server/themes/theme-suggestions';
 import { exampleMyTheme, exampleSuggestionPage } from '#server/openapi/theme-examples';
+import { rateLimitOf } from '#server/http/rate-limits';
 
 export const GET = defineEndpoint({
   method: 'GET',
@@ -37,7 +37,7 @@ export const POST = defineEndpoint({
     'While suggestions are open, for those `whoCanVote` lets in (else 403): up to 3 themes each (409 after), 1–40 characters. The same theme spelt differently (case, spaces, accents, a plural "s", a leading "a", "an" or "the") is one suggestion: yours then counts as that one, shown as first spelt. Suggesting one of yours again changes nothing. Suggestions are never public.' +
     textFilterDoc('`text`'),
   access: 'user',
-  rateLimit: { limiter: noteLimiter, per: 'user', what: 'notes' },
+  rateLimit: rateLimitOf('theme-suggestions'),
   params: jamSlug,
   early: ({ slug }) => requireJam(slug),
   body: { schema: themeTextSchema, example: { text: 'Tiny worlds' } },

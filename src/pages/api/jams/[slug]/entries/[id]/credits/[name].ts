@@ -1,7 +1,7 @@
 import { teamSchema } from '#lib/schemas/teams';
 import { usernameSchema } from '#lib/schemas/common';
 import { defineEndpoint, jamSlugAndEntryId, param } from '#server/http/endpoint';
-import { notFound } from '#server/http/errors';
+import { notFound } from '#server/platform/errors';
 import { removeFromTeam } from '#server/teams/team';
 import { exampleTeam } from '#server/openapi/examples';
 import { requireJam } from '#server/jams/jams';
@@ -20,6 +20,7 @@ export const DELETE = defineEndpoint({
   description:
     'The submitter takes back an invitation (any time) or removes a credited co-creator (while the jam takes submissions, else 409); a co-creator leaves and an invitee declines by naming themselves (any time); managers of the jam and administrators may remove anyone.',
   access: 'user',
+  permission: 'entry:change-team',
   params,
   early: ({ slug }) => requireJam(slug),
   answer: { status: 200, description: "The entry's team.", schema: teamSchema, example: exampleTeam },

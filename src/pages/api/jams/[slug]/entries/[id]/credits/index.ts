@@ -1,9 +1,10 @@
 import { MAX_CO_CREATORS } from '#lib/teams';
 import { teamSchema, inviteCoCreatorSchema } from '#lib/schemas/teams';
 import { defineEndpoint, jamSlugAndEntryId, reply } from '#server/http/endpoint';
-import { inviteCoCreator, inviteLimiter, readTeam } from '#server/teams/team';
+import { inviteCoCreator, readTeam } from '#server/teams/team';
 import { exampleTeam } from '#server/openapi/examples';
 import { requireJam } from '#server/jams/jams';
+import { rateLimitOf } from '#server/http/rate-limits';
 
 export const GET = defineEndpoint({
   method: 'GET',
@@ -26,7 +27,8 @@ export const POST = defineEndpoint({
   summary: 'Invite a co-creator',
   description: `The entry's submitter invites someone by Scratch username (checked with Scratch when they have never logged in here), while the jam takes submissions. Up to ${MAX_CO_CREATORS} co-creators, invited and credited together; not yourself, a banned user, nor someone who already has an entry in this jam (409). They are credited once they accept. Inviting someone already invited answers 200 with the team as it is.`,
   access: 'user',
-  rateLimit: { limiter: inviteLimiter, per: 'user', what: 'invitations' },
+  permission: 'entry:invite-co-creator',
+  rateLimit: rateLimitOf('invitations'),
   params: jamSlugAndEntryId,
   body: { schema: inviteCoCreatorSchema, example: { name: 'loop_legend' } },
   early: ({ slug }) => requireJam(slug),

@@ -1,13 +1,14 @@
 import { KUDOS_STICKERS } from '#lib/feedback';
 import { kudosSchema, kudosStickerSchema } from '#lib/schemas/kudos';
 import { defineEndpoint, jamSlugAndEntryId, param } from '#server/http/endpoint';
-import { giveKudos, kudosLimiter, takeBackKudos } from '#server/feedback/kudos';
+import { giveKudos, takeBackKudos } from '#server/feedback/kudos';
 import { exampleKudos } from '#server/openapi/examples';
 import { requireJam } from '#server/jams/jams';
+import { rateLimitOf } from '#server/http/rate-limits';
 
 const params = { ...jamSlugAndEntryId, sticker: param(`The sticker: ${KUDOS_STICKERS.join(', ')}.`, kudosStickerSchema) };
 /** Giving and taking back share one per-user rate limit. */
-const rateLimit = { limiter: kudosLimiter, per: 'user', what: 'kudos' } as const;
+const rateLimit = rateLimitOf('kudos');
 
 export const PUT = defineEndpoint({
   method: 'PUT',
@@ -16,6 +17,7 @@ export const PUT = defineEndpoint({
   description:
     "One of each sticker per person per entry: giving it twice is harmless. Not for your own entry (403), nor when the jam's feedback is `off` (409).",
   access: 'user',
+  permission: 'entry:give-kudos',
   rateLimit,
   params,
   early: ({ slug }) => requireJam(slug),

@@ -1,9 +1,9 @@
 import { myThemeSchema, themeAnswerSchema } from '#lib/schemas/themes';
 import { defineEndpoint, jamSlugAndSuggestionId } from '#server/http/endpoint';
 import { requireJam } from '#server/jams/jams';
-import { voteLimiter } from '#server/judging/votes';
-import { answerTheme } from '#server/judging/theme-votes';
+import { answerTheme } from '#server/themes/theme-votes';
 import { exampleMyTheme } from '#server/openapi/theme-examples';
+import { rateLimitOf } from '#server/http/rate-limits';
 
 export const PUT = defineEndpoint({
   method: 'PUT',
@@ -12,7 +12,7 @@ export const PUT = defineEndpoint({
   description:
     'Round 1: `yes`, `no` or `skip` (answering again replaces your answer). The answer carries your next suggestion (`next`). Outside round 1: 409; `whoCanVote` leaves you out: 403. The finalists are the top `finalists` by share of Yes.',
   access: 'user',
-  rateLimit: { limiter: voteLimiter, per: 'user', what: 'votes' },
+  rateLimit: rateLimitOf('theme-answers'),
   params: jamSlugAndSuggestionId,
   early: ({ slug }) => requireJam(slug),
   body: { schema: themeAnswerSchema, example: { answer: 'yes' } },

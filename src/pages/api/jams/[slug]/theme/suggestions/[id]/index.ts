@@ -1,7 +1,7 @@
 import { removedCountSchema } from '#lib/schemas/common';
 import { defineEndpoint, jamSlugAndSuggestionId } from '#server/http/endpoint';
 import { requireJam } from '#server/jams/jams';
-import { removeSuggestion } from '#server/judging/theme-suggestions';
+import { removeSuggestion } from '#server/themes/theme-suggestions';
 
 export const DELETE = defineEndpoint({
   method: 'DELETE',

@@ -1,7 +1,7 @@
 import { themeMergeSchema, themeSuggestionSchema } from '#lib/schemas/themes';
 import { defineEndpoint, jamSlugAndSuggestionId } from '#server/http/endpoint';
 import { requireJam } from '#server/jams/jams';
-import { mergeSuggestion } from '#server/judging/theme-suggestions';
+import { mergeSuggestion } from '#server/themes/theme-suggestions';
 import { exampleSuggestionPage } from '#server/openapi/theme-examples';
 
 export const POST = defineEndpoint({

@@ -1,8 +1,9 @@
 import { noteHiddenSchema, noteSchema } from '#lib/schemas/notes';
 import { defineEndpoint, jamSlugEntryIdAndNoteId } from '#server/http/endpoint';
-import { noteLimiter, setNoteHidden } from '#server/feedback/notes';
+import { setNoteHidden } from '#server/feedback/notes';
 import { exampleNote } from '#server/openapi/examples';
 import { requireJam } from '#server/jams/jams';
+import { rateLimitOf } from '#server/http/rate-limits';
 
 export const PUT = defineEndpoint({
   method: 'PUT',
@@ -11,7 +12,8 @@ export const PUT = defineEndpoint({
   description:
     'Managers of the jam and administrators hide a note from everyone but themselves, or show it again. Setting the state it already has changes nothing; a change is audited (`note.hide`, `note.unhide`).',
   access: 'user',
-  rateLimit: { limiter: noteLimiter, per: 'user', what: 'notes' },
+  permission: 'jam:hide-notes',
+  rateLimit: rateLimitOf('notes'),
   params: jamSlugEntryIdAndNoteId,
   body: { schema: noteHiddenSchema, example: { hidden: true } },
   early: ({ slug }) => requireJam(slug),

@@ -1,6 +1,7 @@
 import { defineEndpoint, jamSlugEntryIdAndNoteId } from '#server/http/endpoint';
-import { deleteNote, noteLimiter } from '#server/feedback/notes';
+import { deleteNote } from '#server/feedback/notes';
 import { requireJam } from '#server/jams/jams';
+import { rateLimitOf } from '#server/http/rate-limits';
 
 export const DELETE = defineEndpoint({
   method: 'DELETE',
@@ -9,7 +10,8 @@ export const DELETE = defineEndpoint({
   description:
     'The note’s writer and the entry’s author may delete it; managers and administrators hide notes instead (PUT …/hidden). A note that is already gone answers 404.',
   access: 'user',
-  rateLimit: { limiter: noteLimiter, per: 'user', what: 'notes' },
+  permission: 'note:delete',
+  rateLimit: rateLimitOf('notes'),
   params: jamSlugEntryIdAndNoteId,
   early: ({ slug }) => requireJam(slug),
   answer: { status: 204, description: 'Deleted.' },

@@ -1,9 +1,10 @@
 import { myReportSchema, reportInputSchema } from '#lib/schemas/reports';
 import { defineEndpoint, jamSlugEntryIdAndNoteId, reply } from '#server/http/endpoint';
-import { reportLimiter, reportNote } from '#server/moderation/reports';
+import { reportNote } from '#server/moderation/reports';
 import { exampleMyReport, exampleReportInput } from '#server/openapi/examples';
 import { requireJam } from '#server/jams/jams';
 import { textFilterDoc } from '#server/feedback/guard/guard-texts';
+import { rateLimitOf } from '#server/http/rate-limits';
 
 export const POST = defineEndpoint({
   method: 'POST',
@@ -13,7 +14,7 @@ export const POST = defineEndpoint({
     'Tells the administrators and the jam’s managers that a note on an entry breaks the community guidelines. One open report per person per note: reporting again answers the report you already filed (200). The writer never learns who reported.' +
     textFilterDoc('The details (`text`)'),
   access: 'user',
-  rateLimit: { limiter: reportLimiter, per: 'user', what: 'reports' },
+  rateLimit: rateLimitOf('reports'),
   params: jamSlugEntryIdAndNoteId,
   body: { schema: reportInputSchema, example: exampleReportInput },
   early: ({ slug }) => requireJam(slug),

@@ -1,9 +1,9 @@
 import { heldNoteReviewSchema, noteSchema } from '#lib/schemas/notes';
 import { defineEndpoint, jamSlugEntryIdAndNoteId } from '#server/http/endpoint';
 import { reviewHeldNote } from '#server/feedback/held-notes';
-import { noteLimiter } from '#server/feedback/notes';
 import { exampleNote } from '#server/openapi/examples';
 import { requireJam } from '#server/jams/jams';
+import { rateLimitOf } from '#server/http/rate-limits';
 
 export const PUT = defineEndpoint({
   method: 'PUT',
@@ -12,7 +12,8 @@ export const PUT = defineEndpoint({
   description:
     'Managers of the jam and administrators decide on a note the guard held for a moderator (issue 53): `approve` shows it to everyone (and tells the entry’s author), `refuse` hides it. Audited (`note.approve`, `note.refuse`); a note that is not held answers 409.',
   access: 'user',
-  rateLimit: { limiter: noteLimiter, per: 'user', what: 'notes' },
+  permission: 'jam:hide-notes',
+  rateLimit: rateLimitOf('notes'),
   params: jamSlugEntryIdAndNoteId,
   body: { schema: heldNoteReviewSchema, example: { decision: 'approve' } },
   early: ({ slug }) => requireJam(slug),

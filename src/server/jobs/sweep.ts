@@ -1,7 +1,7 @@
 import { pruneIdempotencyKeys } from '#server/http/idempotency';
 import { pruneRateLimits } from '#server/http/rate-limit';
 import { pruneJamEvents } from '#server/live/jam-events';
-import { deleteExpiredSessions } from './session';
+import { deleteExpiredSessions } from '#server/auth/session';
 
 /**
  * What expires without anyone asking: abandoned sessions (a presented one is deleted at once) and

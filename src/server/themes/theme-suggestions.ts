@@ -10,7 +10,7 @@ import { requireJamPermission } from '#server/auth/permissions';
 import type { SessionUser } from '#server/auth/session';
 import { adminWords } from '#server/feedback/words';
 import { guardTexts } from '#server/feedback/guard/guard-texts';
-import { type AppError, badRequest, conflict, notFound } from '#server/http/errors';
+import { type AppError, badRequest, conflict, notFound } from '#server/platform/errors';
 import { db } from '#server/platform/db';
 import { type Written, myThemeQueries, takesPart, toMyTheme } from './theme-mine';
 import { PHASE_REFUSALS, mayTakePart, notEligible, phaseCondition, refreshLeader, requireThemePhase } from './theme-rounds';
@@ -22,8 +22,6 @@ export const SUGGESTIONS_PER_PAGE = 50;
 
 const suggesterCount = (suggestionId: SQLWrapper) =>
   sql<number>`(select count(*) from ${themeSuggesters} where ${themeSuggesters.suggestionId} = ${suggestionId})`;
-
-export type MySuggestion = { id: number; text: string };
 
 /**
  * Suggests a theme. The same theme however spelt is one suggestion (the first spelling and its

@@ -13,25 +13,16 @@ import { localizePath } from '#i18n/paths';
 import type { LoginFailure } from '#lib/schemas/auth';
 import { config } from '#server/platform/config';
 import { db } from '#server/platform/db';
-import { notFound } from '#server/http/errors';
+import { notFound } from '#server/platform/errors';
 import { consumeLoginToken, deleteExpiredLoginTokens, discardLoginToken, issueLoginToken } from './login-tokens';
-import { type RateLimit, createRateLimiter } from '#server/http/rate-limit';
 import { ScratchUnavailableError, UPSTREAM_TIMEOUT_MS, fetchScratchUser } from '#server/platform/scratch';
-import { createSession, generateSessionToken, hashToken, setSessionTokenCookie } from './session';
-import { findUserByName } from '#server/users/users';
+import { createSession, generateSessionToken, hashToken, setSessionTokenCookie } from '#server/auth/session';
+import { findUserByName } from './users';
 
 export const CALLBACK_PATH = '/api/auth/callback';
 const STATE_COOKIE = 'itinerary-login-state';
 const STATE_LIFETIME_S = 10 * 60;
 export const USED_CODES_KEPT_MS = 24 * 60 * 60 * 1000;
-
-/**
- * Per IP and endpoint: a classroom behind one address (and the end-to-end suite on loopback)
- * logs in freely; a flood is cut to one request a second.
- */
-export const LOGIN_RATE_LIMIT: RateLimit = { capacity: 60, perMs: 60_000 };
-export const loginStartLimiter = createRateLimiter('login', LOGIN_RATE_LIMIT);
-export const loginCallbackLimiter = createRateLimiter('login-callback', LOGIN_RATE_LIMIT);
 
 export const localeOrDefault = (value: unknown): LocaleCode => (isLocaleCode(value) ? value : DEFAULT_LOCALE);
 

@@ -9,7 +9,7 @@ import { and, eq, gt, lte } from 'drizzle-orm';
 import { loginTokens, users } from '#db/schema';
 import { config } from '#server/platform/config';
 import { db } from '#server/platform/db';
-import { generateSessionToken, hashToken } from './session';
+import { generateSessionToken, hashToken } from '#server/auth/session';
 
 export const LOGIN_TOKEN_LIFETIME_MS = 5 * 60 * 1000;
 const LOGIN_TOKEN_COOKIE = 'itinerary-login';

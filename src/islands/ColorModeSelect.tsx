@@ -3,9 +3,9 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useId } from 'react';
 import { translated, useT } from '#i18n/react';
 import { COLOR_MODE_PREFERENCES, isColorModePreference } from '#lib/color-mode';
-import styles from './ThemeSelect.module.css';
+import styles from './ColorModeSelect.module.css';
 import { useHydrated } from './ui/use-hydrated';
-import { $colorModePreference, setColorModePreference, syncThemeWithDocument } from '#stores/theme';
+import { $colorModePreference, setColorModePreference, syncColorModeWithDocument } from '#stores/color-mode';
 
 export default translated(Select);
 
@@ -15,11 +15,11 @@ function Select() {
   const stored = useStore($colorModePreference);
   // The server cannot know the stored preference: render `system` until hydrated.
   const hydrated = useHydrated();
-  useEffect(syncThemeWithDocument, []);
+  useEffect(syncColorModeWithDocument, []);
   const preference = hydrated ? stored : 'system';
   return (
     <div className={styles.field}>
-      <label htmlFor={id}>{t('theme.label')}</label>
+      <label htmlFor={id}>{t('colorMode.label')}</label>
       <select
         id={id}
         value={preference}
@@ -27,7 +27,7 @@ function Select() {
       >
         {COLOR_MODE_PREFERENCES.map((mode) => (
           <option key={mode} value={mode}>
-            {t(`theme.${mode}`)}
+            {t(`colorMode.${mode}`)}
           </option>
         ))}
       </select>

@@ -37,7 +37,6 @@ export class AppError extends Error {
 export const badRequest = (message: string, details?: Record<string, unknown>) =>
   new AppError(400, 'invalid_input', message, details);
 export const unauthenticated = (message = 'You need to log in to do that.') => new AppError(401, 'unauthenticated', message);
-export const forbidden = (message = 'You are not allowed to do that.') => new AppError(403, 'forbidden', message);
 export const notFound = (message = 'This page could not be found') => new AppError(404, 'not_found', message);
 export const conflict = (message: string) => new AppError(409, 'conflict', message);
 

@@ -1,16 +1,16 @@
 /**
  * The colour mode (spec §4): the preference lives in localStorage under one key and syncs
  * across tabs; `system` follows the OS setting live. The first paint is handled by the inline
- * script in ThemeScript.astro; this store keeps the document in step afterwards.
+ * script in ColorModeScript.astro; this store keeps the document in step afterwards.
  */
 import { persistentAtom } from '@nanostores/persistent';
 import { atom, computed } from 'nanostores';
 import {
   COLOR_MODE_STORAGE_KEY,
   type ColorModePreference,
-  type Theme,
+  type ColorMode,
   isColorModePreference,
-  resolveTheme,
+  resolveColorMode,
   validForcedMode,
 } from '#lib/color-mode';
 
@@ -21,11 +21,11 @@ export const $colorModePreference = persistentAtom<ColorModePreference>(COLOR_MO
 
 export const $systemPrefersDark = atom(false);
 /** A mode the current page forces (never `system`), or undefined. */
-export const $forcedColorMode = atom<Theme | undefined>(undefined);
+export const $forcedColorMode = atom<ColorMode | undefined>(undefined);
 
-export const $theme = computed(
+export const $colorMode = computed(
   [$colorModePreference, $systemPrefersDark, $forcedColorMode],
-  (preference, systemDark, forced) => forced ?? resolveTheme(preference, systemDark),
+  (preference, systemDark, forced) => forced ?? resolveColorMode(preference, systemDark),
 );
 
 export function setColorModePreference(preference: ColorModePreference): void {
@@ -39,17 +39,17 @@ export function forceColorMode(mode: string | undefined): void {
 
 let synced = false;
 
-/** Keeps `<html data-theme>` equal to the store, follows the OS setting and other tabs. Runs once per page. */
-export function syncThemeWithDocument(): void {
+/** Keeps `<html data-color-mode>` equal to the store, follows the OS setting and other tabs. Runs once per page. */
+export function syncColorModeWithDocument(): void {
   if (synced || typeof window === 'undefined') return;
   synced = true;
   const root = document.documentElement;
-  const forced = root.dataset.forceTheme;
+  const forced = root.dataset.forceColorMode;
   if (forced) forceColorMode(forced);
   const media = window.matchMedia('(prefers-color-scheme: dark)');
   $systemPrefersDark.set(media.matches);
   media.addEventListener('change', (event) => $systemPrefersDark.set(event.matches));
-  $theme.subscribe((theme) => {
-    root.dataset.theme = theme;
+  $colorMode.subscribe((mode) => {
+    root.dataset.colorMode = mode;
   });
 }

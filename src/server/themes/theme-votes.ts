@@ -10,7 +10,7 @@ import { type Jam, themeFinalVotes, themeSuggestions } from '#db/schema';
 import { type ThemeAnswer, themePhase } from '#lib/themes';
 import type { MyThemeDto } from '#lib/schemas/themes';
 import type { SessionUser } from '#server/auth/session';
-import { conflict, notFound } from '#server/http/errors';
+import { conflict, notFound } from '#server/platform/errors';
 import { db } from '#server/platform/db';
 import {
   PHASE_REFUSALS,

@@ -13,15 +13,13 @@ import {
   themeScheduleIssue,
 } from '#lib/schemas/themes';
 import { announceChange } from '#server/cache/changes';
-import { type AppError, badRequest, conflict, forbidden } from '#server/http/errors';
+import { type AppError, badRequest, conflict } from '#server/platform/errors';
 import { db } from '#server/platform/db';
 import { requireJamPermission } from '#server/auth/permissions';
 import type { SessionUser } from '#server/auth/session';
 import type { JamUpdate } from '#lib/schemas/jams';
-import { WHO_CAN_VOTE_REFUSALS, mayVoteCondition } from './votes';
-
-/** The schedule's messages live with its one check (src/lib/schemas/themes.ts), which the jam form shares. */
-export const SCHEDULE_MESSAGES = THEME_SCHEDULE_MESSAGES;
+import { WHO_CAN_VOTE_REFUSALS, mayVoteCondition } from '#server/judging/votes';
+import { refused } from '#server/auth/refusals';
 
 /**
  * The error of a broken schedule rule: 400 (409 once the jam has started) with the message, and
@@ -136,7 +134,7 @@ export function phaseCondition(jamId: number, phase: 'suggesting' | 'round1' | '
 export const mayTakePart = (jam: Jam, userId: number) => mayVoteCondition(jam, userId);
 /** The 403 for someone "Who can vote" leaves out (anyone logged in may, so then nothing). */
 export const notEligible = (jam: Jam): AppError | null =>
-  jam.whoCanVote === 'anyone' ? null : forbidden(WHO_CAN_VOTE_REFUSALS[jam.whoCanVote]);
+  jam.whoCanVote === 'anyone' ? null : refused(WHO_CAN_VOTE_REFUSALS[jam.whoCanVote]);
 
 /**
  * Every suggestion of the jam with its round-1 counts, share of Yes, round-1 place and final-round

@@ -1,0 +1,134 @@
+/**
+ * What the end-to-end suite (tests/e2e/fixtures.ts) and the smoke suite (tests/smoke/fixtures.ts)
+ * share: the page fixture that fails a test on errors in the page, every context with the data saver
+ * on, the real login with its sessions kept per worker, and a jam made through the API.
+ */
+import {
+  type APIRequestContext,
+  type Browser,
+  type Cookie,
+  type Page,
+  type PlaywrightWorkerArgs,
+  type TestInfo,
+  expect,
+} from '@playwright/test';
+
+/**
+ * Chromium logs every subresource it could not load. Pictures from Scratch's CDN cannot be reached
+ * from the tests (the pages show generated art instead) and some tests ask for missing pages on
+ * purpose; a 5xx answer is still an error.
+ */
+const NETWORK_NOISE = /^Failed to load resource: (net::ERR_|the server responded with a status of 4\d\d)/;
+
+const consoleExpectations = new WeakMap<Page, RegExp[]>();
+
+/**
+ * Declares console errors the test provokes on purpose (a 404 page, a blocked inline script…).
+ * Any other `console.error` or uncaught error on the test's `page` fails the test.
+ */
+export function expectConsoleErrors(page: Page, ...patterns: RegExp[]): void {
+  consoleExpectations.get(page)?.push(...patterns);
+}
+
+/** The `page` fixture: uncaught errors and console errors the test did not declare fail it. */
+export async function watchedPage(page: Page, use: (page: Page) => Promise<void>, testInfo: TestInfo): Promise<void> {
+  const expected: RegExp[] = [];
+  const unexpected: string[] = [];
+  consoleExpectations.set(page, expected);
+  page.on('pageerror', (error) => unexpected.push(`uncaught: ${error.name}: ${error.message} ${error.stack ?? ''}`));
+  page.on('console', (message) => {
+    if (message.type() !== 'error' || NETWORK_NOISE.test(message.text())) return;
+    const text = `${message.text()} (${message.location().url})`;
+    if (!expected.some((pattern) => pattern.test(text))) unexpected.push(`console.error: ${text}`);
+  });
+  await use(page);
+  const late = unexpected.filter((line) => !expected.some((pattern) => pattern.test(line)));
+  if (testInfo.status === testInfo.expectedStatus) expect(late, 'errors in the page that the test did not expect').toEqual([]);
+}
+
+/** Scratch's CDN (avatars, thumbnails) is on the internet: a blank picture answers it locally. */
+const BLANK_SVG = '<svg xmlns="http://www.w3.org/2000/svg" width="90" height="90"/>';
+
+/**
+ * The `browser` fixture: every context browses with the data saver on, so pages do not prefetch the
+ * links in view (spec §4), and with `scratchCdn` Scratch's CDN is answered locally. `plain` gets the
+ * browser's own `newContext`, for a test of prefetching itself.
+ */
+export function dataSaverBrowser({
+  scratchCdn = false,
+  plain,
+}: { scratchCdn?: boolean; plain?: (browser: Browser, newContext: Browser['newContext']) => void } = {}) {
+  return async ({ browser }: PlaywrightWorkerArgs, use: (browser: Browser) => Promise<void>) => {
+    const newContext = browser.newContext.bind(browser);
+    plain?.(browser, newContext);
+    browser.newContext = async (options) => {
+      const context = await newContext(options);
+      await context.addInitScript(() => Object.defineProperty(navigator, 'connection', { value: { saveData: true } }));
+      if (scratchCdn)
+        await context.route('https://cdn2.scratch.mit.edu/**', (route) =>
+          route.fulfill({ contentType: 'image/svg+xml', body: BLANK_SVG }),
+        );
+      return context;
+    };
+    await use(browser);
+  };
+}
+
+/** The cookies of each user's last login in this worker, to start the next test already logged in. */
+const sessions = new Map<string, Cookie[]>();
+
+/** The real login: /login → "Log in with Scratch" → the (fake) provider, up to /confirm-login. */
+export async function logInThroughScratch(page: Page, username: string, prefix = ''): Promise<void> {
+  await page.goto(`${prefix}/login`);
+  await page
+    .getByRole('button', { name: 'Log in with Scratch' })
+    .or(page.getByRole('link', { name: 'Log in with Scratch' }))
+    .click();
+  await page.getByLabel('Scratch username').fill(username);
+  await page.getByRole('button', { name: 'Authorize' }).click();
+}
+
+/**
+ * Logs `username` in through the real flow the first time in a worker; later, the browser context
+ * gets that session's cookies back as long as the server still takes them (a test may have logged
+ * the user out, banned or deleted them), and the page stays where it was. Either way the test goes
+ * to the page it wants next.
+ */
+export async function loginAs(page: Page, username: string): Promise<void> {
+  const saved = sessions.get(username);
+  if (saved) {
+    await page.context().addCookies(saved);
+    const me = await page.request.get('/api/auth/me');
+    if (me.ok() && ((await me.json()) as { name: string }).name.toLowerCase() === username.toLowerCase()) return;
+    await page.context().clearCookies();
+    sessions.delete(username);
+  }
+  await logInThroughScratch(page, username);
+  await expect(page.getByRole('heading', { name: new RegExp(`Log in as ${username}`, 'i') })).toBeVisible();
+  await page.getByRole('button', { name: 'Confirm' }).click();
+  await expect(page).not.toHaveURL(/confirm-login/);
+  sessions.set(username, await page.context().cookies());
+}
+
+/**
+ * A new browser context logged in as `name`, and its page (one person per context, as in real life).
+ * With `scratchAvatars`, the Scratch CDN's avatars are answered locally with a blank picture (they
+ * live on the internet), for pages that show many.
+ */
+export async function userPage(browser: Browser, name: string, options: { scratchAvatars?: boolean } = {}): Promise<Page> {
+  const context = await browser.newContext();
+  if (options.scratchAvatars)
+    await context.route('https://cdn2.scratch.mit.edu/**', (route) =>
+      route.fulfill({ contentType: 'image/svg+xml', body: BLANK_SVG }),
+    );
+  const page = await context.newPage();
+  await loginAs(page, name);
+  return page;
+}
+
+/** Creates a jam through the API with the session of `request` (an administrator's page.request): 201 { slug, name, … }. */
+export async function createJamThroughApi(request: APIRequestContext, fields: Record<string, unknown>) {
+  const response = await request.post('/api/jams', { data: fields });
+  expect(response.status(), await response.text()).toBe(201);
+  return (await response.json()) as { slug: string; name: string };
+}
