@@ -193,20 +193,28 @@ export function editDistance(a: string, b: string, limit = 2): number {
 const HU_ENDINGS = [...CHAT_APPS.huEndings].map((ending) => withoutAccents(ending)).sort((a, b) => b.length - a.length);
 
 /** The chat app a word names, allowing a Hungarian case ending and a small misspelling, or null. */
+const lettersOnce = (text: string) => text.replace(/(\p{L})\1+/gu, '$1');
+/** The apps' names, and each with a letter said again and again read once ("whatsapp" → "whatsap"). */
+const APP_NAMES = CHAT_APPS.names.map((name) => ({ name, once: lettersOnce(name) }));
+
+/** The chat app a word names, allowing a Hungarian case ending, a letter said again and again and a small misspelling, or null. */
 export function chatAppOf(word: string): string | null {
-  const candidates = [
+  const stems = [
     word,
     ...HU_ENDINGS.filter((ending) => word.endsWith(ending) && word.length - ending.length >= 4).map((ending) =>
       word.slice(0, -ending.length),
     ),
   ];
-  for (const candidate of candidates) {
-    for (const name of CHAT_APPS.names) {
-      if (candidate === name) return name;
+  for (const candidate of stems) {
+    const once = lettersOnce(candidate);
+    for (const { name, once: nameOnce } of APP_NAMES) {
+      if (candidate === name || once === nameOnce) return name;
       if (name.length < 5 || candidate.length < 4) continue;
       const limit = name.length >= 8 ? 2 : 1;
       // The same first letter: "record" is no "discord", "dicsord" is.
       if (candidate[0] === name[0] && editDistance(candidate, name, limit) <= limit) return name;
+      if (once !== candidate && once.length >= 4 && once[0] === name[0] && editDistance(once, nameOnce, limit) <= limit)
+        return name;
     }
   }
   return null;
