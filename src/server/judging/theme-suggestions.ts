@@ -10,9 +10,10 @@ import { requireJamPermission } from '#server/auth/permissions';
 import type { SessionUser } from '#server/auth/session';
 import { adminWords } from '#server/feedback/words';
 import { guardTexts } from '#server/feedback/guard/guard-texts';
+import { holdStatements } from '#server/feedback/held-texts';
 import { type AppError, badRequest, conflict, notFound } from '#server/http/errors';
 import { db } from '#server/platform/db';
-import { type Written, myThemeQueries, takesPart, toMyTheme } from './theme-mine';
+import { type MyThemeRows, type Written, myThemeQueries, takesPart, toMyTheme } from './theme-mine';
 import { PHASE_REFUSALS, mayTakePart, notEligible, phaseCondition, refreshLeader, requireThemePhase } from './theme-rounds';
 
 export const SUGGESTION_LIMIT_MESSAGE = `You have suggested ${THEME_SUGGESTIONS_PER_PERSON} themes already: that is the most anyone may.`;
@@ -34,8 +35,16 @@ export async function suggestTheme(user: SessionUser, jam: Jam, text: string): P
   requireThemePhase(jam, 'suggesting');
   const key = themeKey(text);
   if (!key) throw badRequest('A theme needs at least one letter or digit.');
-  await guardTexts([{ field: 'text', guarded: 'themeTextSchema.text', text }], await adminWords());
+  const held = await guardTexts([{ field: 'text', guarded: 'themeTextSchema.text', text }], await adminWords());
   const database = db();
+  if (held.length) {
+    // Held for a moderator: kept out of the suggestions (round 1 shows them to every voter) until approved.
+    const [, ...rows] = (await database.batch([
+      ...holdStatements(database, user, jam, held.map((one) => ({ ...one, target: 'theme' as const }))),
+      ...myThemeQueries(user, jam),
+    ] as never)) as unknown as [unknown, ...unknown[]];
+    return toMyTheme(jam, rows.slice(-6) as unknown as MyThemeRows);
+  }
   const allowed = sql`${phaseCondition(jam.id, 'suggesting')} and ${mayTakePart(jam, user.id)}
     and (select count(*) from ${themeSuggesters} where ${themeSuggesters.jamId} = ${jam.id} and ${themeSuggesters.userId} = ${user.id}) < ${THEME_SUGGESTIONS_PER_PERSON}`;
   const [, added, , ...rows] = (await database.batch([

@@ -38,8 +38,20 @@ export function refusedText(
   return null;
 }
 
-/** 400 `text_refused` with the field and the rule (never the words) when the guard refuses one of the texts. */
-export async function guardTexts(texts: readonly GuardedText[], words: readonly string[]): Promise<void> {
+/** A text the guard held where its field waits for a moderator (`held: 'queue'`): the caller keeps it in held_texts. */
+export interface HeldVerdict {
+  field: string;
+  guarded: string;
+  rule: GuardRule;
+  text: string;
+}
+
+/**
+ * 400 `text_refused` with the field and the rule (never the words) when the guard refuses one of the
+ * texts; otherwise the texts it held whose field can wait for a moderator (none, mostly), which the
+ * caller keeps out of where they would show (./../held-texts.ts).
+ */
+export async function guardTexts(texts: readonly GuardedText[], words: readonly string[]): Promise<HeldVerdict[]> {
   const refused = refusedText(texts, words);
   if (refused) {
     const { field, guarded, rule, verdict } = refused;
@@ -50,6 +62,13 @@ export async function guardTexts(texts: readonly GuardedText[], words: readonly 
       ...(verdict.outcome === 'hold' ? { held: true } : {}),
     });
   }
+  const held: HeldVerdict[] = [];
+  for (const { field, guarded, text } of texts) {
+    if (!text || GUARDED_FIELDS[guarded]?.held !== 'queue') continue;
+    const verdict = judgeText(text, { words, kind: GUARDED_FIELDS[guarded].kind });
+    if (verdict.outcome === 'hold') held.push({ field, guarded, rule: verdict.rule, text });
+  }
+  return held;
 }
 
 /** What the OpenAPI document says of a guarded endpoint, after the names of its guarded fields. */
