@@ -61,7 +61,10 @@ describe('a theme suggestion the guard holds', () => {
     expect(listed.body.heldTexts).toContainEqual(
       expect.objectContaining({ text, rule: 'personal', target: 'theme', author: { id: writer.id, name: 'held_writer' } }),
     );
-    const told = await env.db.select().from(notifications).where(eq(notifications.key, `held-text:${held.body.waiting[0].id}`));
+    const told = await env.db
+      .select()
+      .from(notifications)
+      .where(eq(notifications.key, `held-text:${held.body.waiting[0].id}`));
     expect(told.map((row) => row.userId).sort()).toEqual([admin.id, manager.id].sort());
 
     expect((await review(jam.slug, held.body.waiting[0].id, 'approve', other)).status).toBe(403);
@@ -97,7 +100,9 @@ describe('a theme suggestion the guard holds', () => {
 
 describe('a text answer the guard holds', () => {
   it('keeps the answer it replaces meanwhile; its team sees it waiting; approving saves it', async () => {
-    const jam = await insertJam(env.db, { questions: [{ id: 1, kind: 'text', prompt: 'Anything to tell the players?', choices: [], private: false }] });
+    const jam = await insertJam(env.db, {
+      questions: [{ id: 1, kind: 'text', prompt: 'Anything to tell the players?', choices: [], private: false, required: false }],
+    });
     await insertManager(env.db, jam.id, manager.id);
     const entry = await insertEntry(env.db, jam.id, writer.id, 880_000_001, { answers: { '1': 'Use the arrow keys' } });
     await env.db.insert(jamParticipants).values({ jamId: jam.id, userId: writer.id }).onConflictDoNothing();
@@ -130,9 +135,7 @@ describe('a manager’s jam description the guard holds', () => {
     expect(patched.body).toMatchObject({ description: 'A jam about leaves', waiting: ['description'] });
     expect((await env.request(`/api/jams/${jam.slug}`, { as: other })).body.description).toBe('A jam about leaves');
     // The jam's own managers wrote it: only administrators decide.
-    expect((await queue(manager)).body.heldTexts.some((one: { jam: { slug: string } }) => one.jam.slug === jam.slug)).toBe(
-      false,
-    );
+    expect((await queue(manager)).body.heldTexts.some((one: { jam: { slug: string } }) => one.jam.slug === jam.slug)).toBe(false);
     const listed = (await queue(admin)).body.heldTexts.find((one: { jam: { slug: string } }) => one.jam.slug === jam.slug);
     expect(listed).toMatchObject({ text, target: 'jam', path: 'description', rule: 'contact' });
     expect((await review(jam.slug, listed.id, 'approve', manager)).status).toBe(403);

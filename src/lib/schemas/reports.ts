@@ -100,12 +100,16 @@ export const heldTextSchema = named(
   'HeldText',
   z.object({
     id: z.int(),
-    text: z.string().meta({ description: 'Exactly what was typed (minus bidirectional controls), plain text or Markdown (a body).' }),
+    text: z
+      .string()
+      .meta({ description: 'Exactly what was typed (minus bidirectional controls), plain text or Markdown (a body).' }),
     rule: z.string().meta({ description: 'Why the guard held it: link, email, phone, contact, word, personal or harm.' }),
     target: z.enum(['theme', 'answer', 'jam']).meta({
       description: 'What it is: a theme suggestion, an entry’s text answer, or the jam’s description or body.',
     }),
-    path: z.string().meta({ description: 'The answer’s question id, or the jam’s field (`description`, `body`); empty for a theme.' }),
+    path: z
+      .string()
+      .meta({ description: 'The answer’s question id, or the jam’s field (`description`, `body`); empty for a theme.' }),
     heldAt: isoDateTime,
     jam: z.object({ slug: z.string(), name: z.string() }),
     author: z.object({ id: z.int(), name: z.string() }),

@@ -23,6 +23,7 @@ import {
 import type { HeldTextDto } from '#lib/schemas/reports';
 import { themeKey } from '#lib/themes';
 import { auditStatement } from '#server/activity/audit';
+import { can, managedJamIds } from '#server/auth/permissions';
 import type { SessionUser } from '#server/auth/session';
 import { announceChange } from '#server/cache/changes';
 import { conflict, forbidden, notFound } from '#server/http/errors';
@@ -30,7 +31,8 @@ import { type Database, db } from '#server/platform/db';
 import type { HeldVerdict } from './guard/guard-texts';
 
 export const HELD_TEXT_GONE_MESSAGE = 'That text is not waiting for a moderator (any more).';
-export const HELD_TEXT_NOT_YOURS_MESSAGE = 'Only administrators decide on a jam’s own texts; managers decide on the rest of their jams.';
+export const HELD_TEXT_NOT_YOURS_MESSAGE =
+  'Only administrators decide on a jam’s own texts; managers decide on the rest of their jams.';
 
 /** Where one held text goes when approved. */
 export interface HeldPlace {
@@ -77,6 +79,10 @@ export function holdStatements(
   });
 }
 
+/** A manager's jam update answers which of its texts wait for an administrator (nothing when none). */
+export const heldFields = (held: readonly HeldVerdict[]): { waiting?: ('description' | 'body')[] } =>
+  held.length ? { waiting: held.map((one) => one.field as 'description' | 'body') } : {};
+
 /** The writer's own texts of a jam that wait for a moderator (for one target, optionally one entry): a query, for a batch or awaited. */
 export function myHeldTexts(userId: number, jamId: number, target: HeldTextTarget, targetId: number | null = null) {
   return db()
@@ -93,9 +99,12 @@ export function myHeldTexts(userId: number, jamId: number, target: HeldTextTarge
     .orderBy(heldTexts.id);
 }
 
-/** The held texts a moderator may decide on (every one for administrators; their jams' but the jams' own for managers), oldest first. */
+/**
+ * The held texts a moderator may decide on (every one for administrators; for managers their
+ * jams' but the jams' own texts), oldest first. The queue around it answers only moderators.
+ */
 export async function heldTextsFor(user: SessionUser): Promise<HeldTextDto[]> {
-  if (user.isBanned) return [];
+  const all = await can(user, 'site:administer', null);
   const rows = await db()
     .select({
       id: heldTexts.id,
@@ -112,11 +121,7 @@ export async function heldTextsFor(user: SessionUser): Promise<HeldTextDto[]> {
     .from(heldTexts)
     .innerJoin(jams, eq(jams.id, heldTexts.jamId))
     .innerJoin(users, eq(users.id, heldTexts.authorId))
-    .where(
-      user.isAdmin
-        ? undefined
-        : sql`${heldTexts.target} <> 'jam' and ${heldTexts.jamId} in (select ${jamManagers.jamId} from ${jamManagers} where ${jamManagers.userId} = ${user.id})`,
-    )
+    .where(all ? undefined : sql`${heldTexts.target} <> 'jam' and ${heldTexts.jamId} in ${managedJamIds(user)}`)
     .orderBy(heldTexts.heldAt)
     .limit(100);
   return rows.map((row) => ({
@@ -172,15 +177,16 @@ export async function reviewHeldText(
   decision: 'approve' | 'refuse',
 ): Promise<{ id: number; decision: 'approve' | 'refuse' }> {
   const database = db();
-  const [[row], [managed]] = await Promise.all([
-    database.select().from(heldTexts).where(and(eq(heldTexts.id, id), eq(heldTexts.jamId, jam.id))),
+  const [[row], administers, moderates] = await Promise.all([
     database
-      .select({ yes: sql<number>`1` })
-      .from(jamManagers)
-      .where(and(eq(jamManagers.jamId, jam.id), eq(jamManagers.userId, user.id))),
+      .select()
+      .from(heldTexts)
+      .where(and(eq(heldTexts.id, id), eq(heldTexts.jamId, jam.id))),
+    can(user, 'site:administer', null),
+    can(user, 'jam:hide-notes', { jamId: jam.id }),
   ]);
-  const mayDecide = !user.isBanned && (user.isAdmin || (managed !== undefined && row?.target !== 'jam'));
-  if (!mayDecide) throw forbidden(HELD_TEXT_NOT_YOURS_MESSAGE);
+  // A jam's own texts were written by its managers: administrators decide on them.
+  if (!(administers || (moderates && row?.target !== 'jam'))) throw forbidden(HELD_TEXT_NOT_YOURS_MESSAGE);
   if (!row) throw notFound(HELD_TEXT_GONE_MESSAGE);
   const stillHeld = sql`exists (select 1 from ${heldTexts} where ${heldTexts.id} = ${row.id})`;
   const results = (await database.batch([
@@ -204,4 +210,3 @@ export async function reviewHeldText(
   if (decision === 'approve' && row.target !== 'theme') announceChange({ kind: 'jam', jamId: jam.id });
   return { id: row.id, decision };
 }
-

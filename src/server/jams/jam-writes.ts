@@ -19,7 +19,7 @@ import { type Database, db } from '#server/platform/db';
 import { AppError, conflict } from '#server/http/errors';
 import { can, requireJamPermission } from '#server/auth/permissions';
 import { guardTexts } from '#server/feedback/guard/guard-texts';
-import { holdStatements } from '#server/feedback/held-texts';
+import { heldFields, holdStatements } from '#server/feedback/held-texts';
 import { adminWords } from '#server/feedback/words';
 import type { SessionUser } from '#server/auth/session';
 import { refreshLeader, themeOfJamPatch, themeOfNewJam } from '#server/judging/theme-rounds';
@@ -162,13 +162,10 @@ export async function updateJam(user: SessionUser, jam: Jam, input: JamUpdate): 
     adminWords(),
   ]);
   if (Object.keys(input).length === 0) return toJamDto(jam, { hideBody: false });
-  // Managers are often children and everyone reads the jam page: their texts pass the guard (issues 41, 53).
-  // A description or body the guard holds waits for an administrator (held_texts); the old one shows meanwhile.
+  // Managers are often children and everyone reads the jam page: their texts pass the guard (issues 41, 53); a
+  // description or body it holds waits for an administrator (held_texts), the old one showing meanwhile.
   const held = administers ? [] : await guardTexts(questionTexts(input.questions, input.criteria, input), words);
-  if (held.length) {
-    input = { ...input };
-    for (const { field } of held) delete input[field as 'description' | 'body'];
-  }
+  if (held.length) input = Object.fromEntries(Object.entries(input).filter(([key]) => !held.some((one) => one.field === key)));
   const merged = {
     startsAt: input.startsAt ?? jam.startsAt,
     endsAt: input.endsAt ?? jam.endsAt,
@@ -199,7 +196,6 @@ export async function updateJam(user: SessionUser, jam: Jam, input: JamUpdate): 
       held.map((one) => ({ ...one, target: 'jam' as const, path: one.field })),
     ),
   ];
-  const waiting = held.length ? { waiting: held.map((one) => one.field as 'description' | 'body') } : {};
   const update = (set: typeof change & { slug?: SQL }) => database.update(jams).set(set).where(eq(jams.id, jam.id)).returning();
   if (input.name === undefined || input.name === jam.name) {
     const [[updated]] = await database.batch([
@@ -208,7 +204,7 @@ export async function updateJam(user: SessionUser, jam: Jam, input: JamUpdate): 
       ...drops,
     ]);
     announceChange({ kind: 'jam', jamId: jam.id });
-    return { ...toJamDto(updated!, { hideBody: false }), ...waiting };
+    return { ...toJamDto(updated!, { hideBody: false }), ...heldFields(held) };
   }
   // Renamed: the slug the new name takes is chosen as the update runs, so what follows asks for it.
   const slug = sql`(select ${jams.slug} from ${jams} where ${jams.id} = ${jam.id})`;
@@ -234,7 +230,7 @@ export async function updateJam(user: SessionUser, jam: Jam, input: JamUpdate): 
     jam.id,
   );
   announceChange({ kind: 'jam', jamId: jam.id });
-  return { ...toJamDto(updated!, { hideBody: false }), ...waiting };
+  return { ...toJamDto(updated!, { hideBody: false }), ...heldFields(held) };
 }
 
 export async function deleteJam(user: SessionUser, jam: Jam): Promise<void> {

@@ -40,7 +40,12 @@ export async function suggestTheme(user: SessionUser, jam: Jam, text: string): P
   if (held.length) {
     // Held for a moderator: kept out of the suggestions (round 1 shows them to every voter) until approved.
     const [, ...rows] = (await database.batch([
-      ...holdStatements(database, user, jam, held.map((one) => ({ ...one, target: 'theme' as const }))),
+      ...holdStatements(
+        database,
+        user,
+        jam,
+        held.map((one) => ({ ...one, target: 'theme' as const })),
+      ),
       ...myThemeQueries(user, jam),
     ] as never)) as unknown as [unknown, ...unknown[]];
     return toMyTheme(jam, rows.slice(-6) as unknown as MyThemeRows);

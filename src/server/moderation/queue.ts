@@ -81,7 +81,10 @@ export async function reportQueueFor(user: SessionUser, page = 1): Promise<Repor
  * within the pages), which the descriptions read too. Read beside the user's scope, whose answer
  * decides whether it is shown.
  */
-async function readQueue(user: SessionUser, requestedPage: number): Promise<Omit<ReportQueueDto, 'canBan' | 'held' | 'heldTexts'>> {
+async function readQueue(
+  user: SessionUser,
+  requestedPage: number,
+): Promise<Omit<ReportQueueDto, 'canBan' | 'held' | 'heldTexts'>> {
   const where = sql`r.status = 'open' and ${await inScope(user)}`;
   const pageGroups = sql`(
     select jam_id, entry_id, note_id, n, first_at, last_at, total, nth from (
