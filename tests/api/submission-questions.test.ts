@@ -152,7 +152,7 @@ describe('answering on the submit form', () => {
     for (const reader of [entrant, manager, admin]) {
       const answers = await env.request(`/api/jams/${jam.slug}/entries/${reply.body.id}/answers`, { as: reader });
       expect(answers.status).toBe(200);
-      expect(answers.body).toEqual({ entryId: reply.body.id, answers: all, late: false });
+      expect(answers.body).toEqual({ entryId: reply.body.id, answers: all, late: false, waiting: {} });
     }
     const refused = await env.request(`/api/jams/${jam.slug}/entries/${reply.body.id}/answers`, { as: visitorUser });
     expect(refused.status).toBe(403);
