@@ -6,11 +6,10 @@
  */
 import type { Page } from '@playwright/test';
 import { accessibilityViolations } from './accessibility';
-import { createJamThroughApi, expect, test, userPage } from './fixtures';
+import { expect, test, userPage } from './fixtures';
+import { notedJam } from './noted-jam';
 import { say } from './say';
-import { uniqueTag } from '../helpers/unique-tag';
 
-const MINUTE = 60_000;
 const HELD = 'how old are you? where do you live?';
 
 const notesSection = (page: Page) => page.getByRole('region', { name: say('en', 'notes.heading') });
@@ -23,22 +22,9 @@ test('a held note waits for a moderator: its writer sees it waiting, others do n
   browser,
 }, testInfo) => {
   test.setTimeout(120_000);
-  const admin = await userPage(browser, 'demo_admin');
-  const { slug } = await createJamThroughApi(admin.request, {
-    name: `Held Notes ${uniqueTag()}`,
-    description: 'Held notes end to end.',
-    startsAt: new Date(Date.now() - MINUTE).toISOString(),
-    endsAt: new Date(Date.now() + 60 * MINUTE).toISOString(),
-  });
-  const added = await admin.request.post(`/api/jams/${slug}/managers`, { data: { name: 'block_builder' } });
-  expect(added.status(), await added.text()).toBe(201);
-  await admin.context().close();
+  const { slug, entryId } = await notedJam(browser);
+  const path = `/jams/${slug}/entries/${entryId}`;
   const smith = await userPage(browser, 'sprite_smith');
-  const entered = await smith.request.post(`/api/jams/${slug}/entries`, {
-    data: { url: 'https://scratch.mit.edu/projects/900000101' },
-  });
-  expect(entered.status(), await entered.text()).toBe(201);
-  const path = `/jams/${slug}/entries/${((await entered.json()) as { id: number }).id}`;
 
   // The writer posts it and sees it waiting for a moderator.
   const asker = await userPage(browser, 'held_asker');
