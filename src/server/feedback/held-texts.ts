@@ -27,6 +27,7 @@ import { can, managedJamIds } from '#server/auth/permissions';
 import type { SessionUser } from '#server/auth/session';
 import { announceChange } from '#server/cache/changes';
 import { conflict, forbidden, notFound } from '#server/http/errors';
+import { refreshLeader } from '#server/judging/theme-rounds';
 import { type Database, db } from '#server/platform/db';
 import type { HeldVerdict } from './guard/guard-texts';
 
@@ -149,6 +150,8 @@ function applyStatement(database: Database, row: typeof heldTexts.$inferSelect, 
           select s.id, ${row.authorId}, ${row.jamId} from ${themeSuggestions} s
           where s.jam_id = ${row.jamId} and s.key = ${key} and ${stillHeld}
           on conflict do nothing`),
+        // As a suggestion made now: the leader the jam keeps is worked out again.
+        database.run(refreshLeader(row.jamId)),
       ];
     }
     case 'answer':
