@@ -14,6 +14,7 @@ describe('the guard’s measured rates', () => {
   it.each([
     ['the second set (written before its fixes)', 'fresh-tricks.txt', 'fresh-ordinary.txt'],
     ['the third set (written after the second set’s fixes)', 'fresh-tricks-2.txt', 'fresh-ordinary-2.txt'],
+    ['the fourth set (written after the third set’s fixes)', 'fresh-tricks-3.txt', 'fresh-ordinary-3.txt'],
     ['the issue’s own kinds', 'tricks.txt', 'ordinary-notes.txt'],
   ])('%s (%s, %s): at most a tenth of the tricks published, a twentieth of the notes held or refused', (_, tricks, ordinary) => {
     const rates = measure([file(tricks)], [file(ordinary)]);

@@ -199,12 +199,14 @@ const APP_NAMES = CHAT_APPS.names.map((name) => ({ name, once: lettersOnce(name)
 
 /** The chat app a word names, allowing a Hungarian case ending, a letter said again and again and a small misspelling, or null. */
 export function chatAppOf(word: string): string | null {
-  const stems = [
-    word,
-    ...HU_ENDINGS.filter((ending) => word.endsWith(ending) && word.length - ending.length >= 4).map((ending) =>
-      word.slice(0, -ending.length),
-    ),
-  ];
+  const withoutEnding = (one: string) =>
+    HU_ENDINGS.filter((ending) => one.endsWith(ending) && one.length - ending.length >= 4).map((ending) =>
+      one.slice(0, -ending.length),
+    );
+  // The word and its letters read once, each without one ending or two ("snapchatratttt" → "snapchatrat" → "snapchatra" → "snapchat").
+  const firsts = [...new Set([word, lettersOnce(word)])];
+  const seconds = firsts.flatMap(withoutEnding);
+  const stems = [...new Set([...firsts, ...seconds, ...seconds.flatMap(withoutEnding)])];
   for (const candidate of stems) {
     const once = lettersOnce(candidate);
     for (const { name, once: nameOnce } of APP_NAMES) {
