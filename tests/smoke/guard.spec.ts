@@ -24,15 +24,34 @@ async function admitted(send: () => Promise<APIResponse>): Promise<APIResponse> 
   }
 }
 
-const ORDINARY = ['1 250 000 pont', 'Best.Game.Ever!', 'shiitake mushrooms in level 4 lol', 'بازی‌ات فوق‌العاده‌ست'];
-const TRICKS = ['kid&#64;gmail&#46;com', 'add me on dicsord: coolkid_12', 'ku rva jó', 'چند سالته؟ کجا زندگی میکنی؟'];
+const ORDINARY = [
+  '1 250 000 pont',
+  'Best.Game.Ever!',
+  'shiitake mushrooms in level 4 lol',
+  'so.much.fun',
+  'بازی‌ات فوق‌العاده‌ست',
+];
+const TRICKS = [
+  'kid&#64;gmail&#46;com',
+  'add me on dicsord: coolkid_12',
+  'ku rva jó',
+  'چند سالته؟ کجا زندگی میکنی؟',
+  // From the fresh sets, written by class (tests/unit/guard-rates.test.ts).
+  'insztán vagyok kisbeka_12 néven',
+  'szarul megy',
+  'i hope you die',
+  'a Fő utca 5-ben lakom',
+];
+/** The files the samples come from: every one is in them. */
+const ORDINARY_FILES = ['ordinary-notes.txt', 'fresh-ordinary.txt', 'fresh-ordinary-2.txt', 'fresh-ordinary-3.txt'];
+const TRICK_FILES = ['tricks.txt', 'fresh-tricks.txt', 'fresh-tricks-2.txt', 'fresh-tricks-3.txt'];
 
 test('the guard publishes ordinary texts unchanged and holds or refuses tricks; a held note waits for a moderator', async ({
   browser,
 }) => {
   test.setTimeout(240_000);
   for (const text of [...ORDINARY, ...TRICKS]) {
-    expect(lines([...ORDINARY].includes(text) ? 'ordinary-notes.txt' : 'tricks.txt')).toContain(text);
+    expect((ORDINARY.includes(text) ? ORDINARY_FILES : TRICK_FILES).flatMap(lines)).toContain(text);
   }
   const jam = await ongoingJam(browser, 'Smoke Guard');
   const admin = await userPage(browser, ADMIN);
@@ -78,9 +97,9 @@ test('the guard publishes ordinary texts unchanged and holds or refuses tricks; 
   const notes = `/api/jams/${jam.slug}/entries/${entry.id}/notes`;
   // (The entry's author answers players in notes too.)
   expect((await sprite.request.post(notes, { data: { text: 'write to kid@gmail.com' } })).status()).toBe(400);
-  const kept = await sprite.request.post(notes, { data: { text: ORDINARY[3] } });
+  const kept = await sprite.request.post(notes, { data: { text: ORDINARY.at(-1) } });
   expect(kept.status(), await kept.text()).toBe(201);
-  expect(await kept.json()).toMatchObject({ text: ORDINARY[3], held: false });
+  expect(await kept.json()).toMatchObject({ text: ORDINARY.at(-1), held: false });
   const asker = await userPage(browser, 'loop_legend');
   const held = await asker.request.post(notes, { data: { text: 'how old are you? where do you live?' } });
   expect(held.status(), await held.text()).toBe(201);
