@@ -6,7 +6,7 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, entries, guardOutcomes, heldTexts, jamParticipants, notifications, themeSuggestions } from '#db/schema';
+import { auditLog, entries, guardOutcomes, heldTexts, jamParticipants, notifications, themeSuggestions, users } from '#db/schema';
 import { type Environment, type TestUser, startEnvironment } from '../helpers/environment';
 import { insertEntry, insertJam, insertManager } from '../helpers/factories';
 
@@ -141,5 +141,38 @@ describe('a manager’s jam description the guard holds', () => {
     expect((await review(jam.slug, listed.id, 'approve', manager)).status).toBe(403);
     expect((await review(jam.slug, listed.id, 'approve', admin)).status).toBe(200);
     expect((await env.request(`/api/jams/${jam.slug}`, { as: other })).body.description).toBe(text);
+  });
+});
+
+describe('a new account', () => {
+  it('has a theme suggestion with a link held for a moderator rather than refused; an older one has it refused', async () => {
+    const now = Date.now();
+    const jam = await insertJam(env.db, {
+      themeRounds: true,
+      themeFinalists: 2,
+      themeSuggestFrom: new Date(now - HOUR),
+      themeRound1From: new Date(now + HOUR),
+      themeFinalFrom: new Date(now + 2 * HOUR),
+      themeClosesAt: new Date(now + 3 * HOUR),
+      startsAt: new Date(now + 10 * HOUR),
+      endsAt: new Date(now + 48 * HOUR),
+    });
+    const newcomer = await env.login('held_newcomer');
+    const text = 'Tiny worlds on coolgames.io';
+    const held = await env.request(`/api/jams/${jam.slug}/theme/suggestions`, { method: 'POST', as: newcomer, body: { text } });
+    expect(held.status, JSON.stringify(held.body)).toBe(201);
+    expect(held.body.waiting).toEqual([{ id: expect.any(Number), text }]);
+    await env.db
+      .update(users)
+      .set({ createdAt: new Date(now - 30 * 24 * HOUR) })
+      .where(eq(users.id, newcomer.id));
+    const veteran = await env.login('held_newcomer');
+    const refused = await env.request(`/api/jams/${jam.slug}/theme/suggestions`, {
+      method: 'POST',
+      as: veteran,
+      body: { text: 'Small worlds on coolgames.io' },
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error).toMatchObject({ code: 'text_refused', field: 'text', rule: 'link' });
   });
 });

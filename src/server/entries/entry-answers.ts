@@ -35,6 +35,7 @@ export async function requireAnswers(
   jam: Jam,
   raw: Record<string, unknown>,
   words: readonly string[],
+  writer: SessionUser,
   before: EntryAnswers = {},
 ): Promise<{ answers: EntryAnswers; held: (HeldVerdict & { path: string })[] }> {
   const checked = checkAnswers(jam.questions, raw);
@@ -51,6 +52,7 @@ export async function requireAnswers(
           }) as const,
       ),
     words,
+    writer,
   );
   const answers = { ...checked.answers };
   for (const { field } of held) {
@@ -104,7 +106,7 @@ export async function updateEntryAnswers(
     throw new AppError(403, 'forbidden', ANSWERS_TEAM_ONLY_MESSAGE);
   const window = submissionWindow(jam, lateUntil);
   if (window === 'closed') throw conflict(ANSWERS_CLOSED_MESSAGE);
-  const { answers, held } = await requireAnswers(jam, raw, words, entry.answers);
+  const { answers, held } = await requireAnswers(jam, raw, words, user, entry.answers);
   const late = entry.late || window === 'late';
   const database = db();
   const update = database

@@ -59,7 +59,7 @@ export async function submitEntry(
   ]);
   const window = submissionWindow(jam, lateUntil);
   if (window === 'closed') throw new AppError(409, 'conflict', NOT_ACCEPTING_MESSAGE);
-  const { answers, held } = await requireAnswers(jam, rawAnswers, words);
+  const { answers, held } = await requireAnswers(jam, rawAnswers, words, user);
   if (existing?.submitterId === user.id) throw conflict('You have already entered this game jam.');
   if (existing) throw conflict('This project has already been submitted to this jam.');
   if (creditedInJam) throw conflict(CREDITED_ELSEWHERE_MESSAGE);

@@ -164,7 +164,7 @@ export async function updateJam(user: SessionUser, jam: Jam, input: JamUpdate): 
   if (Object.keys(input).length === 0) return toJamDto(jam, { hideBody: false });
   // Managers are often children and everyone reads the jam page: their texts pass the guard (issues 41, 53); a
   // description or body it holds waits for an administrator (held_texts), the old one showing meanwhile.
-  const held = administers ? [] : await guardTexts(questionTexts(input.questions, input.criteria, input), words);
+  const held = administers ? [] : await guardTexts(questionTexts(input.questions, input.criteria, input), words, user);
   if (held.length) input = Object.fromEntries(Object.entries(input).filter(([key]) => !held.some((one) => one.field === key)));
   const merged = {
     startsAt: input.startsAt ?? jam.startsAt,

@@ -35,7 +35,7 @@ export async function suggestTheme(user: SessionUser, jam: Jam, text: string): P
   requireThemePhase(jam, 'suggesting');
   const key = themeKey(text);
   if (!key) throw badRequest('A theme needs at least one letter or digit.');
-  const held = await guardTexts([{ field: 'text', guarded: 'themeTextSchema.text', text }], await adminWords());
+  const held = await guardTexts([{ field: 'text', guarded: 'themeTextSchema.text', text }], await adminWords(), user);
   const database = db();
   if (held.length) {
     // Held for a moderator: kept out of the suggestions (round 1 shows them to every voter) until approved.

@@ -10,7 +10,8 @@
 import { textRefusedMessage } from '#lib/text-refusals';
 import { AppError } from '#server/http/errors';
 import { GUARDED_FIELDS } from './fields';
-import { type GuardRule, type GuardVerdict, judgeText } from './guard';
+import { type GuardRule, type GuardVerdict, isNewAccount, judgeText } from './guard';
+import type { SessionUser } from '#server/auth/session';
 import { countRefusal } from './outcomes';
 
 export interface GuardedText {
@@ -25,12 +26,13 @@ export interface GuardedText {
 export function refusedText(
   texts: readonly GuardedText[],
   words: readonly string[],
+  newAccount = false,
 ): { field: string; guarded: string; rule: GuardRule; verdict: GuardVerdict } | null {
   for (const { field, guarded, text } of texts) {
     if (!text) continue;
     const row = GUARDED_FIELDS[guarded];
     if (!row) throw new Error(`${guarded} is not in the guarded fields' table`);
-    const verdict = judgeText(text, { words, kind: row.kind });
+    const verdict = judgeText(text, { words, kind: row.kind, newAccount });
     if (verdict.outcome === 'refuse' || (verdict.outcome === 'hold' && row.held === 'refuse')) {
       return { field, guarded, rule: verdict.rule, verdict };
     }
@@ -51,8 +53,14 @@ export interface HeldVerdict {
  * texts; otherwise the texts it held whose field can wait for a moderator (none, mostly), which the
  * caller keeps out of where they would show (./../held-texts.ts).
  */
-export async function guardTexts(texts: readonly GuardedText[], words: readonly string[]): Promise<HeldVerdict[]> {
-  const refused = refusedText(texts, words);
+export async function guardTexts(
+  texts: readonly GuardedText[],
+  words: readonly string[],
+  writer?: Pick<SessionUser, 'createdAt'>,
+): Promise<HeldVerdict[]> {
+  // A new account's links and long numbers are held rather than refused (where the field can wait).
+  const newAccount = isNewAccount(writer?.createdAt);
+  const refused = refusedText(texts, words, newAccount);
   if (refused) {
     const { field, guarded, rule, verdict } = refused;
     await countRefusal(guarded, rule, verdict.outcome === 'hold' ? 'hold' : 'refuse');
@@ -65,7 +73,7 @@ export async function guardTexts(texts: readonly GuardedText[], words: readonly 
   const held: HeldVerdict[] = [];
   for (const { field, guarded, text } of texts) {
     if (!text || GUARDED_FIELDS[guarded]?.held !== 'queue') continue;
-    const verdict = judgeText(text, { words, kind: GUARDED_FIELDS[guarded].kind });
+    const verdict = judgeText(text, { words, kind: GUARDED_FIELDS[guarded].kind, newAccount });
     if (verdict.outcome === 'hold') held.push({ field, guarded, rule: verdict.rule, text });
   }
   return held;

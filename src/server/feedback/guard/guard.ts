@@ -54,6 +54,9 @@ export interface GuardContext {
 
 /** How long an account counts as new. */
 export const NEW_ACCOUNT_MS = 7 * 24 * 60 * 60_000;
+/** Whether an account made then is new now (unknown: not new). */
+export const isNewAccount = (createdAt: Date | null | undefined, now = Date.now()) =>
+  createdAt != null && now - new Date(createdAt).getTime() < NEW_ACCOUNT_MS;
 
 const PUBLISH: GuardVerdict = { outcome: 'publish', rule: null };
 
