@@ -91,9 +91,30 @@ const NUMBER_WORD = new RegExp(
   'gu',
 );
 
+const { tens: HU_TENS, units: HU_UNITS } = NUMBER_WORDS.huCompound as {
+  tens: Record<string, string>;
+  units: Record<string, string>;
+};
+/** Hungarian tens and units written as one word ("harmincegy", "huszonketto"). */
+const HU_COMPOUND = new RegExp(
+  `(?<!\\p{L})(${Object.keys(HU_TENS).join('|')})(${Object.keys(HU_UNITS)
+    .sort((a, b) => b.length - a.length)
+    .join('|')})(?!\\p{L})`,
+  'gu',
+);
+/** "double seven", "triple five": the number word said two or three times. */
+const REPEATED_NUMBER = new RegExp(`(?<!\\p{L})(double|triple) (${Object.keys(NUMBER_WORDS.en).join('|')})(?!\\p{L})`, 'gu');
+
 /** Number words as digits ("nulla hat harminc" → "0 6 30"); only the runs of three or more next to each other, so "one cat and two dogs" stays. */
 export function numbersAsDigits(reading: string): string {
-  const replaced = reading.replace(NUMBER_WORD, (word) => `\uE000${NUMBER_WORD_MAP.get(word)}\uE000`);
+  const compounds = reading
+    .replace(HU_COMPOUND, (_, tens: string, unit: string) => `${HU_TENS[tens]}${HU_UNITS[unit]}`)
+    .replace(REPEATED_NUMBER, (_, times: string, word: string) =>
+      Array(times === 'double' ? 2 : 3)
+        .fill(word)
+        .join(' '),
+    );
+  const replaced = compounds.replace(NUMBER_WORD, (word) => `\uE000${NUMBER_WORD_MAP.get(word)}\uE000`);
   // Keep the replacement only where at least three number words (or digits) stand together.
   return replaced.replace(/(?:\uE000[^\uE000]*\uE000|[\d\s,.\-–()+/]|and|es|agus|و)+/gu, (run) => {
     const words = run.match(/\uE000/g)?.length ?? 0;
