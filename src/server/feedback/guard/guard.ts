@@ -204,7 +204,7 @@ export function judgeText(text: string, context: GuardContext = {}): GuardVerdic
   for (const { rule, patterns, once } of HELD_CLASSES) {
     for (const reading of [plainFirst, ...seconds.map(withoutAccents)].flatMap((one) => [one, punctuationAsSpace(one)])) {
       if (patterns.some((pattern) => pattern.test(reading))) return { outcome: 'hold', rule };
-      const readOnce = lettersOnce(reading);
+      const readOnce = reading.length <= SHORT_TEXT ? lettersOnce(reading) : reading;
       if (readOnce !== reading && once.some((pattern) => pattern.test(readOnce))) return { outcome: 'hold', rule };
     }
   }

@@ -218,8 +218,21 @@ const lettersOnce = (text: string) => text.replace(/(\p{L})\1+/gu, '$1');
 /** The apps' names, and each with a letter said again and again read once ("whatsapp" → "whatsap"). */
 const APP_NAMES = CHAT_APPS.names.map((name) => ({ name, once: lettersOnce(name) }));
 
+/** Words already read (a long jam body says the same words again and again), forgotten past 20,000. */
+const appOfWord = new Map<string, string | null>();
+
 /** The chat app a word names, allowing a Hungarian case ending, a letter said again and again and a small misspelling, or null. */
 export function chatAppOf(word: string): string | null {
+  let app = appOfWord.get(word);
+  if (app === undefined) {
+    if (appOfWord.size >= 20_000) appOfWord.clear();
+    app = readChatApp(word);
+    appOfWord.set(word, app);
+  }
+  return app;
+}
+
+function readChatApp(word: string): string | null {
   const withoutEnding = (one: string) =>
     HU_ENDINGS.filter((ending) => one.endsWith(ending) && one.length - ending.length >= 4).map((ending) =>
       one.slice(0, -ending.length),
