@@ -73,6 +73,18 @@ const ALLOWED_WORD = new RegExp(
 /** Ordinary words that contain a listed string taken out before words are judged ("cockpit", "analízis"). */
 const withoutAllowedWords = (reading: string) => withoutAccents(reading).replace(ALLOWED_WORD, ' ');
 
+/** Words of the held phrases as children text them ("skool", "primry", "go 2"), read as the word. */
+const SPELLINGS = new Map(
+  Object.entries(HELD.spellings as Record<string, string | string[]>)
+    .filter((entry): entry is [string, string[]] => Array.isArray(entry[1]))
+    .flatMap(([word, spellings]) => spellings.map((spelling) => [spelling, word] as const)),
+);
+const SPELLING = new RegExp(`(?<![\\p{L}\\p{N}])(?:${[...SPELLINGS.keys()].join('|')})(?![\\p{L}\\p{N}])`, 'gu');
+const kidSpelling = (reading: string) =>
+  reading
+    .replace(SPELLING, (spelling) => SPELLINGS.get(spelling) ?? spelling)
+    .replace(/(?<=(?:go|talk|come|send|text|write|speak|reply|listen|tell|say|get|give) )2(?![\p{L}\p{N}])/gu, 'to');
+
 /** A letter said again and again read once ("kiiill" → "kil"): readings and the held phrases alike. */
 const lettersOnce = (text: string) => text.replace(/(\p{L})\1+/gu, '$1');
 
@@ -180,6 +192,8 @@ export function judgeText(text: string, context: GuardContext = {}): GuardVerdic
     const spelled = spelledAddress(baseRest);
     if (spelled && kind === 'plain') seconds.push(spelled);
     wordReadings.push(punctuationAsSpace(baseRest));
+    // A word-final ye (Urdu ے read as ی) for the final he it stands in for ("جندے").
+    if (/ی(?!\p{L})/u.test(baseRest)) wordReadings.push(punctuationAsSpace(baseRest.replace(/ی(?!\p{L})/gu, 'ه')));
     // A star for a letter ("f*szság"): each vowel in its place.
     if (/\p{L}\*+\p{L}/u.test(baseRest))
       for (const vowel of 'aeiou') wordReadings.push(baseRest.replace(/(?<=\p{L})\*+(?=\p{L})/gu, vowel));
@@ -202,7 +216,9 @@ export function judgeText(text: string, context: GuardContext = {}): GuardVerdic
 
   // What a moderator reads first: personal information, grooming, harm (on every reading).
   for (const { rule, patterns, once } of HELD_CLASSES) {
-    for (const reading of [plainFirst, ...seconds.map(withoutAccents)].flatMap((one) => [one, punctuationAsSpace(one)])) {
+    const readings = [plainFirst, ...seconds.map(withoutAccents)].flatMap((one) => [one, punctuationAsSpace(one)]);
+    const spelt = plainFirst.length <= SHORT_TEXT ? kidSpelling(punctuationAsSpace(plainFirst)) : plainFirst;
+    for (const reading of spelt === plainFirst ? readings : [...readings, spelt]) {
       if (patterns.some((pattern) => pattern.test(reading))) return { outcome: 'hold', rule };
       const readOnce = reading.length <= SHORT_TEXT ? lettersOnce(reading) : reading;
       if (readOnce !== reading && once.some((pattern) => pattern.test(readOnce))) return { outcome: 'hold', rule };
