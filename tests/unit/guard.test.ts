@@ -9,7 +9,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { judgeText } from '#server/feedback/guard/guard';
 import { decodeEscapes, firstReading } from '#server/feedback/guard/normalise';
-import { chatAppOf, editDistance, numbersAsDigits, turnedBack } from '#server/feedback/guard/second-readings';
+import { chatAppOf, editDistance } from '#server/feedback/guard/chat-apps';
+import { numbersAsDigits, turnedBack } from '#server/feedback/guard/second-readings';
 import { BAD_SEEDS, TRANSFORMS, transformed } from '../guard/transforms';
 
 const lines = (file: string) =>

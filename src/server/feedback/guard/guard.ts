@@ -22,13 +22,11 @@ import { listedRule } from '../filter';
 import ALLOWED from './data/allowed-words.json' with { type: 'json' };
 import HELD from './data/held-phrases.json' with { type: 'json' };
 import { decodeEscapes, firstReading } from './normalise';
+import { asksContactElsewhere, chatAppsRead, joinedApps } from './chat-apps';
 import {
-  asksContactElsewhere,
-  chatAppsRead,
   closedUp,
   closedUpAddress,
   closedUpAll,
-  joinedApps,
   joinedFragments,
   numbersAsDigits,
   spelledAddress,
