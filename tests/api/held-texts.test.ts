@@ -27,23 +27,24 @@ const queue = (as: TestUser) => env.request('/api/reports', { as });
 const review = (slug: string, id: number, decision: string, as: TestUser) =>
   env.request(`/api/jams/${slug}/held-texts/${id}/review`, { method: 'PUT', as, body: { decision } });
 
-describe('a theme suggestion the guard holds', () => {
-  async function suggestingJam() {
-    const now = Date.now();
-    const jam = await insertJam(env.db, {
-      themeRounds: true,
-      themeFinalists: 2,
-      themeSuggestFrom: new Date(now - HOUR),
-      themeRound1From: new Date(now + HOUR),
-      themeFinalFrom: new Date(now + 2 * HOUR),
-      themeClosesAt: new Date(now + 3 * HOUR),
-      startsAt: new Date(now + 10 * HOUR),
-      endsAt: new Date(now + 48 * HOUR),
-    });
-    await insertManager(env.db, jam.id, manager.id);
-    return jam;
-  }
+/** A jam taking theme suggestions, managed by held_manager. */
+async function suggestingJam() {
+  const now = Date.now();
+  const jam = await insertJam(env.db, {
+    themeRounds: true,
+    themeFinalists: 2,
+    themeSuggestFrom: new Date(now - HOUR),
+    themeRound1From: new Date(now + HOUR),
+    themeFinalFrom: new Date(now + 2 * HOUR),
+    themeClosesAt: new Date(now + 3 * HOUR),
+    startsAt: new Date(now + 10 * HOUR),
+    endsAt: new Date(now + 48 * HOUR),
+  });
+  await insertManager(env.db, jam.id, manager.id);
+  return jam;
+}
 
+describe('a theme suggestion the guard holds', () => {
   it('waits for a moderator: only its writer sees it, the queue lists it, approving suggests it', async () => {
     const jam = await suggestingJam();
     const text = 'how old are you? where do you live?';
@@ -147,16 +148,7 @@ describe('a manager’s jam description the guard holds', () => {
 describe('a new account', () => {
   it('has a theme suggestion with a link held for a moderator rather than refused; an older one has it refused', async () => {
     const now = Date.now();
-    const jam = await insertJam(env.db, {
-      themeRounds: true,
-      themeFinalists: 2,
-      themeSuggestFrom: new Date(now - HOUR),
-      themeRound1From: new Date(now + HOUR),
-      themeFinalFrom: new Date(now + 2 * HOUR),
-      themeClosesAt: new Date(now + 3 * HOUR),
-      startsAt: new Date(now + 10 * HOUR),
-      endsAt: new Date(now + 48 * HOUR),
-    });
+    const jam = await suggestingJam();
     const newcomer = await env.login('held_newcomer');
     const text = 'Tiny worlds on coolgames.io';
     const held = await env.request(`/api/jams/${jam.slug}/theme/suggestions`, { method: 'POST', as: newcomer, body: { text } });

@@ -8,26 +8,14 @@
  * moderators are told in their inbox as of a held note.
  */
 import { type SQL, and, eq, sql } from 'drizzle-orm';
-import {
-  type HeldTextTarget,
-  type Jam,
-  entries,
-  guardOutcomes,
-  heldTexts,
-  jamManagers,
-  jams,
-  themeSuggesters,
-  themeSuggestions,
-  users,
-} from '#db/schema';
+import { type HeldTextTarget, type Jam, entries, guardOutcomes, heldTexts, jamManagers, jams, users } from '#db/schema';
 import type { HeldTextDto } from '#lib/schemas/reports';
-import { themeKey } from '#lib/themes';
 import { auditStatement } from '#server/activity/audit';
 import { can, managedJamIds } from '#server/auth/permissions';
 import type { SessionUser } from '#server/auth/session';
 import { announceChange } from '#server/cache/changes';
 import { conflict, forbidden, notFound } from '#server/http/errors';
-import { refreshLeader } from '#server/judging/theme-rounds';
+import { suggestStatements } from '#server/judging/theme-rounds';
 import { type Database, db } from '#server/platform/db';
 import type { HeldVerdict } from './guard/guard-texts';
 
@@ -140,20 +128,9 @@ export async function heldTextsFor(user: SessionUser): Promise<HeldTextDto[]> {
 /** Where an approved text goes: one statement, written only while the text is still held (`stillHeld`). */
 function applyStatement(database: Database, row: typeof heldTexts.$inferSelect, stillHeld: ReturnType<typeof sql>) {
   switch (row.target) {
-    case 'theme': {
-      const key = themeKey(row.text);
-      return [
-        database.run(sql`insert into ${themeSuggestions} (jam_id, key, text, suggested_by)
-          select ${row.jamId}, ${key}, ${row.text}, ${row.authorId} where ${stillHeld}
-          on conflict (jam_id, key) do nothing`),
-        database.run(sql`insert into ${themeSuggesters} (suggestion_id, user_id, jam_id)
-          select s.id, ${row.authorId}, ${row.jamId} from ${themeSuggestions} s
-          where s.jam_id = ${row.jamId} and s.key = ${key} and ${stillHeld}
-          on conflict do nothing`),
-        // As a suggestion made now: the leader the jam keeps is worked out again.
-        database.run(refreshLeader(row.jamId)),
-      ];
-    }
+    case 'theme':
+      // As a suggestion made now (the moderator decides, whatever the round).
+      return [...suggestStatements(database, row.jamId, row.authorId, row.text, stillHeld)];
     case 'answer':
       return [
         database.run(sql`update ${entries} set answers = json_set(coalesce(answers, '{}'), ${`$."${row.path}"`}, ${row.text})

@@ -14,7 +14,15 @@ import { holdStatements } from '#server/feedback/held-texts';
 import { type AppError, badRequest, conflict, notFound } from '#server/http/errors';
 import { db } from '#server/platform/db';
 import { type MyThemeRows, type Written, myThemeQueries, takesPart, toMyTheme } from './theme-mine';
-import { PHASE_REFUSALS, mayTakePart, notEligible, phaseCondition, refreshLeader, requireThemePhase } from './theme-rounds';
+import {
+  PHASE_REFUSALS,
+  mayTakePart,
+  notEligible,
+  phaseCondition,
+  refreshLeader,
+  requireThemePhase,
+  suggestStatements,
+} from './theme-rounds';
 
 export const SUGGESTION_LIMIT_MESSAGE = `You have suggested ${THEME_SUGGESTIONS_PER_PERSON} themes already: that is the most anyone may.`;
 export const NO_SUGGESTION_MESSAGE = 'That theme suggestion does not exist (it may have been removed or merged).';
@@ -53,14 +61,7 @@ export async function suggestTheme(user: SessionUser, jam: Jam, text: string): P
   const allowed = sql`${phaseCondition(jam.id, 'suggesting')} and ${mayTakePart(jam, user.id)}
     and (select count(*) from ${themeSuggesters} where ${themeSuggesters.jamId} = ${jam.id} and ${themeSuggesters.userId} = ${user.id}) < ${THEME_SUGGESTIONS_PER_PERSON}`;
   const [, added, , ...rows] = (await database.batch([
-    database.run(sql`insert into ${themeSuggestions} (jam_id, key, text, suggested_by)
-      select ${jam.id}, ${key}, ${text}, ${user.id} where ${allowed}
-      on conflict (jam_id, key) do nothing`),
-    database.run(sql`insert into ${themeSuggesters} (suggestion_id, user_id, jam_id)
-      select s.id, ${user.id}, ${jam.id} from ${themeSuggestions} s
-      where s.jam_id = ${jam.id} and s.key = ${key} and ${allowed}
-      on conflict do nothing`),
-    database.run(refreshLeader(jam.id)),
+    ...suggestStatements(database, jam.id, user.id, text, allowed),
     ...myThemeQueries(user, jam),
   ] as never)) as unknown as [unknown, ...Written];
   const state = toMyTheme(jam, rows);
