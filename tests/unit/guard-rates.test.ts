@@ -17,6 +17,7 @@ describe('the guard’s measured rates', () => {
     ['the fourth set (written after the third set’s fixes)', 'fresh-tricks-3.txt', 'fresh-ordinary-3.txt'],
     ['the fifth set (probes for gaps, not held out)', 'fresh-tricks-4.txt', 'fresh-ordinary-4.txt'],
     ['the sixth set (written after the fifth set’s fixes)', 'fresh-tricks-5.txt', 'fresh-ordinary-5.txt'],
+    ['the seventh set (written after the sixth set’s fixes)', 'fresh-tricks-6.txt', 'fresh-ordinary-6.txt'],
     ['the issue’s own kinds', 'tricks.txt', 'ordinary-notes.txt'],
   ])('%s (%s, %s): at most a tenth of the tricks published, a twentieth of the notes held or refused', (_, tricks, ordinary) => {
     const rates = measure([file(tricks)], [file(ordinary)]);

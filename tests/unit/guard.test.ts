@@ -28,7 +28,7 @@ const ORDINARY = ['', '-2', '-3', '-4', '-5']
  */
 const SEED = process.env.GUARD_PROPERTY_SEED;
 const seedOption = SEED === 'random' ? {} : { seed: SEED ? Number(SEED) : 53_046 };
-const TRICKS = ['', '-2', '-3', '-4', '-5'].flatMap((set) => lines(`fresh-tricks${set}.txt`)).concat(lines('tricks.txt'));
+const TRICKS = ['', '-2', '-3', '-4', '-5', '-6'].flatMap((set) => lines(`fresh-tricks${set}.txt`)).concat(lines('tricks.txt'));
 
 describe('the ordinary notes corpus', () => {
   it('has at least 300 notes in English, Hungarian, Irish and Persian', () => {
