@@ -87,7 +87,7 @@ function ThemePanel({ slug }: Omit<Props, 'messages'>) {
                 maxLength={THEME_MAX}
                 required
                 onChange={(event) => setText(event.target.value)}
-                disabled={state.suggestions.length >= THEME_SUGGESTIONS_PER_PERSON}
+                disabled={state.suggestions.length + (state.waiting?.length ?? 0) >= THEME_SUGGESTIONS_PER_PERSON}
               />
               <button className="button primary" type="submit" disabled={!hydrated || !text.trim()}>
                 {t('jamTheme.suggest')}
@@ -95,7 +95,9 @@ function ThemePanel({ slug }: Omit<Props, 'messages'>) {
             </div>
           </form>
           <p className={styles.hint}>
-            {t('jamTheme.suggestionsLeft', { count: THEME_SUGGESTIONS_PER_PERSON - state.suggestions.length })}
+            {t('jamTheme.suggestionsLeft', {
+              count: THEME_SUGGESTIONS_PER_PERSON - state.suggestions.length - (state.waiting?.length ?? 0),
+            })}
           </p>
           {state.suggestions.length + (state.waiting?.length ?? 0) > 0 && (
             <ul className={styles.mine} aria-label={t('jamTheme.yourSuggestions')}>

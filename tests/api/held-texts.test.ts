@@ -99,6 +99,21 @@ describe('a theme suggestion the guard holds', () => {
   });
 });
 
+describe('held theme suggestions and the limit of three', () => {
+  it('count toward it, so the queue takes no more than three from one person', async () => {
+    const jam = await suggestingJam();
+    const suggest = (text: string) =>
+      env.request(`/api/jams/${jam.slug}/theme/suggestions`, { method: 'POST', as: other, body: { text } });
+    expect((await suggest('Tiny worlds')).status).toBe(201);
+    expect((await suggest('how old are you?')).body.waiting).toHaveLength(1);
+    expect((await suggest('where do you live?')).body.waiting).toHaveLength(2);
+    const fourth = await suggest('what school do you go to?');
+    expect(fourth.status).toBe(409);
+    expect(fourth.body.error.message).toBe('You have suggested 3 themes already: that is the most anyone may.');
+    expect((await suggest('Upside down')).status).toBe(409);
+  });
+});
+
 describe('a text answer the guard holds', () => {
   it('keeps the answer it replaces meanwhile; its team sees it waiting; approving saves it', async () => {
     const jam = await insertJam(env.db, {
@@ -123,6 +138,30 @@ describe('a text answer the guard holds', () => {
     expect((await review(jam.slug, listed.id, 'approve', manager)).status).toBe(200);
     const after = await env.request(path, { as: writer });
     expect(after.body).toMatchObject({ answers: [{ answer: text }], waiting: {} });
+  });
+});
+
+describe('a new text for the same place', () => {
+  it('supersedes what waited there: an older held answer or description can never be approved over it', async () => {
+    const jam = await insertJam(env.db, {
+      description: 'Leaves',
+      questions: [{ id: 1, kind: 'text', prompt: 'Anything to tell the players?', choices: [], private: false, required: false }],
+    });
+    await insertManager(env.db, jam.id, manager.id);
+    const entry = await insertEntry(env.db, jam.id, writer.id, 880_000_002, { answers: {} });
+    const path = `/api/jams/${jam.slug}/entries/${entry.id}/answers`;
+    const first = await env.request(path, { method: 'PUT', as: writer, body: { answers: { '1': 'dont tell ur mom ok' } } });
+    expect(first.body.waiting).toEqual({ '1': 'dont tell ur mom ok' });
+    const second = await env.request(path, { method: 'PUT', as: writer, body: { answers: { '1': 'Use the arrow keys' } } });
+    expect(second.body).toMatchObject({ answers: [{ answer: 'Use the arrow keys' }], waiting: {} });
+    const patch = (description: string) =>
+      env.request(`/api/jams/${jam.slug}`, { method: 'PATCH', as: manager, body: { description } });
+    expect((await patch('Leaves. Add me on snapchet: leaf_12')).body.waiting).toEqual(['description']);
+    expect((await patch('Leaves. How old are you?')).body.waiting).toEqual(['description']);
+    const waiting = await env.db.select().from(heldTexts).where(eq(heldTexts.jamId, jam.id));
+    expect(waiting.map((row) => row.text)).toEqual(['Leaves. How old are you?']);
+    expect((await patch('Falling leaves')).body).toMatchObject({ description: 'Falling leaves' });
+    expect(await env.db.select().from(heldTexts).where(eq(heldTexts.jamId, jam.id))).toEqual([]);
   });
 });
 

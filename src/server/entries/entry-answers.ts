@@ -13,7 +13,7 @@ import { refuseIfBanned } from '#server/auth/require';
 import type { SessionUser } from '#server/auth/session';
 import { announceChange } from '#server/cache/changes';
 import { type HeldVerdict, guardTexts } from '#server/feedback/guard/guard-texts';
-import { holdStatements, myHeldTexts } from '#server/feedback/held-texts';
+import { holdStatements, myHeldTexts, supersededStatements } from '#server/feedback/held-texts';
 import { adminWords } from '#server/feedback/words';
 import { AppError, badRequest, conflict } from '#server/http/errors';
 import { db } from '#server/platform/db';
@@ -114,12 +114,16 @@ export async function updateEntryAnswers(
     .set({ answers, late })
     .where(eq(entries.id, entry.id))
     .returning({ id: entries.id, answers: entries.answers, late: entries.late });
-  const holds = holdStatements(
-    database,
-    user,
-    jam,
-    held.map((one) => ({ ...one, target: 'answer' as const, targetId: entry.id })),
-  );
+  // What was sent for a question supersedes what waited for it (held again below if it is held).
+  const holds = [
+    ...supersededStatements(database, jam.id, 'answer', entry.id, Object.keys(raw)),
+    ...holdStatements(
+      database,
+      user,
+      jam,
+      held.map((one) => ({ ...one, target: 'answer' as const, targetId: entry.id })),
+    ),
+  ];
   const results = (await database.batch([
     update,
     ...(window === 'late' ? [lateAudit(user, jam, { entryId: entry.id, title: entry.title, answers: true })] : []),

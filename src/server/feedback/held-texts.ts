@@ -68,6 +68,56 @@ export function holdStatements(
   });
 }
 
+/**
+ * A new text for a place supersedes what waits there: the statements (for the batch that saves it,
+ * before its own holds) that delete the held texts of those answers or jam fields, and the
+ * moderators' inbox items about them, so approving an older one can never overwrite it.
+ */
+export function supersededStatements(
+  database: Database,
+  jamId: number,
+  target: Exclude<HeldTextTarget, 'theme'>,
+  targetId: number | null,
+  paths: readonly string[],
+) {
+  if (paths.length === 0) return [];
+  const waiting = sql`${heldTexts.jamId} = ${jamId} and ${heldTexts.target} = ${target}
+    and ${targetId === null ? sql`${heldTexts.targetId} is null` : sql`${heldTexts.targetId} = ${targetId}`}
+    and ${heldTexts.path} in (${sql.join(
+      paths.map((path) => sql`${path}`),
+      sql`, `,
+    )})`;
+  return [
+    database.run(
+      sql`delete from notifications where key in (select 'held-text:' || ${heldTexts.id} from ${heldTexts} where ${waiting})`,
+    ),
+    database.delete(heldTexts).where(waiting),
+  ];
+}
+
+/**
+ * A manager's jam update: the description or body it sends supersedes the one that waited, and
+ * the ones the guard held wait for an administrator (statements for the update's batch).
+ */
+export function jamTextHolds(
+  database: Database,
+  user: SessionUser,
+  jam: Pick<Jam, 'id'>,
+  input: { description?: string; body?: string },
+  held: readonly HeldVerdict[],
+) {
+  const sent = (['description', 'body'] as const).filter((field) => input[field] !== undefined);
+  return [
+    ...supersededStatements(database, jam.id, 'jam', null, sent),
+    ...holdStatements(
+      database,
+      user,
+      jam,
+      held.map((one) => ({ ...one, target: 'jam' as const, path: one.field })),
+    ),
+  ];
+}
+
 /** A manager's jam update answers which of its texts wait for an administrator (nothing when none). */
 export const heldFields = (held: readonly HeldVerdict[]): { waiting?: ('description' | 'body')[] } =>
   held.length ? { waiting: held.map((one) => one.field as 'description' | 'body') } : {};

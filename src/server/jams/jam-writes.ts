@@ -19,7 +19,7 @@ import { type Database, db } from '#server/platform/db';
 import { AppError, conflict } from '#server/http/errors';
 import { can, requireJamPermission } from '#server/auth/permissions';
 import { guardTexts } from '#server/feedback/guard/guard-texts';
-import { heldFields, holdStatements } from '#server/feedback/held-texts';
+import { heldFields, jamTextHolds } from '#server/feedback/held-texts';
 import { adminWords } from '#server/feedback/words';
 import type { SessionUser } from '#server/auth/session';
 import { refreshLeader, themeOfJamPatch, themeOfNewJam } from '#server/judging/theme-rounds';
@@ -165,6 +165,7 @@ export async function updateJam(user: SessionUser, jam: Jam, input: JamUpdate): 
   // Managers are often children and everyone reads the jam page: their texts pass the guard (issues 41, 53); a
   // description or body it holds waits for an administrator (held_texts), the old one showing meanwhile.
   const held = administers ? [] : await guardTexts(questionTexts(input.questions, input.criteria, input), words, user);
+  const holds = jamTextHolds(db(), user, jam, input, held);
   if (held.length) input = Object.fromEntries(Object.entries(input).filter(([key]) => !held.some((one) => one.field === key)));
   const merged = {
     startsAt: input.startsAt ?? jam.startsAt,
@@ -189,12 +190,7 @@ export async function updateJam(user: SessionUser, jam: Jam, input: JamUpdate): 
   const drops = [
     ...(questions ? questionAnswerDrops(database, jam, questions) : []),
     ...(input.themeRounds ? [database.run(refreshLeader(jam.id))] : []),
-    ...holdStatements(
-      database,
-      user,
-      jam,
-      held.map((one) => ({ ...one, target: 'jam' as const, path: one.field })),
-    ),
+    ...holds,
   ];
   const update = (set: typeof change & { slug?: SQL }) => database.update(jams).set(set).where(eq(jams.id, jam.id)).returning();
   if (input.name === undefined || input.name === jam.name) {

@@ -3,7 +3,7 @@
  * however it is spelt (`themeKey`), hidden from the public; managers remove and merge them.
  */
 import { type SQLWrapper, and, asc, eq, gt, sql } from 'drizzle-orm';
-import { type Jam, themeAnswers, themeSuggesters, themeSuggestions, users } from '#db/schema';
+import { type Jam, heldTexts, themeAnswers, themeSuggesters, themeSuggestions, users } from '#db/schema';
 import { THEME_SUGGESTIONS_PER_PERSON, themeKey, themePhase } from '#lib/themes';
 import type { MyThemeDto, ThemeSuggestionDto } from '#lib/schemas/themes';
 import { requireJamPermission } from '#server/auth/permissions';
@@ -45,8 +45,14 @@ export async function suggestTheme(user: SessionUser, jam: Jam, text: string): P
   if (!key) throw badRequest('A theme needs at least one letter or digit.');
   const held = await guardTexts([{ field: 'text', guarded: 'themeTextSchema.text', text }], await adminWords(), user);
   const database = db();
+  // The person's suggestions, those waiting for a moderator included: three at most.
+  const used = sql`((select count(*) from ${themeSuggesters} where ${themeSuggesters.jamId} = ${jam.id} and ${themeSuggesters.userId} = ${user.id})
+    + (select count(*) from ${heldTexts} where ${heldTexts.jamId} = ${jam.id} and ${heldTexts.authorId} = ${user.id} and ${heldTexts.target} = 'theme'))`;
   if (held.length) {
-    // Held for a moderator: kept out of the suggestions (round 1 shows them to every voter) until approved.
+    // Held for a moderator: kept out of the suggestions (round 1 shows them to every voter) until
+    // approved, and counted toward the person's three with those, so the queue takes no more.
+    const [{ n }] = (await database.all(sql`select ${used} as n`)) as [{ n: number }];
+    if (n >= THEME_SUGGESTIONS_PER_PERSON) throw conflict(SUGGESTION_LIMIT_MESSAGE);
     const [, ...rows] = (await database.batch([
       ...holdStatements(
         database,
@@ -59,7 +65,7 @@ export async function suggestTheme(user: SessionUser, jam: Jam, text: string): P
     return toMyTheme(jam, rows.slice(-6) as unknown as MyThemeRows);
   }
   const allowed = sql`${phaseCondition(jam.id, 'suggesting')} and ${mayTakePart(jam, user.id)}
-    and (select count(*) from ${themeSuggesters} where ${themeSuggesters.jamId} = ${jam.id} and ${themeSuggesters.userId} = ${user.id}) < ${THEME_SUGGESTIONS_PER_PERSON}`;
+    and ${used} < ${THEME_SUGGESTIONS_PER_PERSON}`;
   const [, added, , ...rows] = (await database.batch([
     ...suggestStatements(database, jam.id, user.id, text, allowed),
     ...myThemeQueries(user, jam),
