@@ -596,6 +596,38 @@ export const guardOutcomes = sqliteTable(
   (t) => [index('guard_outcomes_at_idx').on(t.at)],
 );
 
+export const HELD_TEXT_TARGETS = ['theme', 'answer', 'jam'] as const;
+export type HeldTextTarget = (typeof HELD_TEXT_TARGETS)[number];
+
+/**
+ * A text the guard held outside notes (issue 53 §2): a theme suggestion, an entry's text answer, a
+ * jam's description or body. Kept here, not where it would show, so nobody but its writer (who sees
+ * it "waiting for a moderator") and the moderators reads it; approving applies it where it belongs
+ * (`target`, `targetId`, `path`), refusing deletes it. `field` is its row of the guarded fields' table.
+ */
+export const heldTexts = sqliteTable(
+  'held_texts',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    jamId: integer('jam_id')
+      .notNull()
+      .references(() => jams.id, { onDelete: 'cascade' }),
+    authorId: integer('author_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    field: text('field').notNull(),
+    target: text('target', { enum: HELD_TEXT_TARGETS }).notNull(),
+    /** The entry (answers); null for a theme suggestion or a jam's text. */
+    targetId: integer('target_id'),
+    /** The answer's question id, or the jam's field (`description`, `body`); empty for a theme. */
+    path: text('path').notNull().default(''),
+    text: text('text').notNull(),
+    rule: text('rule').notNull(),
+    heldAt: timestampNow('held_at'),
+  },
+  (t) => [index('held_texts_jam_idx').on(t.jamId, t.heldAt), index('held_texts_author_idx').on(t.authorId, t.jamId)],
+);
+
 /** Words administrators added to the note filter, on top of the maintained list (lower case). */
 export const blockedWords = sqliteTable('blocked_words', {
   word: text('word').primaryKey(),

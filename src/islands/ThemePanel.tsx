@@ -40,10 +40,11 @@ function ThemePanel({ slug }: Omit<Props, 'messages'>) {
     loadJamViewer(slug).catch((error: unknown) => console.error(error));
   }, [slug]);
 
-  async function send(request: Promise<MyThemeDto>, done: string) {
+  async function send(request: Promise<MyThemeDto>, done: string | ((state: MyThemeDto) => string)) {
     try {
-      setViewerTheme(await request);
-      setStatus(done);
+      const next = await request;
+      setViewerTheme(next);
+      setStatus(typeof done === 'string' ? done : done(next));
       return true;
     } catch (error) {
       const refusal = error instanceof ApiError ? textRefusalOf(error.code, error.body) : null;
@@ -54,7 +55,10 @@ function ThemePanel({ slug }: Omit<Props, 'messages'>) {
 
   async function suggest(event: SubmitEvent) {
     event.preventDefault();
-    if (await send(api(`${base}/suggestions`, { method: 'POST', body: { text } }), t('jamTheme.suggested'))) setText('');
+    // A suggestion the guard held waits for a moderator: said so, and listed as waiting.
+    const done = (next: MyThemeDto) =>
+      next.waiting.some((row) => row.text === text) ? t('jamTheme.held') : t('jamTheme.suggested');
+    if (await send(api(`${base}/suggestions`, { method: 'POST', body: { text } }), done)) setText('');
   }
   const answer = (id: number, value: ThemeAnswer) =>
     send(api(`${base}/suggestions/${id}/answer`, { method: 'PUT', body: { answer: value } }), t(`jamTheme.answered.${value}`));
@@ -83,7 +87,7 @@ function ThemePanel({ slug }: Omit<Props, 'messages'>) {
                 maxLength={THEME_MAX}
                 required
                 onChange={(event) => setText(event.target.value)}
-                disabled={state.suggestions.length >= THEME_SUGGESTIONS_PER_PERSON}
+                disabled={state.suggestions.length + (state.waiting?.length ?? 0) >= THEME_SUGGESTIONS_PER_PERSON}
               />
               <button className="button primary" type="submit" disabled={!hydrated || !text.trim()}>
                 {t('jamTheme.suggest')}
@@ -91,12 +95,22 @@ function ThemePanel({ slug }: Omit<Props, 'messages'>) {
             </div>
           </form>
           <p className={styles.hint}>
-            {t('jamTheme.suggestionsLeft', { count: THEME_SUGGESTIONS_PER_PERSON - state.suggestions.length })}
+            {t('jamTheme.suggestionsLeft', {
+              count: THEME_SUGGESTIONS_PER_PERSON - state.suggestions.length - (state.waiting?.length ?? 0),
+            })}
           </p>
-          {state.suggestions.length > 0 && (
+          {state.suggestions.length + (state.waiting?.length ?? 0) > 0 && (
             <ul className={styles.mine} aria-label={t('jamTheme.yourSuggestions')}>
               {state.suggestions.map((row) => (
                 <li key={row.id}>{row.text}</li>
+              ))}
+              {(state.waiting ?? []).map((row) => (
+                <li key={`waiting-${row.id}`} data-waiting>
+                  {row.text}{' '}
+                  <span className="chip" title={t('jamTheme.held')}>
+                    {t('jamTheme.waitingBadge')}
+                  </span>
+                </li>
               ))}
             </ul>
           )}

@@ -8,6 +8,7 @@ type InboxTextKey =
   | 'inbox.kudos'
   | 'inbox.note'
   | 'inbox.heldNote'
+  | 'inbox.heldText'
   | 'inbox.started'
   | 'inbox.startedMystery'
   | 'inbox.deadline'
@@ -84,7 +85,7 @@ export function inboxText(item: InboxItemDto, t: T): InboxText {
       case 'request-declined':
         return t('inbox.requestDeclined', { name: str(item.data.name) ?? jam });
       case 'report':
-        if (item.data.held) return t('inbox.heldNote', { entry, jam });
+        if (item.data.held) return item.data.item === 'text' ? t('inbox.heldText', { jam }) : t('inbox.heldNote', { entry, jam });
         return item.data.item === 'note'
           ? t('inbox.reportNote', { entry, jam })
           : item.data.item === 'entry' || item.entry

@@ -42,6 +42,7 @@ const TABLES: Record<string, 'gone' | 'kept' | 'unrelated' | 'gone and kept'> = 
   kudos: 'gone',
   notes: 'gone and kept', // their notes go; notes they hid stay hidden
   note_refusals: 'gone',
+  held_texts: 'gone', // what the guard held for a moderator goes with its writer (author_id cascades)
   blocked_words: 'kept', // words they added to the filter stay
   notifications: 'gone and kept', // theirs go; others' about what they did stay, without who
   jam_requests: 'gone and kept', // theirs go; requests they answered stay

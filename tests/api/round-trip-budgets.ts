@@ -154,6 +154,7 @@ export const BUDGETS: Record<string, Budget> = {
   'DELETE /api/jams/[slug]/entries/[id]/notes/[noteId]': { trips: WRITE },
   'PUT /api/jams/[slug]/entries/[id]/notes/[noteId]/hidden': { trips: WRITE },
   'PUT /api/jams/[slug]/entries/[id]/notes/[noteId]/review': { trips: WRITE },
+  'PUT /api/jams/[slug]/held-texts/[id]/review': { trips: WRITE },
   'POST /api/jams/[slug]/entries/[id]/notes/[noteId]/report': { trips: WRITE },
   'PUT /api/jams/[slug]/entries/[id]/play': { trips: WRITE },
   'POST /api/jams/[slug]/entries/[id]/refresh': { trips: WRITE },

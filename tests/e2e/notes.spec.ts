@@ -5,12 +5,13 @@
  * reaches the manager's moderation queue, where the manager hides it; the manager hides and shows
  * notes on the entry page; the entry's author deletes one.
  */
-import type { Browser, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { eq, sql } from 'drizzle-orm';
 import { entries, jams, noteRefusals, notes, users } from '#db/schema';
 import { openDatabase } from '#server/node/database';
 import { accessibilityViolations } from './accessibility';
-import { createJamThroughApi, expect, test, userPage } from './fixtures';
+import { expect, test, userPage } from './fixtures';
+import { notedJam } from './noted-jam';
 import { type Code, say } from './say';
 import type { Site } from './site';
 import { uniqueTag } from '../helpers/unique-tag';
@@ -22,28 +23,6 @@ const LOCALES: { prefix: string; code: Code; noter: string }[] = [
   { prefix: '/hu', code: 'hu', noter: 'noter_hu' },
   { prefix: '/ir', code: 'ir', noter: 'noter_ir' },
 ];
-
-/** An ongoing jam managed by block_builder, with sprite_smith's Orbit Runner entered. */
-async function notedJam(browser: Browser) {
-  const admin = await userPage(browser, 'demo_admin');
-  const { slug } = await createJamThroughApi(admin.request, {
-    name: `Notes Walk ${uniqueTag()}`,
-    description: 'Notes end to end.',
-    startsAt: new Date(Date.now() - MINUTE).toISOString(),
-    endsAt: new Date(Date.now() + 60 * MINUTE).toISOString(),
-  });
-  const added = await admin.request.post(`/api/jams/${slug}/managers`, { data: { name: 'block_builder' } });
-  expect(added.status(), await added.text()).toBe(201);
-  await admin.context().close();
-  const smith = await userPage(browser, 'sprite_smith');
-  const response = await smith.request.post(`/api/jams/${slug}/entries`, {
-    data: { url: 'https://scratch.mit.edu/projects/900000101' },
-  });
-  expect(response.status(), await response.text()).toBe(201);
-  const entryId = ((await response.json()) as { id: number }).id;
-  await smith.context().close();
-  return { slug, entryId };
-}
 
 /** An ongoing jam with the given feedback setting and an entry of sprite_smith, planted in the database; its entry page's path. */
 async function plantedEntry(site: Site, feedback: 'kudos' | 'off'): Promise<string> {

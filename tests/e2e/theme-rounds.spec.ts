@@ -45,6 +45,21 @@ test('a jam moves through theme suggestions, both rounds and the reveal, in en, 
   await expect(panel.getByRole('status')).toHaveText(
     'Please keep e-mail addresses out, so everyone stays safe. Take it out and try again.',
   );
+  // One the guard holds waits for a moderator: listed for its writer only, and in no round (issue 53).
+  await panel.getByLabel('Suggest a theme (up to 40 characters)').fill('how old are you?');
+  await panel.getByRole('button', { name: 'Suggest' }).click();
+  await expect(panel.getByRole('status')).toHaveText(
+    'Waiting for a moderator: only you can see this suggestion until a moderator has read it.',
+  );
+  await expect(panel.getByRole('list', { name: 'Your suggestions' }).getByRole('listitem')).toHaveText([
+    'Tiny worlds',
+    'how old are you? Waiting for a moderator',
+  ]);
+  await voter.reload();
+  await expect(panel.getByRole('list', { name: 'Your suggestions' }).getByRole('listitem')).toHaveText([
+    'Tiny worlds',
+    'how old are you? Waiting for a moderator',
+  ]);
   const other = await userPage(browser, 'block_builder');
   for (const text of ['the tiny World', 'Upside down']) {
     expect((await other.request.post(`/api/jams/${slug}/theme/suggestions`, { data: { text } })).status()).toBe(201);

@@ -112,6 +112,8 @@ export const SCRATCH_USERS: FakeScratchUser[] = [
   { username: 'tune_tinker', id: 1408 },
   // Used only by the notes test of a note on its way: no other test spends this person's note pace.
   { username: 'quick_typer', id: 1409 },
+  // Used only by the held notes' walk (tests/e2e/held-notes.spec.ts): its held note is its own.
+  { username: 'held_asker', id: 1410 },
 ];
 
 /** Made long before any jam of the tests (fair judging: "Created before the jam"). */

@@ -45,6 +45,33 @@ export const BAD_SEEDS: readonly BadSeed[] = [
   },
   { text: 'hány éves vagy', only: ['zeroWidth', 'fullwidth', 'entities', 'case', 'innerPunctuation'] },
   { text: 'چند سالته', only: ['zeroWidth', 'persianVariants', 'entities'] },
+  // The issue's second fresh set, one seed a class (tests/guard/fresh-tricks.txt).
+  { text: 'write me: bence.toth@yahoo.com' },
+  { text: 'seoladh: aoife@gmail.com' },
+  { text: 'emailem: kisrobi@citromail.hu' },
+  { text: 'add me on instagram kid_2013' },
+  { text: 'a kurva életbe' },
+  { text: 'te fasz' },
+  { text: 'كسكش' },
+  ...[
+    'what school do you go to',
+    'are your parents home',
+    'lets keep this between us',
+    'no one would care if i was gone',
+    'melyik suliba jársz',
+    'ne mondd el anyukádnak',
+    'megölöm magam',
+    'cén aois thú',
+    'coinnigh é seo faoi rún',
+    'maróidh mé thú',
+    'به مامانت نگو',
+    'میخوام خودمو بکشم',
+  ].map((text) => ({
+    text,
+    only: /[\u0600-\u06ff]/u.test(text)
+      ? ['zeroWidth', 'persianVariants', 'entities', 'bidi']
+      : ['lookalike', 'zeroWidth', 'combining', 'fullwidth', 'entities', 'case', 'enclosed', 'repeatedLetters', 'bidi'],
+  })),
 ];
 
 /** A small deterministic generator from one number (mulberry32). */
@@ -218,6 +245,31 @@ export const TRANSFORMS: Record<string, (text: string, random: Random) => string
       else letters[at] = random.pick([...'aeiouyk']);
       return letters.join('');
     }),
+  /** "@" and "." written as words (English, Hungarian, Irish, Persian), with or without brackets. */
+  addressInWords: (text, random) => {
+    const [at, dot] = random.pick([
+      ['at', 'dot'],
+      ['(at)', '(dot)'],
+      ['[at]', '[dot]'],
+      ['kukac', 'pont'],
+      ['ag', 'ponc'],
+      ['ات', 'دات'],
+    ] as const);
+    return text.replace(/@/g, ` ${at} `).replace(/(?<=\p{L})\.(?=\p{L})/gu, ` ${dot} `);
+  },
+  /** One letter of the longest word said again and again ("fuuuuck", "shiiiit"). */
+  repeatedLetters: (text, random) => {
+    const words = text.split(' ');
+    const longest = words.reduce((best, word, index) => (word.length > words[best]!.length ? index : best), 0);
+    const letters = [...words[longest]!];
+    const at = Math.floor(random.next() * letters.length);
+    if (/\p{L}/u.test(letters[at] ?? '')) letters[at] = letters[at]!.repeat(2 + Math.floor(random.next() * 4));
+    words[longest] = letters.join('');
+    return words.join(' ');
+  },
+  /** A chat app's name with a Hungarian case ending ("discordon", "instára", "snapchatre"). */
+  hungarianEnding: (text, random) =>
+    text.replace(new RegExp(APP_NAMES.join('|'), 'g'), (name) => name + random.pick(['on', 'ra', 're', 'en', 'ról', 'ot', 'om'])),
   upsideDown: (text) =>
     /[a-z]/i.test(text)
       ? [...text.toLowerCase()]
@@ -230,15 +282,24 @@ export const TRANSFORMS: Record<string, (text: string, random: Random) => string
 };
 
 const ENCODINGS = ['entities', 'bidi'];
-const STRUCTURAL = ['innerPunctuation', 'spacing', 'numbersInWords', 'misspelling'];
+const STRUCTURAL = [
+  'innerPunctuation',
+  'spacing',
+  'numbersInWords',
+  'misspelling',
+  'addressInWords',
+  'repeatedLetters',
+  'hungarianEnding',
+];
 
 /** The seed's text through the named transformations (those that make sense for it), from one random number. */
 export function transformed(seed: BadSeed, names: readonly string[], randomNumber: number): string {
   const random = randomFrom(randomNumber);
   let text = seed.text;
-  // As a child would: words first (split, misspelt, numbers spelt out), then the letters dressed up,
+  // As a child would: an address's @ and dots in words first, then words (split, misspelt, numbers spelt out), then the letters dressed up,
   // encodings last (an entity split by a dash is no longer an entity, nor the character it stood for).
-  const stage = (name: string) => (ENCODINGS.includes(name) ? 2 : STRUCTURAL.includes(name) ? 0 : 1);
+  const stage = (name: string) =>
+    name === 'addressInWords' ? -1 : ENCODINGS.includes(name) ? 2 : STRUCTURAL.includes(name) ? 0 : 1;
   const ordered = [...names].sort((a, b) => stage(a) - stage(b));
   for (const name of ordered) {
     if (seed.only && !seed.only.includes(name)) continue;

@@ -13,6 +13,7 @@ import {
   kudos,
   loginTokens,
   noteRefusals,
+  heldTexts,
   notifications,
   plays,
   lateSubmissions,
@@ -131,6 +132,10 @@ export async function leaveFootprint(env: Environment, personName: string, bysta
   await insertNote(db, mine, b, bystanderTexts.note);
   await insertNote(db, theirs, b, 'Hidden by the person', { hiddenAt: new Date(), hiddenBy: p });
   await db.insert(noteRefusals).values({ userId: p, rule: texts.refusedRule });
+  // A theme suggestion of theirs the guard held for a moderator (issue 53 §2).
+  await db
+    .insert(heldTexts)
+    .values({ jamId: jam.id, authorId: p, field: 'themeTextSchema.text', target: 'theme', text: 'Held theme', rule: 'personal' });
   await insertReport(db, p, { jamId: jam.id, entryId: theirs.id }, 'spam', texts.report);
   await insertReport(db, b, { jamId: jam.id, entryId: mine.id }, 'spam', bystanderTexts.report);
   const resolved = await insertReport(db, b, { jamId: jam.id, entryId: null }, 'other', 'Resolved by the person');

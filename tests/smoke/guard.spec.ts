@@ -2,7 +2,7 @@
  * The guard (issue 53, ADR 046) on every target, workerd included: the bundled guard (its data
  * files, confusables and word lists) publishes ordinary notes unchanged and holds or refuses the
  * tricks, as in vitest (tests/unit/guard.test.ts). A sample of the corpus and of the tricks goes
- * through a text answer (refused where it would be held), and the notes' three outcomes through the
+ * through a text answer (refused, or held for a moderator), and the notes' three outcomes through the
  * API: refused, published unchanged, and held for a moderator who approves it.
  */
 import { readFileSync } from 'node:fs';
@@ -24,15 +24,34 @@ async function admitted(send: () => Promise<APIResponse>): Promise<APIResponse> 
   }
 }
 
-const ORDINARY = ['1 250 000 pont', 'Best.Game.Ever!', 'shiitake mushrooms in level 4 lol', 'بازی‌ات فوق‌العاده‌ست'];
-const TRICKS = ['kid&#64;gmail&#46;com', 'add me on dicsord: coolkid_12', 'ku rva jó', 'چند سالته؟ کجا زندگی میکنی؟'];
+const ORDINARY = [
+  '1 250 000 pont',
+  'Best.Game.Ever!',
+  'shiitake mushrooms in level 4 lol',
+  'so.much.fun',
+  'بازی‌ات فوق‌العاده‌ست',
+];
+const TRICKS = [
+  'kid&#64;gmail&#46;com',
+  'add me on dicsord: coolkid_12',
+  'ku rva jó',
+  'چند سالته؟ کجا زندگی میکنی؟',
+  // From the fresh sets, written by class (tests/unit/guard-rates.test.ts).
+  'insztán vagyok kisbeka_12 néven',
+  'szarul megy',
+  'i hope you die',
+  'a Fő utca 5-ben lakom',
+];
+/** The files the samples come from: every one is in them. */
+const ORDINARY_FILES = ['ordinary-notes.txt', 'fresh-ordinary.txt', 'fresh-ordinary-2.txt', 'fresh-ordinary-3.txt'];
+const TRICK_FILES = ['tricks.txt', 'fresh-tricks.txt', 'fresh-tricks-2.txt', 'fresh-tricks-3.txt'];
 
 test('the guard publishes ordinary texts unchanged and holds or refuses tricks; a held note waits for a moderator', async ({
   browser,
 }) => {
   test.setTimeout(240_000);
   for (const text of [...ORDINARY, ...TRICKS]) {
-    expect(lines([...ORDINARY].includes(text) ? 'ordinary-notes.txt' : 'tricks.txt')).toContain(text);
+    expect((ORDINARY.includes(text) ? ORDINARY_FILES : TRICK_FILES).flatMap(lines)).toContain(text);
   }
   const jam = await ongoingJam(browser, 'Smoke Guard');
   const admin = await userPage(browser, ADMIN);
@@ -44,7 +63,7 @@ test('the guard publishes ordinary texts unchanged and holds or refuses tricks; 
   });
   expect(asked.status(), await asked.text()).toBe(200);
 
-  // Text answers: what passes is kept exactly as typed; a trick is refused (answers cannot wait for a moderator).
+  // Text answers: what passes is kept exactly as typed.
   const sprite = await userPage(browser, 'sprite_smith');
   const entered = await sprite.request.post(`/api/jams/${jam.slug}/entries`, {
     data: { url: 'https://scratch.mit.edu/projects/900000101', answers: { '1': ORDINARY[0] } },
@@ -58,19 +77,29 @@ test('the guard publishes ordinary texts unchanged and holds or refuses tricks; 
     const stored = await (await sprite.request.get(answers)).json();
     expect(stored.answers.map((answer: { answer: unknown }) => answer.answer)).toEqual([text]);
   }
+  // A trick is refused, or held for a moderator: the answer before it shows meanwhile, its writer sees it waiting.
   for (const text of TRICKS) {
     const reply = await admitted(() => sprite.request.put(answers, { data: { answers: { '1': text } } }));
-    expect(reply.status(), text).toBe(400);
-    expect((await reply.json()).error.code).toBe('text_refused');
+    if (reply.status() === 400) {
+      expect((await reply.json()).error.code, text).toBe('text_refused');
+      continue;
+    }
+    expect(reply.status(), text).toBe(200);
+    const body = (await reply.json()) as { answers: { answer: unknown }[]; waiting: Record<string, string> };
+    expect(
+      body.answers.map((answer) => answer.answer),
+      text,
+    ).toEqual([ORDINARY.at(-1)]);
+    expect(body.waiting, text).toEqual({ '1': text });
   }
 
   // Notes: refused, published unchanged, held.
   const notes = `/api/jams/${jam.slug}/entries/${entry.id}/notes`;
   // (The entry's author answers players in notes too.)
   expect((await sprite.request.post(notes, { data: { text: 'write to kid@gmail.com' } })).status()).toBe(400);
-  const kept = await sprite.request.post(notes, { data: { text: ORDINARY[3] } });
+  const kept = await sprite.request.post(notes, { data: { text: ORDINARY.at(-1) } });
   expect(kept.status(), await kept.text()).toBe(201);
-  expect(await kept.json()).toMatchObject({ text: ORDINARY[3], held: false });
+  expect(await kept.json()).toMatchObject({ text: ORDINARY.at(-1), held: false });
   const asker = await userPage(browser, 'loop_legend');
   const held = await asker.request.post(notes, { data: { text: 'how old are you? where do you live?' } });
   expect(held.status(), await held.text()).toBe(201);

@@ -26,6 +26,17 @@ describe('configuration', () => {
     expect(config.ITINERARY_ADMINS).toEqual(['alice', 'Bob']);
   });
 
+  it('reads the hosts administrators allow links to, lower case, and names a bad one', () => {
+    expect(parseConfig({}).ITINERARY_LINK_HOSTS).toEqual([]);
+    expect(parseConfig({ ITINERARY_LINK_HOSTS: ' TurboWarp.org, kid.itch.io ,' }).ITINERARY_LINK_HOSTS).toEqual([
+      'turbowarp.org',
+      'kid.itch.io',
+    ]);
+    expect(() => parseConfig({ ITINERARY_LINK_HOSTS: 'https://turbowarp.org/' })).toThrow(
+      'Invalid configuration: ITINERARY_LINK_HOSTS must be comma-separated host names (example.org) (got "https://turbowarp.org/")',
+    );
+  });
+
   it('accepts remote libSQL URLs with a token', () => {
     const config = parseConfig({ DATABASE_URL: 'libsql://db.example.org', DATABASE_AUTH_TOKEN: 'secret' });
     expect(config.DATABASE_URL).toBe('libsql://db.example.org');

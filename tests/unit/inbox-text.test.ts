@@ -34,6 +34,19 @@ describe('what an inbox item says', () => {
     expect(inboxText(item({ people: 5 }), hu).text).toBe('5 ember adott elismerést ennek: Leaf Catcher');
   });
 
+  it('tells a moderator what waits for them: a held note on an entry, a held text in a jam (issue 53)', () => {
+    const held = (data: Record<string, unknown>, entry: InboxItemDto['entry']) => item({ kind: 'report', entry, data });
+    expect(inboxText(held({ item: 'note', held: true }, { id: 4, title: 'Leaf Catcher' }), en).text).toBe(
+      'A note on Leaf Catcher in Space Jam is waiting for a moderator',
+    );
+    expect(inboxText(held({ item: 'text', held: true, target: 'theme' }, null), en).text).toBe(
+      'A text in Space Jam is waiting for a moderator',
+    );
+    expect(inboxText(held({ item: 'text', held: true, target: 'answer' }, null), hu).text).toBe(
+      'Egy szöveg moderátorra vár: Space Jam',
+    );
+  });
+
   it("says the results' place out of how many entries (issue 57)", () => {
     const results = item({ kind: 'results', data: { won: false, communityChoice: false, place: 3, of: 412 } });
     expect(inboxText(results, en)).toEqual({

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { bodyLinks, renderJamBody, renderMarkdown } from '#server/jams/markdown';
+import { installHost } from '#server/platform/host';
 
 describe('markdown for user content', () => {
   it('renders headings, emphasis, lists and http, https and mailto links', () => {
@@ -85,6 +86,20 @@ describe('a non-administrator’s jam body links only to Scratch (issue 53 §5)'
   it('keeps an administrator’s http, https and mailto links (spec §5)', () => {
     const html = renderMarkdown('[rules](https://example.com/rules) [mail](mailto:host@example.com)', 'any');
     expect(hrefs(html)).toEqual(['https://example.com/rules', 'mailto:host@example.com']);
+  });
+
+  it('keeps links to the hosts the administrators allow (ITINERARY_LINK_HOSTS), subdomains included, and no others', () => {
+    installHost({ environment: { ITINERARY_LINK_HOSTS: 'turbowarp.org, itch.io' } });
+    try {
+      const html = renderMarkdown(
+        '[play](https://turbowarp.org/123) [page](https://kid.itch.io/game) [off](https://example.com) [trick](https://turbowarp.org@evil.example/) [look-alike](https://turbowarp.org.evil.io/)',
+        'scratch',
+      );
+      expect(hrefs(html)).toEqual(['https://turbowarp.org/123', 'https://kid.itch.io/game']);
+    } finally {
+      installHost({ environment: undefined });
+    }
+    expect(hrefs(renderMarkdown('[play](https://turbowarp.org/123)', 'scratch'))).toEqual([]);
   });
 
   it('renders a jam body by who wrote it last', () => {

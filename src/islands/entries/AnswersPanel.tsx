@@ -73,9 +73,10 @@ function Panel({ slug, entryId, questions, endsAt }: Omit<Props, 'messages'>) {
     }
     setBusy(true);
     try {
-      setAnswers(await api<EntryAnswersDto>(base, { method: 'PUT', body: { answers: checked.answers } }));
+      const saved = await api<EntryAnswersDto>(base, { method: 'PUT', body: { answers: checked.answers } });
+      setAnswers(saved);
       setEditing(false);
-      setStatus(t('questions.saved'));
+      setStatus(Object.keys(saved.waiting ?? {}).length ? t('questions.held') : t('questions.saved'));
     } catch (failure) {
       console.error(failure);
       const refusal = failure instanceof ApiError ? textRefusalOf(failure.code, failure.body) : null;
@@ -118,6 +119,12 @@ function Panel({ slug, entryId, questions, endsAt }: Omit<Props, 'messages'>) {
           ) : (
             <ReviewAnswers answers={answers.answers} />
           )}
+          {Object.entries(answers.waiting ?? {}).map(([id, text]) => (
+            <p key={id} className="hint" data-waiting>
+              <span className="chip">{t('questions.waitingBadge')}</span>{' '}
+              {questions.find((question) => String(question.id) === id)?.prompt}: {text}
+            </p>
+          ))}
           {canChange && (
             <button type="button" className="button" onClick={startEditing}>
               {t('questions.change')}

@@ -66,11 +66,7 @@ export function NoteItem({
             <LocalTime iso={note.createdAt} />
           </span>
           {note.hidden && <span className={`chip ${styles.hiddenChip}`}>{t('notes.hiddenMark')}</span>}
-          {note.held && (
-            <span className={`chip ${styles.hiddenChip}`} title={t('notes.held')}>
-              {t('notes.heldBadge')}
-            </span>
-          )}
+          {note.held && <span className={`chip ${styles.hiddenChip}`}>{t('notes.heldBadge')}</span>}
         </p>
         <p className={styles.text}>
           {linkifyText(note.text).map((line, index) => (
@@ -87,6 +83,7 @@ export function NoteItem({
             </span>
           ))}
         </p>
+        {note.held && <p className={styles.heldHint}>{t('notes.heldHint')}</p>}
         {loggedIn && (
           <div className={styles.actions} role="group" aria-label={t('notes.actions', { name: note.author.name })}>
             {note.canDelete && (

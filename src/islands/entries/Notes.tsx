@@ -79,7 +79,8 @@ function Notes({ slug, entryId, feedback, loginHref }: Props) {
   const posted = (note: NoteDto) => {
     setItems((shown) => [note, ...shown]);
     setList((current) => current && { ...current, total: current.total + 1 });
-    setStatus(t('notes.posted'));
+    // A held note says so: only its writer sees it until a moderator has read it.
+    setStatus(t(note.held ? 'notes.held' : 'notes.posted'));
   };
   const removed = (note: NoteDto) => {
     setItems((shown) => shown.filter((other) => other.id !== note.id));

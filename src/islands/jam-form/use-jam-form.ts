@@ -248,7 +248,8 @@ export function useJamForm({ jam, themeSchedule, request, asRequest = false, red
       });
       pushToastAfterNavigation({
         type: 'success',
-        content: { message: jam ? t('jamForm.updated') : t('jamForm.created') },
+        // A description or body the guard held waits for an administrator; the old one shows meanwhile.
+        content: { message: saved.waiting?.length ? t('jamForm.held') : jam ? t('jamForm.updated') : t('jamForm.created') },
       });
       window.location.assign(redirectTo.replace('{slug}', saved.slug));
     } catch (error) {

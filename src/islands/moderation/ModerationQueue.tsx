@@ -23,7 +23,7 @@ export default translated(ModerationQueue);
 
 function ModerationQueue({ queue, jamHref, entryHref }: Omit<Props, 'messages'>) {
   const t = useT();
-  const held = <HeldNotes held={queue.held ?? []} entryHref={entryHref} />;
+  const held = <HeldNotes held={queue.held ?? []} texts={queue.heldTexts ?? []} entryHref={entryHref} jamHref={jamHref} />;
   if (queue.items.length === 0)
     return (
       <>

@@ -38,6 +38,8 @@ export const AUDIT_ACTIONS = [
   'note.unhide',
   'note.approve',
   'note.refuse',
+  'text.approve',
+  'text.refuse',
   'filter.add-word',
   'filter.remove-word',
   'winner.select',

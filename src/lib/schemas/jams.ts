@@ -271,6 +271,13 @@ export const jamSchema = named(
       .meta({ description: 'How many people joined (submitting joins too); public, mystery mode or not.' }),
     createdAt: isoDateTime,
     updatedAt: isoDateTime,
+    waiting: z
+      .array(z.enum(['description', 'body']))
+      .optional()
+      .meta({
+        description:
+          'Only in the answer to an update by a manager who is not an administrator: the texts the guard held for an administrator (issue 53); the old ones show until one approves.',
+      }),
   }),
 );
 export type JamDto = z.infer<typeof jamSchema>;

@@ -89,6 +89,10 @@ export const entryAnswersSchema = named(
     entryId: z.int(),
     answers: z.array(answerSchema).meta({ description: 'Every answer, private ones included, in the order of the questions.' }),
     late: z.boolean().meta({ description: 'Submitted or changed after the end through a late-submission window.' }),
+    waiting: z.record(z.string(), z.string()).meta({
+      description:
+        'Your text answers the guard held for a moderator (issue 53), by question id: nobody else sees them until one approves (the answer they replace shows meanwhile).',
+    }),
   }),
 );
 export type EntryAnswersDto = z.infer<typeof entryAnswersSchema>;

@@ -95,6 +95,37 @@ export const reportedItemSchema = named(
 );
 export type ReportedItemDto = z.infer<typeof reportedItemSchema>;
 
+/** A theme suggestion, an answer or a jam's text the guard held for a moderator (issue 53 §2), as the queue lists it. */
+export const heldTextSchema = named(
+  'HeldText',
+  z.object({
+    id: z.int(),
+    text: z
+      .string()
+      .meta({ description: 'Exactly what was typed (minus bidirectional controls), plain text or Markdown (a body).' }),
+    rule: z.string().meta({ description: 'Why the guard held it: link, email, phone, contact, word, personal or harm.' }),
+    target: z.enum(['theme', 'answer', 'jam']).meta({
+      description: 'What it is: a theme suggestion, an entry’s text answer, or the jam’s description or body.',
+    }),
+    path: z
+      .string()
+      .meta({ description: 'The answer’s question id, or the jam’s field (`description`, `body`); empty for a theme.' }),
+    heldAt: isoDateTime,
+    jam: z.object({ slug: z.string(), name: z.string() }),
+    author: z.object({ id: z.int(), name: z.string() }),
+  }),
+);
+export type HeldTextDto = z.infer<typeof heldTextSchema>;
+
+/** A moderator's decision on a held text, and what it did. */
+export const heldTextReviewSchema = z.object({
+  decision: z.enum(['approve', 'refuse'], { error: 'decision must be approve or refuse.' }),
+});
+export const heldTextDecisionSchema = named(
+  'HeldTextDecision',
+  z.object({ id: z.int(), decision: z.enum(['approve', 'refuse']) }),
+);
+
 export const reportQueueSchema = named(
   'ReportQueue',
   z.object({
@@ -102,6 +133,10 @@ export const reportQueueSchema = named(
     held: z
       .array(heldNoteSchema)
       .meta({ description: 'Notes the guard held for a moderator (issue 53), oldest first: approve or refuse each.' }),
+    heldTexts: z.array(heldTextSchema).meta({
+      description:
+        'Theme suggestions, text answers and jam texts the guard held for a moderator (issue 53 §2), oldest first: approve (applied where it belongs) or refuse (deleted) each. A jam’s own texts are administrators’ to decide.',
+    }),
     canBan: z.boolean().meta({ description: 'Whether the caller may ban authors (administrators).' }),
     ...pageFields,
   }),

@@ -128,6 +128,10 @@ export const myThemeSchema = named(
     ...scheduleFields,
     eligible: z.boolean().meta({ description: 'Whether the jam’s `whoCanVote` lets you suggest and vote.' }),
     suggestions: z.array(candidateSchema).meta({ description: 'Your suggestions (at most 3), as they were first spelt.' }),
+    waiting: z.array(candidateSchema).meta({
+      description:
+        'Your suggestions the guard held for a moderator (issue 53): nobody else sees them until one approves (then they are suggestions); `id` is the held text’s.',
+    }),
     next: candidateSchema
       .nullable()
       .meta({ description: 'Round 1: the suggestion to answer next (least seen first); null when none is left.' }),

@@ -14,6 +14,7 @@ export const REFUSALS = {
   /** The origin check of every write (src/server/middleware/origin-check.ts). */
   'cross-site': 'This request came from another site, so it was refused.',
   moderation: 'Only administrators and the managers of a jam can see reports.',
+  'held-text:review': 'Only administrators decide on a jam’s own texts; managers decide on the rest of their jams.',
   'entry:submit-not-own': 'You can only submit projects you own',
   'entry:remove': 'Only the people credited on an entry, managers of this jam and administrators can remove an entry.',
   'entry:refresh': 'Only the people credited on an entry, managers of this jam and administrators can refresh an entry.',

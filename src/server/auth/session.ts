@@ -21,7 +21,9 @@ export const SESSION_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
 /** A session used in its second half gets a fresh 30 days. */
 const RENEW_WHEN_LEFT_MS = SESSION_LIFETIME_MS / 2;
 
-export type SessionUser = Pick<User, 'id' | 'name' | 'isAdmin' | 'isBanned' | 'updatedAt' | 'updatedBy'>;
+/** `createdAt` (read with the session): the guard holds a new account's links and long numbers rather than refusing them. */
+export type SessionUser = Pick<User, 'id' | 'name' | 'isAdmin' | 'isBanned' | 'updatedAt' | 'updatedBy'> &
+  Partial<Pick<User, 'createdAt'>>;
 export type SessionValidation = { session: Session; user: SessionUser; renewed: boolean } | null;
 
 export function generateSessionToken(): string {
@@ -49,6 +51,7 @@ const sessionWithUser = preparedQuery((database) =>
         isBanned: users.isBanned,
         updatedAt: users.updatedAt,
         updatedBy: users.updatedBy,
+        createdAt: users.createdAt,
       },
     })
     .from(sessions)

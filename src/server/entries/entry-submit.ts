@@ -16,6 +16,7 @@ import { historyFields, refuseOldProject } from '#server/judging/flags';
 import { joinStatement } from '#server/jams/participants';
 import { adminWords } from '#server/feedback/words';
 import { lateAudit, requireAnswers } from './entry-answers';
+import { holdStatements } from '#server/feedback/held-texts';
 import { lateWindowOf, submissionWindow } from './late-submissions';
 import { entryAddedStatement } from '#server/live/jam-events';
 import { refused } from '#server/auth/refusals';
@@ -51,7 +52,7 @@ export async function submitEntry(
   ]);
   const window = submissionWindow(jam, lateUntil);
   if (window === 'closed') throw new AppError(409, 'conflict', NOT_ACCEPTING_MESSAGE);
-  const answers = await requireAnswers(jam, rawAnswers, words);
+  const { answers, held } = await requireAnswers(jam, rawAnswers, words, user);
   if (existing?.submitterId === user.id) throw conflict('You have already entered this game jam.');
   if (existing) throw conflict('This project has already been submitted to this jam.');
   if (creditedInJam) throw conflict(CREDITED_ELSEWHERE_MESSAGE);
@@ -84,6 +85,17 @@ export async function submitEntry(
         .returning(),
       joinStatement(database, jam.id, user.id),
       ...(window === 'late' ? [lateAudit(user, jam, { scratchId, title: project.title })] : []),
+      // Answers the guard held wait for a moderator, on the entry this batch makes.
+      ...holdStatements(
+        database,
+        user,
+        jam,
+        held.map((one) => ({
+          ...one,
+          target: 'answer' as const,
+          targetId: sql<number>`(select ${entries.id} from ${entries} where ${entries.jamId} = ${jam.id} and ${entries.submitterId} = ${user.id})`,
+        })),
+      ),
       // The live event (ADR 044), last: the counts as the batch leaves them.
       entryAddedStatement(database, jam, user.id),
     ]);

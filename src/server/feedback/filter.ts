@@ -114,25 +114,34 @@ const closeUpAddress = (text: string) => text.replace(SPACED_OUT, (run) => run.r
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-/** A curated entry as a pattern: `word*` where a word starts, `word` as a whole word; a space also matches none. */
+/** Hungarian endings (case, plural, possessive, adverb, comparative; accents out) a `stem+` entry may take. */
+const HU_ENDINGS = CURATED_WORDS.huEndings.join('|');
+
+/**
+ * A curated entry as a pattern: `word*` where a word starts, `word` as a whole word, `stem+` the
+ * whole word with any Hungarian ending ("szarul", "szarrá", not "szarvas"); a space also matches none.
+ */
 function entryPattern(entry: string): string {
   const prefix = entry.endsWith('*');
-  const word = escape(prefix ? entry.slice(0, -1) : entry).replace(/ /g, '\\s*');
+  const inflected = entry.endsWith('+');
+  const word = escape(prefix || inflected ? entry.slice(0, -1) : entry).replace(/ /g, '\\s*');
+  if (inflected) return `(?<!\\p{L})${word}(?:${HU_ENDINGS})?(?!\\p{L})`;
   return `(?<!\\p{L})${word}${prefix ? '' : '(?!\\p{L})'}`;
 }
 
 /** Obscenity's English data set and the curated Hungarian words (ASCII, so leetspeak applies to them too). */
 function baseDataset() {
   const dataset = new DataSet<{ originalWord: string }>().addAll(englishDataset);
-  for (const entry of CURATED_WORDS.hu) {
+  for (const entry of [...CURATED_WORDS.en, ...CURATED_WORDS.hu]) {
+    // A `stem+` entry's endings are the curated pattern's (below); obscenity gets the bare stem, whole.
     const prefix = entry.endsWith('*');
-    const word = prefix ? entry.slice(0, -1) : entry;
+    const word = prefix || entry.endsWith('+') ? entry.slice(0, -1) : entry;
     dataset.addPhrase((phrase) => phrase.addPattern(parseRawPattern(`|${word}${prefix ? '' : '|'}`)));
   }
   return dataset;
 }
 const baseMatcher = new RegExpMatcher({ ...baseDataset().build(), ...englishRecommendedTransformers });
-const CURATED = new RegExp([...CURATED_WORDS.hu, ...CURATED_WORDS.fa].map(entryPattern).join('|'), 'u');
+const CURATED = new RegExp([...CURATED_WORDS.en, ...CURATED_WORDS.hu, ...CURATED_WORDS.fa].map(entryPattern).join('|'), 'u');
 
 let extraMatcher: { words: readonly string[]; matcher: RegExpMatcher | null; plain: RegExp | null } = {
   words: [],

@@ -96,6 +96,13 @@ export const jamSlugAndSuggestionId = {
     notFound('That theme suggestion does not exist (it may have been removed or merged).'),
   ),
 };
+/** A text of a jam the guard held for a moderator (issue 53 §2). */
+export const jamSlugAndHeldTextId = {
+  ...jamSlug,
+  id: param('The held text’s id.', z.coerce.number().int().positive(), () =>
+    notFound('That text is not waiting for a moderator (any more).'),
+  ),
+};
 export const jamRequestId = {
   id: param('The jam request’s ID.', jamRequestIdSchema, () => notFound('There is no jam request with this ID.')),
 };

@@ -29,6 +29,8 @@ export const RATE_LIMITS = {
   kudos: { capacity: 60, perMs: MINUTE, per: 'user', what: 'kudos' },
   /** Posting, deleting, hiding and reviewing notes. */
   notes: { capacity: 60, perMs: MINUTE, per: 'user', what: 'notes' },
+  /** A moderator's decisions on held theme suggestions, answers and jam texts. */
+  'held-text-reviews': { capacity: 60, perMs: MINUTE, per: 'user', what: 'decisions' },
   'judge-feedback': { capacity: 60, perMs: MINUTE, per: 'user', what: 'feedback changes' },
   /** Reports of jams, entries and notes together. */
   reports: { capacity: 60, perMs: MINUTE, per: 'user', what: 'reports' },

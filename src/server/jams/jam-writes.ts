@@ -19,6 +19,7 @@ import { type Database, db } from '#server/platform/db';
 import { AppError, conflict } from '#server/platform/errors';
 import { can, requireJamPermission } from '#server/auth/permissions';
 import { guardTexts } from '#server/feedback/guard/guard-texts';
+import { heldFields, jamTextHolds } from '#server/feedback/held-texts';
 import { adminWords } from '#server/feedback/words';
 import type { SessionUser } from '#server/auth/session';
 import { refreshLeader, themeOfJamPatch, themeOfNewJam } from '#server/themes/theme-rounds';
@@ -161,8 +162,11 @@ export async function updateJam(user: SessionUser, jam: Jam, input: JamUpdate): 
     adminWords(),
   ]);
   if (Object.keys(input).length === 0) return toJamDto(jam, { hideBody: false });
-  // Managers are often children and everyone reads the jam page: their texts pass the guard (issues 41, 53).
-  if (!administers) await guardTexts(questionTexts(input.questions, input.criteria, input), words);
+  // Managers are often children and everyone reads the jam page: their texts pass the guard (issues 41, 53); a
+  // description or body it holds waits for an administrator (held_texts), the old one showing meanwhile.
+  const held = administers ? [] : await guardTexts(questionTexts(input.questions, input.criteria, input), words, user);
+  const holds = jamTextHolds(db(), user, jam, input, held);
+  if (held.length) input = Object.fromEntries(Object.entries(input).filter(([key]) => !held.some((one) => one.field === key)));
   const merged = {
     startsAt: input.startsAt ?? jam.startsAt,
     endsAt: input.endsAt ?? jam.endsAt,
@@ -186,6 +190,7 @@ export async function updateJam(user: SessionUser, jam: Jam, input: JamUpdate): 
   const drops = [
     ...(questions ? questionAnswerDrops(database, jam, questions) : []),
     ...(input.themeRounds ? [database.run(refreshLeader(jam.id))] : []),
+    ...holds,
   ];
   const update = (set: typeof change & { slug?: SQL }) => database.update(jams).set(set).where(eq(jams.id, jam.id)).returning();
   if (input.name === undefined || input.name === jam.name) {
@@ -195,7 +200,7 @@ export async function updateJam(user: SessionUser, jam: Jam, input: JamUpdate): 
       ...drops,
     ]);
     announceChange({ kind: 'jam', jamId: jam.id });
-    return toJamDto(updated!, { hideBody: false });
+    return { ...toJamDto(updated!, { hideBody: false }), ...heldFields(held) };
   }
   // Renamed: the slug the new name takes is chosen as the update runs, so what follows asks for it.
   const slug = sql`(select ${jams.slug} from ${jams} where ${jams.id} = ${jam.id})`;
@@ -221,7 +226,7 @@ export async function updateJam(user: SessionUser, jam: Jam, input: JamUpdate): 
     jam.id,
   );
   announceChange({ kind: 'jam', jamId: jam.id });
-  return toJamDto(updated!, { hideBody: false });
+  return { ...toJamDto(updated!, { hideBody: false }), ...heldFields(held) };
 }
 
 export async function deleteJam(user: SessionUser, jam: Jam): Promise<void> {

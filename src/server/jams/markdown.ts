@@ -7,6 +7,7 @@
 import { Marked } from 'marked';
 import { LRUCache } from 'lru-cache';
 import xss from 'xss';
+import { config } from '#server/platform/config';
 
 // A CommonJS module: its default export is the whole module (named imports fail under Node's ESM loader).
 const { FilterXSS, safeAttrValue } = xss as unknown as typeof import('xss');
@@ -106,12 +107,23 @@ const whiteList = Object.fromEntries([...TEXT_TAGS, 'a', 'img'].map((tag) => [ta
 
 /**
  * Whose links: `any` (an administrator wrote it: spec §5's http, https and mailto) or `scratch`
- * (anyone else, issue 53 §5: only https?://scratch.mit.edu and this site's own paths; a link
- * anywhere else, a bare e-mail address, mailto:, wa.me or a Discord invite renders as plain text).
+ * (anyone else, issue 53 §5: only https?://scratch.mit.edu, the hosts the administrators allow
+ * in ITINERARY_LINK_HOSTS and this site's own paths; a link anywhere else, a bare e-mail address,
+ * mailto:, wa.me or a Discord invite renders as plain text).
  */
 export type MarkdownLinks = 'any' | 'scratch';
 
 const SCRATCH_HREF = /^https?:\/\/(?:www\.)?scratch\.mit\.edu(?:[/?#]|$)/i;
+
+/** An http(s) address on a host the administrators allow (ITINERARY_LINK_HOSTS, subdomains included). */
+function onAllowedHost(url: string): boolean {
+  const hosts = config().ITINERARY_LINK_HOSTS;
+  if (hosts.length === 0 || !/^https?:\/\//i.test(url) || !URL.canParse(url)) return false;
+  const { hostname, username, password } = new URL(url);
+  // No "user@host" addresses: "https://scratch.mit.edu@evil.example" is evil.example, and a name in it reads as a handle.
+  if (username || password) return false;
+  return hosts.some((host) => hostname === host || hostname.endsWith(`.${host}`));
+}
 
 /** A URL we keep: no protocol-relative address, only the schemes the tag may use (none: relative). */
 function allowedUrl(tag: string, url: string, links: MarkdownLinks): boolean {
@@ -120,7 +132,7 @@ function allowedUrl(tag: string, url: string, links: MarkdownLinks): boolean {
   const scheme = SCHEME.exec(value)?.[1]?.toLowerCase();
   if (scheme === undefined) return tag === 'img' || links === 'any' || /^[/#?]/.test(value);
   if (tag === 'img') return IMAGE_SCHEMES.has(scheme) || SAFE_DATA_IMAGE.test(value);
-  if (links === 'scratch') return SCRATCH_HREF.test(value);
+  if (links === 'scratch') return SCRATCH_HREF.test(value) || onAllowedHost(value);
   return LINK_SCHEMES.has(scheme);
 }
 

@@ -18,6 +18,7 @@ import { can, managedJamIds, moderationScope } from '#server/auth/permissions';
 import { keptPage, onKeptPage } from '#server/platform/sql-pages';
 import { heldNotesFor } from '#server/feedback/held-notes';
 import { refused } from '#server/auth/refusals';
+import { heldTextsFor } from '#server/feedback/held-texts';
 
 /** The reports shown per item; the count says how many there are in all. */
 const REPORTS_SHOWN = 20;
@@ -51,23 +52,25 @@ interface GroupRow {
 
 /** The queue for the API: a 403 for people who moderate nothing. */
 export async function reportQueue(user: SessionUser, page = 1): Promise<ReportQueueDto> {
-  const [scope, queue, held] = await Promise.all([
+  const [scope, queue, held, heldTexts] = await Promise.all([
     moderationScope(user),
     readQueue(user, page),
     heldNotesFor(user, user.isAdmin ? 'all' : { jamIds: [] }),
+    heldTextsFor(user),
   ]);
   if (!scope) throw refused('moderation');
-  return { ...queue, held, canBan: scope === 'all' };
+  return { ...queue, held, heldTexts, canBan: scope === 'all' };
 }
 
 /** The queue for the dashboard: null for people who moderate nothing. */
 export async function reportQueueFor(user: SessionUser, page = 1): Promise<ReportQueueDto | null> {
-  const [scope, queue, held] = await Promise.all([
+  const [scope, queue, held, heldTexts] = await Promise.all([
     moderationScope(user),
     readQueue(user, page),
     heldNotesFor(user, user.isAdmin ? 'all' : { jamIds: [] }),
+    heldTextsFor(user),
   ]);
-  return scope ? { ...queue, held, canBan: scope === 'all' } : null;
+  return scope ? { ...queue, held, heldTexts, canBan: scope === 'all' } : null;
 }
 
 /**
@@ -76,7 +79,10 @@ export async function reportQueueFor(user: SessionUser, page = 1): Promise<Repor
  * within the pages), which the descriptions read too. Read beside the user's scope, whose answer
  * decides whether it is shown.
  */
-async function readQueue(user: SessionUser, requestedPage: number): Promise<Omit<ReportQueueDto, 'canBan' | 'held'>> {
+async function readQueue(
+  user: SessionUser,
+  requestedPage: number,
+): Promise<Omit<ReportQueueDto, 'canBan' | 'held' | 'heldTexts'>> {
   const where = sql`r.status = 'open' and ${await inScope(user)}`;
   const pageGroups = sql`(
     select jam_id, entry_id, note_id, n, first_at, last_at, total, nth from (

@@ -388,6 +388,18 @@ export const exampleReportQueue: ReportQueueDto = {
       author: { id: 23, name: 'new_player' },
     },
   ],
+  heldTexts: [
+    {
+      id: 7,
+      text: 'Tiny worlds (add me on dicsord: leaf_12)',
+      rule: 'contact',
+      target: 'theme',
+      path: '',
+      heldAt: '2025-02-14T10:30:00.000Z',
+      jam: { slug: 'autumn-jam', name: 'Autumn Jam' },
+      author: { id: 23, name: 'new_player' },
+    },
+  ],
   canBan: true,
   page: 1,
   perPage: 10,
@@ -617,6 +629,7 @@ export const exampleEntryAnswers: EntryAnswersDto = {
     { questionId: 2, prompt: 'Anything the judges should know?', kind: 'text', answer: 'The music is mine too.', private: true },
   ],
   late: false,
+  waiting: {},
 };
 
 export const exampleLateGrant: LateGrantDto = {

@@ -14,6 +14,7 @@ export const exampleMyTheme: MyThemeDto = {
   ...exampleThemeRounds,
   eligible: true,
   suggestions: [{ id: 12, text: 'Tiny worlds' }],
+  waiting: [],
   next: { id: 31, text: 'Upside down' },
   candidates: [],
   pick: null,

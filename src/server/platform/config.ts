@@ -71,6 +71,29 @@ const configSchema = z
           .filter(Boolean),
       )
       .pipe(z.array(z.string().regex(USERNAME_PATTERN, 'must be comma-separated Scratch usernames'))),
+    /**
+     * Hosts (comma-separated; each covers its subdomains) whose http(s) links anyone's jam page text
+     * may make live, beside scratch.mit.edu (issue 53 §5); administrators' own text links anywhere.
+     */
+    ITINERARY_LINK_HOSTS: z
+      .string()
+      .default('')
+      .transform((list) =>
+        list
+          .split(',')
+          .map((host) => host.trim().toLowerCase())
+          .filter(Boolean),
+      )
+      .pipe(
+        z.array(
+          z
+            .string()
+            .regex(
+              /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/,
+              'must be comma-separated host names (example.org)',
+            ),
+        ),
+      ),
     ITINERARY_DEV_LOGIN: z
       .enum(['0', '1', 'true', 'false'], { error: 'must be 1 or 0' })
       .default('0')

@@ -3,7 +3,7 @@
  * with, so a suggestion, an answer or an upvote answers with the state it left in the same batch.
  */
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { type Jam, themeFinalVotes, themeSuggesters, themeSuggestions } from '#db/schema';
+import { type Jam, heldTexts, themeFinalVotes, themeSuggesters, themeSuggestions } from '#db/schema';
 import { themePhase } from '#lib/themes';
 import type { MyThemeDto } from '#lib/schemas/themes';
 import type { SessionUser } from '#server/auth/session';
@@ -43,18 +43,24 @@ export function myThemeQueries(user: SessionUser, jam: Jam) {
       .from(themeFinalVotes)
       .where(and(eq(themeFinalVotes.jamId, jam.id), eq(themeFinalVotes.userId, user.id))),
     database.all<{ ok: number }>(sql`select ${mayTakePart(jam, user.id)} as ok`),
+    database
+      .select({ id: heldTexts.id, text: heldTexts.text })
+      .from(heldTexts)
+      .where(and(eq(heldTexts.jamId, jam.id), eq(heldTexts.authorId, user.id), eq(heldTexts.target, 'theme')))
+      .orderBy(heldTexts.id),
   ] as const;
 }
 
-export type MyThemeRows = [Candidate[], Candidate[], Candidate[], { pick: number }[], { ok: number }[]];
+export type MyThemeRows = [Candidate[], Candidate[], Candidate[], { pick: number }[], { ok: number }[], Candidate[]];
 /** A write's batch: the write, the leader's refresh, then the reads of `MyTheme`. */
 export type Written = [{ rowsAffected: number }, unknown, ...MyThemeRows];
 
-export function toMyTheme(jam: Jam, [suggestions, next, candidates, picks, eligible]: MyThemeRows): MyThemeDto {
+export function toMyTheme(jam: Jam, [suggestions, next, candidates, picks, eligible, waiting]: MyThemeRows): MyThemeDto {
   return {
     ...toThemeRounds(jam),
     eligible: Boolean(eligible[0]?.ok),
     suggestions: suggestions.map(({ id, text }) => ({ id, text })),
+    waiting: waiting.map(({ id, text }) => ({ id, text })),
     next: next[0] ? { id: next[0].id, text: next[0].text } : null,
     candidates: candidates.map(({ id, text }) => ({ id, text })),
     pick: picks[0]?.pick ?? null,

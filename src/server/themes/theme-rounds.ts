@@ -3,8 +3,8 @@
  * standings that every theme write ends with (it keeps `jams.theme_leader`, the winner-so-far).
  */
 import { eq, type SQL, sql } from 'drizzle-orm';
-import { type Jam, jams } from '#db/schema';
-import { themePhase } from '#lib/themes';
+import { type Jam, jams, themeSuggesters, themeSuggestions } from '#db/schema';
+import { themeKey, themePhase } from '#lib/themes';
 import {
   THEME_SCHEDULE_MESSAGES,
   type ThemeRoundsDto,
@@ -14,7 +14,7 @@ import {
 } from '#lib/schemas/themes';
 import { announceChange } from '#server/cache/changes';
 import { type AppError, badRequest, conflict } from '#server/platform/errors';
-import { db } from '#server/platform/db';
+import { type Database, db } from '#server/platform/db';
 import { requireJamPermission } from '#server/auth/permissions';
 import type { SessionUser } from '#server/auth/session';
 import type { JamUpdate } from '#lib/schemas/jams';
@@ -161,3 +161,22 @@ export const finalOrder = (jamId: number) =>
 /** Keeps `jams.theme_leader` the theme that would win now; the last theme write before the close leaves the winner. */
 export const refreshLeader = (jamId: number) =>
   sql`update ${jams} set theme_leader = (select text from (${finalOrder(jamId)}) order by place limit 1) where ${jams.id} = ${jamId}`;
+
+/**
+ * Suggesting a theme, as the statements of a batch written only where `allowed` holds: the suggestion
+ * (one row per theme however spelt: a spelling already there stays), its suggester, and the leader
+ * worked out again. For a suggestion made now and for a held one a moderator approves.
+ */
+export function suggestStatements(database: Database, jamId: number, userId: number, text: string, allowed: SQL) {
+  const key = themeKey(text);
+  return [
+    database.run(sql`insert into ${themeSuggestions} (jam_id, key, text, suggested_by)
+      select ${jamId}, ${key}, ${text}, ${userId} where ${allowed}
+      on conflict (jam_id, key) do nothing`),
+    database.run(sql`insert into ${themeSuggesters} (suggestion_id, user_id, jam_id)
+      select s.id, ${userId}, ${jamId} from ${themeSuggestions} s
+      where s.jam_id = ${jamId} and s.key = ${key} and ${allowed}
+      on conflict do nothing`),
+    database.run(refreshLeader(jamId)),
+  ] as const;
+}

@@ -3,17 +3,26 @@
  * however it is spelt (`themeKey`), hidden from the public; managers remove and merge them.
  */
 import { type SQLWrapper, and, asc, eq, gt, sql } from 'drizzle-orm';
-import { type Jam, themeAnswers, themeSuggesters, themeSuggestions, users } from '#db/schema';
+import { type Jam, heldTexts, themeAnswers, themeSuggesters, themeSuggestions, users } from '#db/schema';
 import { THEME_SUGGESTIONS_PER_PERSON, themeKey, themePhase } from '#lib/themes';
 import type { MyThemeDto, ThemeSuggestionDto } from '#lib/schemas/themes';
 import { requireJamPermission } from '#server/auth/permissions';
 import type { SessionUser } from '#server/auth/session';
 import { adminWords } from '#server/feedback/words';
 import { guardTexts } from '#server/feedback/guard/guard-texts';
+import { holdStatements } from '#server/feedback/held-texts';
 import { type AppError, badRequest, conflict, notFound } from '#server/platform/errors';
 import { db } from '#server/platform/db';
-import { type Written, myThemeQueries, takesPart, toMyTheme } from './theme-mine';
-import { PHASE_REFUSALS, mayTakePart, notEligible, phaseCondition, refreshLeader, requireThemePhase } from './theme-rounds';
+import { type MyThemeRows, type Written, myThemeQueries, takesPart, toMyTheme } from './theme-mine';
+import {
+  PHASE_REFUSALS,
+  mayTakePart,
+  notEligible,
+  phaseCondition,
+  refreshLeader,
+  requireThemePhase,
+  suggestStatements,
+} from './theme-rounds';
 
 export const SUGGESTION_LIMIT_MESSAGE = `You have suggested ${THEME_SUGGESTIONS_PER_PERSON} themes already: that is the most anyone may.`;
 export const NO_SUGGESTION_MESSAGE = 'That theme suggestion does not exist (it may have been removed or merged).';
@@ -32,19 +41,31 @@ export async function suggestTheme(user: SessionUser, jam: Jam, text: string): P
   requireThemePhase(jam, 'suggesting');
   const key = themeKey(text);
   if (!key) throw badRequest('A theme needs at least one letter or digit.');
-  await guardTexts([{ field: 'text', guarded: 'themeTextSchema.text', text }], await adminWords());
+  const held = await guardTexts([{ field: 'text', guarded: 'themeTextSchema.text', text }], await adminWords(), user);
   const database = db();
+  // The person's suggestions, those waiting for a moderator included: three at most.
+  const used = sql`((select count(*) from ${themeSuggesters} where ${themeSuggesters.jamId} = ${jam.id} and ${themeSuggesters.userId} = ${user.id})
+    + (select count(*) from ${heldTexts} where ${heldTexts.jamId} = ${jam.id} and ${heldTexts.authorId} = ${user.id} and ${heldTexts.target} = 'theme'))`;
+  if (held.length) {
+    // Held for a moderator: kept out of the suggestions (round 1 shows them to every voter) until
+    // approved, and counted toward the person's three with those, so the queue takes no more.
+    const [{ n }] = (await database.all(sql`select ${used} as n`)) as [{ n: number }];
+    if (n >= THEME_SUGGESTIONS_PER_PERSON) throw conflict(SUGGESTION_LIMIT_MESSAGE);
+    const [, ...rows] = (await database.batch([
+      ...holdStatements(
+        database,
+        user,
+        jam,
+        held.map((one) => ({ ...one, target: 'theme' as const })),
+      ),
+      ...myThemeQueries(user, jam),
+    ] as never)) as unknown as [unknown, ...unknown[]];
+    return toMyTheme(jam, rows.slice(-6) as unknown as MyThemeRows);
+  }
   const allowed = sql`${phaseCondition(jam.id, 'suggesting')} and ${mayTakePart(jam, user.id)}
-    and (select count(*) from ${themeSuggesters} where ${themeSuggesters.jamId} = ${jam.id} and ${themeSuggesters.userId} = ${user.id}) < ${THEME_SUGGESTIONS_PER_PERSON}`;
+    and ${used} < ${THEME_SUGGESTIONS_PER_PERSON}`;
   const [, added, , ...rows] = (await database.batch([
-    database.run(sql`insert into ${themeSuggestions} (jam_id, key, text, suggested_by)
-      select ${jam.id}, ${key}, ${text}, ${user.id} where ${allowed}
-      on conflict (jam_id, key) do nothing`),
-    database.run(sql`insert into ${themeSuggesters} (suggestion_id, user_id, jam_id)
-      select s.id, ${user.id}, ${jam.id} from ${themeSuggestions} s
-      where s.jam_id = ${jam.id} and s.key = ${key} and ${allowed}
-      on conflict do nothing`),
-    database.run(refreshLeader(jam.id)),
+    ...suggestStatements(database, jam.id, user.id, text, allowed),
     ...myThemeQueries(user, jam),
   ] as never)) as unknown as [unknown, ...Written];
   const state = toMyTheme(jam, rows);

@@ -9,10 +9,14 @@
  *   addresses taken out first (the renderer decides which may link: only Scratch's for anyone but
  *   an administrator).
  * - `held`: what a text the guard holds becomes. `queue`: kept, shown only to its author ("waiting
- *   for a moderator") until a manager of the jam or an administrator approves it in the moderation
- *   queue. `refuse`: the field has no held state (yet), so a held text is refused with the hold's
- *   own kind message and nothing is stored. `moderators`: only moderators read the text anyway (a
- *   report's details, a request the administrators review), so it is kept as it is.
+ *   for a moderator") until a moderator approves it in the moderation queue — a note on its row
+ *   (notes.held_at), a theme suggestion, a text answer or a jam's description or body in held_texts
+ *   (../held-texts.ts), applied where it belongs when approved. `refuse`: a held text is refused
+ *   with the hold's own kind message and nothing is stored, where a half-saved text would show
+ *   something broken (a criterion or a question without its name, a jam's name, which is its
+ *   address) or where the writer is a judge writing to one entrant (judge feedback, which a judge
+ *   can rewrite at once). `moderators`: only moderators read the text anyway (a report's details, a
+ *   request the administrators review), so it is kept as it is.
  */
 export type GuardedKind = 'plain' | 'markdown';
 export type HeldAs = 'queue' | 'refuse' | 'moderators';
@@ -25,11 +29,11 @@ export interface GuardedField {
 const plain = (held: HeldAs): GuardedField => ({ kind: 'plain', held });
 
 /** Jam texts a manager writes (name, description, body, criteria, questions), the same in a create, an update and a request. */
-function jamTexts(schema: string, held: HeldAs): Record<string, GuardedField> {
+function jamTexts(schema: string, held: HeldAs, heldWords: HeldAs = held): Record<string, GuardedField> {
   return {
     [`${schema}.name`]: plain(held),
-    [`${schema}.description`]: plain(held),
-    [`${schema}.body`]: { kind: 'markdown', held },
+    [`${schema}.description`]: plain(heldWords),
+    [`${schema}.body`]: { kind: 'markdown', held: heldWords },
     [`${schema}.criteria[].name`]: plain(held),
     [`${schema}.questions[].prompt`]: plain(held),
     [`${schema}.questions[].choices[]`]: plain(held),
@@ -38,14 +42,15 @@ function jamTexts(schema: string, held: HeldAs): Record<string, GuardedField> {
 
 export const GUARDED_FIELDS: Readonly<Record<string, GuardedField>> = {
   'noteInputSchema.text': plain('queue'),
-  'themeTextSchema.text': plain('refuse'),
+  'themeTextSchema.text': plain('queue'),
   'judgeFeedbackInputSchema.text': plain('refuse'),
   'reportInputSchema.text': plain('moderators'),
-  'submitEntrySchema.answers{}': plain('refuse'),
-  'answersInputSchema{}': plain('refuse'),
-  'answersBodySchema.answers{}': plain('refuse'),
+  'submitEntrySchema.answers{}': plain('queue'),
+  'answersInputSchema{}': plain('queue'),
+  'answersBodySchema.answers{}': plain('queue'),
   ...jamTexts('jamCreateSchema', 'refuse'),
-  ...jamTexts('jamUpdateSchema', 'refuse'),
+  // A manager's description and body wait for an administrator; the old ones show meanwhile.
+  ...jamTexts('jamUpdateSchema', 'refuse', 'queue'),
   ...jamTexts('jamRequestCreateSchema', 'moderators'),
   ...jamTexts('jamRequestUpdateSchema', 'moderators'),
   'jamRequestCreateSchema.note': plain('moderators'),

@@ -10,7 +10,8 @@
 import { textRefusedMessage } from '#lib/text-refusals';
 import { AppError } from '#server/platform/errors';
 import { GUARDED_FIELDS } from './fields';
-import { type GuardRule, type GuardVerdict, judgeText } from './guard';
+import { type GuardRule, type GuardVerdict, isNewAccount, judgeText } from './guard';
+import type { SessionUser } from '#server/auth/session';
 import { countRefusal } from './outcomes';
 
 export interface GuardedText {
@@ -25,12 +26,13 @@ export interface GuardedText {
 export function refusedText(
   texts: readonly GuardedText[],
   words: readonly string[],
+  newAccount = false,
 ): { field: string; guarded: string; rule: GuardRule; verdict: GuardVerdict } | null {
   for (const { field, guarded, text } of texts) {
     if (!text) continue;
     const row = GUARDED_FIELDS[guarded];
     if (!row) throw new Error(`${guarded} is not in the guarded fields' table`);
-    const verdict = judgeText(text, { words, kind: row.kind });
+    const verdict = judgeText(text, { words, kind: row.kind, newAccount });
     if (verdict.outcome === 'refuse' || (verdict.outcome === 'hold' && row.held === 'refuse')) {
       return { field, guarded, rule: verdict.rule, verdict };
     }
@@ -38,9 +40,27 @@ export function refusedText(
   return null;
 }
 
-/** 400 `text_refused` with the field and the rule (never the words) when the guard refuses one of the texts. */
-export async function guardTexts(texts: readonly GuardedText[], words: readonly string[]): Promise<void> {
-  const refused = refusedText(texts, words);
+/** A text the guard held where its field waits for a moderator (`held: 'queue'`): the caller keeps it in held_texts. */
+export interface HeldVerdict {
+  field: string;
+  guarded: string;
+  rule: GuardRule;
+  text: string;
+}
+
+/**
+ * 400 `text_refused` with the field and the rule (never the words) when the guard refuses one of the
+ * texts; otherwise the texts it held whose field can wait for a moderator (none, mostly), which the
+ * caller keeps out of where they would show (./../held-texts.ts).
+ */
+export async function guardTexts(
+  texts: readonly GuardedText[],
+  words: readonly string[],
+  writer?: Pick<SessionUser, 'createdAt'>,
+): Promise<HeldVerdict[]> {
+  // A new account's links and long numbers are held rather than refused (where the field can wait).
+  const newAccount = isNewAccount(writer?.createdAt);
+  const refused = refusedText(texts, words, newAccount);
   if (refused) {
     const { field, guarded, rule, verdict } = refused;
     await countRefusal(guarded, rule, verdict.outcome === 'hold' ? 'hold' : 'refuse');
@@ -50,6 +70,13 @@ export async function guardTexts(texts: readonly GuardedText[], words: readonly 
       ...(verdict.outcome === 'hold' ? { held: true } : {}),
     });
   }
+  const held: HeldVerdict[] = [];
+  for (const { field, guarded, text } of texts) {
+    if (!text || GUARDED_FIELDS[guarded]?.held !== 'queue') continue;
+    const verdict = judgeText(text, { words, kind: GUARDED_FIELDS[guarded].kind, newAccount });
+    if (verdict.outcome === 'hold') held.push({ field, guarded, rule: verdict.rule, text });
+  }
+  return held;
 }
 
 /** What the OpenAPI document says of a guarded endpoint, after the names of its guarded fields. */

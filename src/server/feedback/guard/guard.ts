@@ -22,13 +22,11 @@ import { listedRule } from '../filter';
 import ALLOWED from './data/allowed-words.json' with { type: 'json' };
 import HELD from './data/held-phrases.json' with { type: 'json' };
 import { decodeEscapes, firstReading } from './normalise';
+import { asksContactElsewhere, chatAppsRead, joinedApps } from './chat-apps';
 import {
-  asksContactElsewhere,
-  chatAppsRead,
   closedUp,
   closedUpAddress,
   closedUpAll,
-  joinedApps,
   joinedFragments,
   numbersAsDigits,
   spelledAddress,
@@ -53,6 +51,9 @@ export interface GuardContext {
 
 /** How long an account counts as new. */
 export const NEW_ACCOUNT_MS = 7 * 24 * 60 * 60_000;
+/** Whether an account made then is new now (unknown: not new). */
+export const isNewAccount = (createdAt: Date | null | undefined, now = Date.now()) =>
+  createdAt != null && now - new Date(createdAt).getTime() < NEW_ACCOUNT_MS;
 
 const PUBLISH: GuardVerdict = { outcome: 'publish', rule: null };
 
@@ -69,11 +70,30 @@ const ALLOWED_WORD = new RegExp(
 /** Ordinary words that contain a listed string taken out before words are judged ("cockpit", "analízis"). */
 const withoutAllowedWords = (reading: string) => withoutAccents(reading).replace(ALLOWED_WORD, ' ');
 
+/** Words of the held phrases as children text them ("skool", "primry", "go 2"), read as the word. */
+const SPELLINGS = new Map(
+  Object.entries(HELD.spellings as Record<string, string | string[]>)
+    .filter((entry): entry is [string, string[]] => Array.isArray(entry[1]))
+    .flatMap(([word, spellings]) => spellings.map((spelling) => [spelling, word] as const)),
+);
+const SPELLING = new RegExp(`(?<![\\p{L}\\p{N}])(?:${[...SPELLINGS.keys()].join('|')})(?![\\p{L}\\p{N}])`, 'gu');
+const kidSpelling = (reading: string) =>
+  reading
+    .replace(SPELLING, (spelling) => SPELLINGS.get(spelling) ?? spelling)
+    .replace(/(?<=(?:go|talk|come|send|text|write|speak|reply|listen|tell|say|get|give) )2(?![\p{L}\p{N}])/gu, 'to');
+
+/** A letter said again and again read once ("kiiill" → "kil"): readings and the held phrases alike. */
+const lettersOnce = (text: string) => text.replace(/(\p{L})\1+/gu, '$1');
+
 const HELD_CLASSES = (['personal', 'harm'] as const).map((rule) => ({
   rule,
   patterns: Object.values(HELD[rule])
     .flat()
     .map((pattern) => new RegExp(pattern, 'u')),
+  // The same phrases with their double letters read once, for readings whose letters are read once.
+  once: Object.values(HELD[rule])
+    .flat()
+    .map((pattern) => new RegExp(pattern.replace(/(?<!\\)(\p{L})\1+/gu, '$1'), 'u')),
 }));
 
 /* ---------- judging ---------- */
@@ -120,7 +140,19 @@ const ANY_ADDRESS = /(?:[a-z][a-z0-9+.-]*:\/\/|www\.|mailto:)\S+/iu;
  */
 const TITLE_CASE_DOT =
   /(?<=\p{Lu}\p{Ll}*)\.(?=(?:Fun|Game|Games|Live|Page|Site|Online|Club|Top|Link|Chat|App|Dev|Me|To|Be|Is|It|So|In|Us|Win|Art|Cool|Best|Run|Play|World)(?!\p{L}))/gu;
-const titleCaseDots = (text: string) => text.replace(TITLE_CASE_DOT, '. ');
+/** Everyday words a sentence written with dots for spaces is made of ("so.much.fun", "best.game.ever"). */
+const EVERYDAY =
+  'so|much|fun|best|game|games|ever|very|good|great|cool|nice|the|this|is|was|it|i|love|wow|such|super|really|too|just|most|epic|level|play|win|me|you|my|omg|lol|gg|yes|no|awesome|amazing|hard|easy|well|done|job|again|more|please|thanks|thank|so';
+/** Three everyday words or more joined by single dots, and nothing else around them, read as a sentence. */
+const EVERYDAY_DOTS = new RegExp(
+  `(?<![\\p{L}\\p{N}./@])(?:${EVERYDAY})(?:\\.(?:${EVERYDAY})){2,}(?![\\p{L}\\p{N}/@]|\\.[\\p{L}\\p{N}])`,
+  'giu',
+);
+const titleCaseDots = (text: string) =>
+  text.replace(TITLE_CASE_DOT, '. ').replace(EVERYDAY_DOTS, (run) => run.replaceAll('.', '. '));
+
+/** Texts up to this long (notes, names, answers) get the readings that cost most on a long jam body. */
+const SHORT_TEXT = 2_000;
 
 /** The guard's verdict on one text. */
 export function judgeText(text: string, context: GuardContext = {}): GuardVerdict {
@@ -157,6 +189,8 @@ export function judgeText(text: string, context: GuardContext = {}): GuardVerdic
     const spelled = spelledAddress(baseRest);
     if (spelled && kind === 'plain') seconds.push(spelled);
     wordReadings.push(punctuationAsSpace(baseRest));
+    // A word-final ye (Urdu ے read as ی) for the final he it stands in for ("جندے").
+    if (/ی(?!\p{L})/u.test(baseRest)) wordReadings.push(punctuationAsSpace(baseRest.replace(/ی(?!\p{L})/gu, 'ه')));
     // A star for a letter ("f*szság"): each vowel in its place.
     if (/\p{L}\*+\p{L}/u.test(baseRest))
       for (const vowel of 'aeiou') wordReadings.push(baseRest.replace(/(?<=\p{L})\*+(?=\p{L})/gu, vowel));
@@ -166,15 +200,25 @@ export function judgeText(text: string, context: GuardContext = {}): GuardVerdic
       const rule = listedRule(unleet, [], ['phone', 'contact', 'word']);
       if (rule) return { outcome: 'hold', rule };
     }
+    // A letter said again and again in an address ("evilgames.cooom"): addresses only.
+    const once = lettersOnce(baseRest);
+    if (once !== baseRest && kind === 'plain') {
+      const rule = listedRule(once, [], ['phone', 'contact', 'word']);
+      if (rule) return { outcome: 'hold', rule };
+    }
     const all = closedUpAll(baseRest);
     if (kind === 'plain' && MAIL_HOST_AFTER_AT.test(all)) return { outcome: 'hold', rule: 'email' };
     if (kind === 'plain' && INVITE_HOSTS.test(all)) return { outcome: 'hold', rule: 'link' };
   }
 
   // What a moderator reads first: personal information, grooming, harm (on every reading).
-  for (const { rule, patterns } of HELD_CLASSES) {
-    for (const reading of [plainFirst, ...seconds.map(withoutAccents)].flatMap((one) => [one, punctuationAsSpace(one)])) {
+  for (const { rule, patterns, once } of HELD_CLASSES) {
+    const readings = [plainFirst, ...seconds.map(withoutAccents)].flatMap((one) => [one, punctuationAsSpace(one)]);
+    const spelt = plainFirst.length <= SHORT_TEXT ? kidSpelling(punctuationAsSpace(plainFirst)) : plainFirst;
+    for (const reading of spelt === plainFirst ? readings : [...readings, spelt]) {
       if (patterns.some((pattern) => pattern.test(reading))) return { outcome: 'hold', rule };
+      const readOnce = reading.length <= SHORT_TEXT ? lettersOnce(reading) : reading;
+      if (readOnce !== reading && once.some((pattern) => pattern.test(readOnce))) return { outcome: 'hold', rule };
     }
   }
 
@@ -187,7 +231,11 @@ export function judgeText(text: string, context: GuardContext = {}): GuardVerdic
   }
   if (!skip.includes('word')) {
     for (const reading of wordReadings) {
-      if (listedRule(withoutAllowedWords(reading), words, WORD_ONLY)) return { outcome: 'hold', rule: 'word' };
+      const plain = withoutAllowedWords(reading);
+      if (listedRule(plain, words, WORD_ONLY)) return { outcome: 'hold', rule: 'word' };
+      // A letter said again and again ("fuuuck", "کسسکش"), once the ordinary words with double letters are out.
+      const once = plain.length <= SHORT_TEXT ? lettersOnce(plain) : plain;
+      if (once !== plain && listedRule(once, words, WORD_ONLY)) return { outcome: 'hold', rule: 'word' };
     }
   }
   // Reversed text ("moc.liamg@dik"): only addresses.
@@ -196,7 +244,10 @@ export function judgeText(text: string, context: GuardContext = {}): GuardVerdic
   if (backwards) return { outcome: 'hold', rule: backwards };
   if (!skip.includes('word')) {
     for (const base of bases) {
-      const pairs = joinedFragments(withoutAllowedWords(base));
+      const plainBase = withoutAllowedWords(base);
+      // The pairs as written and, in short texts, with a letter said again and again read once ("جننننن ده").
+      const once = plainBase.length <= SHORT_TEXT ? lettersOnce(plainBase) : plainBase;
+      const pairs = [plainBase, ...(once === plainBase ? [] : [once])].flatMap(joinedFragments);
       // One pass over every pair first: most texts have no listed word in any (a 20,000-character body has thousands of pairs).
       if (!listedRule(pairs.map((pair) => pair.joined).join(' '), words, WORD_ONLY)) continue;
       for (const { joined: pair } of pairs) {

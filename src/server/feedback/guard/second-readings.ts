@@ -1,11 +1,10 @@
 /**
  * The guard's second readings (ADR 046): what only they find is held for a moderator, never refused
  * outright. Numbers written as words read as digits (English, Hungarian, Irish, Persian), upside-down
- * text turned back, punctuation and spaces inside a word closed up, chat-app names within a small
- * edit distance and with Hungarian case endings read as the app's name, "at" and "dot" in words.
+ * text turned back, punctuation and spaces inside a word closed up, "at" and "dot" in words. Chat
+ * apps named within a small edit distance are read in ./chat-apps.ts.
  */
 import { withoutAccents } from '#lib/note-text';
-import CHAT_APPS from './data/chat-apps.json' with { type: 'json' };
 import NUMBER_WORDS from './data/number-words.json' with { type: 'json' };
 
 /* ---------- upside down ---------- */
@@ -91,9 +90,30 @@ const NUMBER_WORD = new RegExp(
   'gu',
 );
 
+const { tens: HU_TENS, units: HU_UNITS } = NUMBER_WORDS.huCompound as {
+  tens: Record<string, string>;
+  units: Record<string, string>;
+};
+/** Hungarian tens and units written as one word ("harmincegy", "huszonketto"). */
+const HU_COMPOUND = new RegExp(
+  `(?<!\\p{L})(${Object.keys(HU_TENS).join('|')})(${Object.keys(HU_UNITS)
+    .sort((a, b) => b.length - a.length)
+    .join('|')})(?!\\p{L})`,
+  'gu',
+);
+/** "double seven", "triple five": the number word said two or three times. */
+const REPEATED_NUMBER = new RegExp(`(?<!\\p{L})(double|triple) (${Object.keys(NUMBER_WORDS.en).join('|')})(?!\\p{L})`, 'gu');
+
 /** Number words as digits ("nulla hat harminc" → "0 6 30"); only the runs of three or more next to each other, so "one cat and two dogs" stays. */
 export function numbersAsDigits(reading: string): string {
-  const replaced = reading.replace(NUMBER_WORD, (word) => `\uE000${NUMBER_WORD_MAP.get(word)}\uE000`);
+  const compounds = reading
+    .replace(HU_COMPOUND, (_, tens: string, unit: string) => `${HU_TENS[tens]}${HU_UNITS[unit]}`)
+    .replace(REPEATED_NUMBER, (_, times: string, word: string) =>
+      Array(times === 'double' ? 2 : 3)
+        .fill(word)
+        .join(' '),
+    );
+  const replaced = compounds.replace(NUMBER_WORD, (word) => `\uE000${NUMBER_WORD_MAP.get(word)}\uE000`);
   // Keep the replacement only where at least three number words (or digits) stand together.
   return replaced.replace(/(?:\uE000[^\uE000]*\uE000|[\d\s,.\-–()+/]|and|es|agus|و)+/gu, (run) => {
     const words = run.match(/\uE000/g)?.length ?? 0;
@@ -158,115 +178,6 @@ export function joinedFragments(reading: string): { joined: string; split: numbe
     }
   }
   return pairs;
-}
-
-/* ---------- chat apps within a small edit distance ---------- */
-
-/** Damerau–Levenshtein distance with transpositions (optimal string alignment), stopping above `limit`. */
-export function editDistance(a: string, b: string, limit = 2): number {
-  if (Math.abs(a.length - b.length) > limit) return limit + 1;
-  const rows = a.length + 1;
-  const columns = b.length + 1;
-  const table: number[][] = Array.from({ length: rows }, (_, i) =>
-    Array.from({ length: columns }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)),
-  );
-  for (let i = 1; i < rows; i += 1) {
-    let best = Infinity;
-    for (let j = 1; j < columns; j += 1) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      let value = Math.min(table[i - 1]![j]! + 1, table[i]![j - 1]! + 1, table[i - 1]![j - 1]! + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) value = Math.min(value, table[i - 2]![j - 2]! + 1);
-      table[i]![j] = value;
-      best = Math.min(best, value);
-    }
-    if (best > limit) return limit + 1;
-  }
-  return table[a.length]![b.length]!;
-}
-
-const HU_ENDINGS = [...CHAT_APPS.huEndings].map((ending) => withoutAccents(ending)).sort((a, b) => b.length - a.length);
-
-/** The chat app a word names, allowing a Hungarian case ending and a small misspelling, or null. */
-export function chatAppOf(word: string): string | null {
-  const candidates = [
-    word,
-    ...HU_ENDINGS.filter((ending) => word.endsWith(ending) && word.length - ending.length >= 4).map((ending) =>
-      word.slice(0, -ending.length),
-    ),
-  ];
-  for (const candidate of candidates) {
-    for (const name of CHAT_APPS.names) {
-      if (candidate === name) return name;
-      if (name.length < 5 || candidate.length < 4) continue;
-      const limit = name.length >= 8 ? 2 : 1;
-      // The same first letter: "record" is no "discord", "dicsord" is.
-      if (candidate[0] === name[0] && editDistance(candidate, name, limit) <= limit) return name;
-    }
-  }
-  return null;
-}
-
-/** The reading with every word that names a chat app (misspelt, with an ending) read as the app's name, or null when none does. */
-export function chatAppsRead(reading: string): string | null {
-  let changed = false;
-  const out = reading.replace(/\p{L}{4,}/gu, (word) => {
-    const app = chatAppOf(word);
-    if (!app || app === word) return word;
-    changed = true;
-    return app;
-  });
-  return changed ? out : null;
-}
-
-/** A chat app's name split by a space ("sn apchat", "disc ord") read whole, or null when there is none. */
-export function joinedApps(reading: string): string | null {
-  const words = reading.split(/(?<=\p{L})(?=[^\p{L}])|(?<=[^\p{L}])(?=\p{L})/u);
-  let changed = false;
-  for (let index = 0; index + 2 < words.length; index += 1) {
-    const [left, gap, right] = [words[index]!, words[index + 1]!, words[index + 2]!];
-    if (gap !== ' ' || !/^\p{L}{1,9}$/u.test(left) || !/^\p{L}{1,9}$/u.test(right)) continue;
-    if (chatAppOf(left) || chatAppOf(right)) continue;
-    const app = chatAppOf(left + right);
-    if (!app) continue;
-    words.splice(index, 3, app);
-    changed = true;
-  }
-  return changed ? words.join('') : null;
-}
-
-/** Where a reading names a chat app (in any of the site's languages and Persian): the index after each mention. */
-export function chatAppMentions(reading: string): number[] {
-  const ends: number[] = [];
-  const persian = reading.replace(/\s+/gu, ' ');
-  for (const name of CHAT_APPS.faNames) {
-    const plain = name.replace(/\u200c/g, '');
-    for (let at = persian.indexOf(plain); at >= 0; at = persian.indexOf(plain, at + 1)) ends.push(at + plain.length);
-  }
-  for (const match of reading.matchAll(/\p{L}{3,}/gu)) {
-    if (chatAppOf(match[0]) !== null) ends.push(match.index + match[0].length);
-  }
-  return ends;
-}
-
-const CONTACT_VERBS = [...CHAT_APPS.verbs.en, ...CHAT_APPS.verbs.hu, ...CHAT_APPS.verbs.ga, ...CHAT_APPS.verbs.fa].map((verb) =>
-  withoutAccents(verb),
-);
-const CONTACT_VERB = new RegExp(
-  `(?<!\\p{L})(?:${CONTACT_VERBS.sort((a, b) => b.length - a.length)
-    .map(escapeRegExp)
-    .join('|')})(?!\\p{L})`,
-  'u',
-);
-/** A handle: letters with digits, an underscore or a dot inside, or an @name. */
-const HANDLE =
-  /(?<![\p{L}\p{N}])@?(?=[\p{L}\p{N}._]*\p{L})(?=[\p{L}\p{N}._]*[\d_.])[\p{L}\p{N}._]{3,}(?![\p{L}\p{N}])|(?<![\p{L}\p{N}])@[\p{L}\p{N}._]{3,}/u;
-
-/** A chat app with a way to reach someone there (a verb of contact anywhere, or a handle just after it): held for a moderator. */
-export function asksContactElsewhere(reading: string): boolean {
-  const mentions = chatAppMentions(reading);
-  if (!mentions.length) return false;
-  if (CONTACT_VERB.test(reading)) return true;
-  return mentions.some((end) => HANDLE.test(reading.slice(end, end + 30).replace(/\d+(?:[.:]\d+)+/gu, ' ')));
 }
 
 /** "at", "dot" and their Hungarian, Irish and Persian words read as @ and . ("kid ag gmail ponc com"). */

@@ -1,0 +1,53 @@
+/**
+ * The guard's rates as issue 53 measures them from outside: of the fresh sets of tricks written by
+ * class (tests/guard/fresh-tricks*.txt), at most 10 % may publish; of the ordinary notes, at most
+ * 5 % may be held or refused. The rates and every miss are printed (also by
+ * `npx tsx scripts/guard-rates.ts`).
+ */
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { measure, report } from '../../scripts/guard-rates';
+
+const file = (name: string) => fileURLToPath(new URL(`../guard/${name}`, import.meta.url));
+
+describe('the guard’s measured rates', () => {
+  it.each([
+    ['the second set (written before its fixes)', 'fresh-tricks.txt', 'fresh-ordinary.txt'],
+    ['the third set (written after the second set’s fixes)', 'fresh-tricks-2.txt', 'fresh-ordinary-2.txt'],
+    ['the fourth set (written after the third set’s fixes)', 'fresh-tricks-3.txt', 'fresh-ordinary-3.txt'],
+    ['the fifth set (probes for gaps, not held out)', 'fresh-tricks-4.txt', 'fresh-ordinary-4.txt'],
+    ['the sixth set (written after the fifth set’s fixes)', 'fresh-tricks-5.txt', 'fresh-ordinary-5.txt'],
+    ['the seventh set (written after the sixth set’s fixes)', 'fresh-tricks-6.txt', 'fresh-ordinary-6.txt'],
+    ['the issue’s own kinds', 'tricks.txt', 'ordinary-notes.txt'],
+  ])('%s (%s, %s): at most a tenth of the tricks published, a twentieth of the notes held or refused', (_, tricks, ordinary) => {
+    const rates = measure([file(tricks)], [file(ordinary)]);
+    console.log(report(rates));
+    expect(rates.tricks).toBeGreaterThanOrEqual(40);
+    expect(rates.published.length / rates.tricks).toBeLessThanOrEqual(0.1);
+    expect(rates.stopped.length / rates.ordinary).toBeLessThanOrEqual(0.05);
+  });
+
+  it('covers every class of the issue, in every language it names', () => {
+    const rates = measure([file('fresh-tricks.txt')], []);
+    expect([...rates.classes.keys()]).toEqual(
+      expect.arrayContaining([
+        'email in words',
+        'phone in words',
+        'enclosed and math letters',
+        'entities and escapes',
+        'combining marks',
+        'chat apps misspelt or in sentences',
+        'profanity split',
+        'upside down',
+        'Hungarian inflected profanity',
+        'Persian, Arabic and Urdu letter variants',
+        ...['en', 'hu', 'ga', 'fa'].flatMap((language) => [
+          `personal information ${language}`,
+          `asking age or whereabouts ${language}`,
+          `private and secrets ${language}`,
+          `harm ${language}`,
+        ]),
+      ]),
+    );
+  });
+});
