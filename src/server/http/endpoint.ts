@@ -18,7 +18,7 @@ import {
   Reply,
   takesIdempotencyKey,
 } from './endpoint-spec';
-import { readForm, readJson, readQuery } from './request-input';
+import { readBytes, readForm, readJson, readQuery } from './request-input';
 
 // Route files import everything about endpoints from here; the declaration vocabulary lives in ./endpoint-spec.
 export * from './endpoint-spec';
@@ -151,7 +151,11 @@ export function defineEndpoint<
       }
       const params = parseParams(spec.params ?? {}, ctx.params);
       const query = spec.query ? readQuery(ctx.url, spec.query.schema) : {};
-      const body = spec.body ? await (spec.body.form ? readForm : readJson)(ctx.request, spec.body.schema) : {};
+      const body = !spec.body
+        ? {}
+        : spec.body.binary
+          ? spec.body.schema.parse(await readBytes(ctx.request, spec.body.binary.maxBytes, spec.body.binary.tooLargeMessage))
+          : await (spec.body.form ? readForm : readJson)(ctx.request, spec.body.schema);
       const key = keyed ? idempotencyKeyOf(ctx.request) : null;
       let attempt = 0;
       const answer = async (): Promise<Response> => {

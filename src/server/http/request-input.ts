@@ -35,6 +35,40 @@ export async function readJson<Schema extends z.ZodType>(request: Request, schem
 const wellFormed = (_key: string, value: unknown) =>
   typeof value === 'string' ? withoutBidiControls(value.toWellFormed()) : value;
 
+/**
+ * Reads a file sent as the whole body (ADR 050), stopping at `maxBytes`: a declared length past it
+ * is refused before a byte is read, and a body that goes on past it is refused as soon as it does.
+ */
+export async function readBytes(request: Request, maxBytes: number, tooLargeMessage: string): Promise<Uint8Array> {
+  if (Number(request.headers.get('content-length') ?? 0) > maxBytes) throw badRequest(tooLargeMessage);
+  if (!request.body) return new Uint8Array();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  const reader = request.body.getReader();
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      size += value.byteLength;
+      if (size > maxBytes) {
+        await reader.cancel().catch(() => undefined);
+        throw badRequest(tooLargeMessage);
+      }
+      chunks.push(value);
+    }
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    throw isOverBodyLimit(error) ? badRequest(tooLargeMessage) : badRequest('The request body could not be read.');
+  }
+  const bytes = new Uint8Array(size);
+  let at = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, at);
+    at += chunk.byteLength;
+  }
+  return bytes;
+}
+
 /** Validates query parameters (first value of each) with a shared schema. */
 export function readQuery<Schema extends z.ZodType>(url: URL, schema: Schema): z.output<Schema> {
   return schema.parse(Object.fromEntries(url.searchParams));

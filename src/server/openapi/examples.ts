@@ -33,6 +33,8 @@ export const exampleJam: JamDto = {
   whoCanVote: 'participants',
   refuseOldProjects: true,
   playBeforeVote: false,
+  jamVersion: 'off',
+  judgeJamVersion: false,
   feedback: 'notes',
   judging: 'upvotes',
   criteria: [

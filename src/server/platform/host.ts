@@ -6,6 +6,7 @@
  */
 import type { Change } from './changes';
 import type { Database } from './db';
+import type { FileStore } from './files';
 
 export interface PageStore {
   /** Answers a public page from the store, or renders it and keeps it when its policy allows. */
@@ -99,6 +100,8 @@ export interface HostServices {
   requestScope?: RequestScope;
   /** Live streams held open and fed by one poller (none: each stream polls a few times and ends, as on Workers). */
   liveHub?: LiveHub;
+  /** Where uploaded files are kept (none: in the database; ADR 050). */
+  files?: FileStore;
   /** The configuration's source (none: `process.env`). */
   environment?: Record<string, string | undefined>;
 }
