@@ -3,6 +3,7 @@ import node from '@astrojs/node';
 import react from '@astrojs/react';
 import { staticSecurityHeaders } from './scripts/static-security-headers.ts';
 import { renderPatches } from './scripts/render-patches.ts';
+import { jamPlayerFiles } from './scripts/jam-player-files.ts';
 
 /** The largest request body: a jam version's .sb3 (20 MiB, src/lib/jam-version.ts) and a little more (ADR 050). */
 const BODY_SIZE_LIMIT = 21 * 1024 * 1024;
@@ -70,7 +71,7 @@ export default defineConfig({
   output: 'server',
   // experimentalDisableStreaming: each island is rendered with React's renderToString, one synchronous
   // pass, rather than into a stream that is encoded and decoded again (with its prefix: ADR 035).
-  integrations: [react({ experimentalDisableStreaming: true }), ...integrations],
+  integrations: [react({ experimentalDisableStreaming: true }), jamPlayerFiles(), ...integrations],
   // Small changes to Astro's and @astrojs/react's server code that make renders cheaper (ADR 035).
   vite: { ...vite, plugins: [renderPatches(), ...(vite.plugins ?? [])] },
   security: {

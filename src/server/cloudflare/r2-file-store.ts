@@ -2,7 +2,7 @@
  * A Worker's file store (ADR 050): an R2 bucket binding (`JAM_FILES` in wrangler.jsonc; `wrangler dev
  * --local` keeps it on disk), one object per SHA-256.
  */
-import type { FileStore } from '#server/platform/files';
+import type { FileStore, StoredFile } from '#server/platform/files';
 import { requireFileKey } from '#server/platform/files';
 
 /** The part of an R2 bucket binding the store uses (workerd's `R2Bucket`). */
@@ -10,7 +10,7 @@ export interface R2BucketLike {
   put(key: string, value: Uint8Array, options?: { httpMetadata?: { contentType?: string } }): Promise<unknown>;
   get(key: string): Promise<{ arrayBuffer(): Promise<ArrayBuffer> } | null>;
   delete(key: string): Promise<void>;
-  list(options?: { cursor?: string }): Promise<{ objects: { key: string }[]; truncated: boolean; cursor?: string }>;
+  list(options?: { cursor?: string }): Promise<{ objects: { key: string; uploaded: Date }[]; truncated: boolean; cursor?: string }>;
 }
 
 export const isR2Bucket = (value: unknown): value is R2BucketLike =>
@@ -29,14 +29,14 @@ export function r2FileStore(bucket: R2BucketLike): FileStore {
       await bucket.delete(requireFileKey(key));
     },
     async list() {
-      const keys: string[] = [];
+      const keys: StoredFile[] = [];
       let cursor: string | undefined;
       do {
         const page = await bucket.list(cursor ? { cursor } : {});
-        keys.push(...page.objects.map((object) => object.key));
+        keys.push(...page.objects.map((object) => ({ key: object.key, at: object.uploaded })));
         cursor = page.truncated ? page.cursor : undefined;
       } while (cursor);
-      return keys.sort();
+      return keys.sort((a, b) => a.key.localeCompare(b.key));
     },
   };
 }

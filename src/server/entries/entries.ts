@@ -1,4 +1,5 @@
 /** Entries (Scratch projects submitted to a jam): finding one, removing, refreshing and exporting them. */
+import { dropUnusedFiles, jamVersionFileOf } from './jam-version';
 import { type SQL, and, asc, eq, sql } from 'drizzle-orm';
 import { type Entry, type Jam, entries } from '#db/schema';
 import type { EntryDetailDto } from '#lib/schemas/entries';
@@ -48,10 +49,11 @@ export async function removeEntry(
   refuseIfBanned(actor);
   // The entry, whether it is the actor's and their seat among the managers (asked without the team,
   // `can` answers the second time from that read), side by side: one round trip.
-  const [entry, onTeam] = await Promise.all([
+  const [entry, onTeam, , jamVersionFile] = await Promise.all([
     requireEntry(jam, entryId),
     isOnTeam(entryId, actor.id),
     can(actor, 'entry:remove', { jamId: jam.id, onTeam: false }),
+    jamVersionFileOf(entryId),
   ]);
   if (!(await can(actor, 'entry:remove', { jamId: jam.id, onTeam }))) {
     throw new AppError(
@@ -66,6 +68,8 @@ export async function removeEntry(
   const audit = entry.submitterId !== actor.id;
   const reported = typeof auditDetails.reports === 'number' && auditDetails.reports > 0;
   await database.batch(entryRemovalStatements(database, actor, entry, { audit, details: auditDetails, reported }));
+  // ADR 050: its jam version's file goes with it.
+  if (jamVersionFile) await dropUnusedFiles([jamVersionFile]);
   announceChange({ kind: 'entry', jamId: jam.id, entryId: entry.id });
 }
 

@@ -4,7 +4,7 @@
  * half of one and two processes writing the same file both end with the whole of it.
  */
 import { randomUUID } from 'node:crypto';
-import { mkdir, readFile, readdir, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type FileStore, FILE_KEY, requireFileKey } from '#server/platform/files';
@@ -41,7 +41,8 @@ export function folderFileStore(folder: string): FileStore {
     },
     async list() {
       try {
-        return (await readdir(folder)).filter((name) => FILE_KEY.test(name)).sort();
+        const keys = (await readdir(folder)).filter((name) => FILE_KEY.test(name)).sort();
+        return Promise.all(keys.map(async (key) => ({ key, at: (await stat(join(folder, key))).mtime })));
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
         throw error;

@@ -22,7 +22,7 @@ export const databaseFileStore: FileStore = {
     await db().run(sql`delete from ${storedFiles} where key = ${key}`);
   },
   async list() {
-    const rows = await db().all<{ key: string }>(sql`select key from ${storedFiles} order by key`);
-    return rows.map((row) => row.key);
+    const rows = await db().all<{ key: string; at: number }>(sql`select key, created_at as at from ${storedFiles} order by key`);
+    return rows.map((row) => ({ key: row.key, at: new Date(row.at) }));
   },
 };

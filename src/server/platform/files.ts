@@ -8,6 +8,11 @@
 import { host } from './host';
 import { databaseFileStore } from './files-in-database';
 
+export interface StoredFile {
+  key: string;
+  at: Date;
+}
+
 export interface FileStore {
   /** Keeps `bytes` under `key` (a SHA-256 in hex); keeping the same key again changes nothing. */
   put(key: string, bytes: Uint8Array): Promise<void>;
@@ -15,8 +20,8 @@ export interface FileStore {
   get(key: string): Promise<Uint8Array | null>;
   /** Removes the file; removing one that is not there is fine. */
   delete(key: string): Promise<void>;
-  /** Every key kept (for the backup and the check that nothing is left over). */
-  list(): Promise<string[]>;
+  /** Every file kept, with when it was written (for the backup and the sweep of unused files). */
+  list(): Promise<StoredFile[]>;
 }
 
 /** A file's name in every store: 64 hexadecimal digits, nothing a path could misuse. */
