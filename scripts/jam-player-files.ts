@@ -30,7 +30,7 @@ const named = (name: string, code: Uint8Array): PlayerFile => ({
 /** The player's scripts, in the order the frame loads them. */
 export function playerFiles(): PlayerFile[] {
   const require = createRequire(join(ROOT, 'package.json'));
-  const scaffolding = readFileSync(require.resolve('@turbowarp/scaffolding/dist/scaffolding-min.js'));
+  const scaffolding = readFileSync(require.resolve('@turbowarp/scaffolding'));
   const built = buildSync({
     entryPoints: [join(ROOT, 'src/player/jam-player.ts')],
     bundle: true,

@@ -64,7 +64,10 @@ function responsesOf(operation: Operation) {
   };
   const also = (answer.also ?? []).map(({ status, description, location }) => [
     String(status),
-    location ? { description, headers: locationHeader(location) } : { description, ...(content ? { content } : {}) },
+    location
+      ? { description, headers: locationHeader(location) }
+      : // A 304 has no body (ADR 050's file answers it to If-None-Match).
+        { description, ...(content && status !== 304 ? { content } : {}) },
   ]);
   const errors = errorsOf(operation).map(({ status, meaning }) => [
     String(status),
