@@ -1,6 +1,27 @@
 /** The jam version (issue 56, ADR 050): what project.json must look like, and what the API says about an upload. */
 import { z } from 'zod';
+import { JAM_VERSION_MODES } from '#lib/jam-version';
 import { isoDateTime, named } from './common';
+
+export const JAM_VERSION_MESSAGE = 'jamVersion must be off, allowed or required';
+
+/** The jam's settings (ADR 050): whether entries carry a jam version, and whether judging plays it. */
+export const jamVersionSettings = {
+  jamVersion: z.enum(JAM_VERSION_MODES, { error: JAM_VERSION_MESSAGE }).default('off'),
+  judgeJamVersion: z.boolean({ error: 'judgeJamVersion must be true or false' }).default(false),
+};
+
+/** The same settings in the jam's answer. */
+export const jamVersionDtoFields = {
+  jamVersion: z.enum(JAM_VERSION_MODES).meta({
+    description:
+      'The jam version (ADR 050): `off`, `allowed` or `required`: whether entries’ makers upload the `.sb3` as the game stood at the deadline.',
+  }),
+  judgeJamVersion: z.boolean().meta({
+    description:
+      'Voters and judges play the jam version: opening its player is the play that the play queue and `playBeforeVote` count.',
+  }),
+};
 
 /** A costume or sound: its file in the zip is `md5ext` (or `assetId.dataFormat` in older saves). */
 const assetSchema = z.looseObject({

@@ -11,7 +11,7 @@ import {
 } from './common';
 import { JAM_PHASES, JAM_STATUSES } from '#lib/jam-timing';
 import { FEEDBACK_MODES } from '#lib/feedback';
-import { JAM_VERSION_MODES } from '#lib/jam-version';
+import { jamVersionDtoFields, jamVersionSettings } from './jam-version';
 import {
   CRITERIA_MAX,
   CRITERIA_MIN,
@@ -48,7 +48,6 @@ const requiredText = (max: number) =>
 const FEEDBACK_MODE_MESSAGE = 'feedback must be notes, kudos or off';
 
 export const JUDGING_MESSAGE = 'judging must be upvotes or ratings';
-export const JAM_VERSION_MESSAGE = 'jamVersion must be off, allowed or required';
 export const RESULTS_MESSAGE = 'results must be automatic or manual';
 export const WHO_JUDGES_MESSAGE = 'whoJudges must be community, judges or both';
 export const CRITERIA_COUNT_MESSAGE = `Name between ${CRITERIA_MIN} and ${CRITERIA_MAX} criteria.`;
@@ -108,9 +107,7 @@ const jamFields = {
   hiddenEntries: z.boolean({ error: 'hiddenEntries must be true or false' }).default(false),
   /** Whose votes or ratings rank the jam (ADR 040): the community's, the judges' only, or both ("Judges' choice" apart). */
   whoJudges: z.enum(WHO_JUDGES, { error: WHO_JUDGES_MESSAGE }).default('community'),
-  /** ADR 050: the jam version (an uploaded .sb3 as the game stood at the deadline), and whether judging plays it. */
-  jamVersion: z.enum(JAM_VERSION_MODES, { error: JAM_VERSION_MESSAGE }).default('off'),
-  judgeJamVersion: z.boolean({ error: 'judgeJamVersion must be true or false' }).default(false),
+  ...jamVersionSettings,
   /**
    * ADR 043: "Theme chosen by the community", the body of `PUT …/theme/rounds`, written with the jam
    * in one request (its rules checked against the jam's start by the same function). Left out: no change.
@@ -163,8 +160,8 @@ export const jamUpdateSchema = z
     results: z.enum(RESULTS_MODES, { error: RESULTS_MESSAGE }).optional(),
     hiddenEntries: z.boolean({ error: 'hiddenEntries must be true or false' }).optional(),
     whoJudges: z.enum(WHO_JUDGES, { error: WHO_JUDGES_MESSAGE }).optional(),
-    jamVersion: z.enum(JAM_VERSION_MODES, { error: JAM_VERSION_MESSAGE }).optional(),
-    judgeJamVersion: z.boolean({ error: 'judgeJamVersion must be true or false' }).optional(),
+    jamVersion: jamVersionSettings.jamVersion.unwrap().optional(),
+    judgeJamVersion: jamVersionSettings.judgeJamVersion.unwrap().optional(),
     themeRounds: jamFields.themeRounds,
   })
   .refine(endAfterStart, endAfterStartIssue)
@@ -247,14 +244,7 @@ export const jamSchema = named(
       .meta({ description: 'Who may upvote: anyone logged in, participants (joined or entered), or entrants only.' }),
     refuseOldProjects: z.boolean().meta({ description: 'Projects created on Scratch before the start are refused.' }),
     playBeforeVote: z.boolean().meta({ description: 'An upvote counts only for an entry the voter has opened.' }),
-    jamVersion: z.enum(JAM_VERSION_MODES).meta({
-      description:
-        'The jam version (ADR 050): `off`, `allowed` or `required`: whether entries’ makers upload the `.sb3` as the game stood at the deadline.',
-    }),
-    judgeJamVersion: z.boolean().meta({
-      description:
-        'Voters and judges play the jam version: opening its player is the play that the play queue and `playBeforeVote` count.',
-    }),
+    ...jamVersionDtoFields,
     feedback: z
       .enum(FEEDBACK_MODES)
       .meta({ description: 'Feedback on entries: `notes` (notes and kudos), `kudos` (kudos only) or `off`.' }),

@@ -6,9 +6,10 @@
  * checked (./jam-version-check), kept in the host's file store under its SHA-256, and read from
  * there by the player on this site.
  */
-import { and, eq, inArray, sql } from 'drizzle-orm';
-import { type Jam, entries, jamVersions, users } from '#db/schema';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { type Jam, entries, jamVersions, jams, users } from '#db/schema';
 import type { JamVersionDto } from '#lib/schemas/jam-version';
+import type { MyDataDto } from '#lib/schemas/my-data';
 import { can } from '#server/auth/permissions';
 import { refuseIfBanned } from '#server/auth/require';
 import type { SessionUser } from '#server/auth/session';
@@ -16,7 +17,7 @@ import { announceChange } from '#server/cache/changes';
 import { AppError, conflict, notFound } from '#server/http/errors';
 import { db } from '#server/platform/db';
 import { files } from '#server/platform/files';
-import { isOnTeam } from '#server/teams/co-creators';
+import { isOnTeam, onTeamCondition } from '#server/teams/co-creators';
 import { requireEntry } from './entries';
 import { lateAudit } from './entry-answers';
 import { requireVisibleEntry } from './hidden';
@@ -128,6 +129,30 @@ export async function jamVersionFilesOfSubmitter(userId: number): Promise<string
     .innerJoin(entries, eq(entries.id, jamVersions.entryId))
     .where(eq(entries.submitterId, userId));
   return rows.map((row) => row.sha256);
+}
+
+/** For "Download my data": the jam versions of the entries `userId` is on the team of. */
+export async function jamVersionsOfMember(userId: number): Promise<MyDataDto['jamVersions']> {
+  const rows = await db()
+    .select({
+      version: jamVersions,
+      entry: { id: entries.id, title: entries.title },
+      jam: { slug: jams.slug, name: jams.name },
+    })
+    .from(jamVersions)
+    .innerJoin(entries, eq(entries.id, jamVersions.entryId))
+    .innerJoin(jams, eq(jams.id, jamVersions.jamId))
+    .where(onTeamCondition(jamVersions.entryId, userId))
+    .orderBy(asc(jamVersions.entryId));
+  return rows.map(({ version, entry, jam }) => ({
+    jam,
+    entry,
+    uploadedAt: version.uploadedAt.toISOString(),
+    uploadedByYou: version.uploadedBy === userId,
+    size: version.size,
+    sha256: version.sha256,
+    fileUrl: fileUrl(jam, entry.id),
+  }));
 }
 
 /** The file of one entry's jam version, if any (read before the entry is removed). */

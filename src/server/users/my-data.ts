@@ -7,7 +7,6 @@
 import { type Column, asc, eq, sql } from 'drizzle-orm';
 import type { SelectedFields } from 'drizzle-orm/sqlite-core';
 import {
-  jamVersions,
   entries,
   entryCredits,
   jamManagers,
@@ -36,7 +35,7 @@ import { unauthenticated } from '#server/http/errors';
 import { db } from '#server/platform/db';
 import { resultsArePublicSql } from '#lib/results-public';
 import type { SessionUser } from '#server/auth/session';
-import { onTeamCondition } from '#server/teams/co-creators';
+import { jamVersionsOfMember } from '#server/entries/jam-version';
 
 const iso = (date: Date) => date.toISOString();
 const isoOrNull = (date: Date | null) => (date ? date.toISOString() : null);
@@ -177,17 +176,7 @@ export async function myData(user: SessionUser): Promise<MyDataDto> {
       .where(eq(themeFinalVotes.userId, id))
       .orderBy(asc(themeFinalVotes.createdAt), asc(themeFinalVotes.jamId)),
     // ADR 050: the jam versions of the entries they are on the team of.
-    database
-      .select({
-        version: jamVersions,
-        entry: { id: entries.id, title: entries.title },
-        jam: jamRef,
-      })
-      .from(jamVersions)
-      .innerJoin(entries, eq(entries.id, jamVersions.entryId))
-      .innerJoin(jams, eq(jams.id, jamVersions.jamId))
-      .where(onTeamCondition(jamVersions.entryId, id))
-      .orderBy(asc(jamVersions.entryId)),
+    jamVersionsOfMember(id),
   ]);
   // Deleted between the session's read and this one.
   if (!profile) throw unauthenticated('Your account no longer exists.');
@@ -301,15 +290,7 @@ export async function myData(user: SessionUser): Promise<MyDataDto> {
     themeSuggestions: suggestedRows.map(({ jam, text, by, at }) => ({ jam, text, first: by === id, suggestedAt: iso(at) })),
     themeAnswers: answerRows.map(({ jam, theme, answer, at }) => ({ jam, theme, answer, answeredAt: iso(at) })),
     themePicks: pickRows.map(({ jam, theme, at, updatedAt }) => ({ jam, theme, pickedAt: iso(at), updatedAt: iso(updatedAt) })),
-    jamVersions: jamVersionRows.map(({ version, entry, jam }) => ({
-      jam,
-      entry,
-      uploadedAt: iso(version.uploadedAt),
-      uploadedByYou: version.uploadedBy === id,
-      size: version.size,
-      sha256: version.sha256,
-      fileUrl: `/api/jams/${jam.slug}/entries/${entry.id}/jam-version/file`,
-    })),
+    jamVersions: jamVersionRows,
   };
 }
 
