@@ -82,7 +82,8 @@ export default defineConfig({
       directives: [
         "default-src 'self'",
         "img-src 'self' https: data:",
-        'frame-src https://scratch.mit.edu',
+        // 'self': the jam version's player frame (/play/jam-version/{id}, ADR 050), sandboxed, under its own policy.
+        "frame-src 'self' https://scratch.mit.edu",
         "object-src 'none'",
         "base-uri 'self'",
         "form-action 'self'",

@@ -25,6 +25,7 @@ interface ScaffoldingInstance {
   greenFlag(): void;
   stopAll(): void;
   vm: {
+    start(): void;
     setCompilerOptions?(options: { enabled: boolean }): void;
     securityManager?: Record<string, unknown>;
     runtime: { on(event: string, listener: () => void): void };
@@ -73,7 +74,8 @@ function start(): void {
       scaffolding
         .loadProject(message.project)
         .then(() => {
-          scaffolding.start();
+          // The runtime's frame loop, without a green flag (scaffolding's own start() clicks it): nothing runs before the flag.
+          vm.start();
           scaffolding.relayout();
           post({ type: 'loaded' });
         })

@@ -48,9 +48,8 @@ function JamVersionPlayer({ slug, entryId, title, fileUrl, countsAsPlay }: Props
           .current!.then((bytes) => send({ type: 'load', project: bytes }, [bytes]))
           .catch(() => setPhase('failed'));
       } else if (event.data.type === 'loaded') {
+        // Ready for the green flag, as Scratch's own player is: nothing runs before it.
         setPhase('ready');
-        send({ type: 'green-flag' });
-        frame.current?.focus();
       } else if (event.data.type === 'failed') setPhase('failed');
       else if (event.data.type === 'running') setRunning(Boolean(event.data.running));
     };

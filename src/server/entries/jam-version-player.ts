@@ -51,7 +51,7 @@ ${scripts.map((src) => `<script src="${escapeAttribute(src)}"></script>`).join('
       'x-frame-options': 'SAMEORIGIN',
       'referrer-policy': 'no-referrer',
       'cache-control': 'public, max-age=300',
-      'permissions-policy': 'camera=(), microphone=(), geolocation=(), usb=(), serial=(), bluetooth=(), hid=()',
+      'permissions-policy': 'camera=(), microphone=(), geolocation=(), usb=(), serial=(), hid=()',
     },
   });
 }
