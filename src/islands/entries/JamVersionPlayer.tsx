@@ -92,19 +92,22 @@ function JamVersionPlayer({ slug, entryId, title, fileUrl, countsAsPlay }: Props
           <svg aria-hidden="true" viewBox="0 0 16 16" className={styles.flag}>
             <path d="M3 1.5v13M3 2.5c3-1.6 5 1.6 9 0v7c-4 1.6-6-1.6-9 0" />
           </svg>
-          {t('jamVersion.greenFlag')}
+          <span className={styles.label}>{t('jamVersion.greenFlag')}</span>
         </button>
         <button type="button" className={styles.control} onClick={() => command('stop')} disabled={phase !== 'ready'}>
           <svg aria-hidden="true" viewBox="0 0 16 16" className={styles.stop}>
             <path d="M5.3 1.5h5.4l3.8 3.8v5.4l-3.8 3.8H5.3l-3.8-3.8V5.3z" />
           </svg>
-          {t('jamVersion.stop')}
+          <span className={styles.label}>{t('jamVersion.stop')}</span>
         </button>
         <span className={styles.status} role="status">
           {phase === 'loading' ? t('jamVersion.loading') : phase === 'failed' ? t('jamVersion.failed') : running ? t('jamVersion.running') : ''}
         </span>
         <button type="button" className={styles.control} onClick={fullscreen} disabled={phase === 'failed'}>
-          <span aria-hidden="true">⛶</span> {t('jamVersion.fullscreen')}
+          <svg aria-hidden="true" viewBox="0 0 16 16" className={styles.icon}>
+            <path d="M2 6V2h4M10 2h4v4M14 10v4h-4M6 14H2v-4" />
+          </svg>
+          <span className={styles.label}>{t('jamVersion.fullscreen')}</span>
         </button>
       </div>
       <iframe

@@ -1,0 +1,72 @@
+/**
+ * How the jam version looks (issue 56, ADR 050): the entry page's panel with the makers' upload form
+ * and the player, in light, dark and flame at 390 and 1280 px, with no WCAG 2 A/AA violations.
+ * JAM_VERSION_SCREENSHOTS=1 writes the pictures to docs/screenshots/.
+ */
+import { join, resolve } from 'node:path';
+import type { Browser, Page } from '@playwright/test';
+import { makeSb3 } from '../helpers/sb3';
+import { accessibilityViolations } from './accessibility';
+import { createJamThroughApi, expect, test, userPage, waitUntilSettled } from './fixtures';
+
+const MINUTE = 60_000;
+const OUT = resolve(import.meta.dirname, '../../docs/screenshots');
+
+async function entryWithJamVersion(browser: Browser) {
+  const admin = await userPage(browser, 'demo_admin');
+  const jam = await createJamThroughApi(admin.request, {
+    name: `Looking Jam ${Date.now().toString(36)}`,
+    description: 'The jam version, seen in every theme.',
+    startsAt: new Date(Date.now() - MINUTE).toISOString(),
+    endsAt: new Date(Date.now() + 60 * MINUTE).toISOString(),
+    jamVersion: 'required',
+    judgeJamVersion: true,
+  });
+  await admin.context().close();
+  const maker = await userPage(browser, 'sprite_smith');
+  const submitted = await maker.request.post(`/api/jams/${jam.slug}/entries`, {
+    data: { url: 'https://scratch.mit.edu/projects/900000101' },
+  });
+  expect(submitted.status(), await submitted.text()).toBe(201);
+  const entryId = ((await submitted.json()) as { id: number }).id;
+  const uploaded = await maker.request.put(`/api/jams/${jam.slug}/entries/${entryId}/jam-version`, {
+    headers: { 'content-type': 'application/x.scratch.sb3' },
+    data: Buffer.from(makeSb3()),
+  });
+  expect(uploaded.status(), await uploaded.text()).toBe(200);
+  return { path: `/jams/${jam.slug}/entries/${entryId}`, maker };
+}
+
+async function playing(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Play the jam version' }).click();
+  await expect(page.getByRole('button', { name: 'Green flag' })).toBeEnabled({ timeout: 30_000 });
+  await page.getByRole('button', { name: 'Green flag' }).click();
+  await page.waitForTimeout(400);
+}
+
+test('the jam version panel, its upload form and its player read well in every theme at 390 and 1280 px', async ({ browser }) => {
+  test.setTimeout(180_000);
+  const { path, maker } = await entryWithJamVersion(browser);
+  for (const theme of ['light', 'dark', 'flame'] as const) {
+    for (const width of [1280, 390]) {
+      await maker.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+      await maker.addInitScript((mode) => localStorage.setItem('itinerary-color-mode', mode), theme);
+      await maker.goto(path);
+      await waitUntilSettled(maker);
+      await expect(maker.locator('html')).toHaveAttribute('data-theme', theme);
+      const panel = maker.getByRole('region', { name: 'Jam version' });
+      await expect(panel.getByRole('heading', { name: 'Replace your jam version' })).toBeVisible();
+      expect(await accessibilityViolations(maker, { theme, include: '#play' }), `${theme} ${width}`).toEqual([]);
+      if (process.env.JAM_VERSION_SCREENSHOTS) await panel.screenshot({ path: join(OUT, `jam-version-upload-${theme}-${width}.png`) });
+      await playing(maker);
+      const overflow = await maker.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      expect(overflow, `${theme} ${width}`).toBeLessThanOrEqual(0);
+      // Nothing in the panel is wider than the panel (the card would clip it).
+      expect(await panel.evaluate((section) => section.scrollWidth - section.clientWidth), `${theme} ${width}`).toBeLessThanOrEqual(0);
+      expect(await accessibilityViolations(maker, { theme, include: '#play' }), `${theme} ${width} playing`).toEqual([]);
+      if (process.env.JAM_VERSION_SCREENSHOTS) {
+        await panel.screenshot({ path: join(OUT, `jam-version-player-${theme}-${width}.png`) });
+      }
+    }
+  }
+});
