@@ -44,7 +44,12 @@ const hosts = {
   // @astrojs/node's own server (`node dist-standalone/server/entry.mjs`): any Node host without scripts/start.ts.
   'node-standalone': async () => ({
     outDir: process.env.ITINERARY_DIST ?? './dist-standalone',
-    adapter: node({ mode: 'standalone', staticHeaders: true, bodySizeLimit: BODY_SIZE_LIMIT, experimentalDisableStreaming: true }),
+    adapter: node({
+      mode: 'standalone',
+      staticHeaders: true,
+      bodySizeLimit: BODY_SIZE_LIMIT,
+      experimentalDisableStreaming: true,
+    }),
     integrations: [staticSecurityHeaders('node')],
     vite: { ssr: { noExternal: ['drizzle-orm'] } },
   }),

@@ -36,7 +36,9 @@ if (settings.DATABASE_URL.startsWith('file:')) {
   });
   if (database.status !== 0) fail('The database backup failed; the files were not copied.');
 } else {
-  console.log(`The database is a libSQL server (${settings.DATABASE_URL.split('?')[0]}): back it up with its own tools; copying the files only.`);
+  console.log(
+    `The database is a libSQL server (${settings.DATABASE_URL.split('?')[0]}): back it up with its own tools; copying the files only.`,
+  );
 }
 
 const source = filesFolder(settings.ITINERARY_FILES_DIR, settings.DATABASE_URL);
@@ -47,7 +49,8 @@ let bytes = 0;
 const kept = await store.list();
 for (const { key } of kept) {
   const content = readFileSync(join(source, key));
-  if (createHash('sha256').update(content).digest('hex') !== key) fail(`${join(source, key)} does not match its SHA-256 name: the file is damaged.`);
+  if (createHash('sha256').update(content).digest('hex') !== key)
+    fail(`${join(source, key)} does not match its SHA-256 name: the file is damaged.`);
   writeFileSync(join(copies, key), content);
   bytes += content.byteLength;
 }

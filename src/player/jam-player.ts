@@ -35,10 +35,7 @@ interface ScaffoldingInstance {
 declare const Scaffolding: { Scaffolding: new () => ScaffoldingInstance };
 
 export type PlayerMessage =
-  | { type: 'load'; project: ArrayBuffer }
-  | { type: 'green-flag' }
-  | { type: 'stop' }
-  | { type: 'focus' };
+  { type: 'load'; project: ArrayBuffer } | { type: 'green-flag' } | { type: 'stop' } | { type: 'focus' };
 
 const post = (message: Record<string, unknown>) => window.parent.postMessage({ source: 'jam-player', ...message }, '*');
 

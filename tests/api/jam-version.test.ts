@@ -96,7 +96,9 @@ describe('uploading the jam version', () => {
     for (const person of [stranger, manager]) {
       expect(await upload(jam.slug, entry.id, makeSb3(), person)).toMatchObject({
         status: 403,
-        body: { error: { status: 403, code: 'forbidden', message: 'Only the people credited on an entry can upload its jam version.' } },
+        body: {
+          error: { status: 403, code: 'forbidden', message: 'Only the people credited on an entry can upload its jam version.' },
+        },
       });
     }
     expect((await upload(jam.slug, entry.id, makeSb3(), null)).status).toBe(401);
@@ -145,7 +147,8 @@ describe('uploading the jam version', () => {
         error: {
           status: 409,
           code: 'conflict',
-          message: 'The deadline has passed, so the jam version is frozen: it stays as it was uploaded and can no longer be replaced.',
+          message:
+            'The deadline has passed, so the jam version is frozen: it stays as it was uploaded and can no longer be replaced.',
         },
       },
     });
@@ -180,7 +183,9 @@ describe('around the jam version', () => {
     const uploaded = await upload(jam.slug, entry.id, makeSb3({ spriteName: 'Leaving soon' }), leaver);
     const review = await env.request(`/api/jams/${jam.slug}/review`, { as: manager });
     expect(review.body.jamVersion).toBe('required');
-    const byId = new Map(review.body.entries.map((row: { id: number; jamVersionAt: string | null }) => [row.id, row.jamVersionAt]));
+    const byId = new Map(
+      review.body.entries.map((row: { id: number; jamVersionAt: string | null }) => [row.id, row.jamVersionAt]),
+    );
     expect(byId.get(entry.id)).toBe(uploaded.body.uploadedAt);
     expect(byId.get(other.id)).toBeNull();
 
@@ -210,7 +215,10 @@ describe('around the jam version', () => {
     const html = await response.text();
     expect(html).toContain('<html lang="hu">');
     const scripts = [...html.matchAll(/<script src="([^"]+)"><\/script>/g)].map((match) => match[1]!);
-    expect(scripts).toEqual([expect.stringMatching(/^\/player\/scaffolding-[0-9a-f]{12}\.js$/), expect.stringMatching(/^\/player\/jam-player-[0-9a-f]{12}\.js$/)]);
+    expect(scripts).toEqual([
+      expect.stringMatching(/^\/player\/scaffolding-[0-9a-f]{12}\.js$/),
+      expect.stringMatching(/^\/player\/jam-player-[0-9a-f]{12}\.js$/),
+    ]);
     for (const script of scripts) expect((await fetch(`${env.app.url}${script}`)).status).toBe(200);
   });
 });

@@ -57,12 +57,16 @@ test('the jam version panel, its upload form and its player read well in every t
       const panel = maker.getByRole('region', { name: 'Jam version' });
       await expect(panel.getByRole('heading', { name: 'Replace your jam version' })).toBeVisible();
       expect(await accessibilityViolations(maker, { theme, include: '#play' }), `${theme} ${width}`).toEqual([]);
-      if (process.env.JAM_VERSION_SCREENSHOTS) await panel.screenshot({ path: join(OUT, `jam-version-upload-${theme}-${width}.png`) });
+      if (process.env.JAM_VERSION_SCREENSHOTS)
+        await panel.screenshot({ path: join(OUT, `jam-version-upload-${theme}-${width}.png`) });
       await playing(maker);
       const overflow = await maker.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
       expect(overflow, `${theme} ${width}`).toBeLessThanOrEqual(0);
       // Nothing in the panel is wider than the panel (the card would clip it).
-      expect(await panel.evaluate((section) => section.scrollWidth - section.clientWidth), `${theme} ${width}`).toBeLessThanOrEqual(0);
+      expect(
+        await panel.evaluate((section) => section.scrollWidth - section.clientWidth),
+        `${theme} ${width}`,
+      ).toBeLessThanOrEqual(0);
       expect(await accessibilityViolations(maker, { theme, include: '#play' }), `${theme} ${width} playing`).toEqual([]);
       if (process.env.JAM_VERSION_SCREENSHOTS) {
         await panel.screenshot({ path: join(OUT, `jam-version-player-${theme}-${width}.png`) });

@@ -35,13 +35,57 @@ export function sb3Files(options: Sb3Options = {}): Zippable {
   const stageId = md5(stage);
   const squareId = md5(square);
   const blocks: Record<string, unknown> = {
-    flag: { opcode: 'event_whenflagclicked', next: 'loop', parent: null, inputs: {}, fields: {}, shadow: false, topLevel: true, x: 0, y: 0 },
-    loop: { opcode: 'control_forever', next: null, parent: 'flag', inputs: { SUBSTACK: [2, 'move'] }, fields: {}, shadow: false, topLevel: false },
-    move: { opcode: 'motion_movesteps', next: 'bounce', parent: 'loop', inputs: { STEPS: [1, [4, '6']] }, fields: {}, shadow: false, topLevel: false },
-    bounce: { opcode: 'motion_ifonedgebounce', next: null, parent: 'move', inputs: {}, fields: {}, shadow: false, topLevel: false },
+    flag: {
+      opcode: 'event_whenflagclicked',
+      next: 'loop',
+      parent: null,
+      inputs: {},
+      fields: {},
+      shadow: false,
+      topLevel: true,
+      x: 0,
+      y: 0,
+    },
+    loop: {
+      opcode: 'control_forever',
+      next: null,
+      parent: 'flag',
+      inputs: { SUBSTACK: [2, 'move'] },
+      fields: {},
+      shadow: false,
+      topLevel: false,
+    },
+    move: {
+      opcode: 'motion_movesteps',
+      next: 'bounce',
+      parent: 'loop',
+      inputs: { STEPS: [1, [4, '6']] },
+      fields: {},
+      shadow: false,
+      topLevel: false,
+    },
+    bounce: {
+      opcode: 'motion_ifonedgebounce',
+      next: null,
+      parent: 'move',
+      inputs: {},
+      fields: {},
+      shadow: false,
+      topLevel: false,
+    },
   };
   if (options.extraOpcode) {
-    blocks.extra = { opcode: options.extraOpcode, next: null, parent: null, inputs: {}, fields: {}, shadow: false, topLevel: true, x: 0, y: 200 };
+    blocks.extra = {
+      opcode: options.extraOpcode,
+      next: null,
+      parent: null,
+      inputs: {},
+      fields: {},
+      shadow: false,
+      topLevel: true,
+      x: 0,
+      y: 200,
+    };
   }
   const project = {
     targets: [
@@ -54,7 +98,16 @@ export function sb3Files(options: Sb3Options = {}): Zippable {
         blocks: {},
         comments: {},
         currentCostume: 0,
-        costumes: [{ name: 'backdrop1', dataFormat: 'svg', assetId: stageId, md5ext: `${stageId}.svg`, rotationCenterX: 240, rotationCenterY: 180 }],
+        costumes: [
+          {
+            name: 'backdrop1',
+            dataFormat: 'svg',
+            assetId: stageId,
+            md5ext: `${stageId}.svg`,
+            rotationCenterX: 240,
+            rotationCenterY: 180,
+          },
+        ],
         sounds: [],
         volume: 100,
         layerOrder: 0,
@@ -72,7 +125,17 @@ export function sb3Files(options: Sb3Options = {}): Zippable {
         blocks,
         comments: {},
         currentCostume: 0,
-        costumes: [{ name: 'square', bitmapResolution: 1, dataFormat: 'svg', assetId: squareId, md5ext: `${squareId}.svg`, rotationCenterX: 40, rotationCenterY: 40 }],
+        costumes: [
+          {
+            name: 'square',
+            bitmapResolution: 1,
+            dataFormat: 'svg',
+            assetId: squareId,
+            md5ext: `${squareId}.svg`,
+            rotationCenterX: 40,
+            rotationCenterY: 40,
+          },
+        ],
         sounds: [],
         volume: 100,
         layerOrder: 1,

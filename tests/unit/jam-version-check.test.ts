@@ -62,7 +62,9 @@ describe('checking a jam version before it is kept', () => {
   });
 
   it('refuses a project.json that is not JSON, or not a Scratch 3 project', () => {
-    expect(refusal(makeSb3({ projectJson: '{"targets": [' }))).toBe('project.json is not valid JSON, so the project cannot be played.');
+    expect(refusal(makeSb3({ projectJson: '{"targets": [' }))).toBe(
+      'project.json is not valid JSON, so the project cannot be played.',
+    );
     expect(refusal(makeSb3({ projectJson: '{"targets": [], "meta": {"semver": "3.0.0"}}' }))).toBe(
       'project.json is not a Scratch 3 project: project.json has no sprites (targets).',
     );

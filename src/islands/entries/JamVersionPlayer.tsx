@@ -44,9 +44,7 @@ function JamVersionPlayer({ slug, entryId, title, fileUrl, countsAsPlay }: Props
       const send = (message: unknown, transfer: Transferable[] = []) =>
         frame.current?.contentWindow?.postMessage(message, '*', transfer);
       if (event.data.type === 'ready') {
-        project
-          .current!.then((bytes) => send({ type: 'load', project: bytes }, [bytes]))
-          .catch(() => setPhase('failed'));
+        project.current!.then((bytes) => send({ type: 'load', project: bytes }, [bytes])).catch(() => setPhase('failed'));
       } else if (event.data.type === 'loaded') {
         // Ready for the green flag, as Scratch's own player is: nothing runs before it.
         setPhase('ready');
@@ -101,7 +99,13 @@ function JamVersionPlayer({ slug, entryId, title, fileUrl, countsAsPlay }: Props
           <span className={styles.label}>{t('jamVersion.stop')}</span>
         </button>
         <span className={styles.status} role="status">
-          {phase === 'loading' ? t('jamVersion.loading') : phase === 'failed' ? t('jamVersion.failed') : running ? t('jamVersion.running') : ''}
+          {phase === 'loading'
+            ? t('jamVersion.loading')
+            : phase === 'failed'
+              ? t('jamVersion.failed')
+              : running
+                ? t('jamVersion.running')
+                : ''}
         </span>
         <button type="button" className={styles.control} onClick={fullscreen} disabled={phase === 'failed'}>
           <svg aria-hidden="true" viewBox="0 0 16 16" className={styles.icon}>

@@ -35,13 +35,15 @@ function JamVersionUpload({ slug, entryId, required, uploaded, endsAt }: Props) 
   const fieldId = useId();
   const hintId = useId();
   const errorId = useId();
+  // Whether the deadline had passed when the page opened (the page is rendered again at the deadline).
+  const [beforeDeadline] = useState(() => Date.now() < Date.parse(endsAt));
 
   useEffect(() => {
     if (mayHaveSession()) void loadPageViewer().catch(() => undefined);
   }, []);
 
   if (!hydrated || viewer?.entry?.id !== entryId) return null;
-  const open = Date.now() < Date.parse(endsAt) || viewer.lateUntil !== null;
+  const open = beforeDeadline || viewer.lateUntil !== null;
   if (!open) {
     return <p className={styles.frozen}>{uploaded ? t('jamVersion.frozen') : t('jamVersion.closedNone')}</p>;
   }

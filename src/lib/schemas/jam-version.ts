@@ -77,7 +77,9 @@ export const jamVersionSchema = named(
       description:
         'Whether the project on Scratch changed after the deadline, from its history as last read (null: not read since the deadline).',
     }),
-    frozen: z.boolean().meta({ description: 'The deadline (or the uploader’s late window) has passed: it can no longer be replaced.' }),
+    frozen: z
+      .boolean()
+      .meta({ description: 'The deadline (or the uploader’s late window) has passed: it can no longer be replaced.' }),
   }),
 );
 export type JamVersionDto = z.infer<typeof jamVersionSchema>;

@@ -57,7 +57,8 @@ export interface CheckedSb3 {
   project: Sb3Project;
 }
 
-const isZip = (bytes: Uint8Array) => bytes.length >= 4 && bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2] === 0x03 && bytes[3] === 0x04;
+const isZip = (bytes: Uint8Array) =>
+  bytes.length >= 4 && bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2] === 0x03 && bytes[3] === 0x04;
 
 /** The limits that hold for the zip's directory, checked as fflate reads it (before any file is uncompressed). */
 function directoryCheck(): (file: UnzipFileInfo) => boolean {

@@ -188,7 +188,10 @@ export async function uploadJamVersion(user: SessionUser, jam: Jam, entryId: num
   const upsert = database
     .insert(jamVersions)
     .values(values)
-    .onConflictDoUpdate({ target: jamVersions.entryId, set: { sha256, size: values.size, uploadedBy: user.id, uploadedAt: values.uploadedAt } });
+    .onConflictDoUpdate({
+      target: jamVersions.entryId,
+      set: { sha256, size: values.size, uploadedBy: user.id, uploadedAt: values.uploadedAt },
+    });
   if (window === 'late') {
     await database.batch([
       upsert,

@@ -46,7 +46,9 @@ const reviewColumns = {
   votes: voteCount,
   reviewerName: users.name,
   // ADR 050: when its jam version was uploaded (null: none).
-  jamVersionAt: sql<number | null>`(select ${jamVersions.uploadedAt} from ${jamVersions} where ${jamVersions.entryId} = ${entries.id})`,
+  jamVersionAt: sql<
+    number | null
+  >`(select ${jamVersions.uploadedAt} from ${jamVersions} where ${jamVersions.entryId} = ${entries.id})`,
 };
 
 const reviewEntryQuery = (jam: Jam, entryId: number) =>
@@ -59,7 +61,10 @@ const reviewEntryQuery = (jam: Jam, entryId: number) =>
 async function readReviewEntry(jam: Jam, entryId: number): Promise<ReviewEntryDto> {
   const [row] = await reviewEntryQuery(jam, entryId);
   if (!row) throw new AppError(404, 'not_found', 'That entry is not part of this jam.');
-  return toReviewEntryDto({ ...row.entry, votes: row.votes, reviewerName: row.reviewerName, jamVersionAt: row.jamVersionAt }, jam);
+  return toReviewEntryDto(
+    { ...row.entry, votes: row.votes, reviewerName: row.reviewerName, jamVersionAt: row.jamVersionAt },
+    jam,
+  );
 }
 
 /** Every entry for the review list: flagged and open first, then flagged, then the rest; paged in the database. */
@@ -106,7 +111,9 @@ async function readReview(jam: Jam, query: ReviewListQuery): Promise<ReviewListD
   const total = counts?.total ?? 0;
   const { page, totalPages } = keptPage(query.page, total, query.perPage);
   return {
-    entries: rows.map((row) => toReviewEntryDto({ ...row.entry, votes: row.votes, reviewerName: row.reviewerName, jamVersionAt: row.jamVersionAt }, jam)),
+    entries: rows.map((row) =>
+      toReviewEntryDto({ ...row.entry, votes: row.votes, reviewerName: row.reviewerName, jamVersionAt: row.jamVersionAt }, jam),
+    ),
     page,
     perPage: query.perPage,
     total,
@@ -179,7 +186,10 @@ export async function reviewEntry(actor: SessionUser, jam: Jam, entryId: number,
       : { kind: 'entry', jamId: jam.id, entryId: entry.id },
   );
   if (!row) throw new AppError(404, 'not_found', 'That entry is not part of this jam.');
-  return toReviewEntryDto({ ...row.entry, votes: row.votes, reviewerName: row.reviewerName, jamVersionAt: row.jamVersionAt }, jam);
+  return toReviewEntryDto(
+    { ...row.entry, votes: row.votes, reviewerName: row.reviewerName, jamVersionAt: row.jamVersionAt },
+    jam,
+  );
 }
 
 export {

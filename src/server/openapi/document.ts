@@ -31,7 +31,12 @@ function securityOf(access: Access) {
 function requestBodyOf(operation: Operation) {
   if (!operation.body) return undefined;
   if (operation.body.binary)
-    return { required: true, content: { [operation.body.binary.contentType]: { schema: { type: 'string', contentMediaType: operation.body.binary.contentType } } } };
+    return {
+      required: true,
+      content: {
+        [operation.body.binary.contentType]: { schema: { type: 'string', contentMediaType: operation.body.binary.contentType } },
+      },
+    };
   const mediaType = operation.body.form ? 'application/x-www-form-urlencoded' : 'application/json';
   return {
     required: true,

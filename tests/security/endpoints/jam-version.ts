@@ -29,7 +29,10 @@ export const writes: Row[] = [
       bytes: { data: makeSb3({ spriteName: `Sprite of ${s.id}` }), contentType: 'application/x.scratch.sb3' },
     }),
     effect: async (s, env) => {
-      const [row] = await env.db.select().from(jamVersions).where(eq(jamVersions.entryId, Number(s.extra.entryId)));
+      const [row] = await env.db
+        .select()
+        .from(jamVersions)
+        .where(eq(jamVersions.entryId, Number(s.extra.entryId)));
       expect(row?.uploadedBy).toBe(s.me!.id);
     },
   },

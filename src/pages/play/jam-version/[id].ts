@@ -10,5 +10,9 @@ export const GET: APIRoute = ({ params, url, rewrite }) => {
   const asked = url.searchParams.get('lang');
   const locale = asked && isLocaleCode(asked) ? asked : DEFAULT_LOCALE;
   const t = translator(locale);
-  return playerPage(__JAM_PLAYER_SCRIPTS__, { title: t('jamVersion.playerTitle'), stage: t('jamVersion.stage'), lang: localeByCode(locale).lang });
+  return playerPage(__JAM_PLAYER_SCRIPTS__, {
+    title: t('jamVersion.playerTitle'),
+    stage: t('jamVersion.stage'),
+    lang: localeByCode(locale).lang,
+  });
 };
