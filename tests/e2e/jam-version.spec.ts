@@ -63,7 +63,7 @@ test('a maker uploads the jam version, a voter plays it here: the stage moves af
   const stage = voter.locator('iframe[title^="Jam version player"]');
   await expect(stage).toHaveAttribute('sandbox', 'allow-scripts');
   // Drawn, then still until the green flag.
-  let still = Buffer.alloc(0);
+  let still: Buffer = Buffer.alloc(0);
   await expect(async () => {
     const first = await stage.screenshot();
     await voter.waitForTimeout(300);
