@@ -53,6 +53,7 @@ test('a maker uploads the jam version, a voter plays it here: the stage moves af
   voter.on('request', (request) => requests.push({ url: request.url(), frame: request.frame().url() }));
   await voter.goto(`/jams/${jam.slug}/entries/${entryId}`);
   await waitUntilSettled(voter);
+  await voter.waitForLoadState('networkidle');
   await expect(voter.getByText('Judged on this version')).toBeVisible();
   expect(requests.filter(({ url }) => url.includes('/player/') || url.includes('/play/jam-version/'))).toEqual([]);
 
