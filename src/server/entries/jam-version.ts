@@ -201,6 +201,14 @@ export async function uploadJamVersion(user: SessionUser, jam: Jam, entryId: num
   } else await upsert;
   if (previous && previous !== sha256) await dropUnusedFiles([previous]);
   announceChange({ kind: 'entry', jamId: jam.id, entryId: entry.id });
-  const row = await versionRow(jam, entryId);
-  return toJamVersionDto(jam, row!);
+  // What was written, with the entry's history as read above: no read after the write.
+  return toJamVersionDto(jam, {
+    entryId,
+    sha256,
+    size: values.size,
+    uploadedAt: values.uploadedAt,
+    uploadedBy: user.name,
+    projectModifiedAt: entry.projectModifiedAt,
+    historyCheckedAt: entry.historyCheckedAt,
+  });
 }

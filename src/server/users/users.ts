@@ -215,13 +215,15 @@ const CHANGED_MEANWHILE = 'This user changed while you were changing them. Pleas
  */
 async function removeUser(actor: SessionUser, id: number, action: 'user.delete' | 'user.delete-self'): Promise<void> {
   const database = db();
-  // ADR 050: the jam versions of their entries go with the entries, their files right after.
-  const theirFiles = await jamVersionFilesOfSubmitter(id);
+  // ADR 050: the jam versions of their entries go with the entries, their files right after (read beside the user).
+  let theirFiles: string[] = [];
   for (let attempt = 1; ; attempt++) {
-    const [[target], activeAdmins] = await Promise.all([
+    const [[target], activeAdmins, files] = await Promise.all([
       database.select(flagTargetColumns).from(users).where(eq(users.id, id)),
       activeAdminCount(),
+      jamVersionFilesOfSubmitter(id),
     ]);
+    theirFiles = files;
     if (!target) throw notFound('There is no user with this ID.');
     keepAnotherAdmin(target, activeAdmins);
     // Still one who can act, whatever happened since the read: the user is not one, or another is.
