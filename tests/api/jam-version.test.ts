@@ -4,8 +4,9 @@
  * it is frozen; bad files are 400s naming the problem; the file lives beside the database under its
  * SHA-256, and goes with the account.
  */
-import { existsSync, readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { entries, entryCredits, lateSubmissions } from '#db/schema';
@@ -220,5 +221,22 @@ describe('around the jam version', () => {
       expect.stringMatching(/^\/player\/jam-player-[0-9a-f]{12}\.js$/),
     ]);
     for (const script of scripts) expect((await fetch(`${env.app.url}${script}`)).status).toBe(200);
+  });
+
+  it('keeps the player out of every page’s bundle, and its first load under 1 MB compressed', () => {
+    const client = resolve(import.meta.dirname, '../..', process.env.ITINERARY_DIST ?? 'dist', 'client');
+    const bundles = readdirSync(join(client, '_astro')).filter((name) => name.endsWith('.js'));
+    const holding = bundles.filter((name) => readFileSync(join(client, '_astro', name), 'utf8').includes('Scaffolding (min)'));
+    expect(holding).toEqual([]);
+    const player = readdirSync(join(client, 'player')).sort();
+    expect(player).toEqual([
+      expect.stringMatching(/^jam-player-[0-9a-f]{12}\.js$/),
+      expect.stringMatching(/^scaffolding-[0-9a-f]{12}\.js$/),
+    ]);
+    const compressed = player.reduce(
+      (sum, name) => sum + gzipSync(readFileSync(join(client, 'player', name)), { level: 9 }).byteLength,
+      0,
+    );
+    expect(compressed).toBeLessThan(1024 * 1024);
   });
 });
