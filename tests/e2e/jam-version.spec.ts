@@ -97,3 +97,49 @@ test('a maker uploads the jam version, a voter plays it here: the stage moves af
   // Judged on the jam version: opening it is the play "Play before you vote" counts.
   expect(playing.map(({ url }) => new URL(url).pathname)).toContain(`/api/jams/${jam.slug}/entries/${entryId}/play`);
 });
+
+test('an entrant adds the jam version in the submit dialog, and a refused file leaves the entry in with the reason', async ({
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  const admin = await userPage(browser, 'demo_admin');
+  const jam = await createJamThroughApi(admin.request, {
+    name: `Jam Version Dialog ${Date.now().toString(36)}`,
+    description: 'Send the .sb3 with the entry.',
+    startsAt: new Date(Date.now() - MINUTE).toISOString(),
+    endsAt: new Date(Date.now() + 60 * MINUTE).toISOString(),
+    jamVersion: 'required',
+  });
+  await admin.context().close();
+
+  const entrant = await userPage(browser, 'cat_coder');
+  await entrant.goto(`/jams/${jam.slug}`);
+  await entrant.getByRole('button', { name: 'Enter the game jam' }).click();
+  const dialog = entrant.getByRole('dialog', { name: 'Enter the game jam' });
+  await dialog.getByLabel('Game URL').fill('https://scratch.mit.edu/projects/100000002');
+  await expect(dialog.getByText('This jam asks for it by the deadline.', { exact: false })).toBeVisible();
+  await dialog
+    .getByLabel('Jam version (.sb3), optional now')
+    .setInputFiles({ name: 'Mover.sb3', mimeType: 'application/x.scratch.sb3', buffer: Buffer.from(makeSb3()) });
+  await dialog.getByRole('button', { name: 'Submit' }).click();
+  await expect(entrant.getByText('Your project has been submitted!')).toBeVisible();
+  const mine = await entrant.request.get(`/api/jams/${jam.slug}/viewer`);
+  const entryId = ((await mine.json()) as { entry: { id: number } }).entry.id;
+  await entrant.goto(`/jams/${jam.slug}/entries/${entryId}`);
+  await expect(entrant.getByText(/^Jam version uploaded at .+ by cat_coder$/)).toBeVisible();
+
+  const other = await userPage(browser, 'loop_legend');
+  await other.goto(`/jams/${jam.slug}`);
+  await other.getByRole('button', { name: 'Enter the game jam' }).click();
+  const second = other.getByRole('dialog', { name: 'Enter the game jam' });
+  await second.getByLabel('Game URL').fill('https://scratch.mit.edu/projects/900000102');
+  await second
+    .getByLabel('Jam version (.sb3), optional now')
+    .setInputFiles({ name: 'notes.sb3', mimeType: 'application/x.scratch.sb3', buffer: Buffer.from('not a project') });
+  await second.getByRole('button', { name: 'Submit' }).click();
+  await expect(
+    other.getByText(
+      "Your entry is in, but its jam version was not kept: That file is not a Scratch project (.sb3). In the Scratch editor, choose File → Save to your computer, and upload the file it saves. You can upload it on your entry's page.",
+    ),
+  ).toBeVisible();
+});
