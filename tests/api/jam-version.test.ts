@@ -4,7 +4,9 @@
  * it is frozen; bad files are 400s naming the problem; the file lives beside the database under its
  * SHA-256, and goes with the account.
  */
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
@@ -238,5 +240,28 @@ describe('around the jam version', () => {
       0,
     );
     expect(compressed).toBeLessThan(1024 * 1024);
+  });
+
+  it('is in `npm run backup`: the database and every file, each checked against its SHA-256', async () => {
+    // Someone of their own: the maker has spent the submissions' rate limit above.
+    const backer = await env.login('jv_backer');
+    const jam = await insertJam(env.db, { jamVersion: 'allowed' });
+    const entry = await insertEntry(env.db, jam.id, backer.id, (scratchIds += 1));
+    const uploaded = await upload(jam.slug, entry.id, makeSb3({ spriteName: 'Backed up' }), backer);
+    expect(uploaded.status).toBe(200);
+    const folder = join(mkdtempSync(join(tmpdir(), 'itinerary-jam-version-')), 'backup');
+    try {
+      const run = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/backup-all.ts', folder], {
+        cwd: resolve(import.meta.dirname, '../..'),
+        env: { ...process.env, DATABASE_URL: env.databaseUrl },
+        encoding: 'utf8',
+      });
+      expect(run.status, run.stderr).toBe(0);
+      expect(run.stdout).toMatch(/Copied \d+ files \(\d+ bytes\) from .+ to .+; each matches its SHA-256\./);
+      expect(existsSync(join(folder, 'itinerary.db'))).toBe(true);
+      expect(readFileSync(join(folder, 'files', uploaded.body.sha256))).toEqual(readFileSync(stored(uploaded.body.sha256)));
+    } finally {
+      rmSync(dirname(folder), { recursive: true, force: true });
+    }
   });
 });
