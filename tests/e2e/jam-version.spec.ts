@@ -143,3 +143,28 @@ test('an entrant adds the jam version in the submit dialog, and a refused file l
     ),
   ).toBeVisible();
 });
+
+test('a manager asks for jam versions and judging on them in the jam form', async ({ browser }) => {
+  test.setTimeout(60_000);
+  const admin = await userPage(browser, 'demo_admin');
+  const jam = await createJamThroughApi(admin.request, {
+    name: `Jam Version Form ${Date.now().toString(36)}`,
+    description: 'Asks for the jam version later.',
+    startsAt: new Date(Date.now() - MINUTE).toISOString(),
+    endsAt: new Date(Date.now() + 60 * MINUTE).toISOString(),
+  });
+  await admin.goto(`/jams/${jam.slug}`);
+  await waitUntilSettled(admin);
+  await admin.getByRole('button', { name: /Manager tools/ }).click();
+  await admin.getByRole('menuitem', { name: 'Edit game jam' }).click();
+  const editor = admin.getByRole('dialog', { name: 'Edit game jam' });
+  const versions = editor.getByRole('group', { name: 'Jam version' });
+  await expect(versions.getByRole('radio', { name: 'Off' })).toBeChecked();
+  await expect(versions.getByLabel('Voters and judges play the jam version')).toHaveCount(0);
+  await versions.getByRole('radio', { name: 'Required' }).check();
+  await versions.getByLabel('Voters and judges play the jam version').check();
+  await editor.getByRole('button', { name: 'Save changes' }).click();
+  await expect(admin.getByText('The game jam has been updated.')).toBeVisible();
+  const saved = (await (await admin.request.get(`/api/jams/${jam.slug}`)).json()) as Record<string, unknown>;
+  expect(saved).toMatchObject({ jamVersion: 'required', judgeJamVersion: true });
+});
