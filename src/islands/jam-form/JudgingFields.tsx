@@ -112,7 +112,7 @@ export default function JudgingFields({ form }: { form: JamFormState }) {
           </p>
         </div>
       ))}
-      <fieldset className={`field ${styles.field}`}>
+      <fieldset className={`field ${styles.field} ${styles.judgedBy}`}>
         <legend>{t('jamForm.jamVersion')}</legend>
         {JAM_VERSION_MODES.map((mode) => (
           <div key={mode}>
