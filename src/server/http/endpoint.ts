@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import { currentUser, requireAdmin, requireUser } from '#server/auth/require';
 import { config } from '#server/platform/config';
 import { type RequestState, host } from '#server/platform/host';
-import { AppError, errorResponse, isDatabaseUnavailable, notFound } from './errors';
+import { AppError, badRequest, errorResponse, isDatabaseUnavailable, notFound } from './errors';
 import { answerOnce, idempotencyKeyOf } from './idempotency';
 import { rateLimited } from './rate-limit';
 import { type SessionUser, readSessionToken } from '#server/auth/session';
@@ -154,7 +154,9 @@ export function defineEndpoint<
       const body = !spec.body
         ? {}
         : spec.body.binary
-          ? spec.body.schema.parse(await readBytes(ctx.request, spec.body.binary.maxBytes, spec.body.binary.tooLargeMessage))
+          ? spec.body.schema.parse(
+              await readBytes(ctx.request, spec.body.binary.maxBytes, () => badRequest(spec.body!.binary!.tooLargeMessage)),
+            )
           : await (spec.body.form ? readForm : readJson)(ctx.request, spec.body.schema);
       const key = keyed ? idempotencyKeyOf(ctx.request) : null;
       let attempt = 0;

@@ -7,15 +7,8 @@ export const MAX_JSON_BODY_BYTES = 64 * 1024;
 
 /** Reads a JSON body no larger than MAX_JSON_BODY_BYTES and validates it with a shared schema. */
 export async function readJson<Schema extends z.ZodType>(request: Request, schema: Schema): Promise<z.output<Schema>> {
-  const declared = Number(request.headers.get('content-length') ?? 0);
-  if (declared > MAX_JSON_BODY_BYTES) throw tooLarge();
-  let text: string;
-  try {
-    text = await request.text();
-  } catch (error) {
-    throw isOverBodyLimit(error) ? tooLarge() : badRequest('The request body could not be read.');
-  }
-  if (new TextEncoder().encode(text).byteLength > MAX_JSON_BODY_BYTES) throw tooLarge();
+  // Read no further than the limit, whatever the adapter's (which a jam version's upload raised, ADR 050).
+  const text = new TextDecoder().decode(await readBytes(request, MAX_JSON_BODY_BYTES, tooLarge));
   let data: unknown;
   try {
     data = text.trim() === '' ? {} : JSON.parse(text, wellFormed);
@@ -39,8 +32,8 @@ const wellFormed = (_key: string, value: unknown) =>
  * Reads a file sent as the whole body (ADR 050), stopping at `maxBytes`: a declared length past it
  * is refused before a byte is read, and a body that goes on past it is refused as soon as it does.
  */
-export async function readBytes(request: Request, maxBytes: number, tooLargeMessage: string): Promise<Uint8Array> {
-  if (Number(request.headers.get('content-length') ?? 0) > maxBytes) throw badRequest(tooLargeMessage);
+export async function readBytes(request: Request, maxBytes: number, refusal: () => AppError): Promise<Uint8Array> {
+  if (Number(request.headers.get('content-length') ?? 0) > maxBytes) throw refusal();
   if (!request.body) return new Uint8Array();
   const chunks: Uint8Array[] = [];
   let size = 0;
@@ -52,13 +45,13 @@ export async function readBytes(request: Request, maxBytes: number, tooLargeMess
       size += value.byteLength;
       if (size > maxBytes) {
         await reader.cancel().catch(() => undefined);
-        throw badRequest(tooLargeMessage);
+        throw refusal();
       }
       chunks.push(value);
     }
   } catch (error) {
     if (error instanceof AppError) throw error;
-    throw isOverBodyLimit(error) ? badRequest(tooLargeMessage) : badRequest('The request body could not be read.');
+    throw isOverBodyLimit(error) ? refusal() : badRequest('The request body could not be read.');
   }
   const bytes = new Uint8Array(size);
   let at = 0;
@@ -81,12 +74,15 @@ export const isOverBodyLimit = (error: unknown) => error instanceof Error && /bo
 
 /** Validates an HTML form post (urlencoded or multipart) with a shared schema, like readJson does for JSON. */
 export async function readForm<Schema extends z.ZodType>(request: Request, schema: Schema): Promise<z.output<Schema>> {
-  if (Number(request.headers.get('content-length') ?? 0) > MAX_JSON_BODY_BYTES) throw tooLarge();
+  // Read no further than the limit (as readJson), then parsed as the browser sent it.
+  const bytes = await readBytes(request, MAX_JSON_BODY_BYTES, tooLarge);
   let form: FormData;
   try {
-    form = await request.formData();
-  } catch (error) {
-    throw isOverBodyLimit(error) ? tooLarge() : badRequest('The form could not be read.');
+    form = await new Response(bytes as Uint8Array<ArrayBuffer>, {
+      headers: { 'content-type': request.headers.get('content-type') ?? '' },
+    }).formData();
+  } catch {
+    throw badRequest('The form could not be read.');
   }
   const fields = Object.fromEntries(
     [...form].flatMap(([key, value]) => (typeof value === 'string' ? [[key, withoutBidiControls(value)]] : [])),
