@@ -26,7 +26,7 @@ const hosts = {
     // middleware: Astro's handler only renders; scripts/start.ts sends the build's files (ADR 019).
     // staticHeaders: prerendered pages get their CSP as a header too (a <meta> CSP cannot carry frame-ancestors).
     // bodySizeLimit: no request body may exceed 21 MiB, whatever reads it (the adapter's default is 1 GiB): a jam
-    // version's .sb3 is at most 20 MiB (ADR 050); JSON and forms stop at their own 64 KiB (request-input.ts).
+    // version's .sb3 is at most 20 MiB (ADR 050); JSON and forms are read no further than their own 64 KiB (request-input.ts).
     // experimentalDisableStreaming: a page is rendered to one string and encoded once. Streamed, each of its
     // chunks was encoded and queued on its own, only for the page store to gather them again (it reads the
     // whole body: to keep the page, or for the ETag when the cache is off); every page reads its data
