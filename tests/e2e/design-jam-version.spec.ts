@@ -34,7 +34,7 @@ async function entryWithJamVersion(browser: Browser) {
     data: Buffer.from(makeSb3()),
   });
   expect(uploaded.status(), await uploaded.text()).toBe(200);
-  return { path: `/jams/${jam.slug}/entries/${entryId}`, maker };
+  return { path: `/jams/${jam.slug}/entries/${entryId}`, slug: jam.slug, maker };
 }
 
 async function playing(page: Page): Promise<void> {
@@ -72,5 +72,31 @@ test('the jam version panel, its upload form and its player read well in every t
         await panel.screenshot({ path: join(OUT, `jam-version-player-${theme}-${width}.png`) });
       }
     }
+  }
+});
+
+test('the review list marks the entries with a jam version, and those without one when the jam requires it', async ({
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  const { slug, maker } = await entryWithJamVersion(browser);
+  await maker.context().close();
+  const other = await userPage(browser, 'loop_legend');
+  const entered = await other.request.post(`/api/jams/${slug}/entries`, {
+    data: { url: 'https://scratch.mit.edu/projects/900000102' },
+  });
+  expect(entered.status(), await entered.text()).toBe(201);
+  await other.context().close();
+  const admin = await userPage(browser, 'demo_admin');
+  for (const width of [1280, 390]) {
+    await admin.setViewportSize({ width, height: 900 });
+    await admin.goto(`/jams/${slug}/review`);
+    await waitUntilSettled(admin);
+    const items = admin.locator('main li').filter({ has: admin.getByRole('heading', { level: 2 }) });
+    await expect(items.filter({ hasText: 'Orbit Runner' }).getByText('Jam version', { exact: true })).toBeVisible();
+    await expect(items.filter({ hasText: 'Gravity Golf' }).getByText('No jam version', { exact: true })).toBeVisible();
+    expect(await accessibilityViolations(admin, { include: 'main' }), `${width}`).toEqual([]);
+    if (process.env.JAM_VERSION_SCREENSHOTS)
+      await admin.locator('main').screenshot({ path: join(OUT, `jam-version-review-light-${width}.png`) });
   }
 });

@@ -167,9 +167,7 @@ function ReviewItem({ slug, entry, href, onChange, onFail, jamVersionRequired }:
           {entry.jamVersionAt !== null ? (
             <>
               {' '}
-              <span className={`chip ${styles.jamVersion}`}>
-                <span aria-hidden="true">⬇</span> {t('review.jamVersion')}
-              </span>
+              <span className={`chip ${styles.jamVersion}`}>{t('review.jamVersion')}</span>
             </>
           ) : (
             jamVersionRequired && (
