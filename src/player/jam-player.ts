@@ -29,6 +29,7 @@ interface ScaffoldingInstance {
     setCompilerOptions?(options: { enabled: boolean }): void;
     securityManager?: Record<string, unknown>;
     runtime: { on(event: string, listener: () => void): void };
+    extensionManager?: { isExtensionLoaded(id: string): boolean };
   };
 }
 
@@ -74,7 +75,8 @@ function start(): void {
           // The runtime's frame loop, without a green flag (scaffolding's own start() clicks it): nothing runs before the flag.
           vm.start();
           scaffolding.relayout();
-          post({ type: 'loaded' });
+          // The music extension's instruments come from another site, which this frame cannot reach.
+          post({ type: 'loaded', silentMusic: vm.extensionManager?.isExtensionLoaded('music') === true });
         })
         .catch(() => post({ type: 'failed' }));
     } else if (message.type === 'green-flag' && loaded) {

@@ -168,3 +168,51 @@ test('a manager asks for jam versions and judging on them in the jam form', asyn
   const saved = (await (await admin.request.get(`/api/jams/${jam.slug}`)).json()) as Record<string, unknown>;
   expect(saved).toMatchObject({ jamVersion: 'required', judgeJamVersion: true });
 });
+
+test('a project with the Music extension plays, and the player says its notes are silent here', async ({ browser, baseURL }) => {
+  test.setTimeout(90_000);
+  const admin = await userPage(browser, 'demo_admin');
+  const jam = await createJamThroughApi(admin.request, {
+    name: `Jam Version Music ${Date.now().toString(36)}`,
+    description: 'A song.',
+    startsAt: new Date(Date.now() - MINUTE).toISOString(),
+    endsAt: new Date(Date.now() + 60 * MINUTE).toISOString(),
+    jamVersion: 'allowed',
+  });
+  await admin.context().close();
+  const maker = await userPage(browser, 'sprite_smith');
+  const submitted = await maker.request.post(`/api/jams/${jam.slug}/entries`, {
+    data: { url: 'https://scratch.mit.edu/projects/900000101' },
+  });
+  const entryId = ((await submitted.json()) as { id: number }).id;
+  const uploaded = await maker.request.put(`/api/jams/${jam.slug}/entries/${entryId}/jam-version`, {
+    headers: { 'content-type': 'application/x.scratch.sb3' },
+    data: Buffer.from(makeSb3({ extensions: ['music'], extraOpcode: 'music_restForBeats' })),
+  });
+  expect(uploaded.status(), await uploaded.text()).toBe(200);
+  await maker.context().close();
+
+  const voter = await userPage(browser, 'loop_legend');
+  await voter.goto(`/jams/${jam.slug}/entries/${entryId}`);
+  await waitUntilSettled(voter);
+  await voter.waitForLoadState('networkidle');
+  const away: string[] = [];
+  voter.on('request', (request) => {
+    const url = request.url();
+    if (
+      !request.frame().url().startsWith('https://scratch.mit.edu') &&
+      !url.startsWith(`${baseURL}/`) &&
+      !/^(data|blob):/.test(url)
+    )
+      away.push(url);
+  });
+  await voter.getByRole('button', { name: 'Play the jam version' }).click();
+  await expect(
+    voter.getByText(
+      'This project uses the Music extension: its notes and drums are silent here, because their sounds would come from another site.',
+    ),
+  ).toBeVisible({ timeout: 30_000 });
+  await voter.getByRole('button', { name: 'Green flag' }).click();
+  await voter.waitForTimeout(500);
+  expect(away).toEqual([]);
+});

@@ -19,6 +19,7 @@ interface FromPlayer {
   source?: string;
   type?: string;
   running?: boolean;
+  silentMusic?: boolean;
 }
 
 /**
@@ -33,6 +34,7 @@ function JamVersionPlayer({ slug, entryId, title, fileUrl, countsAsPlay }: Props
   const hydrated = useHydrated();
   const [phase, setPhase] = useState<Phase>('idle');
   const [running, setRunning] = useState(false);
+  const [silentMusic, setSilentMusic] = useState(false);
   const frame = useRef<HTMLIFrameElement>(null);
   const box = useRef<HTMLDivElement>(null);
   const project = useRef<Promise<ArrayBuffer> | null>(null);
@@ -48,6 +50,7 @@ function JamVersionPlayer({ slug, entryId, title, fileUrl, countsAsPlay }: Props
       } else if (event.data.type === 'loaded') {
         // Ready for the green flag, as Scratch's own player is: nothing runs before it.
         setPhase('ready');
+        setSilentMusic(event.data.silentMusic === true);
       } else if (event.data.type === 'failed') setPhase('failed');
       else if (event.data.type === 'running') setRunning(Boolean(event.data.running));
     };
@@ -125,6 +128,7 @@ function JamVersionPlayer({ slug, entryId, title, fileUrl, countsAsPlay }: Props
         width="480"
         height="360"
       />
+      {silentMusic && <p className={styles.note}>{t('jamVersion.silentMusic')}</p>}
     </div>
   );
 }
