@@ -3,6 +3,10 @@ import node from '@astrojs/node';
 import react from '@astrojs/react';
 import { staticSecurityHeaders } from './scripts/static-security-headers.ts';
 import { renderPatches } from './scripts/render-patches.ts';
+import { jamPlayerFiles } from './scripts/jam-player-files.ts';
+
+/** The largest request body: a jam version's .sb3 (20 MiB, src/lib/jam-version.ts) and a little more (ADR 050). */
+const BODY_SIZE_LIMIT = 21 * 1024 * 1024;
 
 // ITINERARY_ADAPTER picks the host: `node` (default, our own server around @astrojs/node),
 // `node-standalone` (@astrojs/node's own server) or `cloudflare` (@astrojs/cloudflare: a Worker served
@@ -21,7 +25,8 @@ const hosts = {
     outDir: process.env.ITINERARY_DIST ?? './dist',
     // middleware: Astro's handler only renders; scripts/start.ts sends the build's files (ADR 019).
     // staticHeaders: prerendered pages get their CSP as a header too (a <meta> CSP cannot carry frame-ancestors).
-    // bodySizeLimit: no request body may exceed 1 MiB, whatever reads it (the adapter's default is 1 GiB).
+    // bodySizeLimit: no request body may exceed 21 MiB, whatever reads it (the adapter's default is 1 GiB): a jam
+    // version's .sb3 is at most 20 MiB (ADR 050); JSON and forms are read no further than their own 64 KiB (request-input.ts).
     // experimentalDisableStreaming: a page is rendered to one string and encoded once. Streamed, each of its
     // chunks was encoded and queued on its own, only for the page store to gather them again (it reads the
     // whole body: to keep the page, or for the ETag when the cache is off); every page reads its data
@@ -29,7 +34,7 @@ const hosts = {
     adapter: node({
       mode: 'middleware',
       staticHeaders: true,
-      bodySizeLimit: 1024 * 1024,
+      bodySizeLimit: BODY_SIZE_LIMIT,
       experimentalDisableStreaming: true,
     }),
     // Bundled into the server rather than imported from node_modules at start: Node reads a package's
@@ -39,7 +44,12 @@ const hosts = {
   // @astrojs/node's own server (`node dist-standalone/server/entry.mjs`): any Node host without scripts/start.ts.
   'node-standalone': async () => ({
     outDir: process.env.ITINERARY_DIST ?? './dist-standalone',
-    adapter: node({ mode: 'standalone', staticHeaders: true, bodySizeLimit: 1024 * 1024, experimentalDisableStreaming: true }),
+    adapter: node({
+      mode: 'standalone',
+      staticHeaders: true,
+      bodySizeLimit: BODY_SIZE_LIMIT,
+      experimentalDisableStreaming: true,
+    }),
     integrations: [staticSecurityHeaders('node')],
     vite: { ssr: { noExternal: ['drizzle-orm'] } },
   }),
@@ -66,7 +76,7 @@ export default defineConfig({
   output: 'server',
   // experimentalDisableStreaming: each island is rendered with React's renderToString, one synchronous
   // pass, rather than into a stream that is encoded and decoded again (with its prefix: ADR 035).
-  integrations: [react({ experimentalDisableStreaming: true }), ...integrations],
+  integrations: [react({ experimentalDisableStreaming: true }), jamPlayerFiles(), ...integrations],
   // Small changes to Astro's and @astrojs/react's server code that make renders cheaper (ADR 035).
   vite: { ...vite, plugins: [renderPatches(), ...(vite.plugins ?? [])] },
   security: {
@@ -77,7 +87,8 @@ export default defineConfig({
       directives: [
         "default-src 'self'",
         "img-src 'self' https: data:",
-        'frame-src https://scratch.mit.edu',
+        // 'self': the jam version's player frame (/play/jam-version/{id}, ADR 050), sandboxed, under its own policy.
+        "frame-src 'self' https://scratch.mit.edu",
         "object-src 'none'",
         "base-uri 'self'",
         "form-action 'self'",

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   type AnySQLiteColumn,
+  blob,
   check,
   index,
   integer,
@@ -125,6 +126,8 @@ export const DEFAULT_CRITERIA: JamCriterion[] = [
 
 /** Kept equal to QUESTION_KINDS in src/lib/questions.ts by tests/db/schema.test.ts. */
 export const QUESTION_KINDS = ['text', 'yesno', 'choice'] as const;
+/** Issue 56 (ADR 050): whether entries may (or must) carry the game as it stood at the deadline, an uploaded `.sb3`. */
+export const JAM_VERSION_MODES = ['off', 'allowed', 'required'] as const;
 /** A submission question (ADR 042): `id` is stable (an edit keeps its answers), the list's order is the form's. */
 export type JamQuestion = {
   id: number;
@@ -214,6 +217,10 @@ export const jams = sqliteTable(
     accentColor: text('accent_color'),
     /** A banner picture on an allow-listed image host, like `imageUrl` (ADR 049); null: none. */
     bannerUrl: text('banner_url'),
+    /** ADR 050: the jam version, the `.sb3` an entry's makers upload until the deadline: off, allowed or required. */
+    jamVersion: text('jam_version', { enum: JAM_VERSION_MODES }).notNull().default('off'),
+    /** ADR 050: voters and judges play the jam version (a play of it counts for the play queue and "play before you vote"). */
+    judgeJamVersion: integer('judge_jam_version', { mode: 'boolean' }).notNull().default(false),
     createdAt: timestampNow('created_at'),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     updatedAt: timestampNow('updated_at'),
@@ -398,6 +405,38 @@ export const lateSubmissions = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.jamId, t.userId] }), index('late_submissions_user_idx').on(t.userId)],
 );
+
+/**
+ * An entry's jam version (issue 56, ADR 050): the `.sb3` its makers uploaded, kept in the host's file
+ * store under its SHA-256. One per entry; an upload before the deadline replaces it, after it it stays.
+ */
+export const jamVersions = sqliteTable(
+  'jam_versions',
+  {
+    entryId: integer('entry_id')
+      .primaryKey()
+      .references(() => entries.id, { onDelete: 'cascade' }),
+    jamId: integer('jam_id')
+      .notNull()
+      .references(() => jams.id, { onDelete: 'cascade' }),
+    /** The file's SHA-256 (hex): its name in the file store. */
+    sha256: text('sha256').notNull(),
+    size: integer('size').notNull(),
+    uploadedBy: integer('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
+    uploadedAt: timestampNow('uploaded_at'),
+  },
+  (t) => [index('jam_versions_jam_idx').on(t.jamId), index('jam_versions_sha_idx').on(t.sha256)],
+);
+
+/**
+ * Files kept in the database, for hosts that install no file store of their own (@astrojs/node
+ * standalone, `astro dev`): the same interface, named by SHA-256 (ADR 050).
+ */
+export const storedFiles = sqliteTable('stored_files', {
+  key: text('key').primaryKey(),
+  bytes: blob('bytes', { mode: 'buffer' }).$type<Uint8Array>().notNull(),
+  createdAt: timestampNow('created_at'),
+});
 
 /** One row per person who opened an entry's player (logged in); `jamId` copied for per-jam counts ("karma"). */
 export const plays = sqliteTable(

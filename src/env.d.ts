@@ -10,3 +10,6 @@ declare namespace App {
     cachePolicy?: import('#server/cache/page-cache').CachePolicy;
   }
 }
+
+/** The jam version player's scripts, in load order (scripts/jam-player-files.ts, ADR 050). */
+declare const __JAM_PLAYER_SCRIPTS__: string[];

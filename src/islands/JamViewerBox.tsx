@@ -8,6 +8,7 @@ import { $jamViewer, loadJamViewer } from '#stores/jam-viewer';
 import { $myVotes, loadMyVotes } from '#stores/votes';
 import type { MyVotesDto } from '#lib/schemas/entries';
 import type { JamQuestion } from '#lib/questions';
+import type { JamVersionMode } from '#lib/jam-version';
 import { ReportButton } from './report/ReportButton';
 import styles from './JamViewerBox.module.css';
 
@@ -30,6 +31,8 @@ interface Props {
   questions: JamQuestion[];
   /** The theme is chosen by the community (ADR 043): the tools offer the suggestions' moderation. */
   themeRounds?: boolean;
+  /** ADR 050: whether the submit form offers the jam version's upload. */
+  jamVersion?: JamVersionMode;
 }
 
 /** The part of the jam page that depends on who is looking: entry state, votes left, role, manager tools. */
@@ -45,6 +48,7 @@ function ViewerBox({
   jamHref,
   questions,
   themeRounds = false,
+  jamVersion = 'off',
 }: Omit<Props, 'messages'>) {
   const t = useT();
   const viewer = useIslandStore($jamViewer, null);
@@ -99,7 +103,7 @@ function ViewerBox({
       {(ongoing || late) && !banned && !viewer.entry && (
         <div className={styles.submit}>
           <Suspense fallback={<div className={styles.toolsPending} aria-hidden="true" />}>
-            <SubmitEntry slug={slug} questions={questions} lateUntil={late ? viewer.lateUntil : null} />
+            <SubmitEntry slug={slug} questions={questions} lateUntil={late ? viewer.lateUntil : null} jamVersion={jamVersion} />
           </Suspense>
         </div>
       )}

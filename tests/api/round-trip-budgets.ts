@@ -63,6 +63,8 @@ export const BUDGETS: Record<string, Budget> = {
   'PAGE /jams/[slug].ics': { trips: READ, path: (s) => `/jams/${s.jam.slug}.ics` },
   'PAGE /jams/[slug]/activity': { trips: READ, path: (s) => `/jams/${s.jam.slug}/activity` },
   'PAGE /jams/[slug]/entries/[id]': { trips: READ, path: entryPath },
+  // ADR 050: the player's frame reads nothing.
+  'PAGE /play/jam-version/[id]': { trips: NONE, path: (s) => `/play/jam-version/${s.entry.id}` },
   'PAGE /jams/[slug]/review': { trips: READ, path: (s) => `/jams/${s.jam.slug}/review` },
   'PAGE /jams/[slug]/stats': { trips: READ, path: (s) => `/jams/${s.jam.slug}/stats` },
   'PAGE /jams/new': { trips: READ, path: () => '/jams/new' },
@@ -112,6 +114,15 @@ export const BUDGETS: Record<string, Budget> = {
   'GET /api/jams/[slug]/theme/suggestions': { trips: READ },
   'GET /api/jams/[slug]/review': { trips: READ },
   'GET /api/jams/[slug]/entries/[id]/answers': { trips: READ },
+  // ADR 050: the jam version's facts and its file (read from the file store, not the database).
+  'GET /api/jams/[slug]/entries/[id]/jam-version': {
+    trips: READ,
+    path: (s) => `/api/jams/${s.jam.slug}/entries/${s.entry.id}/jam-version`,
+  },
+  'GET /api/jams/[slug]/entries/[id]/jam-version/file': {
+    trips: READ,
+    path: (s) => `/api/jams/${s.jam.slug}/entries/${s.entry.id}/jam-version/file`,
+  },
   'GET /api/jams/[slug]/late-submissions': { trips: READ },
   'GET /api/me': { trips: READ },
   'GET /api/me/export': { trips: READ },
@@ -165,6 +176,8 @@ export const BUDGETS: Record<string, Budget> = {
   'PUT /api/jams/[slug]/entries/[id]/rating': { trips: WRITE },
   'DELETE /api/jams/[slug]/entries/[id]/rating': { trips: WRITE },
   'PUT /api/jams/[slug]/entries/[id]/answers': { trips: WRITE },
+  // ADR 050: the file goes to the store first; replacing one asks once more whether the old file is still named.
+  'PUT /api/jams/[slug]/entries/[id]/jam-version': { trips: WRITE + 1 },
   'PUT /api/jams/[slug]/late-submissions/[name]': { trips: WRITE },
   'DELETE /api/jams/[slug]/late-submissions/[name]': { trips: WRITE },
   // Theme rounds (ADR 043): each write is one batch with the state it answers; a suggestion reads the filter's words too.

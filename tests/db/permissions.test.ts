@@ -89,6 +89,8 @@ const TABLE: Row[] = [
   // ADR 042: the team changes its answers (nobody else does); the team, managers and administrators read private ones.
   ...only(['admin', 'manager', 'otherManager', 'plain'], 'entry:answer', () => ({ jamId, onTeam: true })),
   ...only([], 'entry:answer', () => ({ jamId, onTeam: false })),
+  ...only(['admin', 'manager', 'otherManager', 'plain'], 'entry:upload-jam-version', () => ({ jamId, onTeam: true })),
+  ...only([], 'entry:upload-jam-version', () => ({ jamId, onTeam: false })),
   ...only(['admin', 'manager', 'otherManager', 'plain'], 'entry:read-answers', () => ({ jamId, onTeam: true })),
   ...only(['admin', 'manager'], 'entry:read-answers', () => ({ jamId, onTeam: false })),
   ...only(['admin', 'manager'], 'jam:grant-late', () => ({ jamId })),

@@ -17,6 +17,7 @@ import {
   notifications,
   plays,
   lateSubmissions,
+  jamVersions,
   ratings,
   jamJudges,
   judgeFeedback,
@@ -96,6 +97,11 @@ export async function leaveFootprint(env: Environment, personName: string, bysta
   await db.insert(jamJudges).values([
     { jamId: jam.id, userId: p, status: 'accepted', invitedBy: b },
     { jamId: ownJam.id, userId: b, invitedBy: p },
+  ]);
+  // ADR 050: the jam version of their entry (goes with it), and one they uploaded to a team entry (stays, without who).
+  await db.insert(jamVersions).values([
+    { entryId: mine.id, jamId: jam.id, sha256: 'a'.repeat(64), size: 1, uploadedBy: p },
+    { entryId: theirs.id, jamId: jam.id, sha256: 'b'.repeat(64), size: 1, uploadedBy: p },
   ]);
   await db.insert(judgeFeedback).values([
     { entryId: theirs.id, judgeId: p, jamId: jam.id, text: 'Footprint feedback' },

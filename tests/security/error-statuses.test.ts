@@ -120,6 +120,12 @@ const PROVOKE_409: Record<string, Provocation> = {
     prepare: invitedMe('accepted'),
     call: (s) => ({ path: `/api/jams/${s.jam.slug}/entries/${s.entry.id}/answers` }),
   },
+  // The jam version is frozen after the deadline (ADR 050): the caller is on the entry's team.
+  'PUT /api/jams/[slug]/entries/[id]/jam-version': {
+    jam: 'ended',
+    prepare: invitedMe('accepted'),
+    call: (s) => ({ path: `/api/jams/${s.jam.slug}/entries/${s.entry.id}/jam-version` }),
+  },
   'PUT /api/jams/[slug]/participation': { jam: 'ended' },
   'DELETE /api/jams/[slug]/participation': { jam: 'ended' },
   'POST /api/jams/[slug]/entries': { jam: 'ended' },

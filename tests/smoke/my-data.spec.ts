@@ -28,6 +28,7 @@ const SECTIONS = [
   'themeSuggestions',
   'themeAnswers',
   'themePicks',
+  'jamVersions',
 ];
 
 test('a Scratcher downloads their data from the dashboard, deletes their account, and nothing names them any more', async ({

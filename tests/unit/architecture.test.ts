@@ -89,6 +89,8 @@ const MAY_IMPORT: Record<string, string[]> = {
   'server/platform': ['lib', 'db'],
   i18n: ['lib', 'locales'],
   lib: [],
+  // ADR 050: the jam version's player, built apart for its sandboxed frame.
+  player: [],
   db: [],
 };
 

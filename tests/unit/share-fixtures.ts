@@ -29,6 +29,8 @@ export function jamRow(overrides: Partial<Jam> = {}): Jam {
     whoCanVote: 'anyone',
     refuseOldProjects: false,
     playBeforeVote: false,
+    jamVersion: 'off',
+    judgeJamVersion: false,
     entriesCheckedAt: null,
     themeRounds: false,
     themeSuggestFrom: null,

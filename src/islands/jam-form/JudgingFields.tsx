@@ -1,3 +1,4 @@
+import { JAM_VERSION_MODES } from '#lib/jam-version';
 import { FEEDBACK_MODES } from '#lib/feedback';
 import { JUDGING_MODES, RESULTS_MODES, WHO_CAN_VOTE, WHO_JUDGES } from '#lib/judging';
 import { useT } from '#i18n/react';
@@ -111,6 +112,44 @@ export default function JudgingFields({ form }: { form: JamFormState }) {
           </p>
         </div>
       ))}
+      <fieldset className={`field ${styles.field} ${styles.judgedBy}`}>
+        <legend>{t('jamForm.jamVersion')}</legend>
+        {JAM_VERSION_MODES.map((mode) => (
+          <div key={mode}>
+            <label className="checkbox">
+              <input
+                type="radio"
+                name={`${id}-jamVersion`}
+                value={mode}
+                checked={values.jamVersion === mode}
+                onChange={set('jamVersion')}
+                aria-describedby={`${id}-jamVersion-${mode}-hint`}
+              />{' '}
+              {t(`jamForm.jamVersion.${mode}`)}
+            </label>
+            <p className="hint" id={`${id}-jamVersion-${mode}-hint`}>
+              {t(`jamForm.jamVersion.${mode}Hint`)}
+            </p>
+          </div>
+        ))}
+        {values.jamVersion !== 'off' && (
+          <div>
+            <label className="checkbox">
+              <input
+                type="checkbox"
+                name="judgeJamVersion"
+                checked={values.judgeJamVersion}
+                onChange={set('judgeJamVersion')}
+                aria-describedby={`${id}-judgeJamVersion-hint`}
+              />{' '}
+              {t('jamForm.judgeJamVersion')}
+            </label>
+            <p className="hint" id={`${id}-judgeJamVersion-hint`}>
+              {t('jamForm.judgeJamVersionHint')}
+            </p>
+          </div>
+        )}
+      </fieldset>
       <div className={`field ${styles.field}`}>
         <label htmlFor={`${id}-feedback`}>{t('jamForm.feedback')}</label>
         <select id={`${id}-feedback`} value={values.feedback} onChange={set('feedback')} aria-describedby={`${id}-feedback-hint`}>

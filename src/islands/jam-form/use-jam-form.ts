@@ -1,3 +1,4 @@
+import type { JamVersionMode } from '#lib/jam-version';
 import { useId, useState } from 'react';
 import { ApiError, api } from '#client/api-client';
 import { fromDatetimeLocal, toDatetimeLocal } from '#lib/datetime-local';
@@ -46,12 +47,13 @@ export type Field =
   | 'minRatings'
   | 'questions'
   | ThemeField;
-type Flag = 'mystery' | 'refuseOldProjects' | 'playBeforeVote' | 'hiddenEntries' | 'themeRounds';
+type Flag = 'mystery' | 'refuseOldProjects' | 'playBeforeVote' | 'hiddenEntries' | 'judgeJamVersion' | 'themeRounds';
 const FLAGS: readonly string[] = [
   'mystery',
   'refuseOldProjects',
   'playBeforeVote',
   'hiddenEntries',
+  'judgeJamVersion',
   'themeRounds',
 ] satisfies Flag[];
 /** A submission question as the form edits it: choices one per line (ADR 042). */
@@ -131,6 +133,8 @@ export function useJamForm({ jam, themeSchedule, request, asRequest = false, red
     questions: (jam?.questions ?? []).map(toDraft),
     results: jam?.results ?? ('automatic' as ResultsMode),
     hiddenEntries: jam?.hiddenEntries ?? false,
+    jamVersion: jam?.jamVersion ?? ('off' as JamVersionMode),
+    judgeJamVersion: jam?.judgeJamVersion ?? false,
     ...initialThemeValues(jam?.themeRounds ?? false, themeSchedule),
     note: '',
   }));
@@ -184,6 +188,8 @@ export function useJamForm({ jam, themeSchedule, request, asRequest = false, red
             questions: values.questions.map(fromDraft),
             results: values.results,
             hiddenEntries: values.hiddenEntries,
+            jamVersion: values.jamVersion,
+            judgeJamVersion: values.jamVersion !== 'off' && values.judgeJamVersion,
             ...themePayload(values, initial, mode === 'create', themeLocked),
           }
         : {}),

@@ -90,6 +90,7 @@ function ReviewList({ slug, list, entryHref }: Props) {
               href={entryHref.replace('{id}', String(entry.id))}
               onChange={replace}
               onFail={fail}
+              jamVersionRequired={list.jamVersion === 'required'}
             />
           ))}
         </ul>
@@ -104,11 +105,13 @@ interface ItemProps {
   href: string;
   onChange: (entry: ReviewEntryDto) => void;
   onFail: (failure: unknown, prefix: string) => void;
+  /** ADR 050: the jam asks every entry for its jam version, so a missing one is marked. */
+  jamVersionRequired: boolean;
 }
 
 const DONE_KEYS = { open: 'review.reopened', checked: 'review.markedChecked', disqualified: 'review.disqualifiedDone' } as const;
 
-function ReviewItem({ slug, entry, href, onChange, onFail }: ItemProps) {
+function ReviewItem({ slug, entry, href, onChange, onFail, jamVersionRequired }: ItemProps) {
   const t = useT();
   const [busy, setBusy] = useState(false);
   const [confirming, setConfirming] = useState(false);
@@ -157,6 +160,19 @@ function ReviewItem({ slug, entry, href, onChange, onFail }: ItemProps) {
               {' '}
               <span className={`chip ${styles.late}`}>{t('review.late')}</span>
             </>
+          )}
+          {entry.jamVersionAt !== null ? (
+            <>
+              {' '}
+              <span className={`chip ${styles.jamVersion}`}>{t('review.jamVersion')}</span>
+            </>
+          ) : (
+            jamVersionRequired && (
+              <>
+                {' '}
+                <span className={`chip ${styles.late}`}>{t('review.noJamVersion')}</span>
+              </>
+            )
           )}
         </h2>
         <p className={styles.muted}>

@@ -1,3 +1,4 @@
+import { type JamVersionMode, SB3_MAX_BYTES, megabytes } from '#lib/jam-version';
 import { useId, useState } from 'react';
 import { ApiError, api } from '#client/api-client';
 import { reloadWithToast } from '#client/reload-with-toast';
@@ -18,6 +19,25 @@ interface Props {
   questions?: JamQuestion[];
   /** Submitting after the end through a late window: when it closes. */
   lateUntil?: string | null;
+  /** ADR 050: the jam takes (or asks for) the jam version, uploaded here or later on the entry page. */
+  jamVersion?: JamVersionMode;
+}
+
+/** PUTs the jam version (ADR 050); the refusal's message, or null once it is kept. */
+async function uploadJamVersion(slug: string, entryId: number, file: File): Promise<string | null> {
+  try {
+    const response = await fetch(`/api/jams/${encodeURIComponent(slug)}/entries/${entryId}/jam-version`, {
+      method: 'PUT',
+      credentials: 'same-origin',
+      headers: { 'content-type': 'application/x.scratch.sb3' },
+      body: file,
+    });
+    if (response.ok) return null;
+    const body = (await response.json().catch(() => null)) as { error?: { message?: string } } | null;
+    return body?.error?.message ?? response.statusText;
+  } catch (failure) {
+    return String(failure);
+  }
 }
 
 /** Unanswered yes/no questions are "no" (an unticked checkbox); the others have no answer yet. */
@@ -28,7 +48,7 @@ const unticked = (questions: JamQuestion[]): EntryAnswers =>
  * "Enter the game jam": a Scratch project URL, checked here with the API's own schema. Once the
  * URL names a project, its thumbnail and number show, so people see what they are about to submit.
  */
-export function SubmitEntry({ slug, questions = [], lateUntil = null }: Props) {
+export function SubmitEntry({ slug, questions = [], lateUntil = null, jamVersion = 'off' }: Props) {
   const t = useT();
   const id = useId();
   const [open, setOpen] = useState(false);
@@ -37,6 +57,7 @@ export function SubmitEntry({ slug, questions = [], lateUntil = null }: Props) {
   const [answers, setAnswers] = useState<EntryAnswers>(() => unticked(questions));
   const [answerErrors, setAnswerErrors] = useState<Record<number, string>>({});
   const [busy, setBusy] = useState(false);
+  const [sb3, setSb3] = useState<File | null>(null);
 
   const scratchId = parseScratchProjectUrl(url);
 
@@ -54,8 +75,11 @@ export function SubmitEntry({ slug, questions = [], lateUntil = null }: Props) {
     if (Object.keys(missing).length > 0) return;
     setBusy(true);
     try {
-      await api(`/jams/${encodeURIComponent(slug)}/entries`, { method: 'POST', body: parsed.data });
-      reloadWithToast(t('submit.success'));
+      const entry = await api<{ id: number }>(`/jams/${encodeURIComponent(slug)}/entries`, { method: 'POST', body: parsed.data });
+      // The jam version goes up once the entry exists; refused, the entry stays and its page takes it later.
+      const refused = sb3 ? await uploadJamVersion(slug, entry.id, sb3) : null;
+      if (refused) reloadWithToast(t('submit.jamVersionFailed', { message: refused }), 'warning');
+      else reloadWithToast(t('submit.success'));
     } catch (failure) {
       setBusy(false);
       console.error(failure);
@@ -133,6 +157,24 @@ export function SubmitEntry({ slug, questions = [], lateUntil = null }: Props) {
           </figure>
           {questions.length > 0 && (
             <QuestionFields idPrefix={id} questions={questions} answers={answers} onChange={setAnswers} errors={answerErrors} />
+          )}
+          {jamVersion !== 'off' && (
+            <div className={`field ${styles.field}`}>
+              <label htmlFor={`${id}-sb3`}>{t('submit.jamVersion')}</label>
+              <input
+                id={`${id}-sb3`}
+                type="file"
+                accept=".sb3,application/x.scratch.sb3"
+                className={styles.file}
+                aria-describedby={`${id}-sb3-hint`}
+                onChange={(event) => setSb3(event.currentTarget.files?.[0] ?? null)}
+              />
+              <p className="hint" id={`${id}-sb3-hint`}>
+                {t(jamVersion === 'required' ? 'submit.jamVersionRequiredHint' : 'submit.jamVersionHint', {
+                  size: megabytes(SB3_MAX_BYTES),
+                })}
+              </p>
+            </div>
           )}
           {lateUntil && (
             <p className="hint">

@@ -11,6 +11,7 @@ import {
 } from './common';
 import { JAM_PHASES, JAM_STATUSES } from '#lib/jam-timing';
 import { FEEDBACK_MODES } from '#lib/feedback';
+import { jamVersionDtoFields, jamVersionSettings, jamVersionUpdates } from './jam-version';
 import {
   CRITERIA_MAX,
   CRITERIA_MIN,
@@ -33,10 +34,7 @@ export const JAM_DESCRIPTION_MAX = 300;
 export const JAM_BODY_MAX = 20_000;
 export const JAMS_PER_PAGE_OPTIONS = [3, 5, 10, 20] as const;
 export const DEFAULT_JAMS_PER_PAGE = 10;
-/**
- * Orders of the jam list. "Soonest" means from now on: jams still to start (or end) come first,
- * nearest first, then the ones that already did, most recent first.
- */
+/** The jam list's orders; "soonest": jams yet to start (or end) first, nearest first, then the rest, latest first. */
 export const JAM_SORTS = ['newest', 'ending-soonest', 'starting-soonest', 'most-entries', 'name'] as const;
 export type JamSort = (typeof JAM_SORTS)[number];
 export const DEFAULT_JAM_SORT: JamSort = 'newest';
@@ -53,10 +51,7 @@ export const CRITERIA_COUNT_MESSAGE = `Name between ${CRITERIA_MIN} and ${CRITER
 export const CRITERIA_UNIQUE_MESSAGE = 'Two criteria have the same name.';
 export const MIN_RATINGS_MESSAGE = `minRatings must be a whole number from 0 to ${MIN_RATINGS_MAX}.`;
 
-/**
- * A criterion as the jam form sends it: a kept one with its `id` (renaming keeps its ratings), a new
- * one without (the server numbers it).
- */
+/** A criterion as the jam form sends it: a kept one with its `id` (renaming keeps its ratings), a new one without. */
 export const criterionInputSchema = z.object({
   id: z.int().positive().optional(),
   name: requiredText(CRITERION_NAME_MAX),
@@ -106,6 +101,7 @@ const jamFields = {
   hiddenEntries: z.boolean({ error: 'hiddenEntries must be true or false' }).default(false),
   /** Whose votes or ratings rank the jam (ADR 040): the community's, the judges' only, or both ("Judges' choice" apart). */
   whoJudges: z.enum(WHO_JUDGES, { error: WHO_JUDGES_MESSAGE }).default('community'),
+  ...jamVersionSettings,
   /**
    * ADR 043: "Theme chosen by the community", the body of `PUT …/theme/rounds`, written with the jam
    * in one request (its rules checked against the jam's start by the same function). Left out: no change.
@@ -158,6 +154,7 @@ export const jamUpdateSchema = z
     results: z.enum(RESULTS_MODES, { error: RESULTS_MESSAGE }).optional(),
     hiddenEntries: z.boolean({ error: 'hiddenEntries must be true or false' }).optional(),
     whoJudges: z.enum(WHO_JUDGES, { error: WHO_JUDGES_MESSAGE }).optional(),
+    ...jamVersionUpdates,
     themeRounds: jamFields.themeRounds,
   })
   .refine(endAfterStart, endAfterStartIssue)
@@ -240,6 +237,7 @@ export const jamSchema = named(
       .meta({ description: 'Who may upvote: anyone logged in, participants (joined or entered), or entrants only.' }),
     refuseOldProjects: z.boolean().meta({ description: 'Projects created on Scratch before the start are refused.' }),
     playBeforeVote: z.boolean().meta({ description: 'An upvote counts only for an entry the voter has opened.' }),
+    ...jamVersionDtoFields,
     feedback: z
       .enum(FEEDBACK_MODES)
       .meta({ description: 'Feedback on entries: `notes` (notes and kudos), `kudos` (kudos only) or `off`.' }),

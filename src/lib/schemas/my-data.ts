@@ -30,6 +30,7 @@ export const MY_DATA_SECTIONS = [
   'themeSuggestions',
   'themeAnswers',
   'themePicks',
+  'jamVersions',
 ] as const;
 
 const jamRef = z.object({ slug: z.string(), name: z.string() });
@@ -171,6 +172,21 @@ export const myDataSchema = named(
     ),
     /** Your upvote in each jam's final theme round. */
     themePicks: z.array(z.object({ jam: jamRef, theme: z.string(), pickedAt: isoDateTime, updatedAt: isoDateTime })),
+    /**
+     * The jam versions (ADR 050) of the entries you submitted or are credited on: each `.sb3` is
+     * downloaded at `fileUrl` on this site (its SHA-256 names it), so the file itself stays out of this JSON.
+     */
+    jamVersions: z.array(
+      z.object({
+        jam: jamRef,
+        entry: entryRef,
+        uploadedAt: isoDateTime,
+        uploadedByYou: z.boolean(),
+        size: z.int(),
+        sha256: z.string(),
+        fileUrl: z.string(),
+      }),
+    ),
   }),
 );
 export type MyDataDto = z.infer<typeof myDataSchema>;

@@ -1,4 +1,5 @@
 /** Fair judging's review of entries (issue 33 §1): the managers' list, their verdicts, "Check entries now". */
+import { JAM_VERSION_MODES } from '#lib/jam-version';
 import { z } from 'zod';
 import { ENTRY_REVIEWS } from '#lib/judging';
 import { isoDateTime, named, pageFields } from './common';
@@ -33,6 +34,9 @@ export const reviewEntrySchema = named(
       .array(answerSchema)
       .meta({ description: 'Every answer to the submission questions, private ones included (ADR 042).' }),
     late: z.boolean().meta({ description: 'Submitted or changed after the end through a late-submission window.' }),
+    jamVersionAt: isoDateTime
+      .nullable()
+      .meta({ description: 'When the entry’s jam version was uploaded (ADR 050); null: it has none.' }),
   }),
 );
 export type ReviewEntryDto = z.infer<typeof reviewEntrySchema>;
@@ -49,6 +53,9 @@ export const reviewListSchema = named(
     entriesCheckedAt: isoDateTime
       .nullable()
       .meta({ description: 'When the check of every entry after the end started (null: not yet).' }),
+    jamVersion: z
+      .enum(JAM_VERSION_MODES)
+      .meta({ description: 'Whether the jam takes jam versions (ADR 050): `off`, `allowed` or `required`.' }),
   }),
 );
 export type ReviewListDto = z.infer<typeof reviewListSchema>;

@@ -57,6 +57,8 @@ interface Subjects extends Record<ManagerAction, JamSubject>, Record<AdminOnlyAc
   'entry:refresh': EntrySubject;
   /** ADR 042: the entry's team changes its answers to the submission questions. */
   'entry:answer': EntrySubject;
+  /** ADR 050: a maker of the entry (its submitter or an accepted co-creator) uploads its jam version. */
+  'entry:upload-jam-version': EntrySubject;
   /** ADR 042: private answers reach the entry's team, the jam's managers and administrators. */
   'entry:read-answers': EntrySubject;
   /** An entry hidden until submissions close (ADR 041): its team, the jam's managers and administrators. */
@@ -146,6 +148,7 @@ const RULES: { [A in Action]: Rule<A> } = {
   'entry:remove': (user, entry) => entry.onTeam || runsJam(user, entry),
   'entry:refresh': (user, entry) => entry.onTeam || runsJam(user, entry),
   'entry:answer': (_user, entry) => entry.onTeam,
+  'entry:upload-jam-version': (_user, entry) => entry.onTeam,
   'entry:read-answers': (user, entry) => entry.onTeam || runsJam(user, entry),
   'entry:read-hidden': (user, entry) => entry.onTeam || runsJam(user, entry),
   'entry:invite-co-creator': (user, entry) => entry.ownerId === user.id,
@@ -177,6 +180,7 @@ export const WHO_MAY: { [A in Action]: string } = {
   'entry:remove': 'The entry’s team (its submitter and credited co-creators), the jam’s managers and administrators.',
   'entry:refresh': 'The entry’s team (its submitter and credited co-creators), the jam’s managers and administrators.',
   'entry:answer': 'The entry’s team (its submitter and credited co-creators).',
+  'entry:upload-jam-version': 'The entry’s team (its submitter and credited co-creators).',
   'entry:read-answers': 'The entry’s team (its submitter and credited co-creators), the jam’s managers and administrators.',
   'entry:read-hidden': 'The entry’s team (its submitter and credited co-creators), the jam’s managers and administrators.',
   'entry:invite-co-creator': 'The entry’s submitter.',

@@ -19,6 +19,7 @@ export const REFUSALS = {
   'entry:remove': 'Only the people credited on an entry, managers of this jam and administrators can remove an entry.',
   'entry:refresh': 'Only the people credited on an entry, managers of this jam and administrators can refresh an entry.',
   'entry:answer': 'Only the people credited on an entry can change its answers.',
+  'entry:upload-jam-version': 'Only the people credited on an entry can upload its jam version.',
   'entry:read-answers': 'Only the people credited on an entry, managers of this jam and administrators can read all its answers.',
   'entry:invite-co-creator': 'Only the person who submitted this entry can invite co-creators.',
   'entry:change-team': 'Only the entry’s submitter can change its team; co-creators can leave it.',

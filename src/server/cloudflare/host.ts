@@ -12,6 +12,7 @@ import { connectDatabase, isFileUrl } from '#server/platform/db';
 import { type RequestScope, type RequestState, installHost } from '#server/platform/host';
 import { edgePageStore } from './edge-page-store';
 import { edgeRateLimits } from './edge-rate-limits';
+import { isR2Bucket, r2FileStore } from './r2-file-store';
 
 // Workers' CacheStorage has a `default` cache (not in the DOM's types).
 const pageStore = edgePageStore(() => (caches as unknown as { default: Cache }).default);
@@ -51,6 +52,8 @@ export function installWorkerHost(env: object, requestScope?: RequestScope): str
       database: connectDatabase(DATABASE_URL, DATABASE_AUTH_TOKEN, { concurrency: Infinity }),
       pageStore: ITINERARY_PAGE_CACHE === 'on' ? pageStore : undefined,
       rateLimits: edgeRateLimits(env, databaseRateLimits()),
+      // Uploaded files (ADR 050): the R2 bucket of wrangler.jsonc; without the binding, the database keeps them.
+      files: 'JAM_FILES' in env && isR2Bucket(env.JAM_FILES) ? r2FileStore(env.JAM_FILES) : undefined,
       // A request's Idempotency-Key and deadline reach its database calls (ADR 047; nodejs_compat lends it).
       requestContext: new AsyncLocalStorage<RequestState>(),
     });

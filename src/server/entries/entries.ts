@@ -1,4 +1,5 @@
 /** Entries (Scratch projects submitted to a jam): finding one, removing, refreshing and exporting them. */
+import { dropUnusedFiles, jamVersionFileOf } from './jam-version-files';
 import { type SQL, and, asc, eq, sql } from 'drizzle-orm';
 import { type Entry, type Jam, entries } from '#db/schema';
 import type { EntryDetailDto } from '#lib/schemas/entries';
@@ -49,10 +50,11 @@ export async function removeEntry(
   refuseIfBanned(actor);
   // The entry, whether it is the actor's and their seat among the managers, side by side: one round
   // trip (`can` answers from the seat read).
-  const [entry, onTeam] = await Promise.all([
+  const [entry, onTeam, , jamVersionFile] = await Promise.all([
     requireEntry(jam, entryId),
     isOnTeam(entryId, actor.id),
     readJamSeat(actor, jam.id),
+    jamVersionFileOf(entryId),
   ]);
   if (!(await can(actor, 'entry:remove', { jamId: jam.id, onTeam }))) {
     throw refused('entry:remove');
@@ -63,6 +65,8 @@ export async function removeEntry(
   const audit = entry.submitterId !== actor.id;
   const reported = typeof auditDetails.reports === 'number' && auditDetails.reports > 0;
   await database.batch(entryRemovalStatements(database, actor, entry, { audit, details: auditDetails, reported }));
+  // ADR 050: its jam version's file goes with it.
+  if (jamVersionFile) await dropUnusedFiles([jamVersionFile]);
   announceChange({ kind: 'entry', jamId: jam.id, entryId: entry.id });
 }
 

@@ -15,7 +15,7 @@ import { can, managedJamIds } from '#server/auth/permissions';
 import type { SessionUser } from '#server/auth/session';
 import { announceChange } from '#server/cache/changes';
 import { refused } from '#server/auth/refusals';
-import { conflict, notFound } from '#server/platform/errors';
+import { notFound } from '#server/platform/errors';
 import { suggestStatements } from '#server/themes/theme-rounds';
 import { type Database, db } from '#server/platform/db';
 import type { HeldVerdict } from './guard/guard-texts';
@@ -197,7 +197,8 @@ function applyStatement(database: Database, row: typeof heldTexts.$inferSelect, 
 /**
  * A moderator approves a held text (applied where it belongs: the theme suggested, the answer or
  * the jam's text saved) or refuses it (deleted). Audited `text.approve` / `text.refuse`; the
- * moderators' inbox items about it are done. One that is no longer held answers 409.
+ * moderators' inbox items about it are done. One that is no longer held (another moderator decided
+ * first, even a moment before) answers 404.
  */
 export async function reviewHeldText(
   user: SessionUser,
@@ -235,7 +236,7 @@ export async function reviewHeldText(
     database.run(sql`delete from notifications where key = ${`held-text:${row.id}`}`),
   ] as never)) as unknown[];
   const deleted = results.at(-2) as { id: number }[];
-  if (deleted.length === 0) throw conflict(HELD_TEXT_GONE_MESSAGE);
+  if (deleted.length === 0) throw notFound(HELD_TEXT_GONE_MESSAGE);
   if (decision === 'approve' && row.target !== 'theme') announceChange({ kind: 'jam', jamId: jam.id });
   return { id: row.id, decision };
 }

@@ -120,6 +120,8 @@ export interface BodySpec<S extends z.ZodType = z.ZodType> {
   example: z.input<S>;
   /** An HTML form post (urlencoded or multipart) instead of JSON. */
   form?: boolean;
+  /** A file as the whole body (ADR 050): its media type, its largest size and the 400 past it. */
+  binary?: { contentType: string; maxBytes: number; tooLargeMessage: string };
 }
 
 /** Another status the same answer comes with, e.g. 200 when the report already existed. */

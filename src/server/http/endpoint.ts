@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import { currentUser, requireAdmin, requireUser } from '#server/auth/require';
 import { config } from '#server/platform/config';
 import { type RequestState, host } from '#server/platform/host';
-import { AppError, errorResponse, isDatabaseUnavailable, notFound } from '#server/platform/errors';
+import { AppError, badRequest, errorResponse, isDatabaseUnavailable, notFound } from '#server/platform/errors';
 import { answerOnce, idempotencyKeyOf } from './idempotency';
 import { rateLimited } from './rate-limit';
 import { type SessionUser, readSessionToken } from '#server/auth/session';
@@ -18,7 +18,7 @@ import {
   Reply,
   takesIdempotencyKey,
 } from './endpoint-spec';
-import { readForm, readJson, readQuery } from './request-input';
+import { readBytes, readForm, readJson, readQuery } from './request-input';
 
 // Route files import everything about endpoints from here; the declaration vocabulary lives in ./endpoint-spec.
 export * from './endpoint-spec';
@@ -158,7 +158,13 @@ export function defineEndpoint<
       }
       const params = parseParams(spec.params ?? {}, ctx.params);
       const query = spec.query ? readQuery(ctx.url, spec.query.schema) : {};
-      const body = spec.body ? await (spec.body.form ? readForm : readJson)(ctx.request, spec.body.schema) : {};
+      const body = !spec.body
+        ? {}
+        : spec.body.binary
+          ? spec.body.schema.parse(
+              await readBytes(ctx.request, spec.body.binary.maxBytes, () => badRequest(spec.body!.binary!.tooLargeMessage)),
+            )
+          : await (spec.body.form ? readForm : readJson)(ctx.request, spec.body.schema);
       const key = keyed ? idempotencyKeyOf(ctx.request) : null;
       let attempt = 0;
       const answer = async (): Promise<Response> => {

@@ -43,6 +43,8 @@ export const RATE_LIMITS = {
   /** A manager's "check entries now" (each asks Scratch). */
   'entry-checks': { capacity: 15, perMs: MINUTE, per: 'user', what: 'checks' },
   submissions: { capacity: 10, perMs: MINUTE, per: 'user', what: 'submissions' },
+  /** Uploading an entry's jam version (an .sb3 of up to 20 MB). */
+  'jam-versions': { capacity: 10, perMs: MINUTE, per: 'user', what: 'uploads' },
   'entry-answers': { capacity: 10, perMs: MINUTE, per: 'user', what: 'answer changes' },
   /** Inviting co-creators. */
   invitations: { capacity: 10, perMs: MINUTE, per: 'user', what: 'invitations' },

@@ -7,15 +7,8 @@ export const MAX_JSON_BODY_BYTES = 64 * 1024;
 
 /** Reads a JSON body no larger than MAX_JSON_BODY_BYTES and validates it with a shared schema. */
 export async function readJson<Schema extends z.ZodType>(request: Request, schema: Schema): Promise<z.output<Schema>> {
-  const declared = Number(request.headers.get('content-length') ?? 0);
-  if (declared > MAX_JSON_BODY_BYTES) throw tooLarge();
-  let text: string;
-  try {
-    text = await request.text();
-  } catch (error) {
-    throw isOverBodyLimit(error) ? tooLarge() : badRequest('The request body could not be read.');
-  }
-  if (new TextEncoder().encode(text).byteLength > MAX_JSON_BODY_BYTES) throw tooLarge();
+  // Read no further than the limit, whatever the adapter's (which a jam version's upload raised, ADR 050).
+  const text = new TextDecoder().decode(await readBytes(request, MAX_JSON_BODY_BYTES, tooLarge));
   let data: unknown;
   try {
     data = text.trim() === '' ? {} : JSON.parse(text, wellFormed);
@@ -35,6 +28,40 @@ export async function readJson<Schema extends z.ZodType>(request: Request, schem
 const wellFormed = (_key: string, value: unknown) =>
   typeof value === 'string' ? withoutBidiControls(value.toWellFormed()) : value;
 
+/**
+ * Reads a file sent as the whole body (ADR 050), stopping at `maxBytes`: a declared length past it
+ * is refused before a byte is read, and a body that goes on past it is refused as soon as it does.
+ */
+export async function readBytes(request: Request, maxBytes: number, refusal: () => AppError): Promise<Uint8Array> {
+  if (Number(request.headers.get('content-length') ?? 0) > maxBytes) throw refusal();
+  if (!request.body) return new Uint8Array();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  const reader = request.body.getReader();
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      size += value.byteLength;
+      if (size > maxBytes) {
+        await reader.cancel().catch(() => undefined);
+        throw refusal();
+      }
+      chunks.push(value);
+    }
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    throw isOverBodyLimit(error) ? refusal() : badRequest('The request body could not be read.');
+  }
+  const bytes = new Uint8Array(size);
+  let at = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, at);
+    at += chunk.byteLength;
+  }
+  return bytes;
+}
+
 /** Validates query parameters (first value of each) with a shared schema. */
 export function readQuery<Schema extends z.ZodType>(url: URL, schema: Schema): z.output<Schema> {
   return schema.parse(Object.fromEntries(url.searchParams));
@@ -47,12 +74,15 @@ export const isOverBodyLimit = (error: unknown) => error instanceof Error && /bo
 
 /** Validates an HTML form post (urlencoded or multipart) with a shared schema, like readJson does for JSON. */
 export async function readForm<Schema extends z.ZodType>(request: Request, schema: Schema): Promise<z.output<Schema>> {
-  if (Number(request.headers.get('content-length') ?? 0) > MAX_JSON_BODY_BYTES) throw tooLarge();
+  // Read no further than the limit (as readJson), then parsed as the browser sent it.
+  const bytes = await readBytes(request, MAX_JSON_BODY_BYTES, tooLarge);
   let form: FormData;
   try {
-    form = await request.formData();
-  } catch (error) {
-    throw isOverBodyLimit(error) ? tooLarge() : badRequest('The form could not be read.');
+    form = await new Response(bytes as Uint8Array<ArrayBuffer>, {
+      headers: { 'content-type': request.headers.get('content-type') ?? '' },
+    }).formData();
+  } catch {
+    throw badRequest('The form could not be read.');
   }
   const fields = Object.fromEntries(
     [...form].flatMap(([key, value]) => (typeof value === 'string' ? [[key, withoutBidiControls(value)]] : [])),

@@ -64,6 +64,8 @@ export async function createJam(user: SessionUser, input: JamCreate): Promise<Ja
     ...(input.questions ? { questions: numberQuestions(input.questions as QuestionInput[], []) } : {}),
     results: input.results ?? 'automatic',
     hiddenEntries: input.hiddenEntries ?? false,
+    jamVersion: input.jamVersion ?? 'off',
+    judgeJamVersion: input.judgeJamVersion ?? false,
     ...themeOfNewJam(input.themeRounds, startsAt), // ADR 043: by the rules of PUT …/theme/rounds
   };
   const database = db();

@@ -71,6 +71,8 @@ export function toJamDto(jam: Jam, options: { hideBody: boolean }): JamDto {
     whoCanVote: jam.whoCanVote,
     refuseOldProjects: jam.refuseOldProjects,
     playBeforeVote: jam.playBeforeVote,
+    jamVersion: jam.jamVersion,
+    judgeJamVersion: jam.judgeJamVersion,
     feedback: jam.feedback,
     judging: jam.judging,
     criteria: jam.criteria,

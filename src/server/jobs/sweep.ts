@@ -2,10 +2,12 @@ import { pruneIdempotencyKeys } from '#server/http/idempotency';
 import { pruneRateLimits } from '#server/http/rate-limit';
 import { pruneJamEvents } from '#server/live/jam-events';
 import { deleteExpiredSessions } from '#server/auth/session';
+import { sweepUnusedFiles } from '#server/platform/files-sweep';
 
 /**
  * What expires without anyone asking: abandoned sessions (a presented one is deleted at once) and
- * rate-limit buckets full again, live events past their replay window, Idempotency-Keys older than a day. Every host sweeps (the Node server hourly, a Worker on its cron);
+ * rate-limit buckets full again, live events past their replay window, Idempotency-Keys older than a day,
+ * uploaded files no jam version names (ADR 050). Every host sweeps (the Node server hourly, a Worker on its cron);
  * the deletes are idempotent, so several processes may.
  */
 export async function sweepExpired(): Promise<void> {
@@ -13,4 +15,5 @@ export async function sweepExpired(): Promise<void> {
   await pruneRateLimits();
   await pruneJamEvents();
   await pruneIdempotencyKeys();
+  await sweepUnusedFiles();
 }

@@ -3,7 +3,7 @@
  * every entry's Scratch history again is ./entry-checks.ts.
  */
 import { type SQL, and, asc, count, eq, sql } from 'drizzle-orm';
-import { type Entry, type EntryReview, type Jam, entries, users } from '#db/schema';
+import { type Entry, type EntryReview, type Jam, entries, jamVersions, users } from '#db/schema';
 import { visibleAnswers } from '#lib/questions';
 import { votingHasClosed } from '#lib/jam-timing';
 import { type ReviewEntryDto, type ReviewListDto, type ReviewListQuery } from '#lib/schemas/review';
@@ -24,7 +24,7 @@ import { requireReviewer } from './entry-checks';
 const flaggedCondition = (jam: Pick<Jam, 'startsAt' | 'endsAt'>): SQL =>
   sql`(${entries.projectCreatedAt} < ${jam.startsAt.getTime()} or ${entries.projectModifiedAt} > ${jam.endsAt.getTime()} or ${entries.remixParentId} is not null)`;
 
-type ReviewRow = Entry & { votes: number; reviewerName: string | null };
+type ReviewRow = Entry & { votes: number; reviewerName: string | null; jamVersionAt: number | null };
 
 function toReviewEntryDto(row: ReviewRow, jam: Jam): ReviewEntryDto {
   return {
@@ -37,10 +37,19 @@ function toReviewEntryDto(row: ReviewRow, jam: Jam): ReviewEntryDto {
     historyCheckedAt: row.historyCheckedAt?.toISOString() ?? null,
     answers: visibleAnswers(jam.questions, row.answers, true),
     late: row.late,
+    jamVersionAt: row.jamVersionAt === null ? null : new Date(row.jamVersionAt).toISOString(),
   };
 }
 
-const reviewColumns = { entry: entries, votes: voteCount, reviewerName: users.name };
+const reviewColumns = {
+  entry: entries,
+  votes: voteCount,
+  reviewerName: users.name,
+  // ADR 050: when its jam version was uploaded (null: none).
+  jamVersionAt: sql<
+    number | null
+  >`(select ${jamVersions.uploadedAt} from ${jamVersions} where ${jamVersions.entryId} = ${entries.id})`,
+};
 
 const reviewEntryQuery = (jam: Jam, entryId: number) =>
   db()
@@ -52,7 +61,10 @@ const reviewEntryQuery = (jam: Jam, entryId: number) =>
 async function readReviewEntry(jam: Jam, entryId: number): Promise<ReviewEntryDto> {
   const [row] = await reviewEntryQuery(jam, entryId);
   if (!row) throw new AppError(404, 'not_found', 'That entry is not part of this jam.');
-  return toReviewEntryDto({ ...row.entry, votes: row.votes, reviewerName: row.reviewerName }, jam);
+  return toReviewEntryDto(
+    { ...row.entry, votes: row.votes, reviewerName: row.reviewerName, jamVersionAt: row.jamVersionAt },
+    jam,
+  );
 }
 
 /** Every entry for the review list: flagged and open first, then flagged, then the rest; paged in the database. */
@@ -99,7 +111,9 @@ async function readReview(jam: Jam, query: ReviewListQuery): Promise<ReviewListD
   const total = counts?.total ?? 0;
   const { page, totalPages } = keptPage(query.page, total, query.perPage);
   return {
-    entries: rows.map((row) => toReviewEntryDto({ ...row.entry, votes: row.votes, reviewerName: row.reviewerName }, jam)),
+    entries: rows.map((row) =>
+      toReviewEntryDto({ ...row.entry, votes: row.votes, reviewerName: row.reviewerName, jamVersionAt: row.jamVersionAt }, jam),
+    ),
     page,
     perPage: query.perPage,
     total,
@@ -107,6 +121,7 @@ async function readReview(jam: Jam, query: ReviewListQuery): Promise<ReviewListD
     flagged: counts?.flagged ?? 0,
     flaggedOpen: counts?.flaggedOpen ?? 0,
     entriesCheckedAt: jam.entriesCheckedAt?.toISOString() ?? null,
+    jamVersion: jam.jamVersion,
   };
 }
 
@@ -171,7 +186,10 @@ export async function reviewEntry(actor: SessionUser, jam: Jam, entryId: number,
       : { kind: 'entry', jamId: jam.id, entryId: entry.id },
   );
   if (!row) throw new AppError(404, 'not_found', 'That entry is not part of this jam.');
-  return toReviewEntryDto({ ...row.entry, votes: row.votes, reviewerName: row.reviewerName }, jam);
+  return toReviewEntryDto(
+    { ...row.entry, votes: row.votes, reviewerName: row.reviewerName, jamVersionAt: row.jamVersionAt },
+    jam,
+  );
 }
 
 export {

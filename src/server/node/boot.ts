@@ -6,6 +6,7 @@ import { ensureAdmins } from '#server/users/users';
 import { sweepExpired } from '#server/jobs/sweep';
 import { type Database, migrateDatabase, openDatabase } from './database';
 import { openReplica } from './replica';
+import { filesFolder, folderFileStore } from './file-store';
 
 const SWEEP_MS = 60 * 60 * 1000;
 
@@ -18,7 +19,12 @@ const SWEEP_MS = 60 * 60 * 1000;
 export async function prepareDatabase({ migrated = false } = {}): Promise<Database> {
   const database = await openDatabase(config().DATABASE_URL, config().DATABASE_AUTH_TOKEN);
   // A request's Idempotency-Key and deadline reach its database calls through its awaits (ADR 047).
-  installHost({ database, requestContext: new AsyncLocalStorage<RequestState>() });
+  installHost({
+    database,
+    requestContext: new AsyncLocalStorage<RequestState>(),
+    // Uploaded files (ADR 050): a folder beside the database.
+    files: folderFileStore(filesFolder(config().ITINERARY_FILES_DIR, config().DATABASE_URL)),
+  });
   // A server process of a cluster: its primary has prepared the database already.
   if (migrated) return database;
   await migrateDatabase(database);

@@ -30,6 +30,13 @@ function securityOf(access: Access) {
 
 function requestBodyOf(operation: Operation) {
   if (!operation.body) return undefined;
+  if (operation.body.binary)
+    return {
+      required: true,
+      content: {
+        [operation.body.binary.contentType]: { schema: { type: 'string', contentMediaType: operation.body.binary.contentType } },
+      },
+    };
   const mediaType = operation.body.form ? 'application/x-www-form-urlencoded' : 'application/json';
   return {
     required: true,
@@ -62,7 +69,10 @@ function responsesOf(operation: Operation) {
   };
   const also = (answer.also ?? []).map(({ status, description, location }) => [
     String(status),
-    location ? { description, headers: locationHeader(location) } : { description, ...(content ? { content } : {}) },
+    location
+      ? { description, headers: locationHeader(location) }
+      : // A 304 has no body (ADR 050's file answers it to If-None-Match).
+        { description, ...(content && status !== 304 ? { content } : {}) },
   ]);
   const errors = errorsOf(operation).map(({ status, meaning }) => [
     String(status),

@@ -33,6 +33,8 @@ export const exampleJam: JamDto = {
   whoCanVote: 'participants',
   refuseOldProjects: true,
   playBeforeVote: false,
+  jamVersion: 'off',
+  judgeJamVersion: false,
   feedback: 'notes',
   judging: 'upvotes',
   criteria: [
@@ -423,6 +425,7 @@ export const exampleReviewEntry: ReviewEntryDto = {
     { questionId: 2, prompt: 'Anything the judges should know?', kind: 'text', answer: 'The music is mine too.', private: true },
   ],
   late: false,
+  jamVersionAt: '2025-03-08T17:52:10.000Z',
 };
 
 export const exampleReviewList: ReviewListDto = {
@@ -434,6 +437,7 @@ export const exampleReviewList: ReviewListDto = {
   flagged: 1,
   flaggedOpen: 0,
   entriesCheckedAt: '2025-03-08T18:00:05.000Z',
+  jamVersion: 'allowed',
 };
 
 export const exampleEntryCheck: EntryCheckDto = {

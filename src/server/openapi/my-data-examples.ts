@@ -79,4 +79,15 @@ export const exampleMyData: MyDataDto = {
   themeSuggestions: [{ jam, text: 'Tiny worlds', first: true, suggestedAt: '2026-02-20T17:00:00.000Z' }],
   themeAnswers: [{ jam, theme: 'Upside down', answer: 'yes', answeredAt: '2026-02-24T16:10:00.000Z' }],
   themePicks: [{ jam, theme: 'Tiny worlds', pickedAt: '2026-02-27T18:00:00.000Z', updatedAt: '2026-02-27T18:05:00.000Z' }],
+  jamVersions: [
+    {
+      jam,
+      entry: { id: 31, title: 'Tiny Worlds Platformer' },
+      uploadedAt: '2026-03-07T17:40:00.000Z',
+      uploadedByYou: true,
+      size: 48213,
+      sha256: '9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08',
+      fileUrl: `/api/jams/${jam.slug}/entries/31/jam-version/file`,
+    },
+  ],
 };

@@ -131,6 +131,11 @@ const configSchema = z
       .min(0, 'must be at least 0')
       .max(100_000, 'must be at most 100000')
       .default(5000),
+    /**
+     * ADR 050: the folder where the Node server keeps uploaded files (jam versions); unset: `files/`
+     * beside an embedded database file, `./data/files` with a remote database.
+     */
+    ITINERARY_FILES_DIR: z.preprocess(emptyAsUnset, z.string().min(1).optional()),
   })
   .superRefine((config, ctx) => {
     if (config.DATABASE_REPLICA && config.DATABASE_URL.startsWith('file:')) {

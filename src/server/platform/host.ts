@@ -6,6 +6,7 @@
  */
 import type { Change } from './changes';
 import type { Database } from './database-handle';
+import type { FileStore } from './file-store';
 
 export interface PageStore {
   /** Answers a public page from the store, or renders it and keeps it when its policy allows. */
@@ -101,6 +102,8 @@ export interface HostServices {
   requestScope?: RequestScope;
   /** Live streams held open and fed by one poller (none: each stream polls a few times and ends, as on Workers). */
   liveHub?: LiveHub;
+  /** Where uploaded files are kept (none: in the database; ADR 050). */
+  files?: FileStore;
   /** The configuration's source (none: `process.env`). */
   environment?: Record<string, string | undefined>;
 }

@@ -36,6 +36,7 @@ import { db } from '#server/platform/db';
 import { readTogether } from '#server/platform/named';
 import { resultsArePublicSql } from '#lib/results-public';
 import type { SessionUser } from '#server/auth/session';
+import { jamVersionsOfMember } from '#server/entries/jam-version-files';
 
 const iso = (date: Date) => date.toISOString();
 const isoOrNull = (date: Date | null) => (date ? date.toISOString() : null);
@@ -160,6 +161,8 @@ export async function myData(user: SessionUser): Promise<MyDataDto> {
       .innerJoin(jams, eq(jams.id, themeFinalVotes.jamId))
       .where(eq(themeFinalVotes.userId, id))
       .orderBy(asc(themeFinalVotes.createdAt), asc(themeFinalVotes.jamId)),
+    // ADR 050: the jam versions of the entries they are on the team of.
+    jamVersionRows: jamVersionsOfMember(id),
   });
   const [profile] = rows.profileRows;
   // Deleted between the session's read and this one.
@@ -279,6 +282,7 @@ export async function myData(user: SessionUser): Promise<MyDataDto> {
       pickedAt: iso(at),
       updatedAt: iso(updatedAt),
     })),
+    jamVersions: rows.jamVersionRows,
   };
 }
 

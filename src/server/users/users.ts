@@ -4,6 +4,7 @@
  * deleting one's own account. Every change stamps updatedAt/updatedBy and writes the audit log
  * in the same transaction: one batch after one read (what a flag change writes is ./admin-flags.ts).
  */
+import { dropUnusedFiles, jamVersionFilesOfSubmitter } from '#server/entries/jam-version-files';
 import { requireAdministrator } from '#server/auth/permissions';
 import { type SQL, and, asc, desc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/sqlite-core';
@@ -214,11 +215,15 @@ const CHANGED_MEANWHILE = 'This user changed while you were changing them. Pleas
  */
 async function removeUser(actor: SessionUser, id: number, action: 'user.delete' | 'user.delete-self'): Promise<void> {
   const database = db();
+  // ADR 050: the jam versions of their entries go with the entries, their files right after (read beside the user).
+  let theirFiles: string[] = [];
   for (let attempt = 1; ; attempt++) {
-    const [[target], activeAdmins] = await Promise.all([
+    const [[target], activeAdmins, files] = await Promise.all([
       database.select(flagTargetColumns).from(users).where(eq(users.id, id)),
       activeAdminCount(),
+      jamVersionFilesOfSubmitter(id),
     ]);
+    theirFiles = files;
     if (!target) throw notFound('There is no user with this ID.');
     keepAnotherAdmin(target, activeAdmins);
     // Still one who can act, whatever happened since the read: the user is not one, or another is.
@@ -250,6 +255,7 @@ async function removeUser(actor: SessionUser, id: number, action: 'user.delete' 
     // Deleted, or made the last administrator, between the read and the write: read again and decide again.
     if (attempt === TRIES) throw conflict(CHANGED_MEANWHILE);
   }
+  await dropUnusedFiles(theirFiles);
   announceChange({ kind: 'users' });
 }
 

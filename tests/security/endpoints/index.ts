@@ -11,6 +11,7 @@ import * as entries from './entries';
 import * as feedback from './feedback';
 import * as inbox from './inbox';
 import * as jamRequests from './jam-requests';
+import * as jamVersion from './jam-version';
 import * as jams from './jams';
 import * as judges from './judges';
 import * as moderation from './moderation';
@@ -24,6 +25,7 @@ export const ROWS: Row[] = [
   ...jams.writes,
   ...entries.writes,
   ...questions.writes,
+  ...jamVersion.writes,
   ...feedback.writes,
   ...teams.writes,
   ...judges.writes,

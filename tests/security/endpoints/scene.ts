@@ -54,6 +54,8 @@ export interface Call {
   path: string;
   json?: unknown;
   form?: Record<string, string>;
+  /** A file as the whole body (the jam version's .sb3, ADR 050). */
+  bytes?: { data: Uint8Array; contentType: string };
   cookies?: Record<string, string>;
 }
 

@@ -5,6 +5,8 @@ import type { Call } from './scene';
 export type Encoding = 'json' | 'urlencoded' | 'multipart' | 'text';
 
 function encode(call: Call, encoding: Encoding | undefined): { body?: BodyInit; contentType?: string } {
+  if (call.bytes && encoding === undefined)
+    return { body: call.bytes.data as Uint8Array<ArrayBuffer>, contentType: call.bytes.contentType };
   if (call.form === undefined && call.json === undefined && encoding === undefined) return {};
   const fields = call.form ?? (call.json as Record<string, string> | undefined) ?? {};
   const as = encoding ?? (call.form ? 'urlencoded' : 'json');

@@ -9,7 +9,7 @@ export const PUT = defineEndpoint({
   tag: 'Moderation',
   summary: 'Approve or refuse a held text',
   description:
-    'A theme suggestion, a text answer or a jam’s description or body the guard held for a moderator (issue 53 §2): `approve` applies it where it belongs (the theme is suggested, the answer or the jam’s text saved), `refuse` deletes it. Managers of the jam decide on suggestions and answers, administrators on everything (a jam’s own texts only they). Audited (`text.approve`, `text.refuse`); a text that is no longer held answers 404.',
+    'A theme suggestion, a text answer or a jam’s description or body the guard held for a moderator (issue 53 §2): `approve` applies it where it belongs (the theme is suggested, the answer or the jam’s text saved), `refuse` deletes it. Managers of the jam decide on suggestions and answers, administrators on everything (a jam’s own texts only they). Audited (`text.approve`, `text.refuse`); a text that is no longer held (another moderator decided first) answers 404.',
   access: 'user',
   rateLimit: rateLimitOf('held-text-reviews'),
   params: jamSlugAndHeldTextId,
@@ -21,6 +21,6 @@ export const PUT = defineEndpoint({
     schema: heldTextDecisionSchema,
     example: { id: 7, decision: 'approve' },
   },
-  errors: [400, 401, 403, 404, 409, 429],
+  errors: [400, 401, 403, 404, 429],
   handler: async ({ user, params, body, early }) => reviewHeldText(user, await early, params.id, body.decision),
 });
