@@ -12,7 +12,8 @@ import { adminWords } from '#server/feedback/words';
 import { guardTexts } from '#server/feedback/guard/guard-texts';
 import { type AppError, badRequest, conflict, notFound } from '#server/platform/errors';
 import { db } from '#server/platform/db';
-import { type Written, myThemeQueries, takesPart, toMyTheme } from './theme-mine';
+import { batchNamed } from '#server/platform/named';
+import { myThemeQueries, takesPart, toMyTheme } from './theme-mine';
 import { PHASE_REFUSALS, mayTakePart, notEligible, phaseCondition, refreshLeader, requireThemePhase } from './theme-rounds';
 
 export const SUGGESTION_LIMIT_MESSAGE = `You have suggested ${THEME_SUGGESTIONS_PER_PERSON} themes already: that is the most anyone may.`;
@@ -36,17 +37,17 @@ export async function suggestTheme(user: SessionUser, jam: Jam, text: string): P
   const database = db();
   const allowed = sql`${phaseCondition(jam.id, 'suggesting')} and ${mayTakePart(jam, user.id)}
     and (select count(*) from ${themeSuggesters} where ${themeSuggesters.jamId} = ${jam.id} and ${themeSuggesters.userId} = ${user.id}) < ${THEME_SUGGESTIONS_PER_PERSON}`;
-  const [, added, , ...rows] = (await database.batch([
-    database.run(sql`insert into ${themeSuggestions} (jam_id, key, text, suggested_by)
+  const { added, ...rows } = await batchNamed(database, {
+    suggestion: database.run(sql`insert into ${themeSuggestions} (jam_id, key, text, suggested_by)
       select ${jam.id}, ${key}, ${text}, ${user.id} where ${allowed}
       on conflict (jam_id, key) do nothing`),
-    database.run(sql`insert into ${themeSuggesters} (suggestion_id, user_id, jam_id)
+    added: database.run(sql`insert into ${themeSuggesters} (suggestion_id, user_id, jam_id)
       select s.id, ${user.id}, ${jam.id} from ${themeSuggestions} s
       where s.jam_id = ${jam.id} and s.key = ${key} and ${allowed}
       on conflict do nothing`),
-    database.run(refreshLeader(jam.id)),
+    leader: database.run(refreshLeader(jam.id)),
     ...myThemeQueries(user, jam),
-  ] as never)) as unknown as [unknown, ...Written];
+  });
   const state = toMyTheme(jam, rows);
   if (added.rowsAffected === 0 && !state.suggestions.some((row) => themeKey(row.text) === key)) {
     throw await suggestionRefusal(jam, user.id);
