@@ -30,7 +30,8 @@ function filesUnder(folder: string): string[] {
 const pageRoutes = () =>
   filesUnder(PAGES)
     .map((file) => relative(PAGES, file))
-    .filter((file) => !file.startsWith('api/') && /\.(astro|ts)$/.test(file))
+    // Astro routes no file whose name starts with `_` (a page's helper beside it).
+    .filter((file) => !file.startsWith('api/') && /\.(astro|ts)$/.test(file) && !/(^|\/)_[^/]*$/.test(file))
     .map((file) => {
       const route = file
         .replace(/^\[\.\.\.locale\]\/?/, '')

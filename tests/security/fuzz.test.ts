@@ -273,7 +273,7 @@ function sendRaw(fuzz: FuzzRequest): Promise<Answer> {
   const { port } = new URL(env.app.url);
   const identity = fuzz.as === 'anonymous' ? undefined : fuzz.as === 'garbage' ? 'z'.repeat(32) : identities[fuzz.as]!.token;
   const headers: Record<string, string> = { origin: env.app.url, connection: 'close' };
-  if (identity && fuzz.tokenIn === 'cookie') headers.cookie = `itinerary-token=${identity}; theme=${'%'.repeat(3)}`;
+  if (identity && fuzz.tokenIn === 'cookie') headers.cookie = `itinerary-token=${identity}; color-mode=${'%'.repeat(3)}`;
   if (identity && fuzz.tokenIn === 'authorization') headers.authorization = `Bearer ${identity}`;
   if (fuzz.contentType) headers['content-type'] = fuzz.contentType;
   if (fuzz.hugeHeader !== undefined) headers['x-fuzz'] = 'h'.repeat(fuzz.hugeHeader);

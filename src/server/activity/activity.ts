@@ -16,6 +16,7 @@ import { db } from '#server/platform/db';
 import { keptOffsetArg, keptPage } from '#server/platform/sql-pages';
 import { can, requireJamPermission } from '#server/auth/permissions';
 import type { SessionUser } from '#server/auth/session';
+import { readTogether } from '#server/platform/named';
 
 const target = alias(users, 'target');
 
@@ -108,7 +109,10 @@ export async function listActivity(viewer: SessionUser, query: ActivityQuery): P
 
 /** What happened to one jam, newest first: its managers and administrators (the permission read beside the page). */
 export async function listJamActivity(viewer: SessionUser, jam: Jam, query: JamActivityQuery): Promise<ActivityListDto> {
-  const [, page] = await Promise.all([requireJamPermission(viewer, jam.id, 'jam:read-activity'), list(query, jam)]);
+  const { page } = await readTogether({
+    allowed: requireJamPermission(viewer, jam.id, 'jam:read-activity'),
+    page: list(query, jam),
+  });
   return page;
 }
 

@@ -13,7 +13,7 @@ import type { SessionUser } from '#server/auth/session';
 import { badRequest, notFound } from '#server/platform/errors';
 import { notifyStatement } from '#server/inbox/notify';
 import { db } from '#server/platform/db';
-import { batchNamed } from '#server/platform/named';
+import { batchNamed, readTogether } from '#server/platform/named';
 import { findUserByName } from '#server/users/users';
 
 export const LATE_NEEDS_VOTING_MESSAGE =
@@ -76,7 +76,7 @@ const grantsOf = (jamId: number) =>
 
 /** The jam's late windows, soonest to close first (a handful: no paging). */
 export async function listLateWindows(actor: SessionUser, jam: Jam): Promise<LateGrantListDto> {
-  const [, rows] = await Promise.all([requireJamPermission(actor, jam.id, 'jam:grant-late'), grantsOf(jam.id)]);
+  const { rows } = await readTogether({ allowed: requireJamPermission(actor, jam.id, 'jam:grant-late'), rows: grantsOf(jam.id) });
   return { grants: rows.map(toGrantDto) };
 }
 
@@ -91,7 +91,10 @@ export async function grantLateWindow(
   until: Date,
   now = Date.now(),
 ): Promise<LateGrantDto> {
-  const [, user] = await Promise.all([requireJamPermission(actor, jam.id, 'jam:grant-late'), findUserByName(name)]);
+  const { user } = await readTogether({
+    allowed: requireJamPermission(actor, jam.id, 'jam:grant-late'),
+    user: findUserByName(name),
+  });
   if (!user) throw notFound(`${name} has not logged in to Itinerary yet; they need an account to submit.`);
   requireValidUntil(jam, until, now);
   const database = db();
@@ -135,7 +138,10 @@ export async function grantLateWindow(
 
 /** Closes a person's window; closing one that is not there changes nothing (DELETE again: the same state). */
 export async function revokeLateWindow(actor: SessionUser, jam: Jam, name: string): Promise<void> {
-  const [, user] = await Promise.all([requireJamPermission(actor, jam.id, 'jam:grant-late'), findUserByName(name)]);
+  const { user } = await readTogether({
+    allowed: requireJamPermission(actor, jam.id, 'jam:grant-late'),
+    user: findUserByName(name),
+  });
   if (!user) return;
   const database = db();
   const row = and(eq(lateSubmissions.jamId, jam.id), eq(lateSubmissions.userId, user.id));

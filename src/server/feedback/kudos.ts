@@ -12,6 +12,7 @@ import { conflict } from '#server/platform/errors';
 import { notifyStatement } from '#server/inbox/notify';
 import { type EntryReads, readerIsOnTeam, startEntryReads } from '#server/entries/entry-reads';
 import { db } from '#server/platform/db';
+import { batchNamed, readTogether } from '#server/platform/named';
 import { can } from '#server/auth/permissions';
 import type { SessionUser } from '#server/auth/session';
 import { refused } from '#server/auth/refusals';
@@ -60,12 +61,12 @@ export async function readKudos(
   entryId: number,
   reads: EntryReads = startEntryReads(jam, entryId, viewer),
 ): Promise<KudosDto> {
-  const [, bySticker, mine, own] = await Promise.all([
-    reads.entry,
-    countsOf(reads.id),
-    viewer ? stickersGivenBy(reads.id, viewer.id) : null,
-    readerIsOnTeam(reads, viewer),
-  ]);
+  const { bySticker, mine, own } = await readTogether({
+    entry: reads.entry,
+    bySticker: countsOf(reads.id),
+    mine: viewer ? stickersGivenBy(reads.id, viewer.id) : null,
+    own: readerIsOnTeam(reads, viewer),
+  });
   return toKudosDto(jam, bySticker, mine, own);
 }
 
@@ -77,10 +78,10 @@ export async function giveKudos(user: SessionUser, jam: Jam, entryId: number, st
   const database = db();
   const given = and(eq(kudos.entryId, entry.id), eq(kudos.giverId, user.id), eq(kudos.sticker, sticker));
   // The notice, the sticker and the counts it leaves: one batch, one round trip.
-  const [, added, bySticker, mine] = await database.batch([
+  const { added, bySticker, mine } = await batchNamed(database, {
     // One event per giver and entry: more stickers, or one taken back and given again, say nothing new.
     // Written only when the sticker is new, as the insert below finds it.
-    notifyStatement(
+    notify: notifyStatement(
       database,
       [
         {
@@ -95,14 +96,14 @@ export async function giveKudos(user: SessionUser, jam: Jam, entryId: number, st
       ],
       sql`not exists (select 1 from ${kudos} where ${given})`,
     ),
-    database
+    added: database
       .insert(kudos)
       .values({ entryId: entry.id, giverId: user.id, sticker, jamId: jam.id })
       .onConflictDoNothing()
       .returning({ sticker: kudos.sticker }),
-    countsOf(entry.id),
-    stickersGivenBy(entry.id, user.id),
-  ]);
+    bySticker: countsOf(entry.id),
+    mine: stickersGivenBy(entry.id, user.id),
+  });
   if (added.length > 0) announceChange({ kind: 'kudos', jamId: jam.id, entryId: entry.id });
   return toKudosDto(jam, bySticker, mine, onTeam);
 }

@@ -10,6 +10,7 @@ import { auditStatement } from '#server/activity/audit';
 import { requireJamPermission } from '#server/auth/permissions';
 import { notFound } from '#server/platform/errors';
 import { type Database, db } from '#server/platform/db';
+import { batchNamed } from '#server/platform/named';
 import type { SessionUser } from '#server/auth/session';
 
 export const WORDS_CACHE_MS = 60_000;
@@ -50,11 +51,11 @@ const isListed = (word: string) => sql`exists (select 1 from ${blockedWords} whe
 export async function addWord(user: SessionUser, word: string): Promise<FilterWordsDto> {
   await requireJamPermission(user, null, 'filter:edit-words');
   const database = db();
-  const [, , rows] = await database.batch([
-    auditStatement(database, user, { action: 'filter.add-word', details: { word } }, sql`not ${isListed(word)}`),
-    database.insert(blockedWords).values({ word, addedBy: user.id }).onConflictDoNothing(),
-    listed(database),
-  ]);
+  const { words: rows } = await batchNamed(database, {
+    audit: auditStatement(database, user, { action: 'filter.add-word', details: { word } }, sql`not ${isListed(word)}`),
+    insert: database.insert(blockedWords).values({ word, addedBy: user.id }).onConflictDoNothing(),
+    words: listed(database),
+  });
   forget();
   return toDto(rows);
 }
@@ -63,10 +64,10 @@ export async function addWord(user: SessionUser, word: string): Promise<FilterWo
 export async function removeWord(user: SessionUser, word: string): Promise<void> {
   await requireJamPermission(user, null, 'filter:edit-words');
   const database = db();
-  const [, removed] = await database.batch([
-    auditStatement(database, user, { action: 'filter.remove-word', details: { word } }, isListed(word)),
-    database.delete(blockedWords).where(eq(blockedWords.word, word)).returning({ word: blockedWords.word }),
-  ]);
+  const { removed } = await batchNamed(database, {
+    audit: auditStatement(database, user, { action: 'filter.remove-word', details: { word } }, isListed(word)),
+    removed: database.delete(blockedWords).where(eq(blockedWords.word, word)).returning({ word: blockedWords.word }),
+  });
   if (!removed.length) throw notFound('That word is not in the filter’s list.');
   forget();
 }

@@ -13,6 +13,7 @@ import type { InboxKind } from '#lib/inbox';
 import { MARK_READ_MAX_IDS, INBOX_PER_PAGE, type MarkedReadDto, type InboxItemDto, type InboxListDto } from '#lib/schemas/inbox';
 import type { SessionUser } from '#server/auth/session';
 import { type Database, db } from '#server/platform/db';
+import { batchNamed, readTogether } from '#server/platform/named';
 import { keptPage, onKeptPage } from '#server/platform/sql-pages';
 import { dueEventsOf } from './due';
 import { insertEvents } from './notify';
@@ -78,22 +79,24 @@ const pageOfItems = (database: Database, userId: number, page: number) => {
  * Reads what a GET shows beside the person's due time-based events (./due.ts), in one round trip.
  * Only when something is due does it write: the events and the same reads again in one batch.
  */
-async function readAfterDue<Reads extends readonly [BatchItem<'sqlite'>, ...BatchItem<'sqlite'>[]]>(
+async function readAfterDue<Reads extends Record<string, BatchItem<'sqlite'>>>(
   userId: number,
   now: number,
   reads: (database: Database) => Reads,
-): Promise<{ [K in keyof Reads]: Awaited<Reads[K]> }> {
+): Promise<{ [K in keyof Reads]: Reads[K]['_']['result'] }> {
   const database = db();
-  const [due, ...answers] = await Promise.all([dueEventsOf(userId, now), ...reads(database)]);
+  const { due, ...answers } = await readTogether({ due: dueEventsOf(userId, now), ...reads(database) });
   const insert = insertEvents(database, due);
-  if (!insert) return answers as { [K in keyof Reads]: Awaited<Reads[K]> };
-  const [, ...again] = await database.batch([insert, ...reads(database)]);
-  return again as { [K in keyof Reads]: Awaited<Reads[K]> };
+  if (!insert) return answers as { [K in keyof Reads]: Reads[K]['_']['result'] };
+  const { dueEvents: _written, ...again } = await batchNamed(database, { dueEvents: insert, ...reads(database) });
+  return again as { [K in keyof Reads]: Reads[K]['_']['result'] };
 }
 
 /** The bell: unread items, the due time-based events included. */
 export async function unreadCount(user: SessionUser, now = Date.now()): Promise<number> {
-  const [[row]] = await readAfterDue(user.id, now, (database) => [unreadItems(database, user.id)] as const);
+  const {
+    unread: [row],
+  } = await readAfterDue(user.id, now, (database) => ({ unread: unreadItems(database, user.id) }));
   return row?.count ?? 0;
 }
 
@@ -126,11 +129,13 @@ function hrefFor(kind: InboxKind, jam: { slug: string } | null, entryId: number 
 
 /** One page of the person's items, newest first, the due time-based events included. */
 export async function listInbox(user: SessionUser, page = 1, now = Date.now()): Promise<InboxListDto> {
-  const [rows, [unread]] = await readAfterDue(
-    user.id,
-    now,
-    (database) => [pageOfItems(database, user.id, page), unreadItems(database, user.id)] as const,
-  );
+  const {
+    rows,
+    unread: [unread],
+  } = await readAfterDue(user.id, now, (database) => ({
+    rows: pageOfItems(database, user.id, page),
+    unread: unreadItems(database, user.id),
+  }));
   const perPage = INBOX_PER_PAGE;
   const total = Number(rows[0]?.total ?? 0);
   const { page: current, totalPages } = keptPage(page, total, perPage);

@@ -16,6 +16,7 @@ import {
 import { auditStatement } from '#server/activity/audit';
 import { announceChange } from '#server/cache/changes';
 import { type Database, db } from '#server/platform/db';
+import { batchNamed, readTogether } from '#server/platform/named';
 import { AppError, conflict } from '#server/platform/errors';
 import { can, requireJamPermission } from '#server/auth/permissions';
 import { guardTexts } from '#server/feedback/guard/guard-texts';
@@ -158,11 +159,11 @@ async function requireJudgingChangeAllowed(jam: Jam, input: JamUpdate, criteria:
  */
 export async function updateJam(user: SessionUser, jam: Jam, input: JamUpdate): Promise<JamDto> {
   // The permission, and the filter's words for managers who are not administrators, side by side.
-  const [, administers, words] = await Promise.all([
-    requireJamPermission(user, jam.id, 'jam:edit'),
-    can(user, 'site:administer', null),
-    adminWords(),
-  ]);
+  const { administers, words } = await readTogether({
+    allowed: requireJamPermission(user, jam.id, 'jam:edit'),
+    administers: can(user, 'site:administer', null),
+    words: adminWords(),
+  });
   if (Object.keys(input).length === 0) return toJamDto(jam, { hideBody: false });
   // Managers are often children and everyone reads the jam page: their texts pass the guard (issues 41, 53); a
   // description or body it holds waits for an administrator (held_texts), the old one showing meanwhile.
@@ -276,15 +277,15 @@ async function clearAll(user: SessionUser, jam: Jam, what: 'votes' | 'submission
   // A ratings jam's "votes" are its ratings (ADR 039).
   const table = what === 'submissions' ? entries : jam.judging === 'ratings' ? ratings : votes;
   const database = db();
-  const [, deleted] = await database.batch([
+  const { deleted } = await batchNamed(database, {
     // Counted just before the delete, in the same transaction: the rows the delete removes.
-    auditStatement(database, user, {
+    audit: auditStatement(database, user, {
       action: `jam.clear-${what}`,
       jamId: jam.id,
       details: { removed: sql`(select count(*) from ${table} where ${table.jamId} = ${jam.id})` },
     }),
-    database.delete(table).where(eq(table.jamId, jam.id)).returning({ jamId: table.jamId }),
-  ]);
+    deleted: database.delete(table).where(eq(table.jamId, jam.id)).returning({ jamId: table.jamId }),
+  });
   announceChange(
     what === 'votes'
       ? { kind: 'votes', jamId: jam.id, resultsPublic: resultsArePublic(jam) }

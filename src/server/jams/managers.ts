@@ -4,6 +4,7 @@ import { type Jam, jamManagers, users } from '#db/schema';
 import type { ManagerDto } from '#lib/schemas/jams';
 import { auditStatement } from '#server/activity/audit';
 import { db } from '#server/platform/db';
+import { batchNamed } from '#server/platform/named';
 import { conflict, notFound } from '#server/platform/errors';
 import { can, readJamSeat, refusal } from '#server/auth/permissions';
 import type { SessionUser } from '#server/auth/session';
@@ -28,16 +29,22 @@ export async function addManager(actor: SessionUser, jam: Jam, name: string): Pr
   if (user.isAdmin) throw conflict(`${user.name} is an administrator and can already manage every jam.`);
   const database = db();
   const seat = and(eq(jamManagers.jamId, jam.id), eq(jamManagers.userId, user.id));
-  const [, [added]] = await database.batch([
+  const {
+    added: [added],
+  } = await batchNamed(database, {
     // Audited only when the seat is new, as the insert below finds it.
-    auditStatement(
+    audit: auditStatement(
       database,
       actor,
       { action: 'jam.manager.add', jamId: jam.id, targetUserId: user.id },
       sql`not exists (select 1 from ${jamManagers} where ${seat})`,
     ),
-    database.insert(jamManagers).values({ jamId: jam.id, userId: user.id, addedBy: actor.id }).onConflictDoNothing().returning(),
-  ]);
+    added: database
+      .insert(jamManagers)
+      .values({ jamId: jam.id, userId: user.id, addedBy: actor.id })
+      .onConflictDoNothing()
+      .returning(),
+  });
   if (!added) throw conflict(`${user.name} is already a manager of this jam.`);
   return { id: user.id, name: user.name, addedAt: added.addedAt.toISOString() };
 }
@@ -53,16 +60,16 @@ export async function removeManager(actor: SessionUser, jam: Jam, name: string):
   if (!user) throw notFound(`${name} is not a manager of this jam.`);
   const database = db();
   const seat = and(eq(jamManagers.jamId, jam.id), eq(jamManagers.userId, user.id));
-  const [, removed] = await database.batch([
+  const { removed } = await batchNamed(database, {
     // Audited only when there is a seat to remove, as the delete below finds it.
-    auditStatement(
+    audit: auditStatement(
       database,
       actor,
       { action: leaving ? 'jam.manager.leave' : 'jam.manager.remove', jamId: jam.id, targetUserId: user.id },
       sql`exists (select 1 from ${jamManagers} where ${seat})`,
     ),
-    database.delete(jamManagers).where(seat).returning({ userId: jamManagers.userId }),
-  ]);
+    removed: database.delete(jamManagers).where(seat).returning({ userId: jamManagers.userId }),
+  });
   if (removed.length === 0) {
     if (leaving) throw refused('jam:leave-not-manager');
     throw notFound(`${user.name} is not a manager of this jam.`);

@@ -72,8 +72,11 @@ export async function updateJamRequest(admin: SessionUser, id: number, input: Ja
   const endsAt = input.endsAt ?? request.endsAt;
   if (endsAt.getTime() <= startsAt.getTime()) throw new AppError(400, 'invalid_input', 'The end must be after the start.');
   const database = db();
-  const [, changed, [row]] = await database.batch([
-    auditStatement(
+  const {
+    changed,
+    request: [row],
+  } = await batchNamed(database, {
+    audit: auditStatement(
       database,
       admin,
       {
@@ -83,13 +86,13 @@ export async function updateJamRequest(admin: SessionUser, id: number, input: Ja
       },
       whilePending(id),
     ),
-    database
+    changed: database
       .update(jamRequests)
       .set({ ...input, updatedAt: new Date(), updatedBy: admin.id })
       .where(pendingRequest(id))
       .returning({ id: jamRequests.id }),
-    withNames(database).where(eq(jamRequests.id, id)),
-  ]);
+    request: withNames(database).where(eq(jamRequests.id, id)),
+  });
   // Answered by another administrator between the read and the write.
   if (changed.length === 0) requirePending(await requireRequest(id), 'it can no longer be edited.');
   return toDto(row!);

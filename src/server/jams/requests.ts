@@ -14,6 +14,7 @@ import { can } from '#server/auth/permissions';
 import type { SessionUser } from '#server/auth/session';
 import { conflict, notFound } from '#server/platform/errors';
 import { db } from '#server/platform/db';
+import { batchNamed } from '#server/platform/named';
 import { guardTexts } from '#server/feedback/guard/guard-texts';
 import { adminWords } from '#server/feedback/words';
 import { NO_SUCH_REQUEST, pendingRequest, requirePending, requireRequest, toDto, whilePending, withNames } from './request-rows';
@@ -93,15 +94,15 @@ export async function withdrawJamRequest(user: SessionUser, id: number): Promise
   }
   requirePending(request, 'it can no longer be withdrawn.');
   const database = db();
-  const [, withdrawn] = await database.batch([
-    auditStatement(
+  const { withdrawn } = await batchNamed(database, {
+    audit: auditStatement(
       database,
       user,
       { action: 'jam-request.withdraw', targetUserId: user.id, details: { requestId: id, name: request.name } },
       whilePending(id),
     ),
-    database.delete(jamRequests).where(pendingRequest(id)).returning({ id: jamRequests.id }),
-  ]);
+    withdrawn: database.delete(jamRequests).where(pendingRequest(id)).returning({ id: jamRequests.id }),
+  });
   // Answered by an administrator between the read and the write.
   if (withdrawn.length === 0) requirePending(await requireRequest(id), 'it can no longer be withdrawn.');
 }

@@ -98,7 +98,7 @@ export async function judgeFeedbackFor(
 export async function readJudgeFeedback(viewer: SessionUser, jam: Jam, entryId: number): Promise<JudgeFeedbackListDto> {
   const reads = startEntryReads(jam, entryId, viewer);
   // The entry's 404 first; the feedback's reads travel beside it.
-  const [, feedback] = await Promise.all([reads.entry, judgeFeedbackFor(viewer, jam, reads)]);
+  const { feedback } = await readTogether({ entry: reads.entry, feedback: judgeFeedbackFor(viewer, jam, reads) });
   if (!feedback) throw refused('judge-feedback:read');
   return feedback;
 }

@@ -8,6 +8,7 @@ import { type Jam, jams, ratings } from '#db/schema';
 import type { MyVotesDto, RatingInput } from '#lib/schemas/entries';
 import { announceChange } from '#server/cache/changes';
 import { db } from '#server/platform/db';
+import { batchNamed } from '#server/platform/named';
 import { badRequest } from '#server/platform/errors';
 import { requireEntry } from '#server/entries/entries';
 import type { SessionUser } from '#server/auth/session';
@@ -45,8 +46,15 @@ export async function rateEntry(user: SessionUser, jam: Jam, entryId: number, in
   const entry = await requireVotableEntry(user, jam, entryId, 'rate');
   const database = db();
   const given = JSON.stringify(Object.fromEntries(pairs));
-  const [result, creditedNow, rated, rows, [rule], playedRows] = await database.batch([
-    database.run(sql`
+  const {
+    result,
+    creditedNow,
+    rated,
+    upvoted,
+    rule: [rule],
+    played,
+  } = await batchNamed(database, {
+    result: database.run(sql`
     insert into ${ratings} (entry_id, rater_id, criterion_id, jam_id, stars)
     select ${entry.id}, ${user.id}, cast(given.key as integer), ${jam.id}, given.value
     from json_each(${given}) given
@@ -56,10 +64,10 @@ export async function rateEntry(user: SessionUser, jam: Jam, entryId: number, in
           and json_extract(kept.value, '$.id') = cast(given.key as integer))
     on conflict (entry_id, rater_id, criterion_id) do update
       set stars = excluded.stars, updated_at = cast(unixepoch('subsec') * 1000 as integer)`),
-    onTeamNowQuery(entry.id, user.id),
+    creditedNow: onTeamNowQuery(entry.id, user.id),
     ...myVotesQueries(user, jam),
-  ]);
-  const state = toMyVotes(jam, rows, ruleOf(rule), playedRows, rated);
+  });
+  const state = toMyVotes(jam, upvoted, ruleOf(rule), played, rated);
   if (result.rowsAffected === 0) {
     throw (
       (await ruleRefusal(user, jam, entry.id, state, creditedNow, 'rate')) ??
@@ -77,13 +85,19 @@ export async function withdrawRating(user: SessionUser, jam: Jam, entryId: numbe
   requireOpenVoting(user, jam);
   const entry = await requireEntry(jam, entryId);
   const database = db();
-  const [removed, rated, rows, [rule], playedRows] = await database.batch([
-    database
+  const {
+    removed,
+    rated,
+    upvoted,
+    rule: [rule],
+    played,
+  } = await batchNamed(database, {
+    removed: database
       .delete(ratings)
       .where(and(eq(ratings.entryId, entry.id), eq(ratings.raterId, user.id)))
       .returning({ entryId: ratings.entryId }),
     ...myVotesQueries(user, jam),
-  ]);
+  });
   if (removed.length > 0) announceChange({ kind: 'votes', jamId: jam.id, resultsPublic: false });
-  return toMyVotes(jam, rows, ruleOf(rule), playedRows, rated);
+  return toMyVotes(jam, upvoted, ruleOf(rule), played, rated);
 }

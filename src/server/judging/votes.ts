@@ -8,6 +8,7 @@ import { can } from '#server/auth/permissions';
 import { refuseIfBanned } from '#server/auth/require';
 import { announceChange } from '#server/cache/changes';
 import { db, preparedQuery } from '#server/platform/db';
+import { batchNamed } from '#server/platform/named';
 import { AppError, conflict } from '#server/platform/errors';
 import { requireEntry } from '#server/entries/entries';
 import { HIDDEN_ENTRY_VOTES_MESSAGE, isHiddenFor } from '#server/entries/hidden';
@@ -67,24 +68,24 @@ type MyRating = MyVotesDto['ratings'][number];
 /** The reads behind `myVotes`, as statements a write's batch can end with (they then see the write). */
 export function myVotesQueries(user: SessionUser, jam: Jam) {
   const database = db();
-  return [
-    database
+  return {
+    rated: database
       .select({ entryId: ratings.entryId, criterionId: ratings.criterionId, stars: ratings.stars })
       .from(ratings)
       .where(and(eq(ratings.jamId, jam.id), eq(ratings.raterId, user.id)))
       .orderBy(ratings.entryId, ratings.criterionId),
-    database
+    upvoted: database
       .select({ entryId: votes.entryId })
       .from(votes)
       .where(and(eq(votes.jamId, jam.id), eq(votes.voterId, user.id))),
-    database.all<{ eligible: number; judge: number }>(
+    rule: database.all<{ eligible: number; judge: number }>(
       sql`select ${mayVoteCondition(jam, user.id)} as eligible, ${isJudgeCondition(jam.id, user.id)} as judge`,
     ),
-    database
+    played: database
       .select({ entryId: plays.entryId })
       .from(plays)
       .where(and(eq(plays.jamId, jam.id), eq(plays.playerId, user.id))),
-  ] as const;
+  };
 }
 
 /** Whether the person may vote and is one of the jam's judges, from the rule's row (`myVotesQueries`). */
@@ -230,16 +231,22 @@ export async function castVote(user: SessionUser, jam: Jam, entryId: number): Pr
   const entry = await requireVotableEntry(user, jam, entryId, 'upvote');
   const database = db();
   // The insert and the state it leaves are one batch: one round trip, the reads seeing the insert.
-  const [result, creditedNow, , rows, [rule], playedRows] = await database.batch([
-    database.run(sql`
+  const {
+    result,
+    creditedNow,
+    upvoted,
+    rule: [rule],
+    played,
+  } = await batchNamed(database, {
+    result: database.run(sql`
     insert or ignore into ${votes} (entry_id, voter_id, jam_id)
     select ${entry.id}, ${user.id}, ${jam.id}
     where (select count(*) from ${votes} where jam_id = ${jam.id} and voter_id = ${user.id}) < ${VOTE_LIMIT}
       and ${voteRulesCondition(jam, entry.id, user.id)}`),
-    onTeamNowQuery(entry.id, user.id),
+    creditedNow: onTeamNowQuery(entry.id, user.id),
     ...myVotesQueries(user, jam),
-  ]);
-  const state = toMyVotes(jam, rows, ruleOf(rule), playedRows);
+  });
+  const state = toMyVotes(jam, upvoted, ruleOf(rule), played);
   if (result.rowsAffected === 0) {
     if (state.entryIds.includes(entry.id)) return state;
     throw (
@@ -257,15 +264,20 @@ export async function takeBackVote(user: SessionUser, jam: Jam, entryId: number)
   const entry = await requireEntry(jam, entryId);
   const database = db();
   // The delete and the state it leaves: one batch, one round trip.
-  const [removed, , rows, [rule], playedRows] = await database.batch([
-    database
+  const {
+    removed,
+    upvoted,
+    rule: [rule],
+    played,
+  } = await batchNamed(database, {
+    removed: database
       .delete(votes)
       .where(and(eq(votes.entryId, entry.id), eq(votes.voterId, user.id)))
       .returning({ entryId: votes.entryId }),
     ...myVotesQueries(user, jam),
-  ]);
+  });
   if (removed.length > 0) announceChange({ kind: 'votes', jamId: jam.id, resultsPublic: false }); // counts are private while voting is open
-  return toMyVotes(jam, rows, ruleOf(rule), playedRows);
+  return toMyVotes(jam, upvoted, ruleOf(rule), played);
 }
 
 /** How many entries and votes a jam has: the vote count once the results are public (null before, as each

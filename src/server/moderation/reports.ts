@@ -14,6 +14,7 @@ import { guardTexts } from '#server/feedback/guard/guard-texts';
 import { adminWords } from '#server/feedback/words';
 import { jsonWith, previousStatementWrote } from '#server/platform/batch-sql';
 import { type Database, db } from '#server/platform/db';
+import { batchNamed } from '#server/platform/named';
 import type { SessionUser } from '#server/auth/session';
 
 type Target = { jamId: number; entryId: number | null; noteId?: number };
@@ -40,15 +41,18 @@ async function fileReport(user: SessionUser, target: Target, input: Required<Rep
     target.noteId === undefined ? isNull(reports.noteId) : eq(reports.noteId, target.noteId),
     eq(reports.status, 'open'),
   )!;
-  const [[inserted], , [open]] = await database.batch([
-    database
+  const {
+    inserted: [inserted],
+    open: [open],
+  } = await batchNamed(database, {
+    inserted: database
       .insert(reports)
       .values({ reporterId: user.id, ...target, reason: input.reason, text: input.text })
       .onConflictDoNothing()
       .returning(),
-    tellModerators(database, user, target, mine),
-    database.select().from(reports).where(mine),
-  ]);
+    tellModerators: tellModerators(database, user, target, mine),
+    open: database.select().from(reports).where(mine),
+  });
   return inserted ? toDto(inserted, true) : toDto(open!, false);
 }
 

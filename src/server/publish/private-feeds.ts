@@ -17,6 +17,7 @@ import { db } from '#server/platform/db';
 import { jamsCalendar } from './calendar';
 import { formatUtc } from './feeds';
 import { absoluteUrl, jamEventUid, jamPath, siteUrl } from './site-urls';
+import { readTogether } from '#server/platform/named';
 
 export const PRIVATE_FEED_HEADERS: Readonly<Record<string, string>> = {
   'cache-control': 'private, no-store',
@@ -46,7 +47,7 @@ export function feedAddresses(token: string | null, locale: LocaleCode = 'en', s
  */
 export async function feedJams(token: string | undefined): Promise<Jam[]> {
   const joined = token && FEED_TOKEN_PATTERN.test(token) ? joinedJams(feedOwnerId(token)) : Promise.resolve([]);
-  const [, list] = await Promise.all([requireFeedOwner(token), joined]);
+  const { list } = await readTogether({ owner: requireFeedOwner(token), list: joined });
   return list;
 }
 

@@ -8,6 +8,7 @@ import { themePhase } from '#lib/themes';
 import type { MyThemeDto } from '#lib/schemas/themes';
 import type { SessionUser } from '#server/auth/session';
 import { db } from '#server/platform/db';
+import { readTogether } from '#server/platform/named';
 import { finalOrder, mayTakePart, toThemeRounds } from './theme-rounds';
 
 const mine = (jamId: number, userId: number) =>
@@ -24,38 +25,48 @@ type Candidate = { id: number; text: string };
 export function myThemeQueries(user: SessionUser, jam: Jam) {
   const database = db();
   const phase = themePhase(jam);
-  return [
-    mine(jam.id, user.id),
-    database.all<Candidate>(
+  return {
+    suggested: mine(jam.id, user.id),
+    next: database.all<Candidate>(
       phase === 'round1'
         ? sql`select s.id as id, s.text as text from ${themeSuggestions} s where s.jam_id = ${jam.id}
           and not exists (select 1 from theme_answers a where a.suggestion_id = s.id and a.user_id = ${user.id})
           order by s.looks, s.id limit 1`
         : sql`select 1 where 0`,
     ),
-    database.all<Candidate>(
+    candidates: database.all<Candidate>(
       phase === 'final'
         ? sql`select id, text from (${finalOrder(jam.id)}) where finalist order by text collate nocase, id`
         : sql`select 1 where 0`,
     ),
-    database
+    picks: database
       .select({ pick: themeFinalVotes.suggestionId })
       .from(themeFinalVotes)
       .where(and(eq(themeFinalVotes.jamId, jam.id), eq(themeFinalVotes.userId, user.id))),
-    database.all<{ ok: number }>(sql`select ${mayTakePart(jam, user.id)} as ok`),
-    database
+    eligible: database.all<{ ok: number }>(sql`select ${mayTakePart(jam, user.id)} as ok`),
+    // Their suggestions the guard held (issue 53): only they see them, as waiting for a moderator.
+    waiting: database
       .select({ id: heldTexts.id, text: heldTexts.text })
       .from(heldTexts)
       .where(and(eq(heldTexts.jamId, jam.id), eq(heldTexts.authorId, user.id), eq(heldTexts.target, 'theme')))
       .orderBy(heldTexts.id),
-  ] as const;
+  };
 }
 
-export type MyThemeRows = [Candidate[], Candidate[], Candidate[], { pick: number }[], { ok: number }[], Candidate[]];
-/** A write's batch: the write, the leader's refresh, then the reads of `MyTheme`. */
-export type Written = [{ rowsAffected: number }, unknown, ...MyThemeRows];
+/** What the reads of `MyTheme` answered, each under its name (alone, or at the end of a write's batch). */
+interface MyThemeRows {
+  suggested: Candidate[];
+  next: Candidate[];
+  candidates: Candidate[];
+  picks: { pick: number | null }[];
+  eligible: { ok: number }[];
+  waiting: Candidate[];
+}
 
-export function toMyTheme(jam: Jam, [suggestions, next, candidates, picks, eligible, waiting]: MyThemeRows): MyThemeDto {
+export function toMyTheme(
+  jam: Jam,
+  { suggested: suggestions, next, candidates, picks, eligible, waiting }: MyThemeRows,
+): MyThemeDto {
   return {
     ...toThemeRounds(jam),
     eligible: Boolean(eligible[0]?.ok),
@@ -73,8 +84,7 @@ export function toMyTheme(jam: Jam, [suggestions, next, candidates, picks, eligi
  * the viewer document carries this at no extra round trip.
  */
 export async function myTheme(user: SessionUser, jam: Jam): Promise<MyThemeDto> {
-  const rows = (await Promise.all(myThemeQueries(user, jam))) as unknown as MyThemeRows;
-  return toMyTheme(jam, rows);
+  return toMyTheme(jam, await readTogether(myThemeQueries(user, jam)));
 }
 
 /** Whether a page shows the theme panel, so the viewer document carries `MyTheme`: theme rounds on, before the start. */

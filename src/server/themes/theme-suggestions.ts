@@ -13,7 +13,8 @@ import { guardTexts } from '#server/feedback/guard/guard-texts';
 import { holdStatements } from '#server/feedback/held-texts';
 import { type AppError, badRequest, conflict, notFound } from '#server/platform/errors';
 import { db } from '#server/platform/db';
-import { type MyThemeRows, type Written, myThemeQueries, takesPart, toMyTheme } from './theme-mine';
+import { batchNamed } from '#server/platform/named';
+import { myThemeQueries, takesPart, toMyTheme } from './theme-mine';
 import {
   PHASE_REFUSALS,
   mayTakePart,
@@ -51,23 +52,24 @@ export async function suggestTheme(user: SessionUser, jam: Jam, text: string): P
     // approved, and counted toward the person's three with those, so the queue takes no more.
     const [{ n }] = (await database.all(sql`select ${used} as n`)) as [{ n: number }];
     if (n >= THEME_SUGGESTIONS_PER_PERSON) throw conflict(SUGGESTION_LIMIT_MESSAGE);
-    const [, ...rows] = (await database.batch([
-      ...holdStatements(
-        database,
-        user,
-        jam,
-        held.map((one) => ({ ...one, target: 'theme' as const })),
-      ),
-      ...myThemeQueries(user, jam),
-    ] as never)) as unknown as [unknown, ...unknown[]];
-    return toMyTheme(jam, rows.slice(-6) as unknown as MyThemeRows);
+    // One text, one field: its three statements (the held text, the rule's count, the moderators told).
+    const [heldText, outcome, told] = holdStatements(
+      database,
+      user,
+      jam,
+      held.map((one) => ({ ...one, target: 'theme' as const })),
+    );
+    return toMyTheme(jam, await batchNamed(database, { heldText, outcome, told, ...myThemeQueries(user, jam) }));
   }
   const allowed = sql`${phaseCondition(jam.id, 'suggesting')} and ${mayTakePart(jam, user.id)}
     and ${used} < ${THEME_SUGGESTIONS_PER_PERSON}`;
-  const [, added, , ...rows] = (await database.batch([
-    ...suggestStatements(database, jam.id, user.id, text, allowed),
+  const [suggestion, adding, leader] = suggestStatements(database, jam.id, user.id, text, allowed);
+  const { added, ...rows } = await batchNamed(database, {
+    suggestion,
+    added: adding,
+    leader,
     ...myThemeQueries(user, jam),
-  ] as never)) as unknown as [unknown, ...Written];
+  });
   const state = toMyTheme(jam, rows);
   if (added.rowsAffected === 0 && !state.suggestions.some((row) => themeKey(row.text) === key)) {
     throw await suggestionRefusal(jam, user.id);

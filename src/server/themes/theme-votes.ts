@@ -12,6 +12,7 @@ import type { MyThemeDto } from '#lib/schemas/themes';
 import type { SessionUser } from '#server/auth/session';
 import { conflict, notFound } from '#server/platform/errors';
 import { db } from '#server/platform/db';
+import { batchNamed } from '#server/platform/named';
 import {
   PHASE_REFUSALS,
   finalOrder,
@@ -22,7 +23,7 @@ import {
   requireThemePhase,
 } from './theme-rounds';
 import { NO_SUGGESTION_MESSAGE } from './theme-suggestions';
-import { type Written, myThemeQueries, takesPart, toMyTheme } from './theme-mine';
+import { myThemeQueries, takesPart, toMyTheme } from './theme-mine';
 
 export const NOT_A_FINALIST_MESSAGE = 'That theme is not one of the finalists.';
 
@@ -38,14 +39,14 @@ async function roundRefusal(jam: Jam, user: SessionUser, round: 'round1' | 'fina
 export async function answerTheme(user: SessionUser, jam: Jam, suggestionId: number, answer: ThemeAnswer): Promise<MyThemeDto> {
   requireThemePhase(jam, 'round1');
   const database = db();
-  const [written, , ...rows] = (await database.batch([
-    database.run(sql`insert into theme_answers (suggestion_id, user_id, jam_id, answer)
+  const { written, ...rows } = await batchNamed(database, {
+    written: database.run(sql`insert into theme_answers (suggestion_id, user_id, jam_id, answer)
       select s.id, ${user.id}, ${jam.id}, ${answer} from ${themeSuggestions} s
       where s.id = ${suggestionId} and s.jam_id = ${jam.id} and ${phaseCondition(jam.id, 'round1')} and ${mayTakePart(jam, user.id)}
       on conflict (suggestion_id, user_id) do update set answer = excluded.answer`),
-    database.run(refreshLeader(jam.id)),
+    leader: database.run(refreshLeader(jam.id)),
     ...myThemeQueries(user, jam),
-  ] as never)) as unknown as Written;
+  });
   if (written.rowsAffected === 0) throw await roundRefusal(jam, user, 'round1', NO_SUGGESTION_MESSAGE);
   return toMyTheme(jam, rows);
 }
@@ -54,16 +55,16 @@ export async function answerTheme(user: SessionUser, jam: Jam, suggestionId: num
 export async function pickTheme(user: SessionUser, jam: Jam, suggestionId: number): Promise<MyThemeDto> {
   requireThemePhase(jam, 'final');
   const database = db();
-  const [written, , ...rows] = (await database.batch([
-    database.run(sql`insert into ${themeFinalVotes} (jam_id, user_id, suggestion_id)
+  const { written, ...rows } = await batchNamed(database, {
+    written: database.run(sql`insert into ${themeFinalVotes} (jam_id, user_id, suggestion_id)
       select ${jam.id}, ${user.id}, ${suggestionId}
       where ${phaseCondition(jam.id, 'final')} and ${mayTakePart(jam, user.id)}
         and exists (select 1 from (${finalOrder(jam.id)}) where id = ${suggestionId} and finalist)
       on conflict (jam_id, user_id) do update set suggestion_id = excluded.suggestion_id,
         updated_at = cast(unixepoch('subsec') * 1000 as integer)`),
-    database.run(refreshLeader(jam.id)),
+    leader: database.run(refreshLeader(jam.id)),
     ...myThemeQueries(user, jam),
-  ] as never)) as unknown as Written;
+  });
   if (written.rowsAffected === 0) throw await roundRefusal(jam, user, 'final', NOT_A_FINALIST_MESSAGE);
   return toMyTheme(jam, rows);
 }

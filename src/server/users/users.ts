@@ -22,6 +22,7 @@ import { auditStatement } from '#server/activity/audit';
 import { announceChange } from '#server/cache/changes';
 import { previousStatementWrote } from '#server/platform/batch-sql';
 import { type Database, containsText, db } from '#server/platform/db';
+import { batchNamed } from '#server/platform/named';
 import { badRequest, conflict, notFound } from '#server/platform/errors';
 import { keptPage, onKeptPage } from '#server/platform/sql-pages';
 import { fetchScratchUser } from '#server/platform/scratch';
@@ -159,21 +160,24 @@ export async function createUser(actor: SessionUser, name: string): Promise<Crea
   const scratcher = await fetchScratchUser(name);
   if (!scratcher) throw notFound(`Scratch has no user called ${name}. Check the spelling and try again.`);
   const account = sql`(select ${users.id} from ${users} where ${byName(scratcher.username)})`;
-  const [inserted, , [row]] = await database.batch([
-    database
+  const {
+    inserted,
+    user: [row],
+  } = await batchNamed(database, {
+    inserted: database
       .insert(users)
       .values({ name: scratcher.username, avatarUrl: scratcher.avatarUrl, updatedBy: actor.id })
       .onConflictDoNothing()
       .returning({ id: users.id }),
     // Audited only when the insert just before created the account, not when someone logged in or was added meanwhile.
-    auditStatement(
+    audit: auditStatement(
       database,
       actor,
       { action: 'user.create', targetUserId: account, details: { name: scratcher.username } },
       previousStatementWrote,
     ),
-    selectUsers(database).where(byName(scratcher.username)),
-  ]);
+    user: selectUsers(database).where(byName(scratcher.username)),
+  });
   return { user: toDto(row!), created: inserted.length > 0 };
 }
 

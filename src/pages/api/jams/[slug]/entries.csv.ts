@@ -5,6 +5,7 @@ import { defineEndpoint, jamSlug } from '#server/http/endpoint';
 import { entriesForExport } from '#server/entries/entries';
 import { requireJam } from '#server/jams/jams';
 import { requireJamPermission } from '#server/auth/permissions';
+import { readTogether } from '#server/platform/named';
 
 /** All entries of a jam as CSV, for its managers and administrators. */
 export const GET = defineEndpoint({
@@ -26,7 +27,10 @@ export const GET = defineEndpoint({
   handler: async ({ user, early }) => {
     const jam = await early;
     // Read beside the permission check (one round trip); a refusal answers before anything is sent.
-    const [, exported] = await Promise.all([requireJamPermission(user, jam.id, 'jam:download-entries'), entriesForExport(jam)]);
+    const { exported } = await readTogether({
+      allowed: requireJamPermission(user, jam.id, 'jam:download-entries'),
+      exported: entriesForExport(jam),
+    });
     const rows = exported.map((entry) => [
       entry.id,
       entry.title,
