@@ -2,13 +2,12 @@
 import { type SQL, and, eq, sql } from 'drizzle-orm';
 import { type Jam, jamParticipants, plays, ratings, votes } from '#db/schema';
 import { jamPhase, votingIsOpen } from '#lib/jam-timing';
-import { resultsArePublic } from '#lib/results-public';
 import { type MyVotesDto, VOTE_LIMIT } from '#lib/schemas/entries';
 import { can } from '#server/auth/permissions';
 import { refuseIfBanned } from '#server/auth/require';
 import { announceChange } from '#server/cache/changes';
 import { db, preparedQuery } from '#server/platform/db';
-import { batchNamed } from '#server/platform/named';
+import { batchNamed, readTogether } from '#server/platform/named';
 import { AppError, conflict } from '#server/platform/errors';
 import { requireEntry } from '#server/entries/entries';
 import { HIDDEN_ENTRY_VOTES_MESSAGE, isHiddenFor } from '#server/entries/hidden';
@@ -220,6 +219,11 @@ export async function ruleRefusal(
   return null;
 }
 
+/** Why a vote that counts nothing was refused: a rule of the jam, else the limit. */
+const voteRefusal = async (user: SessionUser, jam: Jam, entryId: number, state: MyVotesDto, onTeamNow: { yes: number }[]) =>
+  (await ruleRefusal(user, jam, entryId, state, onTeamNow, 'upvote')) ??
+  conflict(`You have used all ${VOTE_LIMIT} of your votes in this jam.`);
+
 /**
  * Casts a vote. The limit, "Who can vote" and "Play before you vote" are checked by the INSERT …
  * SELECT itself, one statement that SQLite (and a libSQL server) run atomically, so concurrent
@@ -228,7 +232,22 @@ export async function ruleRefusal(
 export async function castVote(user: SessionUser, jam: Jam, entryId: number): Promise<MyVotesDto> {
   requireJudgedBy(jam, 'upvotes');
   requireOpenVoting(user, jam);
-  const entry = await requireVotableEntry(user, jam, entryId, 'upvote');
+  // The person's votes are read beside the entry: in a deadline hour most votes come after the
+  // third, and those are refused from this read, with no write at all (on a libSQL server, where
+  // writes take turns, they queued behind the votes that count). The insert below stays the rule.
+  const [entry, before] = await Promise.all([
+    requireVotableEntry(user, jam, entryId, 'upvote'),
+    readTogether({ creditedNow: onTeamNowQuery(entryId, user.id), ...myVotesQueries(user, jam) }),
+  ]);
+  if (before.upvoted.length >= VOTE_LIMIT && !before.upvoted.some((vote) => vote.entryId === entry.id)) {
+    throw await voteRefusal(
+      user,
+      jam,
+      entry.id,
+      toMyVotes(jam, before.upvoted, ruleOf(before.rule[0]), before.played),
+      before.creditedNow,
+    );
+  }
   const database = db();
   // The insert and the state it leaves are one batch: one round trip, the reads seeing the insert.
   const {
@@ -249,10 +268,7 @@ export async function castVote(user: SessionUser, jam: Jam, entryId: number): Pr
   const state = toMyVotes(jam, upvoted, ruleOf(rule), played);
   if (result.rowsAffected === 0) {
     if (state.entryIds.includes(entry.id)) return state;
-    throw (
-      (await ruleRefusal(user, jam, entry.id, state, creditedNow, 'upvote')) ??
-      conflict(`You have used all ${VOTE_LIMIT} of your votes in this jam.`)
-    );
+    throw await voteRefusal(user, jam, entry.id, state, creditedNow);
   }
   announceChange({ kind: 'votes', jamId: jam.id, resultsPublic: false }); // counts are private while voting is open
   return state;
@@ -278,18 +294,4 @@ export async function takeBackVote(user: SessionUser, jam: Jam, entryId: number)
   });
   if (removed.length > 0) announceChange({ kind: 'votes', jamId: jam.id, resultsPublic: false }); // counts are private while voting is open
   return toMyVotes(jam, upvoted, ruleOf(rule), played);
-}
-
-/** How many entries and votes a jam has: the vote count once the results are public (null before, as each
- * entry's: spec, "results"), the entry count from the start, mystery mode or not (it hides the body only). */
-export async function jamStats(
-  jam: Jam,
-  now = Date.now(),
-): Promise<{ entryCount: number; voteCount: number | null; resultsPublic: boolean }> {
-  const resultsPublic = resultsArePublic(jam, now);
-  const [row] = await db()
-    .select({ n: sql<number>`count(*)` })
-    .from(votes)
-    .where(eq(votes.jamId, jam.id));
-  return { entryCount: jam.entryCount, voteCount: resultsPublic ? (row?.n ?? 0) : null, resultsPublic };
 }

@@ -135,7 +135,10 @@ export function replicaSync(options: ReplicaSyncOptions, now: () => number = Dat
         await syncSoon();
       } catch (error) {
         failed(error);
+        return;
       }
+      // The primary took a write and a sync: it answers again, whether or not a periodic round saw it yet.
+      answered();
     },
 
     wroteFor(reader) {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { named } from '#lib/schemas/common';
 import { defineEndpoint, jamSlug } from '#server/http/endpoint';
-import { jamStats } from '#server/judging/votes';
+import { jamStats } from '#server/judging/jam-stats';
 import { requireJam } from '#server/jams/jams';
 
 export const jamStatsSchema = named(
