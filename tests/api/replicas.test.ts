@@ -93,10 +93,12 @@ async function shownAt(app: RunningApp, path: string, text: string, withinMs = 5
 }
 
 /** Whether `app`'s API finds the jam within `withinMs` (its replica has synced it). */
-async function apiShownAt(app: RunningApp, slug: string, withinMs = 5000): Promise<boolean> {
+/** Whether the jam (with `description`, when given) reached the server's replica, read as a visitor through the API. */
+async function apiShownAt(app: RunningApp, slug: string, description?: string, withinMs = 5000): Promise<boolean> {
   const deadline = Date.now() + withinMs;
   while (Date.now() < deadline) {
-    if ((await apiJam(app, slug)).status === 200) return true;
+    const reply = await apiJam(app, slug);
+    if (reply.status === 200 && (description === undefined || reply.body.description === description)) return true;
     await sleep(100);
   }
   return false;
@@ -141,6 +143,11 @@ describe('two app servers on embedded replicas of one libSQL server', () => {
     // The first server's replica too (through the API, which is never cached, so its page stays unasked).
     expect(await apiShownAt(first, keptSlug), 'the jam never reached the first replica').toBe(true);
     expect((await edit(second, keptSlug, 'Acknowledged before the outage')).status).toBe(200);
+    // A write is answered at its commit; the sync it asked for brings it to the writer's replica a moment later.
+    expect(
+      await apiShownAt(second, keptSlug, 'Acknowledged before the outage'),
+      'the write never reached its server’s replica',
+    ).toBe(true);
 
     await sqld.halt();
 

@@ -64,6 +64,10 @@ export const RESULT_ROUTES: Record<string, Row> = {
   'PAGE /jams': { shows: 'nothing', why: 'a redirect to /explore' },
   'PAGE /jams/[slug]': { shows: 'results', paths: inBoth((jam) => `/jams/${jam.slug}`), readers: BOTH },
   'PAGE /jams/[slug].ics': { shows: 'nothing', why: 'the jam’s moments' },
+  'PAGE /play/jam-version/[id]': {
+    shows: 'nothing',
+    why: 'the jam version’s player frame, empty until the page hands it the file',
+  },
   'PAGE /jams/[slug]/activity': { shows: 'nothing', why: MANAGERS },
   'PAGE /jams/[slug]/entries/[id]': {
     shows: 'results',
@@ -118,6 +122,11 @@ export const RESULT_ROUTES: Record<string, Row> = {
   'GET /api/jams/[slug]/theme/suggestions': { shows: 'nothing', why: MANAGERS },
   'GET /api/jams/[slug]/review': { shows: 'nothing', why: MANAGERS },
   'GET /api/jams/[slug]/entries/[id]/answers': { shows: 'nothing', why: 'the entry’s answers to the jam’s questions' },
+  'GET /api/jams/[slug]/entries/[id]/jam-version': {
+    shows: 'nothing',
+    why: 'when the jam version was uploaded, by whom, its size',
+  },
+  'GET /api/jams/[slug]/entries/[id]/jam-version/file': { shows: 'nothing', why: 'the .sb3 file its makers uploaded' },
   'GET /api/jams/[slug]/late-submissions': { shows: 'nothing', why: MANAGERS },
   'GET /api/me': { shows: 'nothing', why: 'the reader’s account' },
   'GET /api/me/export': { shows: 'results', paths: () => ['/api/me/export'], readers: ENTRANT },

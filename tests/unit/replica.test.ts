@@ -277,6 +277,26 @@ describe('a replica’s client', () => {
     ]);
   });
 
+  it('reads a writer’s reads from the replica when the primary does not answer (an outage right after their write)', async () => {
+    const calls: string[] = [];
+    const primary = recordingClient('primary', calls);
+    primary.execute = (async () => {
+      throw new Error('fetch failed');
+    }) as Client['execute'];
+    const client = routedClient(recordingClient('local', calls), primary, {
+      ...syncRecordedIn(calls),
+      readsPrimary: () => true,
+    });
+    const context = new AsyncLocalStorage<RequestState>();
+    installHost({ requestContext: context });
+    try {
+      await context.run({ reader: '7' }, () => client.execute('select 1'));
+    } finally {
+      installHost({ requestContext: undefined });
+    }
+    expect(calls).toEqual(['local select 1']);
+  });
+
   it('does not sync after a write the primary refused', async () => {
     const calls: string[] = [];
     const primary = recordingClient('primary', calls);

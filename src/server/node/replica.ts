@@ -51,10 +51,15 @@ export function routedClient(
     else await withinDeadline(sync.afterWrite(), timeLeft(SYNC_WAIT_MS)).catch(() => undefined);
     return result;
   };
-  /** A write's precondition read again on the primary (ADR 047), or a writer whose write the replica may lack. */
-  const primaryReads = () => {
+  /**
+   * A write's precondition is read again on the primary (ADR 047); a writer whose write the replica
+   * may lack reads there too, and from the replica when the primary does not answer (an outage).
+   */
+  const readOn = <Result>(onPrimary: () => Promise<Result>, onLocal: () => Promise<Result>): Promise<Result> => {
     const state = requestState();
-    return state?.primaryReads === true || (state?.reader !== undefined && sync.readsPrimary(state.reader));
+    if (state?.primaryReads === true) return onPrimary();
+    if (state?.reader !== undefined && sync.readsPrimary(state.reader)) return onPrimary().catch(() => onLocal());
+    return onLocal();
   };
   const syncedOnCommit = (transaction: Transaction): Transaction => {
     const commit = transaction.commit.bind(transaction);
@@ -65,11 +70,17 @@ export function routedClient(
     execute: ((statement: InStatement | string, args?: never) => {
       const whole: InStatement = typeof statement === 'string' ? { sql: statement, args: args ?? [] } : statement;
       if (!isRead(whole)) return written(primary.execute(whole));
-      return primaryReads() ? primary.execute(whole) : local.execute(whole);
+      return readOn(
+        () => primary.execute(whole),
+        () => local.execute(whole),
+      );
     }) as Client['execute'],
     batch: (statements, mode) => {
       if (mode === 'write' || !statements.every(isRead)) return written(primary.batch(statements, mode));
-      return primaryReads() ? primary.batch(statements, mode) : local.batch(statements, mode);
+      return readOn(
+        () => primary.batch(statements, mode),
+        () => local.batch(statements, mode),
+      );
     },
     migrate: (statements) => written(primary.migrate(statements)),
     transaction: ((mode?: TransactionMode) => primary.transaction(mode).then(syncedOnCommit)) as Client['transaction'],

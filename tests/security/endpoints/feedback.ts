@@ -1,7 +1,7 @@
 /** Feedback: kudos stickers and notes on an entry. */
 import { and, eq } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { auditLog, kudos, notes } from '#db/schema';
+import { auditLog, heldTexts, kudos, notes } from '#db/schema';
 import { insertNote } from '../../helpers/factories';
 import { bystanderNote, type Db, entryRow, notePath, noteRow } from './fixtures';
 import { ACTIVE_USERS, MANAGERS, type Row } from './scene';
@@ -96,6 +96,44 @@ export const writes: Row[] = [
       expect((await noteRow(env.db, s.extra.noteId!))?.heldAt).toBeNull();
       const audits = await env.db.select().from(auditLog).where(eq(auditLog.jamId, s.jam.id));
       expect(audits.map((row) => row.action)).toEqual(['note.approve']);
+    },
+  },
+  {
+    // Issue 53: an answer the guard held, refused by a manager of the jam or an administrator.
+    method: 'PUT',
+    pattern: '/api/jams/[slug]/held-texts/[id]/review',
+    allowed: MANAGERS,
+    status: 200,
+    prepare: async (s, env) => {
+      const [held] = await env.db
+        .insert(heldTexts)
+        .values({
+          jamId: s.jam.id,
+          authorId: s.submitter.id,
+          field: 'entryAnswersSchema.answers',
+          target: 'answer',
+          targetId: s.entry.id,
+          path: '1',
+          text: 'Held for a moderator',
+          rule: 'personal',
+        })
+        .returning({ id: heldTexts.id });
+      s.extra.heldTextId = String(held!.id);
+    },
+    call: (s) => ({
+      method: 'PUT',
+      path: `/api/jams/${s.jam.slug}/held-texts/${s.extra.heldTextId}/review`,
+      json: { decision: 'refuse' },
+    }),
+    effect: async (s, env) => {
+      expect(
+        await env.db
+          .select()
+          .from(heldTexts)
+          .where(eq(heldTexts.id, Number(s.extra.heldTextId))),
+      ).toEqual([]);
+      const audits = await env.db.select().from(auditLog).where(eq(auditLog.jamId, s.jam.id));
+      expect(audits.map((row) => row.action)).toEqual(['text.refuse']);
     },
   },
 ];

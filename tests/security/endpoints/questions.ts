@@ -84,7 +84,7 @@ export const reads: ReadRow[] = [
     allowed: MANAGERS,
     prepare: askAndVote,
     path: (s) => `/api/jams/${s.jam.slug}/entries/${s.entry.id}/answers`,
-    shows: (s, reply) => expect(reply.body).toEqual({ entryId: s.entry.id, answers: [], late: false }),
+    shows: (s, reply) => expect(reply.body).toEqual({ entryId: s.entry.id, answers: [], late: false, waiting: {} }),
   },
   {
     pattern: '/api/jams/[slug]/late-submissions',

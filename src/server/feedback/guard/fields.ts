@@ -65,6 +65,20 @@ export const GUARDED_FIELDS: Readonly<Record<string, GuardedField>> = {
 /** Free-text fields of write schemas that are not guarded, each with why. */
 export const EXCEPTED_FIELDS: Readonly<Record<string, string>> = {
   accentColorSchema: 'A colour as #rrggbb, checked for contrast (ADR 049); no words.',
+  'sb3ProjectSchema.extensions[]':
+    'Read from an uploaded .sb3 (ADR 050) to check the project, never shown as text on the site: the sandboxed player draws the game; issue 56 leaves a child’s texts inside it alone.',
+  'sb3ProjectSchema.targets[].blocks{}.opcode':
+    'Read from an uploaded .sb3 (ADR 050) to check the project, never shown as text on the site: the sandboxed player draws the game; issue 56 leaves a child’s texts inside it alone.',
+  'sb3ProjectSchema.targets[].costumes[].md5ext':
+    'Read from an uploaded .sb3 (ADR 050) to check the project, never shown as text on the site: the sandboxed player draws the game; issue 56 leaves a child’s texts inside it alone.',
+  'sb3ProjectSchema.targets[].costumes[].name':
+    'Read from an uploaded .sb3 (ADR 050) to check the project, never shown as text on the site: the sandboxed player draws the game; issue 56 leaves a child’s texts inside it alone.',
+  'sb3ProjectSchema.targets[].name':
+    'Read from an uploaded .sb3 (ADR 050) to check the project, never shown as text on the site: the sandboxed player draws the game; issue 56 leaves a child’s texts inside it alone.',
+  'sb3ProjectSchema.targets[].sounds[].md5ext':
+    'Read from an uploaded .sb3 (ADR 050) to check the project, never shown as text on the site: the sandboxed player draws the game; issue 56 leaves a child’s texts inside it alone.',
+  'sb3ProjectSchema.targets[].sounds[].name':
+    'Read from an uploaded .sb3 (ADR 050) to check the project, never shown as text on the site: the sandboxed player draws the game; issue 56 leaves a child’s texts inside it alone.',
   bannerUrlSchema: 'A picture’s address on an allowed host, shown as an image, never as text.',
   'jamCreateSchema.accentColor': 'A colour as #rrggbb (ADR 049); no words.',
   'jamCreateSchema.bannerUrl': 'A picture’s address, shown as an image, never as text.',
