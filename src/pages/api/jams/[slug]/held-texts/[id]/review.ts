@@ -11,6 +11,7 @@ export const PUT = defineEndpoint({
   description:
     'A theme suggestion, a text answer or a jam’s description or body the guard held for a moderator (issue 53 §2): `approve` applies it where it belongs (the theme is suggested, the answer or the jam’s text saved), `refuse` deletes it. Managers of the jam decide on suggestions and answers, administrators on everything (a jam’s own texts only they). Audited (`text.approve`, `text.refuse`); a text that is no longer held (another moderator decided first) answers 404.',
   access: 'user',
+  accessNote: 'A manager of this jam or an administrator (a jam’s own description or body: an administrator).',
   rateLimit: rateLimitOf('held-text-reviews'),
   params: jamSlugAndHeldTextId,
   body: { schema: heldTextReviewSchema, example: { decision: 'approve' } },
