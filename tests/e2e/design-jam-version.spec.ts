@@ -44,7 +44,9 @@ async function playing(page: Page): Promise<void> {
   await page.waitForTimeout(400);
 }
 
-test('the jam version panel, its upload form and its player read well in every colour mode at 390 and 1280 px', async ({ browser }) => {
+test('the jam version panel, its upload form and its player read well in every colour mode at 390 and 1280 px', async ({
+  browser,
+}) => {
   test.setTimeout(180_000);
   const { path, maker } = await entryWithJamVersion(browser);
   for (const theme of ['light', 'dark', 'flame'] as const) {

@@ -192,8 +192,4 @@ export async function reviewEntry(actor: SessionUser, jam: Jam, entryId: number,
   );
 }
 
-export {
-  CHECK_CONCURRENCY,
-  checkEntriesAfterEnd,
-  checkEntriesNow,
-} from './entry-checks';
+export { CHECK_CONCURRENCY, checkEntriesAfterEnd, checkEntriesNow } from './entry-checks';
