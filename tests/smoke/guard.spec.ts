@@ -24,13 +24,9 @@ async function admitted(send: () => Promise<APIResponse>): Promise<APIResponse> 
   }
 }
 
-const ORDINARY = [
-  '1 250 000 pont',
-  'Best.Game.Ever!',
-  'shiitake mushrooms in level 4 lol',
-  'so.much.fun',
-  'بازی‌ات فوق‌العاده‌ست',
-];
+// Two answers of these and the eight tricks are the ten answer changes a minute one person may make:
+// more would wait out the edge's window (a minute on workerd); the whole corpus runs in vitest.
+const ORDINARY = ['1 250 000 pont', 'shiitake mushrooms in level 4 lol', 'بازی‌ات فوق‌العاده‌ست'];
 const TRICKS = [
   'kid&#64;gmail&#46;com',
   'add me on dicsord: coolkid_12',
