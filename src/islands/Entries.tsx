@@ -29,6 +29,8 @@ interface Props {
   entryHref: string;
   /** How many entries the jam has: a card's place says "of N" (issue 57). */
   entryCount?: number;
+  /** Judged on the jam version (ADR 050): Play opens the entry's page at its player instead of Scratch's here. */
+  judgeJamVersion?: boolean;
 }
 
 /**
@@ -59,6 +61,7 @@ function Entry({
   communityChoiceId,
   entryHref,
   entryCount,
+  judgeJamVersion = false,
 }: Omit<Props, 'messages'> & { entry: EntryDto }) {
   const t = useT();
   const community = communityChoiceId === entry.id;
@@ -73,6 +76,7 @@ function Entry({
         title={entry.title}
         thumbnail={httpUrlOrNull(entry.thumbnailUrl)}
         seed={String(entry.id)}
+        playHref={judgeJamVersion ? `${href}#play` : undefined}
       >
         {(entry.isWinner || community) && (
           <ul className={`chips ${styles.ribbons}`}>

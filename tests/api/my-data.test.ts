@@ -74,6 +74,10 @@ describe('GET /api/me/export', () => {
     );
     expect(body.themeAnswers).toMatchObject([{ jam: { name: 'Footprint Jam' }, theme: 'Echoes', answer: 'yes' }]);
     expect(body.themePicks).toMatchObject([{ jam: { name: 'Footprint Jam' }, theme: 'Echoes' }]);
+    // A text the guard held: its writer reads it here, as they do on the site ("Waiting for a moderator").
+    expect(body.heldTexts).toEqual([
+      { jam: { slug: expect.any(String), name: 'Footprint Jam' }, kind: 'theme', text: 'Held theme', heldAt: expect.any(String) },
+    ]);
   });
 
   it('never carries a session token, the feed secret or anything private of someone else', async () => {
@@ -113,5 +117,6 @@ describe('GET /api/me/export', () => {
     ]);
     expect(body.themeAnswers).toEqual([]);
     expect(body.themePicks).toEqual([]);
+    expect(body.heldTexts).toEqual([]);
   });
 });

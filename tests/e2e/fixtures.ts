@@ -86,6 +86,8 @@ export async function gotoUntilShown(page: Page, path: string, shown: Locator): 
     opened = true;
     await expect(shown).toBeVisible({ timeout: 1_000 });
   }).toPass({ intervals: [250, 500, 1_000], timeout: 15_000 });
+  // A click before its island hydrated can land on a node React is replacing, and be lost (a CI flake).
+  await waitUntilSettled(page);
 }
 
 /** A moment `minutes` from now as the value of an `<input type="datetime-local">` in the browser's zone. */

@@ -5,7 +5,7 @@
  * pixels change, and no request leaves the site while they play.
  */
 import { makeSb3 } from '../helpers/sb3';
-import { createJamThroughApi, expect, test, userPage, waitUntilSettled } from './fixtures';
+import { createJamThroughApi, expect, gotoUntilShown, test, userPage, waitUntilSettled } from './fixtures';
 
 const MINUTE = 60_000;
 
@@ -51,7 +51,12 @@ test('a maker uploads the jam version, a voter plays it here: the stage moves af
   const voter = await userPage(browser, 'loop_legend');
   const requests: { url: string; frame: string }[] = [];
   voter.on('request', (request) => requests.push({ url: request.url(), frame: request.frame().url() }));
-  await voter.goto(`/jams/${jam.slug}/entries/${entryId}`);
+  // On the jam page the card's Play leads to the entry's page at its player: Scratch's embed is not what is judged.
+  const play = voter.locator(`li[data-entry-id="${entryId}"]`).getByRole('link', { name: 'Play', exact: true });
+  await gotoUntilShown(voter, `/jams/${jam.slug}#submissions`, play);
+  await expect(play).toHaveAttribute('href', `/jams/${jam.slug}/entries/${entryId}#play`);
+  await play.click();
+  await voter.waitForURL(`**/jams/${jam.slug}/entries/${entryId}#play`);
   await waitUntilSettled(voter);
   await voter.waitForLoadState('networkidle');
   await expect(voter.getByText('Judged on this version')).toBeVisible();
@@ -193,7 +198,12 @@ test('a project with the Music extension plays, and the player says its notes ar
   await maker.context().close();
 
   const voter = await userPage(browser, 'loop_legend');
-  await voter.goto(`/jams/${jam.slug}/entries/${entryId}`);
+  // On the jam page the card's Play leads to the entry's page at its player: Scratch's embed is not what is judged.
+  const play = voter.locator(`li[data-entry-id="${entryId}"]`).getByRole('link', { name: 'Play', exact: true });
+  await gotoUntilShown(voter, `/jams/${jam.slug}#submissions`, play);
+  await expect(play).toHaveAttribute('href', `/jams/${jam.slug}/entries/${entryId}#play`);
+  await play.click();
+  await voter.waitForURL(`**/jams/${jam.slug}/entries/${entryId}#play`);
   await waitUntilSettled(voter);
   await voter.waitForLoadState('networkidle');
   const away: string[] = [];

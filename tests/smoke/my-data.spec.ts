@@ -29,6 +29,7 @@ const SECTIONS = [
   'themeAnswers',
   'themePicks',
   'jamVersions',
+  'heldTexts',
 ];
 
 test('a Scratcher downloads their data from the dashboard, deletes their account, and nothing names them any more', async ({

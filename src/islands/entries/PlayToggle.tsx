@@ -17,6 +17,8 @@ interface Props {
   seed: string;
   /** Drawn on the thumbnail (the winner / community ribbons). */
   children?: ReactNode;
+  /** Where Play leads instead of opening Scratch's player here: the entry's page, when the jam is judged on its jam version. */
+  playHref?: string;
 }
 
 /**
@@ -24,7 +26,7 @@ interface Props {
  * is heavy, so it is only loaded then. Closing it brings the thumbnail back. Opening it counts a
  * play for someone logged in (once per person and entry; in the background).
  */
-export function PlayToggle({ slug, entryId, scratchId, title, thumbnail, seed, children }: Props) {
+export function PlayToggle({ slug, entryId, scratchId, title, thumbnail, seed, children, playHref }: Props) {
   const t = useT();
   const [playing, setPlaying] = useState(false);
   const hydrated = useHydrated();
@@ -65,15 +67,21 @@ export function PlayToggle({ slug, entryId, scratchId, title, thumbnail, seed, c
   return (
     <Picture src={thumbnail} seed={seed} ratio="4 / 3" width={480} height={360} className={`entry-thumbnail ${styles.thumbnail}`}>
       {children}
-      <button
-        ref={playButton}
-        type="button"
-        className={`button primary ${styles.playButton}`}
-        disabled={!hydrated}
-        onClick={() => toggle(true)}
-      >
-        <span aria-hidden="true">▶</span> {t('entry.play')}
-      </button>
+      {playHref ? (
+        <a className={`button primary ${styles.playButton}`} href={playHref}>
+          <span aria-hidden="true">▶</span> {t('entry.play')}
+        </a>
+      ) : (
+        <button
+          ref={playButton}
+          type="button"
+          className={`button primary ${styles.playButton}`}
+          disabled={!hydrated}
+          onClick={() => toggle(true)}
+        >
+          <span aria-hidden="true">▶</span> {t('entry.play')}
+        </button>
+      )}
     </Picture>
   );
 }

@@ -31,6 +31,7 @@ export const MY_DATA_SECTIONS = [
   'themeAnswers',
   'themePicks',
   'jamVersions',
+  'heldTexts',
 ] as const;
 
 const jamRef = z.object({ slug: z.string(), name: z.string() });
@@ -186,6 +187,13 @@ export const myDataSchema = named(
         sha256: z.string(),
         fileUrl: z.string(),
       }),
+    ),
+    /**
+     * Your texts waiting for a moderator (issue 53 §2): a theme you suggested, an answer on your entry,
+     * a jam's description or body. Only you and the moderators read them until one approves.
+     */
+    heldTexts: z.array(
+      z.object({ jam: jamRef, kind: z.enum(['theme', 'answer', 'jam']), text: z.string(), heldAt: isoDateTime }),
     ),
   }),
 );

@@ -7,8 +7,9 @@
  * approving applies it where it belongs, refusing deletes it; both are audited, and the
  * moderators are told in their inbox as of a held note.
  */
-import { type SQL, and, eq, sql } from 'drizzle-orm';
+import { type SQL, and, asc, eq, sql } from 'drizzle-orm';
 import { type HeldTextTarget, type Jam, entries, guardOutcomes, heldTexts, jamManagers, jams, users } from '#db/schema';
+import type { MyDataDto } from '#lib/schemas/my-data';
 import type { HeldTextDto } from '#lib/schemas/reports';
 import { auditStatement } from '#server/activity/audit';
 import { can, managedJamIds } from '#server/auth/permissions';
@@ -239,4 +240,15 @@ export async function reviewHeldText(
   if (deleted.length === 0) throw notFound(HELD_TEXT_GONE_MESSAGE);
   if (decision === 'approve' && row.target !== 'theme') announceChange({ kind: 'jam', jamId: jam.id });
   return { id: row.id, decision };
+}
+
+/** The person's own texts waiting for a moderator, for "Download my data". */
+export async function heldTextsOf(userId: number): Promise<MyDataDto['heldTexts']> {
+  const rows = await db()
+    .select({ jam: { slug: jams.slug, name: jams.name }, kind: heldTexts.target, text: heldTexts.text, heldAt: heldTexts.heldAt })
+    .from(heldTexts)
+    .innerJoin(jams, eq(jams.id, heldTexts.jamId))
+    .where(eq(heldTexts.authorId, userId))
+    .orderBy(asc(heldTexts.heldAt), asc(heldTexts.id));
+  return rows.map((row) => ({ ...row, heldAt: row.heldAt.toISOString() }));
 }

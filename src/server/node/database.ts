@@ -23,8 +23,8 @@ export async function openDatabase(url: string, authToken?: string): Promise<Dat
     ensureParentFolder(url);
     keepPreparedStatements();
   }
-  // One process serves every request here: a finished write hands its turn to the next (load-retries.ts).
-  const database = connectDatabase(url, authToken, { handOnWriteTurns: true });
+  // One process serves every request here: writes waiting for a turn share one commit (group-commit.ts).
+  const database = connectDatabase(url, authToken, { groupWrites: true });
   await database.run(sql`select 1`);
   return database;
 }

@@ -90,4 +90,5 @@ export const exampleMyData: MyDataDto = {
       fileUrl: `/api/jams/${jam.slug}/entries/31/jam-version/file`,
     },
   ],
+  heldTexts: [{ jam, kind: 'theme', text: 'My secret base', heldAt: '2026-02-21T09:30:00.000Z' }],
 };

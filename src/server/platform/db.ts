@@ -6,6 +6,7 @@ import { config } from './config';
 import { host } from './host';
 import { fetchWithin, withDeadlines } from './deadlines';
 import { claimsKeys } from './keyed-writes';
+import { groupedWrites } from './group-commit';
 import { gatedWrites, retriedWhenFull } from './load-retries';
 import { oneWriterAtATime } from './one-writer';
 import { batchedReads } from './read-batches';
@@ -33,13 +34,14 @@ export const isFileUrl = (url: string) => url.startsWith('file:');
 export function connectDatabase(
   url: string,
   authToken?: string,
-  { concurrency, handOnWriteTurns = false }: { concurrency?: number; handOnWriteTurns?: boolean } = {},
+  { concurrency, groupWrites = false }: { concurrency?: number; groupWrites?: boolean } = {},
 ): Database {
   const options = concurrency === undefined ? {} : { concurrency };
   if (!isFileUrl(url)) {
     const deadlineMs = config().ITINERARY_DB_DEADLINE_MS;
     const opened = createClient({ url, authToken, timeout: BUSY_TIMEOUT_MS, fetch: fetchWithin(deadlineMs), ...options });
-    const gated = gatedWrites(retriedWhenFull(opened), WRITES_AT_ONCE, { handOn: handOnWriteTurns });
+    const retried = retriedWhenFull(opened);
+    const gated = groupWrites ? groupedWrites(retried, WRITES_AT_ONCE) : gatedWrites(retried, WRITES_AT_ONCE);
     const bounded = withDeadlines(batchedReads(gated), deadlineMs);
     return drizzle(claimsKeys(bounded), { schema });
   }

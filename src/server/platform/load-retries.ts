@@ -92,38 +92,22 @@ export function retriedWhenFull(client: Client): Client {
  * turn here. A libSQL server takes one write at a time, and `sqld` keeps each waiting write busy on
  * its cores until the lock is free: past a few dozen waiting, the writer holding the lock gets no
  * core, and writes that took milliseconds take seconds, then fail as "database is locked" (ADR 037).
- * On Workers a waiting write looks again after a short pause of its own rather than being woken by
- * the write before it: workerd cancels a request whose promise another request settles. Where one
- * process serves every request (`handOn`, the Node host), the write that finishes hands its turn to
- * the first one waiting: on a busy event loop a pause of a few ms lasts as long as the loop's delay
- * (30–40 ms in the rush), and each waiting write paid it again on every look. Reads go straight on.
+ * A waiting write looks again after a short pause of its own rather than being woken by the write
+ * before it: workerd cancels a request whose promise another request settles. The Node host, where
+ * one process serves every request, sends the writes waiting for a turn together instead
+ * (group-commit.ts). Reads go straight on.
  */
-export function gatedWrites(client: Client, limit: number, { random = Math.random, handOn = false } = {}): Client {
+export function gatedWrites(client: Client, limit: number, { random = Math.random } = {}): Client {
   const execute = client.execute.bind(client) as (...args: unknown[]) => ReturnType<Client['execute']>;
   const batch = client.batch.bind(client) as (...args: unknown[]) => ReturnType<Client['batch']>;
   let running = 0;
-  const waiting: (() => void)[] = [];
-  async function takeTurn(): Promise<void> {
-    if (running < limit) {
-      running += 1;
-      return;
-    }
-    // The finishing write hands its turn on: `running` stays as it is.
-    if (handOn) return new Promise<void>((resolve) => waiting.push(resolve));
+  async function inTurn<T>(send: () => Promise<T>): Promise<T> {
     while (running >= limit) await pause(2 + random() * 8);
     running += 1;
-  }
-  const endTurn = () => {
-    const next = waiting.shift();
-    if (next) next();
-    else running -= 1;
-  };
-  async function inTurn<T>(send: () => Promise<T>): Promise<T> {
-    await takeTurn();
     try {
       return await send();
     } finally {
-      endTurn();
+      running -= 1;
     }
   }
   const isRead = (statement: unknown) =>

@@ -37,6 +37,7 @@ import { readTogether } from '#server/platform/named';
 import { resultsArePublicSql } from '#lib/results-public';
 import type { SessionUser } from '#server/auth/session';
 import { jamVersionsOfMember } from '#server/entries/jam-version-files';
+import { heldTextsOf } from '#server/feedback/held-texts';
 
 const iso = (date: Date) => date.toISOString();
 const isoOrNull = (date: Date | null) => (date ? date.toISOString() : null);
@@ -163,6 +164,7 @@ export async function myData(user: SessionUser): Promise<MyDataDto> {
       .orderBy(asc(themeFinalVotes.createdAt), asc(themeFinalVotes.jamId)),
     // ADR 050: the jam versions of the entries they are on the team of.
     jamVersionRows: jamVersionsOfMember(id),
+    heldRows: heldTextsOf(id),
   });
   const [profile] = rows.profileRows;
   // Deleted between the session's read and this one.
@@ -283,6 +285,7 @@ export async function myData(user: SessionUser): Promise<MyDataDto> {
       updatedAt: iso(updatedAt),
     })),
     jamVersions: rows.jamVersionRows,
+    heldTexts: rows.heldRows,
   };
 }
 
