@@ -11,6 +11,7 @@ import { requireJamPermission } from '#server/auth/permissions';
 import { conflict } from '#server/platform/errors';
 import { notifyStatement } from '#server/inbox/notify';
 import { db } from '#server/platform/db';
+import { batchNamed } from '#server/platform/named';
 import type { SessionUser } from '#server/auth/session';
 import { readNoteWithViewer, toNoteDto } from './note-reads';
 
@@ -75,8 +76,10 @@ export async function reviewHeldNote(
   if (note.heldAt === null) throw conflict('That note is not waiting for a moderator.');
   const database = db();
   const stillHeld = sql`exists (select 1 from ${notes} where ${notes.id} = ${note.id} and ${notes.heldAt} is not null)`;
-  const [, [changed]] = await database.batch([
-    auditStatement(
+  const {
+    note: [changed],
+  } = await batchNamed(database, {
+    audit: auditStatement(
       database,
       user,
       {
@@ -87,14 +90,14 @@ export async function reviewHeldNote(
       },
       stillHeld,
     ),
-    database
+    note: database
       .update(notes)
       .set(decision === 'approve' ? { heldAt: null } : { heldAt: null, hiddenAt: new Date(), hiddenBy: user.id })
       .where(and(eq(notes.id, note.id), stillHeld))
       .returning(),
-    ...(decision === 'approve'
-      ? [
-          notifyStatement(database, [
+    told:
+      decision === 'approve'
+        ? notifyStatement(database, [
             {
               userId: viewer.entry.submitterId,
               kind: 'note',
@@ -105,12 +108,11 @@ export async function reviewHeldNote(
               actorId: note.authorId,
               data: { noteId: note.id },
             },
-          ]),
-        ]
-      : []),
+          ])
+        : undefined,
     // The moderators' inbox items about it are done.
-    database.run(sql`delete from notifications where key = ${`held-note:${note.id}`}`),
-  ] as const);
+    done: database.run(sql`delete from notifications where key = ${`held-note:${note.id}`}`),
+  });
   if (!changed) throw conflict('That note is not waiting for a moderator.');
   return toNoteDto({ ...changed, authorName: note.authorName }, viewer);
 }

@@ -16,6 +16,7 @@ import { notifyStatement } from '#server/inbox/notify';
 import { requireEntry } from '#server/entries/entries';
 import { type EntryReads, startEntryReads } from '#server/entries/entry-reads';
 import { type Database, db } from '#server/platform/db';
+import { batchNamed } from '#server/platform/named';
 import type { SessionUser } from '#server/auth/session';
 import { NEW_ACCOUNT_MS, judgeText } from './guard/guard';
 import { accountCreatedAt, holdNote } from './held-notes';
@@ -164,17 +165,17 @@ export async function setNoteHidden(
   const database = db();
   // The audit entry and the change: one batch, written only if nobody changed the note meanwhile.
   const unchanged = sql`exists (select 1 from ${notes} where ${notes.id} = ${note.id} and ${notes.hiddenAt} is ${hidden ? sql`null` : sql`not null`})`;
-  const [, [changed]] = await database.batch(
-    hideNoteStatements(database, user, { note, entry: viewer.entry }, hidden, {}, unchanged),
-  );
+  const {
+    note: [changed],
+  } = await batchNamed(database, hideNoteStatements(database, user, { note, entry: viewer.entry }, hidden, {}, unchanged));
   if (!changed) return toNoteDto(await requireVisibleNote(viewer, noteId), viewer);
   return toNoteDto({ ...changed, authorName: note.authorName }, viewer);
 }
 
 /**
- * Hiding or showing a note as statements for the caller's batch (one transaction, one round trip):
- * the audit entry, then the note's update, which answers the note when it happens. `onlyIf` (SQL) is
- * the change's own condition; `details` values may be SQL.
+ * Hiding or showing a note as named statements for the caller's batch (one transaction, one round
+ * trip, `batchNamed`): the audit entry (`audit`), then the note's update (`note`), which answers the
+ * note when it happens. `onlyIf` (SQL) is the change's own condition; `details` values may be SQL.
  */
 export function hideNoteStatements(
   database: Pick<Database, 'run' | 'update'>,
@@ -184,8 +185,8 @@ export function hideNoteStatements(
   details: Record<string, unknown> = {},
   onlyIf: SQL = sql`1`,
 ) {
-  return [
-    auditStatement(
+  return {
+    audit: auditStatement(
       database,
       user,
       {
@@ -196,12 +197,12 @@ export function hideNoteStatements(
       },
       onlyIf,
     ),
-    database
+    note: database
       .update(notes)
       .set(hidden ? { hiddenAt: new Date(), hiddenBy: user.id } : { hiddenAt: null, hiddenBy: null })
       .where(and(eq(notes.id, note.id), onlyIf))
       .returning(),
-  ] as const;
+  };
 }
 
 /** The note and its entry for reporting: hidden notes only for those who may see them. */

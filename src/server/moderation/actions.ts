@@ -19,6 +19,7 @@ import { entryRemovalStatements } from '#server/entries/entries';
 import { hideNoteStatements } from '#server/feedback/notes';
 import { announceChange } from '#server/cache/changes';
 import { type Database, db } from '#server/platform/db';
+import { batchNamed } from '#server/platform/named';
 import { activeAdminCount, flagChange, flagTargetColumns } from '#server/users/admin-flags';
 import { aboutItem } from './queue';
 import type { SessionUser } from '#server/auth/session';
@@ -220,12 +221,14 @@ export async function hideReportedNote(user: SessionUser, key: ItemKey): Promise
   const database = db();
   const close = closeReports(database, user, key, 'actioned', 'hide-note');
   const shown = sql`exists (select 1 from ${notes} where ${notes.id} = ${note.id} and ${notes.hiddenAt} is null)`;
-  const [{ rowsAffected: resolved }] = await database.batch([
-    close.statement,
+  const {
+    close: { rowsAffected: resolved },
+  } = await batchNamed(database, {
+    close: close.statement,
     ...(note.hiddenAt === null
       ? hideNoteStatements(database, user, { note, entry }, true, { reports: close.count }, sql`${close.closed} and ${shown}`)
-      : []),
-  ]);
+      : {}),
+  });
   if (resolved === 0) throw notFound(NO_OPEN_REPORTS);
   return { resolved };
 }
