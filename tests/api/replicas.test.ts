@@ -252,7 +252,7 @@ describe('writes on replicas: never refused for a replica behind, never held by 
       const { slug: madeSlug } = (await made.json()) as { slug: string };
       // The second server's replica has most likely not synced it yet (a sync a second)…
       if ((await apiJam(second, madeSlug)).status === 404) behind += 1;
-      // …and the write is checked again on the primary instead of answering 404.
+      // …and the write is run again after a sync begun after its refusal instead of answering 404.
       const edited = await edit(second, madeSlug, `Edited through the second ${round}`);
       expect(edited.status).toBe(200);
       expect(((await edited.json()) as { description: string }).description).toBe(`Edited through the second ${round}`);

@@ -51,7 +51,7 @@ export async function prepareServerDatabase({ migrated = false } = {}): Promise<
     primary: primary.$client,
     onNewFrames: () => announceChange({ kind: 'elsewhere' }),
   });
-  installHost({ database: replica.database, primary });
+  installHost({ database: replica.database, primary, replicaSynced: () => replica.sync.caughtUp() });
   replica.sync.start(DATABASE_SYNC_INTERVAL * 1000);
 }
 

@@ -45,6 +45,8 @@ export interface ReplicaSync {
   wroteFor(reader: string): void;
   /** Whether `reader` wrote something the replica may not have yet (their reads then go to the primary). */
   readsPrimary(reader: string): boolean;
+  /** Resolves once a sync begun after the call brought the primary's frames (refusals are checked so, ADR 047). */
+  caughtUp(): Promise<void>;
   /** One periodic round: ask the primary, then sync (every sync tells `onNewFrames` when the frame number moved). */
   tick(): Promise<void>;
   /** Runs `tick` every `everyMs` (never two at once) without keeping the process alive; returns the stop. */
@@ -154,6 +156,10 @@ export function replicaSync(options: ReplicaSyncOptions, now: () => number = Dat
         return false;
       }
       return true;
+    },
+
+    async caughtUp() {
+      await syncSoon();
     },
 
     async tick() {

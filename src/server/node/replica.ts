@@ -52,13 +52,13 @@ export function routedClient(
     return result;
   };
   /**
-   * A write's precondition is read again on the primary (ADR 047); a writer whose write the replica
-   * may lack reads there too, and from the replica when the primary does not answer (an outage).
+   * A writer whose write the replica may lack reads the primary, and the replica when the primary does
+   * not answer (an outage). A read the replica answers marks its request (a refusal may be its lag, ADR 047).
    */
   const readOn = <Result>(onPrimary: () => Promise<Result>, onLocal: () => Promise<Result>): Promise<Result> => {
     const state = requestState();
-    if (state?.primaryReads === true) return onPrimary();
     if (state?.reader !== undefined && sync.readsPrimary(state.reader)) return onPrimary().catch(() => onLocal());
+    if (state) state.readReplica = true;
     return onLocal();
   };
   const syncedOnCommit = (transaction: Transaction): Transaction => {

@@ -9,8 +9,9 @@
  * write is still answered only after that commit, with its own statements' results.
  *
  * A batch is all or nothing, so one write's failure (a unique key, a failed check) rolls the
- * group back; the group's writes are then sent again one by one, in order, and each gets its own
- * answer, as if it had gone alone. A failure that is not a statement's (the server or the
+ * group back: the writes before it are sent again together, then it alone (its own answer, with
+ * theirs committed before it, as they ran before it), then the writes after it. A failure the batch
+ * does not place (a failed commit) sends them again one by one. A failure that is not a statement's (the server or the
  * connection) is every write's: the group may or may not have committed, so nothing is sent again.
  * Running the group's writes in one transaction, one after another, is a valid order of the same
  * writes sent at once: each sees the ones before it, as it would have after their commits.
@@ -18,7 +19,14 @@
  * Workers keep `gatedWrites` (load-retries.ts): workerd refuses a request's promise settled by
  * another request's I/O, and a group is sent by one of them.
  */
-import { type Client, type InStatement, LibsqlError, type ResultSet, type TransactionMode } from '@libsql/client';
+import {
+  type Client,
+  type InStatement,
+  LibsqlBatchError,
+  LibsqlError,
+  type ResultSet,
+  type TransactionMode,
+} from '@libsql/client';
 import { isPlainRead } from './statement-kind';
 
 /** A group stops growing at this many statements (a batch is one request body and one transaction). */
@@ -42,6 +50,17 @@ function isStatementFailure(error: unknown): boolean {
   );
 }
 
+/** Which write of the group holds the statement the batch failed on (-1: not told, as a failed commit). */
+function failingWrite(group: Waiting[], error: unknown): number {
+  if (!(error instanceof LibsqlBatchError)) return -1;
+  let end = 0;
+  for (const [index, write] of group.entries()) {
+    end += write.statements.length;
+    if (error.statementIndex < end) return index;
+  }
+  return -1;
+}
+
 export function groupedWrites(client: Client, limit: number): Client {
   const execute = client.execute.bind(client) as (statement: InStatement) => Promise<ResultSet>;
   const batch = client.batch.bind(client) as (statements: InStatement[], mode?: TransactionMode) => Promise<ResultSet[]>;
@@ -56,7 +75,10 @@ export function groupedWrites(client: Client, limit: number): Client {
     }
   };
 
+  /** Sends the writes as one batch; a statement's failure is its own write's (the others are sent again). */
   async function together(group: Waiting[]): Promise<void> {
+    if (group.length === 0) return;
+    if (group.length === 1) return alone(group[0]!);
     let results: ResultSet[];
     try {
       results = await batch(
@@ -68,8 +90,15 @@ export function groupedWrites(client: Client, limit: number): Client {
         for (const write of group) write.reject(error);
         return;
       }
-      for (const write of group) await alone(write);
-      return;
+      const failed = failingWrite(group, error);
+      if (failed === -1) {
+        for (const write of group) await alone(write);
+        return;
+      }
+      // The writes before it ran without failing: again together, then it alone (its own answer), then the rest.
+      await together(group.slice(0, failed));
+      await alone(group[failed]!);
+      return together(group.slice(failed + 1));
     }
     let at = 0;
     for (const write of group) {
@@ -93,7 +122,7 @@ export function groupedWrites(client: Client, limit: number): Client {
     while (running < limit && queue.length > 0) {
       const group = takeGroup();
       running += 1;
-      void (group.length === 1 ? alone(group[0]!) : together(group)).finally(() => {
+      void together(group).finally(() => {
         running -= 1;
         sendWhatWaits();
       });

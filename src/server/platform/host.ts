@@ -75,12 +75,12 @@ export interface RequestContext<Store = RequestState> {
 export interface RequestState {
   /** An `Idempotency-Key` claim to write with the request's first write, in the same batch or transaction. */
   claim?: { sql: string; args: (string | number | null)[]; state: 'waiting' | 'sending' | 'written' };
-  /** Set once a write of this request succeeded (a refusal after it is not read again on the primary). */
+  /** Set once a write of this request succeeded (a refusal after it is not checked again, ADR 047). */
   wrote?: boolean;
   /** When this request's database calls give up (ms since epoch, ADR 047); none: each call's own deadline. */
   deadlineAt?: number;
-  /** Reads of this request go to the primary, not to the replica (a write's precondition read again). */
-  primaryReads?: boolean;
+  /** Set once a read of this request was answered by the replica (a refusal may then be the replica's lag). */
+  readReplica?: boolean;
   /** Who is asking (the browser's session token, kept in memory only): on a replica, their reads follow their writes (ADR 032). */
   reader?: string;
 }
@@ -90,6 +90,8 @@ export interface HostServices {
   database?: Database;
   /** The primary behind an embedded replica (none: `database` is the primary). */
   primary?: Database;
+  /** With a replica: resolves once a sync begun after the call brought the primary's frames; rejects when it could not. */
+  replicaSynced?: () => Promise<void>;
   /** Carries a request's state through its awaits (none: keys are claimed before the write, ADR 047). */
   requestContext?: RequestContext;
   /** Where public pages are kept (none: pages carry their Cache-Control headers only). */
