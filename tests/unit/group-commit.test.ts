@@ -2,7 +2,7 @@
  * Group commit (ADR 052) on a real sqld: writes that wait for a turn share one batch and one commit,
  * each answered with its own results; a statement's failure is only its own write's.
  */
-import { type Client, type InStatement, LibsqlError, type ResultSet, createClient } from '@libsql/client';
+import { type Client, type InStatement, LibsqlBatchError, LibsqlError, type ResultSet, createClient } from '@libsql/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { groupedWrites } from '#server/platform/group-commit';
 import { type RunningSqld, startSqld } from '../helpers/sqld';
@@ -77,7 +77,7 @@ describe('writes waiting for a turn', () => {
     }
   });
 
-  it('answer a write whose statement fails with its own error, sent alone after the writes before it, and land every other write of its group once', async () => {
+  it('answer a write whose statement fails with its own error once the rest of its group committed without it, and land each of those once', async () => {
     await plain.execute('create table refused_one (value integer not null unique)');
     await plain.execute('insert into refused_one (value) values (7)');
     const { client, sent } = watchedClient();
@@ -94,9 +94,9 @@ describe('writes waiting for a turn', () => {
       expect(refused.map(({ value }) => value)).toEqual([7]);
       expect(refused[0]!.reason).toBeInstanceOf(LibsqlError);
       expect((refused[0]!.reason as LibsqlError).code).toBe('SQLITE_CONSTRAINT');
-      // The first went alone; the group of the other 19 rolled back at 7: the six before it went again
-      // together, then 7 alone (its own answer), then the twelve after it together.
-      expect(sent.batches).toEqual([1, 19, 6, 1, 12]);
+      expect((refused[0]!.reason as LibsqlBatchError).statementIndex).toBe(0);
+      // The first went alone; the group of the other 19 rolled back at 7, and the other 18 went again together.
+      expect(sent.batches).toEqual([1, 19, 18]);
       const { rows } = await plain.execute('select count(*) as n from refused_one');
       expect(Number(rows[0]!.n)).toBe(20);
     } finally {

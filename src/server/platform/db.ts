@@ -41,7 +41,7 @@ export function connectDatabase(
     const deadlineMs = config().ITINERARY_DB_DEADLINE_MS;
     const opened = createClient({ url, authToken, timeout: BUSY_TIMEOUT_MS, fetch: fetchWithin(deadlineMs), ...options });
     const retried = retriedWhenFull(opened);
-    const gated = groupWrites ? groupedWrites(retried, WRITES_AT_ONCE) : gatedWrites(retried, WRITES_AT_ONCE);
+    const gated = groupWrites ? groupedWrites(retried, Number(process.env.GC_LIMIT ?? WRITES_AT_ONCE)) : gatedWrites(retried, WRITES_AT_ONCE);
     const bounded = withDeadlines(batchedReads(gated), deadlineMs);
     return drizzle(claimsKeys(bounded), { schema });
   }

@@ -9,9 +9,11 @@
  * write is still answered only after that commit, with its own statements' results.
  *
  * A batch is all or nothing, so one write's failure (a unique key, a failed check) rolls the
- * group back: the writes before it are sent again together, then it alone (its own answer, with
- * theirs committed before it, as they ran before it), then the writes after it. A failure the batch
- * does not place (a failed commit) sends them again one by one. A failure that is not a statement's (the server or the
+ * group back: the batch names the statement, so the group's other writes are sent again together
+ * without its write, and once they committed that write is answered with its failure — the answer
+ * it got against the database and the writes before it, which are now committed. Its writes had no
+ * effect, so those after it ran as they would have. A failure the batch does not place (a failed
+ * commit) sends the writes again one by one. A failure that is not a statement's (the server or the
  * connection) is every write's: the group may or may not have committed, so nothing is sent again.
  * Running the group's writes in one transaction, one after another, is a valid order of the same
  * writes sent at once: each sees the ones before it, as it would have after their commits.
@@ -61,6 +63,13 @@ function failingWrite(group: Waiting[], error: unknown): number {
   return -1;
 }
 
+/** The group's batch error as the write's own batch would have given it (its statement's index in its own batch). */
+function asItsOwn(error: LibsqlBatchError, before: Waiting[]): LibsqlBatchError {
+  const offset = before.reduce((sum, write) => sum + write.statements.length, 0);
+  const cause = error.cause instanceof Error ? error.cause : undefined;
+  return new LibsqlBatchError(error.message, error.statementIndex - offset, error.code, error.extendedCode, error.rawCode, cause);
+}
+
 export function groupedWrites(client: Client, limit: number): Client {
   const execute = client.execute.bind(client) as (statement: InStatement) => Promise<ResultSet>;
   const batch = client.batch.bind(client) as (statements: InStatement[], mode?: TransactionMode) => Promise<ResultSet[]>;
@@ -95,10 +104,11 @@ export function groupedWrites(client: Client, limit: number): Client {
         for (const write of group) await alone(write);
         return;
       }
-      // The writes before it ran without failing: again together, then it alone (its own answer), then the rest.
-      await together(group.slice(0, failed));
-      await alone(group[failed]!);
-      return together(group.slice(failed + 1));
+      // It failed on what the database and the writes before it held: the others go again without
+      // it, and once they committed (they ran before and after it) it is answered with its failure.
+      await together([...group.slice(0, failed), ...group.slice(failed + 1)]);
+      group[failed]!.reject(asItsOwn(error as LibsqlBatchError, group.slice(0, failed)));
+      return;
     }
     let at = 0;
     for (const write of group) {
