@@ -9,6 +9,7 @@ import type { SessionUser } from '#server/auth/session';
 import { announceChange } from '#server/cache/changes';
 import { AppError, badRequest, conflict, notFound } from '#server/platform/errors';
 import { db } from '#server/platform/db';
+import { oneAfterAnother } from '#server/platform/one-after-another';
 import { fetchScratchProjectWithParent } from '#server/platform/scratch';
 import { isOneEntryViolation } from '#server/teams/co-creators';
 import { toEntryDto } from './entry-dto';
@@ -26,13 +27,15 @@ const isUniqueViolation = (error: unknown, index: string) =>
   /UNIQUE constraint failed/i.test(`${error.message} ${String((error as { cause?: unknown }).cause ?? '')}`) &&
   new RegExp(index.replaceAll('.', '\\.'), 'i').test(`${error.message} ${String((error as { cause?: unknown }).cause ?? '')}`);
 
-/** Checks the project with Scratch (exists, shared, owned by the submitter) and stores it once. */
-export async function submitEntry(
-  user: SessionUser,
-  jam: Jam,
-  url: string,
-  rawAnswers: Record<string, unknown> = {},
-): Promise<EntryDto> {
+/**
+ * Checks the project with Scratch (exists, shared, owned by the submitter) and stores it once. A
+ * person's submissions to one jam run one after the other in a process: a second one reads the first.
+ */
+export function submitEntry(user: SessionUser, jam: Jam, url: string, rawAnswers: Record<string, unknown> = {}): Promise<EntryDto> {
+  return oneAfterAnother(`submit:${jam.id}:${user.id}`, () => submitChecked(user, jam, url, rawAnswers));
+}
+
+async function submitChecked(user: SessionUser, jam: Jam, url: string, rawAnswers: Record<string, unknown>): Promise<EntryDto> {
   refuseIfBanned(user);
   const status = jamStatus(jam);
   if (status === 'upcoming') throw new AppError(409, 'conflict', NOT_ACCEPTING_MESSAGE);

@@ -7,6 +7,7 @@ import { sweepExpired } from '#server/jobs/sweep';
 import { type Database, migrateDatabase, openDatabase } from './database';
 import { openReplica } from './replica';
 import { filesFolder, folderFileStore } from './file-store';
+import { keyedTurns } from '#server/platform/one-after-another';
 
 const SWEEP_MS = 60 * 60 * 1000;
 
@@ -22,6 +23,7 @@ export async function prepareDatabase({ migrated = false } = {}): Promise<Databa
   installHost({
     database,
     requestContext: new AsyncLocalStorage<RequestState>(),
+    oneAfterAnother: keyedTurns(),
     // Uploaded files (ADR 050): a folder beside the database.
     files: folderFileStore(filesFolder(config().ITINERARY_FILES_DIR, config().DATABASE_URL)),
   });

@@ -104,6 +104,8 @@ export interface HostServices {
   requestScope?: RequestScope;
   /** Live streams held open and fed by one poller (none: each stream polls a few times and ends, as on Workers). */
   liveHub?: LiveHub;
+  /** Runs work after the earlier work of the same key in this process (none: at once; one-after-another.ts). */
+  oneAfterAnother?: <T>(key: string, work: () => Promise<T>) => Promise<T>;
   /** Where uploaded files are kept (none: in the database; ADR 050). */
   files?: FileStore;
   /** The configuration's source (none: `process.env`). */
