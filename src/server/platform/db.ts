@@ -39,9 +39,12 @@ export function connectDatabase(
   const options = concurrency === undefined ? {} : { concurrency };
   if (!isFileUrl(url)) {
     const deadlineMs = config().ITINERARY_DB_DEADLINE_MS;
-    const opened = createClient({ url, authToken, timeout: BUSY_TIMEOUT_MS, fetch: fetchWithin(deadlineMs), ...options });
-    const retried = retriedWhenFull(opened);
-    const gated = groupWrites ? groupedWrites(retried, Number(process.env.GC_LIMIT ?? WRITES_AT_ONCE)) : gatedWrites(retried, WRITES_AT_ONCE);
+    const open = () => createClient({ url, authToken, timeout: BUSY_TIMEOUT_MS, fetch: fetchWithin(deadlineMs), ...options });
+    const retried = retriedWhenFull(open());
+    // Grouped writes travel on a client of their own: behind the reads' connections they waited for a slot.
+    const gated = groupWrites
+      ? groupedWrites(retried, Number(process.env.GC_LIMIT ?? WRITES_AT_ONCE), retriedWhenFull(open()))
+      : gatedWrites(retried, WRITES_AT_ONCE);
     const bounded = withDeadlines(batchedReads(gated), deadlineMs);
     return drizzle(claimsKeys(bounded), { schema });
   }

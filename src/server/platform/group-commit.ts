@@ -70,9 +70,12 @@ function asItsOwn(error: LibsqlBatchError, before: Waiting[]): LibsqlBatchError 
   return new LibsqlBatchError(error.message, error.statementIndex - offset, error.code, error.extendedCode, error.rawCode, cause);
 }
 
-export function groupedWrites(client: Client, limit: number): Client {
-  const execute = client.execute.bind(client) as (statement: InStatement) => Promise<ResultSet>;
-  const batch = client.batch.bind(client) as (statements: InStatement[], mode?: TransactionMode) => Promise<ResultSet[]>;
+/** `client` with its writes grouped and sent on `writer` (by default `client` itself); its reads go straight on. */
+export function groupedWrites(client: Client, limit: number, writer: Client = client): Client {
+  const read = client.execute.bind(client) as (statement: InStatement) => Promise<ResultSet>;
+  const readBatch = client.batch.bind(client) as (statements: InStatement[], mode?: TransactionMode) => Promise<ResultSet[]>;
+  const execute = writer.execute.bind(writer) as (statement: InStatement) => Promise<ResultSet>;
+  const batch = writer.batch.bind(writer) as (statements: InStatement[], mode?: TransactionMode) => Promise<ResultSet[]>;
   const queue: Waiting[] = [];
   let running = 0;
 
@@ -145,12 +148,17 @@ export function groupedWrites(client: Client, limit: number): Client {
       sendWhatWaits();
     });
 
+  const close = client.close.bind(client);
   return Object.assign(client, {
+    close() {
+      close();
+      if (writer !== client) writer.close();
+    },
     execute: ((statement: InStatement | string, args?: never) => {
       const whole: InStatement = typeof statement === 'string' ? { sql: statement, args: args ?? [] } : statement;
-      return isPlainRead(whole) ? execute(whole) : write([whole], true).then((results) => results[0]!);
+      return isPlainRead(whole) ? read(whole) : write([whole], true).then((results) => results[0]!);
     }) as Client['execute'],
     batch: ((statements: InStatement[], mode?: TransactionMode) =>
-      mode === 'read' ? batch(statements, mode) : write(statements, false)) as Client['batch'],
+      mode === 'read' ? readBatch(statements, mode) : write(statements, false)) as Client['batch'],
   });
 }
