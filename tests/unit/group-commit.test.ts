@@ -117,6 +117,7 @@ describe('writes waiting for a turn', () => {
         batches += 1;
         throw new Error('fetch failed');
       },
+      close: () => undefined,
     } as unknown as Client;
     const grouped = groupedWrites(failing, 1);
     const alone = grouped.execute({ sql: 'insert into t values (0)', args: [] });
@@ -141,6 +142,7 @@ describe('writes waiting for a turn', () => {
         return { rows: [], rowsAffected: 0 } as unknown as ResultSet;
       },
       batch: async () => [],
+      close: () => undefined,
     } as unknown as Client;
     const grouped = groupedWrites(slow, 1);
     const write = grouped.execute('insert into t values (1)');
