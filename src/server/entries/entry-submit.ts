@@ -31,7 +31,12 @@ const isUniqueViolation = (error: unknown, index: string) =>
  * Checks the project with Scratch (exists, shared, owned by the submitter) and stores it once. A
  * person's submissions to one jam run one after the other in a process: a second one reads the first.
  */
-export function submitEntry(user: SessionUser, jam: Jam, url: string, rawAnswers: Record<string, unknown> = {}): Promise<EntryDto> {
+export function submitEntry(
+  user: SessionUser,
+  jam: Jam,
+  url: string,
+  rawAnswers: Record<string, unknown> = {},
+): Promise<EntryDto> {
   return oneAfterAnother(`submit:${jam.id}:${user.id}`, () => submitChecked(user, jam, url, rawAnswers));
 }
 

@@ -15,7 +15,7 @@ import type { Database } from './database-handle';
 export type { Database } from './database-handle';
 
 const BUSY_TIMEOUT_MS = 5000;
-/** Writes one process sends a libSQL server at once (load-retries.ts); more wait their turn here. */
+/** Writes (Workers, load-retries.ts) or groups of writes (Node, group-commit.ts) one process has at a libSQL server at once. */
 const WRITES_AT_ONCE = 4;
 
 export const isFileUrl = (url: string) => url.startsWith('file:');
@@ -43,7 +43,7 @@ export function connectDatabase(
     const retried = retriedWhenFull(open());
     // Grouped writes travel on a client of their own: behind the reads' connections they waited for a slot.
     const gated = groupWrites
-      ? groupedWrites(retried, Number(process.env.GC_LIMIT ?? WRITES_AT_ONCE), retriedWhenFull(open()))
+      ? groupedWrites(retried, WRITES_AT_ONCE, retriedWhenFull(open()))
       : gatedWrites(retried, WRITES_AT_ONCE);
     const bounded = withDeadlines(batchedReads(gated), deadlineMs);
     return drizzle(claimsKeys(bounded), { schema });
