@@ -19,6 +19,8 @@ import { SCRATCH_MIRROR, changesSince, snapshot } from './db-snapshot';
 const BATCHES = 200;
 const BATCH_SIZE = 50;
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+/** A request of the fuzz unanswered this long counts as a hang. */
+const UNANSWERED_MS = 30_000;
 
 let env: Environment;
 /** A connection of the test's own, used for nothing but PRAGMA data_version. */
@@ -307,6 +309,11 @@ function sendRaw(fuzz: FuzzRequest): Promise<Answer> {
     // answer counts; an error with no answer at all does not pass.
     request.on('error', (error) => {
       if (!answered) resolve({ status: 0, contentType: '', text: '', failure: String(error) });
+    });
+    // Never a hang: a request left unanswered fails the test, named, instead of running into its timeout.
+    request.setTimeout(UNANSWERED_MS, () => {
+      resolve({ status: 0, contentType: '', text: '', failure: `no answer within ${UNANSWERED_MS / 1000} s` });
+      request.destroy();
     });
     request.end(fuzz.body);
   });

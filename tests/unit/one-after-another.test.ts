@@ -51,4 +51,13 @@ describe('work queued by key', () => {
     await expect(a3).resolves.toBe('a3');
     expect(started).toEqual(['a1', 'b1', 'a2', 'a3']);
   });
+
+  it('goes on beside a work that never settles once it waited the longest wait', async () => {
+    const inTurn = keyedTurns(30);
+    const stuck = inTurn('a', () => new Promise<string>(() => undefined));
+    const started = Date.now();
+    await expect(inTurn('a', async () => 'went on')).resolves.toBe('went on');
+    expect(Date.now() - started).toBeGreaterThanOrEqual(25);
+    void stuck;
+  });
 });

@@ -9,12 +9,22 @@
  */
 import { host } from './host';
 
+/** The longest a work waits for the one before it: past it, it goes on beside it (never a hang behind a stuck one). */
+const LONGEST_WAIT_MS = 10_000;
+
 /** A place to queue work by key: each key's work runs once the work before it (same key) has settled. */
-export function keyedTurns(): <T>(key: string, work: () => Promise<T>) => Promise<T> {
+export function keyedTurns(longestWaitMs = LONGEST_WAIT_MS): <T>(key: string, work: () => Promise<T>) => Promise<T> {
   const tails = new Map<string, Promise<unknown>>();
   return <T>(key: string, work: () => Promise<T>): Promise<T> => {
-    const before = tails.get(key) ?? Promise.resolve();
-    const mine = before.then(work, work);
+    const previous = tails.get(key);
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const before = previous
+      ? Promise.race([previous, new Promise<void>((resolve) => (timer = setTimeout(resolve, longestWaitMs)))])
+      : Promise.resolve();
+    const mine = before.then(() => {
+      clearTimeout(timer);
+      return work();
+    });
     const settled = mine.then(
       () => undefined,
       () => undefined,
