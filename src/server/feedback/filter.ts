@@ -25,11 +25,13 @@ const AT_SIGN = String.raw`(?:\s*@\s*|\s*[([{<]\s*(?:at|kukac|ات|@)\s*[)\]}>]\
 const AT_WORD = String.raw`\s+(?:at|kukac|ات)\s+`;
 const DOT_SPELLED = String.raw`(?:\s*[([{<]\s*(?:dot|pont|دات|\.)\s*[)\]}>]\s*|\s+(?:dot|pont|دات)\s+|\s+\.\s*|\s*\.\s+)`;
 const DOT = String.raw`(?:\s*\.\s*|${DOT_SPELLED})`;
-const LOCAL = String.raw`[\p{L}\p{N}._%+-]+`;
+// Each run of these characters is tried once, from its start: tried from every character of a
+// 20,000-character run, a pattern that fails at the run's end costs seconds (quadratic).
+const LOCAL = String.raw`(?<![\p{L}\p{N}._%+-])[\p{L}\p{N}._%+-]+`;
 const DOMAIN = String.raw`[\p{L}\p{N}-]+(?:${DOT}[\p{L}\p{N}-]+)*`;
 
 const EMAILS = [
-  /[\p{L}\p{N}._%+-]+@[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)*\.\p{L}{2,}/u,
+  /(?<![\p{L}\p{N}._%+-])[\p{L}\p{N}._%+-]+@[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)*\.\p{L}{2,}/u,
   new RegExp(String.raw`${LOCAL}${AT_SIGN}${DOMAIN}${DOT}(?:${SPACED_TLDS})(?![\p{L}\p{N}])`, 'u'),
   // With "at" as a word, a plain dot is a web address ("play at coolgames.io" is a link): the dot must be spelled or spaced.
   new RegExp(String.raw`${LOCAL}${AT_WORD}${DOMAIN}${DOT_SPELLED}(?:${SPACED_TLDS})(?![\p{L}\p{N}])`, 'u'),
@@ -46,8 +48,12 @@ const LINKS = [
   /(?<!\p{L})www\s*\.\s*\S/u,
   // A bare domain such as example.com, bit.ly/x or discord.gg.
   // The top-level domain is the last label: "Best.Game.Ever!" is no domain (issue 53).
-  new RegExp(String.raw`(?<![\p{L}\p{N}-])[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)*\.(?:${TLDS})(?![\p{L}\p{N}]|\.[\p{L}\p{N}])`, 'u'),
-  new RegExp(String.raw`[\p{L}\p{N}-]+${DOT}(?:${SPACED_TLDS})(?![\p{L}\p{N}])`, 'u'),
+  // From the start of a dotted run only (not after "label."): from every label of "a.a.a.…" it is quadratic.
+  new RegExp(
+    String.raw`(?<![\p{L}\p{N}-]|[\p{L}\p{N}-]\.)[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)*\.(?:${TLDS})(?![\p{L}\p{N}]|\.[\p{L}\p{N}])`,
+    'u',
+  ),
+  new RegExp(String.raw`(?<![\p{L}\p{N}-])[\p{L}\p{N}-]+${DOT}(?:${SPACED_TLDS})(?![\p{L}\p{N}])`, 'u'),
 ];
 
 /**
@@ -90,7 +96,7 @@ const CONTACTS = [
   ),
   new RegExp(String.raw`(?<!\p{L})(?:${LONG_APPS})\s+@?[a-z0-9._]*[0-9_.][a-z0-9._]*[a-z0-9_]`, 'u'),
   // A Discord tag (name#1234).
-  /[\p{L}\p{N}._]{2,}#\d{4}(?!\d)/u,
+  /(?<![\p{L}\p{N}._])[\p{L}\p{N}._]{2,}#\d{4}(?!\d)/u,
   // Hungarian: "írj rám discordon", "adj hozzá snapen", "kövess instán".
   new RegExp(
     String.raw`(?<!\p{L})(?:irj|irjatok|adj hozza|adjatok hozza|kovess|kovessetek|keress|keressetek)\b[^.!?\n]{0,20}(?:${APPS})`,
