@@ -20,7 +20,7 @@ import { type Database, openDatabase } from '#server/node/database';
 import { BENCH_DATABASE, BIG_JAM_SLUG, JAM_COUNT, generateBenchDatabase } from './generate';
 import { type ReadResult, type ReaderGroup, type RouteResult, readInWorker } from './readers';
 import { loadAverage, machine, table, writeSection } from './results';
-import { DATA, type Server, build, startApp, startBaseline, startSqldWith } from './servers';
+import { DATA, SQLD_NICENESS, SQLD_PRIORITY, type Server, build, startApp, startBaseline, startSqldWith } from './servers';
 import { type CostCase, measureCosts, readLoadReports, treeCpuSeconds, whereTimeGoes } from './where-time-goes';
 import {
   PLAYS_PER_USER,
@@ -42,6 +42,8 @@ import {
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
 /** How long the same visitors read bench/baseline.ts after the rush: the machine's limit in this run. */
 const LIMIT_SECONDS = 15;
+/** Keep-alive connections the writers' client opens to each server before the rush, as a load balancer's pool. */
+const WARM_CONNECTIONS = 100;
 /** `reads` or `writes`: one side alone, for comparison; printed, not written to RESULTS.md. */
 const ONLY = process.env.RUSH_ONLY;
 if (ONLY !== undefined && ONLY !== 'reads' && ONLY !== 'writes') throw new Error('RUSH_ONLY must be reads or writes');
@@ -297,19 +299,30 @@ async function rush(target: Target): Promise<RushResult> {
       `Rush on ${target === 'file' ? `the embedded file (ITINERARY_PROCESSES=${PROCESSES})` : `${REPLICA_SERVERS} servers on replicas of sqld`}${ONLY ? ` (${ONLY} only)` : ''}: ${ONLY === 'writes' ? 'no' : VISITORS} visitors and ${ONLY === 'writes' ? 'no' : LOGGED_IN} logged-in readers, ${ONLY === 'reads' ? 0 : writeCount.toLocaleString('en')} writes, over ${SECONDS} s …`,
     );
     const serverCpuOf = () => apps.reduce((total, app) => total + treeCpuSeconds(app.process.pid), 0);
-    const serverCpuBefore = serverCpuOf();
-    const clientCpuBefore = process.cpuUsage();
-    const machineBefore = machineCpu();
-    const began = performance.now();
-    const readers = ONLY === 'writes' ? null : readInWorker({ urls, seconds: SECONDS, groups });
+    let serverCpuBefore = 0;
+    let clientCpuBefore = process.cpuUsage();
+    let machineBefore = machineCpu();
+    let began = performance.now();
+    let readers = null as ReturnType<typeof readInWorker> | null;
+    // The rush starts once the writers' connections are open (the load balancer's pool, WARM_CONNECTIONS).
+    const start = () => {
+      serverCpuBefore = serverCpuOf();
+      clientCpuBefore = process.cpuUsage();
+      machineBefore = machineCpu();
+      began = performance.now();
+      readers = ONLY === 'writes' ? null : readInWorker({ urls, seconds: SECONDS, groups });
+    };
     try {
-      if (ONLY !== 'reads')
+      if (ONLY === 'reads') start();
+      else
         spike = await runSpike({
           slug: BIG_JAM_SLUG,
           seconds: SECONDS,
           tokens,
           urlFor: (user) => urls[user % urls.length]!,
           playsPerUser: PLAYS_PER_USER,
+          warmConnections: WARM_CONNECTIONS,
+          onStart: start,
         });
     } finally {
       readers?.stop();
@@ -502,7 +515,7 @@ function reportOf(result: RushResult): string {
   const where =
     target === 'file'
       ? `started as \`npm start\` does on the embedded file (ITINERARY_PROCESSES=${PROCESSES}: server processes sharing the port through node:cluster, page cache on in each, changes passed between them, cached pages answered before Astro)`
-      : `${servers} Node servers started as \`npm start\` does (one process each), each on an embedded replica (DATABASE_REPLICA, synced every second) of one \`sqld\` holding the same database, page cache on; the bench sends each writer to one server (user i to server i mod ${servers}) and spreads the readers' connections over them in turn, as a round-robin load balancer would`;
+      : `${servers} Node servers started as \`npm start\` does (one process each), each on an embedded replica (DATABASE_REPLICA, synced every second) of one \`sqld\` holding the same database (\`--max-log-size 2000\`${SQLD_PRIORITY ? `, at nice ${SQLD_NICENESS}: the priority stands in for the machine of its own it has in production` : ''}), page cache on; the bench sends each writer to one server (user i to server i mod ${servers}) and spreads the readers' connections over them in turn, as a round-robin load balancer would`;
   return `## ${name}${ONLY ? ` (RUSH_ONLY=${ONLY})` : ''}
 
 ${machine(loadAtStart)}.
@@ -511,7 +524,7 @@ ${JAM_COUNT.toLocaleString('en')} jams, the big jam (\`${JAM_PATH}\`, running) w
       ? 'No writers.'
       : `The writers of
 \`bench:spike\` (${USERS} new users: ${(USERS * SUBMISSIONS_PER_USER).toLocaleString('en')} submissions, ${(USERS * VOTES_PER_USER).toLocaleString('en')} upvotes), and ${(USERS * PLAYS_PER_USER).toLocaleString('en')} plays (opened players, each with the entry page's viewer document beside it, as the page asks) of the same users, write to the big jam on a fixed schedule
-spread over ${SECONDS} s.`
+spread over ${SECONDS} s, on ${WARM_CONNECTIONS} keep-alive connections to each server opened before the rush (a load balancer's pool) and more as needed.`
   } ${
     reads
       ? `${ONLY ? 'For' : 'At the same time, from the start until the last write is answered'} (${fmt(reads.seconds, 1)} s), ${VISITORS} visitors'

@@ -133,6 +133,13 @@ export interface SpikeOptions {
   playsPerUser?: number;
   /** The criteria of a ratings jam: each "vote" is then a rating of 1 to all of them, 1–5 stars each. */
   criteria?: number[];
+  /**
+   * Keep-alive connections opened to each server before the schedule starts, as a load balancer keeps
+   * a pool of them (none by default: each write's connection is opened when it is needed).
+   */
+  warmConnections?: number;
+  /** Called when the schedule starts (after the connections above are open). */
+  onStart?: () => void;
 }
 
 /**
@@ -140,7 +147,16 @@ export interface SpikeOptions {
  * answers: each user submits twice within the first 60 % of it, and votes 20 times from 10 % on,
  * always for an entry already accepted (and not their own) when the vote is sent.
  */
-export async function runSpike({ slug, seconds, tokens, urlFor, playsPerUser = 0, criteria }: SpikeOptions): Promise<Spike> {
+export async function runSpike({
+  slug,
+  seconds,
+  tokens,
+  urlFor,
+  playsPerUser = 0,
+  criteria,
+  warmConnections = 0,
+  onStart,
+}: SpikeOptions): Promise<Spike> {
   // Counting by statuses the API no longer answers would print a wrong table: stop first.
   await requireDocumentedAnswers(urlFor(0));
   const next = random(8);
@@ -303,6 +319,23 @@ export async function runSpike({ slug, seconds, tokens, urlFor, playsPerUser = 0
   };
 
   const failures: unknown[] = [];
+  // A busy Node server takes in new connections a few a second (its accept queue was 200 deep in the
+  // rush's first seconds): a load balancer's pool of open connections does not wait for that.
+  const servers = [...new Set(tokens.map((_, user) => urlFor(user)))];
+  await Promise.all(
+    servers.flatMap((url) =>
+      Array.from(
+        { length: warmConnections },
+        () =>
+          new Promise<void>((resolve, reject) =>
+            request(`${url}/api/health`, { agent }, (res) => res.resume().on('end', resolve))
+              .on('error', reject)
+              .end(),
+          ),
+      ),
+    ),
+  );
+  onStart?.();
   began = performance.now();
   await Promise.all(
     plan.map(

@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { migrate } from 'drizzle-orm/libsql/migrator';
 import { type Database, connectDatabase, isFileUrl } from '#server/platform/db';
+import { bufferedFetch } from './buffered-fetch';
 import { keepPreparedStatements } from './statement-cache';
 
 export type { Database };
@@ -24,7 +25,7 @@ export async function openDatabase(url: string, authToken?: string): Promise<Dat
     keepPreparedStatements();
   }
   // One process serves every request here: writes waiting for a turn share one commit (group-commit.ts).
-  const database = connectDatabase(url, authToken, { groupWrites: true });
+  const database = connectDatabase(url, authToken, { groupWrites: true, send: bufferedFetch });
   await database.run(sql`select 1`);
   return database;
 }

@@ -57,9 +57,9 @@ export function withinDeadline<T>(work: Promise<T>, ms: number, extend?: (starte
  * may have (fifteen deadlines): the call itself gives up sooner, and this ends what it left behind.
  */
 export const fetchWithin =
-  (ms: number) =>
+  (ms: number, send: typeof fetch = fetch) =>
   (request: Request): Promise<Response> =>
-    fetch(request, { signal: AbortSignal.timeout(ms * LONGEST_WAIT) });
+    send(request, { signal: AbortSignal.timeout(ms * LONGEST_WAIT) });
 
 type Call = (...args: unknown[]) => Promise<unknown>;
 
