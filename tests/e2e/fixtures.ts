@@ -10,11 +10,12 @@ import {
   expectConsoleErrors,
   loginAs,
   userPage,
+  waitUntilSettled,
   watchedPage,
 } from '../helpers/browser-fixtures';
 import { type Site, startSite } from './site';
 
-export { createJamThroughApi, expect, expectConsoleErrors, loginAs, userPage };
+export { createJamThroughApi, expect, expectConsoleErrors, loginAs, userPage, waitUntilSettled };
 
 interface WorkerFixtures {
   /** This worker's own seeded database, fakes and server (tests/e2e/site.ts). */
@@ -51,23 +52,6 @@ export const test = base.extend<object, WorkerFixtures>({
   baseURL: async ({ site }, use) => use(site.url),
   page: async ({ page }, use, testInfo) => watchedPage(page, use, testInfo),
 });
-
-/**
- * Waits until the page is what a reader sees once it has loaded: fonts in, and every island that
- * hydrates on load, when idle or when scrolled into view (if it is in view) hydrated — Astro removes
- * an island's `ssr` attribute once it has. Much quicker than `networkidle`, which always waits 500 ms.
- */
-export async function waitUntilSettled(page: Page): Promise<void> {
-  await page.waitForLoadState('load');
-  await page.evaluate(() => document.fonts.ready.then(() => undefined));
-  await page.waitForFunction(() =>
-    Array.from(document.querySelectorAll('astro-island[ssr]')).every((island) => {
-      if (island.getAttribute('client') !== 'visible') return false;
-      const box = (island.firstElementChild ?? island).getBoundingClientRect();
-      return box.bottom <= 0 || box.top >= innerHeight || box.right <= 0 || box.left >= innerWidth;
-    }),
-  );
-}
 
 /**
  * Opens `path` as someone who did not write, until `shown` is there. The page store renders a page
