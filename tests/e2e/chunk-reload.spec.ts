@@ -74,7 +74,8 @@ test('an island whose chunk is gone reloads the page once, and not again within 
 
   expectConsoleErrors(page, /Error hydrating \/_astro\/LoginErrorToast\..*Failed to fetch dynamically imported module/);
   const seen = watch(page);
-  await page.goto(`${app.url}/login`);
+  // The island never hydrates: 'load' only, not the fixtures' wait for islands.
+  await page.goto(`${app.url}/login`, { waitUntil: 'load' });
   // Astro retries a failed island import once after a second, then reports it; we reload.
   await expect.poll(() => seen.loads, { timeout: 15_000 }).toBe(2);
   // The reload request is seen before the new document commits: read the guard once it has.
@@ -110,7 +111,7 @@ test('a page whose own module script is gone reloads once as well (the guard doe
   expect(about).toContain(GUARD_KEY); // inlined in <head>, hashed for the CSP
 
   const seen = watch(page, script);
-  await page.goto(`${app.url}/explore`);
+  await page.goto(`${app.url}/explore`, { waitUntil: 'load' }); // it reloads itself: no wait for islands
   await expect.poll(() => seen.loads, { timeout: 15_000 }).toBe(2);
   // The reloaded page misses the script too; within 60 seconds of the reload the guard does nothing.
   await expect.poll(() => seen.missingAnswered, { timeout: 15_000 }).toBe(2);

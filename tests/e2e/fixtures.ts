@@ -50,7 +50,7 @@ export const test = base.extend<object, WorkerFixtures>({
     { scope: 'worker', timeout: 120_000 },
   ],
   baseURL: async ({ site }, use) => use(site.url),
-  page: async ({ page }, use, testInfo) => watchedPage(page, use, testInfo),
+  page: async ({ page, javaScriptEnabled }, use, testInfo) => watchedPage(page, use, testInfo, { javaScriptEnabled }),
 });
 
 /**

@@ -46,7 +46,7 @@ export const test = base.extend<object, WorkerFixtures>({
   /** Every context: the data saver on (no background prefetching of the links in view, spec §4) and Scratch's CDN answered locally. */
   browser: [dataSaverBrowser({ scratchCdn: true }), { scope: 'worker' }],
   /** Errors in the test's `page` (the site breaking in the browser) fail it, unless it declared them with `expectConsoleErrors`. */
-  page: async ({ page }, use, testInfo) => watchedPage(page, use, testInfo),
+  page: async ({ page, javaScriptEnabled }, use, testInfo) => watchedPage(page, use, testInfo, { javaScriptEnabled }),
 });
 
 let counter = 0;
