@@ -37,7 +37,7 @@ export async function watchedPage(
   testInfo: TestInfo,
   { javaScriptEnabled }: { javaScriptEnabled: boolean },
 ): Promise<void> {
-  if (javaScriptEnabled) settleAfterEachGoto(page);
+  if (!javaScriptEnabled) leaveGotoAsIs(page);
   const expected: RegExp[] = [];
   const unexpected: string[] = [];
   consoleExpectations.set(page, expected);
@@ -101,23 +101,33 @@ export async function waitUntilSettled(page: Page): Promise<void> {
   );
 }
 
-const settled = new WeakSet<Page>();
+/** Each page's own `goto`, for {@link settleAfterEachGoto} and {@link leaveGotoAsIs}. */
+const ownGoto = new WeakMap<Page, Page['goto']>();
 
 /**
  * Every `page.goto` without a `waitUntil` of its own returns once the page has settled: a click on an
  * island's button before the island hydrated does nothing, and tests that clicked right after `goto`
  * failed now and then in CI. A test of islands that never hydrate passes `waitUntil: 'load'`.
  */
-export function settleAfterEachGoto(page: Page): Page {
-  if (settled.has(page)) return page;
-  settled.add(page);
+function settleAfterEachGoto(page: Page): Page {
+  if (ownGoto.has(page)) return page;
   const goto = page.goto.bind(page);
+  ownGoto.set(page, goto);
   page.goto = async (url, options) => {
     const response = await goto(url, options);
     if (options?.waitUntil === undefined) await waitUntilSettled(page);
     return response;
   };
   return page;
+}
+
+/**
+ * A page in a context with JavaScript off, whose options the `page` fixture gets from the browser's
+ * defaults (`test.use({ javaScriptEnabled: false })`), not from `newContext`: its islands never hydrate.
+ */
+function leaveGotoAsIs(page: Page): void {
+  const goto = ownGoto.get(page);
+  if (goto) page.goto = goto;
 }
 
 /** The cookies of each user's last login in this worker, to start the next test already logged in. */
