@@ -18,6 +18,11 @@ describe('the guard’s measured rates', () => {
     ['the fifth set (probes for gaps, not held out)', 'fresh-tricks-4.txt', 'fresh-ordinary-4.txt'],
     ['the sixth set (written after the fifth set’s fixes)', 'fresh-tricks-5.txt', 'fresh-ordinary-5.txt'],
     ['the seventh set (written after the sixth set’s fixes)', 'fresh-tricks-6.txt', 'fresh-ordinary-6.txt'],
+    [
+      'the eighth set (probes for classes not named before: logins, looks, insults, number lists)',
+      'fresh-tricks-7.txt',
+      'fresh-ordinary-7.txt',
+    ],
     ['the issue’s own kinds', 'tricks.txt', 'ordinary-notes.txt'],
   ])('%s (%s, %s): at most a tenth of the tricks published, a twentieth of the notes held or refused', (_, tricks, ordinary) => {
     const rates = measure([file(tricks)], [file(ordinary)]);

@@ -18,7 +18,7 @@ const lines = (file: string) =>
     .split('\n')
     .filter((line) => line.trim() && !line.startsWith('#'));
 
-const ORDINARY = ['', '-2', '-3', '-4', '-5']
+const ORDINARY = ['', '-2', '-3', '-4', '-5', '-6', '-7']
   .flatMap((set) => lines(`fresh-ordinary${set}.txt`))
   .concat(lines('ordinary-notes.txt'));
 /**
@@ -28,7 +28,9 @@ const ORDINARY = ['', '-2', '-3', '-4', '-5']
  */
 const SEED = process.env.GUARD_PROPERTY_SEED;
 const seedOption = SEED === 'random' ? {} : { seed: SEED ? Number(SEED) : 53_046 };
-const TRICKS = ['', '-2', '-3', '-4', '-5', '-6'].flatMap((set) => lines(`fresh-tricks${set}.txt`)).concat(lines('tricks.txt'));
+const TRICKS = ['', '-2', '-3', '-4', '-5', '-6', '-7']
+  .flatMap((set) => lines(`fresh-tricks${set}.txt`))
+  .concat(lines('tricks.txt'));
 
 describe('the ordinary notes corpus', () => {
   it('has at least 300 notes in English, Hungarian, Irish and Persian', () => {
@@ -96,6 +98,45 @@ describe('three outcomes', () => {
     }
     for (const text of ['I want to kill myself', 'meg akarok halni', 'ba mhaith liom bás a fháil', 'میخوام بمیرم']) {
       expect(judgeText(text)).toEqual({ outcome: 'hold', rule: 'harm' });
+    }
+  });
+
+  it('holds asking for a password, for a date or about looks as personal, and unkind words at a person as words', () => {
+    for (const text of [
+      'whats ur password?',
+      'mi a jelszavad?',
+      'cad é do phasfhocal?',
+      'رمزت چیه؟',
+      'will you be my girlfriend?',
+      'ur so hot',
+    ]) {
+      expect(judgeText(text)).toEqual({ outcome: 'hold', rule: 'personal' });
+    }
+    for (const text of ['you are such a loser', 'hülye vagy', 'is amadán thú', 'تو احمقی']) {
+      expect(judgeText(text)).toEqual({ outcome: 'hold', rule: 'word' });
+    }
+    for (const text of [
+      'this level is stupid hard',
+      'such a cute game!',
+      'you are so good at this',
+      'the level password is BANANA',
+    ]) {
+      expect(judgeText(text)).toEqual({ outcome: 'publish', rule: null });
+    }
+  });
+
+  it('publishes lists of scores, years and levels, and still refuses a phone number written as a list', () => {
+    for (const text of [
+      'Scores: 100, 200, 350, 500',
+      'in 2012, 2015 and 2021',
+      'levels 1 2 3 4 5 6 7 8',
+      'high score 123456789',
+      'pi 3.14159265',
+    ]) {
+      expect(judgeText(text)).toEqual({ outcome: 'publish', rule: null });
+    }
+    for (const text of ['call me: 555, 123, 4567', 'text me 206 / 555 / 0199', 'hívj: 06, 30, 123, 4567']) {
+      expect(judgeText(text)).toEqual({ outcome: 'refuse', rule: 'phone' });
     }
   });
 

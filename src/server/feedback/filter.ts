@@ -12,6 +12,7 @@ import type { NoteFilterRule } from '#lib/feedback';
 import { SCRATCH_LINK } from '#lib/linkify';
 import { judgedText, shownText, withoutAccents } from '#lib/note-text';
 import { CURATED_WORDS } from './word-lists';
+import { withoutOrdinaryNumbers } from './ordinary-numbers';
 
 /** Top-level domains that make `word.tld` a link. Short English words (it, is, in, to, me, so…) are left out, so "fun.It was great" passes. */
 const TLDS =
@@ -56,21 +57,6 @@ const LINKS = [
   new RegExp(String.raw`(?<![\p{L}\p{N}-])[\p{L}\p{N}-]+${DOT}(?:${SPACED_TLDS})(?![\p{L}\p{N}])`, 'u'),
 ];
 
-/**
- * Numbers that are no part of a phone number: scores such as 10/10 or 99/100, amounts grouped by
- * commas (1,000,000) and dates (2024-11-27, 2024. 11. 27., 1403/09/07).
- */
-const NOT_PHONES = [
-  /(?<!\d)\d{1,3}\s*\/\s*(?:10|100|5|3)(?!\d)/gu,
-  /(?<![\d,])\d{1,3}(?:,\d{3})+(?![\d,])/gu,
-  /(?<!\d)(?:19|20|13|14)\d\d\s*([-./])\s*(?:0?[1-9]|1[0-2])\s*\1\s*(?:0?[1-9]|[12]\d|3[01])(?!\d)/gu,
-  // Issue 53: day first or month first (27/11/2024, 11.27.2024), times and lap times (1:23, 12:30:05.5)
-  // and amounts grouped by spaces or dots (1 250 000 pont), never after or before more digits.
-  /(?<!\d)(?:0?[1-9]|[12]\d|3[01])\s*([-./])\s*(?:0?[1-9]|[12]\d|3[01])\s*\1\s*(?:19|20)?\d\d(?!\d)/gu,
-  /(?<!\d)\d{1,2}:\d{2}(?::\d{2})?(?:[.,]\d{1,3})?(?!\d)/gu,
-  /(?<!\d[\s.\-/]{0,3})(?<!\d)(?!0)\d{1,3}(?:[ \u00a0\u202f.]\d{3})+(?!\d|[\s.\-/]{1,3}\d)/gu,
-];
-const withoutNumbers = (text: string) => NOT_PHONES.reduce((rest, pattern) => rest.replace(pattern, ' '), text);
 /** Seven or more digits, with up to three characters of any kind but letters between each two. */
 const PHONE = /\d(?:[^\p{L}\d]{0,3}\d){6,}/u;
 
@@ -200,7 +186,7 @@ export function listedRule(
   // Scratch links are fine, and their digits are no phone number: check what is left without them.
   const rests = readings.map((reading) => reading.replace(SCRATCH_LINK, ' '));
   if (checks('link') && rests.some((rest) => LINKS.some((pattern) => pattern.test(rest)))) return 'link';
-  if (checks('phone') && PHONE.test(withoutNumbers(rests[0]!))) return 'phone';
+  if (checks('phone') && PHONE.test(withoutOrdinaryNumbers(rests[0]!))) return 'phone';
   if (checks('contact') && rests.some((rest) => CONTACTS.some((pattern) => pattern.test(withoutAccents(rest))))) return 'contact';
   if (checks('word') && hasWord(text, adminWords)) return 'word';
   return null;

@@ -85,15 +85,19 @@ const kidSpelling = (reading: string) =>
 /** A letter said again and again read once ("kiiill" → "kil"): readings and the held phrases alike. */
 const lettersOnce = (text: string) => text.replace(/(\p{L})\1+/gu, '$1');
 
-const HELD_CLASSES = (['personal', 'harm'] as const).map((rule) => ({
+/** The held classes and the rule each is held for: unkind words at a person are the word rule's (issue 53). */
+const HELD_RULES = [
+  ['personal', 'personal'],
+  ['harm', 'harm'],
+  ['unkind', 'word'],
+] as const;
+const phrasesOf = (heldClass: (typeof HELD_RULES)[number][0]) =>
+  Object.entries(HELD[heldClass]).flatMap(([language, phrases]) => (language === '_about' ? [] : phrases));
+const HELD_CLASSES = HELD_RULES.map(([heldClass, rule]) => ({
   rule,
-  patterns: Object.values(HELD[rule])
-    .flat()
-    .map((pattern) => new RegExp(pattern, 'u')),
+  patterns: phrasesOf(heldClass).map((pattern) => new RegExp(pattern, 'u')),
   // The same phrases with their double letters read once, for readings whose letters are read once.
-  once: Object.values(HELD[rule])
-    .flat()
-    .map((pattern) => new RegExp(pattern.replace(/(?<!\\)(\p{L})\1+/gu, '$1'), 'u')),
+  once: phrasesOf(heldClass).map((pattern) => new RegExp(pattern.replace(/(?<!\\)(\p{L})\1+/gu, '$1'), 'u')),
 }));
 
 /* ---------- judging ---------- */
