@@ -92,7 +92,12 @@ export function dataSaverBrowser({
 export async function waitUntilSettled(page: Page): Promise<void> {
   await page.waitForLoadState('load');
   await page.evaluate(() => document.fonts.ready.then(() => undefined));
-  await page.waitForFunction(() =>
+  await waitForIslands(page);
+}
+
+/** Until every island that hydrates on load, when idle or in view (if it is in view) has hydrated: one round trip when they have. */
+function waitForIslands(page: Page): Promise<unknown> {
+  return page.waitForFunction(() =>
     Array.from(document.querySelectorAll('astro-island[ssr]')).every((island) => {
       if (island.getAttribute('client') !== 'visible') return false;
       const box = (island.firstElementChild ?? island).getBoundingClientRect();
@@ -115,7 +120,8 @@ function settleAfterEachGoto(page: Page): Page {
   ownGoto.set(page, goto);
   page.goto = async (url, options) => {
     const response = await goto(url, options);
-    if (options?.waitUntil === undefined) await waitUntilSettled(page);
+    // `goto` waited for 'load' already; fonts matter only to screenshots, which wait for them themselves.
+    if (options?.waitUntil === undefined) await waitForIslands(page);
     return response;
   };
   return page;
