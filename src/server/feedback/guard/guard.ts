@@ -215,10 +215,14 @@ export function judgeText(text: string, context: GuardContext = {}): GuardVerdic
     if (kind === 'plain' && INVITE_HOSTS.test(all)) return { outcome: 'hold', rule: 'link' };
   }
 
-  // What a moderator reads first: personal information, grooming, harm (on every reading).
+  // What a moderator reads first: personal information, grooming, harm, unkind words at a person (on
+  // every reading; in short texts also with digits read as letters: "ur s0 h0t", "p4ssword").
+  const unleetFirst = plainFirst.length <= SHORT_TEXT ? lettersForDigits(plainFirst) : plainFirst;
+  const spelt = plainFirst.length <= SHORT_TEXT ? kidSpelling(punctuationAsSpace(unleetFirst)) : plainFirst;
   for (const { rule, patterns, once } of HELD_CLASSES) {
-    const readings = [plainFirst, ...seconds.map(withoutAccents)].flatMap((one) => [one, punctuationAsSpace(one)]);
-    const spelt = plainFirst.length <= SHORT_TEXT ? kidSpelling(punctuationAsSpace(plainFirst)) : plainFirst;
+    const readings = [plainFirst, ...(unleetFirst === plainFirst ? [] : [unleetFirst]), ...seconds.map(withoutAccents)].flatMap(
+      (one) => [one, punctuationAsSpace(one)],
+    );
     for (const reading of spelt === plainFirst ? readings : [...readings, spelt]) {
       if (patterns.some((pattern) => pattern.test(reading))) return { outcome: 'hold', rule };
       const readOnce = reading.length <= SHORT_TEXT ? lettersOnce(reading) : reading;
