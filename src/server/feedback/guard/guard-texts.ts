@@ -81,4 +81,4 @@ export async function guardTexts(
 
 /** What the OpenAPI document says of a guarded endpoint, after the names of its guarded fields. */
 export const textFilterDoc = (fields: string) =>
-  ` ${fields} pass the guard (no links except to Scratch, no e-mail addresses, phone numbers, chat-app contact or unkind words; personal information, grooming and harm are for a moderator to read first): a refusal is a 400 with code \`text_refused\`, the \`field\`, the \`rule\` (\`link\`, \`email\`, \`phone\`, \`contact\`, \`word\`, \`personal\` or \`harm\`) and \`held\` (true when a moderator would have to read it first), and stores nothing.`;
+  ` ${fields} pass the guard (no links except to Scratch, no e-mail addresses, phone numbers, chat-app contact or unkind words; personal information, grooming, harm and unkind words at a person are for a moderator to read first): a refusal is a 400 with code \`text_refused\`, the \`field\`, the \`rule\` (\`link\`, \`email\`, \`phone\`, \`contact\`, \`word\`, \`personal\` or \`harm\`) and \`held\` (true when a moderator would have to read it first), and stores nothing.`;
