@@ -16,7 +16,6 @@ const DAY = 86_400_000;
 test('sqld killed under writes: no answer of 500, every 503 says Retry-After, and keyed retries store each jam once', async ({
   targetName,
 }) => {
-  test.skip(targetName !== 'workerd', 'only a target on a libSQL server');
   test.setTimeout(150_000);
   const target = await startTarget(targetName);
   try {
