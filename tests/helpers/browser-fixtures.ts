@@ -95,14 +95,21 @@ export async function waitUntilSettled(page: Page): Promise<void> {
   await waitForIslands(page);
 }
 
-/** Until every island that hydrates on load, when idle or in view (if it is in view) has hydrated: one round trip when they have. */
-function waitForIslands(page: Page): Promise<unknown> {
-  return page.waitForFunction(() =>
-    Array.from(document.querySelectorAll('astro-island[ssr]')).every((island) => {
-      if (island.getAttribute('client') !== 'visible') return false;
-      const box = (island.firstElementChild ?? island).getBoundingClientRect();
-      return box.bottom <= 0 || box.top >= innerHeight || box.right <= 0 || box.left >= innerWidth;
-    }),
+/**
+ * Until every island that hydrates on load, when idle or in view has hydrated, of those in view
+ * (`waitUntilSettled`) or of all but the ones in view only (`{ inViewOnly: true }`: what `goto` waits
+ * for, the footer's idle islands below the fold left to hydrate when a test gets there). One round
+ * trip when they have.
+ */
+function waitForIslands(page: Page, { inViewOnly = false } = {}): Promise<unknown> {
+  return page.waitForFunction(
+    (inViewOnly) =>
+      Array.from(document.querySelectorAll('astro-island[ssr]')).every((island) => {
+        const box = (island.firstElementChild ?? island).getBoundingClientRect();
+        const outOfView = box.bottom <= 0 || box.top >= innerHeight || box.right <= 0 || box.left >= innerWidth;
+        return outOfView && (inViewOnly || island.getAttribute('client') === 'visible');
+      }),
+    inViewOnly,
   );
 }
 
@@ -121,7 +128,7 @@ function settleAfterEachGoto(page: Page): Page {
   page.goto = async (url, options) => {
     const response = await goto(url, options);
     // `goto` waited for 'load' already; fonts matter only to screenshots, which wait for them themselves.
-    if (options?.waitUntil === undefined) await waitForIslands(page);
+    if (options?.waitUntil === undefined) await waitForIslands(page, { inViewOnly: true });
     return response;
   };
   return page;
