@@ -74,8 +74,10 @@ describe('a server killed with SIGKILL during concurrent writes', () => {
     };
     const load = Promise.all(Array.from({ length: WORKERS }, (_, id) => worker(id)));
     while (acknowledged.length < 40 && refused.length === 0) await new Promise((resolve) => setTimeout(resolve, 20));
-    killed = true;
+    // Killed while the workers still send: a write whose answer was still coming when the flag was set
+    // first could all be answered before the kill landed (a CI run saw 49 attempted, 49 answered).
     await app.stop('SIGKILL');
+    killed = true;
     await load;
     expect(refused).toEqual([]);
     expect(attempted).toBeGreaterThan(acknowledged.length);
