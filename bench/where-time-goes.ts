@@ -111,6 +111,8 @@ export interface LoadReport {
   queued: { writes: Summary; reads: Summary };
   renders: Record<string, number>;
   changes: Record<string, number>;
+  /** On an embedded replica: its syncs, and its reads answered from memory between two syncs or run. */
+  replica?: { syncs: number; readsKept: number; readsRan: number };
   routes: Record<string, Summary & { answers: number; bytes: number; statuses: Record<string, number> }>;
 }
 
@@ -212,5 +214,17 @@ Server times run from a request's arrival to its answer's last byte, as each ser
     Object.entries(changes)
       .map(([kind, n]) => `${fmt(n)} ${kind}`)
       .join(', ') || 'none'
-  } |`;
+  } |${replicaRow(reports)}`;
+}
+
+/** On replicas: each server's syncs and the share of its replica's reads answered from memory (whole run, start-up included). */
+function replicaRow(reports: LoadReport[]): string {
+  const replicas = reports.filter((report) => report.replica && report.replica.syncs > 0);
+  if (replicas.length === 0) return '';
+  const each = replicas.map(({ seconds, replica }) => {
+    const { syncs, readsKept, readsRan } = replica!;
+    const share = (readsKept / Math.max(1, readsKept + readsRan)) * 100;
+    return `${fmt(syncs)} syncs (${fmt(syncs / seconds, 1)} a second), ${fmt(readsKept)} of ${fmt(readsKept + readsRan)} reads from memory (${fmt(share, 0)} %)`;
+  });
+  return `\n| the replica over the server's life | ${each.join('; ')} |`;
 }

@@ -96,6 +96,18 @@ describe('a database call with a deadline', () => {
     context.run({ deadlineAt: now + 1200 }, () => expect(timeLeft(5000, now)).toBe(1200));
     context.run({ deadlineAt: now - 10 }, () => expect(timeLeft(5000, now)).toBe(0));
   });
+
+  it('gives a request’s later call only what is left of its deadline: a read that waited on a frozen server leaves its write none', async () => {
+    const context = new AsyncLocalStorage<RequestState>();
+    installHost({ requestContext: context });
+    const client = withDeadlines(hanging().client, 300);
+    const started = Date.now();
+    await context.run({ deadlineAt: started + 300 }, async () => {
+      await expect(client.execute('select 1')).rejects.toBeInstanceOf(DatabaseDeadlineError);
+      await expect(client.execute('update jams set name = name')).rejects.toBeInstanceOf(DatabaseDeadlineError);
+    });
+    expect(Date.now() - started).toBeLessThan(450);
+  });
 });
 
 describe('an address with a broken percent-encoding', () => {

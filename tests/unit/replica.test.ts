@@ -2,7 +2,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Client, InStatement, ResultSet, Transaction } from '@libsql/client';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { isRead, routedClient } from '#server/node/replica';
-import { READ_YOUR_WRITES_MS, type Synced, replicaSync } from '#server/node/replica-sync';
+import { READ_YOUR_WRITES_MS, SYNC_GAP_MS, type Synced, replicaSync } from '#server/node/replica-sync';
 import { type RequestState, installHost } from '#server/platform/host';
 
 /** The sync side of a routed client that only records that a sync was asked for. */
@@ -65,6 +65,24 @@ describe('keeping an embedded replica in step', () => {
     expect(state.syncs).toBe(1);
     await sync.afterWrite();
     expect(state.syncs).toBe(2);
+  });
+
+  it('starts a sync SYNC_GAP_MS after the previous one began at the soonest, and the writes that finish meanwhile share it', async () => {
+    const starts: number[] = [];
+    const sync = replicaSync({
+      frame: 1,
+      primary: 'http://primary.test',
+      probe: async () => undefined,
+      sync: async () => {
+        starts.push(performance.now());
+        return { frame_no: starts.length + 1, frames_synced: 1 };
+      },
+      onNewFrames: () => undefined,
+    });
+    await sync.afterWrite();
+    await Promise.all(Array.from({ length: 5 }, () => sync.afterWrite()));
+    expect(starts).toHaveLength(2);
+    expect(starts[1]! - starts[0]!).toBeGreaterThanOrEqual(SYNC_GAP_MS - 1);
   });
 
   it('brings every write that finishes during a sync with the one sync after it, and answers none before a sync that began after it', async () => {

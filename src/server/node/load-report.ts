@@ -2,7 +2,8 @@
  * Where a loaded server's time goes, for the benches (ADR 045): with ITINERARY_LOAD_REPORT naming a
  * folder, each server process tallies its answers per route (time from arrival to the last byte, bytes sent),
  * how long requests waited for their turn (write-first.ts), the event loop's delay, the page renders
- * and what made each one necessary, and the changes that reached the page cache; it writes the tally
+ * and what made each one necessary, the changes that reached the page cache, and on a replica its
+ * syncs and the reads answered from memory between them; it writes the tally
  * as JSON (`{folder}/{pid}.json`) when it exits. Unset (always, but in a bench): every call returns at once.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -40,7 +41,7 @@ export function routeOf(method: string, url: string, source?: string): string {
 function createLoadReport(folder: string | undefined) {
   if (!folder) {
     const off = () => undefined;
-    return { answer: off, queued: off, render: off, change: off };
+    return { answer: off, queued: off, render: off, change: off, replicaSync: off, replicaReads: off };
   }
   const began = Date.now();
   const loop = monitorEventLoopDelay({ resolution: 10 });
@@ -49,6 +50,7 @@ function createLoadReport(folder: string | undefined) {
   const queued = { writes: histogram(), reads: histogram() };
   const renders: Record<string, number> = {};
   const changes: Record<string, number> = {};
+  const replica = { syncs: 0, readsKept: 0, readsRan: 0 };
   process.once('exit', () => {
     loop.disable();
     const seconds = (Date.now() - began) / 1000;
@@ -62,6 +64,7 @@ function createLoadReport(folder: string | undefined) {
         queued: { writes: summary(queued.writes), reads: summary(queued.reads) },
         renders,
         changes,
+        replica,
         routes: Object.fromEntries(
           [...routes].map(([route, { answers, bytes, time, statuses }]) => [
             route,
@@ -89,6 +92,13 @@ function createLoadReport(folder: string | undefined) {
     },
     change(kind: string) {
       changes[kind] = (changes[kind] ?? 0) + 1;
+    },
+    replicaSync() {
+      replica.syncs += 1;
+    },
+    replicaReads(kept: number, ran: number) {
+      replica.readsKept += kept;
+      replica.readsRan += ran;
     },
   };
 }

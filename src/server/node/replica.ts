@@ -20,6 +20,8 @@ import { ensureParentFolder } from './database';
 import { type ReplicaSync, replicaSync } from './replica-sync';
 import { FIRST_SYNC_TIMEOUT_MS, startReplicaSyncer } from './replica-syncer';
 import { keepPreparedStatements } from './statement-cache';
+import { keepReads } from './replica-reads-kept';
+import { loadReport } from './load-report';
 
 /** How long a write's answer waits for the replica to sync up to it, at most (the syncer's own limit). */
 const SYNC_WAIT_MS = 5000;
@@ -136,11 +138,16 @@ export async function openReplica(options: {
   // The server's own connection to the file the worker keeps in step: it reads, the worker writes.
   keepPreparedStatements();
   const local = createClient({ url: options.path });
+  const kept = keepReads(local, loadReport().replicaReads);
   const sync = replicaSync({
     sync: () => syncer.sync(),
     probe: primaryProbe(options.primaryUrl, options.authToken),
     frame: first.frame_no,
-    onNewFrames: options.onNewFrames,
+    onSync: loadReport().replicaSync,
+    onNewFrames: () => {
+      kept.forget();
+      options.onNewFrames();
+    },
     primary: options.primaryUrl.replace(/\/\/[^@/]*@/, '//'),
   });
   const client = routedClient(local, options.primary, sync);

@@ -64,8 +64,9 @@ export const fetchWithin =
 type Call = (...args: unknown[]) => Promise<unknown>;
 
 /**
- * The client with each statement, batch, transaction step and commit bounded by `ms`, counted from
- * the call (a write's wait for its turn in the process included): a server that answers nothing
+ * The client with each statement, batch, transaction step and commit bounded by `ms` (or what is left
+ * of its request's deadline, when less), counted from the call (a write's wait for its turn in the
+ * process included): a server that answers nothing
  * for that long is taken for frozen, whatever is waiting on it. While it answers other calls, a
  * call past its deadline waits on (a spike is not a hang).
  */
@@ -76,8 +77,9 @@ export function withDeadlines(client: Client, ms: number): Client {
     const now = Date.now();
     return now - answeredAt < STILL_ANSWERING_MS && now - startedAt < ms * LONGEST_WAIT;
   };
+  // A request's calls share its deadline: a writer's read that waited on a frozen primary leaves its write no more time.
   const watched = <T>(work: Promise<T>): Promise<T> =>
-    withinDeadline(work, ms, answering).then(
+    withinDeadline(work, timeLeft(ms), answering).then(
       (result) => {
         answeredAt = Date.now();
         return result;
