@@ -78,6 +78,47 @@ describe('kept prepared statements', () => {
     expect(prepared.filter((sql) => sql === star)).toHaveLength(2);
   });
 
+  it('asks libsql for raw mode and safe integers only when a kept statement’s mode changes, and keeps a write’s refusal of raw mode', () => {
+    const { connection } = countingConnection();
+    connection.exec('create table jam (id integer primary key, name text)');
+    const statementPrototype = Object.getPrototypeOf(connection.prepare('select 1')) as {
+      raw: (on?: boolean) => unknown;
+      safeIntegers: (on?: boolean) => unknown;
+    };
+    const { raw, safeIntegers } = statementPrototype;
+    const asked = { raw: 0, safeIntegers: 0 };
+    statementPrototype.raw = function countedRaw(this: unknown, on?: boolean) {
+      asked.raw += 1;
+      return raw.call(this, on);
+    };
+    statementPrototype.safeIntegers = function countedSafeIntegers(this: unknown, on?: boolean) {
+      asked.safeIntegers += 1;
+      return safeIntegers.call(this, on);
+    };
+    try {
+      const read = 'select name from jam where id = ?';
+      const write = 'insert into jam (name) values (?)';
+      const refusals: string[] = [];
+      for (const name of ['Spring Jam', 'Summer Jam', 'Autumn Jam']) {
+        const insert = connection.prepare(write).safeIntegers(true);
+        try {
+          insert.raw(true);
+        } catch (error) {
+          refusals.push((error as Error).message);
+        }
+        insert.run([name]);
+        expect(connection.prepare(read).safeIntegers(true).raw(true).all([1])).toEqual([['Spring Jam']]);
+      }
+      expect(refusals).toHaveLength(3);
+      expect(new Set(refusals).size).toBe(1);
+      expect(asked).toEqual({ raw: 2, safeIntegers: 2 });
+      expect(connection.prepare(read).raw(false).all([2])).toEqual([{ name: 'Summer Jam' }]);
+      expect(asked.raw).toBe(3);
+    } finally {
+      Object.assign(statementPrototype, { raw, safeIntegers });
+    }
+  });
+
   it('answers through @libsql/client and drizzle as before: rows, schema changes and rolled-back transactions', async () => {
     const database = await openDatabase(`file:${join(folder, 'client.db')}`);
     const client = database.$client;
