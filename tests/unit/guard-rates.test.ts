@@ -23,6 +23,11 @@ describe('the guard’s measured rates', () => {
       'fresh-tricks-7.txt',
       'fresh-ordinary-7.txt',
     ],
+    [
+      'the ninth set (probes for other digits and dots, borrowed Scratch names, short links, abbreviations, backwards)',
+      'fresh-tricks-8.txt',
+      'fresh-ordinary-8.txt',
+    ],
     ['the issue’s own kinds', 'tricks.txt', 'ordinary-notes.txt'],
   ])('%s (%s, %s): at most a tenth of the tricks published, a twentieth of the notes held or refused', (_, tricks, ordinary) => {
     const rates = measure([file(tricks)], [file(ordinary)]);

@@ -66,6 +66,8 @@ const APPS =
 const LONG_APPS = APPS.split('|')
   .filter((name) => name.length > 3)
   .join('|');
+/** The short names, and YouTube's and TikTok's, which children write before a handle. */
+const SHORT_APPS = [...APPS.split('|').filter((name) => name.length <= 3), 'yt', 'tt'].join('|');
 const FA_APPS = 'دیسکورد|دیسکرد|اینستاگرام|اینستا|تلگرام|واتساپ|واتس اپ|اسنپ ?چت|تیک ?تاک|روبیکا|ایتا|روبلاکس';
 const CONTACTS = [
   new RegExp(
@@ -77,7 +79,12 @@ const CONTACTS = [
     'u',
   ),
   new RegExp(
-    String.raw`(?<!\p{L})(?:${APPS})\s*(?:[:=@#]|-\s|\s(?:id|name|username|user|handle|tag)\b)\s*@?[\p{L}\p{N}._#-]{2,}`,
+    String.raw`(?<!\p{L})(?:${LONG_APPS})\s*(?:[:=@#]|-\s|\s(?:id|name|username|user|handle|tag)\b)\s*@?[\p{L}\p{N}._#-]{2,}`,
+    'u',
+  ),
+  // Short names ("ig:", "tt:", "yt:") before a name with a letter; not "dc = double coins" or "tt: 2:30".
+  new RegExp(
+    String.raw`(?<!\p{L})(?:${SHORT_APPS})\s*(?:[:@#]|\s(?:id|name|username|user|handle|tag)\b)\s*@?(?=[\p{N}._#-]*\p{L})[\p{L}\p{N}._#-]{2,}`,
     'u',
   ),
   new RegExp(String.raw`(?<!\p{L})(?:${LONG_APPS})\s+@?[a-z0-9._]*[0-9_.][a-z0-9._]*[a-z0-9_]`, 'u'),

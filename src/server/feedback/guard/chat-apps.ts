@@ -132,10 +132,24 @@ const CONTACT_VERB = new RegExp(
 const HANDLE =
   /(?<![\p{L}\p{N}])@?(?=[\p{L}\p{N}._]*\p{L})(?=[\p{L}\p{N}._]*[\d_.])[\p{L}\p{N}._]{3,}(?![\p{L}\p{N}])|(?<![\p{L}\p{N}])@[\p{L}\p{N}._]{3,}/u;
 
-/** A chat app with a way to reach someone there (a verb of contact anywhere, or a handle just after it): held for a moderator. */
+/** How many words of five letters or more name a chat app. */
+const longAppMentions = (reading: string) =>
+  [...reading.matchAll(/\p{L}{5,}/gu)].filter((match) => chatAppOf(match[0]) !== null).length;
+
+/** A chat app's name spelt out between marks ("t~e~l~e~g~r~a~m", "d🎮i🎮s🎮c🎮o🎮r🎮d"): only a way to reach someone hides it so. */
+export const spellsOutAnApp = (reading: string, closedUp: string) => longAppMentions(closedUp) > longAppMentions(reading);
+
+/** The app's name used as the verb: "discord me", "snap us". */
+const APP_AS_VERB = /^\s+(?:me|us)(?!\p{L})/u;
+
+/** A chat app with a way to reach someone there (a verb of contact anywhere, the app as the verb, or a handle just after it): held for a moderator. */
 export function asksContactElsewhere(reading: string): boolean {
   const mentions = chatAppMentions(reading);
   if (!mentions.length) return false;
   if (CONTACT_VERB.test(reading)) return true;
-  return mentions.some((end) => HANDLE.test(reading.slice(end, end + 30).replace(/\d+(?:[.:]\d+)+/gu, ' ')));
+  return mentions.some(
+    (end) =>
+      APP_AS_VERB.test(reading.slice(end, end + 5)) ||
+      HANDLE.test(reading.slice(end, end + 30).replace(/\d+(?:[.:]\d+)+/gu, ' ')),
+  );
 }

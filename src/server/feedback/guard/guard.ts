@@ -22,7 +22,7 @@ import { listedRule } from '../filter';
 import ALLOWED from './data/allowed-words.json' with { type: 'json' };
 import HELD from './data/held-phrases.json' with { type: 'json' };
 import { decodeEscapes, firstReading } from './normalise';
-import { asksContactElsewhere, chatAppsRead, joinedApps } from './chat-apps';
+import { asksContactElsewhere, chatAppOf, chatAppsRead, joinedApps, spellsOutAnApp } from './chat-apps';
 import {
   closedUp,
   closedUpAddress,
@@ -126,6 +126,12 @@ const LEET: Record<string, string> = { '0': 'o', '1': 'i', '3': 'e', '4': 'a', '
 const lettersForDigits = (reading: string) =>
   reading.replace(/[\p{L}\d]*\p{L}[\p{L}\d]*/gu, (word) => word.replace(/[0134578]/g, (digit) => LEET[digit]!));
 
+/** Each word that names a chat app once its digits are read as letters ("1nstagram", "wh4ts4pp") read as the app; the rest as written. */
+const appsWithDigitsRead = (reading: string) =>
+  reading.replace(/[\p{L}\d]*\p{L}[\p{L}\d]*/gu, (word) =>
+    /\d/.test(word) ? (chatAppOf(lettersForDigits(word)) ?? word) : word,
+  );
+
 /** "@" and a mail provider, once every separator is gone ("k.i.d.@.g.m.a.i.l"). */
 const MAIL_HOST_AFTER_AT = /@(?:gmail|googlemail|yahoo|hotmail|outlook|icloud|freemail|citromail|protonmail|proton|yandex)/u;
 
@@ -185,7 +191,9 @@ export function judgeText(text: string, context: GuardContext = {}): GuardVerdic
   for (const base of bases) {
     const baseRest = base.replace(SCRATCH_LINK, ' ');
     const plainRest = withoutAccents(baseRest);
-    seconds.push(numbersAsDigits(plainRest), withoutInnerPunctuation(baseRest), closedUp(baseRest), closedUpAddress(baseRest));
+    const closed = closedUp(baseRest);
+    if (spellsOutAnApp(plainRest, withoutAccents(closed))) return { outcome: 'hold', rule: 'contact' };
+    seconds.push(numbersAsDigits(plainRest), withoutInnerPunctuation(baseRest), closed, closedUpAddress(baseRest));
     const apps = chatAppsRead(plainRest);
     if (apps) seconds.push(apps);
     const joined = joinedApps(plainRest);
@@ -265,6 +273,9 @@ export function judgeText(text: string, context: GuardContext = {}): GuardVerdic
     }
   }
   if (asksContactElsewhere(plainFirst)) return { outcome: 'hold', rule: 'contact' };
+  // Written backwards ("em dda drocsid"), or a chat app with digits for letters ("wh4ts4pp me").
+  if (asksContactElsewhere(withoutAccents(reversed)) || asksContactElsewhere(appsWithDigitsRead(plainFirst)))
+    return { outcome: 'hold', rule: 'contact' };
 
   // A new account's long numbers and addresses off Scratch (Scratch's own links and their ids are fine).
   if (newAccount && LONG_DIGIT_RUN.test(rest)) return { outcome: 'hold', rule: 'phone' };
