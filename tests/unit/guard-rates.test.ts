@@ -28,6 +28,11 @@ describe('the guard’s measured rates', () => {
       'fresh-tricks-8.txt',
       'fresh-ordinary-8.txt',
     ],
+    [
+      'the tenth set (probes for chain messages, scams, someone else’s details, drugs and drink)',
+      'fresh-tricks-9.txt',
+      'fresh-ordinary-9.txt',
+    ],
     ['the issue’s own kinds', 'tricks.txt', 'ordinary-notes.txt'],
   ])('%s (%s, %s): at most a tenth of the tricks published, a twentieth of the notes held or refused', (_, tricks, ordinary) => {
     const rates = measure([file(tricks)], [file(ordinary)]);
