@@ -9,12 +9,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
-import { jams, sessions, users } from '#db/schema';
+import { and, eq } from 'drizzle-orm';
+import { jams, sessions, users, votes } from '#db/schema';
 import { type Database, migrateDatabase, openDatabase } from '#server/node/database';
 import { SESSION_COOKIE, SESSION_LIFETIME_MS, generateSessionToken, hashToken } from '#server/auth/session';
 import { type RunningApp, startApp } from '../helpers/app';
-import { insertJam } from '../helpers/factories';
+import { insertEntry, insertJam, insertVote } from '../helpers/factories';
 import { type RunningSqld, startSqld } from '../helpers/sqld';
 
 const SYNC_SECONDS = 1;
@@ -299,5 +299,53 @@ describe('writes on replicas: never refused for a replica behind, never held by 
     expect([201, 409]).toContain(status);
     const made = await database.select({ id: jams.id }).from(jams).where(eq(jams.name, 'Made during the freeze 0'));
     expect(made).toHaveLength(1);
+  });
+});
+
+describe('a vote refused by a replica a sync behind (ADR 047, ADR 054)', () => {
+  it('confirms a vote over the limit once synced, and counts the vote when the primary had one taken back', async () => {
+    const [voter, ...makers] = await database
+      .insert(users)
+      .values(['replica_voter', 'maker_a', 'maker_b', 'maker_c', 'maker_d'].map((name) => ({ name })))
+      .returning();
+    const token = generateSessionToken();
+    await database
+      .insert(sessions)
+      .values({ id: hashToken(token), userId: voter!.id, expiresAt: new Date(Date.now() + SESSION_LIFETIME_MS) });
+    const asVoter = `${SESSION_COOKIE}=${token}`;
+    const jam = await insertJam(database);
+    const made = [];
+    for (const [n, maker] of makers.entries()) made.push(await insertEntry(database, jam.id, maker.id, 910_000 + n));
+    for (const entry of made.slice(0, 3)) await insertVote(database, jam.id, entry.id, voter!.id);
+    const used = async () => {
+      const response = await fetch(`${second.url}/api/jams/${jam.slug}/my-votes`, { headers: { cookie: asVoter } });
+      return response.status === 200 ? ((await response.json()) as { used: number }).used : null;
+    };
+    const vote = (entryId: number) =>
+      fetch(`${second.url}/api/jams/${jam.slug}/entries/${entryId}/vote`, {
+        method: 'PUT',
+        headers: { origin: second.url, cookie: asVoter },
+      });
+    await expect.poll(used, { timeout: 5000 }).toBe(3);
+
+    const over = await vote(made[3]!.id);
+    expect(over.status).toBe(409);
+    expect(((await over.json()) as { error: { message: string } }).error.message).toBe(
+      'You have used all 3 of your votes in this jam.',
+    );
+
+    let behind = 0;
+    for (let round = 0; round < 3; round += 1) {
+      // Taken back through another server (straight on the primary): `second`'s replica still shows three votes.
+      const taken = made[round]!;
+      await database.delete(votes).where(and(eq(votes.entryId, taken.id), eq(votes.voterId, voter!.id)));
+      const target = made[(round + 3) % 4]!;
+      if ((await used()) === 3) behind += 1;
+      const counted = await vote(target.id);
+      expect(counted.status).toBe(200);
+      expect(((await counted.json()) as { used: number; entryIds: number[] }).entryIds).toContain(target.id);
+      await sleep(1500); // the voter's reads go to the replica again once a sync brought their vote
+    }
+    expect(behind, 'the replica was never behind: the case was not tried').toBeGreaterThan(0);
   });
 });

@@ -113,6 +113,8 @@ async function checkedWhenCaughtUp(state: RequestState, run: () => Promise<Respo
     } catch {
       throw error;
     }
+    // A refusal that says how to confirm it is read again alone (one statement, not the whole request).
+    if (error.stillStands && (await error.stillStands().catch(() => false))) throw error;
     state.readReplica = false;
     return await run();
   }

@@ -219,10 +219,14 @@ export async function ruleRefusal(
   return null;
 }
 
-/** Why a vote that counts nothing was refused: a rule of the jam, else the limit. */
+const overLimit = (upvoted: { entryId: number }[], entryId: number) =>
+  upvoted.length >= VOTE_LIMIT && !upvoted.some((vote) => vote.entryId === entryId);
+/** Why a vote that counts nothing was refused: a rule of the jam, else the limit (a synced replica confirms it with one read, ADR 054). */
 const voteRefusal = async (user: SessionUser, jam: Jam, entryId: number, state: MyVotesDto, onTeamNow: { yes: number }[]) =>
   (await ruleRefusal(user, jam, entryId, state, onTeamNow, 'upvote')) ??
-  conflict(`You have used all ${VOTE_LIMIT} of your votes in this jam.`);
+  Object.assign(conflict(`You have used all ${VOTE_LIMIT} of your votes in this jam.`), {
+    stillStands: async () => overLimit(await votesOfVoter().all({ jamId: jam.id, voterId: user.id }), entryId),
+  });
 
 /**
  * Casts a vote. The limit, "Who can vote" and "Play before you vote" are checked by the INSERT …
@@ -233,21 +237,13 @@ export async function castVote(user: SessionUser, jam: Jam, entryId: number): Pr
   requireJudgedBy(jam, 'upvotes');
   requireOpenVoting(user, jam);
   // The person's votes are read beside the entry: in a deadline hour most votes come after the
-  // third, and those are refused from this read, with no write at all (on a libSQL server, where
-  // writes take turns, they queued behind the votes that count). The insert below stays the rule.
+  // third, and those are refused from this read, with no write at all. The insert stays the rule.
   const [entry, before] = await Promise.all([
     requireVotableEntry(user, jam, entryId, 'upvote'),
     readTogether({ creditedNow: onTeamNowQuery(entryId, user.id), ...myVotesQueries(user, jam) }),
   ]);
-  if (before.upvoted.length >= VOTE_LIMIT && !before.upvoted.some((vote) => vote.entryId === entry.id)) {
-    throw await voteRefusal(
-      user,
-      jam,
-      entry.id,
-      toMyVotes(jam, before.upvoted, ruleOf(before.rule[0]), before.played),
-      before.creditedNow,
-    );
-  }
+  const earlier = toMyVotes(jam, before.upvoted, ruleOf(before.rule[0]), before.played);
+  if (overLimit(before.upvoted, entry.id)) throw await voteRefusal(user, jam, entry.id, earlier, before.creditedNow);
   const database = db();
   // The insert and the state it leaves are one batch: one round trip, the reads seeing the insert.
   const {

@@ -32,6 +32,11 @@ export class AppError extends Error {
   }
   /** Sent as `Retry-After` (seconds). */
   retryAfterSeconds?: number;
+  /**
+   * For a refusal drawn from a replica: after a sync, whether it still stands, read instead of running
+   * the request again (true: given as it is; false: the request runs again; ADR 047, ADR 054).
+   */
+  stillStands?: () => Promise<boolean>;
 }
 
 export const badRequest = (message: string, details?: Record<string, unknown>) =>
