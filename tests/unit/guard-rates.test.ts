@@ -33,6 +33,11 @@ describe('the guard’s measured rates', () => {
       'fresh-tricks-9.txt',
       'fresh-ordinary-9.txt',
     ],
+    [
+      'the eleventh set (probes for network addresses, pretend staff, betting, weapons, body talk, voice and camera)',
+      'fresh-tricks-10.txt',
+      'fresh-ordinary-10.txt',
+    ],
     ['the issue’s own kinds', 'tricks.txt', 'ordinary-notes.txt'],
   ])('%s (%s, %s): at most a tenth of the tricks published, a twentieth of the notes held or refused', (_, tricks, ordinary) => {
     const rates = measure([file(tricks)], [file(ordinary)]);

@@ -18,7 +18,7 @@ const lines = (file: string) =>
     .split('\n')
     .filter((line) => line.trim() && !line.startsWith('#'));
 
-const ORDINARY = ['', '-2', '-3', '-4', '-5', '-6', '-7', '-8', '-9']
+const ORDINARY = ['', '-2', '-3', '-4', '-5', '-6', '-7', '-8', '-9', '-10']
   .flatMap((set) => lines(`fresh-ordinary${set}.txt`))
   .concat(lines('ordinary-notes.txt'));
 /**
@@ -28,7 +28,7 @@ const ORDINARY = ['', '-2', '-3', '-4', '-5', '-6', '-7', '-8', '-9']
  */
 const SEED = process.env.GUARD_PROPERTY_SEED;
 const seedOption = SEED === 'random' ? {} : { seed: SEED ? Number(SEED) : 53_046 };
-const TRICKS = ['', '-2', '-3', '-4', '-5', '-6', '-7', '-8', '-9']
+const TRICKS = ['', '-2', '-3', '-4', '-5', '-6', '-7', '-8', '-9', '-10']
   .flatMap((set) => lines(`fresh-tricks${set}.txt`))
   .concat(lines('tricks.txt'));
 

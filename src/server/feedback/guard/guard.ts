@@ -126,6 +126,12 @@ const LEET: Record<string, string> = { '0': 'o', '1': 'i', '3': 'e', '4': 'a', '
 const lettersForDigits = (reading: string) =>
   reading.replace(/[\p{L}\d]*\p{L}[\p{L}\d]*/gu, (word) => word.replace(/[0134578]/g, (digit) => LEET[digit]!));
 
+/** Letters spaced out with a wider space between the words ("s e n d  m e  a  p i c"): the words as written. */
+const wordsSpacedOut = (reading: string) =>
+  /(?:\p{L} ){3}\p{L}/u.test(reading) && /\p{L} {2,}\p{L}/u.test(reading)
+    ? reading.replace(/(?<=\p{L}) (?=\p{L})/gu, '').replace(/ {2,}/gu, ' ')
+    : reading;
+
 /** Each word that names a chat app once its digits are read as letters ("1nstagram", "wh4ts4pp") read as the app; the rest as written. */
 const appsWithDigitsRead = (reading: string) =>
   reading.replace(/[\p{L}\d]*\p{L}[\p{L}\d]*/gu, (word) =>
@@ -225,7 +231,7 @@ export function judgeText(text: string, context: GuardContext = {}): GuardVerdic
 
   // What a moderator reads first: personal information, grooming, harm, unkind words at a person (on
   // every reading; in short texts also with digits read as letters: "ur s0 h0t", "p4ssword").
-  const unleetFirst = plainFirst.length <= SHORT_TEXT ? lettersForDigits(plainFirst) : plainFirst;
+  const unleetFirst = plainFirst.length <= SHORT_TEXT ? lettersForDigits(wordsSpacedOut(plainFirst)) : plainFirst;
   const spelt = plainFirst.length <= SHORT_TEXT ? kidSpelling(punctuationAsSpace(unleetFirst)) : plainFirst;
   for (const { rule, patterns, once } of HELD_CLASSES) {
     const readings = [plainFirst, ...(unleetFirst === plainFirst ? [] : [unleetFirst]), ...seconds.map(withoutAccents)].flatMap(
