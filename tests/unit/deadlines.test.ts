@@ -6,7 +6,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Client } from '@libsql/client';
 import { afterEach, describe, expect, it } from 'vitest';
-import { DatabaseDeadlineError, timeLeft, withDeadlines, withinDeadline } from '#server/platform/deadlines';
+import { DatabaseDeadlineError, timeLeft, withDeadlines, withFreshDeadline, withinDeadline } from '#server/platform/deadlines';
 import { gatedWrites } from '#server/platform/load-retries';
 import { type RequestState, installHost } from '#server/platform/host';
 import { brokenPercentEncoding } from '#server/http/request-input';
@@ -107,6 +107,18 @@ describe('a database call with a deadline', () => {
       await expect(client.execute('update jams set name = name')).rejects.toBeInstanceOf(DatabaseDeadlineError);
     });
     expect(Date.now() - started).toBeLessThan(450);
+  });
+
+  it('gives what a request does long after it began (a stream’s next poll) a deadline of its own', async () => {
+    const context = new AsyncLocalStorage<RequestState>();
+    installHost({ requestContext: context });
+    const answersIn100ms = () => new Promise((resolve) => setTimeout(() => resolve('answered'), 100));
+    const client = withDeadlines({ ...hanging().client, execute: answersIn100ms } as unknown as Client, 300);
+    await context.run({ deadlineAt: Date.now() - 1000 }, async () => {
+      await expect(client.execute('select 1')).rejects.toBeInstanceOf(DatabaseDeadlineError);
+      await expect(withFreshDeadline(300, () => client.execute('select 1'))).resolves.toBe('answered');
+      expect(context.getStore()?.deadlineAt).toBeLessThan(Date.now());
+    });
   });
 });
 

@@ -163,6 +163,7 @@ export function defineEndpoint<
       }
       const params = parseParams(spec.params ?? {}, ctx.params);
       const query = spec.query ? readQuery(ctx.url, spec.query.schema) : {};
+      const bodyFrom = Date.now();
       const body = !spec.body
         ? {}
         : spec.body.binary
@@ -170,6 +171,8 @@ export function defineEndpoint<
               await readBytes(ctx.request, spec.body.binary.maxBytes, () => badRequest(spec.body!.binary!.tooLargeMessage)),
             )
           : await (spec.body.form ? readForm : readJson)(ctx.request, spec.body.schema);
+      // The time the body took to arrive is not the database's: a slow upload does not shorten its deadline.
+      state.deadlineAt! += Date.now() - bodyFrom;
       const key = keyed ? idempotencyKeyOf(ctx.request) : null;
       let attempt = 0;
       const answer = async (): Promise<Response> => {

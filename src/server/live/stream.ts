@@ -6,6 +6,8 @@
  */
 import type { Jam } from '#db/schema';
 import { AppError } from '#server/platform/errors';
+import { config } from '#server/platform/config';
+import { withFreshDeadline } from '#server/platform/deadlines';
 import { type LiveEvent, type LiveListener, host } from '#server/platform/host';
 import { eventsSince, replayFrom, writeMomentsReached } from './jam-events';
 
@@ -149,11 +151,14 @@ function pollBriefly(jam: Jam, listener: LiveListener, finish: () => void): () =
   const round = async () => {
     if (stopped) return;
     try {
-      const now = Date.now();
-      await writeMomentsReached(jam, checkedAt, now);
-      checkedAt = now;
-      const { events } = await eventsSince([jam.id], listener.cursor);
-      listener.send(events);
+      // Each round's reads have a deadline of their own: the stream lives longer than its request's first one.
+      await withFreshDeadline(config().ITINERARY_DB_DEADLINE_MS, async () => {
+        const now = Date.now();
+        await writeMomentsReached(jam, checkedAt, now);
+        checkedAt = now;
+        const { events } = await eventsSince([jam.id], listener.cursor);
+        listener.send(events);
+      });
     } catch (error) {
       console.error('Live stream read failed:', error);
     }

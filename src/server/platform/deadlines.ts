@@ -29,6 +29,17 @@ export function timeLeft(ownMs: number, now = Date.now()): number {
   return deadlineAt === undefined ? ownMs : Math.max(0, Math.min(ownMs, deadlineAt - now));
 }
 
+/**
+ * Runs `work` with a deadline of its own (`ms` from now) for the calls it makes in a request: what a
+ * request does long after it began (a stream's polls, the handler after a slow upload) is not held to
+ * the deadline its first calls had.
+ */
+export function withFreshDeadline<T>(ms: number, work: () => Promise<T>): Promise<T> {
+  const context = host().requestContext;
+  const state = context?.getStore();
+  return context && state ? context.run({ ...state, deadlineAt: Date.now() + ms }, work) : work();
+}
+
 /** A server that answered another call this recently is alive: a call to it past its deadline waits on. */
 const STILL_ANSWERING_MS = 1000;
 /** …but never longer than this many deadlines in all (a lock held for ever must not hold the call for ever). */
