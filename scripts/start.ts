@@ -110,10 +110,17 @@ async function serve() {
       inFlight--;
       if (draining && inFlight === 0) server.closeAllConnections();
     });
-    admit(req, () => handle(req, res, started));
+    prepare(req, res, started);
+    if (refuseUnservable(req, res)) return;
+    // A cached public page costs less than a turn's wait: answered at once (ADR 055). Asked once only:
+    // a page whose re-render is due is claimed by the request that asked (it goes on to render it).
+    const cacheAsked = admit.idle(req.socket);
+    if (cacheAsked && serveFromPageCache(req, res)) return;
+    admit(req, () => handle(req, res, cacheAsked));
   });
 
-  function handle(req: IncomingMessage, res: ServerResponse, started: number) {
+  /** Security headers, and the request's line in the log and the load report once it is answered. */
+  function prepare(req: IncomingMessage, res: ServerResponse, started: number) {
     applySecurityHeaders(res);
     // The socket as it was: once the answer is out, a destroyed connection leaves req.socket null.
     const socket = req.socket;
@@ -134,7 +141,9 @@ async function serve() {
       // While draining, a connection is closed once its last answer is out, not kept for a next request.
       if (draining) setImmediate(() => server.closeIdleConnections());
     });
-    if (refuseUnservable(req, res)) return;
+  }
+
+  function handle(req: IncomingMessage, res: ServerResponse, cacheAsked: boolean) {
     if (req.url?.startsWith('/api/jams/') && req.url.split('?')[0]!.endsWith('/events')) {
       liveConnections.add(res);
       res.once('close', () => liveConnections.delete(res));
@@ -142,8 +151,9 @@ async function serve() {
     // A jam's live stream is answered before Astro, never compressed (ADR 044).
     if (serveLiveStream(req, res)) return;
     if (serveStaticAsset(req, res)) return;
-    // A cached public page is answered before Astro runs (src/server/node/page-cache-fast-path.ts).
-    if (serveFromPageCache(req, res)) return;
+    // A cached public page is answered before Astro runs (src/server/node/page-cache-fast-path.ts),
+    // here when an earlier request of its connection was waiting on arrival.
+    if (!cacheAsked && serveFromPageCache(req, res)) return;
     compress(req as never, res as never, () => serveStaticFile(req, res, () => handler(req, res)) || handler(req, res));
   }
 

@@ -22,7 +22,7 @@ function setup() {
     });
     return socket;
   };
-  return { send, handled, connection };
+  return { send, handled, connection, admit };
 }
 
 describe('short turns, writes first', () => {
@@ -84,5 +84,17 @@ describe('short turns, writes first', () => {
     await nextTurn();
     send('write on the same connection', 'POST', pipelined);
     expect(handled.slice(6)).toEqual(['write on the same connection']);
+  });
+
+  it('says a connection is idle only while none of its requests waits, read or write', async () => {
+    const { send, connection, admit } = setup();
+    const quiet = connection();
+    for (let i = 1; i <= 3; i++) send(`read ${i}`);
+    const reader = send('waiting read');
+    const writer = send('waiting write', 'POST');
+    const idle = (socket: object) => admit.idle(socket as never);
+    expect([idle(quiet), idle(reader), idle(writer)]).toEqual([true, false, false]);
+    await nextTurn();
+    expect([idle(quiet), idle(reader), idle(writer)]).toEqual([true, true, true]);
   });
 });

@@ -7,7 +7,9 @@
  * the next turns, writes (any method but GET and HEAD) before reads, each in arrival order. A write
  * pipelined behind a waiting read on the same connection waits with it (Node answers a connection's
  * requests in order), and a request whose connection closed while it waited is dropped. When the
- * server is not busy nothing waits. Used by scripts/start.ts; ADR 017.
+ * server is not busy nothing waits. Used by scripts/start.ts; ADR 017. A request answered from memory
+ * (a cached page) costs less than its wait in line: the server asks `admit.idle(socket)` and answers
+ * it at once when nothing of its connection waits (ADR 055).
  */
 import type { IncomingMessage } from 'node:http';
 import type { Socket } from 'node:net';
@@ -77,7 +79,7 @@ export function writeFirst({ sliceMs = SLICE_MS, now = () => performance.now(), 
     if (writes.length + reads.length > 0) planNextTurn();
   }
 
-  return function admit(req: IncomingMessage, handle: () => void): void {
+  function admit(req: IncomingMessage, handle: () => void): void {
     const socket = req.socket;
     const read = READ_METHODS.has(req.method ?? 'GET') || readsWaitingOn.has(socket);
     const queue = read ? reads : writes;
@@ -90,5 +92,8 @@ export function writeFirst({ sliceMs = SLICE_MS, now = () => performance.now(), 
     queue.push({ socket, handle, since: now(), write: !read });
     planNextTurn();
     if (read) readsWaitingOn.set(socket, (readsWaitingOn.get(socket) ?? 0) + 1);
-  };
+  }
+  /** Whether no request of this connection waits for its turn (one answered now would not overtake it). */
+  admit.idle = (socket: Socket): boolean => !readsWaitingOn.has(socket) && !writes.some((waiting) => waiting.socket === socket);
+  return admit;
 }
