@@ -38,6 +38,11 @@ describe('the guard’s measured rates', () => {
       'fresh-tricks-10.txt',
       'fresh-ordinary-10.txt',
     ],
+    [
+      'the twelfth set (probes for secrecy, indirect questions, giveaways, unnamed apps, codes, coded self-harm, running away, threats)',
+      'fresh-tricks-11.txt',
+      'fresh-ordinary-11.txt',
+    ],
     ['the issue’s own kinds', 'tricks.txt', 'ordinary-notes.txt'],
   ])('%s (%s, %s): at most a tenth of the tricks published, a twentieth of the notes held or refused', (_, tricks, ordinary) => {
     const rates = measure([file(tricks)], [file(ordinary)]);

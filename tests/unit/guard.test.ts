@@ -11,6 +11,7 @@ import { judgeText } from '#server/feedback/guard/guard';
 import { decodeEscapes, firstReading } from '#server/feedback/guard/normalise';
 import { chatAppOf, editDistance } from '#server/feedback/guard/chat-apps';
 import { numbersAsDigits, turnedBack } from '#server/feedback/guard/second-readings';
+import { codedReadings, decodedTexts } from '#server/feedback/guard/coded';
 import { BAD_SEEDS, TRANSFORMS, transformed } from '../guard/transforms';
 
 const lines = (file: string) =>
@@ -18,7 +19,7 @@ const lines = (file: string) =>
     .split('\n')
     .filter((line) => line.trim() && !line.startsWith('#'));
 
-const ORDINARY = ['', '-2', '-3', '-4', '-5', '-6', '-7', '-8', '-9', '-10']
+const ORDINARY = ['', '-2', '-3', '-4', '-5', '-6', '-7', '-8', '-9', '-10', '-11']
   .flatMap((set) => lines(`fresh-ordinary${set}.txt`))
   .concat(lines('ordinary-notes.txt'));
 /**
@@ -28,7 +29,7 @@ const ORDINARY = ['', '-2', '-3', '-4', '-5', '-6', '-7', '-8', '-9', '-10']
  */
 const SEED = process.env.GUARD_PROPERTY_SEED;
 const seedOption = SEED === 'random' ? {} : { seed: SEED ? Number(SEED) : 53_046 };
-const TRICKS = ['', '-2', '-3', '-4', '-5', '-6', '-7', '-8', '-9', '-10']
+const TRICKS = ['', '-2', '-3', '-4', '-5', '-6', '-7', '-8', '-9', '-10', '-11']
   .flatMap((set) => lines(`fresh-tricks${set}.txt`))
   .concat(lines('tricks.txt'));
 
@@ -185,5 +186,19 @@ describe('the readings', () => {
     expect(chatAppOf('instagarm')).toBe('instagram');
     expect(chatAppOf('record')).toBeNull();
     expect(chatAppOf('disco')).toBeNull();
+  });
+
+  it('decodes base64, binary and hexadecimal bytes and Morse; reads ROT13 and Roman numerals only when they look meant', () => {
+    expect(decodedTexts('decode: a2lkQGdtYWlsLmNvbQ')).toEqual(['kid@gmail.com']);
+    expect(decodedTexts('01101011 01101001 01100100 01000000 01100111')).toEqual(['kid@g']);
+    expect(decodedTexts('6b 69 64 40 67 6d')).toEqual(['kid@gm']);
+    expect(decodedTexts('-.. .. ... -.-. --- .-. -.. / -- .')).toEqual(['discord me']);
+    expect(decodedTexts('supercalifragilistic ... --- ... deadbeef 2024')).toEqual([]);
+    expect(codedReadings('nqq zr ba fanc')).toEqual(['add me on snap']);
+    expect(codedReadings('call me V V V I II III IV')).toEqual(['call me 5 5 5 1 2 3 4']);
+    expect(codedReadings('Rocky II and Rocky III, a great game')).toEqual([]);
+    // Bytes in binary are no phone number; what they spell is judged.
+    expect(judgeText('the binary puzzle 01001000 01001001 spells HI').outcome).toBe('publish');
+    expect(judgeText('a2lkQGdtYWlsLmNvbQ==')).toEqual({ outcome: 'refuse', rule: 'email' });
   });
 });

@@ -23,6 +23,8 @@ const PATTERNS = [
   new RegExp(String.raw`(?<!\d)(?:19|20)\d\d(?:${ITEM}(?:19|20)\d\d)+(?!\d)`, 'gu'),
   // A decimal fraction (3.14159, 0.0625).
   /(?<![\d.,])\d{1,2}\.\d{4,}(?![\d.,])/gu,
+  // Bytes in binary, eight zeros and ones each (01001000 01001001): the guard decodes them and judges what they spell.
+  /(?<![\d.,])[01]{8}(?:[ ,]+[01]{8})+(?![\d.,])/gu,
 ];
 
 /**

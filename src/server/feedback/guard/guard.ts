@@ -3,10 +3,11 @@
  * scores a text and answers one of three outcomes:
  *
  * - `refuse`: a certain offence, found on the text's first reading (an e-mail address, a link off
- *   Scratch, a phone number, a chat-app handle, a listed word) — refused with a kind message,
- *   nothing stored;
+ *   Scratch, a phone number, a chat-app handle, a listed word) or in what a code spells (base64,
+ *   binary or hexadecimal bytes, Morse: ./coded.ts) — refused with a kind message, nothing stored;
  * - `hold`: an uncertain one, for a moderator to read first — what only a second reading finds
- *   (numbers in words, upside-down text, words split by spaces or punctuation, misspelt chat apps),
+ *   (numbers in words, upside-down text, words split by spaces or punctuation, misspelt chat apps,
+ *   ROT13, Roman numerals),
  *   personal information, grooming and hurting oneself or others (in English, Hungarian, Irish and
  *   Persian), and a new account's links and long digit runs;
  * - `publish`.
@@ -20,8 +21,9 @@ import { SCRATCH_LINK } from '#lib/linkify';
 import { withoutAccents } from '#lib/note-text';
 import { listedRule } from '../filter';
 import ALLOWED from './data/allowed-words.json' with { type: 'json' };
-import HELD from './data/held-phrases.json' with { type: 'json' };
 import { decodeEscapes, firstReading } from './normalise';
+import { codedReadings, decodedTexts } from './coded';
+import { heldClassRule, kidSpelling, lettersOnce } from './held-classes';
 import { asksContactElsewhere, chatAppOf, chatAppsRead, joinedApps, spellsOutAnApp } from './chat-apps';
 import {
   closedUp,
@@ -69,36 +71,6 @@ const ALLOWED_WORD = new RegExp(
 );
 /** Ordinary words that contain a listed string taken out before words are judged ("cockpit", "analízis"). */
 const withoutAllowedWords = (reading: string) => withoutAccents(reading).replace(ALLOWED_WORD, ' ');
-
-/** Words of the held phrases as children text them ("skool", "primry", "go 2"), read as the word. */
-const SPELLINGS = new Map(
-  Object.entries(HELD.spellings as Record<string, string | string[]>)
-    .filter((entry): entry is [string, string[]] => Array.isArray(entry[1]))
-    .flatMap(([word, spellings]) => spellings.map((spelling) => [spelling, word] as const)),
-);
-const SPELLING = new RegExp(`(?<![\\p{L}\\p{N}])(?:${[...SPELLINGS.keys()].join('|')})(?![\\p{L}\\p{N}])`, 'gu');
-const kidSpelling = (reading: string) =>
-  reading
-    .replace(SPELLING, (spelling) => SPELLINGS.get(spelling) ?? spelling)
-    .replace(/(?<=(?:go|talk|come|send|text|write|speak|reply|listen|tell|say|get|give) )2(?![\p{L}\p{N}])/gu, 'to');
-
-/** A letter said again and again read once ("kiiill" → "kil"): readings and the held phrases alike. */
-const lettersOnce = (text: string) => text.replace(/(\p{L})\1+/gu, '$1');
-
-/** The held classes and the rule each is held for: unkind words at a person are the word rule's (issue 53). */
-const HELD_RULES = [
-  ['personal', 'personal'],
-  ['harm', 'harm'],
-  ['unkind', 'word'],
-] as const;
-const phrasesOf = (heldClass: (typeof HELD_RULES)[number][0]) =>
-  Object.entries(HELD[heldClass]).flatMap(([language, phrases]) => (language === '_about' ? [] : phrases));
-const HELD_CLASSES = HELD_RULES.map(([heldClass, rule]) => ({
-  rule,
-  patterns: phrasesOf(heldClass).map((pattern) => new RegExp(pattern, 'u')),
-  // The same phrases with their double letters read once, for readings whose letters are read once.
-  once: phrasesOf(heldClass).map((pattern) => new RegExp(pattern.replace(/(?<!\\)(\p{L})\1+/gu, '$1'), 'u')),
-}));
 
 /* ---------- judging ---------- */
 
@@ -185,13 +157,21 @@ export function judgeText(text: string, context: GuardContext = {}): GuardVerdic
     return { outcome: held ? 'hold' : 'refuse', rule: certain };
   }
 
+  // Contact details in a code (base64, binary, hexadecimal, Morse), decoded: as certain as written plain.
+  const decoded = decodedTexts(source).map((text) => withoutAccents(firstReading(text)));
+  for (const text of decoded) {
+    const rule = listedRule(text, [], ['word', ...skip]);
+    if (rule) return { outcome: newAccount && (rule === 'link' || rule === 'phone') ? 'hold' : 'refuse', rule };
+  }
+
   const plainFirst = withoutAccents(first);
   // Second readings, of the text and of it turned back when it is upside down (Scratch's own links
   // out first: closed up, their digits would read as a number).
   const turned = turnedBack(decodeEscapes(source));
   const bases = [first, ...(turned ? [firstReading(turned)] : [])];
   const rest = first.replace(SCRATCH_LINK, ' ');
-  const seconds: string[] = turned ? [bases[1]!] : [];
+  // What a code spells, ROT13 turned back and Roman numerals read as digits are readings too.
+  const seconds: string[] = [...(turned ? [bases[1]!] : []), ...decoded, ...codedReadings(source).map(firstReading)];
   /** Readings for words only: numbers and dates they would make are no phone number. */
   const wordReadings: string[] = [];
   for (const base of bases) {
@@ -233,16 +213,21 @@ export function judgeText(text: string, context: GuardContext = {}): GuardVerdic
   // every reading; in short texts also with digits read as letters: "ur s0 h0t", "p4ssword").
   const unleetFirst = plainFirst.length <= SHORT_TEXT ? lettersForDigits(wordsSpacedOut(plainFirst)) : plainFirst;
   const spelt = plainFirst.length <= SHORT_TEXT ? kidSpelling(punctuationAsSpace(unleetFirst)) : plainFirst;
-  for (const { rule, patterns, once } of HELD_CLASSES) {
-    const readings = [plainFirst, ...(unleetFirst === plainFirst ? [] : [unleetFirst]), ...seconds.map(withoutAccents)].flatMap(
-      (one) => [one, punctuationAsSpace(one)],
-    );
-    for (const reading of spelt === plainFirst ? readings : [...readings, spelt]) {
-      if (patterns.some((pattern) => pattern.test(reading))) return { outcome: 'hold', rule };
-      const readOnce = reading.length <= SHORT_TEXT ? lettersOnce(reading) : reading;
-      if (readOnce !== reading && once.some((pattern) => pattern.test(readOnce))) return { outcome: 'hold', rule };
-    }
-  }
+  // A star for a letter ("s*icide", "k*ll myself"): each vowel in its place.
+  const starred = /\p{L}\*+\p{L}/u.test(plainFirst)
+    ? [...'aeiou'].map((vowel) => plainFirst.replace(/(?<=\p{L})\*+(?=\p{L})/gu, vowel))
+    : [];
+  const heldReadings = [
+    plainFirst,
+    ...(unleetFirst === plainFirst ? [] : [unleetFirst]),
+    ...starred,
+    ...seconds.map(withoutAccents),
+  ];
+  const held = heldClassRule(
+    [...heldReadings.flatMap((one) => [one, punctuationAsSpace(one)]), ...(spelt === plainFirst ? [] : [spelt])],
+    SHORT_TEXT,
+  );
+  if (held) return { outcome: 'hold', rule: held };
 
   // What only a second reading finds is held.
   for (const reading of new Set(seconds)) {

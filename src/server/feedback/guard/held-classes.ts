@@ -1,0 +1,48 @@
+/**
+ * The held classes of ADR 046 as patterns (./data/held-phrases.json): personal information and
+ * grooming, hurting oneself or others, unkind words at a person — what a moderator reads first —
+ * and the words of the held phrases as children text them.
+ */
+import HELD from './data/held-phrases.json' with { type: 'json' };
+
+/** Words of the held phrases as children text them ("skool", "primry", "go 2"), read as the word. */
+const SPELLINGS = new Map(
+  Object.entries(HELD.spellings as Record<string, string | string[]>)
+    .filter((entry): entry is [string, string[]] => Array.isArray(entry[1]))
+    .flatMap(([word, spellings]) => spellings.map((spelling) => [spelling, word] as const)),
+);
+const SPELLING = new RegExp(`(?<![\\p{L}\\p{N}])(?:${[...SPELLINGS.keys()].join('|')})(?![\\p{L}\\p{N}])`, 'gu');
+export const kidSpelling = (reading: string) =>
+  reading
+    .replace(SPELLING, (spelling) => SPELLINGS.get(spelling) ?? spelling)
+    .replace(/(?<=(?:go|talk|come|send|text|write|speak|reply|listen|tell|say|get|give) )2(?![\p{L}\p{N}])/gu, 'to');
+
+/** A letter said again and again read once ("kiiill" → "kil"): readings and the held phrases alike. */
+export const lettersOnce = (text: string) => text.replace(/(\p{L})\1+/gu, '$1');
+
+/** The held classes and the rule each is held for: unkind words at a person are the word rule's (issue 53). */
+const HELD_RULES = [
+  ['personal', 'personal'],
+  ['harm', 'harm'],
+  ['unkind', 'word'],
+] as const;
+const phrasesOf = (heldClass: (typeof HELD_RULES)[number][0]) =>
+  Object.entries(HELD[heldClass]).flatMap(([language, phrases]) => (language === '_about' ? [] : phrases));
+const HELD_CLASSES = HELD_RULES.map(([heldClass, rule]) => ({
+  rule,
+  patterns: phrasesOf(heldClass).map((pattern) => new RegExp(pattern, 'u')),
+  // The same phrases with their double letters read once, for readings whose letters are read once.
+  once: phrasesOf(heldClass).map((pattern) => new RegExp(pattern.replace(/(?<!\\)(\p{L})\1+/gu, '$1'), 'u')),
+}));
+
+/** The rule of the first held class one of the readings shows (in readings up to `short` long also with letters read once), or null. */
+export function heldClassRule(readings: readonly string[], short: number): (typeof HELD_RULES)[number][1] | null {
+  for (const { rule, patterns, once } of HELD_CLASSES) {
+    for (const reading of readings) {
+      if (patterns.some((pattern) => pattern.test(reading))) return rule;
+      const readOnce = reading.length <= short ? lettersOnce(reading) : reading;
+      if (readOnce !== reading && once.some((pattern) => pattern.test(readOnce))) return rule;
+    }
+  }
+  return null;
+}
