@@ -43,6 +43,11 @@ describe('the guard’s measured rates', () => {
       'fresh-tricks-11.txt',
       'fresh-ordinary-11.txt',
     ],
+    [
+      'the thirteenth set (probes for dares, not eating, dox and hack threats, emoji requests, parental controls, not existing, foreign and scattered numbers)',
+      'fresh-tricks-12.txt',
+      'fresh-ordinary-12.txt',
+    ],
     ['the issue’s own kinds', 'tricks.txt', 'ordinary-notes.txt'],
   ])('%s (%s, %s): at most a tenth of the tricks published, a twentieth of the notes held or refused', (_, tricks, ordinary) => {
     const rates = measure([file(tricks)], [file(ordinary)]);

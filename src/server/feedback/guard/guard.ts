@@ -7,7 +7,7 @@
  *   binary or hexadecimal bytes, Morse: ./coded.ts) — refused with a kind message, nothing stored;
  * - `hold`: an uncertain one, for a moderator to read first — what only a second reading finds
  *   (numbers in words, upside-down text, words split by spaces or punctuation, misspelt chat apps,
- *   ROT13, Roman numerals),
+ *   ROT13, Roman numerals, a phone number's groups scattered over a note that asks to be called),
  *   personal information, grooming and hurting oneself or others (in English, Hungarian, Irish and
  *   Persian), and a new account's links and long digit runs;
  * - `publish`.
@@ -24,6 +24,7 @@ import ALLOWED from './data/allowed-words.json' with { type: 'json' };
 import { decodeEscapes, firstReading } from './normalise';
 import { codedReadings, decodedTexts } from './coded';
 import { heldClassRule, kidSpelling, lettersOnce } from './held-classes';
+import { scatteredPhone } from './scattered-numbers';
 import { asksContactElsewhere, chatAppOf, chatAppsRead, joinedApps, spellsOutAnApp } from './chat-apps';
 import {
   closedUp,
@@ -268,6 +269,8 @@ export function judgeText(text: string, context: GuardContext = {}): GuardVerdic
   if (asksContactElsewhere(withoutAccents(reversed)) || asksContactElsewhere(appsWithDigitsRead(plainFirst)))
     return { outcome: 'hold', rule: 'contact' };
 
+  // A phone number's groups scattered over a note that asks to be called ("level 1 has 06 lives, level 2 has 30 coins…").
+  if (scatteredPhone(rest)) return { outcome: 'hold', rule: 'phone' };
   // A new account's long numbers and addresses off Scratch (Scratch's own links and their ids are fine).
   if (newAccount && LONG_DIGIT_RUN.test(rest)) return { outcome: 'hold', rule: 'phone' };
   if (newAccount && kind === 'plain' && ANY_ADDRESS.test(rest)) return { outcome: 'hold', rule: 'link' };

@@ -1,13 +1,17 @@
 /**
- * The held classes of ADR 046 as patterns (./data/held-phrases.json): personal information and
- * grooming, hurting oneself or others, unkind words at a person — what a moderator reads first —
- * and the words of the held phrases as children text them.
+ * The held classes of ADR 046 as patterns, a data file each (./data/held-*.json): personal
+ * information and grooming, hurting oneself or others, unkind words at a person — what a moderator
+ * reads first — and the words of the held phrases as children text them (./data/held-spellings.json).
  */
-import HELD from './data/held-phrases.json' with { type: 'json' };
+import EXPOSING from './data/held-exposing.json' with { type: 'json' };
+import HARM from './data/held-harm.json' with { type: 'json' };
+import PERSONAL from './data/held-personal.json' with { type: 'json' };
+import SPELLINGS_DATA from './data/held-spellings.json' with { type: 'json' };
+import UNKIND from './data/held-unkind.json' with { type: 'json' };
 
 /** Words of the held phrases as children text them ("skool", "primry", "go 2"), read as the word. */
 const SPELLINGS = new Map(
-  Object.entries(HELD.spellings as Record<string, string | string[]>)
+  Object.entries(SPELLINGS_DATA as Record<string, string | string[]>)
     .filter((entry): entry is [string, string[]] => Array.isArray(entry[1]))
     .flatMap(([word, spellings]) => spellings.map((spelling) => [spelling, word] as const)),
 );
@@ -22,12 +26,14 @@ export const lettersOnce = (text: string) => text.replace(/(\p{L})\1+/gu, '$1');
 
 /** The held classes and the rule each is held for: unkind words at a person are the word rule's (issue 53). */
 const HELD_RULES = [
-  ['personal', 'personal'],
-  ['harm', 'harm'],
-  ['unkind', 'word'],
+  [PERSONAL, 'personal'],
+  [EXPOSING, 'personal'],
+  [HARM, 'harm'],
+  [UNKIND, 'word'],
 ] as const;
-const phrasesOf = (heldClass: (typeof HELD_RULES)[number][0]) =>
-  Object.entries(HELD[heldClass]).flatMap(([language, phrases]) => (language === '_about' ? [] : phrases));
+/** A class's patterns, every language's (the `_about` line is no pattern). */
+const phrasesOf = (heldClass: Record<string, string | string[]>) =>
+  Object.entries(heldClass).flatMap(([language, phrases]) => (language === '_about' ? [] : phrases));
 const HELD_CLASSES = HELD_RULES.map(([heldClass, rule]) => ({
   rule,
   patterns: phrasesOf(heldClass).map((pattern) => new RegExp(pattern, 'u')),

@@ -1,8 +1,9 @@
 /**
  * The guard's second readings (ADR 046): what only they find is held for a moderator, never refused
- * outright. Numbers written as words read as digits (English, Hungarian, Irish, Persian), upside-down
- * text turned back, punctuation and spaces inside a word closed up, "at" and "dot" in words. Chat
- * apps named within a small edit distance are read in ./chat-apps.ts.
+ * outright. Numbers written as words read as digits (English, Hungarian, Irish, Persian; German,
+ * Spanish, French and Italian in runs of their own), upside-down text turned back, punctuation and
+ * spaces inside a word closed up, "at" and "dot" in words. Chat apps named within a small edit
+ * distance are read in ./chat-apps.ts.
  */
 import { withoutAccents } from '#lib/note-text';
 import NUMBER_WORDS from './data/number-words.json' with { type: 'json' };
@@ -101,12 +102,26 @@ const HU_COMPOUND = new RegExp(
     .join('|')})(?!\\p{L})`,
   'gu',
 );
+/**
+ * Number words of languages the guard does not judge (German, Spanish, French, Italian: "null sechs
+ * drei", "cero seis tres") read as digits only in runs of three or more of them: one alone is an
+ * ordinary word ("due", "sept", "tres"), and a date such as "sept 12 2024" stays a date.
+ */
+const FOREIGN_NUMBERS = new Map(
+  Object.entries(NUMBER_WORDS.foreign as Record<string, string>).filter(([word]) => word !== '_about'),
+);
+const FOREIGN_WORD = `(?:${[...FOREIGN_NUMBERS.keys()].sort((a, b) => b.length - a.length).join('|')})`;
+const FOREIGN_RUN = new RegExp(`(?<!\\p{L})${FOREIGN_WORD}(?:[\\s,.\\-–/]+${FOREIGN_WORD}(?!\\p{L})){2,}(?!\\p{L})`, 'gu');
+const FOREIGN_ONE = new RegExp(`(?<!\\p{L})${FOREIGN_WORD}(?!\\p{L})`, 'gu');
+const foreignNumbersAsDigits = (reading: string) =>
+  reading.replace(FOREIGN_RUN, (run) => run.replace(FOREIGN_ONE, (word) => FOREIGN_NUMBERS.get(word) ?? word));
+
 /** "double seven", "triple five": the number word said two or three times. */
 const REPEATED_NUMBER = new RegExp(`(?<!\\p{L})(double|triple) (${Object.keys(NUMBER_WORDS.en).join('|')})(?!\\p{L})`, 'gu');
 
-/** Number words as digits ("nulla hat harminc" → "0 6 30"); only the runs of three or more next to each other, so "one cat and two dogs" stays. */
+/** Number words as digits ("nulla hat harminc" → "0 6 30"; other languages' in runs of their own); only the runs of three or more next to each other, so "one cat and two dogs" stays. */
 export function numbersAsDigits(reading: string): string {
-  const compounds = reading
+  const compounds = foreignNumbersAsDigits(reading)
     .replace(HU_COMPOUND, (_, tens: string, unit: string) => `${HU_TENS[tens]}${HU_UNITS[unit]}`)
     .replace(REPEATED_NUMBER, (_, times: string, word: string) =>
       Array(times === 'double' ? 2 : 3)
