@@ -101,6 +101,16 @@ test('the guard publishes ordinary texts unchanged and holds or refuses tricks; 
   expect(held.status(), await held.text()).toBe(201);
   const heldNote = (await held.json()) as { id: number; held: boolean };
   expect(heldNote.held).toBe(true);
+  // Codes are read on every host too (guard/coded.ts): an address in base64 or in Morse is the
+  // address. One refusal each: three within ten minutes would mute the writer.
+  for (const [writer, text] of [
+    [sprite, 'my mail in base64: a2lkQGdtYWlsLmNvbQ=='],
+    [asker, '-.- .. -.. .--.-. --. -- .- .. .-.. .-.-.- -.-. --- --'],
+  ] as const) {
+    const coded = await writer.request.post(notes, { data: { text } });
+    expect(coded.status(), text).toBe(400);
+    expect((await coded.json()).error.code, text).toBe('note_refused');
+  }
 
   const visible = async () => ((await (await sprite.request.get(notes)).json()).items as { id: number }[]).map((note) => note.id);
   expect(await visible()).not.toContain(heldNote.id);
