@@ -48,6 +48,11 @@ describe('the guard’s measured rates', () => {
       'fresh-tricks-12.txt',
       'fresh-ordinary-12.txt',
     ],
+    [
+      'the fourteenth set (probes for defanged and newer-domain links, links dressed as Scratch, fake perks, dating, adult ages, crypto and gambling, landmarks, bullying about looks or identity)',
+      'fresh-tricks-13.txt',
+      'fresh-ordinary-13.txt',
+    ],
     ['the issue’s own kinds', 'tricks.txt', 'ordinary-notes.txt'],
   ])('%s (%s, %s): at most a tenth of the tricks published, a twentieth of the notes held or refused', (_, tricks, ordinary) => {
     const rates = measure([file(tricks)], [file(ordinary)]);

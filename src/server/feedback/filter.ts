@@ -14,9 +14,13 @@ import { judgedText, shownText, withoutAccents } from '#lib/note-text';
 import { CURATED_WORDS } from './word-lists';
 import { withoutOrdinaryNumbers } from './ordinary-numbers';
 
+/** Newer top-level domains scams use (the fourteenth set: "robuxgift.click", "scratch-mit.shop"). */
+const NEWER_TLDS =
+  'shop|store|today|click|space|website|tech|buzz|icu|vip|cloud|digital|gift|gifts|codes|money|cash|bet|casino|su';
 /** Top-level domains that make `word.tld` a link. Short English words (it, is, in, to, me, so…) are left out, so "fun.It was great" passes. */
 const TLDS =
-  'com|net|org|edu|gov|io|co|uk|us|ca|de|fr|nl|eu|ie|hu|ir|ru|cn|jp|br|au|info|biz|xyz|app|dev|gg|ly|tv|fm|cc|ws|site|online|club|top|link|live|page|fun|games|game|chat|tk|ml|ga|cf|gq|pw|sh|gl|be|me|to';
+  'com|net|org|edu|gov|io|co|uk|us|ca|de|fr|nl|eu|ie|hu|ir|ru|cn|jp|br|au|info|biz|xyz|app|dev|gg|ly|tv|fm|cc|ws|site|online|club|top|link|live|page|fun|games|game|chat|tk|ml|ga|cf|gq|pw|sh|gl|be|me|to|' +
+  NEWER_TLDS;
 /** The ones read as a domain even with spaces or a spelled-out dot around them ("evil . com", "evil dot com"). */
 const SPACED_TLDS = 'com|net|org|hu|ir|ru|io|gg|xyz|ly';
 const MAIL_HOSTS = 'gmail|googlemail|yahoo|hotmail|outlook|icloud|freemail|citromail|protonmail|proton|yandex|mail';
@@ -47,6 +51,8 @@ const LINKS = [
   /:\s*\/\s*\/\s*\S/u,
   /https?\s*:/u,
   /(?<!\p{L})www\s*\.\s*\S/u,
+  // A scheme spelt in words or defanged ("colon slash slash", "hxxp:", "kettőspont per per").
+  /(?<!\p{L})(?:colon|kett[oő]spont)\s*(?:slash|per|\/)\s*(?:slash|per|\/)(?!\p{L})|(?<!\p{L})h[tx]{2}ps?\s*(?:colon|\[:\]|:)/u,
   // A bare domain such as example.com, bit.ly/x or discord.gg.
   // The top-level domain is the last label: "Best.Game.Ever!" is no domain (issue 53).
   // From the start of a dotted run only (not after "label."): from every label of "a.a.a.…" it is quadratic.
@@ -55,6 +61,11 @@ const LINKS = [
     'u',
   ),
   new RegExp(String.raw`(?<![\p{L}\p{N}-])[\p{L}\p{N}-]+${DOT}(?:${SPACED_TLDS})(?![\p{L}\p{N}])`, 'u'),
+  // A dot in brackets ("kidgames(.)store", "evil[.]shop") before any top-level domain; spaced, before a newer one.
+  new RegExp(
+    String.raw`(?<![\p{L}\p{N}-])[\p{L}\p{N}-]+(?:\s*[([{<]\s*(?:dot|pont|دات|\.)\s*[)\]}>]\s*(?:${TLDS})|\s+\.\s+(?:${NEWER_TLDS}))(?![\p{L}\p{N}])`,
+    'u',
+  ),
 ];
 
 /** Seven or more digits, with up to three characters of any kind but letters between each two. */

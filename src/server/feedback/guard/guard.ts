@@ -137,8 +137,14 @@ const EVERYDAY_DOTS = new RegExp(
   `(?<![\\p{L}\\p{N}./@])(?:${EVERYDAY})(?:\\.(?:${EVERYDAY})){2,}(?![\\p{L}\\p{N}/@]|\\.[\\p{L}\\p{N}])`,
   'giu',
 );
+/** A capitalised newer top-level domain after a dot, then a space and a lower-case word, starts a sentence ("fun.Store more coins"). */
+const SENTENCE_DOT =
+  /(?<=\p{Ll})\.(?=(?:Store|Shop|Today|Click|Space|Gift|Gifts|Money|Cash|Bet|Cloud|Digital|Tech|Codes)\s+\p{Ll})/gu;
 const titleCaseDots = (text: string) =>
-  text.replace(TITLE_CASE_DOT, '. ').replace(EVERYDAY_DOTS, (run) => run.replaceAll('.', '. '));
+  text
+    .replace(TITLE_CASE_DOT, '. ')
+    .replace(SENTENCE_DOT, '. ')
+    .replace(EVERYDAY_DOTS, (run) => run.replaceAll('.', '. '));
 
 /** Texts up to this long (notes, names, answers) get the readings that cost most on a long jam body. */
 const SHORT_TEXT = 2_000;

@@ -1,11 +1,13 @@
 /**
  * The held classes of ADR 046 as patterns, a data file each (./data/held-*.json): personal
- * information and grooming, hurting oneself or others, unkind words at a person — what a moderator
+ * information and grooming (dating aimed at a child and scams too), hurting oneself or others, unkind words at a person — what a moderator
  * reads first — and the words of the held phrases as children text them (./data/held-spellings.json).
  */
+import DATING from './data/held-dating.json' with { type: 'json' };
 import EXPOSING from './data/held-exposing.json' with { type: 'json' };
 import HARM from './data/held-harm.json' with { type: 'json' };
 import PERSONAL from './data/held-personal.json' with { type: 'json' };
+import SCAMS from './data/held-scams.json' with { type: 'json' };
 import SPELLINGS_DATA from './data/held-spellings.json' with { type: 'json' };
 import UNKIND from './data/held-unkind.json' with { type: 'json' };
 
@@ -28,6 +30,8 @@ export const lettersOnce = (text: string) => text.replace(/(\p{L})\1+/gu, '$1');
 const HELD_RULES = [
   [PERSONAL, 'personal'],
   [EXPOSING, 'personal'],
+  [DATING, 'personal'],
+  [SCAMS, 'personal'],
   [HARM, 'harm'],
   [UNKIND, 'word'],
 ] as const;
