@@ -33,6 +33,7 @@ import {
   joinedFragments,
   numbersAsDigits,
   spelledAddress,
+  newerDomainsRead,
   turnedBack,
   withoutInnerPunctuation,
 } from './second-readings';
@@ -193,6 +194,9 @@ export function judgeText(text: string, context: GuardContext = {}): GuardVerdic
     if (joined) seconds.push(joined, chatAppsRead(joined) ?? joined);
     const spelled = spelledAddress(baseRest);
     if (spelled && kind === 'plain') seconds.push(spelled);
+    const newer = newerDomainsRead(spelled ?? baseRest);
+    if (newer && kind === 'plain' && listedRule(newer, [], ['phone', 'contact', 'word']) === 'link')
+      return { outcome: 'hold', rule: 'link' };
     wordReadings.push(punctuationAsSpace(baseRest));
     // A word-final ye (Urdu ے read as ی) for the final he it stands in for ("جندے").
     if (/ی(?!\p{L})/u.test(baseRest)) wordReadings.push(punctuationAsSpace(baseRest.replace(/ی(?!\p{L})/gu, 'ه')));

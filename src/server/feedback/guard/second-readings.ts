@@ -7,6 +7,7 @@
  */
 import { withoutAccents } from '#lib/note-text';
 import NUMBER_WORDS from './data/number-words.json' with { type: 'json' };
+import { NEWER_TLDS } from '../filter';
 
 /* ---------- upside down ---------- */
 
@@ -201,4 +202,17 @@ export function spelledAddress(reading: string): string | null {
     .replace(/\s*[([{<]?\s*(?<![\p{L}])(?:at|ag|kukac|ات|اَت|at sign)(?![\p{L}])\s*[)\]}>]?\s*/gu, '@')
     .replace(/\s*[([{<]?\s*(?<![\p{L}])(?:dot|pont|ponc|poinc|دات|نقطه|dat)(?![\p{L}])\s*[)\]}>]?\s*/gu, '.');
   return out === reading ? null : out;
+}
+
+/* ---------- newer top-level domains ---------- */
+
+const NEWER_DOMAIN = new RegExp(
+  String.raw`(?<=[\p{L}\p{N}-](?:[.。]|\s*[([{<]\s*(?:dot|pont|\.)\s*[)\]}>]\s*|\s+(?:dot|pont)\s+))(?:${NEWER_TLDS})(?![\p{L}\p{N}])`,
+  'giu',
+);
+
+/** A newer top-level domain after a name and a dot (or "(dot)", " dot ") read as `.com`, or null when there is none. */
+export function newerDomainsRead(reading: string): string | null {
+  const read = reading.replace(NEWER_DOMAIN, 'com');
+  return read === reading ? null : read;
 }
