@@ -29,6 +29,17 @@ describe('the page cache', () => {
     expect(second.headers.get('cache-control')).toMatch(/^public, max-age=0, s-maxage=\d+(, stale-while-revalidate=\d+)?$/);
   });
 
+  it('answers a cached page on arrival with the same security headers as a rendered one (ADR 055)', async () => {
+    const jam = await insertJam(env.db);
+    const rendered = await env.request(`/jams/${jam.slug}`);
+    const cached = await env.request(`/jams/${jam.slug}`);
+    expect([rendered.headers.get('x-page-cache'), cached.headers.get('x-page-cache')]).toEqual(['miss', 'hit']);
+    for (const name of ['content-security-policy', 'x-content-type-options', 'x-frame-options', 'referrer-policy']) {
+      expect(cached.headers.get(name), name).toBe(rendered.headers.get(name));
+      expect(cached.headers.get(name), name).toBeTruthy();
+    }
+  });
+
   it('drops a jam page as soon as the jam is edited through the API', async () => {
     const jam = await insertJam(env.db, { description: 'Before the edit' });
     await insertManager(env.db, jam.id, manager.id);
