@@ -53,6 +53,11 @@ describe('the guard’s measured rates', () => {
       'fresh-tricks-13.txt',
       'fresh-ordinary-13.txt',
     ],
+    [
+      'the fifteenth set (probes for split requests, other contact verbs, other handle prefixes, private studios, pressure and threats, setting others on one person)',
+      'fresh-tricks-14.txt',
+      'fresh-ordinary-14.txt',
+    ],
     ['the issue’s own kinds', 'tricks.txt', 'ordinary-notes.txt'],
   ])('%s (%s, %s): at most a tenth of the tricks published, a twentieth of the notes held or refused', (_, tricks, ordinary) => {
     const rates = measure([file(tricks)], [file(ordinary)]);

@@ -1,12 +1,16 @@
 /**
  * The held classes of ADR 046 as patterns, a data file each (./data/held-*.json): personal
- * information and grooming (dating aimed at a child and scams too), hurting oneself or others, unkind words at a person — what a moderator
+ * information and grooming (dating aimed at a child, scams and Scratch's private places too), hurting oneself or others (threats to get
+ * something too), unkind words at a person, asking to be reached without an app's name — what a moderator
  * reads first — and the words of the held phrases as children text them (./data/held-spellings.json).
  */
 import DATING from './data/held-dating.json' with { type: 'json' };
 import EXPOSING from './data/held-exposing.json' with { type: 'json' };
 import HARM from './data/held-harm.json' with { type: 'json' };
 import PERSONAL from './data/held-personal.json' with { type: 'json' };
+import PRESSURE from './data/held-pressure.json' with { type: 'json' };
+import PRIVATE from './data/held-private.json' with { type: 'json' };
+import REACHING from './data/held-reaching.json' with { type: 'json' };
 import SCAMS from './data/held-scams.json' with { type: 'json' };
 import SPELLINGS_DATA from './data/held-spellings.json' with { type: 'json' };
 import UNKIND from './data/held-unkind.json' with { type: 'json' };
@@ -26,14 +30,17 @@ export const kidSpelling = (reading: string) =>
 /** A letter said again and again read once ("kiiill" → "kil"): readings and the held phrases alike. */
 export const lettersOnce = (text: string) => text.replace(/(\p{L})\1+/gu, '$1');
 
-/** The held classes and the rule each is held for: unkind words at a person are the word rule's (issue 53). */
+/** The held classes and the rule each is held for: unkind words at a person are the word rule's, asking to be reached without an app's name the contact rule's (issue 53). */
 const HELD_RULES = [
   [PERSONAL, 'personal'],
   [EXPOSING, 'personal'],
   [DATING, 'personal'],
   [SCAMS, 'personal'],
+  [PRIVATE, 'personal'],
   [HARM, 'harm'],
+  [PRESSURE, 'harm'],
   [UNKIND, 'word'],
+  [REACHING, 'contact'],
 ] as const;
 /** A class's patterns, every language's (the `_about` line is no pattern). */
 const phrasesOf = (heldClass: Record<string, string | string[]>) =>
