@@ -25,6 +25,7 @@ import { decodeEscapes, firstReading } from './normalise';
 import { codedReadings, decodedTexts } from './coded';
 import { heldClassRule, kidSpelling, lettersOnce } from './held-classes';
 import { scatteredPhone } from './scattered-numbers';
+import { hiddenReadings, spellsAnAcrostic } from './hidden-readings';
 import { asksContactElsewhere, chatAppOf, chatAppsRead, joinedApps, spellsOutAnApp } from './chat-apps';
 import {
   closedUp,
@@ -188,6 +189,8 @@ export function judgeText(text: string, context: GuardContext = {}): GuardVerdic
     const closed = closedUp(baseRest);
     if (spellsOutAnApp(plainRest, withoutAccents(closed))) return { outcome: 'hold', rule: 'contact' };
     seconds.push(numbersAsDigits(plainRest), withoutInnerPunctuation(baseRest), closed, closedUpAddress(baseRest));
+    // The A1Z26 cipher, pig Latin and the madárnyelv read back: held at most.
+    seconds.push(...hiddenReadings(plainRest));
     const apps = chatAppsRead(plainRest);
     if (apps) seconds.push(apps);
     const joined = joinedApps(plainRest);
@@ -278,6 +281,8 @@ export function judgeText(text: string, context: GuardContext = {}): GuardVerdic
   // Written backwards ("em dda drocsid"), or a chat app with digits for letters ("wh4ts4pp me").
   if (asksContactElsewhere(withoutAccents(reversed)) || asksContactElsewhere(appsWithDigitsRead(plainFirst)))
     return { outcome: 'hold', rule: 'contact' };
+  // An acrostic: the first letters of a row of capitalised words spell a chat app ("Super Nice Awesome Perfect").
+  if (kind === 'plain' && spellsAnAcrostic(source)) return { outcome: 'hold', rule: 'contact' };
 
   // A phone number's groups scattered over a note that asks to be called ("level 1 has 06 lives, level 2 has 30 coins…").
   if (scatteredPhone(rest)) return { outcome: 'hold', rule: 'phone' };

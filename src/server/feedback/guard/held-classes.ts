@@ -1,17 +1,19 @@
 /**
  * The held classes of ADR 046 as patterns, a data file each (./data/held-*.json): personal
- * information and grooming (dating aimed at a child, scams and Scratch's private places too), hurting oneself or others (threats to get
- * something too), unkind words at a person, asking to be reached without an app's name — what a moderator
+ * information and grooming (dating aimed at a child, scams, Scratch's private places and sexual slang too), hurting oneself or others
+ * (threats to get something, to one's family or pet, the means of self-harm asked, recruiting to hate too), unkind words at a person, asking to be reached without an app's name — what a moderator
  * reads first — and the words of the held phrases as children text them (./data/held-spellings.json).
  */
 import DATING from './data/held-dating.json' with { type: 'json' };
 import EXPOSING from './data/held-exposing.json' with { type: 'json' };
 import HARM from './data/held-harm.json' with { type: 'json' };
+import MENACE from './data/held-menace.json' with { type: 'json' };
 import PERSONAL from './data/held-personal.json' with { type: 'json' };
 import PRESSURE from './data/held-pressure.json' with { type: 'json' };
 import PRIVATE from './data/held-private.json' with { type: 'json' };
 import REACHING from './data/held-reaching.json' with { type: 'json' };
 import SCAMS from './data/held-scams.json' with { type: 'json' };
+import SLANG from './data/held-slang.json' with { type: 'json' };
 import SPELLINGS_DATA from './data/held-spellings.json' with { type: 'json' };
 import UNKIND from './data/held-unkind.json' with { type: 'json' };
 
@@ -37,8 +39,10 @@ const HELD_RULES = [
   [DATING, 'personal'],
   [SCAMS, 'personal'],
   [PRIVATE, 'personal'],
+  [SLANG, 'personal'],
   [HARM, 'harm'],
   [PRESSURE, 'harm'],
+  [MENACE, 'harm'],
   [UNKIND, 'word'],
   [REACHING, 'contact'],
 ] as const;
