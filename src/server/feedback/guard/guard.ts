@@ -281,7 +281,7 @@ export function judgeText(text: string, context: GuardContext = {}): GuardVerdic
   // Written backwards ("em dda drocsid"), or a chat app with digits for letters ("wh4ts4pp me").
   if (asksContactElsewhere(withoutAccents(reversed)) || asksContactElsewhere(appsWithDigitsRead(plainFirst)))
     return { outcome: 'hold', rule: 'contact' };
-  // An acrostic: the first letters of a row of capitalised words spell a chat app ("Super Nice Awesome Perfect").
+  // An acrostic: the first letters of a row of capitalised words spell a chat app ("Dude I Speak Calmly On Real Days").
   if (kind === 'plain' && spellsAnAcrostic(source)) return { outcome: 'hold', rule: 'contact' };
 
   // A phone number's groups scattered over a note that asks to be called ("level 1 has 06 lives, level 2 has 30 coins…").

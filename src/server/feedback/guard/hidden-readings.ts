@@ -2,7 +2,7 @@
  * Second readings of words hidden in a way a child can write by hand (ADR 046, the sixteenth set):
  * the A1Z26 cipher (letters as their place in the alphabet: "4 9 19 3 15 18 4"), pig Latin
  * ("iscordday", "addway emay"), the Hungarian madárnyelv ("diviscovordovon"), and acrostics (the
- * first letters of a row of capitalised words spell a chat app: "Super Nice Awesome Perfect"). Every
+ * first letters of a row of capitalised words spell a chat app: "Dude I Speak Calmly On Real Days"). Every
  * one of them could misread an ordinary note, so what they find is only ever held.
  */
 import CHAT_APPS from './data/chat-apps.json' with { type: 'json' };
@@ -69,20 +69,26 @@ export function madarnyelvRead(reading: string): string | null {
   return reading.replace(/([aeiou])v\1/gu, '$1');
 }
 
-/** Chat apps of four letters or more and "add me": what an acrostic spells when it is a trick. */
-const SPELT = new Set([...CHAT_APPS.names.filter((name) => name.length >= 4), 'addme', 'dmme', 'textme']);
+/**
+ * Chat apps of five letters or more and "add me": what an acrostic spells when it is a trick. Four
+ * letters are too easily a game's title ("The Epic Lava Escape", "Super Ninja And Pirates").
+ */
+const SPELT = new Set([...CHAT_APPS.names.filter((name) => name.length >= 5), 'addme', 'textme']);
 /** A row of four capitalised words or more (commas and full stops between them allowed). */
 const TITLE_ROW = /\p{Lu}\p{L}*(?:[,.;:!]?\s+\p{Lu}\p{L}*){3,}/gu;
+/** Inside a longer row only a name of six letters or more counts: shorter ones turn up by chance. */
+const WITHIN_ROW = 6;
 
-/** Whether the first letters of a row of capitalised words spell a chat app or "add me" ("Super Nice Awesome Perfect"). */
+/** Whether the first letters of a row of capitalised words spell a chat app or "add me" ("Dude I Speak Calmly On Real Days"). */
 export function spellsAnAcrostic(text: string): boolean {
   for (const [row] of text.normalize('NFKD').replace(/\p{M}/gu, '').matchAll(TITLE_ROW)) {
     const initials = row
       .split(/[\s,.;:!]+/u)
       .map((word) => word[0]!.toLowerCase())
       .join('');
-    for (let start = 0; start + 4 <= initials.length; start += 1)
-      for (let end = start + 4; end <= Math.min(initials.length, start + 10); end += 1)
+    if (SPELT.has(initials)) return true;
+    for (let start = 0; start + WITHIN_ROW <= initials.length; start += 1)
+      for (let end = start + WITHIN_ROW; end <= Math.min(initials.length, start + 10); end += 1)
         if (SPELT.has(initials.slice(start, end))) return true;
   }
   return false;
