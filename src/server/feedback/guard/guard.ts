@@ -237,10 +237,8 @@ export function judgeText(text: string, context: GuardContext = {}): GuardVerdic
     ...starred,
     ...seconds.map(withoutAccents),
   ];
-  const held = heldClassRule(
-    [...heldReadings.flatMap((one) => [one, punctuationAsSpace(one)]), ...(spelt === plainFirst ? [] : [spelt])],
-    SHORT_TEXT,
-  );
+  // Each distinct reading once: most of them are the same text for an ordinary note (558 patterns each).
+  const held = heldClassRule([...new Set([...heldReadings.flatMap((one) => [one, punctuationAsSpace(one)]), spelt])], SHORT_TEXT);
   if (held) return { outcome: 'hold', rule: held };
 
   // What only a second reading finds is held.
