@@ -46,8 +46,9 @@ async function killedUnderWrites(target: Awaited<ReturnType<typeof startTarget>>
   const sqld = target.sqld!;
   const cookie = await adminCookie(target.databaseUrl);
   const run = `outage-${Date.now()}`;
+  // One start for every write: a retry must send the very body it sent first, or its key answers 422.
+  const startsAt = Date.now() + 2 * DAY;
   const create = async (index: number) => {
-    const startsAt = Date.now() + 2 * DAY;
     const response = await fetch(`${target.url}/api/jams`, {
       method: 'POST',
       headers: { cookie, origin: target.url, 'content-type': 'application/json', 'idempotency-key': `${run}-${index}` },
