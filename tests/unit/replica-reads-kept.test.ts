@@ -54,6 +54,16 @@ describe('the replica’s answers kept between two syncs', () => {
     expect(keyOf({ sql: 'select ? as a', args: { a: 1 } })).not.toBe(keyOf({ sql: 'select ? as a', args: { a: 2 } }));
   });
 
+  it('keys a long statement by a number of its own, not its text (V8 hashes a text over 16,383 characters by its length)', () => {
+    const long = (column: string) => `select ${column} from jams where id = ? ${' '.repeat(20_000)}`;
+    const [a, b] = [keyOf({ sql: long('a'), args: [1] })!, keyOf({ sql: long('b'), args: [1] })!];
+    expect(long('a').length).toBe(long('b').length);
+    expect(a.length).toBeLessThan(40);
+    expect(a).not.toBe(b);
+    expect(keyOf({ sql: long('a'), args: [1] })).toBe(a);
+    expect(keyOf({ sql: long('a'), args: [2] })).not.toBe(a);
+  });
+
   it('always runs statements whose answer depends on the clock, randomness or the connection, and those with a blob argument', async () => {
     for (const sql of [
       'select id from jams order by random() limit 1',

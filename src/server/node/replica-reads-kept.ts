@@ -26,14 +26,35 @@ const plain = (value: InValue | undefined) =>
   typeof value === 'boolean' ||
   typeof value === 'bigint';
 
+/**
+ * Each statement text's number (null: its answer must not be kept), worked out once per text. Keys
+ * hold the number, not the text: V8 hashes a string longer than 16,383 characters by its length
+ * alone, so the inbox's due query (19,705 characters) put every person's answer in one bucket, and
+ * each lookup compared the whole text against all of them (half a replica server's time with no writes).
+ */
+const statementIds = new Map<string, number | null>();
+/** More distinct texts than a site has statements: something builds them with values inside; start again. */
+const MAX_STATEMENT_TEXTS = 10_000;
+
+function statementIdOf(sql: string): number | null {
+  let id = statementIds.get(sql);
+  if (id === undefined) {
+    if (statementIds.size >= MAX_STATEMENT_TEXTS) statementIds.clear();
+    id = NOT_REPEATABLE.test(sql) ? null : statementIds.size;
+    statementIds.set(sql, id);
+  }
+  return id;
+}
+
 /** The statement's key, or null when its answer must not be kept. */
 export function keyOf(statement: InStatement): string | null {
-  if (typeof statement === 'string') return NOT_REPEATABLE.test(statement) ? null : statement;
-  if (NOT_REPEATABLE.test(statement.sql)) return null;
-  const args = statement.args ?? [];
+  const sql = typeof statement === 'string' ? statement : statement.sql;
+  const id = statementIdOf(sql);
+  if (id === null) return null;
+  const args = typeof statement === 'string' ? [] : (statement.args ?? []);
   const values = Array.isArray(args) ? args : Object.entries(args).flat();
   if (!values.every(plain)) return null;
-  return `${statement.sql}\u0000${values.map((value) => `${typeof value}:${String(value)}`).join('\u0000')}`;
+  return `${id}\u0000${values.map((value) => `${typeof value}:${String(value)}`).join('\u0000')}`;
 }
 
 export interface KeptReads {
