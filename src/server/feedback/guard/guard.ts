@@ -26,6 +26,7 @@ import { codedReadings, decodedTexts } from './coded';
 import { heldClassRule, kidSpelling, lettersOnce } from './held-classes';
 import { scatteredPhone } from './scattered-numbers';
 import { hiddenReadings, spellsAnAcrostic } from './hidden-readings';
+import { hidesAnApp } from './spelt-letters';
 import { asksContactElsewhere, chatAppOf, chatAppsRead, joinedApps, spellsOutAnApp } from './chat-apps';
 import {
   closedUp,
@@ -139,9 +140,9 @@ const EVERYDAY_DOTS = new RegExp(
   `(?<![\\p{L}\\p{N}./@])(?:${EVERYDAY})(?:\\.(?:${EVERYDAY})){2,}(?![\\p{L}\\p{N}/@]|\\.[\\p{L}\\p{N}])`,
   'giu',
 );
-/** A capitalised newer top-level domain after a dot, then a space and a lower-case word, starts a sentence ("fun.Store more coins"). */
+/** A capitalised newer top-level domain after a dot, then a space and a lower-case word or "I", starts a sentence ("fun.Store more coins", "Game.Today I won"). */
 const SENTENCE_DOT =
-  /(?<=\p{Ll})\.(?=(?:Store|Shop|Today|Click|Space|Gift|Gifts|Money|Cash|Bet|Cloud|Digital|Tech|Codes)\s+\p{Ll})/gu;
+  /(?<=\p{Ll})\.(?=(?:Store|Shop|Today|Click|Space|Gift|Gifts|Money|Cash|Bet|Cloud|Digital|Tech|Codes)\s+(?:\p{Ll}|I(?!\p{L})))/gu;
 const titleCaseDots = (text: string) =>
   text
     .replace(TITLE_CASE_DOT, '. ')
@@ -187,7 +188,7 @@ export function judgeText(text: string, context: GuardContext = {}): GuardVerdic
     const baseRest = base.replace(SCRATCH_LINK, ' ');
     const plainRest = withoutAccents(baseRest);
     const closed = closedUp(baseRest);
-    if (spellsOutAnApp(plainRest, withoutAccents(closed))) return { outcome: 'hold', rule: 'contact' };
+    if (spellsOutAnApp(plainRest, withoutAccents(closed)) || hidesAnApp(plainRest)) return { outcome: 'hold', rule: 'contact' };
     seconds.push(numbersAsDigits(plainRest), withoutInnerPunctuation(baseRest), closed, closedUpAddress(baseRest));
     // The A1Z26 cipher, pig Latin and the madárnyelv read back: held at most.
     seconds.push(...hiddenReadings(plainRest));

@@ -7,6 +7,7 @@
  */
 import CHAT_APPS from './data/chat-apps.json' with { type: 'json' };
 import { chatAppOf } from './chat-apps';
+import { speltRead } from './spelt-letters';
 
 /** Three numbers from 1 to 26 or more, one separator between each two (a space, a dot, a dash, a slash or a comma). */
 const A1Z26_RUN = /(?<![\p{L}\p{N}.,/:-])(?:2[0-6]|1\d|[1-9])(?:[ .,/-] ?(?:2[0-6]|1\d|[1-9])){2,}(?![\p{N}]|[.,/:-]\p{N})/gu;
@@ -97,11 +98,11 @@ export function spellsAnAcrostic(text: string): boolean {
 /** Texts longer than this (a jam's body) are read back a sentence or a line at a time, and only what changed is judged again. */
 const SHORT_TEXT = 2_000;
 const readBack = (reading: string) => {
-  const read = [a1z26Read, pigLatinRead, madarnyelvRead].reduce((text, reader) => reader(text) ?? text, reading);
+  const read = speltRead([a1z26Read, pigLatinRead, madarnyelvRead].reduce((text, reader) => reader(text) ?? text, reading));
   return read === reading ? null : read;
 };
 
-/** The hidden readings of one reading (lower case, accents out), all three read back at once: none, or one. */
+/** The hidden readings of one reading (lower case, accents out), all read back at once (letters spelt as words too: ./spelt-letters.ts): none, or one. */
 export function hiddenReadings(reading: string): string[] {
   if (reading.length <= SHORT_TEXT) return [readBack(reading)].filter((one): one is string => one !== null);
   const changed = reading
