@@ -56,8 +56,8 @@ const LINKS = [
   /(?<!\p{L})www\s*\.\s*\S/u,
   // A scheme spelt in words or defanged ("colon slash slash", "hxxp:", "kettőspont per per").
   /(?<!\p{L})(?:colon|kett[oő]spont)\s*(?:slash|per|\/)\s*(?:slash|per|\/)(?!\p{L})|(?<!\p{L})h[tx]{2}ps?\s*(?:colon|\[:\]|:)/u,
-  // A link that runs a script (the seventeenth set): "javascript:alert(1)", "data:text/html,…" (not "I learned javascript: loops").
-  /(?<![\p{L}\p{N}])(?:javascript|vbscript|livescript|jscript)\s*:(?!\s)|(?<![\p{L}\p{N}])data\s*:\s*[a-z]+\/[a-z0-9.+-]+\s*[;,]/u,
+  // A link that runs a script (the seventeenth set): "javascript:alert(1)", "data:text/html,…" (not "javascript: loops", "javascript:)").
+  /(?<![\p{L}\p{N}])(?:javascript|vbscript|livescript|jscript)\s*:\s*(?:\/\/|[a-z_$][\w$.]*\s*[(=`])|(?<![\p{L}\p{N}])data\s*:\s*[a-z]+\/[a-z0-9.+-]+\s*[;,]/u,
   // A bare domain such as example.com, bit.ly/x or discord.gg.
   // The top-level domain is the last label: "Best.Game.Ever!" is no domain (issue 53).
   // From the start of a dotted run only (not after "label."): from every label of "a.a.a.…" it is quadratic.
