@@ -63,6 +63,11 @@ describe('the guard’s measured rates', () => {
       'fresh-tricks-15.txt',
       'fresh-ordinary-15.txt',
     ],
+    [
+      'the seventeenth set (probes for letters spelt as words or shifted, apps without vowels or as emoji, game lobby codes, gift-card codes and account trades, script links, Finglish)',
+      'fresh-tricks-16.txt',
+      'fresh-ordinary-16.txt',
+    ],
     ['the issue’s own kinds', 'tricks.txt', 'ordinary-notes.txt'],
   ])('%s (%s, %s): at most a tenth of the tricks published, a twentieth of the notes held or refused', (_, tricks, ordinary) => {
     const rates = measure([file(tricks)], [file(ordinary)]);
