@@ -991,3 +991,19 @@ export const jamEvents = sqliteTable(
   ],
 );
 export type JamEvent = typeof jamEvents.$inferSelect;
+
+/**
+ * Changes to what public pages show, passed between app servers on embedded replicas (ADR 056):
+ * each server writes the changes it announces, and after a sync reads the ones it brought instead of
+ * re-rendering every page whenever the replica moved. Names no one (`change` is a page change: a
+ * jam, an entry, "users"). Kept an hour.
+ */
+export const pageChanges = sqliteTable(
+  'page_changes',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    change: text('change', { mode: 'json' }).$type<Record<string, unknown>>().notNull(),
+    createdAt: timestampNow('created_at'),
+  },
+  (t) => [index('page_changes_created_at_idx').on(t.createdAt)],
+);

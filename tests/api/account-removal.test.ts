@@ -51,6 +51,7 @@ const TABLES: Record<string, 'gone' | 'kept' | 'unrelated' | 'gone and kept'> = 
   rate_limit_buckets: 'gone', // the counts kept under their id
   idempotency_keys: 'gone', // their keys and the answers kept for them (ADR 047)
   jam_events: 'gone', // live events about their entries go with them (user_id cascades); the rest name no one
+  page_changes: 'unrelated', // which pages changed (a jam, an entry), passed between servers (ADR 056); names no one
   jam_versions: 'gone and kept', // their entries' jam versions go (ADR 050); ones they uploaded to others' entries stay, without who
   stored_files: 'unrelated', // files by SHA-256, naming no one; their entries' files are removed right after (ADR 050)
 };

@@ -349,3 +349,33 @@ describe('a vote refused by a replica a sync behind (ADR 047, ADR 054)', () => {
     expect(behind, 'the replica was never behind: the case was not tried').toBeGreaterThan(0);
   });
 });
+
+describe('page changes passed between the servers (ADR 056)', () => {
+  it('re-renders no page on either server for a vote while the jam runs (no page shows it), as an edit would', async () => {
+    const [voter, maker] = await database
+      .insert(users)
+      .values(['quiet_voter', 'quiet_maker'].map((name) => ({ name })))
+      .returning();
+    const token = generateSessionToken();
+    await database
+      .insert(sessions)
+      .values({ id: hashToken(token), userId: voter!.id, expiresAt: new Date(Date.now() + SESSION_LIFETIME_MS) });
+    const jam = await insertJam(database, { description: 'Votes here change no page' });
+    const entry = await insertEntry(database, jam.id, maker!.id, 920_000);
+    const path = `/jams/${jam.slug}`;
+    for (const app of [first, second]) {
+      expect(await shownAt(app, path, 'Votes here change no page'), 'the jam never reached a replica').not.toBeNull();
+      await expect.poll(async () => (await page(app, path)).cache, { timeout: 5000 }).toBe('hit');
+    }
+
+    const voted = await fetch(`${first.url}/api/jams/${jam.slug}/entries/${entry.id}/vote`, {
+      method: 'PUT',
+      headers: { origin: first.url, cookie: `${SESSION_COOKIE}=${token}` },
+    });
+    expect(voted.status).toBe(200);
+    await expect.poll(async () => (await database.select().from(votes).where(eq(votes.voterId, voter!.id))).length).toBe(1);
+    await sleep(SYNC_SECONDS * 1000 + 1500); // both replicas have synced the vote's frames by now
+    // Before ADR 056 any sync that brought frames made every cached page due: the first reader's answer was a miss.
+    for (const app of [first, second]) expect((await page(app, path)).cache).toBe('hit');
+  });
+});

@@ -14,4 +14,5 @@ export function announceChange(change: Change): void {
   if (tags !== 'all' && tags.size === 0) return;
   if (mayServeStale(change)) noteStaleWrite();
   host().pageStore?.invalidate(change);
+  host().shareChange?.(change);
 }

@@ -96,6 +96,8 @@ export interface HostServices {
   requestContext?: RequestContext;
   /** Where public pages are kept (none: pages carry their Cache-Control headers only). */
   pageStore?: PageStore;
+  /** Passes a change this server announced to the other servers (embedded replicas, ADR 056; none: nobody to tell). */
+  shareChange?: (change: Change) => void;
   /** Where rate-limit counts are kept (none: in the database, shared by every process and isolate). */
   rateLimits?: RateLimitStore;
   /** The site's Content-Security-Policy, read from the build (none: only what a `<meta>` cannot carry). */
