@@ -68,6 +68,11 @@ describe('the guard’s measured rates', () => {
       'fresh-tricks-16.txt',
       'fresh-ordinary-16.txt',
     ],
+    [
+      'the eighteenth set (probes for contact and personal questions in other languages and scripts, regional apps and nicknames, emoji for apps or calls)',
+      'fresh-tricks-17.txt',
+      'fresh-ordinary-17.txt',
+    ],
     ['the issue’s own kinds', 'tricks.txt', 'ordinary-notes.txt'],
   ])('%s (%s, %s): at most a tenth of the tricks published, a twentieth of the notes held or refused', (_, tricks, ordinary) => {
     const rates = measure([file(tricks)], [file(ordinary)]);

@@ -105,6 +105,9 @@ export function joinedApps(reading: string): string | null {
   return changed ? words.join('') : null;
 }
 
+/** An app's name in its everyday sense in a game or the editor ("snap to grid", "snap mode", "the signal block"). */
+const GAME_SENSE = /^ (?:to (?:the )?grid|mode|tool|setting|option|sound|effect|level|block|sprite|button|pad|feature)(?!\p{L})/u;
+
 /** Where a reading names a chat app (in any of the site's languages and Persian): the index after each mention. */
 export function chatAppMentions(reading: string): number[] {
   const ends: number[] = [];
@@ -114,7 +117,8 @@ export function chatAppMentions(reading: string): number[] {
     for (let at = persian.indexOf(plain); at >= 0; at = persian.indexOf(plain, at + 1)) ends.push(at + plain.length);
   }
   for (const match of reading.matchAll(/\p{L}{3,}/gu)) {
-    if (chatAppOf(match[0]) !== null) ends.push(match.index + match[0].length);
+    const end = match.index + match[0].length;
+    if (chatAppOf(match[0]) !== null && !GAME_SENSE.test(reading.slice(end, end + 24))) ends.push(end);
   }
   return ends;
 }

@@ -9,7 +9,8 @@
  *   (numbers in words, upside-down text, words split by spaces or punctuation, misspelt chat apps,
  *   ROT13, Roman numerals, a phone number's groups scattered over a note that asks to be called),
  *   personal information, grooming and hurting oneself or others (in English, Hungarian, Irish and
- *   Persian), and a new account's links and long digit runs;
+ *   Persian; contact and personal questions in other languages and scripts, regional apps and emoji
+ *   for apps: ./other-languages.ts), and a new account's links and long digit runs;
  * - `publish`.
  *
  * It judges readings (./normalise.ts), never changes the text: what is stored is what was typed
@@ -27,6 +28,7 @@ import { heldClassRule, kidSpelling, lettersOnce } from './held-classes';
 import { scatteredPhone } from './scattered-numbers';
 import { hiddenReadings, spellsAnAcrostic } from './hidden-readings';
 import { hidesAnApp } from './spelt-letters';
+import { otherLanguageRule } from './other-languages';
 import { asksContactElsewhere, chatAppOf, chatAppsRead, joinedApps, spellsOutAnApp } from './chat-apps';
 import {
   closedUp,
@@ -241,6 +243,9 @@ export function judgeText(text: string, context: GuardContext = {}): GuardVerdic
   // Each distinct reading once: most of them are the same text for an ordinary note (558 patterns each).
   const held = heldClassRule([...new Set([...heldReadings.flatMap((one) => [one, punctuationAsSpace(one)]), spelt])], SHORT_TEXT);
   if (held) return { outcome: 'hold', rule: held };
+  // Contact and personal questions in other languages and scripts, regional apps and emoji for apps (held only).
+  const world = otherLanguageRule(source, plainFirst);
+  if (world) return { outcome: 'hold', rule: world };
 
   // What only a second reading finds is held.
   for (const reading of new Set(seconds)) {
