@@ -73,6 +73,11 @@ describe('the guard’s measured rates', () => {
       'fresh-tricks-17.txt',
       'fresh-ordinary-17.txt',
     ],
+    [
+      'the nineteenth set (probes for one’s own details given unasked, ways off the site without a link, money and payments, hate symbols and coded hate, despair in one’s own words, vaping and energy-drink dares)',
+      'fresh-tricks-18.txt',
+      'fresh-ordinary-18.txt',
+    ],
     ['the issue’s own kinds', 'tricks.txt', 'ordinary-notes.txt'],
   ])('%s (%s, %s): at most a tenth of the tricks published, a twentieth of the notes held or refused', (_, tricks, ordinary) => {
     const rates = measure([file(tricks)], [file(ordinary)]);

@@ -19,7 +19,7 @@ const lines = (file: string) =>
     .split('\n')
     .filter((line) => line.trim() && !line.startsWith('#'));
 
-const ORDINARY = ['', '-2', '-3', '-4', '-5', '-6', '-7', '-8', '-9', '-10', '-11', '-12', '-13', '-14', '-15', '-16', '-17']
+const ORDINARY = ['', '-2', '-3', '-4', '-5', '-6', '-7', '-8', '-9', '-10', '-11', '-12', '-13', '-14', '-15', '-16', '-17', '-18']
   .flatMap((set) => lines(`fresh-ordinary${set}.txt`))
   .concat(lines('ordinary-notes.txt'));
 /**
@@ -29,7 +29,7 @@ const ORDINARY = ['', '-2', '-3', '-4', '-5', '-6', '-7', '-8', '-9', '-10', '-1
  */
 const SEED = process.env.GUARD_PROPERTY_SEED;
 const seedOption = SEED === 'random' ? {} : { seed: SEED ? Number(SEED) : 53_046 };
-const TRICKS = ['', '-2', '-3', '-4', '-5', '-6', '-7', '-8', '-9', '-10', '-11', '-12', '-13', '-14', '-15', '-16', '-17']
+const TRICKS = ['', '-2', '-3', '-4', '-5', '-6', '-7', '-8', '-9', '-10', '-11', '-12', '-13', '-14', '-15', '-16', '-17', '-18']
   .flatMap((set) => lines(`fresh-tricks${set}.txt`))
   .concat(lines('tricks.txt'));
 
