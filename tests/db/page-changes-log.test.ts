@@ -5,7 +5,12 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pageChanges } from '#db/schema';
-import { MOST_CHANGES_A_SYNC, PAGE_CHANGES_KEPT_MS, openPageChangesLog, prunePageChanges } from '#server/cache/page-changes-log';
+import {
+  MOST_CHANGES_A_SYNC,
+  PAGE_CHANGES_KEPT_MS,
+  openPageChangesLog,
+  prunePageChanges,
+} from '#server/platform/page-changes-log';
 import { installHost } from '#server/platform/host';
 import { type TestDatabase, createTestDatabase } from '../helpers/database';
 

@@ -3,7 +3,7 @@ import { pruneRateLimits } from '#server/http/rate-limit';
 import { pruneJamEvents } from '#server/live/jam-events';
 import { deleteExpiredSessions } from '#server/auth/session';
 import { sweepUnusedFiles } from '#server/platform/files-sweep';
-import { prunePageChanges } from '#server/cache/page-changes-log';
+import { prunePageChanges } from '#server/platform/page-changes-log';
 
 /**
  * What expires without anyone asking: abandoned sessions (a presented one is deleted at once) and

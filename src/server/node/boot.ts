@@ -1,5 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { type PageChangesLog, openPageChangesLog } from '#server/cache/page-changes-log';
+import { type PageChangesLog, openPageChangesLog } from '#server/platform/page-changes-log';
 import type { Change } from '#server/platform/changes';
 import { config } from '#server/platform/config';
 import { type RequestState, host, installHost } from '#server/platform/host';
