@@ -19,7 +19,26 @@ const lines = (file: string) =>
     .split('\n')
     .filter((line) => line.trim() && !line.startsWith('#'));
 
-const ORDINARY = ['', '-2', '-3', '-4', '-5', '-6', '-7', '-8', '-9', '-10', '-11', '-12', '-13', '-14', '-15', '-16', '-17', '-18']
+const ORDINARY = [
+  '',
+  '-2',
+  '-3',
+  '-4',
+  '-5',
+  '-6',
+  '-7',
+  '-8',
+  '-9',
+  '-10',
+  '-11',
+  '-12',
+  '-13',
+  '-14',
+  '-15',
+  '-16',
+  '-17',
+  '-18',
+]
   .flatMap((set) => lines(`fresh-ordinary${set}.txt`))
   .concat(lines('ordinary-notes.txt'));
 /**
