@@ -78,6 +78,11 @@ describe('the guard’s measured rates', () => {
       'fresh-tricks-18.txt',
       'fresh-ordinary-18.txt',
     ],
+    [
+      'the twentieth set (probes for roleplay to groom, pictures of the body, parents asleep or a device checked, evading moderation, cruelty to animals, dingbat and other digit styles)',
+      'fresh-tricks-19.txt',
+      'fresh-ordinary-19.txt',
+    ],
     ['the issue’s own kinds', 'tricks.txt', 'ordinary-notes.txt'],
   ])('%s (%s, %s): at most a tenth of the tricks published, a twentieth of the notes held or refused', (_, tricks, ordinary) => {
     const rates = measure([file(tricks)], [file(ordinary)]);

@@ -38,6 +38,7 @@ const ORDINARY = [
   '-16',
   '-17',
   '-18',
+  '-19',
 ]
   .flatMap((set) => lines(`fresh-ordinary${set}.txt`))
   .concat(lines('ordinary-notes.txt'));
@@ -48,7 +49,27 @@ const ORDINARY = [
  */
 const SEED = process.env.GUARD_PROPERTY_SEED;
 const seedOption = SEED === 'random' ? {} : { seed: SEED ? Number(SEED) : 53_046 };
-const TRICKS = ['', '-2', '-3', '-4', '-5', '-6', '-7', '-8', '-9', '-10', '-11', '-12', '-13', '-14', '-15', '-16', '-17', '-18']
+const TRICKS = [
+  '',
+  '-2',
+  '-3',
+  '-4',
+  '-5',
+  '-6',
+  '-7',
+  '-8',
+  '-9',
+  '-10',
+  '-11',
+  '-12',
+  '-13',
+  '-14',
+  '-15',
+  '-16',
+  '-17',
+  '-18',
+  '-19',
+]
   .flatMap((set) => lines(`fresh-tricks${set}.txt`))
   .concat(lines('tricks.txt'));
 

@@ -3,12 +3,14 @@
  * information and grooming (dating aimed at a child, scams, Scratch's private places and sexual slang too, one's own details given
  * unasked, money between users), hurting oneself or others (threats to get something, to one's family or pet, the means of
  * self-harm asked, recruiting to hate, despair in one's own words, vaping and energy-drink dares too), unkind words at a person
- * (hate symbols and coded hate too), asking to be reached without an app's name (or by a search, a bio, a QR code) — what a moderator
+ * (hate symbols and coded hate too; roleplay to groom, pictures of the body, parents asleep, evading moderation and cruelty to animals too), asking to be reached without an app's name (or by a search, a bio, a QR code) — what a moderator
  * reads first — and the words of the held phrases as children text them (./data/held-spellings.json).
  */
+import CRUELTY from './data/held-cruelty.json' with { type: 'json' };
 import DATING from './data/held-dating.json' with { type: 'json' };
 import DESPAIR from './data/held-despair.json' with { type: 'json' };
 import DISCLOSING from './data/held-disclosing.json' with { type: 'json' };
+import EVADING from './data/held-evading.json' with { type: 'json' };
 import EXPOSING from './data/held-exposing.json' with { type: 'json' };
 import HARM from './data/held-harm.json' with { type: 'json' };
 import HATE from './data/held-hate.json' with { type: 'json' };
@@ -17,13 +19,16 @@ import MONEY from './data/held-money.json' with { type: 'json' };
 import NICOTINE from './data/held-nicotine.json' with { type: 'json' };
 import OFFSITE from './data/held-offsite.json' with { type: 'json' };
 import PERSONAL from './data/held-personal.json' with { type: 'json' };
+import PICTURES from './data/held-pictures.json' with { type: 'json' };
 import PRESSURE from './data/held-pressure.json' with { type: 'json' };
 import PRIVATE from './data/held-private.json' with { type: 'json' };
 import REACHING from './data/held-reaching.json' with { type: 'json' };
+import ROLEPLAY from './data/held-roleplay.json' with { type: 'json' };
 import SCAMS from './data/held-scams.json' with { type: 'json' };
 import SLANG from './data/held-slang.json' with { type: 'json' };
 import SPELLINGS_DATA from './data/held-spellings.json' with { type: 'json' };
 import UNKIND from './data/held-unkind.json' with { type: 'json' };
+import WATCHING from './data/held-watching.json' with { type: 'json' };
 
 /** Words of the held phrases as children text them ("skool", "primry", "go 2"), read as the word. */
 const SPELLINGS = new Map(
@@ -50,11 +55,16 @@ const HELD_RULES = [
   [SLANG, 'personal'],
   [DISCLOSING, 'personal'],
   [MONEY, 'personal'],
+  [ROLEPLAY, 'personal'],
+  [PICTURES, 'personal'],
+  [WATCHING, 'personal'],
+  [EVADING, 'personal'],
   [HARM, 'harm'],
   [DESPAIR, 'harm'],
   [NICOTINE, 'harm'],
   [PRESSURE, 'harm'],
   [MENACE, 'harm'],
+  [CRUELTY, 'harm'],
   [UNKIND, 'word'],
   [HATE, 'word'],
   [REACHING, 'contact'],

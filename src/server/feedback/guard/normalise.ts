@@ -85,13 +85,17 @@ const BOXED_RANGES: readonly [number, number][] = [
   [0x24d0, 0x24e9],
 ];
 
+/** Dingbat circled digits one to ten (❶ ➀ ➊), which NFKC leaves as they are; ten (❿) reads 0, as a keypad's. */
+const DINGBAT_DIGITS: readonly number[] = [0x2776, 0x2780, 0x278a];
+
 function unboxLetters(text: string): string {
   let out = '';
   for (const char of text) {
     const code = char.codePointAt(0)!;
     const range = BOXED_RANGES.find(([start, end]) => code >= start && code <= end);
     // A boxed letter followed by another boxed one is a word; a regional-indicator pair alone is a flag, and reads as letters too.
-    out += range ? String.fromCharCode(97 + code - range[0]) : char;
+    const digits = DINGBAT_DIGITS.find((start) => code >= start && code < start + 10);
+    out += range ? String.fromCharCode(97 + code - range[0]) : digits ? String((code - digits + 1) % 10) : char;
   }
   return out;
 }
