@@ -3,7 +3,8 @@
  * information and grooming (dating aimed at a child, scams, Scratch's private places and sexual slang too, one's own details given
  * unasked, money between users), hurting oneself or others (threats to get something, to one's family or pet, the means of
  * self-harm asked, recruiting to hate, despair in one's own words, vaping and energy-drink dares too), unkind words at a person
- * (hate symbols and coded hate too; roleplay to groom, pictures of the body, parents asleep, evading moderation and cruelty to animals too), asking to be reached without an app's name (or by a search, a bio, a QR code) — what a moderator
+ * (hate symbols and coded hate too), roleplay to groom, pictures of the body, parents asleep, evading moderation, cruelty to
+ * animals, asking to be reached without an app's name (or by a search, a bio, a QR code) — what a moderator
  * reads first — and the words of the held phrases as children text them (./data/held-spellings.json).
  */
 import CRUELTY from './data/held-cruelty.json' with { type: 'json' };
