@@ -83,6 +83,11 @@ describe('the guard’s measured rates', () => {
       'fresh-tricks-19.txt',
       'fresh-ordinary-19.txt',
     ],
+    [
+      'the twenty-first set (probes for links and off-site addresses in disguise: look-alike, fullwidth and invisible characters in a domain, the dot and the slash in words, reversed and spelt-out domains, shorteners, network addresses, punycode, searching for a site)',
+      'fresh-tricks-20.txt',
+      'fresh-ordinary-20.txt',
+    ],
     ['the issue’s own kinds', 'tricks.txt', 'ordinary-notes.txt'],
   ])('%s (%s, %s): at most a tenth of the tricks published, a twentieth of the notes held or refused', (_, tricks, ordinary) => {
     const rates = measure([file(tricks)], [file(ordinary)]);

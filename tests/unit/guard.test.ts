@@ -39,6 +39,7 @@ const ORDINARY = [
   '-17',
   '-18',
   '-19',
+  '-20',
 ]
   .flatMap((set) => lines(`fresh-ordinary${set}.txt`))
   .concat(lines('ordinary-notes.txt'));
@@ -69,6 +70,7 @@ const TRICKS = [
   '-17',
   '-18',
   '-19',
+  '-20',
 ]
   .flatMap((set) => lines(`fresh-tricks${set}.txt`))
   .concat(lines('tricks.txt'));

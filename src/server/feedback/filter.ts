@@ -23,9 +23,11 @@ export const NEWER_TLDS =
   'shop|store|today|click|space|website|tech|buzz|icu|vip|cloud|digital|gift|gifts|codes|money|cash|bet|casino|su';
 /** Top-level domains that make `word.tld` a link. Short English words (it, is, in, to, me, so…) are left out, so "fun.It was great" passes. */
 const TLDS =
-  'com|net|org|edu|gov|io|co|uk|us|ca|de|fr|nl|eu|ie|hu|ir|ru|cn|jp|br|au|info|biz|xyz|app|dev|gg|ly|tv|fm|cc|ws|site|online|club|top|link|live|page|fun|games|game|chat|tk|ml|ga|cf|gq|pw|sh|gl|be|me|to|icu|buzz|su';
+  'com|net|org|edu|gov|io|co|uk|us|ca|de|fr|nl|eu|ie|hu|ir|ru|cn|jp|br|au|info|biz|xyz|app|dev|gg|ly|tv|fm|cc|ws|site|online|club|top|link|live|page|fun|games|game|chat|tk|ml|ga|cf|gq|pw|sh|gl|be|me|to|icu|buzz|su|gd|gy|im';
 /** The ones read as a domain even with spaces or a spelled-out dot around them ("evil . com", "evil dot com"). */
 const SPACED_TLDS = 'com|net|org|hu|ir|ru|io|gg|xyz|ly';
+/** Articles and determiners: the word before a spoken dot that is no site's name. */
+const DETERMINER = String.raw`(?:the|a|an|every|each|this|that|one|no|any|some|red|blue|green|big|little|small)`;
 const MAIL_HOSTS = 'gmail|googlemail|yahoo|hotmail|outlook|icloud|freemail|citromail|protonmail|proton|yandex|mail';
 
 /** "at" and "dot", spelled out in English, Hungarian and Persian, alone or in brackets. */
@@ -65,7 +67,11 @@ const LINKS = [
     String.raw`(?<![\p{L}\p{N}-]|[\p{L}\p{N}-]\.)[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)*\.(?:${TLDS})(?![\p{L}\p{N}]|\.[\p{L}\p{N}])`,
     'u',
   ),
-  new RegExp(String.raw`(?<![\p{L}\p{N}-])[\p{L}\p{N}-]+${DOT}(?:${SPACED_TLDS})(?![\p{L}\p{N}])`, 'u'),
+  // Not after an article or a determiner: "the dot com bubble", "every dot com" are no address.
+  new RegExp(String.raw`(?<![\p{L}\p{N}-])(?!${DETERMINER}${DOT})[\p{L}\p{N}-]+${DOT}(?:${SPACED_TLDS})(?![\p{L}\p{N}])`, 'u'),
+  // A network address with a port or a path ("84.2.13.57:8080/game"), or an IPv6 one with "::" ("2001:db8::7334").
+  /(?<![\d.])(?:(?:25[0-5]|2[0-4]\d|1?\d?\d)\.){3}(?:25[0-5]|2[0-4]\d|1?\d?\d)(?::\d{2,5}|\/)/u,
+  /(?<![\p{L}\p{N}:])[0-9a-f]{1,4}(?::[0-9a-f]{1,4})*::[0-9a-f]{1,4}(?![\p{L}\p{N}])(?<=(?:[0-9a-f]*[:]+){2}[0-9a-f]+)/iu,
   // A dot in brackets ("kidgames(.)store", "evil[.]shop") before any top-level domain; spaced, before a newer one.
   new RegExp(
     String.raw`(?<![\p{L}\p{N}-])[\p{L}\p{N}-]+(?:\s*[([{<]\s*(?:dot|pont|دات|\.)\s*[)\]}>]\s*(?:${TLDS})|\s+\.\s+(?:${NEWER_TLDS}))(?![\p{L}\p{N}])`,
