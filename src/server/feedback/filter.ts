@@ -71,7 +71,8 @@ const LINKS = [
   new RegExp(String.raw`(?<![\p{L}\p{N}-])(?!${DETERMINER}${DOT})[\p{L}\p{N}-]+${DOT}(?:${SPACED_TLDS})(?![\p{L}\p{N}])`, 'u'),
   // A network address with a port or a path ("84.2.13.57:8080/game"), or an IPv6 one with "::" ("2001:db8::7334").
   /(?<![\d.])(?:(?:25[0-5]|2[0-4]\d|1?\d?\d)\.){3}(?:25[0-5]|2[0-4]\d|1?\d?\d)(?::\d{2,5}|\/)/u,
-  /(?<![\p{L}\p{N}:])[0-9a-f]{1,4}(?::[0-9a-f]{1,4})*::[0-9a-f]{1,4}(?![\p{L}\p{N}])(?<=(?:[0-9a-f]*[:]+){2}[0-9a-f]+)/iu,
+  // Three groups at least, one of three hex digits or more: "10::30" and "3::2" are times and scores.
+  /(?<![\p{L}\p{N}:])(?=(?:[0-9a-f]{1,4}:+){2,}[0-9a-f])(?=[0-9a-f:]*[0-9a-f]{3})[0-9a-f]{1,4}(?::[0-9a-f]{1,4})*::[0-9a-f]{1,4}(?![\p{L}\p{N}])/iu,
   // A dot in brackets ("kidgames(.)store", "evil[.]shop") before any top-level domain; spaced, before a newer one.
   new RegExp(
     String.raw`(?<![\p{L}\p{N}-])[\p{L}\p{N}-]+(?:\s*[([{<]\s*(?:dot|pont|دات|\.)\s*[)\]}>]\s*(?:${TLDS})|\s+\.\s+(?:${NEWER_TLDS}))(?![\p{L}\p{N}])`,

@@ -200,9 +200,9 @@ export function joinedFragments(reading: string): { joined: string; split: numbe
 export function spelledAddress(reading: string): string | null {
   const out = reading
     .replace(/\s*[([{<]?\s*(?<![\p{L}])(?:at|ag|kukac|ات|اَت|at sign)(?![\p{L}])\s*[)\]}>]?\s*/gu, '@')
-    // Not after an article ("every dot to the end") nor before an everyday short word ("the dot to the end").
+    // Not after an article or a determiner: "every dot to the end", "the dot to the left".
     .replace(
-      /(?<!(?<!\p{L})(?:the|a|an|every|each|this|that|one|no|any|some|red|blue|green|big|little|small|az?|an|na)\s*)\s*[([{<]?\s*(?<![\p{L}])(?:dot|pont|ponc|poinc|period|full stop|دات|نقطه|dat)(?![\p{L}])\s*[)\]}>]?\s*(?!(?:to|me|be|in|is|it|us|so|at|on|and|the|a)(?!\p{L}))/gu,
+      /(?<!(?<!\p{L})(?:the|a|an|every|each|this|that|one|no|any|some|red|blue|green|big|little|small|az?|an|na)\s*)\s*[([{<]?\s*(?<![\p{L}])(?:dot|pont|ponc|poinc|period|full stop|دات|نقطه|dat)(?![\p{L}])\s*[)\]}>]?\s*/gu,
       '.',
     );
   return out === reading ? null : out;
