@@ -88,6 +88,11 @@ describe('the guard’s measured rates', () => {
       'fresh-tricks-20.txt',
       'fresh-ordinary-20.txt',
     ],
+    [
+      'the twenty-third set (probes for messages hidden in the shape of the text: decoys between letters, every k-th or last letter, words turned round, small capitals, tag characters, right-to-left overrides, braille, character codes, bracketed decoys, phone numbers as sums or number words)',
+      'fresh-tricks-22.txt',
+      'fresh-ordinary-22.txt',
+    ],
     ['the issue’s own kinds', 'tricks.txt', 'ordinary-notes.txt'],
   ])('%s (%s, %s): at most a tenth of the tricks published, a twentieth of the notes held or refused', (_, tricks, ordinary) => {
     const rates = measure([file(tricks)], [file(ordinary)]);

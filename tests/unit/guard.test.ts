@@ -40,6 +40,7 @@ const ORDINARY = [
   '-18',
   '-19',
   '-20',
+  '-22',
 ]
   .flatMap((set) => lines(`fresh-ordinary${set}.txt`))
   .concat(lines('ordinary-notes.txt'));
@@ -71,6 +72,7 @@ const TRICKS = [
   '-18',
   '-19',
   '-20',
+  '-22',
 ]
   .flatMap((set) => lines(`fresh-tricks${set}.txt`))
   .concat(lines('tricks.txt'));

@@ -5,6 +5,7 @@
  * (uncertain, held): ROT13, when the text names it or reads more everyday words turned than as
  * written, and Roman numerals read as digits ("V V V I II III IV…").
  */
+import { shapeCodes } from './shape-readings';
 
 /** Printable ASCII with two letters at least: what a decoded code must be to be judged. */
 const PRINTABLE = /^[\x20-\x7e]+$/;
@@ -67,7 +68,7 @@ function fromMorse(run: string): string | null {
 
 /** What the text's codes spell (base64, binary, hexadecimal, Morse), each decoded text that reads as text. */
 export function decodedTexts(text: string): string[] {
-  const out: string[] = [];
+  const out: string[] = shapeCodes(text);
   for (const [word] of text.matchAll(BASE64_WORD)) out.push(fromBase64(word) ?? '');
   for (const [run] of text.matchAll(BINARY)) out.push(bytesOf(run, /[01]{8}/g, 2));
   for (const [run] of text.matchAll(HEX)) out.push(bytesOf(run.replace(/0x/gi, ''), /[0-9a-f]{2}/gi, 16));

@@ -8,6 +8,7 @@
 import CHAT_APPS from './data/chat-apps.json' with { type: 'json' };
 import { chatAppOf } from './chat-apps';
 import { speltRead } from './spelt-letters';
+import { shapeReadings } from './shape-readings';
 
 /** Three numbers from 1 to 26 or more, one separator between each two (a space, a dot, a dash, a slash or a comma). */
 const A1Z26_RUN = /(?<![\p{L}\p{N}.,/:-])(?:2[0-6]|1\d|[1-9])(?:[ .,/-] ?(?:2[0-6]|1\d|[1-9])){2,}(?![\p{N}]|[.,/:-]\p{N})/gu;
@@ -80,7 +81,7 @@ const TITLE_ROW = /\p{Lu}\p{L}*(?:[,.;:!]?\s+\p{Lu}\p{L}*){3,}/gu;
 /** Inside a longer row only a name of six letters or more counts: shorter ones turn up by chance. */
 const WITHIN_ROW = 6;
 
-/** Whether the first letters of a row of capitalised words spell a chat app or "add me" ("Dude I Speak Calmly On Real Days"). */
+/** Whether the first letters of a row of capitalised words spell a chat app or "add me" ("Dude I Speak Calmly On Real Days"), or the last letters of the words spell an app of six letters or more. */
 export function spellsAnAcrostic(text: string): boolean {
   for (const [row] of text.normalize('NFKD').replace(/\p{M}/gu, '').matchAll(TITLE_ROW)) {
     const initials = row
@@ -92,7 +93,10 @@ export function spellsAnAcrostic(text: string): boolean {
       for (let end = start + WITHIN_ROW; end <= Math.min(initials.length, start + 10); end += 1)
         if (SPELT.has(initials.slice(start, end))) return true;
   }
-  return false;
+  // A telestich: the last letters of the words ("bad hi yes arc two car end").
+  if (text.length > SHORT_TEXT) return false;
+  const lasts = (text.toLowerCase().match(/\p{L}+/gu) ?? []).map((word) => word.at(-1)).join('');
+  return [...SPELT].some((name) => name.length >= WITHIN_ROW && lasts.includes(name));
 }
 
 /** Texts longer than this (a jam's body) are read back a sentence or a line at a time, and only what changed is judged again. */
@@ -104,7 +108,8 @@ const readBack = (reading: string) => {
 
 /** The hidden readings of one reading (lower case, accents out), all read back at once (letters spelt as words too: ./spelt-letters.ts): none, or one. */
 export function hiddenReadings(reading: string): string[] {
-  if (reading.length <= SHORT_TEXT) return [readBack(reading)].filter((one): one is string => one !== null);
+  if (reading.length <= SHORT_TEXT)
+    return [readBack(reading), ...shapeReadings(reading)].filter((one): one is string => one !== null);
   const changed = reading
     .split(/(?<=[.!?\n])\s+/u)
     .map(readBack)
