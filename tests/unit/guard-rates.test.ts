@@ -93,6 +93,11 @@ describe('the guard’s measured rates', () => {
       'fresh-tricks-22.txt',
       'fresh-ordinary-22.txt',
     ],
+    [
+      'the twenty-second set (probes for flattery that isolates, secrecy and gifts, ages asked roundabout, pressure to prove trust, meeting up, coded sexual emoji and slang, bullying and dogpiling, goading to self-harm, doxxing others)',
+      'fresh-tricks-21.txt',
+      'fresh-ordinary-21.txt',
+    ],
     ['the issue’s own kinds', 'tricks.txt', 'ordinary-notes.txt'],
   ])('%s (%s, %s): at most a tenth of the tricks published, a twentieth of the notes held or refused', (_, tricks, ordinary) => {
     const rates = measure([file(tricks)], [file(ordinary)]);

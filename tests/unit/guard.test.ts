@@ -41,6 +41,7 @@ const ORDINARY = [
   '-19',
   '-20',
   '-22',
+  '-21',
 ]
   .flatMap((set) => lines(`fresh-ordinary${set}.txt`))
   .concat(lines('ordinary-notes.txt'));
@@ -73,6 +74,7 @@ const TRICKS = [
   '-19',
   '-20',
   '-22',
+  '-21',
 ]
   .flatMap((set) => lines(`fresh-tricks${set}.txt`))
   .concat(lines('tricks.txt'));

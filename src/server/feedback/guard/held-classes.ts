@@ -4,7 +4,7 @@
  * unasked, money between users), hurting oneself or others (threats to get something, to one's family or pet, the means of
  * self-harm asked, recruiting to hate, despair in one's own words, vaping and energy-drink dares too), unkind words at a person
  * (hate symbols and coded hate too), roleplay to groom, pictures of the body, parents asleep, evading moderation, cruelty to
- * animals, asking to be reached without an app's name (or by a search, a bio, a QR code) — what a moderator
+ * animals, flattery that isolates, roundabout ages, meeting up, doxxing and goading to self-harm, asking to be reached without an app's name (or by a search, a bio, a QR code) — what a moderator
  * reads first — and the words of the held phrases as children text them (./data/held-spellings.json).
  */
 import CRUELTY from './data/held-cruelty.json' with { type: 'json' };
@@ -13,6 +13,8 @@ import DESPAIR from './data/held-despair.json' with { type: 'json' };
 import DISCLOSING from './data/held-disclosing.json' with { type: 'json' };
 import EVADING from './data/held-evading.json' with { type: 'json' };
 import EXPOSING from './data/held-exposing.json' with { type: 'json' };
+import GOADING from './data/held-goading.json' with { type: 'json' };
+import GROOMING from './data/held-grooming.json' with { type: 'json' };
 import HARM from './data/held-harm.json' with { type: 'json' };
 import HATE from './data/held-hate.json' with { type: 'json' };
 import MENACE from './data/held-menace.json' with { type: 'json' };
@@ -60,12 +62,14 @@ const HELD_RULES = [
   [PICTURES, 'personal'],
   [WATCHING, 'personal'],
   [EVADING, 'personal'],
+  [GROOMING, 'personal'],
   [HARM, 'harm'],
   [DESPAIR, 'harm'],
   [NICOTINE, 'harm'],
   [PRESSURE, 'harm'],
   [MENACE, 'harm'],
   [CRUELTY, 'harm'],
+  [GOADING, 'harm'],
   [UNKIND, 'word'],
   [HATE, 'word'],
   [REACHING, 'contact'],
