@@ -89,14 +89,19 @@ describe('the guard’s measured rates', () => {
       'fresh-ordinary-20.txt',
     ],
     [
+      'the twenty-second set (probes for flattery that isolates, secrecy and gifts, ages asked roundabout, pressure to prove trust, meeting up, coded sexual emoji and slang, bullying and dogpiling, goading to self-harm, doxxing others)',
+      'fresh-tricks-21.txt',
+      'fresh-ordinary-21.txt',
+    ],
+    [
       'the twenty-third set (probes for messages hidden in the shape of the text: decoys between letters, every k-th or last letter, words turned round, small capitals, tag characters, right-to-left overrides, braille, character codes, bracketed decoys, phone numbers as sums or number words)',
       'fresh-tricks-22.txt',
       'fresh-ordinary-22.txt',
     ],
     [
-      'the twenty-second set (probes for flattery that isolates, secrecy and gifts, ages asked roundabout, pressure to prove trust, meeting up, coded sexual emoji and slang, bullying and dogpiling, goading to self-harm, doxxing others)',
-      'fresh-tricks-21.txt',
-      'fresh-ordinary-21.txt',
+      'the twenty-fourth set (probes for accounts, passwords, login codes, phishing, pretend Scratch staff or admins, private chat projects, chat on Scratch mods, a parent’s card or phone, the recovery e-mail)',
+      'fresh-tricks-23.txt',
+      'fresh-ordinary-23.txt',
     ],
     ['the issue’s own kinds', 'tricks.txt', 'ordinary-notes.txt'],
   ])('%s (%s, %s): at most a tenth of the tricks published, a twentieth of the notes held or refused', (_, tricks, ordinary) => {

@@ -40,8 +40,9 @@ const ORDINARY = [
   '-18',
   '-19',
   '-20',
-  '-22',
   '-21',
+  '-22',
+  '-23',
 ]
   .flatMap((set) => lines(`fresh-ordinary${set}.txt`))
   .concat(lines('ordinary-notes.txt'));
@@ -73,8 +74,9 @@ const TRICKS = [
   '-18',
   '-19',
   '-20',
-  '-22',
   '-21',
+  '-22',
+  '-23',
 ]
   .flatMap((set) => lines(`fresh-tricks${set}.txt`))
   .concat(lines('tricks.txt'));

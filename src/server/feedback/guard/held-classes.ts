@@ -4,9 +4,11 @@
  * unasked, money between users), hurting oneself or others (threats to get something, to one's family or pet, the means of
  * self-harm asked, recruiting to hate, despair in one's own words, vaping and energy-drink dares too), unkind words at a person
  * (hate symbols and coded hate too), roleplay to groom, pictures of the body, parents asleep, evading moderation, cruelty to
- * animals, flattery that isolates, roundabout ages, meeting up, doxxing and goading to self-harm, asking to be reached without an app's name (or by a search, a bio, a QR code) — what a moderator
+ * animals, flattery that isolates, roundabout ages, meeting up, doxxing and goading to self-harm, passwords, login codes,
+ * phishing and staff impersonated, asking to be reached without an app's name (or by a search, a bio, a QR code) — what a moderator
  * reads first — and the words of the held phrases as children text them (./data/held-spellings.json).
  */
+import ACCOUNTS from './data/held-accounts.json' with { type: 'json' };
 import CRUELTY from './data/held-cruelty.json' with { type: 'json' };
 import DATING from './data/held-dating.json' with { type: 'json' };
 import DESPAIR from './data/held-despair.json' with { type: 'json' };
@@ -63,6 +65,7 @@ const HELD_RULES = [
   [WATCHING, 'personal'],
   [EVADING, 'personal'],
   [GROOMING, 'personal'],
+  [ACCOUNTS, 'personal'],
   [HARM, 'harm'],
   [DESPAIR, 'harm'],
   [NICOTINE, 'harm'],
