@@ -104,13 +104,17 @@ describe('the guard’s measured rates', () => {
       'fresh-ordinary-23.txt',
     ],
     ['the issue’s own kinds', 'tricks.txt', 'ordinary-notes.txt'],
-  ])('%s (%s, %s): at most a tenth of the tricks published, a twentieth of the notes held or refused', (_, tricks, ordinary) => {
-    const rates = measure([file(tricks)], [file(ordinary)]);
-    console.log(report(rates));
-    expect(rates.tricks).toBeGreaterThanOrEqual(40);
-    expect(rates.published.length / rates.tricks).toBeLessThanOrEqual(0.1);
-    expect(rates.stopped.length / rates.ordinary).toBeLessThanOrEqual(0.05);
-  });
+  ])(
+    '%s (%s, %s): at most a tenth of the tricks published, a twentieth of the notes held or refused',
+    (_, tricks, ordinary) => {
+      const rates = measure([file(tricks)], [file(ordinary)]);
+      console.log(report(rates));
+      expect(rates.tricks).toBeGreaterThanOrEqual(40);
+      expect(rates.published.length / rates.tricks).toBeLessThanOrEqual(0.1);
+      expect(rates.stopped.length / rates.ordinary).toBeLessThanOrEqual(0.05);
+    },
+    60_000,
+  ); // hundreds of texts each: seconds on a loaded machine
 
   it('covers every class of the issue, in every language it names', () => {
     const rates = measure([file('fresh-tricks.txt')], []);

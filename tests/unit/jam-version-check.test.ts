@@ -50,7 +50,7 @@ describe('checking a jam version before it is kept', () => {
     const big = sb3Files();
     for (let i = 0; i < 6; i++) big[`${String(i).repeat(32)}.wav`] = [noise(9.5 * 1024 * 1024), { level: 1 }];
     expect(refusal(zipSync(big))).toBe('That .sb3 would take more than 50 MB once unpacked, the most a jam version can.');
-  });
+  }, 60_000); // zipping 57 MB of noise: seconds on a loaded machine
 
   it('refuses paths, folders and files that are not part of a project', () => {
     expect(refusal(makeSb3({ extraFiles: { '../../etc/passwd': strToU8('x') } }))).toBe(
