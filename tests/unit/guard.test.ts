@@ -43,6 +43,7 @@ const ORDINARY = [
   '-21',
   '-22',
   '-23',
+  '-24',
 ]
   .flatMap((set) => lines(`fresh-ordinary${set}.txt`))
   .concat(lines('ordinary-notes.txt'));
@@ -77,6 +78,7 @@ const TRICKS = [
   '-21',
   '-22',
   '-23',
+  '-24',
 ]
   .flatMap((set) => lines(`fresh-tricks${set}.txt`))
   .concat(lines('tricks.txt'));

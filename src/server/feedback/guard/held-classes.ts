@@ -2,7 +2,7 @@
  * The held classes of ADR 046 as patterns, a data file each (./data/held-*.json): personal
  * information and grooming (dating aimed at a child, scams, Scratch's private places and sexual slang too, one's own details given
  * unasked, money between users), hurting oneself or others (threats to get something, to one's family or pet, the means of
- * self-harm asked, recruiting to hate, despair in one's own words, vaping and energy-drink dares too), unkind words at a person
+ * self-harm asked, recruiting to hate, despair in one's own words, vaping and energy-drink dares, dangerous challenges, self-harm slang and eating-disorder talk too), unkind words at a person
  * (hate symbols and coded hate too), roleplay to groom, pictures of the body, parents asleep, evading moderation, cruelty to
  * animals, flattery that isolates, roundabout ages, meeting up, doxxing and goading to self-harm, passwords, login codes,
  * phishing and staff impersonated, asking to be reached without an app's name (or by a search, a bio, a QR code) — what a moderator
@@ -10,6 +10,7 @@
  */
 import ACCOUNTS from './data/held-accounts.json' with { type: 'json' };
 import CRUELTY from './data/held-cruelty.json' with { type: 'json' };
+import DANGER from './data/held-danger.json' with { type: 'json' };
 import DATING from './data/held-dating.json' with { type: 'json' };
 import DESPAIR from './data/held-despair.json' with { type: 'json' };
 import DISCLOSING from './data/held-disclosing.json' with { type: 'json' };
@@ -68,6 +69,7 @@ const HELD_RULES = [
   [ACCOUNTS, 'personal'],
   [HARM, 'harm'],
   [DESPAIR, 'harm'],
+  [DANGER, 'harm'],
   [NICOTINE, 'harm'],
   [PRESSURE, 'harm'],
   [MENACE, 'harm'],
