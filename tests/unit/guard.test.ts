@@ -44,6 +44,7 @@ const ORDINARY = [
   '-22',
   '-23',
   '-24',
+  '-25',
 ]
   .flatMap((set) => lines(`fresh-ordinary${set}.txt`))
   .concat(lines('ordinary-notes.txt'));
@@ -79,6 +80,7 @@ const TRICKS = [
   '-22',
   '-23',
   '-24',
+  '-25',
 ]
   .flatMap((set) => lines(`fresh-tricks${set}.txt`))
   .concat(lines('tricks.txt'));

@@ -4,7 +4,8 @@
  * unasked, money between users), hurting oneself or others (threats to get something, to one's family or pet, the means of
  * self-harm asked, recruiting to hate, despair in one's own words, vaping and energy-drink dares, dangerous challenges, self-harm slang and eating-disorder talk too), unkind words at a person
  * (hate symbols and coded hate too), roleplay to groom, pictures of the body, parents asleep, evading moderation, cruelty to
- * animals, flattery that isolates, roundabout ages, meeting up, doxxing and goading to self-harm, passwords, login codes,
+ * animals, threats against a school or a person offline, hacking and swatting, weapons bought or made, flattery that
+ * isolates, roundabout ages, meeting up, doxxing and goading to self-harm, passwords, login codes,
  * phishing and staff impersonated, asking to be reached without an app's name (or by a search, a bio, a QR code) — what a moderator
  * reads first — and the words of the held phrases as children text them (./data/held-spellings.json).
  */
@@ -34,6 +35,7 @@ import SCAMS from './data/held-scams.json' with { type: 'json' };
 import SLANG from './data/held-slang.json' with { type: 'json' };
 import SPELLINGS_DATA from './data/held-spellings.json' with { type: 'json' };
 import UNKIND from './data/held-unkind.json' with { type: 'json' };
+import VIOLENCE from './data/held-violence.json' with { type: 'json' };
 import WATCHING from './data/held-watching.json' with { type: 'json' };
 
 /** Words of the held phrases as children text them ("skool", "primry", "go 2"), read as the word. */
@@ -75,6 +77,7 @@ const HELD_RULES = [
   [MENACE, 'harm'],
   [CRUELTY, 'harm'],
   [GOADING, 'harm'],
+  [VIOLENCE, 'harm'],
   [UNKIND, 'word'],
   [HATE, 'word'],
   [REACHING, 'contact'],
