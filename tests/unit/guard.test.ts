@@ -45,6 +45,7 @@ const ORDINARY = [
   '-23',
   '-24',
   '-25',
+  '-26',
 ]
   .flatMap((set) => lines(`fresh-ordinary${set}.txt`))
   .concat(lines('ordinary-notes.txt'));
@@ -81,6 +82,7 @@ const TRICKS = [
   '-23',
   '-24',
   '-25',
+  '-26',
 ]
   .flatMap((set) => lines(`fresh-tricks${set}.txt`))
   .concat(lines('tricks.txt'));

@@ -1,13 +1,16 @@
 /**
- * The held classes of ADR 046 as patterns, a data file each (./data/held-*.json): personal
- * information and grooming (dating aimed at a child, scams, Scratch's private places and sexual slang too, one's own details given
- * unasked, money between users), hurting oneself or others (threats to get something, to one's family or pet, the means of
- * self-harm asked, recruiting to hate, despair in one's own words, vaping and energy-drink dares, dangerous challenges, self-harm slang and eating-disorder talk too), unkind words at a person
- * (hate symbols and coded hate too), roleplay to groom, pictures of the body, parents asleep, evading moderation, cruelty to
- * animals, threats against a school or a person offline, hacking and swatting, weapons bought or made, flattery that
- * isolates, roundabout ages, meeting up, doxxing and goading to self-harm, passwords, login codes,
- * phishing and staff impersonated, asking to be reached without an app's name (or by a search, a bio, a QR code) — what a moderator
- * reads first — and the words of the held phrases as children text them (./data/held-spellings.json).
+ * The held classes of ADR 046 as patterns, a data file each (./data/held-*.json), every one held for a
+ * moderator, who reads them first: personal information and grooming (dating aimed at a child, flattery
+ * that isolates, roundabout ages, meeting up, doxxing, sexual harassment and body comments, scams and
+ * schemes, passwords, login codes, phishing and staff impersonated, Scratch's private places, one's own
+ * details given unasked, money between users), hurting oneself or others (threats to get something or
+ * against a school or a person offline, hacking and swatting, weapons bought or made, the means of
+ * self-harm asked, goading to it, despair in one's own words, dangerous challenges, self-harm slang and
+ * eating-disorder talk, vaping and energy-drink dares, recruiting to hate), unkind words at a person
+ * (hate symbols and coded hate too), roleplay to groom, pictures of the body, parents asleep, evading
+ * moderation, cruelty to animals, and asking to be reached without an app's name (or by a search, a bio,
+ * a QR code, one's channel) — and the words of the held phrases as children text them
+ * (./data/held-spellings.json).
  */
 import ACCOUNTS from './data/held-accounts.json' with { type: 'json' };
 import CRUELTY from './data/held-cruelty.json' with { type: 'json' };
@@ -19,6 +22,7 @@ import EVADING from './data/held-evading.json' with { type: 'json' };
 import EXPOSING from './data/held-exposing.json' with { type: 'json' };
 import GOADING from './data/held-goading.json' with { type: 'json' };
 import GROOMING from './data/held-grooming.json' with { type: 'json' };
+import HARASSMENT from './data/held-harassment.json' with { type: 'json' };
 import HARM from './data/held-harm.json' with { type: 'json' };
 import HATE from './data/held-hate.json' with { type: 'json' };
 import MENACE from './data/held-menace.json' with { type: 'json' };
@@ -58,6 +62,7 @@ const HELD_RULES = [
   [PERSONAL, 'personal'],
   [EXPOSING, 'personal'],
   [DATING, 'personal'],
+  [HARASSMENT, 'personal'],
   [SCAMS, 'personal'],
   [PRIVATE, 'personal'],
   [SLANG, 'personal'],
