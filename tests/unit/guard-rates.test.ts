@@ -118,6 +118,11 @@ describe('the guard’s measured rates', () => {
       'fresh-tricks-26.txt',
       'fresh-ordinary-26.txt',
     ],
+    [
+      'the twenty-eighth set (probes for spam and self-promotion off the site: follow-for-follow and sub-for-sub, one’s channel, stream or video, creator and referral codes, fake giveaways and generators, money made from home, coins and NFT drops, chain messages, paid services off the site)',
+      'fresh-tricks-27.txt',
+      'fresh-ordinary-27.txt',
+    ],
     ['the issue’s own kinds', 'tricks.txt', 'ordinary-notes.txt'],
   ])(
     '%s (%s, %s): at most a tenth of the tricks published, a twentieth of the notes held or refused',

@@ -46,6 +46,7 @@ const ORDINARY = [
   '-24',
   '-25',
   '-26',
+  '-27',
 ]
   .flatMap((set) => lines(`fresh-ordinary${set}.txt`))
   .concat(lines('ordinary-notes.txt'));
@@ -83,6 +84,7 @@ const TRICKS = [
   '-24',
   '-25',
   '-26',
+  '-27',
 ]
   .flatMap((set) => lines(`fresh-tricks${set}.txt`))
   .concat(lines('tricks.txt'));

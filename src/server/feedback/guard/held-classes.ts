@@ -33,9 +33,11 @@ import PERSONAL from './data/held-personal.json' with { type: 'json' };
 import PICTURES from './data/held-pictures.json' with { type: 'json' };
 import PRESSURE from './data/held-pressure.json' with { type: 'json' };
 import PRIVATE from './data/held-private.json' with { type: 'json' };
+import PROMOTING from './data/held-promoting.json' with { type: 'json' };
 import REACHING from './data/held-reaching.json' with { type: 'json' };
 import ROLEPLAY from './data/held-roleplay.json' with { type: 'json' };
 import SCAMS from './data/held-scams.json' with { type: 'json' };
+import SCHEMES from './data/held-schemes.json' with { type: 'json' };
 import SLANG from './data/held-slang.json' with { type: 'json' };
 import SPELLINGS_DATA from './data/held-spellings.json' with { type: 'json' };
 import UNKIND from './data/held-unkind.json' with { type: 'json' };
@@ -74,6 +76,7 @@ const HELD_RULES = [
   [EVADING, 'personal'],
   [GROOMING, 'personal'],
   [ACCOUNTS, 'personal'],
+  [SCHEMES, 'personal'],
   [HARM, 'harm'],
   [DESPAIR, 'harm'],
   [DANGER, 'harm'],
@@ -87,6 +90,7 @@ const HELD_RULES = [
   [HATE, 'word'],
   [REACHING, 'contact'],
   [OFFSITE, 'contact'],
+  [PROMOTING, 'contact'],
 ] as const;
 /** A class's patterns, every language's (the `_about` line is no pattern). */
 const phrasesOf = (heldClass: Record<string, string | string[]>) =>
