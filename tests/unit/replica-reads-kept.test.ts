@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Client, createClient } from '@libsql/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { KEPT_ANSWERS, keepReads, keyOf } from '#server/node/replica-reads-kept';
+import { KEPT_ANSWERS, MAX_STATEMENT_TEXTS, keepReads, keyOf } from '#server/node/replica-reads-kept';
 
 /** The replica's file, its reading connection with kept answers, and a second connection standing in for the syncer. */
 describe('the replica’s answers kept between two syncs', () => {
@@ -62,6 +62,13 @@ describe('the replica’s answers kept between two syncs', () => {
     expect(a).not.toBe(b);
     expect(keyOf({ sql: long('a'), args: [1] })).toBe(a);
     expect(keyOf({ sql: long('a'), args: [2] })).not.toBe(a);
+  });
+
+  it('never gives a new statement text the number of one whose answers may still be kept, after too many texts', () => {
+    const kept = keyOf({ sql: 'select entry_count from jams where slug = ?', args: ['big-jam'] });
+    // More texts than are remembered (they start again), each read with the same argument.
+    for (let n = 0; n <= 2 * MAX_STATEMENT_TEXTS; n++)
+      expect(keyOf({ sql: `select id from jams where slug = ? -- ${n}`, args: ['big-jam'] })).not.toBe(kept);
   });
 
   it('always runs statements whose answer depends on the clock, randomness or the connection, and those with a blob argument', async () => {

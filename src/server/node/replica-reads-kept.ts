@@ -34,13 +34,15 @@ const plain = (value: InValue | undefined) =>
  */
 const statementIds = new Map<string, number | null>();
 /** More distinct texts than a site has statements: something builds them with values inside; start again. */
-const MAX_STATEMENT_TEXTS = 10_000;
+export const MAX_STATEMENT_TEXTS = 10_000;
+/** Never given twice, not even after a new start: answers kept under an old number must not answer a new text. */
+let nextStatementId = 0;
 
 function statementIdOf(sql: string): number | null {
   let id = statementIds.get(sql);
   if (id === undefined) {
     if (statementIds.size >= MAX_STATEMENT_TEXTS) statementIds.clear();
-    id = NOT_REPEATABLE.test(sql) ? null : statementIds.size;
+    id = NOT_REPEATABLE.test(sql) ? null : nextStatementId++;
     statementIds.set(sql, id);
   }
   return id;
