@@ -123,6 +123,11 @@ describe('the guard’s measured rates', () => {
       'fresh-tricks-27.txt',
       'fresh-ordinary-27.txt',
     ],
+    [
+      'the twenty-ninth set (probes for the held classes in other languages Scratchers write: grooming and secrecy, pictures without clothes, despair, goading to self-harm, threats and bullying in Spanish, Portuguese, German, French, Italian, Polish, Turkish, Dutch, Russian, Ukrainian, Arabic, Indonesian and Hindi)',
+      'fresh-tricks-28.txt',
+      'fresh-ordinary-28.txt',
+    ],
     ['the issue’s own kinds', 'tricks.txt', 'ordinary-notes.txt'],
   ])(
     '%s (%s, %s): at most a tenth of the tricks published, a twentieth of the notes held or refused',

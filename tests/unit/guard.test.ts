@@ -47,6 +47,7 @@ const ORDINARY = [
   '-25',
   '-26',
   '-27',
+  '-28',
 ]
   .flatMap((set) => lines(`fresh-ordinary${set}.txt`))
   .concat(lines('ordinary-notes.txt'));
@@ -85,6 +86,7 @@ const TRICKS = [
   '-25',
   '-26',
   '-27',
+  '-28',
 ]
   .flatMap((set) => lines(`fresh-tricks${set}.txt`))
   .concat(lines('tricks.txt'));

@@ -11,11 +11,13 @@
  * Latin and Arabic letters lose their marks, Cyrillic words keep their letters (Latin look-alikes in
  * them read as Cyrillic), and Arabic letters take their Persian forms. CJK and Hangul have no spaces
  * between words: their patterns have no word boundaries. A language's patterns run only when its
- * script is in the text.
+ * script is in the text. The other held classes in these languages (and Dutch, Indonesian and Russian
+ * in Latin letters) are ./data/world-held.json's, read the same way (the twenty-ninth set).
  */
 import CHAT_APPS from './data/chat-apps.json' with { type: 'json' };
 import APPS from './data/world-apps.json' with { type: 'json' };
 import CONTACT from './data/world-contact.json' with { type: 'json' };
+import HELD from './data/world-held.json' with { type: 'json' };
 import PERSONAL from './data/world-personal.json' with { type: 'json' };
 import { decodeEscapes } from './normalise';
 import { closedUp } from './second-readings';
@@ -37,7 +39,10 @@ const LANGUAGES: Record<string, Script> = {
   it: 'latin',
   pl: 'latin',
   tr: 'latin',
+  nl: 'latin',
+  id: 'latin',
   hi: 'latin',
+  'ru-latn': 'latin',
   ru: 'cyrillic',
   uk: 'cyrillic',
   ar: 'arabic',
@@ -162,10 +167,14 @@ const listed = (data: Record<string, string | string[]>, language: string) => {
   return Array.isArray(patterns) ? patterns : [];
 };
 
+const HELD_RULES = ['harm', 'personal', 'word'] as const;
+type HeldRule = (typeof HELD_RULES)[number];
 const RULES = Object.entries(LANGUAGES).map(([language, script]) => {
   const near = listed(CONTACT.near, language);
   return {
     script,
+    /** The held classes in this language (./data/world-held.json): grooming, despair, goading, threats, bullying. */
+    held: HELD_RULES.map((rule) => [rule, compile(listed(HELD[rule], language), script)] as const),
     personal: compile(listed(PERSONAL, language), script),
     alone: compile(listed(CONTACT.alone, language), script),
     /** Contact verbs that are whole patterns with an app in them ("tienes insta", "insta var mı"). */
@@ -203,17 +212,20 @@ function asksOnApp(reading: string, rules: typeof RULES): boolean {
 }
 
 /**
- * The rule another language's contact request or personal question is held for, or null: `personal`
- * for a child's age, school, city or meeting, `contact` for a number, an id, a private chat or a chat
- * app asked for. `plainFirst` is the guard's first reading (accents out), read for the languages in
+ * The rule another language's held text is held for, or null: a held class of ./data/world-held.json
+ * first (`harm` for despair, goading and threats, `personal` for grooming and pictures, `word` for
+ * bullying), then `personal` for a child's age, school, city or meeting, `contact` for a number, an id,
+ * a private chat or a chat app asked for. `plainFirst` is the guard's first reading (accents out), read for the languages in
  * Latin letters too.
  */
-export function otherLanguageRule(source: string, plainFirst: string): 'personal' | 'contact' | null {
+export function otherLanguageRule(source: string, plainFirst: string): HeldRule | 'contact' | null {
   const native = nativeReading(source);
   const spaced = punctuationAsSpace(native);
   const readings = [...new Set([native, spaced, closedUp(spaced), plainFirst, punctuationAsSpace(plainFirst)])];
   for (const reading of readings) {
     const rules = RULES.filter((rule) => SCRIPT_OF[rule.script].test(reading));
+    const held = rules.flatMap((rule) => rule.held).find(([, pattern]) => pattern?.test(reading));
+    if (held) return held[0];
     if (rules.some((rule) => rule.personal?.test(reading))) return 'personal';
     if (rules.some((rule) => rule.alone?.test(reading))) return 'contact';
     if (asksOnApp(reading, rules)) return 'contact';
