@@ -128,6 +128,11 @@ describe('the guard’s measured rates', () => {
       'fresh-tricks-28.txt',
       'fresh-ordinary-28.txt',
     ],
+    [
+      'the thirtieth set (probes for code-switching, text-speak and emoji sentences: contact lines switching language mid-sentence, chat abbreviations, sentences written in emoji, run-on voice-to-text lines, shouting and stretched letters, in hu/ga/fa)',
+      'fresh-tricks-29.txt',
+      'fresh-ordinary-29.txt',
+    ],
     ['the issue’s own kinds', 'tricks.txt', 'ordinary-notes.txt'],
   ])(
     '%s (%s, %s): at most a tenth of the tricks published, a twentieth of the notes held or refused',

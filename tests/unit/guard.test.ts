@@ -48,6 +48,7 @@ const ORDINARY = [
   '-26',
   '-27',
   '-28',
+  '-29',
 ]
   .flatMap((set) => lines(`fresh-ordinary${set}.txt`))
   .concat(lines('ordinary-notes.txt'));
@@ -87,6 +88,7 @@ const TRICKS = [
   '-26',
   '-27',
   '-28',
+  '-29',
 ]
   .flatMap((set) => lines(`fresh-tricks${set}.txt`))
   .concat(lines('tricks.txt'));

@@ -132,6 +132,11 @@ const CONTACT_VERB = new RegExp(
     .join('|')})(?!\\p{L})`,
   'u',
 );
+/** The verbs with a letter said again and again read once, for shouted and stretched notes ("ADDDDD MEEEE ONNNN SNAAAP"). */
+const CONTACT_VERB_ONCE = new RegExp(CONTACT_VERB.source.replace(/(?<!\\)(\p{L})\1+/gu, '$1'), 'u');
+/** A letter said three times or more: a stretched word. */
+const STRETCHED = /(\p{L})\1\1/u;
+
 /** A handle: letters with digits, an underscore or a dot inside, or an @name. */
 const HANDLE =
   /(?<![\p{L}\p{N}])@?(?=[\p{L}\p{N}._]*\p{L})(?=[\p{L}\p{N}._]*[\d_.])[\p{L}\p{N}._]{3,}(?![\p{L}\p{N}])|(?<![\p{L}\p{N}])@[\p{L}\p{N}._]{3,}/u;
@@ -151,6 +156,7 @@ export function asksContactElsewhere(reading: string): boolean {
   const mentions = chatAppMentions(reading);
   if (!mentions.length) return false;
   if (CONTACT_VERB.test(reading)) return true;
+  if (STRETCHED.test(reading) && CONTACT_VERB_ONCE.test(lettersOnce(reading))) return true;
   return mentions.some(
     (end) =>
       APP_AS_VERB.test(reading.slice(end, end + 5)) ||

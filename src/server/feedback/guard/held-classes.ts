@@ -17,6 +17,7 @@ import CRUELTY from './data/held-cruelty.json' with { type: 'json' };
 import DANGER from './data/held-danger.json' with { type: 'json' };
 import DATING from './data/held-dating.json' with { type: 'json' };
 import DESPAIR from './data/held-despair.json' with { type: 'json' };
+import EMOJI_SENTENCES from './data/held-emoji-sentences.json' with { type: 'json' };
 import DISCLOSING from './data/held-disclosing.json' with { type: 'json' };
 import EVADING from './data/held-evading.json' with { type: 'json' };
 import EXPOSING from './data/held-exposing.json' with { type: 'json' };
@@ -40,6 +41,7 @@ import SCAMS from './data/held-scams.json' with { type: 'json' };
 import SCHEMES from './data/held-schemes.json' with { type: 'json' };
 import SLANG from './data/held-slang.json' with { type: 'json' };
 import SPELLINGS_DATA from './data/held-spellings.json' with { type: 'json' };
+import TEXTSPEAK from './data/held-textspeak.json' with { type: 'json' };
 import UNKIND from './data/held-unkind.json' with { type: 'json' };
 import VIOLENCE from './data/held-violence.json' with { type: 'json' };
 import WATCHING from './data/held-watching.json' with { type: 'json' };
@@ -77,6 +79,7 @@ const HELD_RULES = [
   [GROOMING, 'personal'],
   [ACCOUNTS, 'personal'],
   [SCHEMES, 'personal'],
+  [EMOJI_SENTENCES, 'personal'],
   [HARM, 'harm'],
   [DESPAIR, 'harm'],
   [DANGER, 'harm'],
@@ -91,6 +94,7 @@ const HELD_RULES = [
   [REACHING, 'contact'],
   [OFFSITE, 'contact'],
   [PROMOTING, 'contact'],
+  [TEXTSPEAK, 'contact'],
 ] as const;
 /** A class's patterns, every language's (the `_about` line is no pattern). */
 const phrasesOf = (heldClass: Record<string, string | string[]>) =>
