@@ -133,6 +133,11 @@ describe('the guard’s measured rates', () => {
       'fresh-tricks-29.txt',
       'fresh-ordinary-29.txt',
     ],
+    [
+      'the thirty-first set (probes for drugs, alcohol and gambling aimed at children: drink taken from home or bought for a child, weed, edibles and pens shared, coded drug words and emoji with a sale or an invitation, where to buy without ID, game money staked on coinflip, jackpot and case-opening sites, real money bet)',
+      'fresh-tricks-30.txt',
+      'fresh-ordinary-30.txt',
+    ],
     ['the issue’s own kinds', 'tricks.txt', 'ordinary-notes.txt'],
   ])(
     '%s (%s, %s): at most a tenth of the tricks published, a twentieth of the notes held or refused',

@@ -49,6 +49,7 @@ const ORDINARY = [
   '-27',
   '-28',
   '-29',
+  '-30',
 ]
   .flatMap((set) => lines(`fresh-ordinary${set}.txt`))
   .concat(lines('ordinary-notes.txt'));
@@ -89,6 +90,7 @@ const TRICKS = [
   '-27',
   '-28',
   '-29',
+  '-30',
 ]
   .flatMap((set) => lines(`fresh-tricks${set}.txt`))
   .concat(lines('tricks.txt'));

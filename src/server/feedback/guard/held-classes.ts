@@ -3,10 +3,11 @@
  * moderator, who reads them first: personal information and grooming (dating aimed at a child, flattery
  * that isolates, roundabout ages, meeting up, doxxing, sexual harassment and body comments, scams and
  * schemes, passwords, login codes, phishing and staff impersonated, Scratch's private places, one's own
- * details given unasked, money between users), hurting oneself or others (threats to get something or
- * against a school or a person offline, hacking and swatting, weapons bought or made, the means of
- * self-harm asked, goading to it, despair in one's own words, dangerous challenges, self-harm slang and
- * eating-disorder talk, vaping and energy-drink dares, recruiting to hate), unkind words at a person
+ * details given unasked, money between users, gambling with game or real money), hurting oneself or
+ * others (threats to get something or against a school or a person offline, hacking and swatting,
+ * weapons bought or made, the means of self-harm asked, goading to it, despair in one's own words,
+ * dangerous challenges, self-harm slang and eating-disorder talk, vaping and energy-drink dares, drugs
+ * and drink offered or dared, recruiting to hate), unkind words at a person
  * (hate symbols and coded hate too), roleplay to groom, pictures of the body, parents asleep, evading
  * moderation, cruelty to animals, and asking to be reached without an app's name (or by a search, a bio,
  * a QR code, one's channel) — and the words of the held phrases as children text them
@@ -20,6 +21,7 @@ import DESPAIR from './data/held-despair.json' with { type: 'json' };
 import EMOJI_SENTENCES from './data/held-emoji-sentences.json' with { type: 'json' };
 import DISCLOSING from './data/held-disclosing.json' with { type: 'json' };
 import EVADING from './data/held-evading.json' with { type: 'json' };
+import GAMBLING from './data/held-gambling.json' with { type: 'json' };
 import EXPOSING from './data/held-exposing.json' with { type: 'json' };
 import GOADING from './data/held-goading.json' with { type: 'json' };
 import GROOMING from './data/held-grooming.json' with { type: 'json' };
@@ -40,6 +42,7 @@ import ROLEPLAY from './data/held-roleplay.json' with { type: 'json' };
 import SCAMS from './data/held-scams.json' with { type: 'json' };
 import SCHEMES from './data/held-schemes.json' with { type: 'json' };
 import SLANG from './data/held-slang.json' with { type: 'json' };
+import SUBSTANCES from './data/held-substances.json' with { type: 'json' };
 import SPELLINGS_DATA from './data/held-spellings.json' with { type: 'json' };
 import TEXTSPEAK from './data/held-textspeak.json' with { type: 'json' };
 import UNKIND from './data/held-unkind.json' with { type: 'json' };
@@ -80,10 +83,12 @@ const HELD_RULES = [
   [ACCOUNTS, 'personal'],
   [SCHEMES, 'personal'],
   [EMOJI_SENTENCES, 'personal'],
+  [GAMBLING, 'personal'],
   [HARM, 'harm'],
   [DESPAIR, 'harm'],
   [DANGER, 'harm'],
   [NICOTINE, 'harm'],
+  [SUBSTANCES, 'harm'],
   [PRESSURE, 'harm'],
   [MENACE, 'harm'],
   [CRUELTY, 'harm'],
