@@ -138,6 +138,11 @@ describe('the guard’s measured rates', () => {
       'fresh-tricks-30.txt',
       'fresh-ordinary-30.txt',
     ],
+    [
+      'the thirty-second set (probes for sextortion, blackmail and threats to expose: a picture or a chat held over a child, claims of having recorded or screenshotted, pressure after a first picture, silence bought with robux, messages shown to others, a reputation or an account ruined)',
+      'fresh-tricks-31.txt',
+      'fresh-ordinary-31.txt',
+    ],
     ['the issue’s own kinds', 'tricks.txt', 'ordinary-notes.txt'],
   ])(
     '%s (%s, %s): at most a tenth of the tricks published, a twentieth of the notes held or refused',

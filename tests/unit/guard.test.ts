@@ -50,6 +50,7 @@ const ORDINARY = [
   '-28',
   '-29',
   '-30',
+  '-31',
 ]
   .flatMap((set) => lines(`fresh-ordinary${set}.txt`))
   .concat(lines('ordinary-notes.txt'));
@@ -91,6 +92,7 @@ const TRICKS = [
   '-28',
   '-29',
   '-30',
+  '-31',
 ]
   .flatMap((set) => lines(`fresh-tricks${set}.txt`))
   .concat(lines('tricks.txt'));

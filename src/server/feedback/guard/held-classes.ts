@@ -14,6 +14,7 @@
  * (./data/held-spellings.json).
  */
 import ACCOUNTS from './data/held-accounts.json' with { type: 'json' };
+import BLACKMAIL from './data/held-blackmail.json' with { type: 'json' };
 import CRUELTY from './data/held-cruelty.json' with { type: 'json' };
 import DANGER from './data/held-danger.json' with { type: 'json' };
 import DATING from './data/held-dating.json' with { type: 'json' };
@@ -91,6 +92,7 @@ const HELD_RULES = [
   [SUBSTANCES, 'harm'],
   [PRESSURE, 'harm'],
   [MENACE, 'harm'],
+  [BLACKMAIL, 'harm'],
   [CRUELTY, 'harm'],
   [GOADING, 'harm'],
   [VIOLENCE, 'harm'],
