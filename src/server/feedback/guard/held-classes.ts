@@ -8,10 +8,10 @@
  * weapons bought or made, the means of self-harm asked, goading to it, despair in one's own words,
  * dangerous challenges, self-harm slang and eating-disorder talk, vaping and energy-drink dares, drugs
  * and drink offered or dared, recruiting to hate), unkind words at a person
- * (hate symbols and coded hate too), roleplay to groom, pictures of the body, parents asleep, evading
- * moderation, cruelty to animals, and asking to be reached without an app's name (or by a search, a bio,
- * a QR code, one's channel) — and the words of the held phrases as children text them
- * (./data/held-spellings.json).
+ * (hate symbols and coded hate too), roleplay to groom, pictures of the body, blackmail and threats to
+ * expose, parents asleep, evading moderation, cruelty to animals, and asking to be reached without an
+ * app's name (or by a search, a bio, a QR code, one's channel, text-speak or a sentence of emoji) — and
+ * the words of the held phrases as children text them (./data/held-spellings.json).
  */
 import ACCOUNTS from './data/held-accounts.json' with { type: 'json' };
 import BLACKMAIL from './data/held-blackmail.json' with { type: 'json' };
