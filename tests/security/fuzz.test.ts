@@ -21,6 +21,8 @@ const BATCH_SIZE = 50;
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /** A request of the fuzz unanswered this long counts as a hang. */
 const UNANSWERED_MS = 30_000;
+/** A request not answered whole this long counts as a hang too, however its connection behaves. */
+const WHOLE_ANSWER_MS = 60_000;
 
 let env: Environment;
 /** A connection of the test's own, used for nothing but PRAGMA data_version. */
@@ -287,12 +289,28 @@ function sendRaw(fuzz: FuzzRequest): Promise<Answer> {
       'x-forwarded-proto': 'gopher',
       'x-forwarded-for': 'not-an-ip',
     });
-  return new Promise((resolve) => {
+  return new Promise((settle) => {
     let answered = false;
+    // Whatever happens to the connection, the request is settled within WHOLE_ANSWER_MS, naming why:
+    // a live stream, whose heartbeats kept its socket from ever idling, once ran the test into its 600 s limit.
+    const deadline = setTimeout(() => {
+      resolve({ status: 0, contentType: '', text: '', failure: `no whole answer within ${WHOLE_ANSWER_MS / 1000} s` });
+      request.destroy();
+    }, WHOLE_ANSWER_MS);
+    const resolve = (answer: Answer) => {
+      clearTimeout(deadline);
+      settle(answer);
+    };
     const request = httpRequest(
       { host: '127.0.0.1', port, method: fuzz.method, path: `${fuzz.path}${fuzz.query}`, headers },
       (response) => {
         answered = true;
+        // A jam's live stream stays open by design (ADR 044, a heartbeat every 20 s): answered once it began.
+        if (String(response.headers['content-type'] ?? '').startsWith('text/event-stream')) {
+          resolve({ status: response.statusCode ?? 0, contentType: String(response.headers['content-type']), text: '' });
+          request.destroy();
+          return;
+        }
         const chunks: Buffer[] = [];
         const done = () =>
           resolve({
@@ -303,6 +321,10 @@ function sendRaw(fuzz: FuzzRequest): Promise<Answer> {
         response.on('data', (chunk: Buffer) => chunks.push(chunk));
         response.on('end', done);
         response.on('error', done);
+        // After 'end' this changes nothing; before it, the connection went away mid-answer.
+        response.on('close', () =>
+          resolve({ status: 0, contentType: '', text: '', failure: 'the connection closed before the answer ended' }),
+        );
       },
     );
     // The server may answer a refused body early and close while we are still sending it: the
