@@ -7,6 +7,7 @@
  * also use, so invisible characters, look-alike letters and other scripts' digits hide nothing
  * (issue 41 §1). Links are made only to scratch.mit.edu at render time whatever passes here.
  */
+import { AnchoredPatterns } from './guard/anchored';
 import { DataSet, RegExpMatcher, englishDataset, englishRecommendedTransformers, parseRawPattern } from 'obscenity';
 import type { NoteFilterRule } from '#lib/feedback';
 import { SCRATCH_LINK } from '#lib/linkify';
@@ -163,7 +164,7 @@ function baseDataset() {
   return dataset;
 }
 const baseMatcher = new RegExpMatcher({ ...baseDataset().build(), ...englishRecommendedTransformers });
-const CURATED = new RegExp([...CURATED_WORDS.en, ...CURATED_WORDS.hu, ...CURATED_WORDS.fa].map(entryPattern).join('|'), 'u');
+const CURATED = new AnchoredPatterns([...CURATED_WORDS.en, ...CURATED_WORDS.hu, ...CURATED_WORDS.fa].map(entryPattern));
 
 let extraMatcher: { words: readonly string[]; matcher: RegExpMatcher | null; plain: RegExp | null } = {
   words: [],

@@ -21,6 +21,7 @@ import HELD from './data/world-held.json' with { type: 'json' };
 import PERSONAL from './data/world-personal.json' with { type: 'json' };
 import { decodeEscapes } from './normalise';
 import { closedUp } from './second-readings';
+import { AnchoredPatterns } from './anchored';
 
 type Script = 'latin' | 'cyrillic' | 'arabic' | 'han' | 'hangul' | 'devanagari';
 const SCRIPT_OF: Record<Script, RegExp> = {
@@ -161,7 +162,7 @@ const withApps = (pattern: string) =>
 /* ---------- the patterns, per language ---------- */
 
 const compile = (patterns: readonly string[], script: Script) =>
-  patterns.length ? new RegExp(alternation(patterns.map((pattern) => bounded(withApps(pattern), script))), 'u') : null;
+  patterns.length ? new AnchoredPatterns(patterns.map((pattern) => bounded(withApps(pattern), script))) : null;
 const listed = (data: Record<string, string | string[]>, language: string) => {
   const patterns = data[language];
   return Array.isArray(patterns) ? patterns : [];
@@ -190,7 +191,7 @@ const RULES = Object.entries(LANGUAGES).map(([language, script]) => {
   };
 });
 /** English frames around a nickname, a regional app or an emoji ("add me on line", "my 👻 is …", "📞 me"). */
-const FRAMES = new RegExp(alternation(CONTACT.en.map(withApps)), 'u');
+const FRAMES = new AnchoredPatterns(CONTACT.en.map(withApps));
 /** English contact verbs (./data/chat-apps.json) near a name no sentence uses otherwise ("do you have kakaotalk"). */
 const ENGLISH_NEAR = new RegExp(bounded(alternation(CHAT_APPS.verbs.en.map(escapeRegExp)), 'latin'), 'u');
 const SURE_ONLY = new RegExp(`^(?:${SURE})$`, 'u');
