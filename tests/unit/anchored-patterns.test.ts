@@ -37,13 +37,13 @@ describe('AnchoredPatterns', () => {
       expect(set.test(text), text).toBe(sources.some((source) => new RegExp(source, 'u').test(text)));
   });
 
-  it('answers as the held classes run one by one over every sixth trick of every set', () => {
+  it('answers as the held classes run one by one over every twelfth trick of every set', () => {
     const data = new URL('../../src/server/feedback/guard/data/', import.meta.url);
     const texts = readdirSync(new URL('../guard/', import.meta.url))
       .filter((file) => file.includes('tricks'))
       .flatMap((file) => readFileSync(new URL(`../guard/${file}`, import.meta.url), 'utf8').split('\n'))
       .filter((line) => line.trim() && !line.startsWith('#'))
-      .filter((_, index) => index % 6 === 0)
+      .filter((_, index) => index % 12 === 0)
       .map((line) => line.toLowerCase());
     const classes = readdirSync(data).filter((file) => file.startsWith('held-') && file !== 'held-spellings.json');
     let matched = 0;
@@ -58,6 +58,6 @@ describe('AnchoredPatterns', () => {
         if (set.test(text) !== expected) expect.fail(`${file} answers ${!expected} for ${JSON.stringify(text)}`);
       }
     }
-    expect(matched).toBeGreaterThan(150);
+    expect(matched).toBeGreaterThan(75);
   }, 60_000);
 });
