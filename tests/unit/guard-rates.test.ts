@@ -143,6 +143,11 @@ describe('the guard’s measured rates', () => {
       'fresh-tricks-31.txt',
       'fresh-ordinary-31.txt',
     ],
+    [
+      'the thirty-fourth set (probes for game accounts and friend codes as a way to be reached off Scratch: console and game friend codes, gamertags and in-game names offered or asked, private servers, realms, worlds and room codes, moving into a game’s party, voice or private chat)',
+      'fresh-tricks-33.txt',
+      'fresh-ordinary-33.txt',
+    ],
     ['the issue’s own kinds', 'tricks.txt', 'ordinary-notes.txt'],
   ])(
     '%s (%s, %s): at most a tenth of the tricks published, a twentieth of the notes held or refused',

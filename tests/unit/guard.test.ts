@@ -51,6 +51,7 @@ const ORDINARY = [
   '-29',
   '-30',
   '-31',
+  '-33',
 ]
   .flatMap((set) => lines(`fresh-ordinary${set}.txt`))
   .concat(lines('ordinary-notes.txt'));
@@ -93,6 +94,7 @@ const TRICKS = [
   '-29',
   '-30',
   '-31',
+  '-33',
 ]
   .flatMap((set) => lines(`fresh-tricks${set}.txt`))
   .concat(lines('tricks.txt'));

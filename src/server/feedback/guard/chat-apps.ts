@@ -105,8 +105,9 @@ export function joinedApps(reading: string): string | null {
   return changed ? words.join('') : null;
 }
 
-/** An app's name in its everyday sense in a game or the editor ("snap to grid", "snap mode", "the signal block"). */
-const GAME_SENSE = /^ (?:to (?:the )?grid|mode|tool|setting|option|sound|effect|level|block|sprite|button|pad|feature)(?!\p{L})/u;
+/** An app's name in its everyday sense in a game or the editor ("snap to grid", "snap mode", "the signal block"), or a game made there talked about ("your roblox game called"). */
+const GAME_SENSE =
+  /^ (?:to (?:the )?grid|mode|tool|setting|option|sound|effect|level|block|sprite|button|pad|feature|(?:game|games|obby|obbies|tycoon) (?:called|is called|named|name|about|idea|ideas|inspired|like this))(?!\p{L})/u;
 
 /** Where a reading names a chat app (in any of the site's languages and Persian): the index after each mention. */
 export function chatAppMentions(reading: string): number[] {

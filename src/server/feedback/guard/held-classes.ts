@@ -10,7 +10,7 @@
  * and drink offered or dared, recruiting to hate), unkind words at a person
  * (hate symbols and coded hate too), roleplay to groom, pictures of the body, blackmail and threats to
  * expose, parents asleep, evading moderation, cruelty to animals, and asking to be reached without an
- * app's name (or by a search, a bio, a QR code, one's channel, text-speak or a sentence of emoji) — and
+ * app's name (or by a search, a bio, a QR code, one's channel, text-speak, a sentence of emoji, or a game's friend code, name, world or party chat) — and
  * the words of the held phrases as children text them (./data/held-spellings.json).
  */
 import { AnchoredPatterns } from './anchored';
@@ -24,6 +24,7 @@ import EMOJI_SENTENCES from './data/held-emoji-sentences.json' with { type: 'jso
 import DISCLOSING from './data/held-disclosing.json' with { type: 'json' };
 import EVADING from './data/held-evading.json' with { type: 'json' };
 import GAMBLING from './data/held-gambling.json' with { type: 'json' };
+import GAMING from './data/held-gaming.json' with { type: 'json' };
 import EXPOSING from './data/held-exposing.json' with { type: 'json' };
 import GOADING from './data/held-goading.json' with { type: 'json' };
 import GROOMING from './data/held-grooming.json' with { type: 'json' };
@@ -103,6 +104,7 @@ const HELD_RULES = [
   [OFFSITE, 'contact'],
   [PROMOTING, 'contact'],
   [TEXTSPEAK, 'contact'],
+  [GAMING, 'contact'],
 ] as const;
 /** A class's patterns, every language's (the `_about` line is no pattern). */
 const phrasesOf = (heldClass: Record<string, string | string[]>) =>
