@@ -148,6 +148,11 @@ describe('the guard’s measured rates', () => {
       'fresh-tricks-33.txt',
       'fresh-ordinary-33.txt',
     ],
+    [
+      'the thirty-sixth set (probes for links that look like Scratch’s but leave it: another site after Scratch’s name, Scratch misspelt, look-alike letters in Scratch’s own name, paths and queries that walk out of Scratch; and links hidden in markdown or HTML: reference links, autolinks, linked pictures, anchors, iframes, forms, entities in a scheme)',
+      'fresh-tricks-35.txt',
+      'fresh-ordinary-35.txt',
+    ],
     ['the issue’s own kinds', 'tricks.txt', 'ordinary-notes.txt'],
   ])(
     '%s (%s, %s): at most a tenth of the tricks published, a twentieth of the notes held or refused',

@@ -52,6 +52,7 @@ const ORDINARY = [
   '-30',
   '-31',
   '-33',
+  '-35',
 ]
   .flatMap((set) => lines(`fresh-ordinary${set}.txt`))
   .concat(lines('ordinary-notes.txt'));
@@ -95,6 +96,7 @@ const TRICKS = [
   '-30',
   '-31',
   '-33',
+  '-35',
 ]
   .flatMap((set) => lines(`fresh-tricks${set}.txt`))
   .concat(lines('tricks.txt'));

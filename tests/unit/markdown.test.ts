@@ -65,10 +65,31 @@ describe('a non-administrator’s jam body links only to Scratch (issue 53 §5)'
     ['a protocol-relative address', '[x](//evil.com)'],
     ['a relative address that reads as a domain', '[x](evil.com)'],
     ['an HTML link', '<a href="https://evil.com">x</a>'],
+    // The thirty-sixth set: what a browser reads off the site, though the address starts like this site's or Scratch's.
+    ['a backslash a browser reads as a slash', '<a href="/\\evil.com">y</a> <a href="/&#92;/evil.com">z</a>'],
+    ['a reference link off Scratch', '[my game][1]\n\n[1]: http://evil.com/play'],
+    ['an autolink off Scratch', '<http://evil.com>'],
+    ['a picture linked off Scratch', '[![cover](https://scratch.mit.edu/a.png)](http://evil.com)'],
+    ['Scratch with a port and a name before "@"', '[x](https://scratch.mit.edu:443@evil.com/)'],
+    [
+      'a Scratch address carrying another',
+      '[x](https://scratch.mit.edu/discuss/redirect?url=http://evil.com) [y](https://scratch.mit.edu/go?to=%2F%2Fevil.com)',
+    ],
   ])('renders %s as plain text', (_what, markdown) => {
     const html = renderMarkdown(markdown, 'scratch');
     expect(hrefs(html)).toEqual([]);
     expect(html).not.toMatch(/href=/);
+  });
+
+  it('loads a non-administrator’s pictures only from Scratch, this site or an allowed host (the thirty-sixth set)', () => {
+    const srcs = (html: string) => [...html.matchAll(/src="([^"]*)"/g)].map((match) => match[1]);
+    const body =
+      '![a](https://evil.com/track.png) <img src="/\\evil.com/b.png"> ![c](https://cdn2.scratch.mit.edu/get_image/project/1_480x360.png) ![d](/images/cover.png)';
+    expect(srcs(renderMarkdown(body, 'scratch'))).toEqual([
+      'https://cdn2.scratch.mit.edu/get_image/project/1_480x360.png',
+      '/images/cover.png',
+    ]);
+    expect(srcs(renderMarkdown(body, 'any'))).toContain('https://evil.com/track.png');
   });
 
   it('keeps links to Scratch and to this site’s own pages', () => {

@@ -70,6 +70,9 @@ const LINKS = [
   ),
   // Not after an article or a determiner: "the dot com bubble", "every dot com" are no address.
   new RegExp(String.raw`(?<![\p{L}\p{N}-])(?!${DETERMINER}${DOT})[\p{L}\p{N}-]+${DOT}(?:${SPACED_TLDS})(?![\p{L}\p{N}])`, 'u'),
+  // Scratch's name in a host with a path, whatever its top-level domain (the thirty-sixth set: "scratch.mit.eud/projects/1",
+  // "scratch.mit.education/…"): Scratch's own links are out of the text before this is tried.
+  /scratch[\p{L}\p{N}-]*(?:\.[\p{L}\p{N}-]+)+\/[\p{L}\p{N}]/u,
   // A network address with a port or a path ("84.2.13.57:8080/game"), or an IPv6 one with "::" ("2001:db8::7334").
   /(?<![\d.])(?:(?:25[0-5]|2[0-4]\d|1?\d?\d)\.){3}(?:25[0-5]|2[0-4]\d|1?\d?\d)(?::\d{2,5}|\/)/u,
   // Three groups at least, one of three hex digits or more: "10::30" and "3::2" are times and scores.
@@ -80,6 +83,30 @@ const LINKS = [
     'u',
   ),
 ];
+
+/**
+ * Scratch's own address with nothing after it ("go to scratch.mit.edu and sign up"); not before a dot
+ * and a letter, "@", ":", "%" or a backslash ("scratch.mit.edu.evil.com", "scratch.mit.edu:1@evil.com").
+ */
+const SCRATCH_HOME =
+  /(?<![\p{L}\p{N}_.@/:-])(?:https?:\/\/)?(?:www\.)?scratch\.mit\.edu\/?(?![\p{L}\p{N}_@/:%\\-]|\.[\p{L}\p{N}])/gu;
+
+/**
+ * What is left of a reading without Scratch's links: only the ones written so (the thirty-sixth set),
+ * not "scratсh.mit.edu/…" with a Cyrillic "с" that only the folded reading makes Scratch's.
+ */
+const withoutScratchLinks = (reading: string, shown: string) =>
+  reading
+    .replace(SCRATCH_LINK, (link) => (shown.includes(link.toLowerCase()) ? ' ' : link))
+    .replace(SCRATCH_HOME, (link) => (shown.includes(link) ? ' ' : link));
+
+/** A reading of `text` without the Scratch links written in it (as `listedRule` reads them). */
+export const scratchLinksOut = (reading: string, text: string) =>
+  reading.includes('scratch') ? withoutScratchLinks(reading, shownText(text).toLowerCase()) : reading;
+
+/** Whether a reading has a Scratch link that the text as shown does not ("scratсh.mit.edu/projects/1", a Cyrillic "с"). */
+export const lookalikeScratchLink = (reading: string, text: string) =>
+  reading.includes('mit.edu') && withoutScratchLinks(reading, shownText(text).toLowerCase()).search(SCRATCH_LINK) >= 0;
 
 /** Seven or more digits, with up to three characters of any kind but letters between each two. */
 const PHONE = /\d(?:[^\p{L}\d]{0,3}\d){6,}/u;
@@ -215,7 +242,7 @@ export function listedRule(
   const checks = (rule: NoteFilterRule) => !skip.includes(rule);
   if (checks('email') && readings.some((reading) => EMAILS.some((pattern) => pattern.test(reading)))) return 'email';
   // Scratch links are fine, and their digits are no phone number: check what is left without them.
-  const rests = readings.map((reading) => reading.replace(SCRATCH_LINK, ' '));
+  const rests = readings.map((reading) => scratchLinksOut(reading, text));
   if (checks('link') && rests.some((rest) => LINKS.some((pattern) => pattern.test(rest)))) return 'link';
   if (checks('phone') && PHONE.test(withoutOrdinaryNumbers(rests[0]!))) return 'phone';
   if (checks('contact') && rests.some((rest) => CONTACTS.some((pattern) => pattern.test(withoutAccents(rest))))) return 'contact';

@@ -125,15 +125,39 @@ function onAllowedHost(url: string): boolean {
   return hosts.some((host) => hostname === host || hostname.endsWith(`.${host}`));
 }
 
+/** A Scratch address that carries another in its path or query ("…/redirect?url=http://evil.com", "?to=%2F%2Fevil.com"). */
+const CARRIES_ADDRESS =
+  /^https?:\/\/[^/?#]*[/?#].*?(?:[a-z][a-z0-9+.-]*:|=)\s*(?:\/|%2f|\\|%5c){2}|^https?:\/\/[^/?#]*[/?#].*?(?:www\.|%3a%2f)/i;
+
+/** A stand-in for this site's own address: a relative address is kept only when it resolves to it. */
+const OWN_SITE = 'https://itinerary.invalid/';
+const onOwnSite = (host: string) => host === 'itinerary.invalid';
+const onScratch = (host: string) => host === 'scratch.mit.edu' || host === 'www.scratch.mit.edu';
+/** Scratch's pictures come from its other hosts too (cdn2, uploads, assets). */
+const onScratchHosts = (host: string) => host === 'scratch.mit.edu' || host.endsWith('.scratch.mit.edu');
+
+/**
+ * Whether a browser takes the address to a host `on` accepts, read by the same WHATWG rules (tabs and
+ * newlines out, a backslash read as a slash): "/\\evil.com" and "/<tab>/evil.com" are "//evil.com", off
+ * the site (the thirty-sixth set). Only http(s), no "user@host".
+ */
+function resolvesTo(value: string, on: (host: string) => boolean): boolean {
+  if (!URL.canParse(value, OWN_SITE)) return false;
+  const { hostname, username, password, protocol } = new URL(value, OWN_SITE);
+  return !username && !password && /^https?:$/.test(protocol) && on(hostname);
+}
+
 /** A URL we keep: no protocol-relative address, only the schemes the tag may use (none: relative). */
 function allowedUrl(tag: string, url: string, links: MarkdownLinks): boolean {
   const value = url.trim();
   if (value.startsWith('//') || value.startsWith('\\')) return false;
+  if (tag === 'img' && SAFE_DATA_IMAGE.test(value)) return true;
   const scheme = SCHEME.exec(value)?.[1]?.toLowerCase();
-  if (scheme === undefined) return tag === 'img' || links === 'any' || /^[/#?]/.test(value);
-  if (tag === 'img') return IMAGE_SCHEMES.has(scheme) || SAFE_DATA_IMAGE.test(value);
-  if (links === 'scratch') return SCRATCH_HREF.test(value) || onAllowedHost(value);
-  return LINK_SCHEMES.has(scheme);
+  if (links === 'any') return scheme === undefined || (tag === 'img' ? IMAGE_SCHEMES : LINK_SCHEMES).has(scheme);
+  // Anyone else's (issue 53 §5): where a browser goes, or loads a picture from, must be this site, Scratch or an allowed host.
+  if (scheme === undefined) return (tag === 'img' || /^[/#?]/.test(value)) && resolvesTo(value, onOwnSite);
+  if (tag === 'img') return IMAGE_SCHEMES.has(scheme) && (resolvesTo(value, onScratchHosts) || onAllowedHost(value));
+  return (SCRATCH_HREF.test(value) && resolvesTo(value, onScratch) && !CARRIES_ADDRESS.test(value)) || onAllowedHost(value);
 }
 
 const filterFor = (links: MarkdownLinks) =>

@@ -18,9 +18,8 @@
  * over the administrators' words and whether the writer's account is new.
  */
 import type { NoteFilterRule } from '#lib/feedback';
-import { SCRATCH_LINK } from '#lib/linkify';
 import { withoutAccents } from '#lib/note-text';
-import { listedRule } from '../filter';
+import { listedRule, lookalikeScratchLink, scratchLinksOut } from '../filter';
 import ALLOWED from './data/allowed-words.json' with { type: 'json' };
 import { decodeEscapes, firstReading } from './normalise';
 import { codedReadings, decodedTexts } from './coded';
@@ -176,18 +175,19 @@ export function judgeText(text: string, context: GuardContext = {}): GuardVerdic
     if (rule) return { outcome: newAccount && (rule === 'link' || rule === 'phone') ? 'hold' : 'refuse', rule };
   }
 
+  if (kind === 'plain' && lookalikeScratchLink(first, source)) return { outcome: 'hold', rule: 'link' };
   const plainFirst = withoutAccents(first);
   // Second readings, of the text and of it turned back when it is upside down (Scratch's own links
   // out first: closed up, their digits would read as a number).
   const turned = turnedBack(decodeEscapes(source));
   const bases = [first, ...(turned ? [firstReading(turned)] : [])];
-  const rest = first.replace(SCRATCH_LINK, ' ');
+  const rest = scratchLinksOut(first, source);
   // What a code spells, ROT13 turned back and Roman numerals read as digits are readings too.
   const seconds: string[] = [...(turned ? [bases[1]!] : []), ...decoded, ...codedReadings(source).map(firstReading)];
   /** Readings for words only: numbers and dates they would make are no phone number. */
   const wordReadings: string[] = [];
   for (const base of bases) {
-    const baseRest = base.replace(SCRATCH_LINK, ' ');
+    const baseRest = scratchLinksOut(base, base === first ? source : base);
     const plainRest = withoutAccents(baseRest);
     const closed = closedUp(baseRest);
     if (spellsOutAnApp(plainRest, withoutAccents(closed)) || hidesAnApp(plainRest)) return { outcome: 'hold', rule: 'contact' };
