@@ -153,6 +153,11 @@ describe('the guard’s measured rates', () => {
       'fresh-tricks-35.txt',
       'fresh-ordinary-35.txt',
     ],
+    [
+      'the thirty-fifth set (probes for payments, gift cards and account trading asked of children: a store card’s code, PIN, numbers or picture, the silver strip scratched off, payment handles and bank details, phone credit and app-store top-ups, accounts for sale or swapped, a card’s expiry date and CVV, a child’s bank account used to pass money on, rewards for a picture, a number or a call)',
+      'fresh-tricks-34.txt',
+      'fresh-ordinary-34.txt',
+    ],
     ['the issue’s own kinds', 'tricks.txt', 'ordinary-notes.txt'],
   ])(
     '%s (%s, %s): at most a tenth of the tricks published, a twentieth of the notes held or refused',

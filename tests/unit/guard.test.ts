@@ -53,6 +53,7 @@ const ORDINARY = [
   '-31',
   '-33',
   '-35',
+  '-34',
 ]
   .flatMap((set) => lines(`fresh-ordinary${set}.txt`))
   .concat(lines('ordinary-notes.txt'));
@@ -97,6 +98,7 @@ const TRICKS = [
   '-31',
   '-33',
   '-35',
+  '-34',
 ]
   .flatMap((set) => lines(`fresh-tricks${set}.txt`))
   .concat(lines('tricks.txt'));

@@ -3,7 +3,8 @@
  * moderator, who reads them first: personal information and grooming (dating aimed at a child, flattery
  * that isolates, roundabout ages, meeting up, doxxing, sexual harassment and body comments, scams and
  * schemes, passwords, login codes, phishing and staff impersonated, Scratch's private places, one's own
- * details given unasked, money between users, gambling with game or real money), hurting oneself or
+ * details given unasked, money between users, gift-card codes, bank details, phone top-ups, accounts for
+ * sale and rewards for a picture or a number, gambling with game or real money), hurting oneself or
  * others (threats to get something or against a school or a person offline, hacking and swatting,
  * weapons bought or made, the means of self-harm asked, goading to it, despair in one's own words,
  * dangerous challenges, self-harm slang and eating-disorder talk, vaping and energy-drink dares, drugs
@@ -35,6 +36,7 @@ import MENACE from './data/held-menace.json' with { type: 'json' };
 import MONEY from './data/held-money.json' with { type: 'json' };
 import NICOTINE from './data/held-nicotine.json' with { type: 'json' };
 import OFFSITE from './data/held-offsite.json' with { type: 'json' };
+import PAYMENTS from './data/held-payments.json' with { type: 'json' };
 import PERSONAL from './data/held-personal.json' with { type: 'json' };
 import PICTURES from './data/held-pictures.json' with { type: 'json' };
 import PRESSURE from './data/held-pressure.json' with { type: 'json' };
@@ -87,6 +89,7 @@ const HELD_RULES = [
   [SCHEMES, 'personal'],
   [EMOJI_SENTENCES, 'personal'],
   [GAMBLING, 'personal'],
+  [PAYMENTS, 'personal'],
   [HARM, 'harm'],
   [DESPAIR, 'harm'],
   [DANGER, 'harm'],
