@@ -144,19 +144,24 @@ describe('the guard’s measured rates', () => {
       'fresh-ordinary-31.txt',
     ],
     [
+      'the thirty-third set (probes for where a child is, in disguise: GPS coordinates in any notation, plus codes and what3words, pins and location-sharing apps, postcodes, zip codes and Eircodes given or asked, daily routines that say where and when a child is alone, in hu/ga/fa)',
+      'fresh-tricks-32.txt',
+      'fresh-ordinary-32.txt',
+    ],
+    [
       'the thirty-fourth set (probes for game accounts and friend codes as a way to be reached off Scratch: console and game friend codes, gamertags and in-game names offered or asked, private servers, realms, worlds and room codes, moving into a game’s party, voice or private chat)',
       'fresh-tricks-33.txt',
       'fresh-ordinary-33.txt',
     ],
     [
-      'the thirty-sixth set (probes for links that look like Scratch’s but leave it: another site after Scratch’s name, Scratch misspelt, look-alike letters in Scratch’s own name, paths and queries that walk out of Scratch; and links hidden in markdown or HTML: reference links, autolinks, linked pictures, anchors, iframes, forms, entities in a scheme)',
-      'fresh-tricks-35.txt',
-      'fresh-ordinary-35.txt',
-    ],
-    [
       'the thirty-fifth set (probes for payments, gift cards and account trading asked of children: a store card’s code, PIN, numbers or picture, the silver strip scratched off, payment handles and bank details, phone credit and app-store top-ups, accounts for sale or swapped, a card’s expiry date and CVV, a child’s bank account used to pass money on, rewards for a picture, a number or a call)',
       'fresh-tricks-34.txt',
       'fresh-ordinary-34.txt',
+    ],
+    [
+      'the thirty-sixth set (probes for links that look like Scratch’s but leave it: another site after Scratch’s name, Scratch misspelt, look-alike letters in Scratch’s own name, paths and queries that walk out of Scratch; and links hidden in markdown or HTML: reference links, autolinks, linked pictures, anchors, iframes, forms, entities in a scheme)',
+      'fresh-tricks-35.txt',
+      'fresh-ordinary-35.txt',
     ],
     ['the issue’s own kinds', 'tricks.txt', 'ordinary-notes.txt'],
   ])(

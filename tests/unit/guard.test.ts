@@ -51,9 +51,10 @@ const ORDINARY = [
   '-29',
   '-30',
   '-31',
+  '-32',
   '-33',
-  '-35',
   '-34',
+  '-35',
 ]
   .flatMap((set) => lines(`fresh-ordinary${set}.txt`))
   .concat(lines('ordinary-notes.txt'));
@@ -96,9 +97,10 @@ const TRICKS = [
   '-29',
   '-30',
   '-31',
+  '-32',
   '-33',
-  '-35',
   '-34',
+  '-35',
 ]
   .flatMap((set) => lines(`fresh-tricks${set}.txt`))
   .concat(lines('tricks.txt'));

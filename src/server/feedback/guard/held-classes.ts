@@ -3,16 +3,18 @@
  * moderator, who reads them first: personal information and grooming (dating aimed at a child, flattery
  * that isolates, roundabout ages, meeting up, doxxing, sexual harassment and body comments, scams and
  * schemes, passwords, login codes, phishing and staff impersonated, Scratch's private places, one's own
- * details given unasked, money between users, gift-card codes, bank details, phone top-ups, accounts for
- * sale and rewards for a picture or a number, gambling with game or real money), hurting oneself or
+ * details given unasked, where a child is in disguise (coordinates, map codes, postcodes, live location,
+ * daily routines), money between users, gift-card codes, bank details, phone top-ups, accounts for sale
+ * and rewards for a picture or a number, gambling with game or real money), hurting oneself or
  * others (threats to get something or against a school or a person offline, hacking and swatting,
  * weapons bought or made, the means of self-harm asked, goading to it, despair in one's own words,
  * dangerous challenges, self-harm slang and eating-disorder talk, vaping and energy-drink dares, drugs
  * and drink offered or dared, recruiting to hate), unkind words at a person
  * (hate symbols and coded hate too), roleplay to groom, pictures of the body, blackmail and threats to
  * expose, parents asleep, evading moderation, cruelty to animals, and asking to be reached without an
- * app's name (or by a search, a bio, a QR code, one's channel, text-speak, a sentence of emoji, or a game's friend code, name, world or party chat) — and
- * the words of the held phrases as children text them (./data/held-spellings.json).
+ * app's name (or by a search, a bio, a QR code, one's channel, text-speak, a sentence of emoji, or a
+ * game's friend code, name, world or party chat) — and the words of the held phrases as children text
+ * them (./data/held-spellings.json).
  */
 import { AnchoredPatterns } from './anchored';
 import ACCOUNTS from './data/held-accounts.json' with { type: 'json' };
@@ -53,6 +55,7 @@ import TEXTSPEAK from './data/held-textspeak.json' with { type: 'json' };
 import UNKIND from './data/held-unkind.json' with { type: 'json' };
 import VIOLENCE from './data/held-violence.json' with { type: 'json' };
 import WATCHING from './data/held-watching.json' with { type: 'json' };
+import WHEREABOUTS from './data/held-whereabouts.json' with { type: 'json' };
 
 /** Words of the held phrases as children text them ("skool", "primry", "go 2"), read as the word. */
 const SPELLINGS = new Map(
@@ -79,6 +82,7 @@ const HELD_RULES = [
   [PRIVATE, 'personal'],
   [SLANG, 'personal'],
   [DISCLOSING, 'personal'],
+  [WHEREABOUTS, 'personal'],
   [MONEY, 'personal'],
   [ROLEPLAY, 'personal'],
   [PICTURES, 'personal'],
