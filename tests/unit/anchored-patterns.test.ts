@@ -37,13 +37,13 @@ describe('AnchoredPatterns', () => {
       expect(set.test(text), text).toBe(sources.some((source) => new RegExp(source, 'u').test(text)));
   });
 
-  it('answers as the held classes run one by one over every twelfth trick of every set', () => {
+  it('answers as the held classes run one by one over every sixth trick of every set', () => {
     const data = new URL('../../src/server/feedback/guard/data/', import.meta.url);
     const texts = readdirSync(new URL('../guard/', import.meta.url))
       .filter((file) => file.includes('tricks'))
       .flatMap((file) => readFileSync(new URL(`../guard/${file}`, import.meta.url), 'utf8').split('\n'))
       .filter((line) => line.trim() && !line.startsWith('#'))
-      .filter((_, index) => index % 12 === 0)
+      .filter((_, index) => index % 6 === 0)
       .map((line) => line.toLowerCase());
     const classes = readdirSync(data).filter((file) => file.startsWith('held-') && file !== 'held-spellings.json');
     let matched = 0;
@@ -51,13 +51,13 @@ describe('AnchoredPatterns', () => {
       const heldClass = JSON.parse(readFileSync(new URL(file, data), 'utf8')) as Record<string, string | string[]>;
       const sources = Object.entries(heldClass).flatMap(([key, phrases]) => (key === '_about' ? [] : phrases));
       const set = new AnchoredPatterns(sources);
-      const all = new RegExp(sources.map((source) => `(?:${source})`).join('|'), 'u');
+      const patterns = sources.map((source) => new RegExp(source, 'u'));
       for (const text of texts) {
-        const expected = all.test(text);
+        const expected = patterns.some((pattern) => pattern.test(text));
         if (expected) matched += 1;
         if (set.test(text) !== expected) expect.fail(`${file} answers ${!expected} for ${JSON.stringify(text)}`);
       }
     }
-    expect(matched).toBeGreaterThan(75);
+    expect(matched).toBeGreaterThan(150);
   }, 60_000);
 });
