@@ -163,6 +163,11 @@ describe('the guard’s measured rates', () => {
       'fresh-tricks-35.txt',
       'fresh-ordinary-35.txt',
     ],
+    [
+      'the thirty-seventh set (probes for emotional blackmail and manipulation of a child: self-harm threatened to control a child, guilt trips and debts, a child made responsible for an adult’s feelings, love-bombing, silence and leaving as punishment, tests of loyalty, in English, Hungarian, Irish and Persian)',
+      'fresh-tricks-36.txt',
+      'fresh-ordinary-36.txt',
+    ],
     ['the issue’s own kinds', 'tricks.txt', 'ordinary-notes.txt'],
   ])(
     '%s (%s, %s): at most a tenth of the tricks published, a twentieth of the notes held or refused',

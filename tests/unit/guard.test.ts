@@ -55,6 +55,7 @@ const ORDINARY = [
   '-33',
   '-34',
   '-35',
+  '-36',
 ]
   .flatMap((set) => lines(`fresh-ordinary${set}.txt`))
   .concat(lines('ordinary-notes.txt'));
@@ -101,6 +102,7 @@ const TRICKS = [
   '-33',
   '-34',
   '-35',
+  '-36',
 ]
   .flatMap((set) => lines(`fresh-tricks${set}.txt`))
   .concat(lines('tricks.txt'));

@@ -11,7 +11,7 @@
  * dangerous challenges, self-harm slang and eating-disorder talk, vaping and energy-drink dares, drugs
  * and drink offered or dared, recruiting to hate), unkind words at a person
  * (hate symbols and coded hate too), roleplay to groom, pictures of the body, blackmail and threats to
- * expose, parents asleep, evading moderation, cruelty to animals, and asking to be reached without an
+ * expose, emotional blackmail of a child (self-harm threatened, debts, love-bombing, silence as punishment), parents asleep, evading moderation, cruelty to animals, and asking to be reached without an
  * app's name (or by a search, a bio, a QR code, one's channel, text-speak, a sentence of emoji, or a
  * game's friend code, name, world or party chat) — and the words of the held phrases as children text
  * them (./data/held-spellings.json).
@@ -34,6 +34,7 @@ import GROOMING from './data/held-grooming.json' with { type: 'json' };
 import HARASSMENT from './data/held-harassment.json' with { type: 'json' };
 import HARM from './data/held-harm.json' with { type: 'json' };
 import HATE from './data/held-hate.json' with { type: 'json' };
+import MANIPULATION from './data/held-manipulation.json' with { type: 'json' };
 import MENACE from './data/held-menace.json' with { type: 'json' };
 import MONEY from './data/held-money.json' with { type: 'json' };
 import NICOTINE from './data/held-nicotine.json' with { type: 'json' };
@@ -102,6 +103,7 @@ const HELD_RULES = [
   [PRESSURE, 'harm'],
   [MENACE, 'harm'],
   [BLACKMAIL, 'harm'],
+  [MANIPULATION, 'harm'],
   [CRUELTY, 'harm'],
   [GOADING, 'harm'],
   [VIOLENCE, 'harm'],
