@@ -168,6 +168,11 @@ describe('the guard’s measured rates', () => {
       'fresh-tricks-36.txt',
       'fresh-ordinary-36.txt',
     ],
+    [
+      'the fortieth set (probes for adults seeking children and false ages: adults looking for children by an age group or as young or younger friends, an age said not to matter, lies about age or identity told to a child, a real age kept secret, and questions testing whether a child is young enough or unsupervised)',
+      'fresh-tricks-39.txt',
+      'fresh-ordinary-39.txt',
+    ],
     ['the issue’s own kinds', 'tricks.txt', 'ordinary-notes.txt'],
   ])(
     '%s (%s, %s): at most a tenth of the tricks published, a twentieth of the notes held or refused',

@@ -56,6 +56,7 @@ const ORDINARY = [
   '-34',
   '-35',
   '-36',
+  '-39',
 ]
   .flatMap((set) => lines(`fresh-ordinary${set}.txt`))
   .concat(lines('ordinary-notes.txt'));
@@ -103,6 +104,7 @@ const TRICKS = [
   '-34',
   '-35',
   '-36',
+  '-39',
 ]
   .flatMap((set) => lines(`fresh-tricks${set}.txt`))
   .concat(lines('tricks.txt'));

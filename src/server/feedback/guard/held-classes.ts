@@ -5,13 +5,15 @@
  * schemes, passwords, login codes, phishing and staff impersonated, Scratch's private places, one's own
  * details given unasked, where a child is in disguise (coordinates, map codes, postcodes, live location,
  * daily routines), money between users, gift-card codes, bank details, phone top-ups, accounts for sale
- * and rewards for a picture or a number, gambling with game or real money), hurting oneself or
- * others (threats to get something or against a school or a person offline, hacking and swatting,
+ * and rewards for a picture or a number, gambling with game or real money, adults seeking children by
+ * age and false ages told to a child, whether a child is young enough or unsupervised), hurting oneself
+ * or others (threats to get something or against a school or a person offline, hacking and swatting,
  * weapons bought or made, the means of self-harm asked, goading to it, despair in one's own words,
  * dangerous challenges, self-harm slang and eating-disorder talk, vaping and energy-drink dares, drugs
  * and drink offered or dared, recruiting to hate), unkind words at a person
  * (hate symbols and coded hate too), roleplay to groom, pictures of the body, blackmail and threats to
- * expose, emotional blackmail of a child (self-harm threatened, debts, love-bombing, silence as punishment), parents asleep, evading moderation, cruelty to animals, and asking to be reached without an
+ * expose, emotional blackmail of a child (self-harm threatened, debts, love-bombing, silence as
+ * punishment), parents asleep, evading moderation, cruelty to animals, and asking to be reached without an
  * app's name (or by a search, a bio, a QR code, one's channel, text-speak, a sentence of emoji, or a
  * game's friend code, name, world or party chat) — and the words of the held phrases as children text
  * them (./data/held-spellings.json).
@@ -49,6 +51,7 @@ import REACHING from './data/held-reaching.json' with { type: 'json' };
 import ROLEPLAY from './data/held-roleplay.json' with { type: 'json' };
 import SCAMS from './data/held-scams.json' with { type: 'json' };
 import SCHEMES from './data/held-schemes.json' with { type: 'json' };
+import SEEKING from './data/held-seeking.json' with { type: 'json' };
 import SLANG from './data/held-slang.json' with { type: 'json' };
 import SUBSTANCES from './data/held-substances.json' with { type: 'json' };
 import SPELLINGS_DATA from './data/held-spellings.json' with { type: 'json' };
@@ -90,6 +93,7 @@ const HELD_RULES = [
   [WATCHING, 'personal'],
   [EVADING, 'personal'],
   [GROOMING, 'personal'],
+  [SEEKING, 'personal'],
   [ACCOUNTS, 'personal'],
   [SCHEMES, 'personal'],
   [EMOJI_SENTENCES, 'personal'],
