@@ -173,6 +173,11 @@ describe('the guard’s measured rates', () => {
       'fresh-tricks-39.txt',
       'fresh-ordinary-39.txt',
     ],
+    [
+      'the thirty-ninth set (probes for coordinated harassment and pile-ons: reporting someone until they are banned, false reports coordinated, raiding a profile or its comments, exclusion campaigns, a child shared to be mocked, ratio and one-star campaigns, hate studios and mobs against a person)',
+      'fresh-tricks-38.txt',
+      'fresh-ordinary-38.txt',
+    ],
     ['the issue’s own kinds', 'tricks.txt', 'ordinary-notes.txt'],
   ])(
     '%s (%s, %s): at most a tenth of the tricks published, a twentieth of the notes held or refused',

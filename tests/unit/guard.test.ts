@@ -57,6 +57,7 @@ const ORDINARY = [
   '-35',
   '-36',
   '-39',
+  '-38',
 ]
   .flatMap((set) => lines(`fresh-ordinary${set}.txt`))
   .concat(lines('ordinary-notes.txt'));
@@ -105,6 +106,7 @@ const TRICKS = [
   '-35',
   '-36',
   '-39',
+  '-38',
 ]
   .flatMap((set) => lines(`fresh-tricks${set}.txt`))
   .concat(lines('tricks.txt'));

@@ -10,10 +10,11 @@
  * or others (threats to get something or against a school or a person offline, hacking and swatting,
  * weapons bought or made, the means of self-harm asked, goading to it, despair in one's own words,
  * dangerous challenges, self-harm slang and eating-disorder talk, vaping and energy-drink dares, drugs
- * and drink offered or dared, recruiting to hate), unkind words at a person
- * (hate symbols and coded hate too), roleplay to groom, pictures of the body, blackmail and threats to
- * expose, emotional blackmail of a child (self-harm threatened, debts, love-bombing, silence as
- * punishment), parents asleep, evading moderation, cruelty to animals, and asking to be reached without an
+ * and drink offered or dared, recruiting to hate), unkind words at a person (hate symbols and coded
+ * hate too, and pile-ons: mass reports, raids, exclusion and mocking campaigns), roleplay to groom,
+ * pictures of the body, blackmail and threats to expose, emotional blackmail of a child (self-harm
+ * threatened, debts, love-bombing, silence as punishment), parents asleep, evading moderation, cruelty
+ * to animals, and asking to be reached without an
  * app's name (or by a search, a bio, a QR code, one's channel, text-speak, a sentence of emoji, or a
  * game's friend code, name, world or party chat) — and the words of the held phrases as children text
  * them (./data/held-spellings.json).
@@ -44,6 +45,7 @@ import OFFSITE from './data/held-offsite.json' with { type: 'json' };
 import PAYMENTS from './data/held-payments.json' with { type: 'json' };
 import PERSONAL from './data/held-personal.json' with { type: 'json' };
 import PICTURES from './data/held-pictures.json' with { type: 'json' };
+import PILEONS from './data/held-pileons.json' with { type: 'json' };
 import PRESSURE from './data/held-pressure.json' with { type: 'json' };
 import PRIVATE from './data/held-private.json' with { type: 'json' };
 import PROMOTING from './data/held-promoting.json' with { type: 'json' };
@@ -113,6 +115,7 @@ const HELD_RULES = [
   [VIOLENCE, 'harm'],
   [UNKIND, 'word'],
   [HATE, 'word'],
+  [PILEONS, 'word'],
   [REACHING, 'contact'],
   [OFFSITE, 'contact'],
   [PROMOTING, 'contact'],
