@@ -169,14 +169,19 @@ describe('the guard’s measured rates', () => {
       'fresh-ordinary-36.txt',
     ],
     [
-      'the fortieth set (probes for adults seeking children and false ages: adults looking for children by an age group or as young or younger friends, an age said not to matter, lies about age or identity told to a child, a real age kept secret, and questions testing whether a child is young enough or unsupervised)',
-      'fresh-tricks-39.txt',
-      'fresh-ordinary-39.txt',
+      'the thirty-eighth set (probes for running away, sneaking out and being picked up by someone from online: offers to come and get a child, rides, ubers, taxis and tickets paid, a place to stay, sneaking out at night or past sleeping parents, leaving home for good, cover stories for parents, parents away so someone can come over, in hu/ga/fa)',
+      'fresh-tricks-37.txt',
+      'fresh-ordinary-37.txt',
     ],
     [
       'the thirty-ninth set (probes for coordinated harassment and pile-ons: reporting someone until they are banned, false reports coordinated, raiding a profile or its comments, exclusion campaigns, a child shared to be mocked, ratio and one-star campaigns, hate studios and mobs against a person)',
       'fresh-tricks-38.txt',
       'fresh-ordinary-38.txt',
+    ],
+    [
+      'the fortieth set (probes for adults seeking children and false ages: adults looking for children by an age group or as young or younger friends, an age said not to matter, lies about age or identity told to a child, a real age kept secret, and questions testing whether a child is young enough or unsupervised)',
+      'fresh-tricks-39.txt',
+      'fresh-ordinary-39.txt',
     ],
     ['the issue’s own kinds', 'tricks.txt', 'ordinary-notes.txt'],
   ])(

@@ -56,8 +56,9 @@ const ORDINARY = [
   '-34',
   '-35',
   '-36',
-  '-39',
+  '-37',
   '-38',
+  '-39',
 ]
   .flatMap((set) => lines(`fresh-ordinary${set}.txt`))
   .concat(lines('ordinary-notes.txt'));
@@ -105,8 +106,9 @@ const TRICKS = [
   '-34',
   '-35',
   '-36',
-  '-39',
+  '-37',
   '-38',
+  '-39',
 ]
   .flatMap((set) => lines(`fresh-tricks${set}.txt`))
   .concat(lines('tricks.txt'));
