@@ -221,6 +221,21 @@ describe('three outcomes', () => {
     }
   });
 
+  it('publishes Irish and Hungarian words that read as a listed word only without their accents, and still refuses the word', () => {
+    for (const text of [
+      'tá sé go maith fós',
+      'níl sé críochnaithe fós, ach tá sé go hiontach',
+      'négy fős csapatban dolgoztunk',
+      'a 3 fősre tervezett pálya',
+      'a virág szára zöld, a szár hosszú',
+    ]) {
+      expect(judgeText(text)).toEqual({ outcome: 'publish', rule: null });
+    }
+    for (const text of ['ez a játék fos', 'fós fos', 'ez szar']) {
+      expect(judgeText(text)).toEqual({ outcome: 'refuse', rule: 'word' });
+    }
+  });
+
   it('holds a new account’s links and long digit runs rather than refusing them', () => {
     expect(judgeText('see https://example.com', { newAccount: true })).toEqual({ outcome: 'hold', rule: 'link' });
     expect(judgeText('see https://example.com')).toEqual({ outcome: 'refuse', rule: 'link' });

@@ -20,7 +20,7 @@
 import type { NoteFilterRule } from '#lib/feedback';
 import { withoutAccents } from '#lib/note-text';
 import { listedRule, lookalikeScratchLink, scratchLinksOut } from '../filter';
-import ALLOWED from './data/allowed-words.json' with { type: 'json' };
+import { allowedWordsOut } from './allowed-words';
 import { decodeEscapes, firstReading } from './normalise';
 import { codedReadings, decodedTexts } from './coded';
 import { heldClassRule, kidSpelling, lettersOnce } from './held-classes';
@@ -66,17 +66,6 @@ const PUBLISH: GuardVerdict = { outcome: 'publish', rule: null };
 
 /* ---------- the data files as patterns ---------- */
 
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
-const ALLOWED_WORD = new RegExp(
-  `(?<!\\p{L})(?:${ALLOWED.words
-    .map((entry) => (entry.endsWith('*') ? `${escapeRegExp(entry.slice(0, -1))}\\p{L}*` : escapeRegExp(entry)))
-    .join('|')})(?!\\p{L})`,
-  'gu',
-);
-/** Ordinary words that contain a listed string taken out before words are judged ("cockpit", "analízis"). */
-const withoutAllowedWords = (reading: string) => withoutAccents(reading).replace(ALLOWED_WORD, ' ');
-
 /* ---------- judging ---------- */
 
 /** Web and mail addresses in markdown (a link's target, a bare address, an inline picture). */
@@ -85,7 +74,12 @@ const WORD_ONLY: readonly NoteFilterRule[] = ['link', 'email', 'phone', 'contact
 const ALL_BUT_WORD = (skip: readonly NoteFilterRule[]): NoteFilterRule[] => [...new Set<NoteFilterRule>([...skip, 'word'])];
 
 /** The filter on one reading: addresses, numbers and contact as read, words without the allowed ones. */
-function filterRule(reading: string, words: readonly string[], skip: readonly NoteFilterRule[]): NoteFilterRule | null {
+function filterRule(
+  reading: string,
+  words: readonly string[],
+  skip: readonly NoteFilterRule[],
+  withoutAllowedWords: (reading: string) => string,
+): NoteFilterRule | null {
   return (
     listedRule(reading, words, ALL_BUT_WORD(skip)) ??
     (skip.includes('word') ? null : listedRule(withoutAllowedWords(reading), words, WORD_ONLY))
@@ -160,9 +154,10 @@ export function judgeText(text: string, context: GuardContext = {}): GuardVerdic
   const skip: readonly NoteFilterRule[] = kind === 'markdown' ? ['link', 'email'] : [];
   // Accents out too: a mark on a Latin letter composes with it (ó), so it is no stray mark, yet hides a word as well.
   const first = withoutAccents(firstReading(source));
+  const withoutAllowedWords = allowedWordsOut(source);
 
   // Certain offences: refused (a new account's links and numbers held instead).
-  const certain = filterRule(first, words, skip);
+  const certain = filterRule(first, words, skip, withoutAllowedWords);
   if (certain) {
     const held = newAccount && (certain === 'link' || certain === 'phone');
     return { outcome: held ? 'hold' : 'refuse', rule: certain };
@@ -250,7 +245,7 @@ export function judgeText(text: string, context: GuardContext = {}): GuardVerdic
   // What only a second reading finds is held.
   for (const reading of new Set(seconds)) {
     if (reading === rest || reading === first) continue;
-    const rule = filterRule(reading, words, skip);
+    const rule = filterRule(reading, words, skip, withoutAllowedWords);
     if (rule) return { outcome: 'hold', rule };
     if (asksContactElsewhere(withoutAccents(reading))) return { outcome: 'hold', rule: 'contact' };
   }
