@@ -183,6 +183,11 @@ describe('the guard’s measured rates', () => {
       'fresh-tricks-39.txt',
       'fresh-ordinary-39.txt',
     ],
+    [
+      'the forty-first set (probes for dehumanising and prejudiced statements about groups without a slur: disabled people, a religion, a nationality or an ethnicity, girls, gay and trans people said to be broken, less than human, animals, ill or criminal, groups to be expelled or lose rights, girls said unable to code, stereotypes as insults, Holocaust and genocide jokes, the r-word written around, in hu/ga/fa)',
+      'fresh-tricks-40.txt',
+      'fresh-ordinary-40.txt',
+    ],
     ['the issue’s own kinds', 'tricks.txt', 'ordinary-notes.txt'],
   ])(
     '%s (%s, %s): at most a tenth of the tricks published, a twentieth of the notes held or refused',

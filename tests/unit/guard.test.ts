@@ -59,6 +59,7 @@ const ORDINARY = [
   '-37',
   '-38',
   '-39',
+  '-40',
 ]
   .flatMap((set) => lines(`fresh-ordinary${set}.txt`))
   .concat(lines('ordinary-notes.txt'));
@@ -109,6 +110,7 @@ const TRICKS = [
   '-37',
   '-38',
   '-39',
+  '-40',
 ]
   .flatMap((set) => lines(`fresh-tricks${set}.txt`))
   .concat(lines('tricks.txt'));

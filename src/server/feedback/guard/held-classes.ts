@@ -12,7 +12,8 @@
  * offline, hacking and swatting, weapons bought or made, the means of self-harm asked, goading to it,
  * despair in one's own words, dangerous challenges, self-harm slang and eating-disorder talk, vaping and
  * energy-drink dares, drugs and drink offered or dared, recruiting to hate), unkind words at a person
- * (hate symbols and coded hate too, and pile-ons: mass reports, raids, exclusion and mocking campaigns),
+ * (hate symbols and coded hate too, pile-ons: mass reports, raids, exclusion and mocking campaigns, and
+ * groups said to be less than human, to lose rights or to be expelled, without a slur),
  * roleplay to groom, pictures of the body, blackmail and threats to expose, emotional blackmail of a
  * child (self-harm threatened, debts, love-bombing, silence as punishment), parents asleep, evading
  * moderation, cruelty to animals, and asking to be reached without an app's name (or by a search, a
@@ -46,6 +47,7 @@ import PAYMENTS from './data/held-payments.json' with { type: 'json' };
 import PERSONAL from './data/held-personal.json' with { type: 'json' };
 import PICTURES from './data/held-pictures.json' with { type: 'json' };
 import PILEONS from './data/held-pileons.json' with { type: 'json' };
+import PREJUDICE from './data/held-prejudice.json' with { type: 'json' };
 import PRESSURE from './data/held-pressure.json' with { type: 'json' };
 import PRIVATE from './data/held-private.json' with { type: 'json' };
 import PROMOTING from './data/held-promoting.json' with { type: 'json' };
@@ -118,6 +120,7 @@ const HELD_RULES = [
   [UNKIND, 'word'],
   [HATE, 'word'],
   [PILEONS, 'word'],
+  [PREJUDICE, 'word'],
   [REACHING, 'contact'],
   [OFFSITE, 'contact'],
   [PROMOTING, 'contact'],
