@@ -60,6 +60,7 @@ const ORDINARY = [
   '-38',
   '-39',
   '-40',
+  '-41',
 ]
   .flatMap((set) => lines(`fresh-ordinary${set}.txt`))
   .concat(lines('ordinary-notes.txt'));
@@ -111,6 +112,7 @@ const TRICKS = [
   '-38',
   '-39',
   '-40',
+  '-41',
 ]
   .flatMap((set) => lines(`fresh-tricks${set}.txt`))
   .concat(lines('tricks.txt'));

@@ -6,7 +6,9 @@
  * details given unasked, where a child is in disguise (coordinates, map codes, postcodes, live location,
  * daily routines), running away, sneaking out and being picked up (rides, tickets, a place to stay,
  * cover stories, parents away), money between users, gift-card codes, bank details, phone top-ups,
- * accounts for sale and rewards for a picture or a number, gambling with game or real money, adults
+ * accounts for sale and rewards for a picture or a number, tricks that make a child harm their own device
+ * or account (code pasted into the console, files run, protections off, system32, cookies and tokens,
+ * remote control), gambling with game or real money, adults
  * seeking children by age and false ages told to a child, whether a child is young enough or
  * unsupervised), hurting oneself or others (threats to get something or against a school or a person
  * offline, hacking and swatting, weapons bought or made, the means of self-harm asked, goading to it,
@@ -27,6 +29,7 @@ import CRUELTY from './data/held-cruelty.json' with { type: 'json' };
 import DANGER from './data/held-danger.json' with { type: 'json' };
 import DATING from './data/held-dating.json' with { type: 'json' };
 import DESPAIR from './data/held-despair.json' with { type: 'json' };
+import DEVICE from './data/held-device.json' with { type: 'json' };
 import EMOJI_SENTENCES from './data/held-emoji-sentences.json' with { type: 'json' };
 import DISCLOSING from './data/held-disclosing.json' with { type: 'json' };
 import EVADING from './data/held-evading.json' with { type: 'json' };
@@ -105,6 +108,7 @@ const HELD_RULES = [
   [EMOJI_SENTENCES, 'personal'],
   [GAMBLING, 'personal'],
   [PAYMENTS, 'personal'],
+  [DEVICE, 'personal'],
   [HARM, 'harm'],
   [DESPAIR, 'harm'],
   [DANGER, 'harm'],
