@@ -193,6 +193,11 @@ describe('the guard’s measured rates', () => {
       'fresh-tricks-41.txt',
       'fresh-ordinary-41.txt',
     ],
+    [
+      'the forty-third set (probes for authority impersonated to scare or extract: the police, the FBI, a detective, a teacher, a school, a coach, a doctor, a nurse, a social worker or a parent claimed to get a child’s details, a picture or a pickup, and arrest, jail or a fine threatened over a game)',
+      'fresh-tricks-42.txt',
+      'fresh-ordinary-42.txt',
+    ],
     ['the issue’s own kinds', 'tricks.txt', 'ordinary-notes.txt'],
   ])(
     '%s (%s, %s): at most a tenth of the tricks published, a twentieth of the notes held or refused',

@@ -61,6 +61,7 @@ const ORDINARY = [
   '-39',
   '-40',
   '-41',
+  '-42',
 ]
   .flatMap((set) => lines(`fresh-ordinary${set}.txt`))
   .concat(lines('ordinary-notes.txt'));
@@ -113,6 +114,7 @@ const TRICKS = [
   '-39',
   '-40',
   '-41',
+  '-42',
 ]
   .flatMap((set) => lines(`fresh-tricks${set}.txt`))
   .concat(lines('tricks.txt'));

@@ -2,7 +2,8 @@
  * The held classes of ADR 046 as patterns, a data file each (./data/held-*.json), every one held for a
  * moderator, who reads them first: personal information and grooming (dating aimed at a child, flattery
  * that isolates, roundabout ages, meeting up, doxxing, sexual harassment and body comments, scams and
- * schemes, passwords, login codes, phishing and staff impersonated, Scratch's private places, one's own
+ * schemes, passwords, login codes, phishing and staff impersonated, police, teachers, schools, doctors
+ * and parents impersonated to scare or extract (arrest or jail threatened), Scratch's private places, one's own
  * details given unasked, where a child is in disguise (coordinates, map codes, postcodes, live location,
  * daily routines), running away, sneaking out and being picked up (rides, tickets, a place to stay,
  * cover stories, parents away), money between users, gift-card codes, bank details, phone top-ups,
@@ -24,6 +25,7 @@
  */
 import { AnchoredPatterns } from './anchored';
 import ACCOUNTS from './data/held-accounts.json' with { type: 'json' };
+import AUTHORITY from './data/held-authority.json' with { type: 'json' };
 import BLACKMAIL from './data/held-blackmail.json' with { type: 'json' };
 import CRUELTY from './data/held-cruelty.json' with { type: 'json' };
 import DANGER from './data/held-danger.json' with { type: 'json' };
@@ -104,6 +106,7 @@ const HELD_RULES = [
   [SEEKING, 'personal'],
   [RUNAWAY, 'personal'],
   [ACCOUNTS, 'personal'],
+  [AUTHORITY, 'personal'],
   [SCHEMES, 'personal'],
   [EMOJI_SENTENCES, 'personal'],
   [GAMBLING, 'personal'],
