@@ -198,6 +198,11 @@ describe('the guard’s measured rates', () => {
       'fresh-tricks-42.txt',
       'fresh-ordinary-42.txt',
     ],
+    [
+      'the forty-fourth set (probes for fake talent scouts, modelling, fame and collaboration offers: scouts, agents and castings asking for pictures, fame, a role or a place in a video offered for a call, a number or a meeting, agencies looking for children by age, paid shoots and portfolios, collabs, editor jobs and sponsor deals moving a child off the site, in hu/ga/fa)',
+      'fresh-tricks-43.txt',
+      'fresh-ordinary-43.txt',
+    ],
     ['the issue’s own kinds', 'tricks.txt', 'ordinary-notes.txt'],
   ])(
     '%s (%s, %s): at most a tenth of the tricks published, a twentieth of the notes held or refused',

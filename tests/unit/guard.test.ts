@@ -62,6 +62,7 @@ const ORDINARY = [
   '-40',
   '-41',
   '-42',
+  '-43',
 ]
   .flatMap((set) => lines(`fresh-ordinary${set}.txt`))
   .concat(lines('ordinary-notes.txt'));
@@ -115,6 +116,7 @@ const TRICKS = [
   '-40',
   '-41',
   '-42',
+  '-43',
 ]
   .flatMap((set) => lines(`fresh-tricks${set}.txt`))
   .concat(lines('tricks.txt'));

@@ -3,25 +3,25 @@
  * moderator, who reads them first: personal information and grooming (dating aimed at a child, flattery
  * that isolates, roundabout ages, meeting up, doxxing, sexual harassment and body comments, scams and
  * schemes, passwords, login codes, phishing and staff impersonated, police, teachers, schools, doctors
- * and parents impersonated to scare or extract (arrest or jail threatened), Scratch's private places, one's own
- * details given unasked, where a child is in disguise (coordinates, map codes, postcodes, live location,
- * daily routines), running away, sneaking out and being picked up (rides, tickets, a place to stay,
- * cover stories, parents away), money between users, gift-card codes, bank details, phone top-ups,
- * accounts for sale and rewards for a picture or a number, tricks that make a child harm their own device
- * or account (code pasted into the console, files run, protections off, system32, cookies and tokens,
- * remote control), gambling with game or real money, adults
- * seeking children by age and false ages told to a child, whether a child is young enough or
- * unsupervised), hurting oneself or others (threats to get something or against a school or a person
- * offline, hacking and swatting, weapons bought or made, the means of self-harm asked, goading to it,
- * despair in one's own words, dangerous challenges, self-harm slang and eating-disorder talk, vaping and
- * energy-drink dares, drugs and drink offered or dared, recruiting to hate), unkind words at a person
- * (hate symbols and coded hate too, pile-ons: mass reports, raids, exclusion and mocking campaigns, and
- * groups said to be less than human, to lose rights or to be expelled, without a slur),
- * roleplay to groom, pictures of the body, blackmail and threats to expose, emotional blackmail of a
- * child (self-harm threatened, debts, love-bombing, silence as punishment), parents asleep, evading
- * moderation, cruelty to animals, and asking to be reached without an app's name (or by a search, a
- * bio, a QR code, one's channel, text-speak, a sentence of emoji, or a game's friend code, name, world
- * or party chat) — and the words of the held phrases as children text them (./data/held-spellings.json).
+ * and parents impersonated to scare or extract, Scratch's private places, one's own details given
+ * unasked, where a child is in disguise (coordinates, map codes, postcodes, live location, routines),
+ * running away, sneaking out and being picked up, money between users, gift-card codes, bank details,
+ * phone top-ups, accounts for sale and rewards for a picture or a number, tricks that make a child harm
+ * their own device or account (code pasted into the console, files run, protections off, cookies and
+ * tokens, remote control), gambling with game or real money, adults seeking children by age, false ages
+ * told to a child, whether a child is young or unsupervised, fake talent scouts, castings and fame or
+ * collaboration offers for a picture, a call or a meeting), hurting oneself or others (threats to get
+ * something or against a school or a person offline, hacking and swatting, weapons bought or made, the
+ * means of self-harm asked, goading to it, despair in one's own words, dangerous challenges, self-harm
+ * slang and eating-disorder talk, vaping and energy-drink dares, drugs and drink offered or dared,
+ * recruiting to hate), unkind words at a person (hate symbols and coded hate too, pile-ons: mass
+ * reports, raids, exclusion and mocking campaigns, and groups said to be less than human, to lose
+ * rights or to be expelled, without a slur), roleplay to groom, pictures of the body, blackmail and
+ * threats to expose, emotional blackmail of a child (self-harm threatened, debts, love-bombing, silence
+ * as punishment), parents asleep, evading moderation, cruelty to animals, and asking to be reached
+ * without an app's name (or by a search, a bio, a QR code, one's channel, text-speak, a sentence of
+ * emoji, or a game's friend code, name, world or party chat) — and the words of the held phrases as
+ * children text them (./data/held-spellings.json).
  */
 import { AnchoredPatterns } from './anchored';
 import ACCOUNTS from './data/held-accounts.json' with { type: 'json' };
@@ -61,6 +61,7 @@ import ROLEPLAY from './data/held-roleplay.json' with { type: 'json' };
 import RUNAWAY from './data/held-runaway.json' with { type: 'json' };
 import SCAMS from './data/held-scams.json' with { type: 'json' };
 import SCHEMES from './data/held-schemes.json' with { type: 'json' };
+import SCOUTING from './data/held-scouting.json' with { type: 'json' };
 import SEEKING from './data/held-seeking.json' with { type: 'json' };
 import SLANG from './data/held-slang.json' with { type: 'json' };
 import SUBSTANCES from './data/held-substances.json' with { type: 'json' };
@@ -108,6 +109,7 @@ const HELD_RULES = [
   [ACCOUNTS, 'personal'],
   [AUTHORITY, 'personal'],
   [SCHEMES, 'personal'],
+  [SCOUTING, 'personal'],
   [EMOJI_SENTENCES, 'personal'],
   [GAMBLING, 'personal'],
   [PAYMENTS, 'personal'],
