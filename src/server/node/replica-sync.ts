@@ -110,8 +110,9 @@ export function replicaSync(options: ReplicaSyncOptions, now: () => number = Dat
   const start = (): Promise<Synced> => {
     sent = false;
     const sync = Promise.resolve().then(async () => {
-      const wait = lastStart + gapMs - now();
-      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+      // A timer may fire a little early by the clock (whole milliseconds, a loop's cached time): wait again.
+      for (let wait = lastStart + gapMs - now(); wait > 0; wait = lastStart + gapMs - now())
+        await new Promise((resolve) => setTimeout(resolve, Math.ceil(wait)));
       lastStart = now();
       options.onSync?.();
       sent = true;
