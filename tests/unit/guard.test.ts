@@ -244,6 +244,19 @@ describe('three outcomes', () => {
     }
   });
 
+  it('publishes a score after an app’s name and a game’s named coordinates with a minus, and still refuses a handle or a phone number there', () => {
+    for (const text of [
+      'roblox: 10/10 this is way better',
+      'roblox 10/10 best game',
+      'my coords in the minecraft level were 100 64 -200',
+      'koordináták: -12, 70, 340',
+    ]) {
+      expect(judgeText(text)).toEqual({ outcome: 'publish', rule: null });
+    }
+    expect(judgeText('roblox: kid12')).toEqual({ outcome: 'refuse', rule: 'contact' });
+    expect(judgeText('coords 555 123 4567')).toEqual({ outcome: 'refuse', rule: 'phone' });
+  });
+
   it('holds a new account’s links and long digit runs rather than refusing them', () => {
     expect(judgeText('see https://example.com', { newAccount: true })).toEqual({ outcome: 'hold', rule: 'link' });
     expect(judgeText('see https://example.com')).toEqual({ outcome: 'refuse', rule: 'link' });

@@ -119,6 +119,8 @@ const LONG_APPS = APPS.split('|')
   .join('|');
 /** The short names, and YouTube's and TikTok's, which children write before a handle. */
 const SHORT_APPS = [...APPS.split('|').filter((name) => name.length <= 3), 'yt', 'tt'].join('|');
+/** Not a score given to an app or a game ("roblox: 10/10 this is way better"), which is no handle. */
+const NO_SCORE = String.raw`(?!\d{1,3}\s*\/\s*\d{1,3}(?![\d/]))`;
 const FA_APPS = 'دیسکورد|دیسکرد|اینستاگرام|اینستا|تلگرام|واتساپ|واتس اپ|اسنپ ?چت|تیک ?تاک|روبیکا|ایتا|روبلاکس';
 const CONTACTS = [
   new RegExp(
@@ -130,7 +132,7 @@ const CONTACTS = [
     'u',
   ),
   new RegExp(
-    String.raw`(?<!\p{L})(?:${LONG_APPS})\s*(?:[:=@#]|-\s|\s(?:id|name|username|user|handle|tag)\b)\s*@?[\p{L}\p{N}._#-]{2,}`,
+    String.raw`(?<!\p{L})(?:${LONG_APPS})\s*(?:[:=@#]|-\s|\s(?:id|name|username|user|handle|tag)\b)\s*@?${NO_SCORE}[\p{L}\p{N}._#-]{2,}`,
     'u',
   ),
   // Short names ("ig:", "tt:", "yt:") before a name with a letter; not "dc = double coins" or "tt: 2:30".
@@ -138,7 +140,7 @@ const CONTACTS = [
     String.raw`(?<!\p{L})(?:${SHORT_APPS})\s*(?:[:@#]|\s(?:id|name|username|user|handle|tag)\b)\s*@?(?=[\p{N}._#-]*\p{L})[\p{L}\p{N}._#-]{2,}`,
     'u',
   ),
-  new RegExp(String.raw`(?<!\p{L})(?:${LONG_APPS})\s+@?[a-z0-9._]*[0-9_.][a-z0-9._]*[a-z0-9_]`, 'u'),
+  new RegExp(String.raw`(?<!\p{L})(?:${LONG_APPS})\s+@?${NO_SCORE}[a-z0-9._]*[0-9_.][a-z0-9._]*[a-z0-9_]`, 'u'),
   // A Discord tag (name#1234).
   /(?<![\p{L}\p{N}._])[\p{L}\p{N}._]{2,}#\d{4}(?!\d)/u,
   // Hungarian: "írj rám discordon", "adj hozzá snapen", "kövess instán".

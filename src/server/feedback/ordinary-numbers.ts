@@ -1,7 +1,7 @@
 /**
  * Numbers that are no part of a phone number, taken out of a text before the phone rule looks for
  * seven digits: scores such as 10/10 or 99/100, amounts grouped by commas, spaces or dots, dates,
- * times and lap times (issue 53), and lists of scores, years and counts (a note's "Scores: 100, 200,
+ * times and lap times (issue 53), a game's coordinates, and lists of scores, years and counts (a note's "Scores: 100, 200,
  * 350, 500" had ten digits with two characters between each two, and was refused).
  */
 
@@ -36,12 +36,22 @@ const LIST = /(?<![\d.])\d{1,6}(?:[\s,،;/|-]+\d{1,6}){7,}(?![\d.])/gu;
 const RUN = /(?<!\d)\d{8,}(?!\d)/gu;
 const COUNTING = Array.from({ length: 40 }, (_, n) => n).join('');
 
+/**
+ * A game's coordinates, named, with a minus before one of them ("my coords in the minecraft level were
+ * 100 64 -200", "koordináták: -12, 70"): a phone number's groups have none.
+ */
+const COORDINATES =
+  /(?<!\p{L})(?:coords?|coordinates?|koordinat\p{L}*|comhordanaid\p{L}*|مختصات|xyz)(?!\p{L})[^\d\n-]{0,30}-?\d{1,6}(?:\s*,\s*-?\d{1,6}|\s+-?\d{1,6}){1,2}(?![\d.])/gu;
+const NEGATIVE = /(?:^|[^\d])-\d/u;
+
 const countsFromOne = (numbers: number[]) => numbers[0]! <= 1 && numbers.every((value, index) => value === numbers[0]! + index);
 const countsUpClosed = (run: string) => COUNTING.startsWith(run) || COUNTING.slice(1).startsWith(run);
 
 /** The text with its ordinary numbers replaced by a space each. */
 export function withoutOrdinaryNumbers(text: string): string {
-  const rest = PATTERNS.reduce((left, pattern) => left.replace(pattern, ' '), text);
+  const rest = PATTERNS.reduce((left, pattern) => left.replace(pattern, ' '), text).replace(COORDINATES, (place) =>
+    NEGATIVE.test(place) ? ' ' : place,
+  );
   return rest
     .replace(LIST, (list) => (countsFromOne(list.split(/[\s,،;/|-]+/u).map(Number)) ? ' ' : list))
     .replace(RUN, (run) => (countsUpClosed(run) ? ' ' : run));
