@@ -203,6 +203,11 @@ describe('the guard’s measured rates', () => {
       'fresh-tricks-43.txt',
       'fresh-ordinary-43.txt',
     ],
+    [
+      'the forty-fifth set (probes for intimate and sexualised questions and remarks to a child: what they wear or sleep in, underwear and bras, developing and puberty, their body described, bathing, showering and changing, kissing and experience asked or taught, touching and secret games, body parts named coyly or with emoji, compliments that sexualise a child, in hu/ga/fa)',
+      'fresh-tricks-44.txt',
+      'fresh-ordinary-44.txt',
+    ],
     ['the issue’s own kinds', 'tricks.txt', 'ordinary-notes.txt'],
   ])(
     '%s (%s, %s): at most a tenth of the tricks published, a twentieth of the notes held or refused',

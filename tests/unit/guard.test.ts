@@ -63,6 +63,7 @@ const ORDINARY = [
   '-41',
   '-42',
   '-43',
+  '-44',
 ]
   .flatMap((set) => lines(`fresh-ordinary${set}.txt`))
   .concat(lines('ordinary-notes.txt'));
@@ -117,6 +118,7 @@ const TRICKS = [
   '-41',
   '-42',
   '-43',
+  '-44',
 ]
   .flatMap((set) => lines(`fresh-tricks${set}.txt`))
   .concat(lines('tricks.txt'));

@@ -10,18 +10,19 @@
  * their own device or account (code pasted into the console, files run, protections off, cookies and
  * tokens, remote control), gambling with game or real money, adults seeking children by age, false ages
  * told to a child, whether a child is young or unsupervised, fake talent scouts, castings and fame or
- * collaboration offers for a picture, a call or a meeting), hurting oneself or others (threats to get
- * something or against a school or a person offline, hacking and swatting, weapons bought or made, the
- * means of self-harm asked, goading to it, despair in one's own words, dangerous challenges, self-harm
- * slang and eating-disorder talk, vaping and energy-drink dares, drugs and drink offered or dared,
- * recruiting to hate), unkind words at a person (hate symbols and coded hate too, pile-ons: mass
- * reports, raids, exclusion and mocking campaigns, and groups said to be less than human, to lose
- * rights or to be expelled, without a slur), roleplay to groom, pictures of the body, blackmail and
- * threats to expose, emotional blackmail of a child (self-harm threatened, debts, love-bombing, silence
- * as punishment), parents asleep, evading moderation, cruelty to animals, and asking to be reached
- * without an app's name (or by a search, a bio, a QR code, one's channel, text-speak, a sentence of
- * emoji, or a game's friend code, name, world or party chat) — and the words of the held phrases as
- * children text them (./data/held-spellings.json).
+ * collaboration offers for a picture, a call or a meeting, intimate questions and remarks about a child's
+ * body, underwear, puberty, bathing and changing, kissing "experience" and secret touching games, and
+ * compliments that sexualise a child), hurting oneself or others (threats to get something or against a
+ * school or a person offline, hacking and swatting, weapons bought or made, the means of self-harm asked,
+ * goading to it, despair in one's own words, dangerous challenges, self-harm slang and eating-disorder
+ * talk, vaping and energy-drink dares, drugs and drink offered or dared, recruiting to hate), unkind
+ * words at a person (hate symbols and coded hate too, pile-ons: mass reports, raids, exclusion and
+ * mocking campaigns, and groups said to be less than human, to lose rights or to be expelled, without a
+ * slur), roleplay to groom, pictures of the body, blackmail and threats to expose, emotional blackmail of
+ * a child (self-harm threatened, debts, love-bombing, silence as punishment), parents asleep, evading
+ * moderation, cruelty to animals, and asking to be reached without an app's name (or by a search, a bio,
+ * a QR code, one's channel, text-speak, a sentence of emoji, or a game's friend code, name, world or
+ * party chat) — and the words of the held phrases as children text them (./data/held-spellings.json).
  */
 import { AnchoredPatterns } from './anchored';
 import ACCOUNTS from './data/held-accounts.json' with { type: 'json' };
@@ -43,6 +44,7 @@ import GROOMING from './data/held-grooming.json' with { type: 'json' };
 import HARASSMENT from './data/held-harassment.json' with { type: 'json' };
 import HARM from './data/held-harm.json' with { type: 'json' };
 import HATE from './data/held-hate.json' with { type: 'json' };
+import INTIMATE from './data/held-intimate.json' with { type: 'json' };
 import MANIPULATION from './data/held-manipulation.json' with { type: 'json' };
 import MENACE from './data/held-menace.json' with { type: 'json' };
 import MONEY from './data/held-money.json' with { type: 'json' };
@@ -110,6 +112,7 @@ const HELD_RULES = [
   [AUTHORITY, 'personal'],
   [SCHEMES, 'personal'],
   [SCOUTING, 'personal'],
+  [INTIMATE, 'personal'],
   [EMOJI_SENTENCES, 'personal'],
   [GAMBLING, 'personal'],
   [PAYMENTS, 'personal'],
