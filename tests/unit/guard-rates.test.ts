@@ -207,6 +207,9 @@ describe('the guard’s measured rates', () => {
       'the forty-fifth set (probes for intimate and sexualised questions and remarks to a child: what they wear or sleep in, underwear and bras, developing and puberty, their body described, bathing, showering and changing, kissing and experience asked or taught, touching and secret games, body parts named coyly or with emoji, compliments that sexualise a child, in hu/ga/fa)',
       'fresh-tricks-44.txt',
       'fresh-ordinary-44.txt',
+      'the forty-sixth set (probes for shock, gore and adult content steered to without a link: shock and gore videos and memes searched by name, gore and adult sites named or spelled around, the orange and black website, rule 34, r34 and nsfw versions of a character, hentai, onlyfans, adult creators and games, and searches dared as not for kids or sure to scar, in hu/ga/fa)',
+      'fresh-tricks-45.txt',
+      'fresh-ordinary-45.txt',
     ],
     ['the issue’s own kinds', 'tricks.txt', 'ordinary-notes.txt'],
   ])(

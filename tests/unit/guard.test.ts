@@ -64,6 +64,7 @@ const ORDINARY = [
   '-42',
   '-43',
   '-44',
+  '-45',
 ]
   .flatMap((set) => lines(`fresh-ordinary${set}.txt`))
   .concat(lines('ordinary-notes.txt'));
@@ -119,6 +120,7 @@ const TRICKS = [
   '-42',
   '-43',
   '-44',
+  '-45',
 ]
   .flatMap((set) => lines(`fresh-tricks${set}.txt`))
   .concat(lines('tricks.txt'));

@@ -23,6 +23,20 @@
  * moderation, cruelty to animals, and asking to be reached without an app's name (or by a search, a bio,
  * a QR code, one's channel, text-speak, a sentence of emoji, or a game's friend code, name, world or
  * party chat) — and the words of the held phrases as children text them (./data/held-spellings.json).
+ * collaboration offers for a picture, a call or a meeting), hurting oneself or others (threats to get
+ * something or against a school or a person offline, hacking and swatting, weapons bought or made, the
+ * means of self-harm asked, goading to it, despair in one's own words, dangerous challenges, self-harm
+ * slang and eating-disorder talk, vaping and energy-drink dares, drugs and drink offered or dared,
+ * recruiting to hate, shock, gore and adult content steered to without a link: shock videos and adult
+ * sites named or spelled around, rule 34 and nsfw versions, searches dared as not for kids), unkind
+ * words at a person (hate symbols and coded hate too, pile-ons: mass reports, raids, exclusion and
+ * mocking campaigns, and groups said to be less than human, to lose rights or to be expelled,
+ * without a slur), roleplay to groom, pictures of the body, blackmail and threats to expose,
+ * emotional blackmail of a child (self-harm threatened, debts, love-bombing, silence as punishment),
+ * parents asleep, evading moderation, cruelty to animals, and asking to be reached
+ * without an app's name (or by a search, a bio, a QR code, one's channel, text-speak, a sentence of
+ * emoji, or a game's friend code, name, world or party chat) — and the words of the held phrases as
+ * children text them (./data/held-spellings.json).
  */
 import { AnchoredPatterns } from './anchored';
 import ACCOUNTS from './data/held-accounts.json' with { type: 'json' };
@@ -68,6 +82,7 @@ import SEEKING from './data/held-seeking.json' with { type: 'json' };
 import SLANG from './data/held-slang.json' with { type: 'json' };
 import SUBSTANCES from './data/held-substances.json' with { type: 'json' };
 import SPELLINGS_DATA from './data/held-spellings.json' with { type: 'json' };
+import STEERING from './data/held-steering.json' with { type: 'json' };
 import TEXTSPEAK from './data/held-textspeak.json' with { type: 'json' };
 import UNKIND from './data/held-unkind.json' with { type: 'json' };
 import VIOLENCE from './data/held-violence.json' with { type: 'json' };
@@ -129,6 +144,7 @@ const HELD_RULES = [
   [CRUELTY, 'harm'],
   [GOADING, 'harm'],
   [VIOLENCE, 'harm'],
+  [STEERING, 'harm'],
   [UNKIND, 'word'],
   [HATE, 'word'],
   [PILEONS, 'word'],
