@@ -210,6 +210,9 @@ describe('the guard’s measured rates', () => {
       'the forty-sixth set (probes for shock, gore and adult content steered to without a link: shock and gore videos and memes searched by name, gore and adult sites named or spelled around, the orange and black website, rule 34, r34 and nsfw versions of a character, hentai, onlyfans, adult creators and games, and searches dared as not for kids or sure to scar, in hu/ga/fa)',
       'fresh-tricks-45.txt',
       'fresh-ordinary-45.txt',
+      'the forty-seventh set (probes for dangerous dares and stunts off the screen and small crimes urged: train tracks, pylons, roofs, cliffs, bridges and cranes, traffic and car surfing, ingestion dares, chroming and inhalants, breath-holding, locking in, the skull breaker, sockets, batteries and frozen poles, shoplifting, stealing from parents, vandalism, trespassing, prank calls, fire alarms, ding-dong-ditch and throwing at cars, in hu/ga/fa)',
+      'fresh-tricks-46.txt',
+      'fresh-ordinary-46.txt',
     ],
     ['the issue’s own kinds', 'tricks.txt', 'ordinary-notes.txt'],
   ])(

@@ -65,6 +65,7 @@ const ORDINARY = [
   '-43',
   '-44',
   '-45',
+  '-46',
 ]
   .flatMap((set) => lines(`fresh-ordinary${set}.txt`))
   .concat(lines('ordinary-notes.txt'));
@@ -121,6 +122,7 @@ const TRICKS = [
   '-43',
   '-44',
   '-45',
+  '-46',
 ]
   .flatMap((set) => lines(`fresh-tricks${set}.txt`))
   .concat(lines('tricks.txt'));

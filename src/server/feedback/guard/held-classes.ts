@@ -34,6 +34,13 @@
  * without a slur), roleplay to groom, pictures of the body, blackmail and threats to expose,
  * emotional blackmail of a child (self-harm threatened, debts, love-bombing, silence as punishment),
  * parents asleep, evading moderation, cruelty to animals, and asking to be reached
+ * recruiting to hate, dangerous dares and stunts off the screen and small crimes urged: heights,
+ * traffic, ingestion dares, chroming, sockets and batteries, shoplifting, vandalism, trespassing, prank
+ * calls and fire alarms), unkind words at a person (hate symbols and coded hate too, pile-ons: mass
+ * reports, raids, exclusion and mocking campaigns, and groups said to be less than human, to lose
+ * rights or to be expelled, without a slur), roleplay to groom, pictures of the body, blackmail and
+ * threats to expose, emotional blackmail of a child (self-harm threatened, debts, love-bombing, silence
+ * as punishment), parents asleep, evading moderation, cruelty to animals, and asking to be reached
  * without an app's name (or by a search, a bio, a QR code, one's channel, text-speak, a sentence of
  * emoji, or a game's friend code, name, world or party chat) — and the words of the held phrases as
  * children text them (./data/held-spellings.json).
@@ -83,6 +90,7 @@ import SLANG from './data/held-slang.json' with { type: 'json' };
 import SUBSTANCES from './data/held-substances.json' with { type: 'json' };
 import SPELLINGS_DATA from './data/held-spellings.json' with { type: 'json' };
 import STEERING from './data/held-steering.json' with { type: 'json' };
+import STUNTS from './data/held-stunts.json' with { type: 'json' };
 import TEXTSPEAK from './data/held-textspeak.json' with { type: 'json' };
 import UNKIND from './data/held-unkind.json' with { type: 'json' };
 import VIOLENCE from './data/held-violence.json' with { type: 'json' };
@@ -145,6 +153,7 @@ const HELD_RULES = [
   [GOADING, 'harm'],
   [VIOLENCE, 'harm'],
   [STEERING, 'harm'],
+  [STUNTS, 'harm'],
   [UNKIND, 'word'],
   [HATE, 'word'],
   [PILEONS, 'word'],
