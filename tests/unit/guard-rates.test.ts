@@ -213,6 +213,9 @@ describe('the guard’s measured rates', () => {
       'the forty-seventh set (probes for dangerous dares and stunts off the screen and small crimes urged: train tracks, pylons, roofs, cliffs, bridges and cranes, traffic and car surfing, ingestion dares, chroming and inhalants, breath-holding, locking in, the skull breaker, sockets, batteries and frozen poles, shoplifting, stealing from parents, vandalism, trespassing, prank calls, fire alarms, ding-dong-ditch and throwing at cars, in hu/ga/fa)',
       'fresh-tricks-46.txt',
       'fresh-ordinary-46.txt',
+      'the forty-eighth set (probes for eating disorders and body-image pressure aimed at a child: meals skipped, fasting, calorie limits and water, ice or gum instead of food told to a child, purging, laxatives, diet pills and detox teas, pro-ana words spelt around, body checks and weight goals, weight and body shaming at a person, prettier or more popular if you lost weight, and secrecy from parents around not eating, in hu/ga/fa)',
+      'fresh-tricks-47.txt',
+      'fresh-ordinary-47.txt',
     ],
     ['the issue’s own kinds', 'tricks.txt', 'ordinary-notes.txt'],
   ])(

@@ -66,6 +66,7 @@ const ORDINARY = [
   '-44',
   '-45',
   '-46',
+  '-47',
 ]
   .flatMap((set) => lines(`fresh-ordinary${set}.txt`))
   .concat(lines('ordinary-notes.txt'));
@@ -123,6 +124,7 @@ const TRICKS = [
   '-44',
   '-45',
   '-46',
+  '-47',
 ]
   .flatMap((set) => lines(`fresh-tricks${set}.txt`))
   .concat(lines('tricks.txt'));

@@ -39,6 +39,12 @@
  * calls and fire alarms), unkind words at a person (hate symbols and coded hate too, pile-ons: mass
  * reports, raids, exclusion and mocking campaigns, and groups said to be less than human, to lose
  * rights or to be expelled, without a slur), roleplay to groom, pictures of the body, blackmail and
+ * slang and eating-disorder talk, meals skipped, fasting, purging, laxatives and diet pills told to a
+ * child, weight and body shaming, "prettier if you lost weight" and secrecy around not eating, vaping
+ * and energy-drink dares, drugs and drink offered or dared, recruiting to hate), unkind words at a
+ * person (hate symbols and coded hate too, pile-ons: mass reports, raids, exclusion and mocking
+ * campaigns, and groups said to be less than human, to lose rights or to be expelled, without a
+ * slur), roleplay to groom, pictures of the body, blackmail and
  * threats to expose, emotional blackmail of a child (self-harm threatened, debts, love-bombing, silence
  * as punishment), parents asleep, evading moderation, cruelty to animals, and asking to be reached
  * without an app's name (or by a search, a bio, a QR code, one's channel, text-speak, a sentence of
@@ -56,6 +62,7 @@ import DESPAIR from './data/held-despair.json' with { type: 'json' };
 import DEVICE from './data/held-device.json' with { type: 'json' };
 import EMOJI_SENTENCES from './data/held-emoji-sentences.json' with { type: 'json' };
 import DISCLOSING from './data/held-disclosing.json' with { type: 'json' };
+import EATING from './data/held-eating.json' with { type: 'json' };
 import EVADING from './data/held-evading.json' with { type: 'json' };
 import GAMBLING from './data/held-gambling.json' with { type: 'json' };
 import GAMING from './data/held-gaming.json' with { type: 'json' };
@@ -151,6 +158,7 @@ const HELD_RULES = [
   [MANIPULATION, 'harm'],
   [CRUELTY, 'harm'],
   [GOADING, 'harm'],
+  [EATING, 'harm'],
   [VIOLENCE, 'harm'],
   [STEERING, 'harm'],
   [STUNTS, 'harm'],
