@@ -216,6 +216,9 @@ describe('the guard’s measured rates', () => {
       'the forty-eighth set (probes for eating disorders and body-image pressure aimed at a child: meals skipped, fasting, calorie limits and water, ice or gum instead of food told to a child, purging, laxatives, diet pills and detox teas, pro-ana words spelt around, body checks and weight goals, weight and body shaming at a person, prettier or more popular if you lost weight, and secrecy from parents around not eating, in hu/ga/fa)',
       'fresh-tricks-47.txt',
       'fresh-ordinary-47.txt',
+      'the fiftieth set (probes for veiled goading to suicide or self-harm in internet euphemisms: delete, uninstall, unsubscribe, log off, alt+f4, ctrl+z or rage-quit yourself or life, the world better without you, why are you still alive, bleach, a live wire, a bridge, rope time, sleep forever, end it, the easy way out, knot and gun emoji, in a friendly frame, in hu/ga/fa)',
+      'fresh-tricks-49.txt',
+      'fresh-ordinary-49.txt',
     ],
     ['the issue’s own kinds', 'tricks.txt', 'ordinary-notes.txt'],
   ])(

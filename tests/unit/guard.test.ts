@@ -67,6 +67,7 @@ const ORDINARY = [
   '-45',
   '-46',
   '-47',
+  '-49',
 ]
   .flatMap((set) => lines(`fresh-ordinary${set}.txt`))
   .concat(lines('ordinary-notes.txt'));
@@ -125,6 +126,7 @@ const TRICKS = [
   '-45',
   '-46',
   '-47',
+  '-49',
 ]
   .flatMap((set) => lines(`fresh-tricks${set}.txt`))
   .concat(lines('tricks.txt'));

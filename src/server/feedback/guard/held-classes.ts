@@ -37,6 +37,9 @@
  * recruiting to hate, dangerous dares and stunts off the screen and small crimes urged: heights,
  * traffic, ingestion dares, chroming, sockets and batteries, shoplifting, vandalism, trespassing, prank
  * calls and fire alarms), unkind words at a person (hate symbols and coded hate too, pile-ons: mass
+ * slang and eating-disorder talk, goading to it veiled in internet euphemisms: delete, uninstall or log
+ * off yourself or life, rope time, the world better without you, a knot or a gun emoji at you; vaping
+ * and energy-drink dares, drugs and drink offered or dared, recruiting to hate), unkind words at a person (hate symbols and coded hate too, pile-ons: mass
  * reports, raids, exclusion and mocking campaigns, and groups said to be less than human, to lose
  * rights or to be expelled, without a slur), roleplay to groom, pictures of the body, blackmail and
  * slang and eating-disorder talk, meals skipped, fasting, purging, laxatives and diet pills told to a
@@ -100,6 +103,7 @@ import STEERING from './data/held-steering.json' with { type: 'json' };
 import STUNTS from './data/held-stunts.json' with { type: 'json' };
 import TEXTSPEAK from './data/held-textspeak.json' with { type: 'json' };
 import UNKIND from './data/held-unkind.json' with { type: 'json' };
+import VEILED_GOADING from './data/held-veiledgoading.json' with { type: 'json' };
 import VIOLENCE from './data/held-violence.json' with { type: 'json' };
 import WATCHING from './data/held-watching.json' with { type: 'json' };
 import WHEREABOUTS from './data/held-whereabouts.json' with { type: 'json' };
@@ -159,6 +163,7 @@ const HELD_RULES = [
   [CRUELTY, 'harm'],
   [GOADING, 'harm'],
   [EATING, 'harm'],
+  [VEILED_GOADING, 'harm'],
   [VIOLENCE, 'harm'],
   [STEERING, 'harm'],
   [STUNTS, 'harm'],
