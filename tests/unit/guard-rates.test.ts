@@ -219,6 +219,9 @@ describe('the guard’s measured rates', () => {
       'the fiftieth set (probes for veiled goading to suicide or self-harm in internet euphemisms: delete, uninstall, unsubscribe, log off, alt+f4, ctrl+z or rage-quit yourself or life, the world better without you, why are you still alive, bleach, a live wire, a bridge, rope time, sleep forever, end it, the easy way out, knot and gun emoji, in a friendly frame, in hu/ga/fa)',
       'fresh-tricks-49.txt',
       'fresh-ordinary-49.txt',
+      'the forty-ninth set (probes for sexual slang and compound forms aimed at a child: feet, thigh, bikini, mirror, bed, spicy and sus pics, exclusive content for money and “hmu for pics”, lewd, body counts and “have you done it”, sugar daddies, mommies and babies and spoiling, e-kittens, kitten and daddy said to a person, “send something cute” with a wink, “prove you’re a girl” for a voice or a picture, rewards for any of these, in hu/ga/fa)',
+      'fresh-tricks-48.txt',
+      'fresh-ordinary-48.txt',
     ],
     ['the issue’s own kinds', 'tricks.txt', 'ordinary-notes.txt'],
   ])(

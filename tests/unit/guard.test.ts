@@ -68,6 +68,7 @@ const ORDINARY = [
   '-46',
   '-47',
   '-49',
+  '-48',
 ]
   .flatMap((set) => lines(`fresh-ordinary${set}.txt`))
   .concat(lines('ordinary-notes.txt'));
@@ -127,6 +128,7 @@ const TRICKS = [
   '-46',
   '-47',
   '-49',
+  '-48',
 ]
   .flatMap((set) => lines(`fresh-tricks${set}.txt`))
   .concat(lines('tricks.txt'));

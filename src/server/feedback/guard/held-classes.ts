@@ -24,6 +24,9 @@
  * a QR code, one's channel, text-speak, a sentence of emoji, or a game's friend code, name, world or
  * party chat) — and the words of the held phrases as children text them (./data/held-spellings.json).
  * collaboration offers for a picture, a call or a meeting), hurting oneself or others (threats to get
+ * collaboration offers for a picture, a call or a meeting, sexual slang and compounds aimed at a child:
+ * feet pics and the like, exclusive content for money, a body count, sugar daddies, e-kittens and
+ * "daddy" said to a person, "prove you're a girl"), hurting oneself or others (threats to get
  * something or against a school or a person offline, hacking and swatting, weapons bought or made, the
  * means of self-harm asked, goading to it, despair in one's own words, dangerous challenges, self-harm
  * slang and eating-disorder talk, vaping and energy-drink dares, drugs and drink offered or dared,
@@ -76,6 +79,7 @@ import HARASSMENT from './data/held-harassment.json' with { type: 'json' };
 import HARM from './data/held-harm.json' with { type: 'json' };
 import HATE from './data/held-hate.json' with { type: 'json' };
 import INTIMATE from './data/held-intimate.json' with { type: 'json' };
+import LEWDSLANG from './data/held-lewdslang.json' with { type: 'json' };
 import MANIPULATION from './data/held-manipulation.json' with { type: 'json' };
 import MENACE from './data/held-menace.json' with { type: 'json' };
 import MONEY from './data/held-money.json' with { type: 'json' };
@@ -147,6 +151,7 @@ const HELD_RULES = [
   [SCHEMES, 'personal'],
   [SCOUTING, 'personal'],
   [INTIMATE, 'personal'],
+  [LEWDSLANG, 'personal'],
   [EMOJI_SENTENCES, 'personal'],
   [GAMBLING, 'personal'],
   [PAYMENTS, 'personal'],
