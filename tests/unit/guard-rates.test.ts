@@ -207,21 +207,31 @@ describe('the guard’s measured rates', () => {
       'the forty-fifth set (probes for intimate and sexualised questions and remarks to a child: what they wear or sleep in, underwear and bras, developing and puberty, their body described, bathing, showering and changing, kissing and experience asked or taught, touching and secret games, body parts named coyly or with emoji, compliments that sexualise a child, in hu/ga/fa)',
       'fresh-tricks-44.txt',
       'fresh-ordinary-44.txt',
+    ],
+    [
       'the forty-sixth set (probes for shock, gore and adult content steered to without a link: shock and gore videos and memes searched by name, gore and adult sites named or spelled around, the orange and black website, rule 34, r34 and nsfw versions of a character, hentai, onlyfans, adult creators and games, and searches dared as not for kids or sure to scar, in hu/ga/fa)',
       'fresh-tricks-45.txt',
       'fresh-ordinary-45.txt',
+    ],
+    [
       'the forty-seventh set (probes for dangerous dares and stunts off the screen and small crimes urged: train tracks, pylons, roofs, cliffs, bridges and cranes, traffic and car surfing, ingestion dares, chroming and inhalants, breath-holding, locking in, the skull breaker, sockets, batteries and frozen poles, shoplifting, stealing from parents, vandalism, trespassing, prank calls, fire alarms, ding-dong-ditch and throwing at cars, in hu/ga/fa)',
       'fresh-tricks-46.txt',
       'fresh-ordinary-46.txt',
+    ],
+    [
       'the forty-eighth set (probes for eating disorders and body-image pressure aimed at a child: meals skipped, fasting, calorie limits and water, ice or gum instead of food told to a child, purging, laxatives, diet pills and detox teas, pro-ana words spelt around, body checks and weight goals, weight and body shaming at a person, prettier or more popular if you lost weight, and secrecy from parents around not eating, in hu/ga/fa)',
       'fresh-tricks-47.txt',
       'fresh-ordinary-47.txt',
-      'the fiftieth set (probes for veiled goading to suicide or self-harm in internet euphemisms: delete, uninstall, unsubscribe, log off, alt+f4, ctrl+z or rage-quit yourself or life, the world better without you, why are you still alive, bleach, a live wire, a bridge, rope time, sleep forever, end it, the easy way out, knot and gun emoji, in a friendly frame, in hu/ga/fa)',
-      'fresh-tricks-49.txt',
-      'fresh-ordinary-49.txt',
+    ],
+    [
       'the forty-ninth set (probes for sexual slang and compound forms aimed at a child: feet, thigh, bikini, mirror, bed, spicy and sus pics, exclusive content for money and “hmu for pics”, lewd, body counts and “have you done it”, sugar daddies, mommies and babies and spoiling, e-kittens, kitten and daddy said to a person, “send something cute” with a wink, “prove you’re a girl” for a voice or a picture, rewards for any of these, in hu/ga/fa)',
       'fresh-tricks-48.txt',
       'fresh-ordinary-48.txt',
+    ],
+    [
+      'the fiftieth set (probes for veiled goading to suicide or self-harm in internet euphemisms: delete, uninstall, unsubscribe, log off, alt+f4, ctrl+z or rage-quit yourself or life, the world better without you, why are you still alive, bleach, a live wire, a bridge, rope time, sleep forever, end it, the easy way out, knot and gun emoji, in a friendly frame, in hu/ga/fa)',
+      'fresh-tricks-49.txt',
+      'fresh-ordinary-49.txt',
     ],
     ['the issue’s own kinds', 'tricks.txt', 'ordinary-notes.txt'],
   ])(

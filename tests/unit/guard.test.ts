@@ -6,7 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { judgeText } from '#server/feedback/guard/guard';
 import { decodeEscapes, firstReading } from '#server/feedback/guard/normalise';
 import { chatAppOf, editDistance } from '#server/feedback/guard/chat-apps';
@@ -67,8 +67,8 @@ const ORDINARY = [
   '-45',
   '-46',
   '-47',
-  '-49',
   '-48',
+  '-49',
 ]
   .flatMap((set) => lines(`fresh-ordinary${set}.txt`))
   .concat(lines('ordinary-notes.txt'));
@@ -127,11 +127,16 @@ const TRICKS = [
   '-45',
   '-46',
   '-47',
-  '-49',
   '-48',
+  '-49',
 ]
   .flatMap((set) => lines(`fresh-tricks${set}.txt`))
   .concat(lines('tricks.txt'));
+
+// The first judgement builds the guard's index (ADR 057): seconds on a loaded machine, charged to no note's test.
+beforeAll(() => {
+  judgeText('warming up');
+}, 60_000);
 
 describe('the ordinary notes corpus', () => {
   it('has at least 300 notes in English, Hungarian, Irish and Persian', () => {
@@ -267,6 +272,16 @@ describe('three outcomes', () => {
     }
     expect(judgeText('roblox: kid12')).toEqual({ outcome: 'refuse', rule: 'contact' });
     expect(judgeText('coords 555 123 4567')).toEqual({ outcome: 'refuse', rule: 'phone' });
+  });
+
+  it('publishes "buzzing" and a video in one’s Scratch studio, and still refuses the slur and holds a video elsewhere', () => {
+    for (const text of ['the bee is buzzing', 'my phone keeps buzzin', 'nézd meg a videómat a stúdióban']) {
+      expect(judgeText(text)).toEqual({ outcome: 'publish', rule: null });
+    }
+    for (const text of ['buzi vagy', 'buzzi vagy', 'buzzing buzi']) {
+      expect(judgeText(text)).toEqual({ outcome: 'refuse', rule: 'word' });
+    }
+    expect(judgeText('nézd meg a videómat a youtube-on')).toEqual({ outcome: 'hold', rule: 'contact' });
   });
 
   it('holds a new account’s links and long digit runs rather than refusing them', () => {

@@ -1,61 +1,35 @@
 /**
  * The held classes of ADR 046 as patterns, a data file each (./data/held-*.json), every one held for a
  * moderator, who reads them first: personal information and grooming (dating aimed at a child, flattery
- * that isolates, roundabout ages, meeting up, doxxing, sexual harassment and body comments, scams and
- * schemes, passwords, login codes, phishing and staff impersonated, police, teachers, schools, doctors
- * and parents impersonated to scare or extract, Scratch's private places, one's own details given
- * unasked, where a child is in disguise (coordinates, map codes, postcodes, live location, routines),
- * running away, sneaking out and being picked up, money between users, gift-card codes, bank details,
- * phone top-ups, accounts for sale and rewards for a picture or a number, tricks that make a child harm
- * their own device or account (code pasted into the console, files run, protections off, cookies and
- * tokens, remote control), gambling with game or real money, adults seeking children by age, false ages
- * told to a child, whether a child is young or unsupervised, fake talent scouts, castings and fame or
- * collaboration offers for a picture, a call or a meeting, intimate questions and remarks about a child's
- * body, underwear, puberty, bathing and changing, kissing "experience" and secret touching games, and
- * compliments that sexualise a child), hurting oneself or others (threats to get something or against a
- * school or a person offline, hacking and swatting, weapons bought or made, the means of self-harm asked,
- * goading to it, despair in one's own words, dangerous challenges, self-harm slang and eating-disorder
- * talk, vaping and energy-drink dares, drugs and drink offered or dared, recruiting to hate), unkind
- * words at a person (hate symbols and coded hate too, pile-ons: mass reports, raids, exclusion and
- * mocking campaigns, and groups said to be less than human, to lose rights or to be expelled, without a
- * slur), roleplay to groom, pictures of the body, blackmail and threats to expose, emotional blackmail of
- * a child (self-harm threatened, debts, love-bombing, silence as punishment), parents asleep, evading
- * moderation, cruelty to animals, and asking to be reached without an app's name (or by a search, a bio,
- * a QR code, one's channel, text-speak, a sentence of emoji, or a game's friend code, name, world or
- * party chat) — and the words of the held phrases as children text them (./data/held-spellings.json).
- * collaboration offers for a picture, a call or a meeting), hurting oneself or others (threats to get
- * collaboration offers for a picture, a call or a meeting, sexual slang and compounds aimed at a child:
- * feet pics and the like, exclusive content for money, a body count, sugar daddies, e-kittens and
- * "daddy" said to a person, "prove you're a girl"), hurting oneself or others (threats to get
- * something or against a school or a person offline, hacking and swatting, weapons bought or made, the
- * means of self-harm asked, goading to it, despair in one's own words, dangerous challenges, self-harm
- * slang and eating-disorder talk, vaping and energy-drink dares, drugs and drink offered or dared,
- * recruiting to hate, shock, gore and adult content steered to without a link: shock videos and adult
- * sites named or spelled around, rule 34 and nsfw versions, searches dared as not for kids), unkind
- * words at a person (hate symbols and coded hate too, pile-ons: mass reports, raids, exclusion and
- * mocking campaigns, and groups said to be less than human, to lose rights or to be expelled,
- * without a slur), roleplay to groom, pictures of the body, blackmail and threats to expose,
- * emotional blackmail of a child (self-harm threatened, debts, love-bombing, silence as punishment),
- * parents asleep, evading moderation, cruelty to animals, and asking to be reached
- * recruiting to hate, dangerous dares and stunts off the screen and small crimes urged: heights,
- * traffic, ingestion dares, chroming, sockets and batteries, shoplifting, vandalism, trespassing, prank
- * calls and fire alarms), unkind words at a person (hate symbols and coded hate too, pile-ons: mass
- * slang and eating-disorder talk, goading to it veiled in internet euphemisms: delete, uninstall or log
- * off yourself or life, rope time, the world better without you, a knot or a gun emoji at you; vaping
- * and energy-drink dares, drugs and drink offered or dared, recruiting to hate), unkind words at a person (hate symbols and coded hate too, pile-ons: mass
- * reports, raids, exclusion and mocking campaigns, and groups said to be less than human, to lose
- * rights or to be expelled, without a slur), roleplay to groom, pictures of the body, blackmail and
- * slang and eating-disorder talk, meals skipped, fasting, purging, laxatives and diet pills told to a
- * child, weight and body shaming, "prettier if you lost weight" and secrecy around not eating, vaping
- * and energy-drink dares, drugs and drink offered or dared, recruiting to hate), unkind words at a
- * person (hate symbols and coded hate too, pile-ons: mass reports, raids, exclusion and mocking
- * campaigns, and groups said to be less than human, to lose rights or to be expelled, without a
- * slur), roleplay to groom, pictures of the body, blackmail and
- * threats to expose, emotional blackmail of a child (self-harm threatened, debts, love-bombing, silence
- * as punishment), parents asleep, evading moderation, cruelty to animals, and asking to be reached
- * without an app's name (or by a search, a bio, a QR code, one's channel, text-speak, a sentence of
- * emoji, or a game's friend code, name, world or party chat) — and the words of the held phrases as
- * children text them (./data/held-spellings.json).
+ * that isolates, roundabout ages, meeting up, doxxing, sexual harassment and body comments, intimate
+ * questions and remarks about a child's body, underwear, puberty, bathing and changing, kissing
+ * "experience" and secret touching games, compliments that sexualise a child, sexual slang and
+ * "pics" compounds (feet pics, body count, sugar daddies), scams and schemes, passwords, login codes,
+ * phishing and staff impersonated, police, teachers, schools, doctors and parents impersonated to scare
+ * or extract, Scratch's private places, one's own details given unasked, where a child is in disguise
+ * (coordinates, map codes, postcodes, live location, routines), running away, sneaking out and being
+ * picked up, money between users, gift-card codes, bank details, phone top-ups, accounts for sale and
+ * rewards for a picture or a number, tricks that make a child harm their own device or account (code
+ * pasted into the console, files run, protections off, cookies and tokens, remote control), gambling
+ * with game or real money, adults seeking children by age, false ages told to a child, whether a child
+ * is young or unsupervised, fake talent scouts, castings and fame or collaboration offers for a
+ * picture, a call or a meeting), hurting oneself or others (threats to get something or against a
+ * school or a person offline, hacking and swatting, weapons bought or made, the means of self-harm
+ * asked, goading to it, in so many words or veiled in internet euphemisms ("delete yourself", "uninstall
+ * life"), despair in one's own words, dangerous challenges, dares and stunts off the screen (heights,
+ * traffic, ingestion dares, chroming, sockets) and small crimes urged (shoplifting, vandalism,
+ * trespassing, prank calls, fire alarms), self-harm slang, eating-disorder talk and body-image
+ * pressure (meals skipped, calorie limits, purging, pro-ana, weight shaming), vaping and energy-drink
+ * dares, drugs and drink offered or dared, recruiting to hate, shock, gore and adult content steered to
+ * without a link: shock videos and adult sites named or spelled around, rule 34 and nsfw versions),
+ * unkind words at a person (hate symbols and coded hate too, pile-ons: mass reports, raids, exclusion
+ * and mocking campaigns, and groups said to be less than human, to lose rights or to be expelled,
+ * without a slur), roleplay to groom, pictures of the body, blackmail and threats to expose, emotional
+ * blackmail of a child (self-harm threatened, debts, love-bombing, silence as punishment), parents
+ * asleep, evading moderation, cruelty to animals, and asking to be reached without an app's name (or by
+ * a search, a bio, a QR code, one's channel, text-speak, a sentence of emoji, or a game's friend code,
+ * name, world or party chat) — and the words of the held phrases as children text them
+ * (./data/held-spellings.json).
  */
 import { AnchoredPatterns } from './anchored';
 import ACCOUNTS from './data/held-accounts.json' with { type: 'json' };
