@@ -233,6 +233,11 @@ describe('the guard’s measured rates', () => {
       'fresh-tricks-49.txt',
       'fresh-ordinary-49.txt',
     ],
+    [
+      'the fifty-second set (probes for threats to find, wait for or hurt a child offline in everyday words: waiting at the gate, the bus stop, the corner or after practice, “I’ll find you”, “you can’t hide”, “you won’t get away”, “you’re dead tomorrow”, “better not come to school”, 1v1 or settle it irl, come outside and fight, a brother, a cousin or friends sent to get or jump you, “see you on the way home”, fist, knife and devil emoji, in a friendly frame, in hu/ga/fa)',
+      'fresh-tricks-51.txt',
+      'fresh-ordinary-51.txt',
+    ],
     ['the issue’s own kinds', 'tricks.txt', 'ordinary-notes.txt'],
   ])(
     '%s (%s, %s): at most a tenth of the tricks published, a twentieth of the notes held or refused',

@@ -69,6 +69,7 @@ const ORDINARY = [
   '-47',
   '-48',
   '-49',
+  '-51',
 ]
   .flatMap((set) => lines(`fresh-ordinary${set}.txt`))
   .concat(lines('ordinary-notes.txt'));
@@ -129,6 +130,7 @@ const TRICKS = [
   '-47',
   '-48',
   '-49',
+  '-51',
 ]
   .flatMap((set) => lines(`fresh-tricks${set}.txt`))
   .concat(lines('tricks.txt'));

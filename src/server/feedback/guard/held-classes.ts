@@ -14,9 +14,11 @@
  * with game or real money, adults seeking children by age, false ages told to a child, whether a child
  * is young or unsupervised, fake talent scouts, castings and fame or collaboration offers for a
  * picture, a call or a meeting), hurting oneself or others (threats to get something or against a
- * school or a person offline, hacking and swatting, weapons bought or made, the means of self-harm
- * asked, goading to it, in so many words or veiled in internet euphemisms ("delete yourself", "uninstall
- * life"), despair in one's own words, dangerous challenges, dares and stunts off the screen (heights,
+ * school or a person offline, a child found, waited for at the gate or the bus stop or beaten up at
+ * school in everyday words ("you can't hide", "my brother will get you", "better not come to school"),
+ * hacking and swatting, weapons bought or made, the means of self-harm asked, goading to it, in so many
+ * words or veiled in internet euphemisms ("delete yourself", "uninstall life"), despair in one's own
+ * words, dangerous challenges, dares and stunts off the screen (heights,
  * traffic, ingestion dares, chroming, sockets) and small crimes urged (shoplifting, vandalism,
  * trespassing, prank calls, fire alarms), self-harm slang, eating-disorder talk and body-image
  * pressure (meals skipped, calorie limits, purging, pro-ana, weight shaming), vaping and energy-drink
@@ -72,6 +74,7 @@ import ROLEPLAY from './data/held-roleplay.json' with { type: 'json' };
 import RUNAWAY from './data/held-runaway.json' with { type: 'json' };
 import SCAMS from './data/held-scams.json' with { type: 'json' };
 import SCHEMES from './data/held-schemes.json' with { type: 'json' };
+import SCHOOLYARD from './data/held-schoolyard.json' with { type: 'json' };
 import SCOUTING from './data/held-scouting.json' with { type: 'json' };
 import SEEKING from './data/held-seeking.json' with { type: 'json' };
 import SLANG from './data/held-slang.json' with { type: 'json' };
@@ -144,6 +147,7 @@ const HELD_RULES = [
   [EATING, 'harm'],
   [VEILED_GOADING, 'harm'],
   [VIOLENCE, 'harm'],
+  [SCHOOLYARD, 'harm'],
   [STEERING, 'harm'],
   [STUNTS, 'harm'],
   [UNKIND, 'word'],
