@@ -237,6 +237,9 @@ describe('the guard’s measured rates', () => {
       'the fifty-second set (probes for threats to find, wait for or hurt a child offline in everyday words: waiting at the gate, the bus stop, the corner or after practice, “I’ll find you”, “you can’t hide”, “you won’t get away”, “you’re dead tomorrow”, “better not come to school”, 1v1 or settle it irl, come outside and fight, a brother, a cousin or friends sent to get or jump you, “see you on the way home”, fist, knife and devil emoji, in a friendly frame, in hu/ga/fa)',
       'fresh-tricks-51.txt',
       'fresh-ordinary-51.txt',
+      'the fifty-fourth set (probes for freebies, prizes and glitches offered for a child’s details without a link: a free phone, tablet, console, robux, v-bucks, nitro, skins, “Scratch premium”, a membership, a verified badge, a featured spot or followers for an address, a full name, a school, a phone number, a parent’s card, a login, a password or a photo, what someone “just needs”, a relative who works at a company, fake glitches and generators, “reply with your email and password to enter”, in a friendly frame, in hu/ga/fa)',
+      'fresh-tricks-53.txt',
+      'fresh-ordinary-53.txt',
     ],
     ['the issue’s own kinds', 'tricks.txt', 'ordinary-notes.txt'],
   ])(

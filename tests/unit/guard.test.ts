@@ -70,6 +70,7 @@ const ORDINARY = [
   '-48',
   '-49',
   '-51',
+  '-53',
 ]
   .flatMap((set) => lines(`fresh-ordinary${set}.txt`))
   .concat(lines('ordinary-notes.txt'));
@@ -131,6 +132,7 @@ const TRICKS = [
   '-48',
   '-49',
   '-51',
+  '-53',
 ]
   .flatMap((set) => lines(`fresh-tricks${set}.txt`))
   .concat(lines('tricks.txt'));

@@ -19,6 +19,12 @@
  * hacking and swatting, weapons bought or made, the means of self-harm asked, goading to it, in so many
  * words or veiled in internet euphemisms ("delete yourself", "uninstall life"), despair in one's own
  * words, dangerous challenges, dares and stunts off the screen (heights,
+ * picture, a call or a meeting, freebies, prizes and glitches offered for a child's details: a free
+ * phone, robux or "Scratch premium" for an address, a login or a parent's card, a relative who works
+ * at a company), hurting oneself or others (threats to get something or against a
+ * school or a person offline, hacking and swatting, weapons bought or made, the means of self-harm
+ * asked, goading to it, in so many words or veiled in internet euphemisms ("delete yourself", "uninstall
+ * life"), despair in one's own words, dangerous challenges, dares and stunts off the screen (heights,
  * traffic, ingestion dares, chroming, sockets) and small crimes urged (shoplifting, vandalism,
  * trespassing, prank calls, fire alarms), self-harm slang, eating-disorder talk and body-image
  * pressure (meals skipped, calorie limits, purging, pro-ana, weight shaming), vaping and energy-drink
@@ -49,6 +55,7 @@ import EVADING from './data/held-evading.json' with { type: 'json' };
 import GAMBLING from './data/held-gambling.json' with { type: 'json' };
 import GAMING from './data/held-gaming.json' with { type: 'json' };
 import EXPOSING from './data/held-exposing.json' with { type: 'json' };
+import FREEBIES from './data/held-freebies.json' with { type: 'json' };
 import GOADING from './data/held-goading.json' with { type: 'json' };
 import GROOMING from './data/held-grooming.json' with { type: 'json' };
 import HARASSMENT from './data/held-harassment.json' with { type: 'json' };
@@ -133,6 +140,7 @@ const HELD_RULES = [
   [GAMBLING, 'personal'],
   [PAYMENTS, 'personal'],
   [DEVICE, 'personal'],
+  [FREEBIES, 'personal'],
   [HARM, 'harm'],
   [DESPAIR, 'harm'],
   [DANGER, 'harm'],
