@@ -240,6 +240,9 @@ describe('the guard’s measured rates', () => {
       'the fifty-fourth set (probes for freebies, prizes and glitches offered for a child’s details without a link: a free phone, tablet, console, robux, v-bucks, nitro, skins, “Scratch premium”, a membership, a verified badge, a featured spot or followers for an address, a full name, a school, a phone number, a parent’s card, a login, a password or a photo, what someone “just needs”, a relative who works at a company, fake glitches and generators, “reply with your email and password to enter”, in a friendly frame, in hu/ga/fa)',
       'fresh-tricks-53.txt',
       'fresh-ordinary-53.txt',
+      'the fifty-first set (probes for cruelty that isolates a child from family and friends: parents divorcing, fighting or broke because of you, you were a mistake or an accident, a sibling loved more, friends who pretend or laugh behind your back, a group chat, a party or a sleepover without you, nobody at your birthday, your teacher hates you too, no real friends but me, told as a secret, in hu/ga/fa)',
+      'fresh-tricks-50.txt',
+      'fresh-ordinary-50.txt',
     ],
     ['the issue’s own kinds', 'tricks.txt', 'ordinary-notes.txt'],
   ])(

@@ -71,6 +71,7 @@ const ORDINARY = [
   '-49',
   '-51',
   '-53',
+  '-50',
 ]
   .flatMap((set) => lines(`fresh-ordinary${set}.txt`))
   .concat(lines('ordinary-notes.txt'));
@@ -133,6 +134,7 @@ const TRICKS = [
   '-49',
   '-51',
   '-53',
+  '-50',
 ]
   .flatMap((set) => lines(`fresh-tricks${set}.txt`))
   .concat(lines('tricks.txt'));

@@ -33,11 +33,13 @@
  * unkind words at a person (hate symbols and coded hate too, pile-ons: mass reports, raids, exclusion
  * and mocking campaigns, and groups said to be less than human, to lose rights or to be expelled,
  * without a slur), roleplay to groom, pictures of the body, blackmail and threats to expose, emotional
- * blackmail of a child (self-harm threatened, debts, love-bombing, silence as punishment), parents
- * asleep, evading moderation, cruelty to animals, and asking to be reached without an app's name (or by
- * a search, a bio, a QR code, one's channel, text-speak, a sentence of emoji, or a game's friend code,
- * name, world or party chat) — and the words of the held phrases as children text them
- * (./data/held-spellings.json).
+ * blackmail of a child (self-harm threatened, debts, love-bombing, silence as punishment), cruelty
+ * that isolates a child from family and friends (family trouble blamed on them, "you were a mistake",
+ * a sibling loved more, friends who laugh behind their back, a group chat or a party without them,
+ * "you have no real friends, only me"), parents asleep, evading moderation, cruelty to animals, and
+ * asking to be reached without an app's name (or by a search, a bio, a QR code, one's channel,
+ * text-speak, a sentence of emoji, or a game's friend code, name, world or party chat) — and the words
+ * of the held phrases as children text them (./data/held-spellings.json).
  */
 import { AnchoredPatterns } from './anchored';
 import ACCOUNTS from './data/held-accounts.json' with { type: 'json' };
@@ -62,6 +64,7 @@ import HARASSMENT from './data/held-harassment.json' with { type: 'json' };
 import HARM from './data/held-harm.json' with { type: 'json' };
 import HATE from './data/held-hate.json' with { type: 'json' };
 import INTIMATE from './data/held-intimate.json' with { type: 'json' };
+import ISOLATING from './data/held-isolating.json' with { type: 'json' };
 import LEWDSLANG from './data/held-lewdslang.json' with { type: 'json' };
 import MANIPULATION from './data/held-manipulation.json' with { type: 'json' };
 import MENACE from './data/held-menace.json' with { type: 'json' };
@@ -154,6 +157,7 @@ const HELD_RULES = [
   [GOADING, 'harm'],
   [EATING, 'harm'],
   [VEILED_GOADING, 'harm'],
+  [ISOLATING, 'harm'],
   [VIOLENCE, 'harm'],
   [SCHOOLYARD, 'harm'],
   [STEERING, 'harm'],
