@@ -243,6 +243,9 @@ describe('the guard’s measured rates', () => {
       'the fifty-first set (probes for cruelty that isolates a child from family and friends: parents divorcing, fighting or broke because of you, you were a mistake or an accident, a sibling loved more, friends who pretend or laugh behind your back, a group chat, a party or a sleepover without you, nobody at your birthday, your teacher hates you too, no real friends but me, told as a secret, in hu/ga/fa)',
       'fresh-tricks-50.txt',
       'fresh-ordinary-50.txt',
+      'the fifty-third set (probes for lies about age and accounts urged on a child: a false birthday, birth year or age entered or said, “click I’m over 18” and the box that says you’re 13, age checks, gates, scans and teen accounts bypassed, a parent’s or sibling’s account, card, phone or e-mail to sign up or buy, an account made without asking or in secret, a fake name and age, VPNs and proxies past a school’s or a parent’s block, in a friendly frame, in hu/ga/fa)',
+      'fresh-tricks-52.txt',
+      'fresh-ordinary-52.txt',
     ],
     ['the issue’s own kinds', 'tricks.txt', 'ordinary-notes.txt'],
   ])(

@@ -72,6 +72,7 @@ const ORDINARY = [
   '-51',
   '-53',
   '-50',
+  '-52',
 ]
   .flatMap((set) => lines(`fresh-ordinary${set}.txt`))
   .concat(lines('ordinary-notes.txt'));
@@ -135,6 +136,7 @@ const TRICKS = [
   '-51',
   '-53',
   '-50',
+  '-52',
 ]
   .flatMap((set) => lines(`fresh-tricks${set}.txt`))
   .concat(lines('tricks.txt'));

@@ -11,8 +11,10 @@
  * picked up, money between users, gift-card codes, bank details, phone top-ups, accounts for sale and
  * rewards for a picture or a number, tricks that make a child harm their own device or account (code
  * pasted into the console, files run, protections off, cookies and tokens, remote control), gambling
- * with game or real money, adults seeking children by age, false ages told to a child, whether a child
- * is young or unsupervised, fake talent scouts, castings and fame or collaboration offers for a
+ * with game or real money, adults seeking children by age, false ages told to a child, lies about age
+ * and accounts urged on a child (a false birthday or year, "click I'm over 18", a parent's account, card
+ * or e-mail to sign up, an account made without asking, age gates bypassed, VPNs past a school's or a
+ * parent's block), whether a child is young or unsupervised, fake talent scouts, castings and fame or collaboration offers for a
  * picture, a call or a meeting), hurting oneself or others (threats to get something or against a
  * school or a person offline, a child found, waited for at the gate or the bus stop or beaten up at
  * school in everyday words ("you can't hide", "my brother will get you", "better not come to school"),
@@ -43,6 +45,7 @@
  */
 import { AnchoredPatterns } from './anchored';
 import ACCOUNTS from './data/held-accounts.json' with { type: 'json' };
+import AGELIES from './data/held-agelies.json' with { type: 'json' };
 import AUTHORITY from './data/held-authority.json' with { type: 'json' };
 import BLACKMAIL from './data/held-blackmail.json' with { type: 'json' };
 import CRUELTY from './data/held-cruelty.json' with { type: 'json' };
@@ -144,6 +147,7 @@ const HELD_RULES = [
   [PAYMENTS, 'personal'],
   [DEVICE, 'personal'],
   [FREEBIES, 'personal'],
+  [AGELIES, 'personal'],
   [HARM, 'harm'],
   [DESPAIR, 'harm'],
   [DANGER, 'harm'],
