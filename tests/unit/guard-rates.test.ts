@@ -234,18 +234,24 @@ describe('the guard’s measured rates', () => {
       'fresh-ordinary-49.txt',
     ],
     [
-      'the fifty-second set (probes for threats to find, wait for or hurt a child offline in everyday words: waiting at the gate, the bus stop, the corner or after practice, “I’ll find you”, “you can’t hide”, “you won’t get away”, “you’re dead tomorrow”, “better not come to school”, 1v1 or settle it irl, come outside and fight, a brother, a cousin or friends sent to get or jump you, “see you on the way home”, fist, knife and devil emoji, in a friendly frame, in hu/ga/fa)',
-      'fresh-tricks-51.txt',
-      'fresh-ordinary-51.txt',
-      'the fifty-fourth set (probes for freebies, prizes and glitches offered for a child’s details without a link: a free phone, tablet, console, robux, v-bucks, nitro, skins, “Scratch premium”, a membership, a verified badge, a featured spot or followers for an address, a full name, a school, a phone number, a parent’s card, a login, a password or a photo, what someone “just needs”, a relative who works at a company, fake glitches and generators, “reply with your email and password to enter”, in a friendly frame, in hu/ga/fa)',
-      'fresh-tricks-53.txt',
-      'fresh-ordinary-53.txt',
       'the fifty-first set (probes for cruelty that isolates a child from family and friends: parents divorcing, fighting or broke because of you, you were a mistake or an accident, a sibling loved more, friends who pretend or laugh behind your back, a group chat, a party or a sleepover without you, nobody at your birthday, your teacher hates you too, no real friends but me, told as a secret, in hu/ga/fa)',
       'fresh-tricks-50.txt',
       'fresh-ordinary-50.txt',
+    ],
+    [
+      'the fifty-second set (probes for threats to find, wait for or hurt a child offline in everyday words: waiting at the gate, the bus stop, the corner or after practice, “I’ll find you”, “you can’t hide”, “you won’t get away”, “you’re dead tomorrow”, “better not come to school”, 1v1 or settle it irl, come outside and fight, a brother, a cousin or friends sent to get or jump you, “see you on the way home”, fist, knife and devil emoji, in a friendly frame, in hu/ga/fa)',
+      'fresh-tricks-51.txt',
+      'fresh-ordinary-51.txt',
+    ],
+    [
       'the fifty-third set (probes for lies about age and accounts urged on a child: a false birthday, birth year or age entered or said, “click I’m over 18” and the box that says you’re 13, age checks, gates, scans and teen accounts bypassed, a parent’s or sibling’s account, card, phone or e-mail to sign up or buy, an account made without asking or in secret, a fake name and age, VPNs and proxies past a school’s or a parent’s block, in a friendly frame, in hu/ga/fa)',
       'fresh-tricks-52.txt',
       'fresh-ordinary-52.txt',
+    ],
+    [
+      'the fifty-fourth set (probes for freebies, prizes and glitches offered for a child’s details without a link: a free phone, tablet, console, robux, v-bucks, nitro, skins, “Scratch premium”, a membership, a verified badge, a featured spot or followers for an address, a full name, a school, a phone number, a parent’s card, a login, a password or a photo, what someone “just needs”, a relative who works at a company, fake glitches and generators, “reply with your email and password to enter”, in a friendly frame, in hu/ga/fa)',
+      'fresh-tricks-53.txt',
+      'fresh-ordinary-53.txt',
     ],
     ['the issue’s own kinds', 'tricks.txt', 'ordinary-notes.txt'],
   ])(

@@ -69,10 +69,10 @@ const ORDINARY = [
   '-47',
   '-48',
   '-49',
-  '-51',
-  '-53',
   '-50',
+  '-51',
   '-52',
+  '-53',
 ]
   .flatMap((set) => lines(`fresh-ordinary${set}.txt`))
   .concat(lines('ordinary-notes.txt'));
@@ -133,10 +133,10 @@ const TRICKS = [
   '-47',
   '-48',
   '-49',
-  '-51',
-  '-53',
   '-50',
+  '-51',
   '-52',
+  '-53',
 ]
   .flatMap((set) => lines(`fresh-tricks${set}.txt`))
   .concat(lines('tricks.txt'));

@@ -4,44 +4,40 @@
  * that isolates, roundabout ages, meeting up, doxxing, sexual harassment and body comments, intimate
  * questions and remarks about a child's body, underwear, puberty, bathing and changing, kissing
  * "experience" and secret touching games, compliments that sexualise a child, sexual slang and
- * "pics" compounds (feet pics, body count, sugar daddies), scams and schemes, passwords, login codes,
- * phishing and staff impersonated, police, teachers, schools, doctors and parents impersonated to scare
- * or extract, Scratch's private places, one's own details given unasked, where a child is in disguise
+ * "pics" compounds (feet pics, body count, sugar daddies), scams and schemes, freebies, prizes and
+ * glitches offered for a child's details (a free phone, robux or "Scratch premium" for an address, a
+ * login or a parent's card, a relative who works at a company), passwords, login codes, phishing and
+ * staff impersonated, police, teachers, schools, doctors and parents impersonated to scare or extract,
+ * Scratch's private places, one's own details given unasked, where a child is in disguise
  * (coordinates, map codes, postcodes, live location, routines), running away, sneaking out and being
  * picked up, money between users, gift-card codes, bank details, phone top-ups, accounts for sale and
  * rewards for a picture or a number, tricks that make a child harm their own device or account (code
  * pasted into the console, files run, protections off, cookies and tokens, remote control), gambling
  * with game or real money, adults seeking children by age, false ages told to a child, lies about age
- * and accounts urged on a child (a false birthday or year, "click I'm over 18", a parent's account, card
- * or e-mail to sign up, an account made without asking, age gates bypassed, VPNs past a school's or a
- * parent's block), whether a child is young or unsupervised, fake talent scouts, castings and fame or collaboration offers for a
- * picture, a call or a meeting), hurting oneself or others (threats to get something or against a
- * school or a person offline, a child found, waited for at the gate or the bus stop or beaten up at
- * school in everyday words ("you can't hide", "my brother will get you", "better not come to school"),
- * hacking and swatting, weapons bought or made, the means of self-harm asked, goading to it, in so many
- * words or veiled in internet euphemisms ("delete yourself", "uninstall life"), despair in one's own
- * words, dangerous challenges, dares and stunts off the screen (heights,
- * picture, a call or a meeting, freebies, prizes and glitches offered for a child's details: a free
- * phone, robux or "Scratch premium" for an address, a login or a parent's card, a relative who works
- * at a company), hurting oneself or others (threats to get something or against a
- * school or a person offline, hacking and swatting, weapons bought or made, the means of self-harm
- * asked, goading to it, in so many words or veiled in internet euphemisms ("delete yourself", "uninstall
- * life"), despair in one's own words, dangerous challenges, dares and stunts off the screen (heights,
- * traffic, ingestion dares, chroming, sockets) and small crimes urged (shoplifting, vandalism,
- * trespassing, prank calls, fire alarms), self-harm slang, eating-disorder talk and body-image
- * pressure (meals skipped, calorie limits, purging, pro-ana, weight shaming), vaping and energy-drink
- * dares, drugs and drink offered or dared, recruiting to hate, shock, gore and adult content steered to
- * without a link: shock videos and adult sites named or spelled around, rule 34 and nsfw versions),
- * unkind words at a person (hate symbols and coded hate too, pile-ons: mass reports, raids, exclusion
- * and mocking campaigns, and groups said to be less than human, to lose rights or to be expelled,
- * without a slur), roleplay to groom, pictures of the body, blackmail and threats to expose, emotional
- * blackmail of a child (self-harm threatened, debts, love-bombing, silence as punishment), cruelty
- * that isolates a child from family and friends (family trouble blamed on them, "you were a mistake",
- * a sibling loved more, friends who laugh behind their back, a group chat or a party without them,
- * "you have no real friends, only me"), parents asleep, evading moderation, cruelty to animals, and
- * asking to be reached without an app's name (or by a search, a bio, a QR code, one's channel,
- * text-speak, a sentence of emoji, or a game's friend code, name, world or party chat) — and the words
- * of the held phrases as children text them (./data/held-spellings.json).
+ * and accounts urged on a child (a false birthday or year, "click I'm over 18", a parent's account,
+ * card or e-mail to sign up, an account made without asking, age gates bypassed, VPNs past a school's
+ * or a parent's block), whether a child is young or unsupervised, fake talent scouts, castings and
+ * fame or collaboration offers for a picture, a call or a meeting), hurting oneself or others (threats
+ * to get something or against a school or a person offline, a child found, waited for at the gate or
+ * the bus stop or beaten up at school in everyday words ("you can't hide", "my brother will get you"),
+ * hacking and swatting, weapons bought or made, the means of self-harm asked, goading to it, in so
+ * many words or veiled in internet euphemisms ("delete yourself", "uninstall life"), despair in one's
+ * own words, dangerous challenges, dares and stunts off the screen (heights, traffic, ingestion dares,
+ * chroming, sockets) and small crimes urged (shoplifting, vandalism, trespassing, prank calls, fire
+ * alarms), self-harm slang, eating-disorder talk and body-image pressure (meals skipped, calorie
+ * limits, purging, pro-ana, weight shaming), vaping and energy-drink dares, drugs and drink offered or
+ * dared, recruiting to hate, shock, gore and adult content steered to without a link: shock videos and
+ * adult sites named or spelled around, rule 34 and nsfw versions), unkind words at a person (hate
+ * symbols and coded hate too, pile-ons: mass reports, raids, exclusion and mocking campaigns, and
+ * groups said to be less than human, to lose rights or to be expelled, without a slur), roleplay to
+ * groom, pictures of the body, blackmail and threats to expose, emotional blackmail of a child
+ * (self-harm threatened, debts, love-bombing, silence as punishment), cruelty that isolates a child
+ * from family and friends (family trouble blamed on them, "you were a mistake", a sibling loved more,
+ * friends who laugh behind their back, a group chat or a party without them, "you have no real
+ * friends, only me"), parents asleep, evading moderation, cruelty to animals, and asking to be reached
+ * without an app's name (or by a search, a bio, a QR code, one's channel, text-speak, a sentence of
+ * emoji, or a game's friend code, name, world or party chat) — and the words of the held phrases as
+ * children text them (./data/held-spellings.json).
  */
 import { AnchoredPatterns } from './anchored';
 import ACCOUNTS from './data/held-accounts.json' with { type: 'json' };
