@@ -6,6 +6,7 @@
  * (all classes and lookarounds) is always run. Verdicts are the same as running every pattern.
  */
 import { RegExpParser, type AST } from '@eslint-community/regexpp';
+import GRAMS_FILE from './data/anchored-grams.json' with { type: 'json' };
 
 /** Up to this many strings one part of a pattern can spell exactly ("you'?re" spells "youre" and "you're"). */
 const MOST_SPELLINGS = 64;
@@ -170,48 +171,101 @@ function lowerBound(sorted: Int32Array, value: number): number {
 
 /** Sets made but not indexed yet: the index is built when a text is first judged, not when a server starts. */
 const UNINDEXED: AnchoredPatterns[] = [];
+/** Every set made, for `npm run guard:grams` and its test. */
+const EVERY_SET: AnchoredPatterns[] = [];
+
+/**
+ * The grams each pattern was indexed by when `npm run guard:grams` last read the guard, by the hash of
+ * its source: reading 4,269 patterns' syntax took a second of CPU from a server's first judgement, which
+ * held every request of its process meanwhile. A pattern not on file is read here (tests/unit/anchored-grams.test.ts
+ * fails until the file is written again).
+ */
+const GRAMS_ON_FILE = GRAMS_FILE as Record<string, string[] | null>;
+/** The grams of every pattern indexed by this process, by the hash of its source. */
+const GRAMS_INDEXED = new Map<string, string[] | null>();
+
+/** cyrb53: a 53-bit hash of a pattern's source, as the key of its grams on file. */
+export function sourceHash(source: string): string {
+  let h1 = 0xdeadbeef;
+  let h2 = 0x41c6ce57;
+  for (let at = 0; at < source.length; at += 1) {
+    const code = source.charCodeAt(at);
+    h1 = Math.imul(h1 ^ code, 2654435761);
+    h2 = Math.imul(h2 ^ code, 1597334677);
+  }
+  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
+  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
+  return (4294967296 * (2097151 & h2) + (h1 >>> 0)).toString(36);
+}
+
+/** The grams a pattern is indexed by (one of each required literal), or null if it has no literal. */
+function gramsOf(source: string): string[] | null {
+  const key = sourceHash(source);
+  let grams = GRAMS_ON_FILE[key];
+  if (grams === undefined) {
+    const literals = requiredLiterals(source);
+    grams = literals && unique(literals.map(gramOf));
+  }
+  GRAMS_INDEXED.set(key, grams);
+  return grams;
+}
 
 /** A set of patterns (flag `u`) that answers whether any matches a text, trying only those that could. */
 export class AnchoredPatterns {
   private first = 0;
-  private patterns: RegExp[] = [];
+  private indexed: string[] = [];
+  /** The indexed patterns, each made when it is first tried (making all of them took 0.7 s of CPU). */
+  private patterns: (RegExp | undefined)[] = [];
   /** The patterns with no literal, in one alternation. */
   private always: RegExp | null = null;
 
-  constructor(private readonly sources: readonly string[]) {
+  constructor(readonly sources: readonly string[]) {
     UNINDEXED.push(this);
+    EVERY_SET.push(this);
   }
 
   private index() {
     const unanchored: string[] = [];
     this.first = patternsNumbered;
     for (const source of this.sources) {
-      const literals = requiredLiterals(source);
-      if (!literals) {
+      const grams = gramsOf(source);
+      if (!grams) {
         unanchored.push(source);
         continue;
       }
       const number = patternsNumbered++;
-      for (const gram of new Set(literals.map(gramOf))) {
+      for (const gram of grams) {
         const list = INDEX.get(gram) ?? [];
         list.push(number);
         INDEX.set(gram, list);
       }
-      this.patterns.push(new RegExp(source, 'u'));
+      this.indexed.push(source);
     }
     if (unanchored.length) this.always = new RegExp(unanchored.map((source) => `(?:${source})`).join('|'), 'u');
   }
 
+  /** Indexes the sets made since the last call (all at once: one index for every set). */
+  static indexNew() {
+    if (!UNINDEXED.length) return;
+    for (const set of UNINDEXED.splice(0)) set.index();
+    CANDIDATES.clear();
+  }
+
   test(text: string): boolean {
-    if (UNINDEXED.length) {
-      for (const set of UNINDEXED.splice(0)) set.index();
-      CANDIDATES.clear();
-    }
+    AnchoredPatterns.indexNew();
     if (this.always?.test(text)) return true;
     const candidates = candidatesOf(text);
-    const end = this.first + this.patterns.length;
-    for (let at = lowerBound(candidates, this.first); at < candidates.length && candidates[at]! < end; at += 1)
-      if (this.patterns[candidates[at]! - this.first]!.test(text)) return true;
+    const end = this.first + this.indexed.length;
+    for (let at = lowerBound(candidates, this.first); at < candidates.length && candidates[at]! < end; at += 1) {
+      const offset = candidates[at]! - this.first;
+      if ((this.patterns[offset] ??= new RegExp(this.indexed[offset]!, 'u')).test(text)) return true;
+    }
     return false;
   }
+}
+
+/** Every set made so far, indexed, and the grams of their patterns by hash (what `npm run guard:grams` writes). */
+export function everySetIndexed(): { sets: readonly AnchoredPatterns[]; grams: ReadonlyMap<string, string[] | null> } {
+  AnchoredPatterns.indexNew();
+  return { sets: EVERY_SET, grams: GRAMS_INDEXED };
 }

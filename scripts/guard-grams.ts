@@ -1,0 +1,20 @@
+/**
+ * `npm run guard:grams`: reads every pattern of the guard afresh and writes the grams each is indexed by
+ * (src/server/feedback/guard/data/anchored-grams.json, ADR 057), so that a server's first judgement
+ * does not read 4,269 patterns' syntax. Run it after changing any pattern; tests/unit/anchored-grams.test.ts
+ * says when it is due.
+ */
+import { writeFileSync } from 'node:fs';
+
+const FILE = new URL('../src/server/feedback/guard/data/anchored-grams.json', import.meta.url);
+
+// Emptied first, so that the guard, imported next, reads every pattern rather than the file.
+writeFileSync(FILE, '{}\n');
+await import('#server/feedback/guard/guard');
+const { everySetIndexed } = await import('#server/feedback/guard/anchored');
+const { grams } = everySetIndexed();
+const lines = [...grams]
+  .sort(([a], [b]) => (a < b ? -1 : 1))
+  .map(([hash, its]) => `  ${JSON.stringify(hash)}: ${JSON.stringify(its)}`);
+writeFileSync(FILE, `{\n${lines.join(',\n')}\n}\n`);
+console.log(`${grams.size} patterns' grams written to ${FILE.pathname}`);
