@@ -35,5 +35,5 @@ describe("the guard's grams on file", () => {
       return !literals || !literals.every((literal) => grams.some((gram) => literal.includes(gram)));
     });
     expect(wrong).toEqual([]);
-  });
+  }, 60_000); // every pattern's syntax read again: seconds on a loaded machine
 });
