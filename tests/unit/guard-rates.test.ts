@@ -253,6 +253,11 @@ describe('the guard’s measured rates', () => {
       'fresh-tricks-53.txt',
       'fresh-ordinary-53.txt',
     ],
+    [
+      'the fifty-fifth set (probes for moving a child somewhere private or secret in everyday words: a quieter or more private place to talk, “just the two of us”, somewhere the mods or parents can’t see, “don’t tell anyone we talk”, messages deleted after reading, an incognito tab or a second account to talk, contact details hidden in a costume, a sprite, a title, the notes or credits, backwards or in a code, the same name elsewhere, apps named around (“rhymes with”, “you know which app”), links or files promised “in a sec”, in a friendly frame, in hu/ga/fa)',
+      'fresh-tricks-54.txt',
+      'fresh-ordinary-54.txt',
+    ],
     ['the issue’s own kinds', 'tricks.txt', 'ordinary-notes.txt'],
   ])(
     '%s (%s, %s): at most a tenth of the tricks published, a twentieth of the notes held or refused',

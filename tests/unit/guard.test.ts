@@ -73,6 +73,7 @@ const ORDINARY = [
   '-51',
   '-52',
   '-53',
+  '-54',
 ]
   .flatMap((set) => lines(`fresh-ordinary${set}.txt`))
   .concat(lines('ordinary-notes.txt'));
@@ -137,6 +138,7 @@ const TRICKS = [
   '-51',
   '-52',
   '-53',
+  '-54',
 ]
   .flatMap((set) => lines(`fresh-tricks${set}.txt`))
   .concat(lines('tricks.txt'));

@@ -36,7 +36,9 @@
  * friends who laugh behind their back, a group chat or a party without them, "you have no real
  * friends, only me"), parents asleep, evading moderation, cruelty to animals, and asking to be reached
  * without an app's name (or by a search, a bio, a QR code, one's channel, text-speak, a sentence of
- * emoji, or a game's friend code, name, world or party chat) — and the words of the held phrases as
+ * emoji, or a game's friend code, name, world or party chat), moving a child somewhere private or
+ * secret (a quieter place, "don't tell anyone we talk", contact hidden in a costume or a title, the same
+ * name elsewhere, apps named around, links promised in a sec) — and the words of the held phrases as
  * children text them (./data/held-spellings.json).
  */
 import { AnchoredPatterns } from './anchored';
@@ -62,6 +64,7 @@ import GROOMING from './data/held-grooming.json' with { type: 'json' };
 import HARASSMENT from './data/held-harassment.json' with { type: 'json' };
 import HARM from './data/held-harm.json' with { type: 'json' };
 import HATE from './data/held-hate.json' with { type: 'json' };
+import HIDEAWAY from './data/held-hideaway.json' with { type: 'json' };
 import INTIMATE from './data/held-intimate.json' with { type: 'json' };
 import ISOLATING from './data/held-isolating.json' with { type: 'json' };
 import LEWDSLANG from './data/held-lewdslang.json' with { type: 'json' };
@@ -171,6 +174,7 @@ const HELD_RULES = [
   [PROMOTING, 'contact'],
   [TEXTSPEAK, 'contact'],
   [GAMING, 'contact'],
+  [HIDEAWAY, 'contact'],
 ] as const;
 /** A class's patterns, every language's (the `_about` line is no pattern). */
 const phrasesOf = (heldClass: Record<string, string | string[]>) =>
