@@ -16,7 +16,10 @@
  * with game or real money, adults seeking children by age, false ages told to a child, lies about age
  * and accounts urged on a child (a false birthday or year, "click I'm over 18", a parent's account,
  * card or e-mail to sign up, an account made without asking, age gates bypassed, VPNs past a school's
- * or a parent's block), whether a child is young or unsupervised, fake talent scouts, castings and
+ * or a parent's block), whether a child is young or unsupervised, grooming approaches in everyday words
+ * (flattery above parents and other kids, looks tied to an age, an adult's age let slip, roleplay of a
+ * teacher, a boss or a boyfriend, strict parents and checked phones, when school finishes, which bus,
+ * the wifi's name, weight, height and size asked), fake talent scouts, castings and
  * fame or collaboration offers for a picture, a call or a meeting), hurting oneself or others (threats
  * to get something or against a school or a person offline, a child found, waited for at the gate or
  * the bus stop or beaten up at school in everyday words ("you can't hide", "my brother will get you"),
@@ -44,6 +47,7 @@
 import { AnchoredPatterns } from './anchored';
 import ACCOUNTS from './data/held-accounts.json' with { type: 'json' };
 import AGELIES from './data/held-agelies.json' with { type: 'json' };
+import APPROACHES from './data/held-approaches.json' with { type: 'json' };
 import AUTHORITY from './data/held-authority.json' with { type: 'json' };
 import BLACKMAIL from './data/held-blackmail.json' with { type: 'json' };
 import CRUELTY from './data/held-cruelty.json' with { type: 'json' };
@@ -147,6 +151,7 @@ const HELD_RULES = [
   [DEVICE, 'personal'],
   [FREEBIES, 'personal'],
   [AGELIES, 'personal'],
+  [APPROACHES, 'personal'],
   [HARM, 'harm'],
   [DESPAIR, 'harm'],
   [DANGER, 'harm'],
