@@ -74,6 +74,7 @@ const ORDINARY = [
   '-52',
   '-53',
   '-54',
+  '-55',
 ]
   .flatMap((set) => lines(`fresh-ordinary${set}.txt`))
   .concat(lines('ordinary-notes.txt'));
@@ -139,6 +140,7 @@ const TRICKS = [
   '-52',
   '-53',
   '-54',
+  '-55',
 ]
   .flatMap((set) => lines(`fresh-tricks${set}.txt`))
   .concat(lines('tricks.txt'));
