@@ -29,8 +29,10 @@
  * chroming, sockets) and small crimes urged (shoplifting, vandalism, trespassing, prank calls, fire
  * alarms), self-harm slang, eating-disorder talk and body-image pressure (meals skipped, calorie
  * limits, purging, pro-ana, weight shaming), vaping and energy-drink dares, drugs and drink offered or
- * dared, recruiting to hate, shock, gore and adult content steered to without a link: shock videos and
- * adult sites named or spelled around, rule 34 and nsfw versions), unkind words at a person (hate
+ * dared, recruiting to hate (groups that hate a people, a people to be sent back or banned), fake, AI and
+ * edited pictures or voices of a child made to shame them, hate pages and studios about a person,
+ * what is 'not for kids' steered to, running away together on a ticket paid, shock, gore and adult
+ * content steered to without a link: shock videos and adult sites named or spelled around, rule 34 and nsfw versions), unkind words at a person (hate
  * symbols and coded hate too, pile-ons: mass reports, raids, exclusion and mocking campaigns, and
  * groups said to be less than human, to lose rights or to be expelled, without a slur), roleplay to
  * groom, pictures of the body, blackmail and threats to expose, emotional blackmail of a child
@@ -77,6 +79,7 @@ import MENACE from './data/held-menace.json' with { type: 'json' };
 import MONEY from './data/held-money.json' with { type: 'json' };
 import NICOTINE from './data/held-nicotine.json' with { type: 'json' };
 import OFFSITE from './data/held-offsite.json' with { type: 'json' };
+import OTHERING from './data/held-othering.json' with { type: 'json' };
 import PAYMENTS from './data/held-payments.json' with { type: 'json' };
 import PERSONAL from './data/held-personal.json' with { type: 'json' };
 import PICTURES from './data/held-pictures.json' with { type: 'json' };
@@ -93,6 +96,7 @@ import SCHEMES from './data/held-schemes.json' with { type: 'json' };
 import SCHOOLYARD from './data/held-schoolyard.json' with { type: 'json' };
 import SCOUTING from './data/held-scouting.json' with { type: 'json' };
 import SEEKING from './data/held-seeking.json' with { type: 'json' };
+import SHAMING from './data/held-shaming.json' with { type: 'json' };
 import SLANG from './data/held-slang.json' with { type: 'json' };
 import SUBSTANCES from './data/held-substances.json' with { type: 'json' };
 import SPELLINGS_DATA from './data/held-spellings.json' with { type: 'json' };
@@ -170,10 +174,12 @@ const HELD_RULES = [
   [SCHOOLYARD, 'harm'],
   [STEERING, 'harm'],
   [STUNTS, 'harm'],
+  [SHAMING, 'harm'],
   [UNKIND, 'word'],
   [HATE, 'word'],
   [PILEONS, 'word'],
   [PREJUDICE, 'word'],
+  [OTHERING, 'word'],
   [REACHING, 'contact'],
   [OFFSITE, 'contact'],
   [PROMOTING, 'contact'],
