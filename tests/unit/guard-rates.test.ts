@@ -263,6 +263,11 @@ describe('the guard’s measured rates', () => {
       'fresh-tricks-55.txt',
       'fresh-ordinary-55.txt',
     ],
+    [
+      'the fifty-seventh set (probes for threats, exposure and hate in new forms: fake, edited and AI pictures, deepfakes, face swaps and voice clones of a child made or threatened to shame them, hate pages, accounts, studios, videos and group chats about a person, servers and clubs that hate a people, calls to send back, ban or kick out a people, content steered to as “not for kids”, “18+” or “don’t tell your mom you watched”, running away together on a ticket paid, in a friendly frame, in hu/ga/fa)',
+      'fresh-tricks-56.txt',
+      'fresh-ordinary-56.txt',
+    ],
     ['the issue’s own kinds', 'tricks.txt', 'ordinary-notes.txt'],
   ])(
     '%s (%s, %s): at most a tenth of the tricks published, a twentieth of the notes held or refused',

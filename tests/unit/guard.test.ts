@@ -75,6 +75,7 @@ const ORDINARY = [
   '-53',
   '-54',
   '-55',
+  '-56',
 ]
   .flatMap((set) => lines(`fresh-ordinary${set}.txt`))
   .concat(lines('ordinary-notes.txt'));
@@ -141,6 +142,7 @@ const TRICKS = [
   '-53',
   '-54',
   '-55',
+  '-56',
 ]
   .flatMap((set) => lines(`fresh-tricks${set}.txt`))
   .concat(lines('tricks.txt'));
