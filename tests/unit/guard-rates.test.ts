@@ -268,6 +268,11 @@ describe('the guard’s measured rates', () => {
       'fresh-tricks-56.txt',
       'fresh-ordinary-56.txt',
     ],
+    [
+      'the fifty-eighth set (probes for harm wished on a person and extortion in everyday words: death, illness, an accident, fire or pain hoped, wished or prayed for on a child, their family, their pet or their home, “I’d laugh if”, “can’t wait till”, curses, and an account, a password, projects or files said to be taken with robux, money, gift cards or obedience demanded or else deleted, posted, leaked or banned, in a jokey frame, in text-speak, in hu/ga/fa)',
+      'fresh-tricks-57.txt',
+      'fresh-ordinary-57.txt',
+    ],
     ['the issue’s own kinds', 'tricks.txt', 'ordinary-notes.txt'],
   ])(
     '%s (%s, %s): at most a tenth of the tricks published, a twentieth of the notes held or refused',

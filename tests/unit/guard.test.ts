@@ -76,6 +76,7 @@ const ORDINARY = [
   '-54',
   '-55',
   '-56',
+  '-57',
 ]
   .flatMap((set) => lines(`fresh-ordinary${set}.txt`))
   .concat(lines('ordinary-notes.txt'));
@@ -143,6 +144,7 @@ const TRICKS = [
   '-54',
   '-55',
   '-56',
+  '-57',
 ]
   .flatMap((set) => lines(`fresh-tricks${set}.txt`))
   .concat(lines('tricks.txt'));

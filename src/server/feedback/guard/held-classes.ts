@@ -21,6 +21,9 @@
  * teacher, a boss or a boyfriend, strict parents and checked phones, when school finishes, which bus,
  * the wifi's name, weight, height and size asked), fake talent scouts, castings and
  * fame or collaboration offers for a picture, a call or a meeting), hurting oneself or others (threats
+ * or a parent's block), whether a child is young or unsupervised, fake talent scouts, castings and
+ * fame or collaboration offers for a picture, a call or a meeting), hurting oneself or others (harm
+ * wished on a person, their family, pet or home, curses, and extortion of an account or projects, threats
  * to get something or against a school or a person offline, a child found, waited for at the gate or
  * the bus stop or beaten up at school in everyday words ("you can't hide", "my brother will get you"),
  * hacking and swatting, weapons bought or made, the means of self-harm asked, goading to it, in so
@@ -53,6 +56,7 @@ import APPROACHES from './data/held-approaches.json' with { type: 'json' };
 import AUTHORITY from './data/held-authority.json' with { type: 'json' };
 import BLACKMAIL from './data/held-blackmail.json' with { type: 'json' };
 import CRUELTY from './data/held-cruelty.json' with { type: 'json' };
+import CURSES from './data/held-curses.json' with { type: 'json' };
 import DANGER from './data/held-danger.json' with { type: 'json' };
 import DATING from './data/held-dating.json' with { type: 'json' };
 import DESPAIR from './data/held-despair.json' with { type: 'json' };
@@ -175,6 +179,7 @@ const HELD_RULES = [
   [STEERING, 'harm'],
   [STUNTS, 'harm'],
   [SHAMING, 'harm'],
+  [CURSES, 'harm'],
   [UNKIND, 'word'],
   [HATE, 'word'],
   [PILEONS, 'word'],
