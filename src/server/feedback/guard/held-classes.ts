@@ -36,6 +36,10 @@
  * edited pictures or voices of a child made to shame them, hate pages and studios about a person,
  * what is 'not for kids' steered to, running away together on a ticket paid, shock, gore and adult
  * content steered to without a link: shock videos and adult sites named or spelled around, rule 34 and nsfw versions), unkind words at a person (hate
+ * dared (in everyday and coded words too: a bottle finished as a challenge, "special" gummies, "smoke
+ * this with me"), dares to the body (a hand on a stove, cutting or scratching till it bleeds, coins
+ * swallowed "to see what happens") and starving urged as a compliment, recruiting to hate, shock, gore and adult content steered to without a link: shock videos and
+ * adult sites named or spelled around, rule 34 and nsfw versions), unkind words at a person (hate
  * symbols and coded hate too, pile-ons: mass reports, raids, exclusion and mocking campaigns, and
  * groups said to be less than human, to lose rights or to be expelled, without a slur), roleplay to
  * groom, pictures of the body, blackmail and threats to expose, emotional blackmail of a child
@@ -58,6 +62,7 @@ import BLACKMAIL from './data/held-blackmail.json' with { type: 'json' };
 import CRUELTY from './data/held-cruelty.json' with { type: 'json' };
 import CURSES from './data/held-curses.json' with { type: 'json' };
 import DANGER from './data/held-danger.json' with { type: 'json' };
+import DARES from './data/held-dares.json' with { type: 'json' };
 import DATING from './data/held-dating.json' with { type: 'json' };
 import DESPAIR from './data/held-despair.json' with { type: 'json' };
 import DEVICE from './data/held-device.json' with { type: 'json' };
@@ -180,6 +185,7 @@ const HELD_RULES = [
   [STUNTS, 'harm'],
   [SHAMING, 'harm'],
   [CURSES, 'harm'],
+  [DARES, 'harm'],
   [UNKIND, 'word'],
   [HATE, 'word'],
   [PILEONS, 'word'],
