@@ -273,6 +273,11 @@ describe('the guard’s measured rates', () => {
       'fresh-tricks-57.txt',
       'fresh-ordinary-57.txt',
     ],
+    [
+      'the fifty-ninth set (probes for alcohol, drugs and dares to the body in everyday words: a bottle of vodka finished as a challenge, a shot for every death in a game, a beer taken from the fridge, vodka in a water bottle, “special” gummies, brownies, cookies and candy that make you feel funny or float, “smoke this with me”, pills from a parent’s drawer, sniffing spray cans, a hand on a stove or over a lighter, cutting, scratching or biting till it bleeds, coins and soap swallowed to “see what happens”, days without food as a challenge, starving urged as a compliment, in hu/ga/fa)',
+      'fresh-tricks-58.txt',
+      'fresh-ordinary-58.txt',
+    ],
     ['the issue’s own kinds', 'tricks.txt', 'ordinary-notes.txt'],
   ])(
     '%s (%s, %s): at most a tenth of the tricks published, a twentieth of the notes held or refused',

@@ -77,6 +77,7 @@ const ORDINARY = [
   '-55',
   '-56',
   '-57',
+  '-58',
 ]
   .flatMap((set) => lines(`fresh-ordinary${set}.txt`))
   .concat(lines('ordinary-notes.txt'));
@@ -145,6 +146,7 @@ const TRICKS = [
   '-55',
   '-56',
   '-57',
+  '-58',
 ]
   .flatMap((set) => lines(`fresh-tricks${set}.txt`))
   .concat(lines('tricks.txt'));
