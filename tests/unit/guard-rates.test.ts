@@ -278,6 +278,11 @@ describe('the guard’s measured rates', () => {
       'fresh-tricks-58.txt',
       'fresh-ordinary-58.txt',
     ],
+    [
+      'the sixtieth set (probes for a child’s family, home, looks and voice asked in everyday words: a parent’s or sibling’s name, job or age, who lives with the child, a parent away, a room of their own, where the phone or computer sits at night, the town, region or part of the country, “describe yourself”, “what do you look like”, hair, eyes, skin and clothes, a voice note, a recording of the voice, zoom, meet and facetime codes, in a friendly frame, in hu/ga/fa)',
+      'fresh-tricks-59.txt',
+      'fresh-ordinary-59.txt',
+    ],
     ['the issue’s own kinds', 'tricks.txt', 'ordinary-notes.txt'],
   ])(
     '%s (%s, %s): at most a tenth of the tricks published, a twentieth of the notes held or refused',

@@ -78,6 +78,7 @@ const ORDINARY = [
   '-56',
   '-57',
   '-58',
+  '-59',
 ]
   .flatMap((set) => lines(`fresh-ordinary${set}.txt`))
   .concat(lines('ordinary-notes.txt'));
@@ -147,6 +148,7 @@ const TRICKS = [
   '-56',
   '-57',
   '-58',
+  '-59',
 ]
   .flatMap((set) => lines(`fresh-tricks${set}.txt`))
   .concat(lines('tricks.txt'));

@@ -6,7 +6,9 @@
  * "experience" and secret touching games, compliments that sexualise a child, sexual slang and
  * "pics" compounds (feet pics, body count, sugar daddies), scams and schemes, freebies, prizes and
  * glitches offered for a child's details (a free phone, robux or "Scratch premium" for an address, a
- * login or a parent's card, a relative who works at a company), passwords, login codes, phishing and
+ * login or a parent's card, a relative who works at a company), a child's family, home, looks and
+ * voice asked (a parent's name or job, who lives with them, their own room, the part of the country,
+ * their hair and eyes, a voice note or a call code), passwords, login codes, phishing and
  * staff impersonated, police, teachers, schools, doctors and parents impersonated to scare or extract,
  * Scratch's private places, one's own details given unasked, where a child is in disguise
  * (coordinates, map codes, postcodes, live location, routines), running away, sneaking out and being
@@ -80,6 +82,7 @@ import HARASSMENT from './data/held-harassment.json' with { type: 'json' };
 import HARM from './data/held-harm.json' with { type: 'json' };
 import HATE from './data/held-hate.json' with { type: 'json' };
 import HIDEAWAY from './data/held-hideaway.json' with { type: 'json' };
+import HOUSEHOLD from './data/held-household.json' with { type: 'json' };
 import INTIMATE from './data/held-intimate.json' with { type: 'json' };
 import ISOLATING from './data/held-isolating.json' with { type: 'json' };
 import LEWDSLANG from './data/held-lewdslang.json' with { type: 'json' };
@@ -165,6 +168,7 @@ const HELD_RULES = [
   [FREEBIES, 'personal'],
   [AGELIES, 'personal'],
   [APPROACHES, 'personal'],
+  [HOUSEHOLD, 'personal'],
   [HARM, 'harm'],
   [DESPAIR, 'harm'],
   [DANGER, 'harm'],
