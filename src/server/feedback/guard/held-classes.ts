@@ -21,27 +21,24 @@
  * or a parent's block), whether a child is young or unsupervised, grooming approaches in everyday words
  * (flattery above parents and other kids, looks tied to an age, an adult's age let slip, roleplay of a
  * teacher, a boss or a boyfriend, strict parents and checked phones, when school finishes, which bus,
- * the wifi's name, weight, height and size asked), fake talent scouts, castings and
- * fame or collaboration offers for a picture, a call or a meeting), hurting oneself or others (threats
- * or a parent's block), whether a child is young or unsupervised, fake talent scouts, castings and
- * fame or collaboration offers for a picture, a call or a meeting), hurting oneself or others (harm
- * wished on a person, their family, pet or home, curses, and extortion of an account or projects, threats
- * to get something or against a school or a person offline, a child found, waited for at the gate or
- * the bus stop or beaten up at school in everyday words ("you can't hide", "my brother will get you"),
- * hacking and swatting, weapons bought or made, the means of self-harm asked, goading to it, in so
- * many words or veiled in internet euphemisms ("delete yourself", "uninstall life"), despair in one's
- * own words, dangerous challenges, dares and stunts off the screen (heights, traffic, ingestion dares,
- * chroming, sockets) and small crimes urged (shoplifting, vandalism, trespassing, prank calls, fire
- * alarms), self-harm slang, eating-disorder talk and body-image pressure (meals skipped, calorie
- * limits, purging, pro-ana, weight shaming), vaping and energy-drink dares, drugs and drink offered or
- * dared, recruiting to hate (groups that hate a people, a people to be sent back or banned), fake, AI and
- * edited pictures or voices of a child made to shame them, hate pages and studios about a person,
- * what is 'not for kids' steered to, running away together on a ticket paid, shock, gore and adult
- * content steered to without a link: shock videos and adult sites named or spelled around, rule 34 and nsfw versions), unkind words at a person (hate
- * dared (in everyday and coded words too: a bottle finished as a challenge, "special" gummies, "smoke
- * this with me"), dares to the body (a hand on a stove, cutting or scratching till it bleeds, coins
- * swallowed "to see what happens") and starving urged as a compliment, recruiting to hate, shock, gore and adult content steered to without a link: shock videos and
- * adult sites named or spelled around, rule 34 and nsfw versions), unkind words at a person (hate
+ * the wifi's name, weight, height and size asked), fake talent scouts, castings and fame or
+ * collaboration offers for a picture, a call or a meeting), hurting oneself or others (harm wished on a
+ * person, their family, pet or home, curses, and extortion of an account or projects, threats to get
+ * something or against a school or a person offline, a child found, waited for at the gate or the bus
+ * stop or beaten up at school in everyday words ("you can't hide", "my brother will get you"), hacking
+ * and swatting, weapons bought or made, the means of self-harm asked, goading to it, in so many words or
+ * veiled in internet euphemisms ("delete yourself", "uninstall life"), despair in one's own words,
+ * dangerous challenges, dares and stunts off the screen (heights, traffic, ingestion dares, chroming,
+ * sockets) and small crimes urged (shoplifting, vandalism, trespassing, prank calls, fire alarms),
+ * self-harm slang, eating-disorder talk and body-image pressure (meals skipped, calorie limits, purging,
+ * pro-ana, weight shaming), vaping and energy-drink dares, drugs and drink offered or dared (in everyday
+ * and coded words too: a bottle finished as a challenge, "special" gummies, "smoke this with me"), dares
+ * to the body (a hand on a stove, cutting or scratching till it bleeds, coins swallowed "to see what
+ * happens") and starving urged as a compliment, recruiting to hate (groups that hate a people, a people
+ * to be sent back or banned), fake, AI and edited pictures or voices of a child made to shame them, hate
+ * pages and studios about a person, what is "not for kids" steered to, running away together on a
+ * ticket paid, shock, gore and adult content steered to without a link: shock videos and adult sites
+ * named or spelled around, rule 34 and nsfw versions), unkind words at a person (hate
  * symbols and coded hate too, pile-ons: mass reports, raids, exclusion and mocking campaigns, and
  * groups said to be less than human, to lose rights or to be expelled, without a slur), roleplay to
  * groom, pictures of the body, blackmail and threats to expose, emotional blackmail of a child
