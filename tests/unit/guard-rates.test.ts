@@ -283,6 +283,11 @@ describe('the guard’s measured rates', () => {
       'fresh-tricks-59.txt',
       'fresh-ordinary-59.txt',
     ],
+    [
+      'the sixty-first set (probes for self-harm and suicide signals in a child’s own words: cuts, scars, bruises or blood hidden from a parent, long sleeves so nobody sees, how to cut unseen, whether cutting hurts more than burning, how much of something kills, the least painful way to go, pills saved or counted, a bridge or a roof tonight, a rope ready, a goodbye letter or note written, goodbyes sent “for me”, an account, projects or a pet handed on “when I’m gone”, a last post with a farewell, in hu/ga/fa)',
+      'fresh-tricks-60.txt',
+      'fresh-ordinary-60.txt',
+    ],
     ['the issue’s own kinds', 'tricks.txt', 'ordinary-notes.txt'],
   ])(
     '%s (%s, %s): at most a tenth of the tricks published, a twentieth of the notes held or refused',

@@ -79,6 +79,7 @@ const ORDINARY = [
   '-57',
   '-58',
   '-59',
+  '-60',
 ]
   .flatMap((set) => lines(`fresh-ordinary${set}.txt`))
   .concat(lines('ordinary-notes.txt'));
@@ -149,6 +150,7 @@ const TRICKS = [
   '-57',
   '-58',
   '-59',
+  '-60',
 ]
   .flatMap((set) => lines(`fresh-tricks${set}.txt`))
   .concat(lines('tricks.txt'));

@@ -30,7 +30,8 @@
  * veiled in internet euphemisms ("delete yourself", "uninstall life"), despair in one's own words,
  * dangerous challenges, dares and stunts off the screen (heights, traffic, ingestion dares, chroming,
  * sockets) and small crimes urged (shoplifting, vandalism, trespassing, prank calls, fire alarms),
- * self-harm slang, eating-disorder talk and body-image pressure (meals skipped, calorie limits, purging,
+ * self-harm hidden, goodbye letters, last posts and one's things handed on, plans and means in one's
+ * own words (pills saved, a bridge or a roof tonight), self-harm slang, eating-disorder talk and body-image pressure (meals skipped, calorie limits, purging,
  * pro-ana, weight shaming), vaping and energy-drink dares, drugs and drink offered or dared (in everyday
  * and coded words too: a bottle finished as a challenge, "special" gummies, "smoke this with me"), dares
  * to the body (a hand on a stove, cutting or scratching till it bleeds, coins swallowed "to see what
@@ -72,6 +73,7 @@ import EVADING from './data/held-evading.json' with { type: 'json' };
 import GAMBLING from './data/held-gambling.json' with { type: 'json' };
 import GAMING from './data/held-gaming.json' with { type: 'json' };
 import EXPOSING from './data/held-exposing.json' with { type: 'json' };
+import FAREWELL from './data/held-farewell.json' with { type: 'json' };
 import FREEBIES from './data/held-freebies.json' with { type: 'json' };
 import GOADING from './data/held-goading.json' with { type: 'json' };
 import GROOMING from './data/held-grooming.json' with { type: 'json' };
@@ -187,6 +189,7 @@ const HELD_RULES = [
   [SHAMING, 'harm'],
   [CURSES, 'harm'],
   [DARES, 'harm'],
+  [FAREWELL, 'harm'],
   [UNKIND, 'word'],
   [HATE, 'word'],
   [PILEONS, 'word'],
