@@ -288,6 +288,11 @@ describe('the guard’s measured rates', () => {
       'fresh-tricks-60.txt',
       'fresh-ordinary-60.txt',
     ],
+    [
+      'the sixty-second set (probes for cruelty at a person’s worth and existence and disabled people put down: nobody will ever love you, a waste of space or air, worthless, ashamed of existing, told to disappear, vanish or leave forever, better never born, a gun or a coffin pictured as an improvement, autistic, deaf, blind, wheelchair-using, ADHD or dyslexic people called annoying, useless, a burden or not real people, a disability used as an insult, in hu/ga/fa)',
+      'fresh-tricks-61.txt',
+      'fresh-ordinary-61.txt',
+    ],
     ['the issue’s own kinds', 'tricks.txt', 'ordinary-notes.txt'],
   ])(
     '%s (%s, %s): at most a tenth of the tricks published, a twentieth of the notes held or refused',

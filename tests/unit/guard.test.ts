@@ -80,6 +80,7 @@ const ORDINARY = [
   '-58',
   '-59',
   '-60',
+  '-61',
 ]
   .flatMap((set) => lines(`fresh-ordinary${set}.txt`))
   .concat(lines('ordinary-notes.txt'));
@@ -151,6 +152,7 @@ const TRICKS = [
   '-58',
   '-59',
   '-60',
+  '-61',
 ]
   .flatMap((set) => lines(`fresh-tricks${set}.txt`))
   .concat(lines('tricks.txt'));

@@ -23,7 +23,9 @@
  * teacher, a boss or a boyfriend, strict parents and checked phones, when school finishes, which bus,
  * the wifi's name, weight, height and size asked), fake talent scouts, castings and fame or
  * collaboration offers for a picture, a call or a meeting), hurting oneself or others (harm wished on a
- * person, their family, pet or home, curses, and extortion of an account or projects, threats to get
+ * person, their family, pet or home, curses, a person told they are unlovable, worthless, a waste of space,
+ * better never born or should disappear, a gun or a coffin pictured on them as an improvement, and
+ * extortion of an account or projects, threats to get
  * something or against a school or a person offline, a child found, waited for at the gate or the bus
  * stop or beaten up at school in everyday words ("you can't hide", "my brother will get you"), hacking
  * and swatting, weapons bought or made, the means of self-harm asked, goading to it, in so many words or
@@ -40,8 +42,10 @@
  * pages and studios about a person, what is "not for kids" steered to, running away together on a
  * ticket paid, shock, gore and adult content steered to without a link: shock videos and adult sites
  * named or spelled around, rule 34 and nsfw versions), unkind words at a person (hate
- * symbols and coded hate too, pile-ons: mass reports, raids, exclusion and mocking campaigns, and
- * groups said to be less than human, to lose rights or to be expelled, without a slur), roleplay to
+ * symbols and coded hate too, disabled, autistic, deaf or blind people called useless, a burden or not
+ * real people and a disability used as an insult, pile-ons: mass reports, raids, exclusion and
+ * mocking campaigns, and groups said to be less than human, to lose rights or to be expelled,
+ * without a slur), roleplay to
  * groom, pictures of the body, blackmail and threats to expose, emotional blackmail of a child
  * (self-harm threatened, debts, love-bombing, silence as punishment), cruelty that isolates a child
  * from family and friends (family trouble blamed on them, "you were a mistake", a sibling loved more,
@@ -54,6 +58,7 @@
  * children text them (./data/held-spellings.json).
  */
 import { AnchoredPatterns } from './anchored';
+import ABLEISM from './data/held-ableism.json' with { type: 'json' };
 import ACCOUNTS from './data/held-accounts.json' with { type: 'json' };
 import AGELIES from './data/held-agelies.json' with { type: 'json' };
 import APPROACHES from './data/held-approaches.json' with { type: 'json' };
@@ -119,6 +124,7 @@ import VEILED_GOADING from './data/held-veiledgoading.json' with { type: 'json' 
 import VIOLENCE from './data/held-violence.json' with { type: 'json' };
 import WATCHING from './data/held-watching.json' with { type: 'json' };
 import WHEREABOUTS from './data/held-whereabouts.json' with { type: 'json' };
+import WORTHLESS from './data/held-worthless.json' with { type: 'json' };
 
 /** Words of the held phrases as children text them ("skool", "primry", "go 2"), read as the word. */
 const SPELLINGS = new Map(
@@ -190,11 +196,13 @@ const HELD_RULES = [
   [CURSES, 'harm'],
   [DARES, 'harm'],
   [FAREWELL, 'harm'],
+  [WORTHLESS, 'harm'],
   [UNKIND, 'word'],
   [HATE, 'word'],
   [PILEONS, 'word'],
   [PREJUDICE, 'word'],
   [OTHERING, 'word'],
+  [ABLEISM, 'word'],
   [REACHING, 'contact'],
   [OFFSITE, 'contact'],
   [PROMOTING, 'contact'],
