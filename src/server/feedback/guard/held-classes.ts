@@ -8,7 +8,9 @@
  * glitches offered for a child's details (a free phone, robux or "Scratch premium" for an address, a
  * login or a parent's card, a relative who works at a company), a child's family, home, looks and
  * voice asked (a parent's name or job, who lives with them, their own room, the part of the country,
- * their hair and eyes, a voice note or a call code), passwords, login codes, phishing and
+ * their hair and eyes, a voice note or a call code), another child's details offered, sold, leaked or hunted
+ * (doxxing: a real name, school, address or face, "i found out where he lives"), money schemes aimed at
+ * children (doubling, "send 5 get 50 back", paid homework, referral and crypto pitches), passwords, login codes, phishing and
  * staff impersonated, police, teachers, schools, doctors and parents impersonated to scare or extract,
  * Scratch's private places, one's own details given unasked, where a child is in disguise
  * (coordinates, map codes, postcodes, live location, routines), running away, sneaking out and being
@@ -73,6 +75,8 @@ import DESPAIR from './data/held-despair.json' with { type: 'json' };
 import DEVICE from './data/held-device.json' with { type: 'json' };
 import EMOJI_SENTENCES from './data/held-emoji-sentences.json' with { type: 'json' };
 import DISCLOSING from './data/held-disclosing.json' with { type: 'json' };
+import DOUBLING from './data/held-doubling.json' with { type: 'json' };
+import DOXXING from './data/held-doxxing.json' with { type: 'json' };
 import EATING from './data/held-eating.json' with { type: 'json' };
 import EVADING from './data/held-evading.json' with { type: 'json' };
 import GAMBLING from './data/held-gambling.json' with { type: 'json' };
@@ -174,6 +178,8 @@ const HELD_RULES = [
   [AGELIES, 'personal'],
   [APPROACHES, 'personal'],
   [HOUSEHOLD, 'personal'],
+  [DOXXING, 'personal'],
+  [DOUBLING, 'personal'],
   [HARM, 'harm'],
   [DESPAIR, 'harm'],
   [DANGER, 'harm'],
