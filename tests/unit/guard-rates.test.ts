@@ -293,6 +293,11 @@ describe('the guard’s measured rates', () => {
       'fresh-tricks-61.txt',
       'fresh-ordinary-61.txt',
     ],
+    [
+      'the sixty-third set (probes for doxxing of another child and money schemes aimed at children: a real name, school, address, street, house, face, photos, insta or parents’ names offered, sold, traded, leaked or posted, “want it?”, “for 100 robux”, “post his face everywhere”, where he lives or which school she goes to found out, “let’s find him irl”, “dox”, money doubled, tripled or flipped, “send me 5 and get 50 back”, lunch, pocket and birthday money, easy money with a payment handle, “whats ur cashapp”, paid homework and tasks, referral and pyramid schemes, crypto and trading pitched, in a friendly frame, in text-speak, in hu/ga/fa)',
+      'fresh-tricks-62.txt',
+      'fresh-ordinary-62.txt',
+    ],
     ['the issue’s own kinds', 'tricks.txt', 'ordinary-notes.txt'],
   ])(
     '%s (%s, %s): at most a tenth of the tricks published, a twentieth of the notes held or refused',

@@ -81,6 +81,7 @@ const ORDINARY = [
   '-59',
   '-60',
   '-61',
+  '-62',
 ]
   .flatMap((set) => lines(`fresh-ordinary${set}.txt`))
   .concat(lines('ordinary-notes.txt'));
@@ -153,6 +154,7 @@ const TRICKS = [
   '-59',
   '-60',
   '-61',
+  '-62',
 ]
   .flatMap((set) => lines(`fresh-tricks${set}.txt`))
   .concat(lines('tricks.txt'));
