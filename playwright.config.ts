@@ -20,7 +20,9 @@ export default defineConfig({
     ['list'],
     ...(process.env.TEST_TIMINGS ? [['json', { outputFile: `${process.env.TEST_TIMINGS}/e2e.json` }] as const] : []),
   ],
-  timeout: 30_000,
+  // A test's limit catches a hang, not a slow machine: on one at half its speed, walks of six page
+  // loads with an accessibility audit each took over 30 s (clean-clone CI, 2026-11-30).
+  timeout: 60_000,
   use: {
     // baseURL comes from the worker's own site (tests/e2e/fixtures.ts). Recording a trace for every
     // test doubles the suite's CPU time; E2E_TRACE=1 keeps one for each failing test.
