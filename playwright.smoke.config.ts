@@ -35,7 +35,7 @@ export default defineConfig<SmokeOptions>({
     ['list'],
     ...(process.env.TEST_TIMINGS ? [['json', { outputFile: `${process.env.TEST_TIMINGS}/smoke.json` }] as const] : []),
   ],
-  timeout: 30_000,
+  timeout: 60_000, // catches a hang, not a slow machine (as playwright.config.ts)
   expect: { timeout: 10_000 },
   use: {
     trace: process.env.SMOKE_TRACE ? 'retain-on-failure' : 'off',
