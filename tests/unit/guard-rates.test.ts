@@ -298,6 +298,11 @@ describe('the guard’s measured rates', () => {
       'fresh-tricks-62.txt',
       'fresh-ordinary-62.txt',
     ],
+    [
+      'the sixty-eighth set (probes for a child’s own details asked with nothing but “your” before them: an address or “addy”, a full, real, last or legal name, a surname, a phone number or “digits”, a zip code, postcode or Eircode, a street or house number, a date of birth, an exact or live location, an IP address, “ur address pls”, “postcode?? whats urs”, a picture, selfie or video of oneself asked, when a child’s parents are not home or go to work, “how young are you”, in hu/ga/fa)',
+      'fresh-tricks-67.txt',
+      'fresh-ordinary-67.txt',
+    ],
     ['the issue’s own kinds', 'tricks.txt', 'ordinary-notes.txt'],
   ])(
     '%s (%s, %s): at most a tenth of the tricks published, a twentieth of the notes held or refused',

@@ -82,6 +82,7 @@ const ORDINARY = [
   '-60',
   '-61',
   '-62',
+  '-67',
 ]
   .flatMap((set) => lines(`fresh-ordinary${set}.txt`))
   .concat(lines('ordinary-notes.txt'));
@@ -155,6 +156,7 @@ const TRICKS = [
   '-60',
   '-61',
   '-62',
+  '-67',
 ]
   .flatMap((set) => lines(`fresh-tricks${set}.txt`))
   .concat(lines('tricks.txt'));

@@ -251,17 +251,29 @@ export class AnchoredPatterns {
     CANDIDATES.clear();
   }
 
-  test(text: string): boolean {
+  /** Whether a pattern matches the text; with `accept`, only a match whose span it accepts counts. */
+  test(text: string, accept?: (start: number, end: number) => boolean): boolean {
     AnchoredPatterns.indexNew();
-    if (this.always?.test(text)) return true;
+    const matches = (pattern: RegExp) => (accept ? someMatchAccepted(pattern, text, accept) : pattern.test(text));
+    if (this.always && matches(this.always)) return true;
     const candidates = candidatesOf(text);
     const end = this.first + this.indexed.length;
     for (let at = lowerBound(candidates, this.first); at < candidates.length && candidates[at]! < end; at += 1) {
       const offset = candidates[at]! - this.first;
-      if ((this.patterns[offset] ??= new RegExp(this.indexed[offset]!, 'u')).test(text)) return true;
+      if (matches((this.patterns[offset] ??= new RegExp(this.indexed[offset]!, 'u')))) return true;
     }
     return false;
   }
+}
+
+/** Whether any match of the pattern in the text has a span `accept` takes (every match is tried, left to right). */
+function someMatchAccepted(pattern: RegExp, text: string, accept: (start: number, end: number) => boolean): boolean {
+  const global = new RegExp(pattern.source, 'gu');
+  for (let match = global.exec(text); match; match = global.exec(text)) {
+    if (accept(match.index, match.index + match[0].length)) return true;
+    if (match[0].length === 0) global.lastIndex += 1;
+  }
+  return false;
 }
 
 /** Every set made so far, indexed, and the grams of their patterns by hash (what `npm run guard:grams` writes). */

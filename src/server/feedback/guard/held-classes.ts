@@ -10,7 +10,8 @@
  * voice asked (a parent's name or job, who lives with them, their own room, the part of the country,
  * their hair and eyes, a voice note or a call code), another child's details offered, sold, leaked or hunted
  * (doxxing: a real name, school, address or face, "i found out where he lives"), money schemes aimed at
- * children (doubling, "send 5 get 50 back", paid homework, referral and crypto pitches), passwords, login codes, phishing and
+ * children (doubling, "send 5 get 50 back", paid homework, referral and crypto pitches), a child's own
+ * details asked with nothing but "your" ("ur address pls", "post a pic of urself"), passwords, login codes, phishing and
  * staff impersonated, police, teachers, schools, doctors and parents impersonated to scare or extract,
  * Scratch's private places, one's own details given unasked, where a child is in disguise
  * (coordinates, map codes, postcodes, live location, routines), running away, sneaking out and being
@@ -72,6 +73,7 @@ import DANGER from './data/held-danger.json' with { type: 'json' };
 import DARES from './data/held-dares.json' with { type: 'json' };
 import DATING from './data/held-dating.json' with { type: 'json' };
 import DESPAIR from './data/held-despair.json' with { type: 'json' };
+import DETAILS from './data/held-details.json' with { type: 'json' };
 import DEVICE from './data/held-device.json' with { type: 'json' };
 import EMOJI_SENTENCES from './data/held-emoji-sentences.json' with { type: 'json' };
 import DISCLOSING from './data/held-disclosing.json' with { type: 'json' };
@@ -145,6 +147,22 @@ export const kidSpelling = (reading: string) =>
 /** A letter said again and again read once ("kiiill" → "kil"): readings and the held phrases alike. */
 export const lettersOnce = (text: string) => text.replace(/(\p{L})\1+/gu, '$1');
 
+/**
+ * A reading with its letters read once, and where in it a letter said again and again was read once:
+ * a phrase read once counts only where it takes in such a letter. Read once, "off yourself" is
+ * "of yourself" and "találkozzunk" is "találkozunk": without this, "be proud of yourself, cool game"
+ * was held as goading to self-harm (its "cool" made it a reading with letters read once).
+ */
+function readOnceWithStretches(reading: string): { once: string; stretchedWithin: (start: number, end: number) => boolean } {
+  const stretched: number[] = [];
+  let once = '';
+  for (const run of reading.matchAll(/(\p{L})\1+|[^]/gu)) {
+    if (run[1] !== undefined) stretched.push(once.length);
+    once += run[1] ?? run[0];
+  }
+  return { once, stretchedWithin: (start, end) => stretched.some((at) => at >= start && at < end) };
+}
+
 /** The held classes and the rule each is held for: unkind words at a person are the word rule's, asking to be reached without an app's name the contact rule's (issue 53). */
 const HELD_RULES = [
   [PERSONAL, 'personal'],
@@ -180,6 +198,7 @@ const HELD_RULES = [
   [HOUSEHOLD, 'personal'],
   [DOXXING, 'personal'],
   [DOUBLING, 'personal'],
+  [DETAILS, 'personal'],
   [HARM, 'harm'],
   [DESPAIR, 'harm'],
   [DANGER, 'harm'],
@@ -228,12 +247,12 @@ const HELD_CLASSES = HELD_RULES.map(([heldClass, rule]) => ({
 
 /** The rule of the first held class one of the readings shows (in readings up to `short` long also with letters read once), or null. */
 export function heldClassRule(readings: readonly string[], short: number): (typeof HELD_RULES)[number][1] | null {
-  const onceReadings = readings.map((reading) => (reading.length <= short ? lettersOnce(reading) : reading));
+  const onceReadings = readings.map((reading) => (reading.length <= short ? readOnceWithStretches(reading) : null));
   for (const { rule, patterns, once } of HELD_CLASSES) {
     for (const [index, reading] of readings.entries()) {
       if (patterns.test(reading)) return rule;
-      const readOnce = onceReadings[index]!;
-      if (readOnce !== reading && once.test(readOnce)) return rule;
+      const readOnce = onceReadings[index];
+      if (readOnce && readOnce.once !== reading && once.test(readOnce.once, readOnce.stretchedWithin)) return rule;
     }
   }
   return null;
