@@ -44,7 +44,8 @@
  * to be sent back or banned), fake, AI and edited pictures or voices of a child made to shame them, hate
  * pages and studios about a person, what is "not for kids" steered to, running away together on a
  * ticket paid, shock, gore and adult content steered to without a link: shock videos and adult sites
- * named or spelled around, rule 34 and nsfw versions), unkind words at a person (hate
+ * named or spelled around, rule 34 and nsfw versions), unkind words at a person (put-downs of a face, a smell, few
+ * followers or crying like a baby, "touch grass", "nobody asked", stfu and gtfo, hate
  * symbols and coded hate too, disabled, autistic, deaf or blind people called useless, a burden or not
  * real people and a disability used as an insult, pile-ons: mass reports, raids, exclusion and
  * mocking campaigns, and groups said to be less than human, to lose rights or to be expelled,
@@ -110,6 +111,7 @@ import PREJUDICE from './data/held-prejudice.json' with { type: 'json' };
 import PRESSURE from './data/held-pressure.json' with { type: 'json' };
 import PRIVATE from './data/held-private.json' with { type: 'json' };
 import PROMOTING from './data/held-promoting.json' with { type: 'json' };
+import PUTDOWNS from './data/held-putdowns.json' with { type: 'json' };
 import REACHING from './data/held-reaching.json' with { type: 'json' };
 import ROLEPLAY from './data/held-roleplay.json' with { type: 'json' };
 import RUNAWAY from './data/held-runaway.json' with { type: 'json' };
@@ -223,6 +225,7 @@ const HELD_RULES = [
   [FAREWELL, 'harm'],
   [WORTHLESS, 'harm'],
   [UNKIND, 'word'],
+  [PUTDOWNS, 'word'],
   [HATE, 'word'],
   [PILEONS, 'word'],
   [PREJUDICE, 'word'],
