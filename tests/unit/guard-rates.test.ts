@@ -303,6 +303,11 @@ describe('the guard’s measured rates', () => {
       'fresh-tricks-67.txt',
       'fresh-ordinary-67.txt',
     ],
+    [
+      'the sixty-fourth set (probes for put-downs aimed at the person and crude abbreviations: a face, a brain, an IQ or a smell mocked, no friends or a cat as the only friend, few followers, “cry more”, “go cry to ur mommy”, an NPC or a tryhard, “the personality of a brick”, told to quit coding, delete an account, touch grass or get a life, “imagine being this bad”, “ur so cringe”, “nobody asked”, “pathetic”, “did ur little brother make this”, stfu, gtfo, “wtf is wrong with u”, dumbass, smartass, “sucks balls”, “shut ur mouth”, in text-speak, in hu/ga/fa)',
+      'fresh-tricks-63.txt',
+      'fresh-ordinary-63.txt',
+    ],
     ['the issue’s own kinds', 'tricks.txt', 'ordinary-notes.txt'],
   ])(
     '%s (%s, %s): at most a tenth of the tricks published, a twentieth of the notes held or refused',

@@ -83,6 +83,7 @@ const ORDINARY = [
   '-61',
   '-62',
   '-67',
+  '-63',
 ]
   .flatMap((set) => lines(`fresh-ordinary${set}.txt`))
   .concat(lines('ordinary-notes.txt'));
@@ -157,6 +158,7 @@ const TRICKS = [
   '-61',
   '-62',
   '-67',
+  '-63',
 ]
   .flatMap((set) => lines(`fresh-tricks${set}.txt`))
   .concat(lines('tricks.txt'));
