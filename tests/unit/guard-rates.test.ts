@@ -308,6 +308,11 @@ describe('the guard’s measured rates', () => {
       'fresh-tricks-63.txt',
       'fresh-ordinary-63.txt',
     ],
+    [
+      'the sixty-fifth set (probes for threats, hurting others and attacks on accounts: kill, punch, stab, smack or beat up him, her, you or that kid, “ur dead meat”, “hes getting punched”, “ur gonna regret this”, “sleep with one eye open”, a phone or a pc smashed or wished to explode, “if u tell anyone ill delete ur projects”, “do it or ill hack u”, accounts hacked, taken over or deleted as a threat, a boast or an offer, “i got ur password”, ddos and ip loggers, “lets raid this studio”, spam with hate, mass reports, a crowd sent to a profile to say mean things, in text-speak, in hu/ga/fa)',
+      'fresh-tricks-64.txt',
+      'fresh-ordinary-64.txt',
+    ],
     ['the issue’s own kinds', 'tricks.txt', 'ordinary-notes.txt'],
   ])(
     '%s (%s, %s): at most a tenth of the tricks published, a twentieth of the notes held or refused',

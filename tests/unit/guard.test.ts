@@ -84,6 +84,7 @@ const ORDINARY = [
   '-62',
   '-67',
   '-63',
+  '-64',
 ]
   .flatMap((set) => lines(`fresh-ordinary${set}.txt`))
   .concat(lines('ordinary-notes.txt'));
@@ -159,6 +160,7 @@ const TRICKS = [
   '-62',
   '-67',
   '-63',
+  '-64',
 ]
   .flatMap((set) => lines(`fresh-tricks${set}.txt`))
   .concat(lines('tricks.txt'));

@@ -30,7 +30,9 @@
  * better never born or should disappear, a gun or a coffin pictured on them as an improvement, and
  * extortion of an account or projects, threats to get
  * something or against a school or a person offline, a child found, waited for at the gate or the bus
- * stop or beaten up at school in everyday words ("you can't hide", "my brother will get you"), hacking
+ * stop or beaten up at school in everyday words ("you can't hide", "my brother will get you"), threats to
+ * punch, stab or kill a person, "ur dead meat", "if u tell anyone ill…", accounts hacked or taken over, raids
+ * and hate spam on a studio ("lets raid this studio"), hacking
  * and swatting, weapons bought or made, the means of self-harm asked, goading to it, in so many words or
  * veiled in internet euphemisms ("delete yourself", "uninstall life"), despair in one's own words,
  * dangerous challenges, dares and stunts off the screen (heights, traffic, ingestion dares, chroming,
@@ -127,6 +129,7 @@ import SPELLINGS_DATA from './data/held-spellings.json' with { type: 'json' };
 import STEERING from './data/held-steering.json' with { type: 'json' };
 import STUNTS from './data/held-stunts.json' with { type: 'json' };
 import TEXTSPEAK from './data/held-textspeak.json' with { type: 'json' };
+import THREATS from './data/held-threats.json' with { type: 'json' };
 import UNKIND from './data/held-unkind.json' with { type: 'json' };
 import VEILED_GOADING from './data/held-veiledgoading.json' with { type: 'json' };
 import VIOLENCE from './data/held-violence.json' with { type: 'json' };
@@ -224,6 +227,7 @@ const HELD_RULES = [
   [DARES, 'harm'],
   [FAREWELL, 'harm'],
   [WORTHLESS, 'harm'],
+  [THREATS, 'harm'],
   [UNKIND, 'word'],
   [PUTDOWNS, 'word'],
   [HATE, 'word'],
