@@ -85,6 +85,7 @@ const ORDINARY = [
   '-67',
   '-63',
   '-64',
+  '-65',
 ]
   .flatMap((set) => lines(`fresh-ordinary${set}.txt`))
   .concat(lines('ordinary-notes.txt'));
@@ -161,6 +162,7 @@ const TRICKS = [
   '-67',
   '-63',
   '-64',
+  '-65',
 ]
   .flatMap((set) => lines(`fresh-tricks${set}.txt`))
   .concat(lines('tricks.txt'));

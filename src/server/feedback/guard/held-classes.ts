@@ -39,7 +39,9 @@
  * sockets) and small crimes urged (shoplifting, vandalism, trespassing, prank calls, fire alarms),
  * self-harm hidden, goodbye letters, last posts and one's things handed on, plans and means in one's
  * own words (pills saved, a bridge or a roof tonight), self-harm slang, eating-disorder talk and body-image pressure (meals skipped, calorie limits, purging,
- * pro-ana, weight shaming), vaping and energy-drink dares, drugs and drink offered or dared (in everyday
+ * pro-ana, weight shaming), disclosures in a child's own words (a parent who hits them, locked in their
+ * room, nobody feeds them, days without eating to lose weight, drunk, vaping, skipping school, running
+ * away) and breath-holding and choking challenges, vaping and energy-drink dares, drugs and drink offered or dared (in everyday
  * and coded words too: a bottle finished as a challenge, "special" gummies, "smoke this with me"), dares
  * to the body (a hand on a stove, cutting or scratching till it bleeds, coins swallowed "to see what
  * happens") and starving urged as a compliment, recruiting to hate (groups that hate a people, a people
@@ -80,6 +82,7 @@ import DETAILS from './data/held-details.json' with { type: 'json' };
 import DEVICE from './data/held-device.json' with { type: 'json' };
 import EMOJI_SENTENCES from './data/held-emoji-sentences.json' with { type: 'json' };
 import DISCLOSING from './data/held-disclosing.json' with { type: 'json' };
+import DISCLOSURES from './data/held-disclosures.json' with { type: 'json' };
 import DOUBLING from './data/held-doubling.json' with { type: 'json' };
 import DOXXING from './data/held-doxxing.json' with { type: 'json' };
 import EATING from './data/held-eating.json' with { type: 'json' };
@@ -228,6 +231,7 @@ const HELD_RULES = [
   [FAREWELL, 'harm'],
   [WORTHLESS, 'harm'],
   [THREATS, 'harm'],
+  [DISCLOSURES, 'harm'],
   [UNKIND, 'word'],
   [PUTDOWNS, 'word'],
   [HATE, 'word'],
