@@ -102,6 +102,7 @@ import HOUSEHOLD from './data/held-household.json' with { type: 'json' };
 import INTIMATE from './data/held-intimate.json' with { type: 'json' };
 import ISOLATING from './data/held-isolating.json' with { type: 'json' };
 import LEWDSLANG from './data/held-lewdslang.json' with { type: 'json' };
+import LURES from './data/held-lures.json' with { type: 'json' };
 import MANIPULATION from './data/held-manipulation.json' with { type: 'json' };
 import MENACE from './data/held-menace.json' with { type: 'json' };
 import MONEY from './data/held-money.json' with { type: 'json' };
@@ -207,6 +208,7 @@ const HELD_RULES = [
   [DOXXING, 'personal'],
   [DOUBLING, 'personal'],
   [DETAILS, 'personal'],
+  [LURES, 'personal'],
   [HARM, 'harm'],
   [DESPAIR, 'harm'],
   [DANGER, 'harm'],
