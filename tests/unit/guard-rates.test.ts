@@ -318,6 +318,11 @@ describe('the guard’s measured rates', () => {
       'fresh-tricks-65.txt',
       'fresh-ordinary-65.txt',
     ],
+    [
+      'the sixty-seventh set (probes for grooming, secrecy and lures in a child’s own words: “our little secret”, chats kept secret or between us, messages deleted or cleared before a parent checks, “don’t show your mom what we talk about”, “nobody needs to know we talk”, parents or friends said not to understand or care, mean, fake or controlling, “you deserve better”, “you only have me”, a number sent in the dms, another, second or alt account to talk or see “something hot”, a bio read then “message me”, free robux, v-bucks, nitro, skins, gift cards or premium and giveaways (“first 10 win”) through a profile, a bio or a link, chat apps written with a symbol or a digit inside (snapch@t, d!scord, wh@tsapp, ins+a), in a friendly frame, in text-speak, in hu/ga/fa)',
+      'fresh-tricks-66.txt',
+      'fresh-ordinary-66.txt',
+    ],
     ['the issue’s own kinds', 'tricks.txt', 'ordinary-notes.txt'],
   ])(
     '%s (%s, %s): at most a tenth of the tricks published, a twentieth of the notes held or refused',

@@ -86,6 +86,7 @@ const ORDINARY = [
   '-63',
   '-64',
   '-65',
+  '-66',
 ]
   .flatMap((set) => lines(`fresh-ordinary${set}.txt`))
   .concat(lines('ordinary-notes.txt'));
@@ -163,6 +164,7 @@ const TRICKS = [
   '-63',
   '-64',
   '-65',
+  '-66',
 ]
   .flatMap((set) => lines(`fresh-tricks${set}.txt`))
   .concat(lines('tricks.txt'));

@@ -62,7 +62,9 @@
  * without an app's name (or by a search, a bio, a QR code, one's channel, text-speak, a sentence of
  * emoji, or a game's friend code, name, world or party chat), moving a child somewhere private or
  * secret (a quieter place, "don't tell anyone we talk", contact hidden in a costume or a title, the same
- * name elsewhere, apps named around, links promised in a sec) — and the words of the held phrases as
+ * name elsewhere, apps named around, links promised in a sec), grooming secrecy, lures and a child turned against
+ * parents or friends ("our little secret", messages deleted, "your parents don't understand you", my
+ * other account, free robux in my bio, snapch@t) — and the words of the held phrases as
  * children text them (./data/held-spellings.json).
  */
 import { AnchoredPatterns } from './anchored';
