@@ -299,11 +299,6 @@ describe('the guard’s measured rates', () => {
       'fresh-ordinary-62.txt',
     ],
     [
-      'the sixty-eighth set (probes for a child’s own details asked with nothing but “your” before them: an address or “addy”, a full, real, last or legal name, a surname, a phone number or “digits”, a zip code, postcode or Eircode, a street or house number, a date of birth, an exact or live location, an IP address, “ur address pls”, “postcode?? whats urs”, a picture, selfie or video of oneself asked, when a child’s parents are not home or go to work, “how young are you”, in hu/ga/fa)',
-      'fresh-tricks-67.txt',
-      'fresh-ordinary-67.txt',
-    ],
-    [
       'the sixty-fourth set (probes for put-downs aimed at the person and crude abbreviations: a face, a brain, an IQ or a smell mocked, no friends or a cat as the only friend, few followers, “cry more”, “go cry to ur mommy”, an NPC or a tryhard, “the personality of a brick”, told to quit coding, delete an account, touch grass or get a life, “imagine being this bad”, “ur so cringe”, “nobody asked”, “pathetic”, “did ur little brother make this”, stfu, gtfo, “wtf is wrong with u”, dumbass, smartass, “sucks balls”, “shut ur mouth”, in text-speak, in hu/ga/fa)',
       'fresh-tricks-63.txt',
       'fresh-ordinary-63.txt',
@@ -322,6 +317,11 @@ describe('the guard’s measured rates', () => {
       'the sixty-seventh set (probes for grooming, secrecy and lures in a child’s own words: “our little secret”, chats kept secret or between us, messages deleted or cleared before a parent checks, “don’t show your mom what we talk about”, “nobody needs to know we talk”, parents or friends said not to understand or care, mean, fake or controlling, “you deserve better”, “you only have me”, a number sent in the dms, another, second or alt account to talk or see “something hot”, a bio read then “message me”, free robux, v-bucks, nitro, skins, gift cards or premium and giveaways (“first 10 win”) through a profile, a bio or a link, chat apps written with a symbol or a digit inside (snapch@t, d!scord, wh@tsapp, ins+a), in a friendly frame, in text-speak, in hu/ga/fa)',
       'fresh-tricks-66.txt',
       'fresh-ordinary-66.txt',
+    ],
+    [
+      'the sixty-eighth set (probes for a child’s own details asked with nothing but “your” before them: an address or “addy”, a full, real, last or legal name, a surname, a phone number or “digits”, a zip code, postcode or Eircode, a street or house number, a date of birth, an exact or live location, an IP address, “ur address pls”, “postcode?? whats urs”, a picture, selfie or video of oneself asked, when a child’s parents are not home or go to work, “how young are you”, in hu/ga/fa)',
+      'fresh-tricks-67.txt',
+      'fresh-ordinary-67.txt',
     ],
     ['the issue’s own kinds', 'tricks.txt', 'ordinary-notes.txt'],
   ])(

@@ -82,11 +82,11 @@ const ORDINARY = [
   '-60',
   '-61',
   '-62',
-  '-67',
   '-63',
   '-64',
   '-65',
   '-66',
+  '-67',
 ]
   .flatMap((set) => lines(`fresh-ordinary${set}.txt`))
   .concat(lines('ordinary-notes.txt'));
@@ -160,11 +160,11 @@ const TRICKS = [
   '-60',
   '-61',
   '-62',
-  '-67',
   '-63',
   '-64',
   '-65',
   '-66',
+  '-67',
 ]
   .flatMap((set) => lines(`fresh-tricks${set}.txt`))
   .concat(lines('tricks.txt'));
