@@ -173,7 +173,7 @@ const TRICKS = [
 // a loaded machine, charged to no note's test. Every 25th text of each corpus tries most of them.
 beforeAll(() => {
   for (const text of [...ORDINARY, ...TRICKS].filter((_, index) => index % 25 === 0)) judgeText(text);
-}, 60_000);
+}, 180_000);
 
 describe('the ordinary notes corpus', () => {
   it('has at least 300 notes in English, Hungarian, Irish and Persian', () => {
