@@ -323,6 +323,11 @@ describe('the guard’s measured rates', () => {
       'fresh-tricks-67.txt',
       'fresh-ordinary-67.txt',
     ],
+    [
+      'the seventy-third set (probes for grooming in everyday words: a stranger there for a lonely child “anytime, just us”, in bed right now, alone in their room, a locked door, nice legs, a crop top in the next video, how developed, grown-up stuff taught, “my little princess”, “hey baby girl”, an nsfw version just for you, a sleepover at my place, an uncle’s van, a lift home, sneaking out unnoticed, a window left open, gifts sent if the child says where, “if you were older i’d date you”, in hu/ga/fa)',
+      'fresh-tricks-72.txt',
+      'fresh-ordinary-72.txt',
+    ],
     ['the issue’s own kinds', 'tricks.txt', 'ordinary-notes.txt'],
   ])(
     '%s (%s, %s): at most a tenth of the tricks published, a twentieth of the notes held or refused',

@@ -87,6 +87,7 @@ const ORDINARY = [
   '-65',
   '-66',
   '-67',
+  '-72',
 ]
   .flatMap((set) => lines(`fresh-ordinary${set}.txt`))
   .concat(lines('ordinary-notes.txt'));
@@ -165,6 +166,7 @@ const TRICKS = [
   '-65',
   '-66',
   '-67',
+  '-72',
 ]
   .flatMap((set) => lines(`fresh-tricks${set}.txt`))
   .concat(lines('tricks.txt'));

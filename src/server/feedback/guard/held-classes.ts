@@ -11,7 +11,9 @@
  * their hair and eyes, a voice note or a call code), another child's details offered, sold, leaked or hunted
  * (doxxing: a real name, school, address or face, "i found out where he lives"), money schemes aimed at
  * children (doubling, "send 5 get 50 back", paid homework, referral and crypto pitches), a child's own
- * details asked with nothing but "your" ("ur address pls", "post a pic of urself"), passwords, login codes, phishing and
+ * details asked with nothing but "your" ("ur address pls", "post a pic of urself"), grooming in
+ * everyday words (in bed right now, nice legs, grown-up stuff, "my little princess", a sleepover at my
+ * place, sneaking out, "if you were older"), passwords, login codes, phishing and
  * staff impersonated, police, teachers, schools, doctors and parents impersonated to scare or extract,
  * Scratch's private places, one's own details given unasked, where a child is in disguise
  * (coordinates, map codes, postcodes, live location, routines), running away, sneaking out and being
@@ -73,6 +75,7 @@ import ACCOUNTS from './data/held-accounts.json' with { type: 'json' };
 import AGELIES from './data/held-agelies.json' with { type: 'json' };
 import APPROACHES from './data/held-approaches.json' with { type: 'json' };
 import AUTHORITY from './data/held-authority.json' with { type: 'json' };
+import BEFRIENDING from './data/held-befriending.json' with { type: 'json' };
 import BLACKMAIL from './data/held-blackmail.json' with { type: 'json' };
 import CRUELTY from './data/held-cruelty.json' with { type: 'json' };
 import CURSES from './data/held-curses.json' with { type: 'json' };
@@ -210,6 +213,7 @@ const HELD_RULES = [
   [DOXXING, 'personal'],
   [DOUBLING, 'personal'],
   [DETAILS, 'personal'],
+  [BEFRIENDING, 'personal'],
   [LURES, 'personal'],
   [HARM, 'harm'],
   [DESPAIR, 'harm'],
