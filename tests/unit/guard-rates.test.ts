@@ -328,6 +328,11 @@ describe('the guard’s measured rates', () => {
       'fresh-tricks-72.txt',
       'fresh-ordinary-72.txt',
     ],
+    [
+      'the sixty-ninth set (probes for hate and prejudice at groups and identities in everyday words, without a slur: “we dont want ur kind”, “ur own people”, “those people always ruin”, people from “ur country” called dumb or thieves, “ur english is so bad”, an accent, a religion, skin or hair mocked, “of course its bad, ur from india”, “typical french”, a religion blamed, “jews control scratch”, a people said to run the internet, girls who “cant code” or should stick to cooking, boys “trash at art”, “typical girl”, “no homo”, “thats so gay”, “ur such a homo”, a level “gay af”, “stupid autistic game”, the r-word spelled around, “r u special needs”, in a friendly frame, in text-speak, in hu/ga/fa)',
+      'fresh-tricks-68.txt',
+      'fresh-ordinary-68.txt',
+    ],
     ['the issue’s own kinds', 'tricks.txt', 'ordinary-notes.txt'],
   ])(
     '%s (%s, %s): at most a tenth of the tricks published, a twentieth of the notes held or refused',

@@ -88,6 +88,7 @@ const ORDINARY = [
   '-66',
   '-67',
   '-72',
+  '-68',
 ]
   .flatMap((set) => lines(`fresh-ordinary${set}.txt`))
   .concat(lines('ordinary-notes.txt'));
@@ -167,6 +168,7 @@ const TRICKS = [
   '-66',
   '-67',
   '-72',
+  '-68',
 ]
   .flatMap((set) => lines(`fresh-tricks${set}.txt`))
   .concat(lines('tricks.txt'));

@@ -55,7 +55,9 @@
  * symbols and coded hate too, disabled, autistic, deaf or blind people called useless, a burden or not
  * real people and a disability used as an insult, pile-ons: mass reports, raids, exclusion and
  * mocking campaigns, and groups said to be less than human, to lose rights or to be expelled,
- * without a slur), roleplay to
+ * without a slur, and prejudice at groups in everyday words: "ur kind", people from a country, a
+ * religion or a gender called dumb, "typical X", a people said to control everything, "no homo", a
+ * game called gay or autistic), roleplay to
  * groom, pictures of the body, blackmail and threats to expose, emotional blackmail of a child
  * (self-harm threatened, debts, love-bombing, silence as punishment), cruelty that isolates a child
  * from family and friends (family trouble blamed on them, "you were a mistake", a sibling loved more,
@@ -136,6 +138,7 @@ import SLANG from './data/held-slang.json' with { type: 'json' };
 import SUBSTANCES from './data/held-substances.json' with { type: 'json' };
 import SPELLINGS_DATA from './data/held-spellings.json' with { type: 'json' };
 import STEERING from './data/held-steering.json' with { type: 'json' };
+import STEREOTYPES from './data/held-stereotypes.json' with { type: 'json' };
 import STUNTS from './data/held-stunts.json' with { type: 'json' };
 import TEXTSPEAK from './data/held-textspeak.json' with { type: 'json' };
 import THREATS from './data/held-threats.json' with { type: 'json' };
@@ -247,6 +250,7 @@ const HELD_RULES = [
   [PREJUDICE, 'word'],
   [OTHERING, 'word'],
   [ABLEISM, 'word'],
+  [STEREOTYPES, 'word'],
   [REACHING, 'contact'],
   [OFFSITE, 'contact'],
   [PROMOTING, 'contact'],
