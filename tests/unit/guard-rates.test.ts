@@ -333,6 +333,11 @@ describe('the guard’s measured rates', () => {
       'fresh-tricks-68.txt',
       'fresh-ordinary-68.txt',
     ],
+    [
+      'the seventieth set (probes for phishing, staff impersonated, money bets and links spelled around: an “official notice” from the Scratch Team, the moderators or the jam’s staff with an account to verify, a ban to appeal or a reward to claim, accounts recovered, unbanned or upgraded for free, bets and wagers with money, gift cards, robux or PayPal, “loser pays”, addresses with a comma or in brackets, “search X on youtube”, “look me up on tiktok”, in hu/ga/fa)',
+      'fresh-tricks-69.txt',
+      'fresh-ordinary-69.txt',
+    ],
     ['the issue’s own kinds', 'tricks.txt', 'ordinary-notes.txt'],
   ])(
     '%s (%s, %s): at most a tenth of the tricks published, a twentieth of the notes held or refused',

@@ -89,6 +89,7 @@ const ORDINARY = [
   '-67',
   '-72',
   '-68',
+  '-69',
 ]
   .flatMap((set) => lines(`fresh-ordinary${set}.txt`))
   .concat(lines('ordinary-notes.txt'));
@@ -169,6 +170,7 @@ const TRICKS = [
   '-67',
   '-72',
   '-68',
+  '-69',
 ]
   .flatMap((set) => lines(`fresh-tricks${set}.txt`))
   .concat(lines('tricks.txt'));

@@ -14,6 +14,9 @@
  * details asked with nothing but "your" ("ur address pls", "post a pic of urself"), grooming in
  * everyday words (in bed right now, nice legs, grown-up stuff, "my little princess", a sleepover at my
  * place, sneaking out, "if you were older"), passwords, login codes, phishing and
+ * details asked with nothing but "your" ("ur address pls", "post a pic of urself"), passwords, login codes, phishing ("official
+ * notice", a ban to appeal, an account to verify, recover or upgrade, bets for money or a gift card, addresses
+ * spelled around: "coolgames,net") and
  * staff impersonated, police, teachers, schools, doctors and parents impersonated to scare or extract,
  * Scratch's private places, one's own details given unasked, where a child is in disguise
  * (coordinates, map codes, postcodes, live location, routines), running away, sneaking out and being
@@ -117,6 +120,7 @@ import NICOTINE from './data/held-nicotine.json' with { type: 'json' };
 import OFFSITE from './data/held-offsite.json' with { type: 'json' };
 import OTHERING from './data/held-othering.json' with { type: 'json' };
 import PAYMENTS from './data/held-payments.json' with { type: 'json' };
+import PHISHING from './data/held-phishing.json' with { type: 'json' };
 import PERSONAL from './data/held-personal.json' with { type: 'json' };
 import PICTURES from './data/held-pictures.json' with { type: 'json' };
 import PILEONS from './data/held-pileons.json' with { type: 'json' };
@@ -201,6 +205,7 @@ const HELD_RULES = [
   [RUNAWAY, 'personal'],
   [ACCOUNTS, 'personal'],
   [AUTHORITY, 'personal'],
+  [PHISHING, 'personal'],
   [SCHEMES, 'personal'],
   [SCOUTING, 'personal'],
   [INTIMATE, 'personal'],
