@@ -338,6 +338,11 @@ describe('the guard’s measured rates', () => {
       'fresh-tricks-69.txt',
       'fresh-ordinary-69.txt',
     ],
+    [
+      'the seventy-first set (probes for where a child is and which school, asked in everyday words, and threats in idioms: a grade, a year or a class, a teacher’s name, the school’s mascot, team, uniform or colours, when lunch is and when school ends, the time zone, what time it is there, night or rain where they are, near a named city, the same country or state, the US or the UK, which state or city, the nearest big city, how they get home; “i’ll make ur life hell”, “ur finished”, “u’ll see tomorrow at school”, “wait till i find u”, “ur gonna get it”, “ur days are numbered”, in a friendly frame, in text-speak, in hu/ga/fa)',
+      'fresh-tricks-70.txt',
+      'fresh-ordinary-70.txt',
+    ],
     ['the issue’s own kinds', 'tricks.txt', 'ordinary-notes.txt'],
   ])(
     '%s (%s, %s): at most a tenth of the tricks published, a twentieth of the notes held or refused',

@@ -90,6 +90,7 @@ const ORDINARY = [
   '-72',
   '-68',
   '-69',
+  '-70',
 ]
   .flatMap((set) => lines(`fresh-ordinary${set}.txt`))
   .concat(lines('ordinary-notes.txt'));
@@ -171,6 +172,7 @@ const TRICKS = [
   '-72',
   '-68',
   '-69',
+  '-70',
 ]
   .flatMap((set) => lines(`fresh-tricks${set}.txt`))
   .concat(lines('tricks.txt'));

@@ -71,7 +71,9 @@
  * secret (a quieter place, "don't tell anyone we talk", contact hidden in a costume or a title, the same
  * name elsewhere, apps named around, links promised in a sec), grooming secrecy, lures and a child turned against
  * parents or friends ("our little secret", messages deleted, "your parents don't understand you", my
- * other account, free robux in my bio, snapch@t) — and the words of the held phrases as
+ * other account, free robux in my bio, snapch@t), where a child is and which school in everyday words (a grade, a teacher's name, the time
+ * zone, the time or the weather there, near a city, the same country) and threats in idioms ("i'll make ur
+ * life hell", "ur finished", "wait till i find u") — and the words of the held phrases as
  * children text them (./data/held-spellings.json).
  */
 import { AnchoredPatterns } from './anchored';
@@ -82,6 +84,7 @@ import APPROACHES from './data/held-approaches.json' with { type: 'json' };
 import AUTHORITY from './data/held-authority.json' with { type: 'json' };
 import BEFRIENDING from './data/held-befriending.json' with { type: 'json' };
 import BLACKMAIL from './data/held-blackmail.json' with { type: 'json' };
+import COMEUPPANCE from './data/held-comeuppance.json' with { type: 'json' };
 import CRUELTY from './data/held-cruelty.json' with { type: 'json' };
 import CURSES from './data/held-curses.json' with { type: 'json' };
 import DANGER from './data/held-danger.json' with { type: 'json' };
@@ -112,6 +115,7 @@ import HOUSEHOLD from './data/held-household.json' with { type: 'json' };
 import INTIMATE from './data/held-intimate.json' with { type: 'json' };
 import ISOLATING from './data/held-isolating.json' with { type: 'json' };
 import LEWDSLANG from './data/held-lewdslang.json' with { type: 'json' };
+import LOCATING from './data/held-locating.json' with { type: 'json' };
 import LURES from './data/held-lures.json' with { type: 'json' };
 import MANIPULATION from './data/held-manipulation.json' with { type: 'json' };
 import MENACE from './data/held-menace.json' with { type: 'json' };
@@ -223,6 +227,7 @@ const HELD_RULES = [
   [DETAILS, 'personal'],
   [BEFRIENDING, 'personal'],
   [LURES, 'personal'],
+  [LOCATING, 'personal'],
   [HARM, 'harm'],
   [DESPAIR, 'harm'],
   [DANGER, 'harm'],
@@ -248,6 +253,7 @@ const HELD_RULES = [
   [WORTHLESS, 'harm'],
   [THREATS, 'harm'],
   [DISCLOSURES, 'harm'],
+  [COMEUPPANCE, 'harm'],
   [UNKIND, 'word'],
   [PUTDOWNS, 'word'],
   [HATE, 'word'],
