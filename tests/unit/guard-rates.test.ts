@@ -343,6 +343,11 @@ describe('the guard’s measured rates', () => {
       'fresh-tricks-70.txt',
       'fresh-ordinary-70.txt',
     ],
+    [
+      'the seventy-second set (probes for tricks as children in Hungary, Ireland and Iran write them: put-downs at a person (csicska, nyomi, lúzer, hülye, béna vagy; is amadán thú, i do bhómán, a leadhb; خنگ خدا، احمق، بیشعور; ahmagh, khengi, bishoor in Finglish), an age, a school, an address, a phone number or a picture asked, meeting up after school, private messages and chat apps, a secret from parents, self-harm goaded and threats (maraigh tú féin, brisfidh mé do smig, khodeto bokosh, mizanamet), free robux for a password, in hu/ga/fa with and without accents, in text-speak and Finglish)',
+      'fresh-tricks-71.txt',
+      'fresh-ordinary-71.txt',
+    ],
     ['the issue’s own kinds', 'tricks.txt', 'ordinary-notes.txt'],
   ])(
     '%s (%s, %s): at most a tenth of the tricks published, a twentieth of the notes held or refused',

@@ -91,6 +91,7 @@ const ORDINARY = [
   '-68',
   '-69',
   '-70',
+  '-71',
 ]
   .flatMap((set) => lines(`fresh-ordinary${set}.txt`))
   .concat(lines('ordinary-notes.txt'));
@@ -173,6 +174,7 @@ const TRICKS = [
   '-68',
   '-69',
   '-70',
+  '-71',
 ]
   .flatMap((set) => lines(`fresh-tricks${set}.txt`))
   .concat(lines('tricks.txt'));

@@ -61,6 +61,7 @@
  * without a slur, and prejudice at groups in everyday words: "ur kind", people from a country, a
  * religion or a gender called dumb, "typical X", a people said to control everything, "no homo", a
  * game called gay or autistic), roleplay to
+ * without a slur, put-downs in Hungarian, Irish and Persian: csicska vagy, i do bhómán, خنگ خدا), roleplay to
  * groom, pictures of the body, blackmail and threats to expose, emotional blackmail of a child
  * (self-harm threatened, debts, love-bombing, silence as punishment), cruelty that isolates a child
  * from family and friends (family trouble blamed on them, "you were a mistake", a sibling loved more,
@@ -114,6 +115,7 @@ import HIDEAWAY from './data/held-hideaway.json' with { type: 'json' };
 import HOUSEHOLD from './data/held-household.json' with { type: 'json' };
 import INTIMATE from './data/held-intimate.json' with { type: 'json' };
 import ISOLATING from './data/held-isolating.json' with { type: 'json' };
+import LANGUAGES from './data/held-languages.json' with { type: 'json' };
 import LEWDSLANG from './data/held-lewdslang.json' with { type: 'json' };
 import LOCATING from './data/held-locating.json' with { type: 'json' };
 import LURES from './data/held-lures.json' with { type: 'json' };
@@ -262,6 +264,7 @@ const HELD_RULES = [
   [OTHERING, 'word'],
   [ABLEISM, 'word'],
   [STEREOTYPES, 'word'],
+  [LANGUAGES, 'word'],
   [REACHING, 'contact'],
   [OFFSITE, 'contact'],
   [PROMOTING, 'contact'],
