@@ -324,11 +324,6 @@ describe('the guard’s measured rates', () => {
       'fresh-ordinary-67.txt',
     ],
     [
-      'the seventy-third set (probes for grooming in everyday words: a stranger there for a lonely child “anytime, just us”, in bed right now, alone in their room, a locked door, nice legs, a crop top in the next video, how developed, grown-up stuff taught, “my little princess”, “hey baby girl”, an nsfw version just for you, a sleepover at my place, an uncle’s van, a lift home, sneaking out unnoticed, a window left open, gifts sent if the child says where, “if you were older i’d date you”, in hu/ga/fa)',
-      'fresh-tricks-72.txt',
-      'fresh-ordinary-72.txt',
-    ],
-    [
       'the sixty-ninth set (probes for hate and prejudice at groups and identities in everyday words, without a slur: “we dont want ur kind”, “ur own people”, “those people always ruin”, people from “ur country” called dumb or thieves, “ur english is so bad”, an accent, a religion, skin or hair mocked, “of course its bad, ur from india”, “typical french”, a religion blamed, “jews control scratch”, a people said to run the internet, girls who “cant code” or should stick to cooking, boys “trash at art”, “typical girl”, “no homo”, “thats so gay”, “ur such a homo”, a level “gay af”, “stupid autistic game”, the r-word spelled around, “r u special needs”, in a friendly frame, in text-speak, in hu/ga/fa)',
       'fresh-tricks-68.txt',
       'fresh-ordinary-68.txt',
@@ -347,6 +342,11 @@ describe('the guard’s measured rates', () => {
       'the seventy-second set (probes for tricks as children in Hungary, Ireland and Iran write them: put-downs at a person (csicska, nyomi, lúzer, hülye, béna vagy; is amadán thú, i do bhómán, a leadhb; خنگ خدا، احمق، بیشعور; ahmagh, khengi, bishoor in Finglish), an age, a school, an address, a phone number or a picture asked, meeting up after school, private messages and chat apps, a secret from parents, self-harm goaded and threats (maraigh tú féin, brisfidh mé do smig, khodeto bokosh, mizanamet), free robux for a password, in hu/ga/fa with and without accents, in text-speak and Finglish)',
       'fresh-tricks-71.txt',
       'fresh-ordinary-71.txt',
+    ],
+    [
+      'the seventy-third set (probes for grooming in everyday words: a stranger there for a lonely child “anytime, just us”, in bed right now, alone in their room, a locked door, nice legs, a crop top in the next video, how developed, grown-up stuff taught, “my little princess”, “hey baby girl”, an nsfw version just for you, a sleepover at my place, an uncle’s van, a lift home, sneaking out unnoticed, a window left open, gifts sent if the child says where, “if you were older i’d date you”, in hu/ga/fa)',
+      'fresh-tricks-72.txt',
+      'fresh-ordinary-72.txt',
     ],
     ['the issue’s own kinds', 'tricks.txt', 'ordinary-notes.txt'],
   ])(

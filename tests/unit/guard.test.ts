@@ -87,11 +87,11 @@ const ORDINARY = [
   '-65',
   '-66',
   '-67',
-  '-72',
   '-68',
   '-69',
   '-70',
   '-71',
+  '-72',
 ]
   .flatMap((set) => lines(`fresh-ordinary${set}.txt`))
   .concat(lines('ordinary-notes.txt'));
@@ -170,11 +170,11 @@ const TRICKS = [
   '-65',
   '-66',
   '-67',
-  '-72',
   '-68',
   '-69',
   '-70',
   '-71',
+  '-72',
 ]
   .flatMap((set) => lines(`fresh-tricks${set}.txt`))
   .concat(lines('tricks.txt'));
