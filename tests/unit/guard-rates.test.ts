@@ -348,6 +348,11 @@ describe('the guard’s measured rates', () => {
       'fresh-tricks-72.txt',
       'fresh-ordinary-72.txt',
     ],
+    [
+      'the seventy-fourth set (probes for roasts, backhanded insults and exclusion: “u r the reason they put instructions on shampoo”, “if i had a dollar for every time u…”, “even my dog codes better than u”, “u make a potato look smart”, “not bad for a girl”, “good for a little kid”, “not trash for once”, “nobody in this studio likes u”, “we all voted to kick u out of the studio”, “ur not invited to our collab”, “everyone laughs at ur games behind ur back”, a child’s voice, accent or face in their video mocked, in hu/ga/fa)',
+      'fresh-tricks-73.txt',
+      'fresh-ordinary-73.txt',
+    ],
     ['the issue’s own kinds', 'tricks.txt', 'ordinary-notes.txt'],
   ])(
     '%s (%s, %s): at most a tenth of the tricks published, a twentieth of the notes held or refused',

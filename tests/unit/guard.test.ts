@@ -92,6 +92,7 @@ const ORDINARY = [
   '-70',
   '-71',
   '-72',
+  '-73',
 ]
   .flatMap((set) => lines(`fresh-ordinary${set}.txt`))
   .concat(lines('ordinary-notes.txt'));
@@ -175,6 +176,7 @@ const TRICKS = [
   '-70',
   '-71',
   '-72',
+  '-73',
 ]
   .flatMap((set) => lines(`fresh-tricks${set}.txt`))
   .concat(lines('tricks.txt'));

@@ -57,7 +57,8 @@
  * followers or crying like a baby, "touch grass", "nobody asked", stfu and gtfo, hate
  * symbols and coded hate too, disabled, autistic, deaf or blind people called useless, a burden or not
  * real people and a disability used as an insult, pile-ons: mass reports, raids, exclusion and
- * mocking campaigns, and groups said to be less than human, to lose rights or to be expelled,
+ * mocking campaigns, roasts, backhanded compliments ("not bad for a girl"), exclusion ("nobody likes u") and a
+ * child's voice or looks mocked in a video, and groups said to be less than human, to lose rights or to be expelled,
  * without a slur, and prejudice at groups in everyday words: "ur kind", people from a country, a
  * religion or a gender called dumb, "typical X", a people said to control everything, "no homo", a
  * game called gay or autistic), roleplay to
@@ -136,6 +137,7 @@ import PRIVATE from './data/held-private.json' with { type: 'json' };
 import PROMOTING from './data/held-promoting.json' with { type: 'json' };
 import PUTDOWNS from './data/held-putdowns.json' with { type: 'json' };
 import REACHING from './data/held-reaching.json' with { type: 'json' };
+import ROASTS from './data/held-roasts.json' with { type: 'json' };
 import ROLEPLAY from './data/held-roleplay.json' with { type: 'json' };
 import RUNAWAY from './data/held-runaway.json' with { type: 'json' };
 import SCAMS from './data/held-scams.json' with { type: 'json' };
@@ -260,6 +262,7 @@ const HELD_RULES = [
   [PUTDOWNS, 'word'],
   [HATE, 'word'],
   [PILEONS, 'word'],
+  [ROASTS, 'word'],
   [PREJUDICE, 'word'],
   [OTHERING, 'word'],
   [ABLEISM, 'word'],
