@@ -353,6 +353,11 @@ describe('the guard’s measured rates', () => {
       'fresh-tricks-73.txt',
       'fresh-ordinary-73.txt',
     ],
+    [
+      'the seventy-fifth set (probes for platform abbreviations, handles and “same @” contact asks: tt, ig, sc, dc, yt, fb, snap, “the bird app”, “the clock app”, “the ghost app”, “the red play button site” with the same @, name, user or pfp, “my @ on tt is”, “my handle everywhere is”, “my tt is name_22”, “whats ur ig”, a main or other account off Scratch where “the real stuff” is, handles in spaced letters or symbols, in text-speak, in hu/ga/fa)',
+      'fresh-tricks-74.txt',
+      'fresh-ordinary-74.txt',
+    ],
     ['the issue’s own kinds', 'tricks.txt', 'ordinary-notes.txt'],
   ])(
     '%s (%s, %s): at most a tenth of the tricks published, a twentieth of the notes held or refused',

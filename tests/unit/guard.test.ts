@@ -93,6 +93,7 @@ const ORDINARY = [
   '-71',
   '-72',
   '-73',
+  '-74',
 ]
   .flatMap((set) => lines(`fresh-ordinary${set}.txt`))
   .concat(lines('ordinary-notes.txt'));
@@ -177,6 +178,7 @@ const TRICKS = [
   '-71',
   '-72',
   '-73',
+  '-74',
 ]
   .flatMap((set) => lines(`fresh-tricks${set}.txt`))
   .concat(lines('tricks.txt'));

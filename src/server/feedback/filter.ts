@@ -127,8 +127,9 @@ const CONTACTS = [
     String.raw`(?<!\p{L})(?:add|message|msg|dm|text|txt|call|find|follow|friend|contact|chat with|talk to|hmu|hit|join)\s+(?:me|us)\s+(?:on|at|in|via|@)?\s*(?:${APPS})(?!\p{L})`,
     'u',
   ),
+  // Not an abbreviation spelled out: "my fb = final boss" (two words and no more).
   new RegExp(
-    String.raw`(?<!\p{L})(?:my|our)\s+(?:${APPS})\s*(?:is|:|=|-|id|name|username|user|handle|tag|account)(?!\p{L})`,
+    String.raw`(?<!\p{L})(?:my|our)\s+(?:${APPS})\s*(?:is|:|=(?!\s*\p{L}+ \p{L}+\s*(?:$|[,.!?]))|-|id|name|username|user|handle|tag|account)(?!\p{L})`,
     'u',
   ),
   new RegExp(

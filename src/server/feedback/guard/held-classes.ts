@@ -71,7 +71,8 @@
  * without an app's name (or by a search, a bio, a QR code, one's channel, text-speak, a sentence of
  * emoji, or a game's friend code, name, world or party chat), moving a child somewhere private or
  * secret (a quieter place, "don't tell anyone we talk", contact hidden in a costume or a title, the same
- * name elsewhere, apps named around, links promised in a sec), grooming secrecy, lures and a child turned against
+ * name elsewhere, apps named around, links promised in a sec, apps by abbreviation or nickname with "same @",
+ * "my tt is …", a main account off Scratch, handles in spaced letters), grooming secrecy, lures and a child turned against
  * parents or friends ("our little secret", messages deleted, "your parents don't understand you", my
  * other account, free robux in my bio, snapch@t), where a child is and which school in everyday words (a grade, a teacher's name, the time
  * zone, the time or the weather there, near a city, the same country) and threats in idioms ("i'll make ur
@@ -109,6 +110,7 @@ import FAREWELL from './data/held-farewell.json' with { type: 'json' };
 import FREEBIES from './data/held-freebies.json' with { type: 'json' };
 import GOADING from './data/held-goading.json' with { type: 'json' };
 import GROOMING from './data/held-grooming.json' with { type: 'json' };
+import HANDLES from './data/held-handles.json' with { type: 'json' };
 import HARASSMENT from './data/held-harassment.json' with { type: 'json' };
 import HARM from './data/held-harm.json' with { type: 'json' };
 import HATE from './data/held-hate.json' with { type: 'json' };
@@ -274,6 +276,7 @@ const HELD_RULES = [
   [TEXTSPEAK, 'contact'],
   [GAMING, 'contact'],
   [HIDEAWAY, 'contact'],
+  [HANDLES, 'contact'],
 ] as const;
 /** A class's patterns, every language's (the `_about` line is no pattern). */
 const phrasesOf = (heldClass: Record<string, string | string[]>) =>
