@@ -358,6 +358,11 @@ describe('the guard’s measured rates', () => {
       'fresh-tricks-74.txt',
       'fresh-ordinary-74.txt',
     ],
+    [
+      'the seventy-sixth set (probes for real-world identification and watching: “i know who u are irl”, in my class, school or street, “ur the kid from room 12”, a sibling who told a username, seen at the mall, the park, the bus or at lunch, a profile, page or activity watched or stalked for months, online times known, a house, street, school, uniform or face recognised from a video, a picture or an avatar, “i know what u look like now”, found or waited for at school, the bus stop or irl, in hu/ga/fa)',
+      'fresh-tricks-75.txt',
+      'fresh-ordinary-75.txt',
+    ],
     ['the issue’s own kinds', 'tricks.txt', 'ordinary-notes.txt'],
   ])(
     '%s (%s, %s): at most a tenth of the tricks published, a twentieth of the notes held or refused',

@@ -94,6 +94,7 @@ const ORDINARY = [
   '-72',
   '-73',
   '-74',
+  '-75',
 ]
   .flatMap((set) => lines(`fresh-ordinary${set}.txt`))
   .concat(lines('ordinary-notes.txt'));
@@ -179,6 +180,7 @@ const TRICKS = [
   '-72',
   '-73',
   '-74',
+  '-75',
 ]
   .flatMap((set) => lines(`fresh-tricks${set}.txt`))
   .concat(lines('tricks.txt'));

@@ -76,7 +76,9 @@
  * parents or friends ("our little secret", messages deleted, "your parents don't understand you", my
  * other account, free robux in my bio, snapch@t), where a child is and which school in everyday words (a grade, a teacher's name, the time
  * zone, the time or the weather there, near a city, the same country) and threats in idioms ("i'll make ur
- * life hell", "ur finished", "wait till i find u") — and the words of the held phrases as
+ * life hell", "ur finished", "wait till i find u"), a child known, seen, watched or recognised offline
+ * ("i know who u are irl", "i saw u at the mall", "been stalking ur profile", "i can see ur house in ur
+ * video", "i'll find u at lunch") — and the words of the held phrases as
  * children text them (./data/held-spellings.json).
  */
 import { AnchoredPatterns } from './anchored';
@@ -140,6 +142,7 @@ import PROMOTING from './data/held-promoting.json' with { type: 'json' };
 import PUTDOWNS from './data/held-putdowns.json' with { type: 'json' };
 import REACHING from './data/held-reaching.json' with { type: 'json' };
 import ROASTS from './data/held-roasts.json' with { type: 'json' };
+import RECOGNISING from './data/held-recognising.json' with { type: 'json' };
 import ROLEPLAY from './data/held-roleplay.json' with { type: 'json' };
 import RUNAWAY from './data/held-runaway.json' with { type: 'json' };
 import SCAMS from './data/held-scams.json' with { type: 'json' };
@@ -209,6 +212,7 @@ const HELD_RULES = [
   [ROLEPLAY, 'personal'],
   [PICTURES, 'personal'],
   [WATCHING, 'personal'],
+  [RECOGNISING, 'personal'],
   [EVADING, 'personal'],
   [GROOMING, 'personal'],
   [SEEKING, 'personal'],
