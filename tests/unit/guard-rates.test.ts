@@ -363,6 +363,11 @@ describe('the guard’s measured rates', () => {
       'fresh-tricks-75.txt',
       'fresh-ordinary-75.txt',
     ],
+    [
+      'the seventy-seventh set (probes for despair and self-harm in teen slang, emoji and short forms: kms, kys at oneself, unalive, sewer slide, ctb, catching the bus, taking the L forever, a knife, blood, pills, a noose or a coffin emoji with “me”, never waking up, not wanting to be here, being a burden, nobody noticing if one was gone, a last post with a black heart, “pls end me”, wrists a mess, in hu/ga/fa)',
+      'fresh-tricks-76.txt',
+      'fresh-ordinary-76.txt',
+    ],
     ['the issue’s own kinds', 'tricks.txt', 'ordinary-notes.txt'],
   ])(
     '%s (%s, %s): at most a tenth of the tricks published, a twentieth of the notes held or refused',

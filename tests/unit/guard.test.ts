@@ -95,6 +95,7 @@ const ORDINARY = [
   '-73',
   '-74',
   '-75',
+  '-76',
 ]
   .flatMap((set) => lines(`fresh-ordinary${set}.txt`))
   .concat(lines('ordinary-notes.txt'));
@@ -181,6 +182,7 @@ const TRICKS = [
   '-73',
   '-74',
   '-75',
+  '-76',
 ]
   .flatMap((set) => lines(`fresh-tricks${set}.txt`))
   .concat(lines('tricks.txt'));

@@ -39,7 +39,7 @@
  * punch, stab or kill a person, "ur dead meat", "if u tell anyone ill…", accounts hacked or taken over, raids
  * and hate spam on a studio ("lets raid this studio"), hacking
  * and swatting, weapons bought or made, the means of self-harm asked, goading to it, in so many words or
- * veiled in internet euphemisms ("delete yourself", "uninstall life"), despair in one's own words,
+ * veiled in internet euphemisms ("delete yourself", "uninstall life"), despair in one's own words and in teen slang, emoji and short forms (kms, unalive, ctb, 🔪🩸 me),
  * dangerous challenges, dares and stunts off the screen (heights, traffic, ingestion dares, chroming,
  * sockets) and small crimes urged (shoplifting, vandalism, trespassing, prank calls, fire alarms),
  * self-harm hidden, goodbye letters, last posts and one's things handed on, plans and means in one's
@@ -152,6 +152,7 @@ import SCOUTING from './data/held-scouting.json' with { type: 'json' };
 import SEEKING from './data/held-seeking.json' with { type: 'json' };
 import SHAMING from './data/held-shaming.json' with { type: 'json' };
 import SLANG from './data/held-slang.json' with { type: 'json' };
+import SLANG_DESPAIR from './data/held-slangdespair.json' with { type: 'json' };
 import SUBSTANCES from './data/held-substances.json' with { type: 'json' };
 import SPELLINGS_DATA from './data/held-spellings.json' with { type: 'json' };
 import STEERING from './data/held-steering.json' with { type: 'json' };
@@ -240,6 +241,7 @@ const HELD_RULES = [
   [LOCATING, 'personal'],
   [HARM, 'harm'],
   [DESPAIR, 'harm'],
+  [SLANG_DESPAIR, 'harm'],
   [DANGER, 'harm'],
   [NICOTINE, 'harm'],
   [SUBSTANCES, 'harm'],
