@@ -74,6 +74,7 @@ export function dataSaverBrowser({
         context.newPage = async () => settleAfterEachGoto(await newPage());
       }
       await context.addInitScript(() => Object.defineProperty(navigator, 'connection', { value: { saveData: true } }));
+      resendOnResetConnections(context.request);
       if (scratchCdn)
         await context.route('https://cdn2.scratch.mit.edu/**', (route) =>
           route.fulfill({ contentType: 'image/svg+xml', body: BLANK_SVG }),
@@ -82,6 +83,23 @@ export function dataSaverBrowser({
     };
     await use(browser);
   };
+}
+
+const API_METHODS = ['fetch', 'get', 'head', 'post', 'put', 'patch', 'delete'] as const;
+
+/**
+ * Chromium sends a request again when the kept-alive connection it reused turns out to have been
+ * closed by the server (a reset before any answer). Playwright's API client does so only when asked:
+ * without it a test's call after more than 5 s of quiet fails with ECONNRESET on a server that closes
+ * idle connections after Node's default 5 s (`@astrojs/node` standalone). Every write of the API is
+ * idempotent, so sending it again is what a browser would do.
+ */
+function resendOnResetConnections(request: APIRequestContext): void {
+  for (const method of API_METHODS) {
+    const send = request[method].bind(request) as (url: unknown, options?: object) => Promise<unknown>;
+    (request as unknown as Record<string, unknown>)[method] = (url: unknown, options?: object) =>
+      send(url, { maxRetries: 2, ...options });
+  }
 }
 
 /**
