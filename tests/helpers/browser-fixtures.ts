@@ -94,7 +94,7 @@ const API_METHODS = ['fetch', 'get', 'head', 'post', 'put', 'patch', 'delete'] a
  * idle connections after Node's default 5 s (`@astrojs/node` standalone). Every write of the API is
  * idempotent, so sending it again is what a browser would do.
  */
-function resendOnResetConnections(request: APIRequestContext): void {
+export function resendOnResetConnections(request: APIRequestContext): void {
   for (const method of API_METHODS) {
     const send = request[method].bind(request) as (url: unknown, options?: object) => Promise<unknown>;
     (request as unknown as Record<string, unknown>)[method] = (url: unknown, options?: object) =>

@@ -11,6 +11,7 @@ import {
   expectConsoleErrors,
   logInThroughScratch,
   loginAs,
+  resendOnResetConnections,
   userPage,
   watchedPage,
 } from '../helpers/browser-fixtures';
@@ -47,6 +48,10 @@ export const test = base.extend<object, WorkerFixtures>({
   browser: [dataSaverBrowser({ scratchCdn: true }), { scope: 'worker' }],
   /** Errors in the test's `page` (the site breaking in the browser) fail it, unless it declared them with `expectConsoleErrors`. */
   page: async ({ page, javaScriptEnabled }, use, testInfo) => watchedPage(page, use, testInfo, { javaScriptEnabled }),
+  request: async ({ request }, use) => {
+    resendOnResetConnections(request);
+    await use(request);
+  },
 });
 
 let counter = 0;
