@@ -368,6 +368,11 @@ describe('the guard’s measured rates', () => {
       'fresh-tricks-76.txt',
       'fresh-ordinary-76.txt',
     ],
+    [
+      'the seventy-eighth set (probes for profanity, insults and put-downs in the world’s other languages: swear words and sexual insults in Spanish, Portuguese, French, German, Italian, Polish, Russian in Latin letters, Turkish, Dutch, Indonesian and Tagalog, “your mother” insults, “go to hell” and “f off” phrases, a person called stupid or an idiot, and the same words in hu/ga/fa notes)',
+      'fresh-tricks-77.txt',
+      'fresh-ordinary-77.txt',
+    ],
     ['the issue’s own kinds', 'tricks.txt', 'ordinary-notes.txt'],
   ])(
     '%s (%s, %s): at most a tenth of the tricks published, a twentieth of the notes held or refused',

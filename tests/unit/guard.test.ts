@@ -96,6 +96,7 @@ const ORDINARY = [
   '-74',
   '-75',
   '-76',
+  '-77',
 ]
   .flatMap((set) => lines(`fresh-ordinary${set}.txt`))
   .concat(lines('ordinary-notes.txt'));
@@ -183,6 +184,7 @@ const TRICKS = [
   '-74',
   '-75',
   '-76',
+  '-77',
 ]
   .flatMap((set) => lines(`fresh-tricks${set}.txt`))
   .concat(lines('tricks.txt'));

@@ -62,7 +62,9 @@
  * without a slur, and prejudice at groups in everyday words: "ur kind", people from a country, a
  * religion or a gender called dumb, "typical X", a people said to control everything, "no homo", a
  * game called gay or autistic), roleplay to
- * without a slur, put-downs in Hungarian, Irish and Persian: csicska vagy, i do bhómán, خنگ خدا), roleplay to
+ * without a slur, put-downs in Hungarian, Irish and Persian: csicska vagy, i do bhómán, خنگ خدا, and profanity,
+ * 'your mother' insults, 'go to hell' and 'stupid' in the world's other languages: pendejo, va te faire
+ * foutre, Hurensohn, kurwa, siktir, tangina), roleplay to
  * groom, pictures of the body, blackmail and threats to expose, emotional blackmail of a child
  * (self-harm threatened, debts, love-bombing, silence as punishment), cruelty that isolates a child
  * from family and friends (family trouble blamed on them, "you were a mistake", a sibling loved more,
@@ -163,6 +165,7 @@ import VEILED_GOADING from './data/held-veiledgoading.json' with { type: 'json' 
 import VIOLENCE from './data/held-violence.json' with { type: 'json' };
 import WATCHING from './data/held-watching.json' with { type: 'json' };
 import WHEREABOUTS from './data/held-whereabouts.json' with { type: 'json' };
+import WORLDCURSES from './data/held-worldcurses.json' with { type: 'json' };
 import WORTHLESS from './data/held-worthless.json' with { type: 'json' };
 
 /** The held classes and the rule each is held for: unkind words at a person are the word rule's, asking to be reached without an app's name the contact rule's (issue 53). */
@@ -243,6 +246,7 @@ export const HELD_RULES = [
   [ABLEISM, 'word'],
   [STEREOTYPES, 'word'],
   [LANGUAGES, 'word'],
+  [WORLDCURSES, 'word'],
   [REACHING, 'contact'],
   [OFFSITE, 'contact'],
   [PROMOTING, 'contact'],
