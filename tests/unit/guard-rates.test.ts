@@ -373,6 +373,11 @@ describe('the guard’s measured rates', () => {
       'fresh-tricks-77.txt',
       'fresh-ordinary-77.txt',
     ],
+    [
+      'the seventy-ninth set (probes for a child’s contact and personal details asked or given in the world’s other languages: a phone number in number words in Portuguese, Polish, Turkish, Indonesian and Russian in Latin letters, “add me” or “message me” with an app, age, home, city, school, class, real name and a photo asked, one’s own name or class given with a city or a school, in es/pt/de/fr/it/pl/tr/id/ru and hu/ga/fa)',
+      'fresh-tricks-78.txt',
+      'fresh-ordinary-78.txt',
+    ],
     ['the issue’s own kinds', 'tricks.txt', 'ordinary-notes.txt'],
   ])(
     '%s (%s, %s): at most a tenth of the tricks published, a twentieth of the notes held or refused',

@@ -97,6 +97,7 @@ const ORDINARY = [
   '-75',
   '-76',
   '-77',
+  '-78',
 ]
   .flatMap((set) => lines(`fresh-ordinary${set}.txt`))
   .concat(lines('ordinary-notes.txt'));
@@ -185,6 +186,7 @@ const TRICKS = [
   '-75',
   '-76',
   '-77',
+  '-78',
 ]
   .flatMap((set) => lines(`fresh-tricks${set}.txt`))
   .concat(lines('tricks.txt'));

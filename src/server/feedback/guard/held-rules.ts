@@ -19,7 +19,8 @@
  * spelled around: "coolgames,net") and
  * staff impersonated, police, teachers, schools, doctors and parents impersonated to scare or extract,
  * Scratch's private places, one's own details given unasked, where a child is in disguise
- * (coordinates, map codes, postcodes, live location, routines), running away, sneaking out and being
+ * (coordinates, map codes, postcodes, live location, routines), a child's age, home, school, real name,
+ * photo or number asked or given in the world's other languages (Indonesian, Russian in Latin letters, Turkish), running away, sneaking out and being
  * picked up, money between users, gift-card codes, bank details, phone top-ups, accounts for sale and
  * rewards for a picture or a number, tricks that make a child harm their own device or account (code
  * pasted into the console, files run, protections off, cookies and tokens, remote control), gambling
@@ -166,6 +167,7 @@ import VIOLENCE from './data/held-violence.json' with { type: 'json' };
 import WATCHING from './data/held-watching.json' with { type: 'json' };
 import WHEREABOUTS from './data/held-whereabouts.json' with { type: 'json' };
 import WORLDCURSES from './data/held-worldcurses.json' with { type: 'json' };
+import WORLDASKS from './data/held-worldasks.json' with { type: 'json' };
 import WORTHLESS from './data/held-worthless.json' with { type: 'json' };
 
 /** The held classes and the rule each is held for: unkind words at a person are the word rule's, asking to be reached without an app's name the contact rule's (issue 53). */
@@ -209,6 +211,7 @@ export const HELD_RULES = [
   [BEFRIENDING, 'personal'],
   [LURES, 'personal'],
   [LOCATING, 'personal'],
+  [WORLDASKS, 'personal'],
   [HARM, 'harm'],
   [DESPAIR, 'harm'],
   [SLANG_DESPAIR, 'harm'],
