@@ -378,6 +378,11 @@ describe('the guard’s measured rates', () => {
       'fresh-tricks-78.txt',
       'fresh-ordinary-78.txt',
     ],
+    [
+      'the eightieth set (probes for extremism, hate codes and violence against a school: isis, al qaeda, the taliban, bin laden and the caliphate praised or joined, “join the jihad”, “allahu akbar” with a boom, 9/11 as epic, columbine, eric and dylan, the supreme gentleman, breivik and school shooters called heroes, legends or kings, a school shooter simulator, a gun brought to school, “don’t come to school, iykyk”, 1488 gang, 88 = hh, the 14 words as facts, the holocaust a hoax, fake, exaggerated or “6 million is a lie”, a bomb’s recipe or stuff, a molotov, in hu/ga/fa)',
+      'fresh-tricks-79.txt',
+      'fresh-ordinary-79.txt',
+    ],
     ['the issue’s own kinds', 'tricks.txt', 'ordinary-notes.txt'],
   ])(
     '%s (%s, %s): at most a tenth of the tricks published, a twentieth of the notes held or refused',

@@ -98,6 +98,7 @@ const ORDINARY = [
   '-76',
   '-77',
   '-78',
+  '-79',
 ]
   .flatMap((set) => lines(`fresh-ordinary${set}.txt`))
   .concat(lines('ordinary-notes.txt'));
@@ -187,6 +188,7 @@ const TRICKS = [
   '-76',
   '-77',
   '-78',
+  '-79',
 ]
   .flatMap((set) => lines(`fresh-tricks${set}.txt`))
   .concat(lines('tricks.txt'));

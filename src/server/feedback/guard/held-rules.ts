@@ -50,7 +50,8 @@
  * away) and breath-holding and choking challenges, vaping and energy-drink dares, drugs and drink offered or dared (in everyday
  * and coded words too: a bottle finished as a challenge, "special" gummies, "smoke this with me"), dares
  * to the body (a hand on a stove, cutting or scratching till it bleeds, coins swallowed "to see what
- * happens") and starving urged as a compliment, recruiting to hate (groups that hate a people, a people
+ * happens") and starving urged as a compliment, extremism (terror groups and mass killers praised or
+ * joined, a school attack as a game, a plan or a wink, genocides denied, bombs made), recruiting to hate (groups that hate a people, a people
  * to be sent back or banned), fake, AI and edited pictures or voices of a child made to shame them, hate
  * pages and studios about a person, what is "not for kids" steered to, running away together on a
  * ticket paid, shock, gore and adult content steered to without a link: shock videos and adult sites
@@ -110,6 +111,7 @@ import EVADING from './data/held-evading.json' with { type: 'json' };
 import GAMBLING from './data/held-gambling.json' with { type: 'json' };
 import GAMING from './data/held-gaming.json' with { type: 'json' };
 import EXPOSING from './data/held-exposing.json' with { type: 'json' };
+import EXTREMISM from './data/held-extremism.json' with { type: 'json' };
 import FAREWELL from './data/held-farewell.json' with { type: 'json' };
 import FREEBIES from './data/held-freebies.json' with { type: 'json' };
 import GOADING from './data/held-goading.json' with { type: 'json' };
@@ -228,6 +230,7 @@ export const HELD_RULES = [
   [VEILED_GOADING, 'harm'],
   [ISOLATING, 'harm'],
   [VIOLENCE, 'harm'],
+  [EXTREMISM, 'harm'],
   [SCHOOLYARD, 'harm'],
   [STEERING, 'harm'],
   [STUNTS, 'harm'],
