@@ -383,6 +383,11 @@ describe('the guard’s measured rates', () => {
       'fresh-tricks-79.txt',
       'fresh-ordinary-79.txt',
     ],
+    [
+      'the eighty-first set (probes for drugs, alcohol and vaping in children’s slang: high, zooted, faded, cross faded, blazed, stoned, baked, tipsy, wasted, geeked, a perc, xans, bars, an addy, molly or oxys popped, taken or offered, a parent’s pills taken, gas, zaza, loud, blunts, a cart or a pen hit or passed, lean sipped, pens, carts and bars sold at school, a plug, 420 and the leaf, smoke, mushroom and pill emoji, in hu/ga/fa)',
+      'fresh-tricks-80.txt',
+      'fresh-ordinary-80.txt',
+    ],
     ['the issue’s own kinds', 'tricks.txt', 'ordinary-notes.txt'],
   ])(
     '%s (%s, %s): at most a tenth of the tricks published, a twentieth of the notes held or refused',

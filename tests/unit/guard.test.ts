@@ -99,6 +99,7 @@ const ORDINARY = [
   '-77',
   '-78',
   '-79',
+  '-80',
 ]
   .flatMap((set) => lines(`fresh-ordinary${set}.txt`))
   .concat(lines('ordinary-notes.txt'));
@@ -189,6 +190,7 @@ const TRICKS = [
   '-77',
   '-78',
   '-79',
+  '-80',
 ]
   .flatMap((set) => lines(`fresh-tricks${set}.txt`))
   .concat(lines('tricks.txt'));

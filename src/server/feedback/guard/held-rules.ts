@@ -31,7 +31,8 @@
  * (flattery above parents and other kids, looks tied to an age, an adult's age let slip, roleplay of a
  * teacher, a boss or a boyfriend, strict parents and checked phones, when school finishes, which bus,
  * the wifi's name, weight, height and size asked), fake talent scouts, castings and fame or
- * collaboration offers for a picture, a call or a meeting), hurting oneself or others (harm wished on a
+ * collaboration offers for a picture, a call or a meeting), drugs, alcohol and vaping in
+ * children's slang (zooted, a perc, a parent's pills, a cart or a pen, sold at school, 420 and 💊), hurting oneself or others (harm wished on a
  * person, their family, pet or home, curses, a person told they are unlovable, worthless, a waste of space,
  * better never born or should disappear, a gun or a coffin pictured on them as an improvement, and
  * extortion of an account or projects, threats to get
@@ -106,6 +107,7 @@ import DISCLOSING from './data/held-disclosing.json' with { type: 'json' };
 import DISCLOSURES from './data/held-disclosures.json' with { type: 'json' };
 import DOUBLING from './data/held-doubling.json' with { type: 'json' };
 import DOXXING from './data/held-doxxing.json' with { type: 'json' };
+import DRUGSLANG from './data/held-drugslang.json' with { type: 'json' };
 import EATING from './data/held-eating.json' with { type: 'json' };
 import EVADING from './data/held-evading.json' with { type: 'json' };
 import GAMBLING from './data/held-gambling.json' with { type: 'json' };
@@ -220,6 +222,7 @@ export const HELD_RULES = [
   [DANGER, 'harm'],
   [NICOTINE, 'harm'],
   [SUBSTANCES, 'harm'],
+  [DRUGSLANG, 'harm'],
   [PRESSURE, 'harm'],
   [MENACE, 'harm'],
   [BLACKMAIL, 'harm'],
