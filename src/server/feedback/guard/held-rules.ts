@@ -170,8 +170,8 @@ import VEILED_GOADING from './data/held-veiledgoading.json' with { type: 'json' 
 import VIOLENCE from './data/held-violence.json' with { type: 'json' };
 import WATCHING from './data/held-watching.json' with { type: 'json' };
 import WHEREABOUTS from './data/held-whereabouts.json' with { type: 'json' };
-import WORLDCURSES from './data/held-worldcurses.json' with { type: 'json' };
 import WORLDASKS from './data/held-worldasks.json' with { type: 'json' };
+import WORLDCURSES from './data/held-worldcurses.json' with { type: 'json' };
 import WORTHLESS from './data/held-worthless.json' with { type: 'json' };
 
 /** The held classes and the rule each is held for: unkind words at a person are the word rule's, asking to be reached without an app's name the contact rule's (issue 53). */
