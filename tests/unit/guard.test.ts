@@ -347,6 +347,21 @@ describe('three outcomes', () => {
     expect(judgeText('nézd meg a videómat a youtube-on')).toEqual({ outcome: 'hold', rule: 'contact' });
   });
 
+  it('holds a listed word split over fragments, with or without an ending, and publishes an article joined to a word', () => {
+    for (const text of ['as shole', 'bi tches', 'shi tty', 'f uc k', 'a ss', 'an al', 'ku rvát', 'sh it']) {
+      expect(judgeText(text), text).toEqual({ outcome: 'hold', rule: 'word' });
+    }
+    for (const text of [
+      'an alien lands in level 2',
+      'i have an alternative ending',
+      'i made an alt account to test my cloud variables',
+      'an alarm rings when the timer ends',
+      "shh it's a secret, the next update has a dragon",
+    ]) {
+      expect(judgeText(text), text).toEqual({ outcome: 'publish', rule: null });
+    }
+  });
+
   it('holds a new account’s links and long digit runs rather than refusing them', () => {
     expect(judgeText('see https://example.com', { newAccount: true })).toEqual({ outcome: 'hold', rule: 'link' });
     expect(judgeText('see https://example.com')).toEqual({ outcome: 'refuse', rule: 'link' });

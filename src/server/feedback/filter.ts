@@ -195,6 +195,10 @@ function baseDataset() {
 }
 const baseMatcher = new RegExpMatcher({ ...baseDataset().build(), ...englishRecommendedTransformers });
 const CURATED = new AnchoredPatterns([...CURATED_WORDS.en, ...CURATED_WORDS.hu, ...CURATED_WORDS.fa].map(entryPattern));
+const CURATED_HUNGARIAN = new AnchoredPatterns(CURATED_WORDS.hu.map(entryPattern));
+
+/** Whether one of the curated Hungarian words is in a text: only they take Hungarian endings. */
+export const hasHungarianWord = (text: string) => CURATED_HUNGARIAN.test(withoutAccents(judgedText(text)));
 
 let extraMatcher: { words: readonly string[]; matcher: RegExpMatcher | null; plain: RegExp | null } = {
   words: [],

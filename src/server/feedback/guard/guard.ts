@@ -36,6 +36,8 @@ import {
   joinedFragments,
   numbersAsDigits,
   spelledAddress,
+  splitWordEndsPair,
+  withoutHushes,
   newerDomainsRead,
   turnedBack,
   withoutInnerPunctuation,
@@ -264,14 +266,15 @@ export function judgeText(text: string, context: GuardContext = {}): GuardVerdic
   if (backwards) return { outcome: 'hold', rule: backwards };
   if (!skip.includes('word')) {
     for (const base of bases) {
-      const plainBase = withoutAllowedWords(base);
+      const plainBase = withoutHushes(withoutAllowedWords(base));
       // The pairs as written and, in short texts, with a letter said again and again read once ("جننننن ده").
       const once = plainBase.length <= SHORT_TEXT ? lettersOnce(plainBase) : plainBase;
       const pairs = [plainBase, ...(once === plainBase ? [] : [once])].flatMap(joinedFragments);
       // One pass over every pair first: most texts have no listed word in any (a 20,000-character body has thousands of pairs).
       if (!listedRule(pairs.map((pair) => pair.joined).join(' '), words, WORD_ONLY)) continue;
-      for (const { joined: pair } of pairs) {
-        if (listedRule(pair, words, WORD_ONLY) && !listedRule(pair.slice(1), words, WORD_ONLY))
+      const listed = (text: string) => listedRule(text, words, WORD_ONLY) !== null;
+      for (const { joined: pair, split } of pairs) {
+        if (listed(pair) && !listed(pair.slice(1)) && splitWordEndsPair(pair, split, listed))
           return { outcome: 'hold', rule: 'word' };
       }
     }

@@ -6,8 +6,9 @@
  * distance are read in ./chat-apps.ts.
  */
 import { withoutAccents } from '#lib/note-text';
+import CURATED_WORDS from './data/curated-words.json' with { type: 'json' };
 import NUMBER_WORDS from './data/number-words.json' with { type: 'json' };
-import { NEWER_TLDS } from '../filter';
+import { NEWER_TLDS, hasHungarianWord } from '../filter';
 
 /* ---------- upside down ---------- */
 
@@ -180,6 +181,9 @@ export function withoutInnerPunctuation(reading: string): string {
   return reading.replace(/(?<=\p{L})[.\-_'"·•,~|/\\:;^+=]+(?=\p{L})/gu, '');
 }
 
+/** A hush ("shh", "sshh") out of a text whose fragments are joined: it is a word of its own, and "shh it's a secret" no "sh it". */
+export const withoutHushes = (reading: string) => reading.replace(/(?<![\p{L}\p{N}])(?:s+h{2,}|s{2,}h+)(?![\p{L}\p{N}])/gu, ' ');
+
 /** Each pair of neighbouring words, joined, where one of them is a fragment of at most three letters ("fu ck", "ku rva"). */
 export function joinedFragments(reading: string): { joined: string; split: number }[] {
   const words = reading.split(/[^\p{L}\p{N}@$!*]+/u).filter(Boolean);
@@ -194,6 +198,46 @@ export function joinedFragments(reading: string): { joined: string; split: numbe
     }
   }
   return pairs;
+}
+
+/**
+ * What may follow a listed word split over two fragments: nothing, or an ending ("fu cking", "bi
+ * tches", "as shole"; a Hungarian word's endings for a Hungarian word: "ku rvát"). Anything else is
+ * the rest of another word.
+ */
+const SPLIT_WORD_ENDINGS = [
+  ...['', 's', 'es', 'ed', 'er', 'ers', 'in', 'ing', 'ings', 'y', 'ie', 'ies', 'a', 'o', 'z', 'x', 'ty', 'ah'],
+  ...['hole', 'holes', 'head', 'heads', 'face', 'faces', 'bag', 'bags', 'wad', 'hat', 'lord', 'off', 'up'],
+];
+
+/** Short words of their own: a fragment that is one may be joined to a whole word ("an alien"). */
+const SHORT_WORDS = new Set(
+  'a an the i is as at to in on so my no of or it be he we me us up by do go if am and but for not you ur his her its our was are can had has one all any new az egy ez es ha de ar ag le mo na'.split(
+    ' ',
+  ),
+);
+
+/**
+ * Whether a joined pair reads as a listed word split over its fragments. When the first fragment is
+ * a short word of its own, the listed word must end where the pair ends (but for an ending), and end
+ * there exactly (one letter less is no listed word): "an alien" and "an alt" join into "analien" and
+ * "analt", which a listed word open at its end ("anal…") reads, but "anal" ends before the pair does
+ * and the rest is another word's. "as shole" and "a ss" are still split words.
+ */
+export function splitWordEndsPair(joined: string, split: number, listed: (text: string) => boolean): boolean {
+  if (!SHORT_WORDS.has(joined.slice(0, split))) return true;
+  const endsWord = (ending: string) => {
+    if (!joined.endsWith(ending)) return false;
+    const word = joined.slice(0, joined.length - ending.length);
+    return word.length > split && listed(word) && !listed(word.slice(0, -1)) ? word : false;
+  };
+  return (
+    SPLIT_WORD_ENDINGS.some(endsWord) ||
+    CURATED_WORDS.huEndings.some((ending) => {
+      const word = endsWord(ending);
+      return word !== false && hasHungarianWord(word);
+    })
+  );
 }
 
 /** "at", "dot" and their Hungarian, Irish and Persian words read as @ and . ("kid ag gmail ponc com"). */
