@@ -388,6 +388,11 @@ describe('the guard’s measured rates', () => {
       'fresh-tricks-80.txt',
       'fresh-ordinary-80.txt',
     ],
+    [
+      'the eighty-second set (probes for grooming by invitation: voice and video calls offered to a child in every wording, hop or jump on vc, join my zoom, a call, skype, facetime or google meet with “just us”, “tonight” or “when ur parents are asleep”, ring me later, pick up when i call, gifts or money for a meeting, a call or pictures, “i’m like ur big brother”, a cool aunt, an older friend, trust me more than your parents, something naughty or fun nobody has to know about, apps by their short names: disc, dc, insta, snap, tele, wa, in hu/ga/fa)',
+      'fresh-tricks-81.txt',
+      'fresh-ordinary-81.txt',
+    ],
     ['the issue’s own kinds', 'tricks.txt', 'ordinary-notes.txt'],
   ])(
     '%s (%s, %s): at most a tenth of the tricks published, a twentieth of the notes held or refused',

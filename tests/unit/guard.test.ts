@@ -100,6 +100,7 @@ const ORDINARY = [
   '-78',
   '-79',
   '-80',
+  '-81',
 ]
   .flatMap((set) => lines(`fresh-ordinary${set}.txt`))
   .concat(lines('ordinary-notes.txt'));
@@ -191,6 +192,7 @@ const TRICKS = [
   '-78',
   '-79',
   '-80',
+  '-81',
 ]
   .flatMap((set) => lines(`fresh-tricks${set}.txt`))
   .concat(lines('tricks.txt'));

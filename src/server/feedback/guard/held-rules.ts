@@ -83,7 +83,8 @@
  * zone, the time or the weather there, near a city, the same country) and threats in idioms ("i'll make ur
  * life hell", "ur finished", "wait till i find u"), a child known, seen, watched or recognised offline
  * ("i know who u are irl", "i saw u at the mall", "been stalking ur profile", "i can see ur house in ur
- * video", "i'll find u at lunch") — and the words of the held phrases as
+ * video", "i'll find u at lunch"), grooming by invitation (hop on vc just us, ring me when ur parents are
+ * asleep, an ipad for a meeting, "i'm like ur big brother", something naughty, msg me on disc) — and the words of the held phrases as
  * children text them (./data/held-spellings.json).
  */
 import ABLEISM from './data/held-ableism.json' with { type: 'json' };
@@ -93,6 +94,7 @@ import APPROACHES from './data/held-approaches.json' with { type: 'json' };
 import AUTHORITY from './data/held-authority.json' with { type: 'json' };
 import BEFRIENDING from './data/held-befriending.json' with { type: 'json' };
 import BLACKMAIL from './data/held-blackmail.json' with { type: 'json' };
+import CALLS from './data/held-calls.json' with { type: 'json' };
 import COMEUPPANCE from './data/held-comeuppance.json' with { type: 'json' };
 import CRUELTY from './data/held-cruelty.json' with { type: 'json' };
 import CURSES from './data/held-curses.json' with { type: 'json' };
@@ -216,6 +218,7 @@ export const HELD_RULES = [
   [LURES, 'personal'],
   [LOCATING, 'personal'],
   [WORLDASKS, 'personal'],
+  [CALLS, 'personal'],
   [HARM, 'harm'],
   [DESPAIR, 'harm'],
   [SLANG_DESPAIR, 'harm'],
