@@ -393,6 +393,11 @@ describe('the guard’s measured rates', () => {
       'fresh-tricks-81.txt',
       'fresh-ordinary-81.txt',
     ],
+    [
+      'the eighty-third set (probes for body shaming and pile-on campaigns against a person: weight, thinness, height, skin, acne, teeth, hair, face, voice, clothes, glasses, braces and the way someone walks or talks mocked at them or at “him”, “her” or “this kid”, “you look like a whale”, “go on a diet fatty”, “pizza face”, “four eyes”, “lose 50 pounds”, calls to block, unfollow, ignore, report, ratio, spam or exclude a person, “nobody follow him”, “kick him out of every studio”, “quit life”, “quit scratch forever”, “no one will miss u”, in hu/ga/fa)',
+      'fresh-tricks-82.txt',
+      'fresh-ordinary-82.txt',
+    ],
     ['the issue’s own kinds', 'tricks.txt', 'ordinary-notes.txt'],
   ])(
     '%s (%s, %s): at most a tenth of the tricks published, a twentieth of the notes held or refused',

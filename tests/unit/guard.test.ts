@@ -101,6 +101,7 @@ const ORDINARY = [
   '-79',
   '-80',
   '-81',
+  '-82',
 ]
   .flatMap((set) => lines(`fresh-ordinary${set}.txt`))
   .concat(lines('ordinary-notes.txt'));
@@ -193,6 +194,7 @@ const TRICKS = [
   '-79',
   '-80',
   '-81',
+  '-82',
 ]
   .flatMap((set) => lines(`fresh-tricks${set}.txt`))
   .concat(lines('tricks.txt'));

@@ -60,7 +60,8 @@
  * followers or crying like a baby, "touch grass", "nobody asked", stfu and gtfo, hate
  * symbols and coded hate too, disabled, autistic, deaf or blind people called useless, a burden or not
  * real people and a disability used as an insult, pile-ons: mass reports, raids, exclusion and
- * mocking campaigns, roasts, backhanded compliments ("not bad for a girl"), exclusion ("nobody likes u") and a
+ * mocking campaigns, body shaming ("you look like a whale", "go on a diet fatty", "pizza face") and calls to
+ * block, unfollow or ignore a person, "quit life" or Scratch forever, roasts, backhanded compliments ("not bad for a girl"), exclusion ("nobody likes u") and a
  * child's voice or looks mocked in a video, and groups said to be less than human, to lose rights or to be expelled,
  * without a slur, and prejudice at groups in everyday words: "ur kind", people from a country, a
  * religion or a gender called dumb, "typical X", a people said to control everything, "no homo", a
@@ -95,6 +96,7 @@ import AUTHORITY from './data/held-authority.json' with { type: 'json' };
 import BEFRIENDING from './data/held-befriending.json' with { type: 'json' };
 import BLACKMAIL from './data/held-blackmail.json' with { type: 'json' };
 import CALLS from './data/held-calls.json' with { type: 'json' };
+import BODYSHAMING from './data/held-bodyshaming.json' with { type: 'json' };
 import COMEUPPANCE from './data/held-comeuppance.json' with { type: 'json' };
 import CRUELTY from './data/held-cruelty.json' with { type: 'json' };
 import CURSES from './data/held-curses.json' with { type: 'json' };
@@ -259,6 +261,7 @@ export const HELD_RULES = [
   [STEREOTYPES, 'word'],
   [LANGUAGES, 'word'],
   [WORLDCURSES, 'word'],
+  [BODYSHAMING, 'word'],
   [REACHING, 'contact'],
   [OFFSITE, 'contact'],
   [PROMOTING, 'contact'],
