@@ -398,6 +398,11 @@ describe('the guard’s measured rates', () => {
       'fresh-tricks-82.txt',
       'fresh-ordinary-82.txt',
     ],
+    [
+      'the eighty-fourth set (probes for famous Scratchers and the Scratch Team impersonated, deletion threatened and followers sold, and chain letters that scare: “im the real griffpatch, this is my alt, follow me”, a Scratch Team member’s or a moderator’s claim with a demand, an account said to belong to the official staff, a project deleted or an account banned unless you follow, share or love, followers, love-its and features for robux, money, a gift card or a password, followers sold, f4f, share or paste this or a ghost, a death, bad luck, Scratch Cat at your house or a crush who never likes you back, in hu/ga/fa)',
+      'fresh-tricks-83.txt',
+      'fresh-ordinary-83.txt',
+    ],
     ['the issue’s own kinds', 'tricks.txt', 'ordinary-notes.txt'],
   ])(
     '%s (%s, %s): at most a tenth of the tricks published, a twentieth of the notes held or refused',

@@ -102,6 +102,7 @@ const ORDINARY = [
   '-80',
   '-81',
   '-82',
+  '-83',
 ]
   .flatMap((set) => lines(`fresh-ordinary${set}.txt`))
   .concat(lines('ordinary-notes.txt'));
@@ -195,6 +196,7 @@ const TRICKS = [
   '-80',
   '-81',
   '-82',
+  '-83',
 ]
   .flatMap((set) => lines(`fresh-tricks${set}.txt`))
   .concat(lines('tricks.txt'));

@@ -17,7 +17,9 @@
  * details asked with nothing but "your" ("ur address pls", "post a pic of urself"), passwords, login codes, phishing ("official
  * notice", a ban to appeal, an account to verify, recover or upgrade, bets for money or a gift card, addresses
  * spelled around: "coolgames,net") and
- * staff impersonated, police, teachers, schools, doctors and parents impersonated to scare or extract,
+ * staff impersonated, famous Scratchers and the Scratch Team impersonated with a demand ("im the real
+ * griffpatch, this is my alt"), deletion threatened unless a child follows, followers sold for robux or a
+ * password, police, teachers, schools, doctors and parents impersonated to scare or extract,
  * Scratch's private places, one's own details given unasked, where a child is in disguise
  * (coordinates, map codes, postcodes, live location, routines), a child's age, home, school, real name,
  * photo or number asked or given in the world's other languages (Indonesian, Russian in Latin letters, Turkish), running away, sneaking out and being
@@ -35,7 +37,7 @@
  * children's slang (zooted, a perc, a parent's pills, a cart or a pen, sold at school, 420 and 💊), hurting oneself or others (harm wished on a
  * person, their family, pet or home, curses, a person told they are unlovable, worthless, a waste of space,
  * better never born or should disappear, a gun or a coffin pictured on them as an improvement, and
- * extortion of an account or projects, threats to get
+ * extortion of an account or projects, chain letters that scare ("share this or a ghost…"), threats to get
  * something or against a school or a person offline, a child found, waited for at the gate or the bus
  * stop or beaten up at school in everyday words ("you can't hide", "my brother will get you"), threats to
  * punch, stab or kill a person, "ur dead meat", "if u tell anyone ill…", accounts hacked or taken over, raids
@@ -97,6 +99,7 @@ import BEFRIENDING from './data/held-befriending.json' with { type: 'json' };
 import BLACKMAIL from './data/held-blackmail.json' with { type: 'json' };
 import CALLS from './data/held-calls.json' with { type: 'json' };
 import BODYSHAMING from './data/held-bodyshaming.json' with { type: 'json' };
+import CHAINLETTERS from './data/held-chainletters.json' with { type: 'json' };
 import COMEUPPANCE from './data/held-comeuppance.json' with { type: 'json' };
 import CRUELTY from './data/held-cruelty.json' with { type: 'json' };
 import CURSES from './data/held-curses.json' with { type: 'json' };
@@ -128,6 +131,7 @@ import HARM from './data/held-harm.json' with { type: 'json' };
 import HATE from './data/held-hate.json' with { type: 'json' };
 import HIDEAWAY from './data/held-hideaway.json' with { type: 'json' };
 import HOUSEHOLD from './data/held-household.json' with { type: 'json' };
+import IMPERSONATION from './data/held-impersonation.json' with { type: 'json' };
 import INTIMATE from './data/held-intimate.json' with { type: 'json' };
 import ISOLATING from './data/held-isolating.json' with { type: 'json' };
 import LANGUAGES from './data/held-languages.json' with { type: 'json' };
@@ -201,6 +205,7 @@ export const HELD_RULES = [
   [ACCOUNTS, 'personal'],
   [AUTHORITY, 'personal'],
   [PHISHING, 'personal'],
+  [IMPERSONATION, 'personal'],
   [SCHEMES, 'personal'],
   [SCOUTING, 'personal'],
   [INTIMATE, 'personal'],
@@ -222,6 +227,7 @@ export const HELD_RULES = [
   [WORLDASKS, 'personal'],
   [CALLS, 'personal'],
   [HARM, 'harm'],
+  [CHAINLETTERS, 'harm'],
   [DESPAIR, 'harm'],
   [SLANG_DESPAIR, 'harm'],
   [DANGER, 'harm'],
