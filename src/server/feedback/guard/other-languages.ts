@@ -1,7 +1,7 @@
 /**
  * Contact and personal questions in the languages the other held classes do not read (ADR 046, the
  * eighteenth set): Spanish, Portuguese, German, French, Italian, Polish, Turkish, Hindi in Latin
- * letters and in Devanagari, Russian and Ukrainian, Arabic, Chinese, Japanese and Korean, each in its
+ * letters and in Devanagari, Russian and Ukrainian, Arabic, Greek (the eighty-fifth set), Chinese, Japanese and Korean, each in its
  * own script; regional chat apps and their nicknames (Rubika, Eitaa, KakaoTalk, LINE, QQ, VK, "zap",
  * "tg", "dc"…) and emoji that stand for an app (👻 📸 🎵 ✈) or for "call/text me" (📞 📱 💬). Only
  * ever held, never refused: another language's words are easily misread.
@@ -23,7 +23,7 @@ import { decodeEscapes } from './normalise';
 import { closedUp } from './second-readings';
 import { AnchoredPatterns } from './anchored';
 
-type Script = 'latin' | 'cyrillic' | 'arabic' | 'han' | 'hangul' | 'devanagari';
+type Script = 'latin' | 'cyrillic' | 'arabic' | 'han' | 'hangul' | 'devanagari' | 'greek';
 const SCRIPT_OF: Record<Script, RegExp> = {
   latin: /\p{Script=Latin}/u,
   cyrillic: /\p{Script=Cyrillic}/u,
@@ -31,6 +31,7 @@ const SCRIPT_OF: Record<Script, RegExp> = {
   han: /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u,
   hangul: /\p{Script=Hangul}/u,
   devanagari: /\p{Script=Devanagari}/u,
+  greek: /\p{Script=Greek}/u,
 };
 const LANGUAGES: Record<string, Script> = {
   es: 'latin',
@@ -51,6 +52,7 @@ const LANGUAGES: Record<string, Script> = {
   ja: 'han',
   ko: 'hangul',
   'hi-deva': 'devanagari',
+  el: 'greek',
 };
 
 /* ---------- the native reading ---------- */
