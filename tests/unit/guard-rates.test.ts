@@ -403,6 +403,11 @@ describe('the guard’s measured rates', () => {
       'fresh-tricks-83.txt',
       'fresh-ordinary-83.txt',
     ],
+    [
+      'the eighty-fifth set (probes for profanity, insults and a child’s details asked in other scripts and in Hinglish: Russian and Ukrainian in Cyrillic, Arabic, Hindi in Devanagari, Hinglish and Urdu in Latin letters and Greek: сука блять, иди нахуй, долбоёб, كس امك، يا حمار، يلعن ابوك, chutiya, bhenchod, madarchod, teri maa ki, μαλάκα, скока тебе лет, кинь свою фотку, عمرك كام، ارسل صورتك, kaha rehta hai, apni photo bhej, πού μένεις, in hu/ga/fa)',
+      'fresh-tricks-84.txt',
+      'fresh-ordinary-84.txt',
+    ],
     ['the issue’s own kinds', 'tricks.txt', 'ordinary-notes.txt'],
   ])(
     '%s (%s, %s): at most a tenth of the tricks published, a twentieth of the notes held or refused',

@@ -103,6 +103,7 @@ const ORDINARY = [
   '-81',
   '-82',
   '-83',
+  '-84',
 ]
   .flatMap((set) => lines(`fresh-ordinary${set}.txt`))
   .concat(lines('ordinary-notes.txt'));
@@ -197,6 +198,7 @@ const TRICKS = [
   '-81',
   '-82',
   '-83',
+  '-84',
 ]
   .flatMap((set) => lines(`fresh-tricks${set}.txt`))
   .concat(lines('tricks.txt'));
