@@ -408,6 +408,11 @@ describe('the guard’s measured rates', () => {
       'fresh-tricks-84.txt',
       'fresh-ordinary-84.txt',
     ],
+    [
+      'the eighty-sixth set (probes for grooming in soft, everyday words: pretty or cute irl with a pic, a child made someone’s favourite, special or only one and told not to tell the others, “my dms r always open for u, only u”, what a child can’t tell their parents, things taught that parents won’t, “not like the other kids”, a child’s body changing, puberty, “don’t be shy, show me”, “prove it”, “just once”, “no one will know”, in hu/ga/fa)',
+      'fresh-tricks-85.txt',
+      'fresh-ordinary-85.txt',
+    ],
     ['the issue’s own kinds', 'tricks.txt', 'ordinary-notes.txt'],
   ])(
     '%s (%s, %s): at most a tenth of the tricks published, a twentieth of the notes held or refused',

@@ -104,6 +104,7 @@ const ORDINARY = [
   '-82',
   '-83',
   '-84',
+  '-85',
 ]
   .flatMap((set) => lines(`fresh-ordinary${set}.txt`))
   .concat(lines('ordinary-notes.txt'));
@@ -199,6 +200,7 @@ const TRICKS = [
   '-82',
   '-83',
   '-84',
+  '-85',
 ]
   .flatMap((set) => lines(`fresh-tricks${set}.txt`))
   .concat(lines('tricks.txt'));

@@ -87,7 +87,9 @@
  * life hell", "ur finished", "wait till i find u"), a child known, seen, watched or recognised offline
  * ("i know who u are irl", "i saw u at the mall", "been stalking ur profile", "i can see ur house in ur
  * video", "i'll find u at lunch"), grooming by invitation (hop on vc just us, ring me when ur parents are
- * asleep, an ipad for a meeting, "i'm like ur big brother", something naughty, msg me on disc) — and the words of the held phrases as
+ * asleep, an ipad for a meeting, "i'm like ur big brother", something naughty, msg me on disc), grooming in soft
+ * words (pretty irl with a pic, "ur my fav, dont tell the others", "always here for u, only u", what ur
+ * parents won't teach, "ur body is changing", "don't be shy, show me", "no one will know") — and the words of the held phrases as
  * children text them (./data/held-spellings.json).
  */
 import ABLEISM from './data/held-ableism.json' with { type: 'json' };
@@ -167,6 +169,7 @@ import SEEKING from './data/held-seeking.json' with { type: 'json' };
 import SHAMING from './data/held-shaming.json' with { type: 'json' };
 import SLANG from './data/held-slang.json' with { type: 'json' };
 import SLANG_DESPAIR from './data/held-slangdespair.json' with { type: 'json' };
+import SOFTGROOMING from './data/held-softgrooming.json' with { type: 'json' };
 import SUBSTANCES from './data/held-substances.json' with { type: 'json' };
 import STEERING from './data/held-steering.json' with { type: 'json' };
 import STEREOTYPES from './data/held-stereotypes.json' with { type: 'json' };
@@ -226,6 +229,7 @@ export const HELD_RULES = [
   [LOCATING, 'personal'],
   [WORLDASKS, 'personal'],
   [CALLS, 'personal'],
+  [SOFTGROOMING, 'personal'],
   [HARM, 'harm'],
   [CHAINLETTERS, 'harm'],
   [DESPAIR, 'harm'],
