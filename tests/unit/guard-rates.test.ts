@@ -413,6 +413,11 @@ describe('the guard’s measured rates', () => {
       'fresh-tricks-85.txt',
       'fresh-ordinary-85.txt',
     ],
+    [
+      'the eighty-seventh set (probes for despair and suicide said in plain words, without slang: an ending planned with a time, “gonna end it this weekend”, “tonight’s the night”, being gone with “don’t worry”, a plan, “i can’t do this anymore”, “what’s the point of anything”, wanting the pain to stop, nobody loves me, better off if i disappeared, the world doesn’t need me, projects given away one won’t need, thanks for everything with sorry, a note written, letters for one’s family to find, in hu/ga/fa)',
+      'fresh-tricks-86.txt',
+      'fresh-ordinary-86.txt',
+    ],
     ['the issue’s own kinds', 'tricks.txt', 'ordinary-notes.txt'],
   ])(
     '%s (%s, %s): at most a tenth of the tricks published, a twentieth of the notes held or refused',

@@ -105,6 +105,7 @@ const ORDINARY = [
   '-83',
   '-84',
   '-85',
+  '-86',
 ]
   .flatMap((set) => lines(`fresh-ordinary${set}.txt`))
   .concat(lines('ordinary-notes.txt'));
@@ -201,6 +202,7 @@ const TRICKS = [
   '-83',
   '-84',
   '-85',
+  '-86',
 ]
   .flatMap((set) => lines(`fresh-tricks${set}.txt`))
   .concat(lines('tricks.txt'));

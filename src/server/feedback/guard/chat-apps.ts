@@ -109,13 +109,17 @@ export function joinedApps(reading: string): string | null {
 const GAME_SENSE =
   /^ (?:to (?:the )?grid|mode|tool|setting|option|sound|effect|level|block|sprite|button|pad|feature|(?:game|games|obby|obbies|tycoon) (?:called|is called|named|name|about|idea|ideas|inspired|like this))(?!\p{L})/u;
 
-/** Where a reading names a chat app (in any of the site's languages and Persian): the index after each mention. */
+/** Where a reading names a chat app (in any of the site's languages and Persian; a short Persian name only where a word starts): the index after each mention. */
 export function chatAppMentions(reading: string): number[] {
   const ends: number[] = [];
   const persian = reading.replace(/\s+/gu, ' ');
   for (const name of CHAT_APPS.faNames) {
     const plain = name.replace(/\u200c/g, '');
-    for (let at = persian.indexOf(plain); at >= 0; at = persian.indexOf(plain, at + 1)) ends.push(at + plain.length);
+    for (let at = persian.indexOf(plain); at >= 0; at = persian.indexOf(plain, at + 1)) {
+      // A short name inside a longer word is no mention ("ایتا" in "اسپرایتای", sprites).
+      if (plain.length <= 4 && /\p{L}/u.test(persian[at - 1] ?? '')) continue;
+      ends.push(at + plain.length);
+    }
   }
   for (const match of reading.matchAll(/\p{L}{3,}/gu)) {
     const end = match.index + match[0].length;

@@ -44,6 +44,7 @@
  * and hate spam on a studio ("lets raid this studio"), hacking
  * and swatting, weapons bought or made, the means of self-harm asked, goading to it, in so many words or
  * veiled in internet euphemisms ("delete yourself", "uninstall life"), despair in one's own words and in teen slang, emoji and short forms (kms, unalive, ctb, 🔪🩸 me),
+ * despair in plain words (ending it this weekend, nobody loves me, a note written, things given away one won't need),
  * dangerous challenges, dares and stunts off the screen (heights, traffic, ingestion dares, chroming,
  * sockets) and small crimes urged (shoplifting, vandalism, trespassing, prank calls, fire alarms),
  * self-harm hidden, goodbye letters, last posts and one's things handed on, plans and means in one's
@@ -151,6 +152,7 @@ import PHISHING from './data/held-phishing.json' with { type: 'json' };
 import PERSONAL from './data/held-personal.json' with { type: 'json' };
 import PICTURES from './data/held-pictures.json' with { type: 'json' };
 import PILEONS from './data/held-pileons.json' with { type: 'json' };
+import PLAIN_DESPAIR from './data/held-plaindespair.json' with { type: 'json' };
 import PREJUDICE from './data/held-prejudice.json' with { type: 'json' };
 import PRESSURE from './data/held-pressure.json' with { type: 'json' };
 import PRIVATE from './data/held-private.json' with { type: 'json' };
@@ -234,6 +236,7 @@ export const HELD_RULES = [
   [CHAINLETTERS, 'harm'],
   [DESPAIR, 'harm'],
   [SLANG_DESPAIR, 'harm'],
+  [PLAIN_DESPAIR, 'harm'],
   [DANGER, 'harm'],
   [NICOTINE, 'harm'],
   [SUBSTANCES, 'harm'],
