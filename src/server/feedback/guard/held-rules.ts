@@ -39,7 +39,7 @@
  * better never born or should disappear, a gun or a coffin pictured on them as an improvement, and
  * extortion of an account or projects, chain letters that scare ("share this or a ghost…"), threats to get
  * something or against a school or a person offline, a child found, waited for at the gate or the bus
- * stop or beaten up at school in everyday words ("you can't hide", "my brother will get you"), threats to
+ * stop or beaten up at school in everyday words, fights planned after school or at recess ("we should all jump him", "catch me outside", "meet me behind the gym") ("you can't hide", "my brother will get you"), threats to
  * punch, stab or kill a person, "ur dead meat", "if u tell anyone ill…", accounts hacked or taken over, raids
  * and hate spam on a studio ("lets raid this studio"), hacking
  * and swatting, weapons bought or made, the means of self-harm asked, goading to it, in so many words or
@@ -64,7 +64,7 @@
  * symbols and coded hate too, disabled, autistic, deaf or blind people called useless, a burden or not
  * real people and a disability used as an insult, pile-ons: mass reports, raids, exclusion and
  * mocking campaigns, body shaming ("you look like a whale", "go on a diet fatty", "pizza face") and calls to
- * block, unfollow or ignore a person, "quit life" or Scratch forever, roasts, backhanded compliments ("not bad for a girl"), exclusion ("nobody likes u") and a
+ * block, unfollow or ignore a person, "quit life" or Scratch forever, roasts, backhanded compliments ("not bad for a girl"), exclusion ("nobody likes u"), contempt ("you're the reason scratch is dying", "ugly ahh pfp", "go to hell", "get off scratch") and a
  * child's voice or looks mocked in a video, and groups said to be less than human, to lose rights or to be expelled,
  * without a slur, and prejudice at groups in everyday words: "ur kind", people from a country, a
  * religion or a gender called dumb, "typical X", a people said to control everything, "no homo", a
@@ -104,6 +104,7 @@ import BODYSHAMING from './data/held-bodyshaming.json' with { type: 'json' };
 import CALLS from './data/held-calls.json' with { type: 'json' };
 import CHAINLETTERS from './data/held-chainletters.json' with { type: 'json' };
 import COMEUPPANCE from './data/held-comeuppance.json' with { type: 'json' };
+import CONTEMPT from './data/held-contempt.json' with { type: 'json' };
 import CRUELTY from './data/held-cruelty.json' with { type: 'json' };
 import CURSES from './data/held-curses.json' with { type: 'json' };
 import DANGER from './data/held-danger.json' with { type: 'json' };
@@ -125,6 +126,7 @@ import GAMING from './data/held-gaming.json' with { type: 'json' };
 import EXPOSING from './data/held-exposing.json' with { type: 'json' };
 import EXTREMISM from './data/held-extremism.json' with { type: 'json' };
 import FAREWELL from './data/held-farewell.json' with { type: 'json' };
+import FIGHTS from './data/held-fights.json' with { type: 'json' };
 import FREEBIES from './data/held-freebies.json' with { type: 'json' };
 import GOADING from './data/held-goading.json' with { type: 'json' };
 import GROOMING from './data/held-grooming.json' with { type: 'json' };
@@ -259,6 +261,7 @@ export const HELD_RULES = [
   [CURSES, 'harm'],
   [DARES, 'harm'],
   [FAREWELL, 'harm'],
+  [FIGHTS, 'harm'],
   [WORTHLESS, 'harm'],
   [THREATS, 'harm'],
   [DISCLOSURES, 'harm'],
@@ -275,6 +278,7 @@ export const HELD_RULES = [
   [LANGUAGES, 'word'],
   [WORLDCURSES, 'word'],
   [BODYSHAMING, 'word'],
+  [CONTEMPT, 'word'],
   [REACHING, 'contact'],
   [OFFSITE, 'contact'],
   [PROMOTING, 'contact'],
