@@ -418,6 +418,11 @@ describe('the guard’s measured rates', () => {
       'fresh-tricks-86.txt',
       'fresh-ordinary-86.txt',
     ],
+    [
+      'the eighty-eighth set (probes for fights planned and put-downs: a group told to jump someone after school, “catch me outside”, “meet me behind the gym”, “ima fight u at lunch”, swinging on someone, a 1v1 irl, “catch these hands”; contempt at a person: “ur game is trash and so r u”, “you’re the reason scratch is dying”, “ugly ahh profile pic”, “go to hell”, “get off scratch”, “nobody likes you here”, “you’re a disgrace”; a disability used at a person: “ur autistic lol”, “did u forget ur meds again psycho”; in hu/ga/fa)',
+      'fresh-tricks-87.txt',
+      'fresh-ordinary-87.txt',
+    ],
     ['the issue’s own kinds', 'tricks.txt', 'ordinary-notes.txt'],
   ])(
     '%s (%s, %s): at most a tenth of the tricks published, a twentieth of the notes held or refused',

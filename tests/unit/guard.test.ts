@@ -106,6 +106,7 @@ const ORDINARY = [
   '-84',
   '-85',
   '-86',
+  '-87',
 ]
   .flatMap((set) => lines(`fresh-ordinary${set}.txt`))
   .concat(lines('ordinary-notes.txt'));
@@ -203,6 +204,7 @@ const TRICKS = [
   '-84',
   '-85',
   '-86',
+  '-87',
 ]
   .flatMap((set) => lines(`fresh-tricks${set}.txt`))
   .concat(lines('tricks.txt'));
