@@ -423,6 +423,11 @@ describe('the guard’s measured rates', () => {
       'fresh-tricks-87.txt',
       'fresh-ordinary-87.txt',
     ],
+    [
+      'the eighty-ninth set (probes for contact arranged through games and consoles: a friend request sent, asked for or to be accepted on Roblox, Fortnite, Xbox, PSN, Steam, Epic, Switch or Brawl Stars, “add me on steam”, “dm me on roblox”, joining one’s party, squad, lobby, realm or private server, an invite or a lobby code to be sent, a psn, epic name or gamertag given or asked, “what do u go by on roblox”, in hu/ga/fa)',
+      'fresh-tricks-88.txt',
+      'fresh-ordinary-88.txt',
+    ],
     ['the issue’s own kinds', 'tricks.txt', 'ordinary-notes.txt'],
   ])(
     '%s (%s, %s): at most a tenth of the tricks published, a twentieth of the notes held or refused',

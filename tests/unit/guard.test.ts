@@ -107,6 +107,7 @@ const ORDINARY = [
   '-85',
   '-86',
   '-87',
+  '-88',
 ]
   .flatMap((set) => lines(`fresh-ordinary${set}.txt`))
   .concat(lines('ordinary-notes.txt'));
@@ -205,6 +206,7 @@ const TRICKS = [
   '-85',
   '-86',
   '-87',
+  '-88',
 ]
   .flatMap((set) => lines(`fresh-tricks${set}.txt`))
   .concat(lines('tricks.txt'));

@@ -23,7 +23,8 @@
  * Scratch's private places, one's own details given unasked, where a child is in disguise
  * (coordinates, map codes, postcodes, live location, routines), a child's age, home, school, real name,
  * photo or number asked or given in the world's other languages (Indonesian, Russian in Latin letters, Turkish), running away, sneaking out and being
- * picked up, money between users, gift-card codes, bank details, phone top-ups, accounts for sale and
+ * picked up, friend requests, invites, parties, lobby codes and private servers on a game or a console and
+ * a gamertag given or asked, money between users, gift-card codes, bank details, phone top-ups, accounts for sale and
  * rewards for a picture or a number, tricks that make a child harm their own device or account (code
  * pasted into the console, files run, protections off, cookies and tokens, remote control), gambling
  * with game or real money, adults seeking children by age, false ages told to a child, lies about age
@@ -122,6 +123,7 @@ import DRUGSLANG from './data/held-drugslang.json' with { type: 'json' };
 import EATING from './data/held-eating.json' with { type: 'json' };
 import EVADING from './data/held-evading.json' with { type: 'json' };
 import GAMBLING from './data/held-gambling.json' with { type: 'json' };
+import GAMEINVITES from './data/held-gameinvites.json' with { type: 'json' };
 import GAMING from './data/held-gaming.json' with { type: 'json' };
 import EXPOSING from './data/held-exposing.json' with { type: 'json' };
 import EXTREMISM from './data/held-extremism.json' with { type: 'json' };
@@ -284,6 +286,7 @@ export const HELD_RULES = [
   [PROMOTING, 'contact'],
   [TEXTSPEAK, 'contact'],
   [GAMING, 'contact'],
+  [GAMEINVITES, 'contact'],
   [HIDEAWAY, 'contact'],
   [HANDLES, 'contact'],
 ] as const;
