@@ -89,7 +89,7 @@
  * life hell", "ur finished", "wait till i find u"), a child known, seen, watched or recognised offline
  * ("i know who u are irl", "i saw u at the mall", "been stalking ur profile", "i can see ur house in ur
  * video", "i'll find u at lunch"), grooming by invitation (hop on vc just us, ring me when ur parents are
- * asleep, an ipad for a meeting, "i'm like ur big brother", something naughty, msg me on disc), grooming in soft
+ * asleep, an ipad for a meeting, "i'm like ur big brother", something naughty; a chat app asked for by its short name, msg me on disc, is a contact ask), grooming in soft
  * words (pretty irl with a pic, "ur my fav, dont tell the others", "always here for u, only u", what ur
  * parents won't teach, "ur body is changing", "don't be shy, show me", "no one will know") — and the words of the held phrases as
  * children text them (./data/held-spellings.json).
@@ -97,6 +97,7 @@
 import ABLEISM from './data/held-ableism.json' with { type: 'json' };
 import ACCOUNTS from './data/held-accounts.json' with { type: 'json' };
 import AGELIES from './data/held-agelies.json' with { type: 'json' };
+import APPNAMES from './data/held-appnames.json' with { type: 'json' };
 import APPROACHES from './data/held-approaches.json' with { type: 'json' };
 import AUTHORITY from './data/held-authority.json' with { type: 'json' };
 import BEFRIENDING from './data/held-befriending.json' with { type: 'json' };
@@ -289,4 +290,5 @@ export const HELD_RULES = [
   [GAMEINVITES, 'contact'],
   [HIDEAWAY, 'contact'],
   [HANDLES, 'contact'],
+  [APPNAMES, 'contact'],
 ] as const;
