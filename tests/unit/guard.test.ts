@@ -310,6 +310,19 @@ describe('three outcomes', () => {
     }
   });
 
+  it('publishes asking whether someone shares one’s own condition, and still holds the condition thrown at a person', () => {
+    for (const text of [
+      'are you autistic? i am too!',
+      'r u autistic too? me too lol',
+      'are you dyslexic? me too, I mix up b and d',
+    ]) {
+      expect(judgeText(text)).toEqual({ outcome: 'publish', rule: null });
+    }
+    for (const text of ['ur so autistic lol', 'are you autistic or something', 'are you blind? read the instructions']) {
+      expect(judgeText(text)).toEqual({ outcome: 'hold', rule: 'word' });
+    }
+  });
+
   it('publishes lists of scores, years and levels, and still refuses a phone number written as a list', () => {
     for (const text of [
       'Scores: 100, 200, 350, 500',
