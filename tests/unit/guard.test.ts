@@ -323,6 +323,15 @@ describe('three outcomes', () => {
     }
   });
 
+  it('publishes finishing a project later, and still holds ending it all', () => {
+    for (const text of ['i will finish it tomorrow', "i'll finish it later", 'i had time to finish it']) {
+      expect(judgeText(text)).toEqual({ outcome: 'publish', rule: null });
+    }
+    for (const text of ['i just want to end it all', 'im gonna end it tonight', 'i want to finish it all']) {
+      expect(judgeText(text)).toEqual({ outcome: 'hold', rule: 'harm' });
+    }
+  });
+
   it('publishes lists of scores, years and levels, and still refuses a phone number written as a list', () => {
     for (const text of [
       'Scores: 100, 200, 350, 500',
@@ -330,10 +339,17 @@ describe('three outcomes', () => {
       'levels 1 2 3 4 5 6 7 8',
       'high score 123456789',
       'pi 3.14159265',
+      'top 10: 9999, 8500, 7200',
+      'pontok: 1500 1200 900',
     ]) {
       expect(judgeText(text)).toEqual({ outcome: 'publish', rule: null });
     }
-    for (const text of ['call me: 555, 123, 4567', 'text me 206 / 555 / 0199', 'hívj: 06, 30, 123, 4567']) {
+    for (const text of [
+      'call me: 555, 123, 4567',
+      'scores: 555, 123, 4567',
+      'text me 206 / 555 / 0199',
+      'hívj: 06, 30, 123, 4567',
+    ]) {
       expect(judgeText(text)).toEqual({ outcome: 'refuse', rule: 'phone' });
     }
   });

@@ -44,6 +44,17 @@ const COORDINATES =
   /(?<!\p{L})(?:coords?|coordinates?|koordinat\p{L}*|comhordanaid\p{L}*|مختصات|xyz)(?!\p{L})[^\d\n-]{0,30}-?\d{1,6}(?:\s*,\s*-?\d{1,6}|\s+-?\d{1,6}){1,2}(?![\d.])/gu;
 const NEGATIVE = /(?:^|[^\d])-\d/u;
 
+/**
+ * A leaderboard: three or more numbers after a score word, best first ("top 10: 9999, 8500, 7200",
+ * "pontok: 1500 1200 900"). Only a list that never goes up is taken out: a phone number's groups
+ * seldom shrink from left to right.
+ */
+const LEADERBOARD = new RegExp(
+  String.raw`(?<!\p{L})(?:high ?scores?|scores?|top(?: \d{1,3})?|leaderboard|records?|points|pts|pont(?:ok|sz[aá]mok|sz[aá]m)?|eredm[eé]nyek|sc[oó]ir|sc[oó]ranna|point[ií]|امتیاز(?:ها|ات)?|رکورد(?:ها)?)(?!\p{L})[^\d\n]{0,12}(\d{1,7}(?:(?:${ITEM}|\s+)\d{1,7}){2,})(?![\d.,]\d)`,
+  'giu',
+);
+const neverGoesUp = (numbers: number[]) => numbers.every((value, index) => index === 0 || value <= numbers[index - 1]!);
+
 const countsFromOne = (numbers: number[]) => numbers[0]! <= 1 && numbers.every((value, index) => value === numbers[0]! + index);
 const countsUpClosed = (run: string) => COUNTING.startsWith(run) || COUNTING.slice(1).startsWith(run);
 
@@ -53,6 +64,9 @@ export function withoutOrdinaryNumbers(text: string): string {
     NEGATIVE.test(place) ? ' ' : place,
   );
   return rest
+    .replace(LEADERBOARD, (board, list: string) =>
+      neverGoesUp(list.split(/\D+/u).map(Number)) ? board.replace(list, ' ') : board,
+    )
     .replace(LIST, (list) => (countsFromOne(list.split(/[\s,،;/|-]+/u).map(Number)) ? ' ' : list))
     .replace(RUN, (run) => (countsUpClosed(run) ? ' ' : run));
 }
