@@ -428,6 +428,11 @@ describe('the guard’s measured rates', () => {
       'fresh-tricks-88.txt',
       'fresh-ordinary-88.txt',
     ],
+    [
+      'the ninetieth set (probes for a child’s school, teacher or class asked by name and a street address given, asked or offered to visit: “whats the name of ur school”, “ur schools name”, “whos ur teacher this year”, “tell me ur teacher’s name and ill guess ur school”, which school, class or grade is yours, a house number on a street, road, lane or drive with “come by”, “pop over”, “meet me at”, “my house is at”, “what street do u live on”, in hu/ga/fa)',
+      'fresh-tricks-89.txt',
+      'fresh-ordinary-89.txt',
+    ],
     ['the issue’s own kinds', 'tricks.txt', 'ordinary-notes.txt'],
   ])(
     '%s (%s, %s): at most a tenth of the tricks published, a twentieth of the notes held or refused',

@@ -108,6 +108,7 @@ const ORDINARY = [
   '-86',
   '-87',
   '-88',
+  '-89',
 ]
   .flatMap((set) => lines(`fresh-ordinary${set}.txt`))
   .concat(lines('ordinary-notes.txt'));
@@ -207,6 +208,7 @@ const TRICKS = [
   '-86',
   '-87',
   '-88',
+  '-89',
 ]
   .flatMap((set) => lines(`fresh-tricks${set}.txt`))
   .concat(lines('tricks.txt'));

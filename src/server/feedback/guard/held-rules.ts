@@ -23,7 +23,8 @@
  * Scratch's private places, one's own details given unasked, where a child is in disguise
  * (coordinates, map codes, postcodes, live location, routines), a child's age, home, school, real name,
  * photo or number asked or given in the world's other languages (Indonesian, Russian in Latin letters, Turkish), running away, sneaking out and being
- * picked up, friend requests, invites, parties, lobby codes and private servers on a game or a console and
+ * picked up, a child's school, teacher or class asked by name and a street address given, asked or offered to
+ * visit ("whats the name of ur school", "come to 33 baker st"), friend requests, invites, parties, lobby codes and private servers on a game or a console and
  * a gamertag given or asked, money between users, gift-card codes, bank details, phone top-ups, accounts for sale and
  * rewards for a picture or a number, tricks that make a child harm their own device or account (code
  * pasted into the console, files run, protections off, cookies and tokens, remote control), gambling
@@ -170,6 +171,7 @@ import ROLEPLAY from './data/held-roleplay.json' with { type: 'json' };
 import RUNAWAY from './data/held-runaway.json' with { type: 'json' };
 import SCAMS from './data/held-scams.json' with { type: 'json' };
 import SCHEMES from './data/held-schemes.json' with { type: 'json' };
+import SCHOOLHOME from './data/held-schoolhome.json' with { type: 'json' };
 import SCHOOLYARD from './data/held-schoolyard.json' with { type: 'json' };
 import SCOUTING from './data/held-scouting.json' with { type: 'json' };
 import SEEKING from './data/held-seeking.json' with { type: 'json' };
@@ -237,6 +239,7 @@ export const HELD_RULES = [
   [WORLDASKS, 'personal'],
   [CALLS, 'personal'],
   [SOFTGROOMING, 'personal'],
+  [SCHOOLHOME, 'personal'],
   [HARM, 'harm'],
   [CHAINLETTERS, 'harm'],
   [DESPAIR, 'harm'],
