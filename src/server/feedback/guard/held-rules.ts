@@ -14,6 +14,7 @@
  * details asked with nothing but "your" ("ur address pls", "post a pic of urself"), grooming in
  * everyday words (in bed right now, nice legs, grown-up stuff, "my little princess", a sleepover at my
  * place, sneaking out, "if you were older"), passwords, login codes, phishing and
+ * logins phished with any pretext ("what's ur password so i can add u as a curator", "log in on my site"), children sent off the site through a search ("search X on google, it's the first one") and
  * details asked with nothing but "your" ("ur address pls", "post a pic of urself"), passwords, login codes, phishing ("official
  * notice", a ban to appeal, an account to verify, recover or upgrade, bets for money or a gift card, addresses
  * spelled around: "coolgames,net") and
@@ -146,6 +147,7 @@ import ISOLATING from './data/held-isolating.json' with { type: 'json' };
 import LANGUAGES from './data/held-languages.json' with { type: 'json' };
 import LEWDSLANG from './data/held-lewdslang.json' with { type: 'json' };
 import LOCATING from './data/held-locating.json' with { type: 'json' };
+import LOGINS from './data/held-logins.json' with { type: 'json' };
 import LURES from './data/held-lures.json' with { type: 'json' };
 import MANIPULATION from './data/held-manipulation.json' with { type: 'json' };
 import MENACE from './data/held-menace.json' with { type: 'json' };
@@ -174,6 +176,7 @@ import SCHEMES from './data/held-schemes.json' with { type: 'json' };
 import SCHOOLHOME from './data/held-schoolhome.json' with { type: 'json' };
 import SCHOOLYARD from './data/held-schoolyard.json' with { type: 'json' };
 import SCOUTING from './data/held-scouting.json' with { type: 'json' };
+import SEARCHING from './data/held-searching.json' with { type: 'json' };
 import SEEKING from './data/held-seeking.json' with { type: 'json' };
 import SHAMING from './data/held-shaming.json' with { type: 'json' };
 import SLANG from './data/held-slang.json' with { type: 'json' };
@@ -217,6 +220,7 @@ export const HELD_RULES = [
   [ACCOUNTS, 'personal'],
   [AUTHORITY, 'personal'],
   [PHISHING, 'personal'],
+  [LOGINS, 'personal'],
   [IMPERSONATION, 'personal'],
   [SCHEMES, 'personal'],
   [SCOUTING, 'personal'],
@@ -287,6 +291,7 @@ export const HELD_RULES = [
   [CONTEMPT, 'word'],
   [REACHING, 'contact'],
   [OFFSITE, 'contact'],
+  [SEARCHING, 'contact'],
   [PROMOTING, 'contact'],
   [TEXTSPEAK, 'contact'],
   [GAMING, 'contact'],
