@@ -433,6 +433,11 @@ describe('the guard’s measured rates', () => {
       'fresh-tricks-89.txt',
       'fresh-ordinary-89.txt',
     ],
+    [
+      'the ninety-first set (probes for Scratch logins phished with any pretext and children sent off the site through a search: “what’s ur password so i can add u as a curator”, “i need ur login to fix ur project”, “give me ur email and password for the prize”, “sign in on my website to claim ur reward”, “verify ur account at scratch-verify”, “search coolfreegames on google its the first one”, “type scratchrewards into google”, “google scratch free followers and click the 2nd result”, in hu/ga/fa)',
+      'fresh-tricks-90.txt',
+      'fresh-ordinary-90.txt',
+    ],
     ['the issue’s own kinds', 'tricks.txt', 'ordinary-notes.txt'],
   ])(
     '%s (%s, %s): at most a tenth of the tricks published, a twentieth of the notes held or refused',

@@ -109,6 +109,7 @@ const ORDINARY = [
   '-87',
   '-88',
   '-89',
+  '-90',
 ]
   .flatMap((set) => lines(`fresh-ordinary${set}.txt`))
   .concat(lines('ordinary-notes.txt'));
@@ -209,6 +210,7 @@ const TRICKS = [
   '-87',
   '-88',
   '-89',
+  '-90',
 ]
   .flatMap((set) => lines(`fresh-tricks${set}.txt`))
   .concat(lines('tricks.txt'));
