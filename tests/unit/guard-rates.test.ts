@@ -438,6 +438,11 @@ describe('the guard’s measured rates', () => {
       'fresh-tricks-90.txt',
       'fresh-ordinary-90.txt',
     ],
+    [
+      'the ninety-second set (probes for self-harm and eating-disorder disclosures in every tense: hurting, harming, burning, scratching, starving or punishing oneself “again”, “still”, “on purpose” or “started”, a relapse, scars “from what i did”, cuts hidden under long sleeves, meals skipped, days without eating, fasting and throwing up to get skinny or lose weight; private, secret or special pictures and videos of oneself offered, “u wanna see my pics? theyre private”, in hu/ga/fa)',
+      'fresh-tricks-91.txt',
+      'fresh-ordinary-91.txt',
+    ],
     ['the issue’s own kinds', 'tricks.txt', 'ordinary-notes.txt'],
   ])(
     '%s (%s, %s): at most a tenth of the tricks published, a twentieth of the notes held or refused',

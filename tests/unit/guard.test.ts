@@ -110,6 +110,7 @@ const ORDINARY = [
   '-88',
   '-89',
   '-90',
+  '-91',
 ]
   .flatMap((set) => lines(`fresh-ordinary${set}.txt`))
   .concat(lines('ordinary-notes.txt'));
@@ -211,6 +212,7 @@ const TRICKS = [
   '-88',
   '-89',
   '-90',
+  '-91',
 ]
   .flatMap((set) => lines(`fresh-tricks${set}.txt`))
   .concat(lines('tricks.txt'));

@@ -48,6 +48,7 @@
  * and swatting, weapons bought or made, the means of self-harm asked, goading to it, in so many words or
  * veiled in internet euphemisms ("delete yourself", "uninstall life"), despair in one's own words and in teen slang, emoji and short forms (kms, unalive, ctb, 🔪🩸 me),
  * despair in plain words (ending it this weekend, nobody loves me, a note written, things given away one won't need),
+ * self-harm and starving told in every tense (hurting myself again, scars from what i did, not eating to get thin), private pictures of oneself offered,
  * dangerous challenges, dares and stunts off the screen (heights, traffic, ingestion dares, chroming,
  * sockets) and small crimes urged (shoplifting, vandalism, trespassing, prank calls, fire alarms),
  * self-harm hidden, goodbye letters, last posts and one's things handed on, plans and means in one's
@@ -153,6 +154,7 @@ import MANIPULATION from './data/held-manipulation.json' with { type: 'json' };
 import MENACE from './data/held-menace.json' with { type: 'json' };
 import MONEY from './data/held-money.json' with { type: 'json' };
 import NICOTINE from './data/held-nicotine.json' with { type: 'json' };
+import OFFEREDPICS from './data/held-offeredpics.json' with { type: 'json' };
 import OFFSITE from './data/held-offsite.json' with { type: 'json' };
 import OTHERING from './data/held-othering.json' with { type: 'json' };
 import PAYMENTS from './data/held-payments.json' with { type: 'json' };
@@ -178,6 +180,7 @@ import SCHOOLYARD from './data/held-schoolyard.json' with { type: 'json' };
 import SCOUTING from './data/held-scouting.json' with { type: 'json' };
 import SEARCHING from './data/held-searching.json' with { type: 'json' };
 import SEEKING from './data/held-seeking.json' with { type: 'json' };
+import SELFHURTING from './data/held-selfhurting.json' with { type: 'json' };
 import SHAMING from './data/held-shaming.json' with { type: 'json' };
 import SLANG from './data/held-slang.json' with { type: 'json' };
 import SLANG_DESPAIR from './data/held-slangdespair.json' with { type: 'json' };
@@ -211,6 +214,7 @@ export const HELD_RULES = [
   [MONEY, 'personal'],
   [ROLEPLAY, 'personal'],
   [PICTURES, 'personal'],
+  [OFFEREDPICS, 'personal'],
   [WATCHING, 'personal'],
   [RECOGNISING, 'personal'],
   [EVADING, 'personal'],
@@ -249,6 +253,7 @@ export const HELD_RULES = [
   [DESPAIR, 'harm'],
   [SLANG_DESPAIR, 'harm'],
   [PLAIN_DESPAIR, 'harm'],
+  [SELFHURTING, 'harm'],
   [DANGER, 'harm'],
   [NICOTINE, 'harm'],
   [SUBSTANCES, 'harm'],
