@@ -443,6 +443,11 @@ describe('the guard’s measured rates', () => {
       'fresh-tricks-91.txt',
       'fresh-ordinary-91.txt',
     ],
+    [
+      'the ninety-third set (probes for contempt said in the name of a group: everyone, everybody, all of us, we all, the whole studio, class or server, the other curators, “ask anyone” or nobody said to think, say, agree or vote that the reader or their work is bad, “everyone thinks ur annoying”, “we all voted, ur the worst”, to laugh at, hate or mock the reader’s work, “the whole studio is laughing at ur project”, nobody to like or play it, “no one in the studio likes ur games btw”, and exclusion decided by a group, “we decided ur not allowed in our group”, in hu/ga/fa)',
+      'fresh-tricks-92.txt',
+      'fresh-ordinary-92.txt',
+    ],
     ['the issue’s own kinds', 'tricks.txt', 'ordinary-notes.txt'],
   ])(
     '%s (%s, %s): at most a tenth of the tricks published, a twentieth of the notes held or refused',

@@ -111,6 +111,7 @@ const ORDINARY = [
   '-89',
   '-90',
   '-91',
+  '-92',
 ]
   .flatMap((set) => lines(`fresh-ordinary${set}.txt`))
   .concat(lines('ordinary-notes.txt'));
@@ -213,6 +214,7 @@ const TRICKS = [
   '-89',
   '-90',
   '-91',
+  '-92',
 ]
   .flatMap((set) => lines(`fresh-tricks${set}.txt`))
   .concat(lines('tricks.txt'));

@@ -68,7 +68,7 @@
  * symbols and coded hate too, disabled, autistic, deaf or blind people called useless, a burden or not
  * real people and a disability used as an insult, pile-ons: mass reports, raids, exclusion and
  * mocking campaigns, body shaming ("you look like a whale", "go on a diet fatty", "pizza face") and calls to
- * block, unfollow or ignore a person, "quit life" or Scratch forever, roasts, backhanded compliments ("not bad for a girl"), exclusion ("nobody likes u"), contempt ("you're the reason scratch is dying", "ugly ahh pfp", "go to hell", "get off scratch") and a
+ * block, unfollow or ignore a person, "quit life" or Scratch forever, roasts, backhanded compliments ("not bad for a girl"), exclusion ("nobody likes u"), contempt ("you're the reason scratch is dying", "ugly ahh pfp", "go to hell", "get off scratch"), contempt in a group's name ("everyone thinks ur weird", "we all voted, ur the worst", "we decided ur not allowed in our group") and a
  * child's voice or looks mocked in a video, and groups said to be less than human, to lose rights or to be expelled,
  * without a slur, and prejudice at groups in everyday words: "ur kind", people from a country, a
  * religion or a gender called dumb, "typical X", a people said to control everything, "no homo", a
@@ -136,6 +136,7 @@ import FIGHTS from './data/held-fights.json' with { type: 'json' };
 import FREEBIES from './data/held-freebies.json' with { type: 'json' };
 import GOADING from './data/held-goading.json' with { type: 'json' };
 import GROOMING from './data/held-grooming.json' with { type: 'json' };
+import GROUPCONTEMPT from './data/held-groupcontempt.json' with { type: 'json' };
 import HANDLES from './data/held-handles.json' with { type: 'json' };
 import HARASSMENT from './data/held-harassment.json' with { type: 'json' };
 import HARM from './data/held-harm.json' with { type: 'json' };
@@ -294,6 +295,7 @@ export const HELD_RULES = [
   [WORLDCURSES, 'word'],
   [BODYSHAMING, 'word'],
   [CONTEMPT, 'word'],
+  [GROUPCONTEMPT, 'word'],
   [REACHING, 'contact'],
   [OFFSITE, 'contact'],
   [SEARCHING, 'contact'],
