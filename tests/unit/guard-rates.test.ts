@@ -448,6 +448,11 @@ describe('the guard’s measured rates', () => {
       'fresh-tricks-92.txt',
       'fresh-ordinary-92.txt',
     ],
+    [
+      'the ninety-fourth set (probes for calls, texts and chats asked in Irish, Hungarian and Persian and chat apps named by a hint: cuir glaoch orm, glaoigh orm, téigh ar snapchat liom, cuir teachtaireacht chugam, labhair liom ar an bhfón, hívj fel, dobj egy üzit, írj privátban, írj nekem sms-t, tedd fel a számom, زنگ بزن بهم, پیام بده, شمارمو داری; “ping me on the d app”, “hit me up on the purple app”, “msg me on the app with the ghost”, “talk to me on the blue bird”, “find me on the clock app”, “add me on the game with blocks and creepers, same name”, in a friendly frame and in text-speak)',
+      'fresh-tricks-93.txt',
+      'fresh-ordinary-93.txt',
+    ],
     ['the issue’s own kinds', 'tricks.txt', 'ordinary-notes.txt'],
   ])(
     '%s (%s, %s): at most a tenth of the tricks published, a twentieth of the notes held or refused',

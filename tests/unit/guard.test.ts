@@ -112,6 +112,7 @@ const ORDINARY = [
   '-90',
   '-91',
   '-92',
+  '-93',
 ]
   .flatMap((set) => lines(`fresh-ordinary${set}.txt`))
   .concat(lines('ordinary-notes.txt'));
@@ -215,6 +216,7 @@ const TRICKS = [
   '-90',
   '-91',
   '-92',
+  '-93',
 ]
   .flatMap((set) => lines(`fresh-tricks${set}.txt`))
   .concat(lines('tricks.txt'));

@@ -27,6 +27,9 @@
  * picked up, a child's school, teacher or class asked by name and a street address given, asked or offered to
  * visit ("whats the name of ur school", "come to 33 baker st"), friend requests, invites, parties, lobby codes and private servers on a game or a console and
  * a gamertag given or asked, money between users, gift-card codes, bank details, phone top-ups, accounts for sale and
+ * picked up, friend requests, invites, parties, lobby codes and private servers on a game or a console and
+ * a gamertag given or asked, calls, texts and chats asked in Irish, Hungarian and Persian (glaoigh orm,
+ * hívj fel, زنگ بزن بهم) and chat apps named by a hint (the d app, the purple app, the blue bird), money between users, gift-card codes, bank details, phone top-ups, accounts for sale and
  * rewards for a picture or a number, tricks that make a child harm their own device or account (code
  * pasted into the console, files run, protections off, cookies and tokens, remote control), gambling
  * with game or real money, adults seeking children by age, false ages told to a child, lies about age
@@ -142,6 +145,7 @@ import HARASSMENT from './data/held-harassment.json' with { type: 'json' };
 import HARM from './data/held-harm.json' with { type: 'json' };
 import HATE from './data/held-hate.json' with { type: 'json' };
 import HIDEAWAY from './data/held-hideaway.json' with { type: 'json' };
+import HINTEDAPPS from './data/held-hintedapps.json' with { type: 'json' };
 import HOUSEHOLD from './data/held-household.json' with { type: 'json' };
 import IMPERSONATION from './data/held-impersonation.json' with { type: 'json' };
 import INTIMATE from './data/held-intimate.json' with { type: 'json' };
@@ -306,4 +310,5 @@ export const HELD_RULES = [
   [HIDEAWAY, 'contact'],
   [HANDLES, 'contact'],
   [APPNAMES, 'contact'],
+  [HINTEDAPPS, 'contact'],
 ] as const;
