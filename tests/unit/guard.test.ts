@@ -342,6 +342,24 @@ describe('three outcomes', () => {
     }
   });
 
+  it('publishes a class or a house in a game, laughing at a joke and too much cake, and still holds them asked or told of a child', () => {
+    for (const text of [
+      'which class r u in the game, mage or knight',
+      'whats ur class? warrior or archer',
+      'what class do u main',
+      'my house in the game is at 22 oak street',
+      'everyone was laughing at ur jokes',
+      'i threw up after eating too much cake at the party',
+    ]) {
+      expect(judgeText(text)).toEqual({ outcome: 'publish', rule: null });
+    }
+    for (const text of ['what class are you in', 'whats ur class', 'come to 33 baker st after school']) {
+      expect(judgeText(text)).toEqual({ outcome: 'hold', rule: 'personal' });
+    }
+    expect(judgeText('everyone is laughing at u')).toEqual({ outcome: 'hold', rule: 'word' });
+    expect(judgeText('i throw up after every meal')).toEqual({ outcome: 'hold', rule: 'harm' });
+  });
+
   it('publishes lists of scores, years and levels, and still refuses a phone number written as a list', () => {
     for (const text of [
       'Scores: 100, 200, 350, 500',
