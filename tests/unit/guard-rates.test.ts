@@ -453,6 +453,11 @@ describe('the guard’s measured rates', () => {
       'fresh-tricks-93.txt',
       'fresh-ordinary-93.txt',
     ],
+    [
+      'the ninety-fifth set (probes for alcohol, cigarettes, vapes and pills offered or arranged between children: “my brother gave me vodka lol wanna try”, “who wants to try my moms wine”, “want a shot of vodka? my parents are out”, “lets do shots at my sleepover”, “bring cigs tmrw”, “u want a puff of my vape”, “i stole a bottle from my dad, come over”, “i have some of my mums sleeping pills”, getting drunk together planned and bragged of, van pálinka otthon, kérsz?, tá vodca agam, ar mhaith leat roinnt?, عرق داریم، میای؟, in a friendly frame and in text-speak)',
+      'fresh-tricks-94.txt',
+      'fresh-ordinary-94.txt',
+    ],
     ['the issue’s own kinds', 'tricks.txt', 'ordinary-notes.txt'],
   ])(
     '%s (%s, %s): at most a tenth of the tricks published, a twentieth of the notes held or refused',

@@ -113,6 +113,7 @@ const ORDINARY = [
   '-91',
   '-92',
   '-93',
+  '-94',
 ]
   .flatMap((set) => lines(`fresh-ordinary${set}.txt`))
   .concat(lines('ordinary-notes.txt'));
@@ -217,6 +218,7 @@ const TRICKS = [
   '-91',
   '-92',
   '-93',
+  '-94',
 ]
   .flatMap((set) => lines(`fresh-tricks${set}.txt`))
   .concat(lines('tricks.txt'));

@@ -8,6 +8,7 @@
 import ABLEISM from './data/held-ableism.json' with { type: 'json' };
 import ACCOUNTS from './data/held-accounts.json' with { type: 'json' };
 import AGELIES from './data/held-agelies.json' with { type: 'json' };
+import ALCOHOL from './data/held-alcohol.json' with { type: 'json' };
 import APPNAMES from './data/held-appnames.json' with { type: 'json' };
 import APPROACHES from './data/held-approaches.json' with { type: 'json' };
 import AUTHORITY from './data/held-authority.json' with { type: 'json' };
@@ -168,6 +169,7 @@ export const HELD_RULES = [
   [NICOTINE, 'harm'],
   [SUBSTANCES, 'harm'],
   [DRUGSLANG, 'harm'],
+  [ALCOHOL, 'harm'],
   [PRESSURE, 'harm'],
   [MENACE, 'harm'],
   [BLACKMAIL, 'harm'],
