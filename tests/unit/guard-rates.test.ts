@@ -458,6 +458,11 @@ describe('the guard’s measured rates', () => {
       'fresh-tricks-94.txt',
       'fresh-ordinary-94.txt',
     ],
+    [
+      'the ninety-sixth set (probes for real weapons owned, found, brought or planned with and attacks planned on a person at school or at home: “i have a real gun at home”, “my dad keeps a gun in his drawer, i know where”, “i know how to get my uncle’s rifle”, “bring a knife tomorrow, we’ll get him”, “ill bring a bat and we get her”, “we’ll wait for him after school with sticks”, “ima stab him if he says that again”, “ur gonna get stabbed”, “not scared of him, i got a knife”, hozok kést a suliba, apámnak van fegyvere, tá gunna ag m’athair, tabharfaidh mé scian ar scoil, بابام اسلحه داره, فردا بعد مدرسه میزنیمش, in a friendly or boasting frame and in text-speak)',
+      'fresh-tricks-95.txt',
+      'fresh-ordinary-95.txt',
+    ],
     ['the issue’s own kinds', 'tricks.txt', 'ordinary-notes.txt'],
   ])(
     '%s (%s, %s): at most a tenth of the tricks published, a twentieth of the notes held or refused',

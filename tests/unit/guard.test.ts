@@ -114,6 +114,7 @@ const ORDINARY = [
   '-92',
   '-93',
   '-94',
+  '-95',
 ]
   .flatMap((set) => lines(`fresh-ordinary${set}.txt`))
   .concat(lines('ordinary-notes.txt'));
@@ -219,6 +220,7 @@ const TRICKS = [
   '-92',
   '-93',
   '-94',
+  '-95',
 ]
   .flatMap((set) => lines(`fresh-tricks${set}.txt`))
   .concat(lines('tricks.txt'));

@@ -80,6 +80,7 @@ import PRIVATE from './data/held-private.json' with { type: 'json' };
 import PROMOTING from './data/held-promoting.json' with { type: 'json' };
 import PUTDOWNS from './data/held-putdowns.json' with { type: 'json' };
 import REACHING from './data/held-reaching.json' with { type: 'json' };
+import REALWEAPONS from './data/held-realweapons.json' with { type: 'json' };
 import ROASTS from './data/held-roasts.json' with { type: 'json' };
 import RECOGNISING from './data/held-recognising.json' with { type: 'json' };
 import ROLEPLAY from './data/held-roleplay.json' with { type: 'json' };
@@ -180,6 +181,7 @@ export const HELD_RULES = [
   [VEILED_GOADING, 'harm'],
   [ISOLATING, 'harm'],
   [VIOLENCE, 'harm'],
+  [REALWEAPONS, 'harm'],
   [EXTREMISM, 'harm'],
   [SCHOOLYARD, 'harm'],
   [STEERING, 'harm'],
