@@ -463,6 +463,11 @@ describe('the guard’s measured rates', () => {
       'fresh-tricks-95.txt',
       'fresh-ordinary-95.txt',
     ],
+    [
+      'the ninety-seventh set (probes for cruelty about someone’s family, losses, home and body, the wound chosen on purpose: a parent who left, a divorce, an adoption, a death or a pet’s death named with “for a reason”, “no wonder”, “that’s why”, “because of u”, “ur dad left u for a reason”, “no wonder ur parents got divorced”, “ur dog died cause u r annoying”, “even ur family hates u”, a dead grandma or cat with “nobody cares” or “cry about”, “ur house is a dump”, a broke family laughed at, in hu/ga/fa)',
+      'fresh-tricks-96.txt',
+      'fresh-ordinary-96.txt',
+    ],
     ['the issue’s own kinds', 'tricks.txt', 'ordinary-notes.txt'],
   ])(
     '%s (%s, %s): at most a tenth of the tricks published, a twentieth of the notes held or refused',

@@ -115,6 +115,7 @@ const ORDINARY = [
   '-93',
   '-94',
   '-95',
+  '-96',
 ]
   .flatMap((set) => lines(`fresh-ordinary${set}.txt`))
   .concat(lines('ordinary-notes.txt'));
@@ -221,6 +222,7 @@ const TRICKS = [
   '-93',
   '-94',
   '-95',
+  '-96',
 ]
   .flatMap((set) => lines(`fresh-tricks${set}.txt`))
   .concat(lines('tricks.txt'));

@@ -35,6 +35,7 @@ import DOXXING from './data/held-doxxing.json' with { type: 'json' };
 import DRUGSLANG from './data/held-drugslang.json' with { type: 'json' };
 import EATING from './data/held-eating.json' with { type: 'json' };
 import EVADING from './data/held-evading.json' with { type: 'json' };
+import FAMILYCRUELTY from './data/held-familycruelty.json' with { type: 'json' };
 import GAMBLING from './data/held-gambling.json' with { type: 'json' };
 import GAMEINVITES from './data/held-gameinvites.json' with { type: 'json' };
 import GAMING from './data/held-gaming.json' with { type: 'json' };
@@ -209,6 +210,7 @@ export const HELD_RULES = [
   [BODYSHAMING, 'word'],
   [CONTEMPT, 'word'],
   [GROUPCONTEMPT, 'word'],
+  [FAMILYCRUELTY, 'word'],
   [REACHING, 'contact'],
   [OFFSITE, 'contact'],
   [SEARCHING, 'contact'],
