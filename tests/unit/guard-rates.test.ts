@@ -468,6 +468,11 @@ describe('the guard’s measured rates', () => {
       'fresh-tricks-96.txt',
       'fresh-ordinary-96.txt',
     ],
+    [
+      'the ninety-eighth set (probes for exclusion and contempt by colour, race, religion, nationality, origin, language or accent in everyday words: people of ur color, ur kind, u people, people like u, because of ur skin, only white people can join, whites only, no mexicans or foreigners allowed, speak english or leave, if u cant speak english dont comment, go back where u came from, is ur family even from here, ur accent is disgusting, in a friendly frame, in text-speak, in hu/ga/fa)',
+      'fresh-tricks-97.txt',
+      'fresh-ordinary-97.txt',
+    ],
     ['the issue’s own kinds', 'tricks.txt', 'ordinary-notes.txt'],
   ])(
     '%s (%s, %s): at most a tenth of the tricks published, a twentieth of the notes held or refused',

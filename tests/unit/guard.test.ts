@@ -116,6 +116,7 @@ const ORDINARY = [
   '-94',
   '-95',
   '-96',
+  '-97',
 ]
   .flatMap((set) => lines(`fresh-ordinary${set}.txt`))
   .concat(lines('ordinary-notes.txt'));
@@ -223,6 +224,7 @@ const TRICKS = [
   '-94',
   '-95',
   '-96',
+  '-97',
 ]
   .flatMap((set) => lines(`fresh-tricks${set}.txt`))
   .concat(lines('tricks.txt'));

@@ -39,6 +39,7 @@ import FAMILYCRUELTY from './data/held-familycruelty.json' with { type: 'json' }
 import GAMBLING from './data/held-gambling.json' with { type: 'json' };
 import GAMEINVITES from './data/held-gameinvites.json' with { type: 'json' };
 import GAMING from './data/held-gaming.json' with { type: 'json' };
+import EXCLUSION from './data/held-exclusion.json' with { type: 'json' };
 import EXPOSING from './data/held-exposing.json' with { type: 'json' };
 import EXTREMISM from './data/held-extremism.json' with { type: 'json' };
 import FAREWELL from './data/held-farewell.json' with { type: 'json' };
@@ -211,6 +212,7 @@ export const HELD_RULES = [
   [CONTEMPT, 'word'],
   [GROUPCONTEMPT, 'word'],
   [FAMILYCRUELTY, 'word'],
+  [EXCLUSION, 'word'],
   [REACHING, 'contact'],
   [OFFSITE, 'contact'],
   [SEARCHING, 'contact'],
