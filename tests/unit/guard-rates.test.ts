@@ -473,6 +473,11 @@ describe('the guard’s measured rates', () => {
       'fresh-tricks-97.txt',
       'fresh-ordinary-97.txt',
     ],
+    [
+      'the ninety-ninth set (probes for harassment campaigns and threats made with the site itself: reporting a person until they are banned, getting their account deleted or taken down, “ur account wont exist by tomorrow”, alts made to follow them everywhere, commenting on, spamming or flooding every project they make, making sure nobody plays their games, remixing their projects to ruin them, “watch what happens to ur studio”, a studio about how bad they are, a crowd recruited to report, in text-speak, in hu/ga/fa)',
+      'fresh-tricks-98.txt',
+      'fresh-ordinary-98.txt',
+    ],
     ['the issue’s own kinds', 'tricks.txt', 'ordinary-notes.txt'],
   ])(
     '%s (%s, %s): at most a tenth of the tricks published, a twentieth of the notes held or refused',

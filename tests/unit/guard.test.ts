@@ -117,6 +117,7 @@ const ORDINARY = [
   '-95',
   '-96',
   '-97',
+  '-98',
 ]
   .flatMap((set) => lines(`fresh-ordinary${set}.txt`))
   .concat(lines('ordinary-notes.txt'));
@@ -225,6 +226,7 @@ const TRICKS = [
   '-95',
   '-96',
   '-97',
+  '-98',
 ]
   .flatMap((set) => lines(`fresh-tricks${set}.txt`))
   .concat(lines('tricks.txt'));

@@ -96,6 +96,7 @@ import SEARCHING from './data/held-searching.json' with { type: 'json' };
 import SEEKING from './data/held-seeking.json' with { type: 'json' };
 import SELFHURTING from './data/held-selfhurting.json' with { type: 'json' };
 import SHAMING from './data/held-shaming.json' with { type: 'json' };
+import SITETHREATS from './data/held-sitethreats.json' with { type: 'json' };
 import SLANG from './data/held-slang.json' with { type: 'json' };
 import SLANG_DESPAIR from './data/held-slangdespair.json' with { type: 'json' };
 import SOFTGROOMING from './data/held-softgrooming.json' with { type: 'json' };
@@ -201,6 +202,7 @@ export const HELD_RULES = [
   [PUTDOWNS, 'word'],
   [HATE, 'word'],
   [PILEONS, 'word'],
+  [SITETHREATS, 'word'],
   [ROASTS, 'word'],
   [PREJUDICE, 'word'],
   [OTHERING, 'word'],
