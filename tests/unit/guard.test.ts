@@ -370,6 +370,25 @@ describe('three outcomes', () => {
     expect(judgeText('i throw up after every meal')).toEqual({ outcome: 'hold', rule: 'harm' });
   });
 
+  it('publishes a fan’s comments everywhere, shots at a basket, rum raisin, a tower’s shot and a skin colour option, and still holds the threats', () => {
+    for (const text of [
+      'ill comment on every project u make, ur so good',
+      "i'll follow u everywhere, ur my fav creator",
+      'lets try some shots in the basketball game',
+      'i drink rum raisin ice cream',
+      'ur gonna get shot by the tower if u stand there',
+      'people with ur skin colour option can pick any sprite',
+    ]) {
+      expect(judgeText(text)).toEqual({ outcome: 'publish', rule: null });
+    }
+    for (const text of ['ill comment on every project u make until u quit', 'ill follow u everywhere u go']) {
+      expect(judgeText(text)).toEqual({ outcome: 'hold', rule: 'word' });
+    }
+    for (const text of ['lets try some shots of vodka', 'ur gonna get shot tomorrow']) {
+      expect(judgeText(text)).toEqual({ outcome: 'hold', rule: 'harm' });
+    }
+  });
+
   it('publishes lists of scores, years and levels, and still refuses a phone number written as a list', () => {
     for (const text of [
       'Scores: 100, 200, 350, 500',
