@@ -478,6 +478,11 @@ describe('the guard’s measured rates', () => {
       'fresh-tricks-98.txt',
       'fresh-ordinary-98.txt',
     ],
+    [
+      'the one hundredth set (probes for romance and body talk aimed at a child in soft words: if u were my gf or bf, be my gf with gifts, a secret girlfriend, treat u like a princess or a queen, u single, pet names as a greeting with a question (hey cutie, hi sweetie, morning gorgeous, hey babe), what r u wearing, what u wear to bed, ur outfit or fit shown, a bedtime asked to message after, clothes off on camera dared, in text-speak, in hu/ga/fa)',
+      'fresh-tricks-99.txt',
+      'fresh-ordinary-99.txt',
+    ],
     ['the issue’s own kinds', 'tricks.txt', 'ordinary-notes.txt'],
   ])(
     '%s (%s, %s): at most a tenth of the tricks published, a twentieth of the notes held or refused',

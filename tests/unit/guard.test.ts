@@ -118,6 +118,7 @@ const ORDINARY = [
   '-96',
   '-97',
   '-98',
+  '-99',
 ]
   .flatMap((set) => lines(`fresh-ordinary${set}.txt`))
   .concat(lines('ordinary-notes.txt'));
@@ -227,6 +228,7 @@ const TRICKS = [
   '-96',
   '-97',
   '-98',
+  '-99',
 ]
   .flatMap((set) => lines(`fresh-tricks${set}.txt`))
   .concat(lines('tricks.txt'));

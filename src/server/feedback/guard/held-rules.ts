@@ -86,6 +86,7 @@ import REALWEAPONS from './data/held-realweapons.json' with { type: 'json' };
 import ROASTS from './data/held-roasts.json' with { type: 'json' };
 import RECOGNISING from './data/held-recognising.json' with { type: 'json' };
 import ROLEPLAY from './data/held-roleplay.json' with { type: 'json' };
+import ROMANCE from './data/held-romance.json' with { type: 'json' };
 import RUNAWAY from './data/held-runaway.json' with { type: 'json' };
 import SCAMS from './data/held-scams.json' with { type: 'json' };
 import SCHEMES from './data/held-schemes.json' with { type: 'json' };
@@ -162,6 +163,7 @@ export const HELD_RULES = [
   [WORLDASKS, 'personal'],
   [CALLS, 'personal'],
   [SOFTGROOMING, 'personal'],
+  [ROMANCE, 'personal'],
   [SCHOOLHOME, 'personal'],
   [HARM, 'harm'],
   [CHAINLETTERS, 'harm'],
