@@ -483,6 +483,11 @@ describe('the guard’s measured rates', () => {
       'fresh-tricks-99.txt',
       'fresh-ordinary-99.txt',
     ],
+    [
+      'the hundred-and-first set (probes for blackmail and extortion between children: screenshots, chats, messages, a secret, a pic or what u said, sent or told me held over someone with a demand, do what i say, listen to me, do my project, send robux, give me ur account or password, make me co-owner, unless u, if u dont, or else, or everyone sees or finds out, goes public, u know what happens, and debts demanded, u owe me 500 robux, pay what u owe, ur in debt to me, u better pay up, pay me back by tomorrow, in a friendly frame, in text-speak, in hu/ga/fa)',
+      'fresh-tricks-100.txt',
+      'fresh-ordinary-100.txt',
+    ],
     ['the issue’s own kinds', 'tricks.txt', 'ordinary-notes.txt'],
   ])(
     '%s (%s, %s): at most a tenth of the tricks published, a twentieth of the notes held or refused',

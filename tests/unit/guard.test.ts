@@ -119,6 +119,7 @@ const ORDINARY = [
   '-97',
   '-98',
   '-99',
+  '-100',
 ]
   .flatMap((set) => lines(`fresh-ordinary${set}.txt`))
   .concat(lines('ordinary-notes.txt'));
@@ -229,6 +230,7 @@ const TRICKS = [
   '-97',
   '-98',
   '-99',
+  '-100',
 ]
   .flatMap((set) => lines(`fresh-tricks${set}.txt`))
   .concat(lines('tricks.txt'));

@@ -41,6 +41,7 @@ import GAMEINVITES from './data/held-gameinvites.json' with { type: 'json' };
 import GAMING from './data/held-gaming.json' with { type: 'json' };
 import EXCLUSION from './data/held-exclusion.json' with { type: 'json' };
 import EXPOSING from './data/held-exposing.json' with { type: 'json' };
+import EXTORTION from './data/held-extortion.json' with { type: 'json' };
 import EXTREMISM from './data/held-extremism.json' with { type: 'json' };
 import FAREWELL from './data/held-farewell.json' with { type: 'json' };
 import FIGHTS from './data/held-fights.json' with { type: 'json' };
@@ -179,6 +180,7 @@ export const HELD_RULES = [
   [PRESSURE, 'harm'],
   [MENACE, 'harm'],
   [BLACKMAIL, 'harm'],
+  [EXTORTION, 'harm'],
   [MANIPULATION, 'harm'],
   [CRUELTY, 'harm'],
   [GOADING, 'harm'],
