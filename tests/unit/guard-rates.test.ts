@@ -488,6 +488,11 @@ describe('the guard’s measured rates', () => {
       'fresh-tricks-100.txt',
       'fresh-ordinary-100.txt',
     ],
+    [
+      'the hundred-and-second set (probes for strangers’ routes to a child: a place read from the reader’s own video or picture — a backyard, a house, a window, a street sign, a school uniform, the view — with a question of where, an older cousin, brother, uncle or friend introduced to meet, talk to or call the reader, staff or company powers promised for contact — admin, unban, verified, mod — random video-chat sites and apps pushed as safer, private or without mods, in a friendly frame, in text-speak, in hu/ga/fa)',
+      'fresh-tricks-101.txt',
+      'fresh-ordinary-101.txt',
+    ],
     ['the issue’s own kinds', 'tricks.txt', 'ordinary-notes.txt'],
   ])(
     '%s (%s, %s): at most a tenth of the tricks published, a twentieth of the notes held or refused',

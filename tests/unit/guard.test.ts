@@ -120,6 +120,7 @@ const ORDINARY = [
   '-98',
   '-99',
   '-100',
+  '-101',
 ]
   .flatMap((set) => lines(`fresh-ordinary${set}.txt`))
   .concat(lines('ordinary-notes.txt'));
@@ -231,6 +232,7 @@ const TRICKS = [
   '-98',
   '-99',
   '-100',
+  '-101',
 ]
   .flatMap((set) => lines(`fresh-tricks${set}.txt`))
   .concat(lines('tricks.txt'));

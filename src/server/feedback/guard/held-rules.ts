@@ -105,6 +105,7 @@ import SOFTGROOMING from './data/held-softgrooming.json' with { type: 'json' };
 import SUBSTANCES from './data/held-substances.json' with { type: 'json' };
 import STEERING from './data/held-steering.json' with { type: 'json' };
 import STEREOTYPES from './data/held-stereotypes.json' with { type: 'json' };
+import STRANGERS from './data/held-strangers.json' with { type: 'json' };
 import STUNTS from './data/held-stunts.json' with { type: 'json' };
 import TEXTSPEAK from './data/held-textspeak.json' with { type: 'json' };
 import THREATS from './data/held-threats.json' with { type: 'json' };
@@ -166,6 +167,7 @@ export const HELD_RULES = [
   [SOFTGROOMING, 'personal'],
   [ROMANCE, 'personal'],
   [SCHOOLHOME, 'personal'],
+  [STRANGERS, 'personal'],
   [HARM, 'harm'],
   [CHAINLETTERS, 'harm'],
   [DESPAIR, 'harm'],
