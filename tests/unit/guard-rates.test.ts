@@ -493,6 +493,11 @@ describe('the guard’s measured rates', () => {
       'fresh-tricks-101.txt',
       'fresh-ordinary-101.txt',
     ],
+    [
+      'the hundred-and-third set (probes for violence, fire, bombs or death wished on a school, a teacher, a principal or classmates: “the school should burn down lol”, “i wish my teacher would die”, “someone should blow up my school”, “my teacher deserves to get hit by a bus”, and neglect told in a child’s own words: no food or heating at home, no dinner for days, left alone for days, sleeping in the car or outside, nobody picking me up from school, in text-speak, in hu/ga/fa)',
+      'fresh-tricks-102.txt',
+      'fresh-ordinary-102.txt',
+    ],
     ['the issue’s own kinds', 'tricks.txt', 'ordinary-notes.txt'],
   ])(
     '%s (%s, %s): at most a tenth of the tricks published, a twentieth of the notes held or refused',

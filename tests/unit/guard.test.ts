@@ -121,6 +121,7 @@ const ORDINARY = [
   '-99',
   '-100',
   '-101',
+  '-102',
 ]
   .flatMap((set) => lines(`fresh-ordinary${set}.txt`))
   .concat(lines('ordinary-notes.txt'));
@@ -233,6 +234,7 @@ const TRICKS = [
   '-99',
   '-100',
   '-101',
+  '-102',
 ]
   .flatMap((set) => lines(`fresh-tricks${set}.txt`))
   .concat(lines('tricks.txt'));

@@ -91,6 +91,7 @@ import ROMANCE from './data/held-romance.json' with { type: 'json' };
 import RUNAWAY from './data/held-runaway.json' with { type: 'json' };
 import SCAMS from './data/held-scams.json' with { type: 'json' };
 import SCHEMES from './data/held-schemes.json' with { type: 'json' };
+import SCHOOLHARM from './data/held-schoolharm.json' with { type: 'json' };
 import SCHOOLHOME from './data/held-schoolhome.json' with { type: 'json' };
 import SCHOOLYARD from './data/held-schoolyard.json' with { type: 'json' };
 import SCOUTING from './data/held-scouting.json' with { type: 'json' };
@@ -203,6 +204,7 @@ export const HELD_RULES = [
   [WORTHLESS, 'harm'],
   [THREATS, 'harm'],
   [DISCLOSURES, 'harm'],
+  [SCHOOLHARM, 'harm'],
   [COMEUPPANCE, 'harm'],
   [UNKIND, 'word'],
   [PUTDOWNS, 'word'],
