@@ -16,6 +16,7 @@ import BEFRIENDING from './data/held-befriending.json' with { type: 'json' };
 import BLACKMAIL from './data/held-blackmail.json' with { type: 'json' };
 import BODYSHAMING from './data/held-bodyshaming.json' with { type: 'json' };
 import CALLS from './data/held-calls.json' with { type: 'json' };
+import CAMVOICE from './data/held-camvoice.json' with { type: 'json' };
 import CHAINLETTERS from './data/held-chainletters.json' with { type: 'json' };
 import COMEUPPANCE from './data/held-comeuppance.json' with { type: 'json' };
 import CONTEMPT from './data/held-contempt.json' with { type: 'json' };
@@ -134,6 +135,7 @@ export const HELD_RULES = [
   [ROLEPLAY, 'personal'],
   [PICTURES, 'personal'],
   [OFFEREDPICS, 'personal'],
+  [CAMVOICE, 'personal'],
   [WATCHING, 'personal'],
   [RECOGNISING, 'personal'],
   [EVADING, 'personal'],
