@@ -498,6 +498,11 @@ describe('the guard’s measured rates', () => {
       'fresh-tricks-102.txt',
       'fresh-ordinary-102.txt',
     ],
+    [
+      'the hundred-and-fourth set (probes for camera, voice and looks asked by a stranger and gifts or devices offered for a way to talk: “do u have a webcam?”, “turn ur cam on for me”, “r u pretty irl”, “what do u look like without filters”, “send a voice note so i can hear u”, “ur voice must be cute”, “do u have a mic? talk to me”, “i can send u a phone so we can talk”, “can i send u a gift card? just need ur email”, “want a free headset? i’ll ship it to u”, in text-speak, in hu/ga/fa)',
+      'fresh-tricks-103.txt',
+      'fresh-ordinary-103.txt',
+    ],
     ['the issue’s own kinds', 'tricks.txt', 'ordinary-notes.txt'],
   ])(
     '%s (%s, %s): at most a tenth of the tricks published, a twentieth of the notes held or refused',

@@ -122,6 +122,7 @@ const ORDINARY = [
   '-100',
   '-101',
   '-102',
+  '-103',
 ]
   .flatMap((set) => lines(`fresh-ordinary${set}.txt`))
   .concat(lines('ordinary-notes.txt'));
@@ -235,6 +236,7 @@ const TRICKS = [
   '-100',
   '-101',
   '-102',
+  '-103',
 ]
   .flatMap((set) => lines(`fresh-tricks${set}.txt`))
   .concat(lines('tricks.txt'));
