@@ -60,6 +60,7 @@ import HOUSEHOLD from './data/held-household.json' with { type: 'json' };
 import IMPERSONATION from './data/held-impersonation.json' with { type: 'json' };
 import INTIMATE from './data/held-intimate.json' with { type: 'json' };
 import ISOLATING from './data/held-isolating.json' with { type: 'json' };
+import KIDINSULTS from './data/held-kidinsults.json' with { type: 'json' };
 import LANGUAGES from './data/held-languages.json' with { type: 'json' };
 import LEWDSLANG from './data/held-lewdslang.json' with { type: 'json' };
 import LOCATING from './data/held-locating.json' with { type: 'json' };
@@ -214,6 +215,7 @@ export const HELD_RULES = [
   [PILEONS, 'word'],
   [SITETHREATS, 'word'],
   [ROASTS, 'word'],
+  [KIDINSULTS, 'word'],
   [PREJUDICE, 'word'],
   [OTHERING, 'word'],
   [ABLEISM, 'word'],
