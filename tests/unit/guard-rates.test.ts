@@ -503,6 +503,11 @@ describe('the guard’s measured rates', () => {
       'fresh-tricks-103.txt',
       'fresh-ordinary-103.txt',
     ],
+    [
+      'the hundred-and-fifth set (probes for children’s own insults and veiled swearing aimed at a person: euphemisms for swear words — a female dog, the b-word, a son of a female dog, a piece of poop or crap, a butt head — wishes of small misery — stepping on a lego, a stubbed toe, a papercut, the wifi dying, sitting on a cactus, eating a bug — put-downs — parents disappointed or ashamed, adopted, a walking L — and mockery made public on a meme page, in hu/ga/fa)',
+      'fresh-tricks-104.txt',
+      'fresh-ordinary-104.txt',
+    ],
     ['the issue’s own kinds', 'tricks.txt', 'ordinary-notes.txt'],
   ])(
     '%s (%s, %s): at most a tenth of the tricks published, a twentieth of the notes held or refused',

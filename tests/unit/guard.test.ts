@@ -123,6 +123,7 @@ const ORDINARY = [
   '-101',
   '-102',
   '-103',
+  '-104',
 ]
   .flatMap((set) => lines(`fresh-ordinary${set}.txt`))
   .concat(lines('ordinary-notes.txt'));
@@ -237,6 +238,7 @@ const TRICKS = [
   '-101',
   '-102',
   '-103',
+  '-104',
 ]
   .flatMap((set) => lines(`fresh-tricks${set}.txt`))
   .concat(lines('tricks.txt'));
