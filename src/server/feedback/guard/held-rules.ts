@@ -66,6 +66,7 @@ import LEWDSLANG from './data/held-lewdslang.json' with { type: 'json' };
 import LOCATING from './data/held-locating.json' with { type: 'json' };
 import LOGINS from './data/held-logins.json' with { type: 'json' };
 import LURES from './data/held-lures.json' with { type: 'json' };
+import MAKERPUTDOWNS from './data/held-makerputdowns.json' with { type: 'json' };
 import MANIPULATION from './data/held-manipulation.json' with { type: 'json' };
 import MENACE from './data/held-menace.json' with { type: 'json' };
 import MONEY from './data/held-money.json' with { type: 'json' };
@@ -219,6 +220,7 @@ export const HELD_RULES = [
   [PREJUDICE, 'word'],
   [OTHERING, 'word'],
   [ABLEISM, 'word'],
+  [MAKERPUTDOWNS, 'word'],
   [STEREOTYPES, 'word'],
   [LANGUAGES, 'word'],
   [WORLDCURSES, 'word'],
