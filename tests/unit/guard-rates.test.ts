@@ -508,6 +508,11 @@ describe('the guard’s measured rates', () => {
       'fresh-tricks-104.txt',
       'fresh-ordinary-104.txt',
     ],
+    [
+      'the hundred-and-sixth set (probes for put-downs of a maker and their game by who they are: a disability, a diagnosis or a condition used as an insult — “stupid autistic kid”, “ur so bipolar”, “ur game is so dyslexic”, “did a blind person draw this” — sex or gender as the reason — “made by a girl so it sucks”, “only boys should code” — money, a poor family or a cheap computer, age — “ur too young to make games”, “old people shouldnt be on scratch” — and accent, English, a country or a language as the reason, in text-speak, in hu/ga/fa)',
+      'fresh-tricks-105.txt',
+      'fresh-ordinary-105.txt',
+    ],
     ['the issue’s own kinds', 'tricks.txt', 'ordinary-notes.txt'],
   ])(
     '%s (%s, %s): at most a tenth of the tricks published, a twentieth of the notes held or refused',

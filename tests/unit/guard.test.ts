@@ -124,6 +124,7 @@ const ORDINARY = [
   '-102',
   '-103',
   '-104',
+  '-105',
 ]
   .flatMap((set) => lines(`fresh-ordinary${set}.txt`))
   .concat(lines('ordinary-notes.txt'));
@@ -239,6 +240,7 @@ const TRICKS = [
   '-102',
   '-103',
   '-104',
+  '-105',
 ]
   .flatMap((set) => lines(`fresh-tricks${set}.txt`))
   .concat(lines('tricks.txt'));
