@@ -513,6 +513,11 @@ describe('the guard’s measured rates', () => {
       'fresh-tricks-105.txt',
       'fresh-ordinary-105.txt',
     ],
+    [
+      'the hundred-and-seventh set (probes for votes and reports used as weapons in a jam: votes demanded with a threat — or else, or i’ll report or tell, or you’ll regret it — a crowd urged against a person’s entry — everyone downvote, let’s all vote down his game, vote her game low, 1-star the new kid’s game, report her entry for what she didn’t do, get his game removed from the jam, mass report the winner — alts, fake accounts and bought votes, a smear spread so nobody votes, and threats to a rank — i’ll make sure you come last, if i don’t win i’m reporting everyone, in text-speak, in hu/ga/fa)',
+      'fresh-tricks-106.txt',
+      'fresh-ordinary-106.txt',
+    ],
     ['the issue’s own kinds', 'tricks.txt', 'ordinary-notes.txt'],
   ])(
     '%s (%s, %s): at most a tenth of the tricks published, a twentieth of the notes held or refused',

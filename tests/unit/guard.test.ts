@@ -125,6 +125,7 @@ const ORDINARY = [
   '-103',
   '-104',
   '-105',
+  '-106',
 ]
   .flatMap((set) => lines(`fresh-ordinary${set}.txt`))
   .concat(lines('ordinary-notes.txt'));
@@ -241,6 +242,7 @@ const TRICKS = [
   '-103',
   '-104',
   '-105',
+  '-106',
 ]
   .flatMap((set) => lines(`fresh-tricks${set}.txt`))
   .concat(lines('tricks.txt'));

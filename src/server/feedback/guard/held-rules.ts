@@ -116,6 +116,7 @@ import THREATS from './data/held-threats.json' with { type: 'json' };
 import UNKIND from './data/held-unkind.json' with { type: 'json' };
 import VEILED_GOADING from './data/held-veiledgoading.json' with { type: 'json' };
 import VIOLENCE from './data/held-violence.json' with { type: 'json' };
+import VOTEBRIGADES from './data/held-votebrigades.json' with { type: 'json' };
 import WATCHING from './data/held-watching.json' with { type: 'json' };
 import WHEREABOUTS from './data/held-whereabouts.json' with { type: 'json' };
 import WORLDASKS from './data/held-worldasks.json' with { type: 'json' };
@@ -215,6 +216,7 @@ export const HELD_RULES = [
   [HATE, 'word'],
   [PILEONS, 'word'],
   [SITETHREATS, 'word'],
+  [VOTEBRIGADES, 'word'],
   [ROASTS, 'word'],
   [KIDINSULTS, 'word'],
   [PREJUDICE, 'word'],
