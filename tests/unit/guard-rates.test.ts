@@ -518,6 +518,11 @@ describe('the guard’s measured rates', () => {
       'fresh-tricks-106.txt',
       'fresh-ordinary-106.txt',
     ],
+    [
+      'the hundred-and-eighth set (probes for death wished on a person — you should, deserve to, ought to die, need to or have to die where no game is spoken of, just die, die already, why don’t you just die, i want you to die, you deserve death — and sentences hidden by word games: written backwards letter by letter or word by word, run together with no spaces, ROT13 and pig Latin of harm, the first letters of words after a hint, in text-speak, in hu/ga/fa)',
+      'fresh-tricks-107.txt',
+      'fresh-ordinary-107.txt',
+    ],
     ['the issue’s own kinds', 'tricks.txt', 'ordinary-notes.txt'],
   ])(
     '%s (%s, %s): at most a tenth of the tricks published, a twentieth of the notes held or refused',

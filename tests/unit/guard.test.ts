@@ -126,6 +126,7 @@ const ORDINARY = [
   '-104',
   '-105',
   '-106',
+  '-107',
 ]
   .flatMap((set) => lines(`fresh-ordinary${set}.txt`))
   .concat(lines('ordinary-notes.txt'));
@@ -243,6 +244,7 @@ const TRICKS = [
   '-104',
   '-105',
   '-106',
+  '-107',
 ]
   .flatMap((set) => lines(`fresh-tricks${set}.txt`))
   .concat(lines('tricks.txt'));
@@ -365,6 +367,40 @@ describe('three outcomes', () => {
     }
     for (const text of ['i just want to end it all', 'im gonna end it tonight', 'i want to finish it all']) {
       expect(judgeText(text)).toEqual({ outcome: 'hold', rule: 'harm' });
+    }
+  });
+
+  it('holds death wished on a person and sentences hidden by word games, and publishes dying in a game and word games that hide nothing', () => {
+    for (const text of [
+      'you should die',
+      'u deserve death',
+      'why dont u just die',
+      'i want you to die',
+      'flesruoy llik',
+      'eid og',
+      'yourself kill go lol (read backwards)',
+      'killyourself',
+      'xvyy lbhefrys',
+      'illkay ourselfyay',
+      'first letter of each word: Kind Yellow Sunny',
+      'Go\nOn\nDo\nIt\nEveryone',
+      'read it down:\nKeep\nYour\nSmile',
+    ]) {
+      expect(judgeText(text), text).toEqual({ outcome: 'hold', rule: 'harm' });
+    }
+    expect(judgeText('Super\nHappy\nIdeas\nTogether')).toEqual({ outcome: 'hold', rule: 'word' });
+    for (const text of [
+      'you need to die to respawn',
+      'the boss should die faster',
+      'i would die for this game lol',
+      'stressed is desserts spelled backwards lol',
+      'thankyou for playing my game',
+      'hello world in rot13 is uryyb jbeyq',
+      'okay anyway the game is done',
+      'Great game!\nAwesome art\nMore levels please',
+      'the first letter of each level spells CAT',
+    ]) {
+      expect(judgeText(text), text).toEqual({ outcome: 'publish', rule: null });
     }
   });
 

@@ -6,6 +6,7 @@
  * written, and Roman numerals read as digits ("V V V I II III IV…").
  */
 import { shapeCodes } from './shape-readings';
+import { guardWords } from './wordplay';
 
 /** Printable ASCII with two letters at least: what a decoded code must be to be judged. */
 const PRINTABLE = /^[\x20-\x7e]+$/;
@@ -101,7 +102,13 @@ export function codedReadings(text: string): string[] {
   const out: string[] = [];
   const turned = rot13(text);
   const turnedWords = everydayWords(turned);
-  if (NAMES_ROT13.test(text) || (turnedWords >= 2 && turnedWords > everydayWords(text))) out.push(turned.toLowerCase());
+  const turnedHeldWords = guardWords(turned);
+  if (
+    NAMES_ROT13.test(text) ||
+    (turnedWords >= 2 && turnedWords > everydayWords(text)) ||
+    (turnedHeldWords >= 2 && turnedHeldWords > guardWords(text))
+  )
+    out.push(turned.toLowerCase());
   const plain = text.normalize('NFKC');
   const romans = plain.replace(ROMAN_RUN, (run) =>
     /[IVX]/u.test(run) ? run.replace(/[IVX]+/gu, (numeral) => ROMAN[numeral] ?? numeral) : run,

@@ -9,6 +9,7 @@ import CHAT_APPS from './data/chat-apps.json' with { type: 'json' };
 import { chatAppOf } from './chat-apps';
 import { speltRead } from './spelt-letters';
 import { shapeReadings } from './shape-readings';
+import { isWord, wordplayReadings } from './wordplay';
 
 /** Three numbers from 1 to 26 or more, one separator between each two (a space, a dot, a dash, a slash or a comma). */
 const A1Z26_RUN = /(?<![\p{L}\p{N}.,/:-])(?:2[0-6]|1\d|[1-9])(?:[ .,/-] ?(?:2[0-6]|1\d|[1-9])){2,}(?![\p{N}]|[.,/:-]\p{N})/gu;
@@ -39,6 +40,7 @@ function pigLatinCandidates(word: string): string[] {
   const stem = word.slice(0, -2);
   const candidates: string[] = [];
   if (/(?:w|y|h)ay$/u.test(word) && VOWEL.test(word)) candidates.push(word.slice(0, -3));
+  if (VOWEL.test(word)) candidates.push(stem);
   for (let length = 1; length <= 3 && length < stem.length; length += 1) {
     const cluster = stem.slice(-length);
     const rest = stem.slice(0, -length);
@@ -48,20 +50,24 @@ function pigLatinCandidates(word: string): string[] {
 }
 const PIG_LATIN_WORD = /(?<!\p{L})[aeiou]\p{L}*ay(?!\p{L})/gu;
 
-/** The reading with its pig-Latin words read back ("atsappwhay emay" → "whatsapp me"), or null when there are none. */
+/** The reading with its pig-Latin words read back ("atsappwhay emay" → "whatsapp me", "illkay ourselfyay" → "kill yourself"), or null when there are none. */
 export function pigLatinRead(reading: string): string | null {
-  let changed = false;
+  let asked = false;
+  let read = 0;
   const out = reading.replace(PIG_LATIN_WORD, (word) => {
     const candidates = pigLatinCandidates(word);
     const meant =
       candidates.find((candidate) => chatAppOf(candidate) === candidate) ??
       candidates.find((candidate) => PLAIN_WORDS.has(candidate)) ??
       candidates.find((candidate) => candidate.length >= 4 && chatAppOf(candidate));
-    if (!meant) return word;
-    changed = true;
-    return meant;
+    // Any other word of the guard's counts only beside a second one ("okay" alone is no pig Latin).
+    const held = meant ?? candidates.find((candidate) => candidate.length >= 2 && isWord(candidate));
+    if (!held) return word;
+    asked ||= meant !== undefined;
+    read += 1;
+    return held;
   });
-  return changed ? out : null;
+  return asked || read >= 2 ? out : null;
 }
 
 /** The Hungarian madárnyelv: each vowel said again after a "v" ("diviscovordovon" → "discordon"), when a word has two or more. */
@@ -109,7 +115,9 @@ const readBack = (reading: string) => {
 /** The hidden readings of one reading (lower case, accents out), all read back at once (letters spelt as words too: ./spelt-letters.ts): none, or one. */
 export function hiddenReadings(reading: string): string[] {
   if (reading.length <= SHORT_TEXT)
-    return [readBack(reading), ...shapeReadings(reading)].filter((one): one is string => one !== null);
+    return [readBack(reading), ...shapeReadings(reading), ...wordplayReadings(reading)].filter(
+      (one): one is string => one !== null,
+    );
   const changed = reading
     .split(/(?<=[.!?\n])\s+/u)
     .map(readBack)
