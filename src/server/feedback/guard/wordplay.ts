@@ -8,8 +8,8 @@
  */
 import { HELD_RULES } from './held-rules';
 
-/** Regular-expression escapes (`\b`, `\s`, `\p{L}`), whose letters are no word. */
-const ESCAPES = /\\(?:[pPu]\{[^}]*\}|x[0-9a-fA-F]{2}|[a-zA-Z])/gu;
+/** A word of three letters or more in a pattern, or a regular-expression escape (`\b`, `\s`, `\p{L}`), whose letters are no word. */
+const WORD_OR_ESCAPE = /\\(?:[pPu]\{[^}]*\}|x[0-9a-fA-F]{2}|[a-zA-Z])|([a-z]{3,})/g;
 /** Words of two letters that are words, and the one-letter ones. */
 const SHORT_WORDS = 'i u a r go me my ur no so to do is in on up we it an be he im of at or us ya yo ok'.split(' ');
 
@@ -17,7 +17,7 @@ function vocabulary(): Set<string> {
   const seen = new Map<string, number>();
   for (const [heldClass] of HELD_RULES)
     for (const pattern of (heldClass as { en?: string[] }).en ?? [])
-      for (const word of pattern.replace(ESCAPES, ' ').match(/[a-z]{3,}/gu) ?? []) seen.set(word, (seen.get(word) ?? 0) + 1);
+      for (const [, word] of pattern.matchAll(WORD_OR_ESCAPE)) if (word) seen.set(word, (seen.get(word) ?? 0) + 1);
   // A word of one pattern only is often a fragment of an alternation ("ies", "ers").
   return new Set([...SHORT_WORDS, ...[...seen].filter(([, count]) => count >= 2).map(([word]) => word)]);
 }
