@@ -370,7 +370,7 @@ describe('three outcomes', () => {
     }
   });
 
-  it('holds death wished on a person and sentences hidden by word games, and publishes dying in a game and word games that hide nothing', () => {
+  it('holds death wished on a person and sentences hidden by word games, misspellings and emoji, and publishes dying in a game and word games that hide nothing', () => {
     for (const text of [
       'you should die',
       'u deserve death',
@@ -385,6 +385,12 @@ describe('three outcomes', () => {
       'first letter of each word: Kind Yellow Sunny',
       'Go\nOn\nDo\nIt\nEveryone',
       'read it down:\nKeep\nYour\nSmile',
+      'kll yrslf',
+      'k!ll urs3lf',
+      'yuo shuold dei',
+      'go 🔪 urself',
+      'u should 💀',
+      'kill ur self',
     ]) {
       expect(judgeText(text), text).toEqual({ outcome: 'hold', rule: 'harm' });
     }
@@ -399,6 +405,10 @@ describe('three outcomes', () => {
       'okay anyway the game is done',
       'Great game!\nAwesome art\nMore levels please',
       'the first letter of each level spells CAT',
+      'gg wp nice game',
+      'rhythm game with strength stats',
+      'lol 💀💀 this is so funny',
+      'As soon as voting ends',
     ]) {
       expect(judgeText(text), text).toEqual({ outcome: 'publish', rule: null });
     }

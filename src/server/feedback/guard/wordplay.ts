@@ -11,15 +11,17 @@ import { HELD_RULES } from './held-rules';
 /** A word of three letters or more in a pattern, or a regular-expression escape (`\b`, `\s`, `\p{L}`), whose letters are no word. */
 const WORD_OR_ESCAPE = /\\(?:[pPu]\{[^}]*\}|x[0-9a-fA-F]{2}|[a-zA-Z])|([a-z]{3,})/g;
 /** Words of two letters that are words, and the one-letter ones. */
-const SHORT_WORDS = 'i u a r go me my ur no so to do is in on up we it an be he im of at or us ya yo ok'.split(' ');
+const SHORT_WORDS =
+  'i u a r go me my ur no so to do is in on up we it an be he im of at or us ya yo ok as if by oh hi am ah eh ha'.split(' ');
 
 function vocabulary(): Set<string> {
   const seen = new Map<string, number>();
   for (const [heldClass] of HELD_RULES)
     for (const pattern of (heldClass as { en?: string[] }).en ?? [])
       for (const [, word] of pattern.matchAll(WORD_OR_ESCAPE)) if (word) seen.set(word, (seen.get(word) ?? 0) + 1);
-  // A word of one pattern only is often a fragment of an alternation ("ies", "ers").
-  return new Set([...SHORT_WORDS, ...[...seen].filter(([, count]) => count >= 2).map(([word]) => word)]);
+  // A word of one pattern only is often a fragment of an alternation ("ies", "ers"). Most used first.
+  const often = [...seen].filter(([, count]) => count >= 2).sort((one, other) => other[1] - one[1]);
+  return new Set([...SHORT_WORDS, ...often.map(([word]) => word)]);
 }
 let words: Set<string> | undefined;
 /** Whether a word (lower case) is one of the guard's: a word of its held phrases, or a short everyday one. */
@@ -99,8 +101,97 @@ function acrosticReadings(reading: string): string[] {
   return [...new Set(out)];
 }
 
+/* ---------- words spelt wrong on purpose ---------- */
+
+/** A word's consonants, each once in a row ("kill" → "kl", "yourself" → "yrslf"). */
+const skeleton = (word: string) => word.replace(/[aeiou]/g, '').replace(/(.)\1+/g, '$1');
+const sortedLetters = (word: string) => [...word].sort().join('');
+let respellings: { bySkeleton: Map<string, string[]>; byLetters: Map<string, string> } | undefined;
+/** The guard's words by their consonants and by their letters in order (the most used word first). */
+function respellingIndex() {
+  if (respellings) return respellings;
+  const bySkeleton = new Map<string, string[]>();
+  const byLetters = new Map<string, string>();
+  for (const word of (words ??= vocabulary())) {
+    if (word.length < 2 || !/^[a-z]+$/.test(word)) continue;
+    const consonants = skeleton(word);
+    if (consonants) bySkeleton.set(consonants, [...(bySkeleton.get(consonants) ?? []), word]);
+    const letters = word[0] + sortedLetters(word);
+    if (!byLetters.has(letters)) byLetters.set(letters, word);
+  }
+  return (respellings = { bySkeleton, byLetters });
+}
+const isSubsequence = (short: string, long: string) => {
+  let at = 0;
+  for (const char of long) if (char === short[at]) at += 1;
+  return at === short.length;
+};
+/** Digits and marks for letters ("k!ll urs3lf", "ki11 y0u"). */
+const LEET: Record<string, string> = {
+  '0': 'o',
+  '1': 'l',
+  '3': 'e',
+  '4': 'a',
+  '5': 's',
+  '7': 't',
+  '8': 'b',
+  '!': 'i',
+  '|': 'l',
+  $: 's',
+};
+const LEET_WORD = /[\p{L}\d!|$]*\p{L}[\p{L}\d!|$]*/gu;
+
+/** The guard's word a token stands for (the `rank`-th most used): letters left out ("kll", "nbdy", "urslf") or swapped ("yuo", "dei"), or null. */
+function respelt(token: string, rank: number): string | null {
+  if (token.length < 3 || isWord(token)) return null;
+  const { bySkeleton, byLetters } = respellingIndex();
+  const swapped = byLetters.get(token[0] + sortedLetters(token));
+  if (swapped) return swapped;
+  // Letters left out are vowels, mostly: a word with more than one vowel in four letters is written in full.
+  if ((token.match(/[aeiou]/g)?.length ?? 0) * 4 > token.length) return null;
+  const left = bySkeleton
+    .get(skeleton(token))
+    ?.filter((word) => word[0] === token[0] && word.length > token.length && isSubsequence(token, word));
+  return left?.[Math.min(rank, left.length - 1)] ?? null;
+}
+
+/** Digits and marks read as letters in every word that has them. */
+const unleet = (reading: string) =>
+  reading.replace(LEET_WORD, (word) => (/[\d!|$]/.test(word) ? word.replace(/[\d!|$]/g, (char) => LEET[char] ?? char) : word));
+const knownWords = (reading: string) =>
+  (reading.match(LEET_WORD) ?? []).filter((word) => word.length >= 2 && isWord(word)).length;
+
+/**
+ * The reading with its words spelt wrong on purpose read as the guard's words (the most used word for
+ * each, then the next), when that makes two words of the guard's or more, and at least half as many
+ * as the text had already ("nbdy lks u", "k!ll urs3lf", "yuo shuold dei").
+ */
+function respeltReadings(reading: string): string[] {
+  const before = knownWords(reading);
+  const out: string[] = [];
+  for (const rank of [0, 1]) {
+    const read = unleet(reading).replace(TOKENS, (token) => respelt(token, rank) ?? token);
+    const gained = knownWords(read) - before;
+    if (gained >= 2 && gained * 2 >= before && !out.includes(read)) out.push(read);
+  }
+  return out;
+}
+
+/** Emoji that stand for the words of a death wish ("go 🔪 urself", "u should 💀"). */
+const EMOJI_WORDS: [RegExp, string][] = [
+  [/🔪|🗡️?/gu, ' kill '],
+  [/💀|☠️?|⚰️?|🪦/gu, ' die '],
+];
+function emojiReading(reading: string): string | null {
+  if (!/[🔪🗡💀☠⚰🪦]/u.test(reading)) return null;
+  return EMOJI_WORDS.reduce((text, [emoji, word]) => text.replace(emoji, word), reading)
+    .replace(/ {2,}/g, ' ')
+    .trim();
+}
+
 /** The word games' readings of one reading (lower case, accents out): backwards, run together, acrostics. */
 export function wordplayReadings(reading: string): string[] {
   const together = runTogetherReading(reading);
-  return [...backwardsReadings(reading), ...(together ? [together] : []), ...acrosticReadings(reading)];
+  const others = [together, emojiReading(reading)].filter((one): one is string => one !== null);
+  return [...backwardsReadings(reading), ...others, ...respeltReadings(reading), ...acrosticReadings(reading)];
 }
