@@ -523,6 +523,11 @@ describe('the guard’s measured rates', () => {
       'fresh-tricks-107.txt',
       'fresh-ordinary-107.txt',
     ],
+    [
+      'the hundred-and-ninth set (probes for despair and sadness told plainly with no method named: life, everything or the future called pointless, meaningless or over, nothing matters anymore, what’s even the point anymore, giving up on everything or on life, wanting to disappear, vanish or sleep forever, done, tired or sick of everything or of living, feeling empty, numb, broken, invisible or hopeless, crying oneself to sleep every night, in text-speak, in hu/ga/fa)',
+      'fresh-tricks-107b.txt',
+      'fresh-ordinary-107b.txt',
+    ],
     ['the issue’s own kinds', 'tricks.txt', 'ordinary-notes.txt'],
   ])(
     '%s (%s, %s): at most a tenth of the tricks published, a twentieth of the notes held or refused',

@@ -127,6 +127,7 @@ const ORDINARY = [
   '-105',
   '-106',
   '-107',
+  '-107b',
 ]
   .flatMap((set) => lines(`fresh-ordinary${set}.txt`))
   .concat(lines('ordinary-notes.txt'));
@@ -245,6 +246,7 @@ const TRICKS = [
   '-105',
   '-106',
   '-107',
+  '-107b',
 ]
   .flatMap((set) => lines(`fresh-tricks${set}.txt`))
   .concat(lines('tricks.txt'));

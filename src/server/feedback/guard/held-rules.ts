@@ -93,6 +93,7 @@ import RECOGNISING from './data/held-recognising.json' with { type: 'json' };
 import ROLEPLAY from './data/held-roleplay.json' with { type: 'json' };
 import ROMANCE from './data/held-romance.json' with { type: 'json' };
 import RUNAWAY from './data/held-runaway.json' with { type: 'json' };
+import SADNESS from './data/held-sadness.json' with { type: 'json' };
 import SCAMS from './data/held-scams.json' with { type: 'json' };
 import SCHEMES from './data/held-schemes.json' with { type: 'json' };
 import SCHOOLHARM from './data/held-schoolharm.json' with { type: 'json' };
@@ -181,6 +182,7 @@ export const HELD_RULES = [
   [DESPAIR, 'harm'],
   [SLANG_DESPAIR, 'harm'],
   [PLAIN_DESPAIR, 'harm'],
+  [SADNESS, 'harm'],
   [SELFHURTING, 'harm'],
   [DANGER, 'harm'],
   [NICOTINE, 'harm'],
