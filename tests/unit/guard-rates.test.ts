@@ -528,6 +528,11 @@ describe('the guard’s measured rates', () => {
       'fresh-tricks-107b.txt',
       'fresh-ordinary-107b.txt',
     ],
+    [
+      'the hundred-and-tenth set (probes for plain put-downs at a person in the simplest words: you’re, ur, u r, you are, your such a, ya with useless, gross, disgusting, trash, garbage, cringe, fake, pathetic, a joke, a failure, a clown, a nobody, nothing, a baby, a creep, a freak, the worst person here, trash person, get lost loser, go away creep, ew its u again, nobody wants u here, u disgust me, u make me sick, you’re dead to me, in text-speak, in hu/ga/fa)',
+      'fresh-tricks-108.txt',
+      'fresh-ordinary-108.txt',
+    ],
     ['the issue’s own kinds', 'tricks.txt', 'ordinary-notes.txt'],
   ])(
     '%s (%s, %s): at most a tenth of the tricks published, a twentieth of the notes held or refused',

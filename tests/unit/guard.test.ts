@@ -128,6 +128,7 @@ const ORDINARY = [
   '-106',
   '-107',
   '-107b',
+  '-108',
 ]
   .flatMap((set) => lines(`fresh-ordinary${set}.txt`))
   .concat(lines('ordinary-notes.txt'));
@@ -247,6 +248,7 @@ const TRICKS = [
   '-106',
   '-107',
   '-107b',
+  '-108',
 ]
   .flatMap((set) => lines(`fresh-tricks${set}.txt`))
   .concat(lines('tricks.txt'));

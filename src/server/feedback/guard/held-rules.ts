@@ -80,6 +80,7 @@ import PHISHING from './data/held-phishing.json' with { type: 'json' };
 import PERSONAL from './data/held-personal.json' with { type: 'json' };
 import PICTURES from './data/held-pictures.json' with { type: 'json' };
 import PILEONS from './data/held-pileons.json' with { type: 'json' };
+import PLAIN_CONTEMPT from './data/held-plaincontempt.json' with { type: 'json' };
 import PLAIN_DESPAIR from './data/held-plaindespair.json' with { type: 'json' };
 import PREJUDICE from './data/held-prejudice.json' with { type: 'json' };
 import PRESSURE from './data/held-pressure.json' with { type: 'json' };
@@ -232,6 +233,7 @@ export const HELD_RULES = [
   [WORLDCURSES, 'word'],
   [BODYSHAMING, 'word'],
   [CONTEMPT, 'word'],
+  [PLAIN_CONTEMPT, 'word'],
   [GROUPCONTEMPT, 'word'],
   [FAMILYCRUELTY, 'word'],
   [EXCLUSION, 'word'],
