@@ -533,6 +533,11 @@ describe('the guard’s measured rates', () => {
       'fresh-tricks-108.txt',
       'fresh-ordinary-108.txt',
     ],
+    [
+      'the hundred-and-eleventh set (probes for plain menace, threats and warnings at a person with no weapon named: i’m coming for you, i’ll find u, hunt u down, i know where you are, you’re next, better watch urself, you should be scared of me, count ur days, you won’t be laughing for long, watch out tomorrow at school, see u after school ur done, tomorrow you’ll find out, i’ll make u suffer or cry, ur gonna be sorry, in text-speak, in hu/ga/fa)',
+      'fresh-tricks-109.txt',
+      'fresh-ordinary-109.txt',
+    ],
     ['the issue’s own kinds', 'tricks.txt', 'ordinary-notes.txt'],
   ])(
     '%s (%s, %s): at most a tenth of the tricks published, a twentieth of the notes held or refused',

@@ -129,6 +129,7 @@ const ORDINARY = [
   '-107',
   '-107b',
   '-108',
+  '-109',
 ]
   .flatMap((set) => lines(`fresh-ordinary${set}.txt`))
   .concat(lines('ordinary-notes.txt'));
@@ -249,6 +250,7 @@ const TRICKS = [
   '-107',
   '-107b',
   '-108',
+  '-109',
 ]
   .flatMap((set) => lines(`fresh-tricks${set}.txt`))
   .concat(lines('tricks.txt'));

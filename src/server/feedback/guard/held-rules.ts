@@ -82,6 +82,7 @@ import PICTURES from './data/held-pictures.json' with { type: 'json' };
 import PILEONS from './data/held-pileons.json' with { type: 'json' };
 import PLAIN_CONTEMPT from './data/held-plaincontempt.json' with { type: 'json' };
 import PLAIN_DESPAIR from './data/held-plaindespair.json' with { type: 'json' };
+import PLAIN_MENACE from './data/held-plainmenace.json' with { type: 'json' };
 import PREJUDICE from './data/held-prejudice.json' with { type: 'json' };
 import PRESSURE from './data/held-pressure.json' with { type: 'json' };
 import PRIVATE from './data/held-private.json' with { type: 'json' };
@@ -216,6 +217,7 @@ export const HELD_RULES = [
   [DISCLOSURES, 'harm'],
   [SCHOOLHARM, 'harm'],
   [COMEUPPANCE, 'harm'],
+  [PLAIN_MENACE, 'harm'],
   [UNKIND, 'word'],
   [PUTDOWNS, 'word'],
   [HATE, 'word'],
