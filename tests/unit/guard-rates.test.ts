@@ -538,6 +538,11 @@ describe('the guard’s measured rates', () => {
       'fresh-tricks-109.txt',
       'fresh-ordinary-109.txt',
     ],
+    [
+      'the hundred-and-twelfth set (probes for grooming by attachment and gifts and a child’s own places told: anything or whatever you want bought, a new phone, a present, your wish list or birthday “and it’s yours”; only me, you have me, only I understand you, don’t talk to others, you don’t need them, the only one you talk to; a home or school by a park, a mall, a river, a corner or a street, in a named town, in hu/ga/fa)',
+      'fresh-tricks-110.txt',
+      'fresh-ordinary-110.txt',
+    ],
     ['the issue’s own kinds', 'tricks.txt', 'ordinary-notes.txt'],
   ])(
     '%s (%s, %s): at most a tenth of the tricks published, a twentieth of the notes held or refused',

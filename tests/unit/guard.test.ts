@@ -130,6 +130,7 @@ const ORDINARY = [
   '-107b',
   '-108',
   '-109',
+  '-110',
 ]
   .flatMap((set) => lines(`fresh-ordinary${set}.txt`))
   .concat(lines('ordinary-notes.txt'));
@@ -251,6 +252,7 @@ const TRICKS = [
   '-107b',
   '-108',
   '-109',
+  '-110',
 ]
   .flatMap((set) => lines(`fresh-tricks${set}.txt`))
   .concat(lines('tricks.txt'));

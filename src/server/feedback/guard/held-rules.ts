@@ -11,6 +11,7 @@ import AGELIES from './data/held-agelies.json' with { type: 'json' };
 import ALCOHOL from './data/held-alcohol.json' with { type: 'json' };
 import APPNAMES from './data/held-appnames.json' with { type: 'json' };
 import APPROACHES from './data/held-approaches.json' with { type: 'json' };
+import ATTACHMENT from './data/held-attachment.json' with { type: 'json' };
 import AUTHORITY from './data/held-authority.json' with { type: 'json' };
 import BEFRIENDING from './data/held-befriending.json' with { type: 'json' };
 import BLACKMAIL from './data/held-blackmail.json' with { type: 'json' };
@@ -175,6 +176,7 @@ export const HELD_RULES = [
   [WORLDASKS, 'personal'],
   [CALLS, 'personal'],
   [SOFTGROOMING, 'personal'],
+  [ATTACHMENT, 'personal'],
   [ROMANCE, 'personal'],
   [SCHOOLHOME, 'personal'],
   [STRANGERS, 'personal'],
