@@ -13,6 +13,8 @@ const WORD_OR_ESCAPE = /\\(?:[pPu]\{[^}]*\}|x[0-9a-fA-F]{2}|[a-zA-Z])|([a-z]{3,}
 /** Words of two letters that are words, and the one-letter ones. */
 const SHORT_WORDS =
   'i u a r go me my ur no so to do is in on up we it an be he im of at or us ya yo ok as if by oh hi am ah eh ha'.split(' ');
+/** Words with their apostrophe left out, which the patterns spell with one ("you'?re"). */
+const UNSTRESSED = 'youre dont cant wont thats whats hes shes theyre isnt didnt doesnt ive id ill youll youve'.split(' ');
 
 function vocabulary(): Set<string> {
   const seen = new Map<string, number>();
@@ -21,7 +23,7 @@ function vocabulary(): Set<string> {
       for (const [, word] of pattern.matchAll(WORD_OR_ESCAPE)) if (word) seen.set(word, (seen.get(word) ?? 0) + 1);
   // A word of one pattern only is often a fragment of an alternation ("ies", "ers"). Most used first.
   const often = [...seen].filter(([, count]) => count >= 2).sort((one, other) => other[1] - one[1]);
-  return new Set([...SHORT_WORDS, ...often.map(([word]) => word)]);
+  return new Set([...SHORT_WORDS, ...UNSTRESSED, ...often.map(([word]) => word)]);
 }
 let words: Set<string> | undefined;
 /** Whether a word (lower case) is one of the guard's: a word of its held phrases, or a short everyday one. */
@@ -48,7 +50,9 @@ function backwardsReadings(reading: string): string[] {
 }
 
 /** Who a sentence run together is about: a split into words counts only with one of them in it. */
-const PERSONS = new Set('i u you ur your yourself urself yurself me my myself he she him her we they them ya'.split(' '));
+const PERSONS = new Set(
+  'i u you ur your yourself urself yurself youre youll me my myself im he she him her we they them ya'.split(' '),
+);
 /** A run of letters split into as few words as can be, or null (`persons`: only a split with a person in it). */
 export function splitIntoWords(run: string, persons = true): string[] | null {
   const best: (string[] | null)[] = [[]];
@@ -163,16 +167,20 @@ const knownWords = (reading: string) =>
 
 /**
  * The reading with its words spelt wrong on purpose read as the guard's words (the most used word for
- * each, then the next), when that makes two words of the guard's or more, and at least half as many
- * as the text had already ("nbdy lks u", "k!ll urs3lf", "yuo shuold dei").
+ * each, then the next two), when that makes two words of the guard's or more and at least half as
+ * many as the text had already, or every word one of the guard's ("nbdy lks u", "k!ll urs3lf", "yuo
+ * shuold dei", "snd nds").
  */
 function respeltReadings(reading: string): string[] {
   const before = knownWords(reading);
   const out: string[] = [];
-  for (const rank of [0, 1]) {
+  for (const rank of [0, 1, 2]) {
     const read = unleet(reading).replace(TOKENS, (token) => respelt(token, rank) ?? token);
+    const words = read.match(LEET_WORD) ?? [];
     const gained = knownWords(read) - before;
-    if (gained >= 2 && gained * 2 >= before && !out.includes(read)) out.push(read);
+    // Or one gained where every word is then the guard's ("snd nds": "snd" is a texted "send" already).
+    const whole = gained >= 1 && words.length >= 2 && words.every((word) => word.length < 2 || isWord(word));
+    if (((gained >= 2 && gained * 2 >= before) || whole) && !out.includes(read)) out.push(read);
   }
   return out;
 }
