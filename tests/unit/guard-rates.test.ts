@@ -543,6 +543,11 @@ describe('the guard’s measured rates', () => {
       'fresh-tricks-110.txt',
       'fresh-ordinary-110.txt',
     ],
+    [
+      'the hundred-and-thirteenth set (probes for intimate grooming asks in plain words and an adult’s age offered to a child: i’ll show u mine if u show me yours, u show first; do u shower at night, r u in the bath, do u sleep alone, who do u sleep with; lets cuddle, a hug in real life, i wanna hold u, sit on my lap; im 30 is that ok, way older but, do u like older guys; a little favour, nobody has to know, do something for me for admin, in text-speak, in hu/ga/fa)',
+      'fresh-tricks-111.txt',
+      'fresh-ordinary-111.txt',
+    ],
     ['the issue’s own kinds', 'tricks.txt', 'ordinary-notes.txt'],
   ])(
     '%s (%s, %s): at most a tenth of the tricks published, a twentieth of the notes held or refused',

@@ -131,6 +131,7 @@ const ORDINARY = [
   '-108',
   '-109',
   '-110',
+  '-111',
 ]
   .flatMap((set) => lines(`fresh-ordinary${set}.txt`))
   .concat(lines('ordinary-notes.txt'));
@@ -253,6 +254,7 @@ const TRICKS = [
   '-108',
   '-109',
   '-110',
+  '-111',
 ]
   .flatMap((set) => lines(`fresh-tricks${set}.txt`))
   .concat(lines('tricks.txt'));

@@ -60,6 +60,7 @@ import HIDEAWAY from './data/held-hideaway.json' with { type: 'json' };
 import HINTEDAPPS from './data/held-hintedapps.json' with { type: 'json' };
 import HOUSEHOLD from './data/held-household.json' with { type: 'json' };
 import IMPERSONATION from './data/held-impersonation.json' with { type: 'json' };
+import INTIMACY from './data/held-intimacy.json' with { type: 'json' };
 import INTIMATE from './data/held-intimate.json' with { type: 'json' };
 import ISOLATING from './data/held-isolating.json' with { type: 'json' };
 import KIDINSULTS from './data/held-kidinsults.json' with { type: 'json' };
@@ -158,6 +159,7 @@ export const HELD_RULES = [
   [SCHEMES, 'personal'],
   [SCOUTING, 'personal'],
   [INTIMATE, 'personal'],
+  [INTIMACY, 'personal'],
   [LEWDSLANG, 'personal'],
   [EMOJI_SENTENCES, 'personal'],
   [GAMBLING, 'personal'],
