@@ -548,6 +548,11 @@ describe('the guard’s measured rates', () => {
       'fresh-tricks-111.txt',
       'fresh-ordinary-111.txt',
     ],
+    [
+      'the hundred-and-fourteenth set (probes for lures to a profile, a bio or an about me and the same name elsewhere, accounts and codes given away and luck chains: click my profile link, go to my bio for the link, link in bio for free robux, the same username everywhere else or on the other site, giving away my account, first to comment gets the password, free game codes, like this or bad luck for 7 years, share or ur crush will hate u, in text-speak, in hu/ga/fa)',
+      'fresh-tricks-112.txt',
+      'fresh-ordinary-112.txt',
+    ],
     ['the issue’s own kinds', 'tricks.txt', 'ordinary-notes.txt'],
   ])(
     '%s (%s, %s): at most a tenth of the tricks published, a twentieth of the notes held or refused',

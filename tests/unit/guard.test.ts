@@ -132,6 +132,7 @@ const ORDINARY = [
   '-109',
   '-110',
   '-111',
+  '-112',
 ]
   .flatMap((set) => lines(`fresh-ordinary${set}.txt`))
   .concat(lines('ordinary-notes.txt'));
@@ -255,6 +256,7 @@ const TRICKS = [
   '-109',
   '-110',
   '-111',
+  '-112',
 ]
   .flatMap((set) => lines(`fresh-tricks${set}.txt`))
   .concat(lines('tricks.txt'));

@@ -68,6 +68,7 @@ import LANGUAGES from './data/held-languages.json' with { type: 'json' };
 import LEWDSLANG from './data/held-lewdslang.json' with { type: 'json' };
 import LOCATING from './data/held-locating.json' with { type: 'json' };
 import LOGINS from './data/held-logins.json' with { type: 'json' };
+import LUCKCHAINS from './data/held-luckchains.json' with { type: 'json' };
 import LURES from './data/held-lures.json' with { type: 'json' };
 import MAKERPUTDOWNS from './data/held-makerputdowns.json' with { type: 'json' };
 import MANIPULATION from './data/held-manipulation.json' with { type: 'json' };
@@ -88,6 +89,7 @@ import PLAIN_MENACE from './data/held-plainmenace.json' with { type: 'json' };
 import PREJUDICE from './data/held-prejudice.json' with { type: 'json' };
 import PRESSURE from './data/held-pressure.json' with { type: 'json' };
 import PRIVATE from './data/held-private.json' with { type: 'json' };
+import PROFILELURES from './data/held-profilelures.json' with { type: 'json' };
 import PROMOTING from './data/held-promoting.json' with { type: 'json' };
 import PUTDOWNS from './data/held-putdowns.json' with { type: 'json' };
 import REACHING from './data/held-reaching.json' with { type: 'json' };
@@ -221,6 +223,7 @@ export const HELD_RULES = [
   [DISCLOSURES, 'harm'],
   [SCHOOLHARM, 'harm'],
   [COMEUPPANCE, 'harm'],
+  [LUCKCHAINS, 'harm'],
   [PLAIN_MENACE, 'harm'],
   [UNKIND, 'word'],
   [PUTDOWNS, 'word'],
@@ -252,6 +255,7 @@ export const HELD_RULES = [
   [GAMEINVITES, 'contact'],
   [HIDEAWAY, 'contact'],
   [HANDLES, 'contact'],
+  [PROFILELURES, 'contact'],
   [APPNAMES, 'contact'],
   [HINTEDAPPS, 'contact'],
 ] as const;
