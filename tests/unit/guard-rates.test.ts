@@ -553,6 +553,11 @@ describe('the guard’s measured rates', () => {
       'fresh-tricks-112.txt',
       'fresh-ordinary-112.txt',
     ],
+    [
+      'the hundred-and-fifteenth set (probes for hate and threats in the most basic words: meg foglak olni or verni, kinyirlak, maroidh me thu, میکشمت, میزنمت; utallak, ta fuath agam duit, is fuath liom thu, ازت متنفرم, ازت بدم میاد, i hate you or u with so much, really, you ruined everything, get lost, never talk to me, everyone hates u; ta tu grana, ta tu dur, زشتی, احمقی, خری; talalkozzunk, talalkozunk?, in text-speak, in hu/ga/fa)',
+      'fresh-tricks-113.txt',
+      'fresh-ordinary-113.txt',
+    ],
     ['the issue’s own kinds', 'tricks.txt', 'ordinary-notes.txt'],
   ])(
     '%s (%s, %s): at most a tenth of the tricks published, a twentieth of the notes held or refused',

@@ -133,6 +133,7 @@ const ORDINARY = [
   '-110',
   '-111',
   '-112',
+  '-113',
 ]
   .flatMap((set) => lines(`fresh-ordinary${set}.txt`))
   .concat(lines('ordinary-notes.txt'));
@@ -257,6 +258,7 @@ const TRICKS = [
   '-110',
   '-111',
   '-112',
+  '-113',
 ]
   .flatMap((set) => lines(`fresh-tricks${set}.txt`))
   .concat(lines('tricks.txt'));

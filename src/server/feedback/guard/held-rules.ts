@@ -13,6 +13,9 @@ import APPNAMES from './data/held-appnames.json' with { type: 'json' };
 import APPROACHES from './data/held-approaches.json' with { type: 'json' };
 import ATTACHMENT from './data/held-attachment.json' with { type: 'json' };
 import AUTHORITY from './data/held-authority.json' with { type: 'json' };
+import BASICHATE from './data/held-basichate.json' with { type: 'json' };
+import BASICMEETS from './data/held-basicmeets.json' with { type: 'json' };
+import BASICTHREATS from './data/held-basicthreats.json' with { type: 'json' };
 import BEFRIENDING from './data/held-befriending.json' with { type: 'json' };
 import BLACKMAIL from './data/held-blackmail.json' with { type: 'json' };
 import BODYSHAMING from './data/held-bodyshaming.json' with { type: 'json' };
@@ -184,6 +187,7 @@ export const HELD_RULES = [
   [ROMANCE, 'personal'],
   [SCHOOLHOME, 'personal'],
   [STRANGERS, 'personal'],
+  [BASICMEETS, 'personal'],
   [HARM, 'harm'],
   [DEATHWISH, 'harm'],
   [CHAINLETTERS, 'harm'],
@@ -225,6 +229,7 @@ export const HELD_RULES = [
   [COMEUPPANCE, 'harm'],
   [LUCKCHAINS, 'harm'],
   [PLAIN_MENACE, 'harm'],
+  [BASICTHREATS, 'harm'],
   [UNKIND, 'word'],
   [PUTDOWNS, 'word'],
   [HATE, 'word'],
@@ -246,6 +251,7 @@ export const HELD_RULES = [
   [GROUPCONTEMPT, 'word'],
   [FAMILYCRUELTY, 'word'],
   [EXCLUSION, 'word'],
+  [BASICHATE, 'word'],
   [REACHING, 'contact'],
   [OFFSITE, 'contact'],
   [SEARCHING, 'contact'],
