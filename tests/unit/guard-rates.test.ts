@@ -558,6 +558,11 @@ describe('the guard’s measured rates', () => {
       'fresh-tricks-113.txt',
       'fresh-ordinary-113.txt',
     ],
+    [
+      'the hundred-and-sixteenth set (probes for dangerous dares and challenges in plain words: tide, laundry or dishwasher pods, hand sanitizer, bleach, magnets, batteries or a spoon of cinnamon eaten, drunk or licked as a dare or for a video; a hand over a candle, a lighter under a finger, a fire set in a room and filmed; roads crossed without looking, train tracks lain on, electric towers climbed for views, a bike ridden off a roof, chicken on a highway, a cliff jumped; a bag over a head, a neck squeezed, breath held till one faints; the knife game at the fingers, in text-speak, in hu/ga/fa)',
+      'fresh-tricks-114.txt',
+      'fresh-ordinary-114.txt',
+    ],
     ['the issue’s own kinds', 'tricks.txt', 'ordinary-notes.txt'],
   ])(
     '%s (%s, %s): at most a tenth of the tricks published, a twentieth of the notes held or refused',

@@ -134,6 +134,7 @@ const ORDINARY = [
   '-111',
   '-112',
   '-113',
+  '-114',
 ]
   .flatMap((set) => lines(`fresh-ordinary${set}.txt`))
   .concat(lines('ordinary-notes.txt'));
@@ -259,6 +260,7 @@ const TRICKS = [
   '-111',
   '-112',
   '-113',
+  '-114',
 ]
   .flatMap((set) => lines(`fresh-tricks${set}.txt`))
   .concat(lines('tricks.txt'));

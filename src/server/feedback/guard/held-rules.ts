@@ -21,6 +21,7 @@ import BLACKMAIL from './data/held-blackmail.json' with { type: 'json' };
 import BODYSHAMING from './data/held-bodyshaming.json' with { type: 'json' };
 import CALLS from './data/held-calls.json' with { type: 'json' };
 import CAMVOICE from './data/held-camvoice.json' with { type: 'json' };
+import CHALLENGES from './data/held-challenges.json' with { type: 'json' };
 import CHAINLETTERS from './data/held-chainletters.json' with { type: 'json' };
 import COMEUPPANCE from './data/held-comeuppance.json' with { type: 'json' };
 import CONTEMPT from './data/held-contempt.json' with { type: 'json' };
@@ -197,6 +198,7 @@ export const HELD_RULES = [
   [SADNESS, 'harm'],
   [SELFHURTING, 'harm'],
   [DANGER, 'harm'],
+  [CHALLENGES, 'harm'],
   [NICOTINE, 'harm'],
   [SUBSTANCES, 'harm'],
   [DRUGSLANG, 'harm'],
