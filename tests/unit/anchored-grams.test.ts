@@ -7,10 +7,14 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import '#server/feedback/guard/guard';
 import { everySetIndexed, requiredLiterals, sourceHash } from '#server/feedback/guard/anchored';
+import { vocabularyOfPatterns } from '#server/feedback/guard/wordplay';
 
 const ON_FILE = JSON.parse(
   readFileSync(new URL('../../src/server/feedback/guard/data/anchored-grams.json', import.meta.url), 'utf8'),
 ) as Record<string, string[] | null>;
+const VOCABULARY = JSON.parse(
+  readFileSync(new URL('../../src/server/feedback/guard/data/guard-vocabulary.json', import.meta.url), 'utf8'),
+) as { words: string[] };
 const sources = [...new Set(everySetIndexed().sets.flatMap((set) => set.sources))];
 
 describe("the guard's grams on file", () => {
@@ -36,4 +40,8 @@ describe("the guard's grams on file", () => {
     });
     expect(wrong).toEqual([]);
   }, 60_000); // every pattern's syntax read again: seconds on a loaded machine
+
+  it("hold the word games' vocabulary, the words of the held phrases (after changing a pattern: npm run guard:grams)", () => {
+    expect(VOCABULARY.words).toEqual(vocabularyOfPatterns());
+  });
 });

@@ -6,6 +6,7 @@
  * vocabulary: the words of the held phrases themselves, so it grows with every class. A reading counts
  * only when it reads as more of those words than the text as typed, and what it finds is only held.
  */
+import VOCABULARY from './data/guard-vocabulary.json' with { type: 'json' };
 import { HELD_RULES } from './held-rules';
 
 /** A word of three letters or more in a pattern, or a regular-expression escape (`\b`, `\s`, `\p{L}`), whose letters are no word. */
@@ -16,15 +17,22 @@ const SHORT_WORDS =
 /** Words with their apostrophe left out, which the patterns spell with one ("you'?re"). */
 const UNSTRESSED = 'youre dont cant wont thats whats hes shes theyre isnt didnt doesnt ive id ill youll youve'.split(' ');
 
-function vocabulary(): Set<string> {
+/**
+ * The words of the held phrases (`en`), most used first: a word in two patterns or more, since a word
+ * of one pattern only is often a fragment of an alternation ("ies", "ers"). `npm run guard:grams` writes
+ * them to ./data/guard-vocabulary.json, so that a server's first judgement does not read them.
+ */
+export function vocabularyOfPatterns(): string[] {
   const seen = new Map<string, number>();
   for (const [heldClass] of HELD_RULES)
     for (const pattern of (heldClass as { en?: string[] }).en ?? [])
       for (const [, word] of pattern.matchAll(WORD_OR_ESCAPE)) if (word) seen.set(word, (seen.get(word) ?? 0) + 1);
-  // A word of one pattern only is often a fragment of an alternation ("ies", "ers"). Most used first.
-  const often = [...seen].filter(([, count]) => count >= 2).sort((one, other) => other[1] - one[1]);
-  return new Set([...SHORT_WORDS, ...UNSTRESSED, ...often.map(([word]) => word)]);
+  return [...seen]
+    .filter(([, count]) => count >= 2)
+    .sort((one, other) => other[1] - one[1] || (one[0] < other[0] ? -1 : 1))
+    .map(([word]) => word);
 }
+const vocabulary = () => new Set([...SHORT_WORDS, ...UNSTRESSED, ...VOCABULARY.words]);
 let words: Set<string> | undefined;
 /** Whether a word (lower case) is one of the guard's: a word of its held phrases, or a short everyday one. */
 export const isWord = (token: string) => (words ??= vocabulary()).has(token);
@@ -108,8 +116,12 @@ function acrosticReadings(reading: string): string[] {
 /* ---------- words spelt wrong on purpose ---------- */
 
 /** A word's consonants, each once in a row ("kill" → "kl", "yourself" → "yrslf"). */
-const skeleton = (word: string) => word.replace(/[aeiou]/g, '').replace(/(.)\1+/g, '$1');
-const sortedLetters = (word: string) => [...word].sort().join('');
+function skeleton(word: string): string {
+  let consonants = '';
+  for (const char of word) if (!'aeiou'.includes(char) && !consonants.endsWith(char)) consonants += char;
+  return consonants;
+}
+const sortedLetters = (word: string) => word.split('').sort().join('');
 let respellings: { bySkeleton: Map<string, string[]>; byLetters: Map<string, string> } | undefined;
 /** The guard's words by their consonants and by their letters in order (the most used word first). */
 function respellingIndex() {
@@ -119,7 +131,11 @@ function respellingIndex() {
   for (const word of (words ??= vocabulary())) {
     if (word.length < 2 || !/^[a-z]+$/.test(word)) continue;
     const consonants = skeleton(word);
-    if (consonants) bySkeleton.set(consonants, [...(bySkeleton.get(consonants) ?? []), word]);
+    if (consonants) {
+      const same = bySkeleton.get(consonants);
+      if (same) same.push(word);
+      else bySkeleton.set(consonants, [word]);
+    }
     const letters = word[0] + sortedLetters(word);
     if (!byLetters.has(letters)) byLetters.set(letters, word);
   }
