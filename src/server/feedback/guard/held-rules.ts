@@ -23,6 +23,7 @@ import CALLS from './data/held-calls.json' with { type: 'json' };
 import CAMVOICE from './data/held-camvoice.json' with { type: 'json' };
 import CHALLENGES from './data/held-challenges.json' with { type: 'json' };
 import CHAINLETTERS from './data/held-chainletters.json' with { type: 'json' };
+import CHATMOVES from './data/held-chatmoves.json' with { type: 'json' };
 import COMEUPPANCE from './data/held-comeuppance.json' with { type: 'json' };
 import CONTEMPT from './data/held-contempt.json' with { type: 'json' };
 import CRUELTY from './data/held-cruelty.json' with { type: 'json' };
@@ -256,6 +257,7 @@ export const HELD_RULES = [
   [BASICHATE, 'word'],
   [REACHING, 'contact'],
   [OFFSITE, 'contact'],
+  [CHATMOVES, 'contact'],
   [SEARCHING, 'contact'],
   [PROMOTING, 'contact'],
   [TEXTSPEAK, 'contact'],
