@@ -1,10 +1,12 @@
 /**
  * Word games a child hides a sentence in (ADR 046, the hundred-and-eighth amendment): the sentence
  * written backwards ("flesruoy llik", "eid og"), each word backwards, words run together
- * ("killyourself", "nobodylikesyou"), and acrostics (the first letters of a note's lines, or of the
- * words after "first letters"). Whether a reading is words at all is told by the guard's own
- * vocabulary: the words of the held phrases themselves, so it grows with every class. A reading counts
- * only when it reads as more of those words than the text as typed, and what it finds is only held.
+ * ("killyourself", "nobodylikesyou"), acrostics (the first letters of a note's lines, or of the
+ * words after "first letters"), words spelt wrong on purpose ("kll yrslf", "yuo shuold dei", "k!ll
+ * urs3lf") and emoji for words ("go 🔪 urself"). Whether a reading is words at all is told by the
+ * guard's own vocabulary: the words of the held phrases themselves, so it grows with every class. A
+ * reading counts only when it reads as more of those words than the text as typed, and what it finds
+ * is only held.
  */
 import VOCABULARY from './data/guard-vocabulary.json' with { type: 'json' };
 import { HELD_RULES } from './held-rules';
