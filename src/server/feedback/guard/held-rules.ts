@@ -13,6 +13,7 @@ import APPNAMES from './data/held-appnames.json' with { type: 'json' };
 import APPROACHES from './data/held-approaches.json' with { type: 'json' };
 import ATTACHMENT from './data/held-attachment.json' with { type: 'json' };
 import AUTHORITY from './data/held-authority.json' with { type: 'json' };
+import BAITIDIOMS from './data/held-baitidioms.json' with { type: 'json' };
 import BASICHATE from './data/held-basichate.json' with { type: 'json' };
 import BASICMEETS from './data/held-basicmeets.json' with { type: 'json' };
 import BASICTHREATS from './data/held-basicthreats.json' with { type: 'json' };
@@ -192,6 +193,7 @@ export const HELD_RULES = [
   [BASICMEETS, 'personal'],
   [HARM, 'harm'],
   [DEATHWISH, 'harm'],
+  [BAITIDIOMS, 'harm'],
   [CHAINLETTERS, 'harm'],
   [DESPAIR, 'harm'],
   [SLANG_DESPAIR, 'harm'],
