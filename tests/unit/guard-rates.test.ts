@@ -563,6 +563,11 @@ describe('the guard’s measured rates', () => {
       'fresh-tricks-114.txt',
       'fresh-ordinary-114.txt',
     ],
+    [
+      'the hundred-and-seventeenth set (probes for suicide-bait idioms without “kill” or “die”: go touch, hug, kiss or lick a train, a truck or the third rail; nap or lie on the tracks, the highway or the freeway, stand in front of a truck, get hit by a car; a toaster or a hairdryer in the bath, rocks in ur pockets, swim in lava, walk into the ocean and keep walking; fall or jump off a cliff, a roof or something high, go find a tall building, test gravity from the roof, dive into an empty pool; eat a bullet, a long rope and a tall tree, meet ur maker, the shadow realm forever; in a “why dont u”, “u should” or “have u tried” frame, in hu/ga/fa)',
+      'fresh-tricks-115.txt',
+      'fresh-ordinary-115.txt',
+    ],
     ['the issue’s own kinds', 'tricks.txt', 'ordinary-notes.txt'],
   ])(
     '%s (%s, %s): at most a tenth of the tricks published, a twentieth of the notes held or refused',

@@ -135,6 +135,7 @@ const ORDINARY = [
   '-112',
   '-113',
   '-114',
+  '-115',
 ]
   .flatMap((set) => lines(`fresh-ordinary${set}.txt`))
   .concat(lines('ordinary-notes.txt'));
@@ -261,6 +262,7 @@ const TRICKS = [
   '-112',
   '-113',
   '-114',
+  '-115',
 ]
   .flatMap((set) => lines(`fresh-tricks${set}.txt`))
   .concat(lines('tricks.txt'));
