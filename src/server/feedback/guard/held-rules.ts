@@ -120,6 +120,7 @@ import SITETHREATS from './data/held-sitethreats.json' with { type: 'json' };
 import SLANG from './data/held-slang.json' with { type: 'json' };
 import SLANG_DESPAIR from './data/held-slangdespair.json' with { type: 'json' };
 import SOFTGROOMING from './data/held-softgrooming.json' with { type: 'json' };
+import SPLITAPPS from './data/held-splitapps.json' with { type: 'json' };
 import SUBSTANCES from './data/held-substances.json' with { type: 'json' };
 import STEERING from './data/held-steering.json' with { type: 'json' };
 import STEREOTYPES from './data/held-stereotypes.json' with { type: 'json' };
@@ -270,4 +271,5 @@ export const HELD_RULES = [
   [PROFILELURES, 'contact'],
   [APPNAMES, 'contact'],
   [HINTEDAPPS, 'contact'],
+  [SPLITAPPS, 'contact'],
 ] as const;
