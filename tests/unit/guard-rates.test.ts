@@ -568,6 +568,11 @@ describe('the guard’s measured rates', () => {
       'fresh-tricks-115.txt',
       'fresh-ordinary-115.txt',
     ],
+    [
+      'the hundred-and-eighteenth set (probes for off-site apps and game handles named in split, spaced or re-spelt ways: disc ord, snap chat, you tube, face book, red dit, whats app, tele gram, insta gram, tik tok with a handle, a colon or an ask; dc, sc, ig, yt, tt and kik with a handle; “got kik?”, “u have discord?”; epic, psn, xbox, switch, steam, fortnite and roblox names and friend codes given or asked, in hu/ga/fa)',
+      'fresh-tricks-116.txt',
+      'fresh-ordinary-116.txt',
+    ],
     ['the issue’s own kinds', 'tricks.txt', 'ordinary-notes.txt'],
   ])(
     '%s (%s, %s): at most a tenth of the tricks published, a twentieth of the notes held or refused',

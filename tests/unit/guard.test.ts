@@ -136,6 +136,7 @@ const ORDINARY = [
   '-113',
   '-114',
   '-115',
+  '-116',
 ]
   .flatMap((set) => lines(`fresh-ordinary${set}.txt`))
   .concat(lines('ordinary-notes.txt'));
@@ -263,6 +264,7 @@ const TRICKS = [
   '-113',
   '-114',
   '-115',
+  '-116',
 ]
   .flatMap((set) => lines(`fresh-tricks${set}.txt`))
   .concat(lines('tricks.txt'));
