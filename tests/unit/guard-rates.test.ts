@@ -573,6 +573,11 @@ describe('the guard’s measured rates', () => {
       'fresh-tricks-116.txt',
       'fresh-ordinary-116.txt',
     ],
+    [
+      'the hundred-and-nineteenth set (probes for grooming by secrecy, surprises and age reassurance in plain words: “im 13 too i promise”, “dont worry im a kid too”, “i swear im not an adult”, the same age as you, a secret gift or surprise for the reader with “dont tell”, “something special just for u”, “our chat is private”, “promise u wont tell anyone”, “wanna see something naughty” or “something but not here”, “ur my special friend”, “only u understand me”, different from other kids, in text-speak, in hu/ga/fa)',
+      'fresh-tricks-117.txt',
+      'fresh-ordinary-117.txt',
+    ],
     ['the issue’s own kinds', 'tricks.txt', 'ordinary-notes.txt'],
   ])(
     '%s (%s, %s): at most a tenth of the tricks published, a twentieth of the notes held or refused',

@@ -137,6 +137,7 @@ const ORDINARY = [
   '-114',
   '-115',
   '-116',
+  '-117',
 ]
   .flatMap((set) => lines(`fresh-ordinary${set}.txt`))
   .concat(lines('ordinary-notes.txt'));
@@ -265,6 +266,7 @@ const TRICKS = [
   '-114',
   '-115',
   '-116',
+  '-117',
 ]
   .flatMap((set) => lines(`fresh-tricks${set}.txt`))
   .concat(lines('tricks.txt'));

@@ -113,6 +113,7 @@ import SCHOOLHOME from './data/held-schoolhome.json' with { type: 'json' };
 import SCHOOLYARD from './data/held-schoolyard.json' with { type: 'json' };
 import SCOUTING from './data/held-scouting.json' with { type: 'json' };
 import SEARCHING from './data/held-searching.json' with { type: 'json' };
+import SECRECY from './data/held-secrecy.json' with { type: 'json' };
 import SEEKING from './data/held-seeking.json' with { type: 'json' };
 import SELFHURTING from './data/held-selfhurting.json' with { type: 'json' };
 import SHAMING from './data/held-shaming.json' with { type: 'json' };
@@ -192,6 +193,7 @@ export const HELD_RULES = [
   [SCHOOLHOME, 'personal'],
   [STRANGERS, 'personal'],
   [BASICMEETS, 'personal'],
+  [SECRECY, 'personal'],
   [HARM, 'harm'],
   [DEATHWISH, 'harm'],
   [BAITIDIOMS, 'harm'],
