@@ -138,6 +138,7 @@ const ORDINARY = [
   '-115',
   '-116',
   '-117',
+  '-118',
 ]
   .flatMap((set) => lines(`fresh-ordinary${set}.txt`))
   .concat(lines('ordinary-notes.txt'));
@@ -267,6 +268,7 @@ const TRICKS = [
   '-115',
   '-116',
   '-117',
+  '-118',
 ]
   .flatMap((set) => lines(`fresh-tricks${set}.txt`))
   .concat(lines('tricks.txt'));

@@ -117,6 +117,7 @@ import SECRECY from './data/held-secrecy.json' with { type: 'json' };
 import SEEKING from './data/held-seeking.json' with { type: 'json' };
 import SELFHURTING from './data/held-selfhurting.json' with { type: 'json' };
 import SHAMING from './data/held-shaming.json' with { type: 'json' };
+import SHUNNING from './data/held-shunning.json' with { type: 'json' };
 import SITETHREATS from './data/held-sitethreats.json' with { type: 'json' };
 import SLANG from './data/held-slang.json' with { type: 'json' };
 import SLANG_DESPAIR from './data/held-slangdespair.json' with { type: 'json' };
@@ -231,6 +232,7 @@ export const HELD_RULES = [
   [FAREWELL, 'harm'],
   [FIGHTS, 'harm'],
   [WORTHLESS, 'harm'],
+  [SHUNNING, 'harm'],
   [THREATS, 'harm'],
   [DISCLOSURES, 'harm'],
   [SCHOOLHARM, 'harm'],
