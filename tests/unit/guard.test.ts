@@ -512,6 +512,29 @@ describe('three outcomes', () => {
     }
   });
 
+  it('publishes Irish typed without its fadas (fós, fág) and Hungarian fős without its accent after a number, and still refuses the words elsewhere', () => {
+    for (const text of [
+      'ta se go hiontach fos',
+      'nil aon fhuaim sa chluiche fos',
+      'ni thuigim an dara leibheal fos',
+      'fag an cat sa bhosca chun an doras a oscailt',
+      'a 4 fos csapatunk csinalta',
+      'a faszerszam a ladaban van',
+    ]) {
+      expect(judgeText(text)).toEqual({ outcome: 'publish', rule: null });
+    }
+    for (const text of ['ez a jatek fos', 'ta tu fag', 'ur a fag', 'fag an cat lol ur a fag']) {
+      expect(judgeText(text)).toEqual({ outcome: 'refuse', rule: 'word' });
+    }
+  });
+
+  it('publishes “has read it” and “i have read it”: a misspelt app split by a space needs more than “it” after it', () => {
+    for (const text of ['a moderator has read it', 'i have read it', 'u have read it?']) {
+      expect(judgeText(text)).toEqual({ outcome: 'publish', rule: null });
+    }
+    expect(judgeText('disc ord pixelkid')).toEqual({ outcome: 'hold', rule: 'contact' });
+  });
+
   it('publishes a score after an app’s name and a game’s named coordinates with a minus, and still refuses a handle or a phone number there', () => {
     for (const text of [
       'roblox: 10/10 this is way better',

@@ -89,6 +89,8 @@ export function chatAppsRead(reading: string): string | null {
   return changed ? out : null;
 }
 
+const SMALL_WORD = /^(?:it|is|in|on|at|to|an?|the|of|me|us|up|and|or|so)$/u;
+
 /** A chat app's name split by a space ("sn apchat", "disc ord") read whole, or null when there is none. */
 export function joinedApps(reading: string): string | null {
   const words = reading.split(/(?<=\p{L})(?=[^\p{L}])|(?<=[^\p{L}])(?=\p{L})/u);
@@ -99,6 +101,8 @@ export function joinedApps(reading: string): string | null {
     if (chatAppOf(left) || chatAppOf(right)) continue;
     const app = chatAppOf(left + right);
     if (!app) continue;
+    // Misspelt and split at once needs more than a little word after it: "read it" is no "reddit".
+    if (app !== left + right && SMALL_WORD.test(right)) continue;
     words.splice(index, 3, app);
     changed = true;
   }
