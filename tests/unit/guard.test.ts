@@ -139,6 +139,7 @@ const ORDINARY = [
   '-116',
   '-117',
   '-118',
+  '-119',
 ]
   .flatMap((set) => lines(`fresh-ordinary${set}.txt`))
   .concat(lines('ordinary-notes.txt'));
@@ -269,6 +270,7 @@ const TRICKS = [
   '-116',
   '-117',
   '-118',
+  '-119',
 ]
   .flatMap((set) => lines(`fresh-tricks${set}.txt`))
   .concat(lines('tricks.txt'));

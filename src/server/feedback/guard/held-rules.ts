@@ -54,6 +54,7 @@ import EXTORTION from './data/held-extortion.json' with { type: 'json' };
 import EXTREMISM from './data/held-extremism.json' with { type: 'json' };
 import FAREWELL from './data/held-farewell.json' with { type: 'json' };
 import FIGHTS from './data/held-fights.json' with { type: 'json' };
+import FOLLOWING from './data/held-following.json' with { type: 'json' };
 import FREEBIES from './data/held-freebies.json' with { type: 'json' };
 import GOADING from './data/held-goading.json' with { type: 'json' };
 import GROOMING from './data/held-grooming.json' with { type: 'json' };
@@ -195,6 +196,7 @@ export const HELD_RULES = [
   [STRANGERS, 'personal'],
   [BASICMEETS, 'personal'],
   [SECRECY, 'personal'],
+  [FOLLOWING, 'personal'],
   [HARM, 'harm'],
   [DEATHWISH, 'harm'],
   [BAITIDIOMS, 'harm'],
