@@ -140,6 +140,7 @@ const ORDINARY = [
   '-117',
   '-118',
   '-119',
+  '-120',
 ]
   .flatMap((set) => lines(`fresh-ordinary${set}.txt`))
   .concat(lines('ordinary-notes.txt'));
@@ -271,6 +272,7 @@ const TRICKS = [
   '-117',
   '-118',
   '-119',
+  '-120',
 ]
   .flatMap((set) => lines(`fresh-tricks${set}.txt`))
   .concat(lines('tricks.txt'));

@@ -116,6 +116,7 @@ import SCOUTING from './data/held-scouting.json' with { type: 'json' };
 import SEARCHING from './data/held-searching.json' with { type: 'json' };
 import SECRECY from './data/held-secrecy.json' with { type: 'json' };
 import SEEKING from './data/held-seeking.json' with { type: 'json' };
+import SELFHARMTIPS from './data/held-selfharmtips.json' with { type: 'json' };
 import SELFHURTING from './data/held-selfhurting.json' with { type: 'json' };
 import SHAMING from './data/held-shaming.json' with { type: 'json' };
 import SHUNNING from './data/held-shunning.json' with { type: 'json' };
@@ -206,6 +207,7 @@ export const HELD_RULES = [
   [PLAIN_DESPAIR, 'harm'],
   [SADNESS, 'harm'],
   [SELFHURTING, 'harm'],
+  [SELFHARMTIPS, 'harm'],
   [DANGER, 'harm'],
   [CHALLENGES, 'harm'],
   [NICOTINE, 'harm'],
