@@ -593,6 +593,11 @@ describe('the guard’s measured rates', () => {
       'fresh-tricks-120.txt',
       'fresh-ordinary-120.txt',
     ],
+    [
+      'the hundred-and-twenty-third set (probes for real weapons at home and cruelty to animals or people in plain words: ur dad’s, ur parents’ or ur family’s gun or knife asked about, shown, taken or brought to school; hurting, drowning, burning, kicking, freezing or microwaving a pet, throwing rocks at it, pulling its tail; “put down”, “put to sleep” or “locked in a cage” said of a person; tying up, tripping or pushing a classmate down the stairs; in hu/ga/fa)',
+      'fresh-tricks-121.txt',
+      'fresh-ordinary-121.txt',
+    ],
     ['the issue’s own kinds', 'tricks.txt', 'ordinary-notes.txt'],
   ])(
     '%s (%s, %s): at most a tenth of the tricks published, a twentieth of the notes held or refused',

@@ -141,6 +141,7 @@ const ORDINARY = [
   '-118',
   '-119',
   '-120',
+  '-121',
 ]
   .flatMap((set) => lines(`fresh-ordinary${set}.txt`))
   .concat(lines('ordinary-notes.txt'));
@@ -273,6 +274,7 @@ const TRICKS = [
   '-118',
   '-119',
   '-120',
+  '-121',
 ]
   .flatMap((set) => lines(`fresh-tricks${set}.txt`))
   .concat(lines('tricks.txt'));

@@ -65,6 +65,7 @@ import HARM from './data/held-harm.json' with { type: 'json' };
 import HATE from './data/held-hate.json' with { type: 'json' };
 import HIDEAWAY from './data/held-hideaway.json' with { type: 'json' };
 import HINTEDAPPS from './data/held-hintedapps.json' with { type: 'json' };
+import HOMEHARM from './data/held-homeharm.json' with { type: 'json' };
 import HOUSEHOLD from './data/held-household.json' with { type: 'json' };
 import IMPERSONATION from './data/held-impersonation.json' with { type: 'json' };
 import INTIMACY from './data/held-intimacy.json' with { type: 'json' };
@@ -226,6 +227,7 @@ export const HELD_RULES = [
   [ISOLATING, 'harm'],
   [VIOLENCE, 'harm'],
   [REALWEAPONS, 'harm'],
+  [HOMEHARM, 'harm'],
   [EXTREMISM, 'harm'],
   [SCHOOLYARD, 'harm'],
   [STEERING, 'harm'],
