@@ -142,6 +142,7 @@ const ORDINARY = [
   '-119',
   '-120',
   '-121',
+  '-122',
 ]
   .flatMap((set) => lines(`fresh-ordinary${set}.txt`))
   .concat(lines('ordinary-notes.txt'));
@@ -275,6 +276,7 @@ const TRICKS = [
   '-119',
   '-120',
   '-121',
+  '-122',
 ]
   .flatMap((set) => lines(`fresh-tricks${set}.txt`))
   .concat(lines('tricks.txt'));

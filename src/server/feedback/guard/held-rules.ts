@@ -43,6 +43,7 @@ import DOUBLING from './data/held-doubling.json' with { type: 'json' };
 import DOXXING from './data/held-doxxing.json' with { type: 'json' };
 import DRUGSLANG from './data/held-drugslang.json' with { type: 'json' };
 import EATING from './data/held-eating.json' with { type: 'json' };
+import EUPHEMISMS from './data/held-euphemisms.json' with { type: 'json' };
 import EVADING from './data/held-evading.json' with { type: 'json' };
 import FAMILYCRUELTY from './data/held-familycruelty.json' with { type: 'json' };
 import GAMBLING from './data/held-gambling.json' with { type: 'json' };
@@ -174,6 +175,7 @@ export const HELD_RULES = [
   [SCOUTING, 'personal'],
   [INTIMATE, 'personal'],
   [INTIMACY, 'personal'],
+  [EUPHEMISMS, 'personal'],
   [LEWDSLANG, 'personal'],
   [EMOJI_SENTENCES, 'personal'],
   [GAMBLING, 'personal'],
