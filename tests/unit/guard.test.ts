@@ -536,6 +536,23 @@ describe('three outcomes', () => {
     }
   });
 
+  it('publishes an app’s short form before an everyday word (snap mode, insta kill, ig post) and “whats app” meaning what app, and holds a short form with a handle', () => {
+    for (const text of [
+      'snap mode',
+      'insta kill',
+      'tele port',
+      'ig post',
+      'tt trend',
+      'whats app is best for pixel art',
+      'whats app do u use?',
+    ]) {
+      expect(judgeText(text)).toEqual({ outcome: 'publish', rule: null });
+    }
+    for (const text of ['yt pixelkid', 'sc pixelkid22', 'ig pixel.kid', "what's app me"]) {
+      expect(judgeText(text)).toEqual({ outcome: 'hold', rule: 'contact' });
+    }
+  });
+
   it('publishes “has read it” and “i have read it”: a misspelt app split by a space needs more than “it” after it', () => {
     for (const text of ['a moderator has read it', 'i have read it', 'u have read it?']) {
       expect(judgeText(text)).toEqual({ outcome: 'publish', rule: null });
