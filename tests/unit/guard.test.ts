@@ -520,7 +520,7 @@ describe('three outcomes', () => {
     }
   });
 
-  it('publishes Irish typed without its fadas (fós, fág) and Hungarian fős without its accent after a number, and still refuses the words elsewhere', () => {
+  it('publishes Irish typed without its fadas (fós, fág) Hungarian fős without its accent after a number and Persian in Latin letters (faghat, only), and still refuses the words elsewhere', () => {
     for (const text of [
       'ta se go hiontach fos',
       'nil aon fhuaim sa chluiche fos',
@@ -528,6 +528,7 @@ describe('three outcomes', () => {
       'fag an cat sa bhosca chun an doras a oscailt',
       'a 4 fos csapatunk csinalta',
       'a faszerszam a ladaban van',
+      'faghat 2 daghighe tool mikeshe',
     ]) {
       expect(judgeText(text)).toEqual({ outcome: 'publish', rule: null });
     }
