@@ -603,6 +603,11 @@ describe('the guard’s measured rates', () => {
       'fresh-tricks-122.txt',
       'fresh-ordinary-122.txt',
     ],
+    [
+      'the hundred-and-twenty-fifth set (probes for a child’s routines, home-alone times, house looks and school class disclosed or asked: “im in mrs smiths class”, “my teacher is mr jones”, “my mom isnt home till 7”, “nobody is home on fridays”, “my dad leaves for work at 6”, “my house is the one with the red door”, “what colour is ur front door”, “what time do u go to bed”, “what time do u wake up”, “is ur room upstairs”, in text-speak, in hu/ga/fa)',
+      'fresh-tricks-123.txt',
+      'fresh-ordinary-123.txt',
+    ],
     ['the issue’s own kinds', 'tricks.txt', 'ordinary-notes.txt'],
   ])(
     '%s (%s, %s): at most a tenth of the tricks published, a twentieth of the notes held or refused',

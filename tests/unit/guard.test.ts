@@ -143,6 +143,7 @@ const ORDINARY = [
   '-120',
   '-121',
   '-122',
+  '-123',
 ]
   .flatMap((set) => lines(`fresh-ordinary${set}.txt`))
   .concat(lines('ordinary-notes.txt'));
@@ -277,6 +278,7 @@ const TRICKS = [
   '-120',
   '-121',
   '-122',
+  '-123',
 ]
   .flatMap((set) => lines(`fresh-tricks${set}.txt`))
   .concat(lines('tricks.txt'));

@@ -107,6 +107,7 @@ import ROASTS from './data/held-roasts.json' with { type: 'json' };
 import RECOGNISING from './data/held-recognising.json' with { type: 'json' };
 import ROLEPLAY from './data/held-roleplay.json' with { type: 'json' };
 import ROMANCE from './data/held-romance.json' with { type: 'json' };
+import ROUTINES from './data/held-routines.json' with { type: 'json' };
 import RUNAWAY from './data/held-runaway.json' with { type: 'json' };
 import SADNESS from './data/held-sadness.json' with { type: 'json' };
 import SCAMS from './data/held-scams.json' with { type: 'json' };
@@ -185,6 +186,7 @@ export const HELD_RULES = [
   [AGELIES, 'personal'],
   [APPROACHES, 'personal'],
   [HOUSEHOLD, 'personal'],
+  [ROUTINES, 'personal'],
   [DOXXING, 'personal'],
   [DOUBLING, 'personal'],
   [DETAILS, 'personal'],
