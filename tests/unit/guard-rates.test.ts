@@ -608,6 +608,11 @@ describe('the guard’s measured rates', () => {
       'fresh-tricks-123.txt',
       'fresh-ordinary-123.txt',
     ],
+    [
+      'the hundred-and-twenty-sixth set (probes for false promises of fame, powers and prizes and for false authority: moderator, admin or staff powers offered, “i can get u featured”, “ill make u famous”, a verified tick, a star in my next video, shout-outs if u dm me, giveaways of robux, devices, memberships and money for comments or follows, a parent who is police, owns Scratch or a hacker who can arrest, ban or delete u, “im a cop so do what i say”, in text-speak, in hu/ga/fa)',
+      'fresh-tricks-124.txt',
+      'fresh-ordinary-124.txt',
+    ],
     ['the issue’s own kinds', 'tricks.txt', 'ordinary-notes.txt'],
   ])(
     '%s (%s, %s): at most a tenth of the tricks published, a twentieth of the notes held or refused',

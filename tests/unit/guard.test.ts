@@ -144,6 +144,7 @@ const ORDINARY = [
   '-121',
   '-122',
   '-123',
+  '-124',
 ]
   .flatMap((set) => lines(`fresh-ordinary${set}.txt`))
   .concat(lines('ordinary-notes.txt'));
@@ -279,6 +280,7 @@ const TRICKS = [
   '-121',
   '-122',
   '-123',
+  '-124',
 ]
   .flatMap((set) => lines(`fresh-tricks${set}.txt`))
   .concat(lines('tricks.txt'));

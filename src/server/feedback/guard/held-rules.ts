@@ -45,6 +45,7 @@ import DRUGSLANG from './data/held-drugslang.json' with { type: 'json' };
 import EATING from './data/held-eating.json' with { type: 'json' };
 import EUPHEMISMS from './data/held-euphemisms.json' with { type: 'json' };
 import EVADING from './data/held-evading.json' with { type: 'json' };
+import FALSEPROMISES from './data/held-falsepromises.json' with { type: 'json' };
 import FAMILYCRUELTY from './data/held-familycruelty.json' with { type: 'json' };
 import GAMBLING from './data/held-gambling.json' with { type: 'json' };
 import GAMEINVITES from './data/held-gameinvites.json' with { type: 'json' };
@@ -177,6 +178,7 @@ export const HELD_RULES = [
   [INTIMATE, 'personal'],
   [INTIMACY, 'personal'],
   [EUPHEMISMS, 'personal'],
+  [FALSEPROMISES, 'personal'],
   [LEWDSLANG, 'personal'],
   [EMOJI_SENTENCES, 'personal'],
   [GAMBLING, 'personal'],
