@@ -613,6 +613,11 @@ describe('the guard’s measured rates', () => {
       'fresh-tricks-124.txt',
       'fresh-ordinary-124.txt',
     ],
+    [
+      'the hundred-and-twenty-seventh set (probes for stereotypes and contempt for groups in plain words: girls, boys, a religion, a nationality, a skin colour, a disability, body size, sexuality, poverty or age said to be scary, lazy, dumb, greedy, annoying, useless or gross, to smell, steal or cry too much, or unable to do something; “ur such a girl”, “u play like a girl”, “ur so gay”, “are u slow or something” said to the person, in hu/ga/fa)',
+      'fresh-tricks-125.txt',
+      'fresh-ordinary-125.txt',
+    ],
     ['the issue’s own kinds', 'tricks.txt', 'ordinary-notes.txt'],
   ])(
     '%s (%s, %s): at most a tenth of the tricks published, a twentieth of the notes held or refused',

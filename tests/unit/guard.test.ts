@@ -145,6 +145,7 @@ const ORDINARY = [
   '-122',
   '-123',
   '-124',
+  '-125',
 ]
   .flatMap((set) => lines(`fresh-ordinary${set}.txt`))
   .concat(lines('ordinary-notes.txt'));
@@ -281,6 +282,7 @@ const TRICKS = [
   '-122',
   '-123',
   '-124',
+  '-125',
 ]
   .flatMap((set) => lines(`fresh-tricks${set}.txt`))
   .concat(lines('tricks.txt'));

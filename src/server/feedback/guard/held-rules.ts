@@ -61,6 +61,7 @@ import FREEBIES from './data/held-freebies.json' with { type: 'json' };
 import GOADING from './data/held-goading.json' with { type: 'json' };
 import GROOMING from './data/held-grooming.json' with { type: 'json' };
 import GROUPCONTEMPT from './data/held-groupcontempt.json' with { type: 'json' };
+import GROUPSLURS from './data/held-groupslurs.json' with { type: 'json' };
 import HANDLES from './data/held-handles.json' with { type: 'json' };
 import HARASSMENT from './data/held-harassment.json' with { type: 'json' };
 import HARM from './data/held-harm.json' with { type: 'json' };
@@ -241,6 +242,7 @@ export const HELD_RULES = [
   [SHAMING, 'harm'],
   [CURSES, 'harm'],
   [DARES, 'harm'],
+  [GROUPSLURS, 'harm'],
   [FAREWELL, 'harm'],
   [FIGHTS, 'harm'],
   [WORTHLESS, 'harm'],
