@@ -618,6 +618,11 @@ describe('the guard’s measured rates', () => {
       'fresh-tricks-125.txt',
       'fresh-ordinary-125.txt',
     ],
+    [
+      'the hundred-and-twenty-eighth set (probes for emotional coercion and friendship tests: “if u leave me ill die”, “reply or ill be sad forever”, “its ur fault if i…”, real, true or best friends who share passwords or send it, “if u were my real friend u would send it”, “prove u care about me”, “nobody else will be ur friend, only me”, “u cant leave, u promised”, “ur parents would be mad, so keep it quiet”, “ill stop being ur friend if u tell anyone”, “if u block me ill make a new account”, debts owed in pictures or details, in text-speak, in hu/ga/fa)',
+      'fresh-tricks-126.txt',
+      'fresh-ordinary-126.txt',
+    ],
     ['the issue’s own kinds', 'tricks.txt', 'ordinary-notes.txt'],
   ])(
     '%s (%s, %s): at most a tenth of the tricks published, a twentieth of the notes held or refused',

@@ -146,6 +146,7 @@ const ORDINARY = [
   '-123',
   '-124',
   '-125',
+  '-126',
 ]
   .flatMap((set) => lines(`fresh-ordinary${set}.txt`))
   .concat(lines('ordinary-notes.txt'));
@@ -283,6 +284,7 @@ const TRICKS = [
   '-123',
   '-124',
   '-125',
+  '-126',
 ]
   .flatMap((set) => lines(`fresh-tricks${set}.txt`))
   .concat(lines('tricks.txt'));

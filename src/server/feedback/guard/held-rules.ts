@@ -25,6 +25,7 @@ import CAMVOICE from './data/held-camvoice.json' with { type: 'json' };
 import CHALLENGES from './data/held-challenges.json' with { type: 'json' };
 import CHAINLETTERS from './data/held-chainletters.json' with { type: 'json' };
 import CHATMOVES from './data/held-chatmoves.json' with { type: 'json' };
+import COERCION from './data/held-coercion.json' with { type: 'json' };
 import COMEUPPANCE from './data/held-comeuppance.json' with { type: 'json' };
 import CONTEMPT from './data/held-contempt.json' with { type: 'json' };
 import CRUELTY from './data/held-cruelty.json' with { type: 'json' };
@@ -200,6 +201,7 @@ export const HELD_RULES = [
   [CALLS, 'personal'],
   [SOFTGROOMING, 'personal'],
   [ATTACHMENT, 'personal'],
+  [COERCION, 'personal'],
   [ROMANCE, 'personal'],
   [SCHOOLHOME, 'personal'],
   [STRANGERS, 'personal'],
