@@ -562,6 +562,19 @@ describe('three outcomes', () => {
     }
   });
 
+  it('publishes a broken console account, a game’s secret kept “between us, no spoilers” and Persian “by myself”, and still holds the asks', () => {
+    for (const text of [
+      'my psn is broken so i play on pc',
+      'keep the secret ending between us, no spoilers',
+      'تنهایی این بازی رو تو خونه ساختم',
+    ]) {
+      expect(judgeText(text)).toEqual({ outcome: 'publish', rule: null });
+    }
+    for (const text of ['my psn is pixelkid', 'keep this between us ok', 'الان تنهایی؟', 'تنهایی از مدرسه میرم خونه']) {
+      expect(judgeText(text)).toEqual({ outcome: 'hold', rule: 'personal' });
+    }
+  });
+
   it('publishes “has read it” and “i have read it”: a misspelt app split by a space needs more than “it” after it', () => {
     for (const text of ['a moderator has read it', 'i have read it', 'u have read it?']) {
       expect(judgeText(text)).toEqual({ outcome: 'publish', rule: null });
