@@ -623,6 +623,11 @@ describe('the guard’s measured rates', () => {
       'fresh-tricks-126.txt',
       'fresh-ordinary-126.txt',
     ],
+    [
+      'the hundred-and-twenty-ninth set (probes for put-downs that tie the game to the person, hopeless predictions and mockery call-outs: “ur games are as ugly as u”, “garbage like u”, “trash, just like the person who made it”, “u will never be good at anything”, “ull always be bad”, “i feel sorry for ur parents”, “i wish u would disappear”, “wish u never joined scratch”, “look at this loser’s game everyone”, “u smell”, “ur clothes are so ugly”, “u never shower”, in text-speak, in hu/ga/fa)',
+      'fresh-tricks-127.txt',
+      'fresh-ordinary-127.txt',
+    ],
     ['the issue’s own kinds', 'tricks.txt', 'ordinary-notes.txt'],
   ])(
     '%s (%s, %s): at most a tenth of the tricks published, a twentieth of the notes held or refused',

@@ -147,6 +147,7 @@ const ORDINARY = [
   '-124',
   '-125',
   '-126',
+  '-127',
 ]
   .flatMap((set) => lines(`fresh-ordinary${set}.txt`))
   .concat(lines('ordinary-notes.txt'));
@@ -285,6 +286,7 @@ const TRICKS = [
   '-124',
   '-125',
   '-126',
+  '-127',
 ]
   .flatMap((set) => lines(`fresh-tricks${set}.txt`))
   .concat(lines('tricks.txt'));

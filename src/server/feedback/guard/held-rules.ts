@@ -138,6 +138,7 @@ import STRANGERS from './data/held-strangers.json' with { type: 'json' };
 import STUNTS from './data/held-stunts.json' with { type: 'json' };
 import TEXTSPEAK from './data/held-textspeak.json' with { type: 'json' };
 import THREATS from './data/held-threats.json' with { type: 'json' };
+import TIEDPUTDOWNS from './data/held-tiedputdowns.json' with { type: 'json' };
 import UNKIND from './data/held-unkind.json' with { type: 'json' };
 import VEILED_GOADING from './data/held-veiledgoading.json' with { type: 'json' };
 import VIOLENCE from './data/held-violence.json' with { type: 'json' };
@@ -256,6 +257,7 @@ export const HELD_RULES = [
   [LUCKCHAINS, 'harm'],
   [PLAIN_MENACE, 'harm'],
   [BASICTHREATS, 'harm'],
+  [TIEDPUTDOWNS, 'harm'],
   [UNKIND, 'word'],
   [PUTDOWNS, 'word'],
   [HATE, 'word'],
