@@ -113,6 +113,7 @@ import ROMANCE from './data/held-romance.json' with { type: 'json' };
 import ROUTINES from './data/held-routines.json' with { type: 'json' };
 import RUNAWAY from './data/held-runaway.json' with { type: 'json' };
 import SADNESS from './data/held-sadness.json' with { type: 'json' };
+import SAFEGUARDING from './data/held-safeguarding.json' with { type: 'json' };
 import SCAMS from './data/held-scams.json' with { type: 'json' };
 import SCHEMES from './data/held-schemes.json' with { type: 'json' };
 import SCHOOLHARM from './data/held-schoolharm.json' with { type: 'json' };
@@ -252,6 +253,7 @@ export const HELD_RULES = [
   [SHUNNING, 'harm'],
   [THREATS, 'harm'],
   [DISCLOSURES, 'harm'],
+  [SAFEGUARDING, 'harm'],
   [SCHOOLHARM, 'harm'],
   [COMEUPPANCE, 'harm'],
   [LUCKCHAINS, 'harm'],
