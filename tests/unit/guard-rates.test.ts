@@ -628,6 +628,11 @@ describe('the guard’s measured rates', () => {
       'fresh-tricks-127.txt',
       'fresh-ordinary-127.txt',
     ],
+    [
+      'the hundred-and-thirtieth set (probes for a child’s own disclosures of abuse, grooming, blackmail or danger in plain words: “im scared to go home”, “im afraid of my dad”, “i dont feel safe at home”, “nobody at home cares about me”, locked in one’s room, beaten at home, yelled at and things thrown, no food at home, unwanted touching, “my uncle makes me do things i dont want”, a man or stranger who keeps messaging, wants to meet and says not to tell, asks for pics, sextortion, bullied every day with nobody helping, in hu/ga/fa)',
+      'fresh-tricks-128.txt',
+      'fresh-ordinary-128.txt',
+    ],
     ['the issue’s own kinds', 'tricks.txt', 'ordinary-notes.txt'],
   ])(
     '%s (%s, %s): at most a tenth of the tricks published, a twentieth of the notes held or refused',

@@ -148,6 +148,7 @@ const ORDINARY = [
   '-125',
   '-126',
   '-127',
+  '-128',
 ]
   .flatMap((set) => lines(`fresh-ordinary${set}.txt`))
   .concat(lines('ordinary-notes.txt'));
@@ -287,6 +288,7 @@ const TRICKS = [
   '-125',
   '-126',
   '-127',
+  '-128',
 ]
   .flatMap((set) => lines(`fresh-tricks${set}.txt`))
   .concat(lines('tricks.txt'));
