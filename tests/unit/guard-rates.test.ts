@@ -633,6 +633,11 @@ describe('the guard’s measured rates', () => {
       'fresh-tricks-128.txt',
       'fresh-ordinary-128.txt',
     ],
+    [
+      'the hundred-and-thirty-first set (probes for Persian written in Latin letters, Finglish: death wishes and threats “bemir”, “boro bemir”, “khodkoshi kon”, “khodeto bokosh”, “mikoshamet”, “mizanamet”, insults at the person “to kheili ahmaghi”, “kheili zeshti”, “to hichi nisti”, “hame azat badeshun miad”, contact asks “bia insta pv”, “id telegrameto bede”, “insta dari?”, “adreseto bede”, “madreset kojast”, grooming “dust dokhtaram mishi?”, “hamdigaro bebinim”, “bia khoone ma”, “be kasi nagoo”, “ye aks bedoon lebas befrest”, “ta chand sali”, in hu/ga/fa)',
+      'fresh-tricks-129.txt',
+      'fresh-ordinary-129.txt',
+    ],
     ['the issue’s own kinds', 'tricks.txt', 'ordinary-notes.txt'],
   ])(
     '%s (%s, %s): at most a tenth of the tricks published, a twentieth of the notes held or refused',

@@ -149,6 +149,7 @@ const ORDINARY = [
   '-126',
   '-127',
   '-128',
+  '-129',
 ]
   .flatMap((set) => lines(`fresh-ordinary${set}.txt`))
   .concat(lines('ordinary-notes.txt'));
@@ -289,6 +290,7 @@ const TRICKS = [
   '-126',
   '-127',
   '-128',
+  '-129',
 ]
   .flatMap((set) => lines(`fresh-tricks${set}.txt`))
   .concat(lines('tricks.txt'));

@@ -57,6 +57,8 @@ import EXTORTION from './data/held-extortion.json' with { type: 'json' };
 import EXTREMISM from './data/held-extremism.json' with { type: 'json' };
 import FAREWELL from './data/held-farewell.json' with { type: 'json' };
 import FIGHTS from './data/held-fights.json' with { type: 'json' };
+import FINGLISH from './data/held-finglish.json' with { type: 'json' };
+import FINGLISHASKS from './data/held-finglishasks.json' with { type: 'json' };
 import FOLLOWING from './data/held-following.json' with { type: 'json' };
 import FREEBIES from './data/held-freebies.json' with { type: 'json' };
 import GOADING from './data/held-goading.json' with { type: 'json' };
@@ -210,6 +212,7 @@ export const HELD_RULES = [
   [BASICMEETS, 'personal'],
   [SECRECY, 'personal'],
   [FOLLOWING, 'personal'],
+  [FINGLISHASKS, 'personal'],
   [HARM, 'harm'],
   [DEATHWISH, 'harm'],
   [BAITIDIOMS, 'harm'],
@@ -260,6 +263,7 @@ export const HELD_RULES = [
   [PLAIN_MENACE, 'harm'],
   [BASICTHREATS, 'harm'],
   [TIEDPUTDOWNS, 'harm'],
+  [FINGLISH, 'harm'],
   [UNKIND, 'word'],
   [PUTDOWNS, 'word'],
   [HATE, 'word'],
