@@ -150,6 +150,7 @@ const ORDINARY = [
   '-127',
   '-128',
   '-129',
+  '-130',
 ]
   .flatMap((set) => lines(`fresh-ordinary${set}.txt`))
   .concat(lines('ordinary-notes.txt'));
@@ -291,6 +292,7 @@ const TRICKS = [
   '-127',
   '-128',
   '-129',
+  '-130',
 ]
   .flatMap((set) => lines(`fresh-tricks${set}.txt`))
   .concat(lines('tricks.txt'));

@@ -106,6 +106,7 @@ import PRIVATE from './data/held-private.json' with { type: 'json' };
 import PROFILELURES from './data/held-profilelures.json' with { type: 'json' };
 import PROMOTING from './data/held-promoting.json' with { type: 'json' };
 import PUTDOWNS from './data/held-putdowns.json' with { type: 'json' };
+import QUIZFORMS from './data/held-quizforms.json' with { type: 'json' };
 import REACHING from './data/held-reaching.json' with { type: 'json' };
 import REALWEAPONS from './data/held-realweapons.json' with { type: 'json' };
 import ROASTS from './data/held-roasts.json' with { type: 'json' };
@@ -213,6 +214,7 @@ export const HELD_RULES = [
   [SECRECY, 'personal'],
   [FOLLOWING, 'personal'],
   [FINGLISHASKS, 'personal'],
+  [QUIZFORMS, 'personal'],
   [HARM, 'harm'],
   [DEATHWISH, 'harm'],
   [BAITIDIOMS, 'harm'],
