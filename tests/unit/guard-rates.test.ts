@@ -643,6 +643,11 @@ describe('the guard’s measured rates', () => {
       'fresh-tricks-130.txt',
       'fresh-ordinary-130.txt',
     ],
+    [
+      'the hundred-and-thirty-third set (probes for accusations and name-calling aimed at a child and call-outs rallying others against one: “ur a thief, u copied my game”, “ur such a liar lol”, “copycat, get ur own ideas”, “this kid is a scammer”, “u cheated to win, ur a cheater and a liar”, “i bet ur parents made it for u, fraud”, “everyone report this thief”, “mass report this cheater”, “unfollow him hes a faker”, “this user is a thief and a liar, spread the word”, in text-speak, in hu/ga/fa)',
+      'fresh-tricks-131.txt',
+      'fresh-ordinary-131.txt',
+    ],
     ['the issue’s own kinds', 'tricks.txt', 'ordinary-notes.txt'],
   ])(
     '%s (%s, %s): at most a tenth of the tricks published, a twentieth of the notes held or refused',

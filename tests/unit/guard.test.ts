@@ -151,6 +151,7 @@ const ORDINARY = [
   '-128',
   '-129',
   '-130',
+  '-131',
 ]
   .flatMap((set) => lines(`fresh-ordinary${set}.txt`))
   .concat(lines('ordinary-notes.txt'));
@@ -293,6 +294,7 @@ const TRICKS = [
   '-128',
   '-129',
   '-130',
+  '-131',
 ]
   .flatMap((set) => lines(`fresh-tricks${set}.txt`))
   .concat(lines('tricks.txt'));

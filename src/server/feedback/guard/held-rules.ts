@@ -7,6 +7,7 @@
  */
 import ABLEISM from './data/held-ableism.json' with { type: 'json' };
 import ACCOUNTS from './data/held-accounts.json' with { type: 'json' };
+import ACCUSATIONS from './data/held-accusations.json' with { type: 'json' };
 import AGELIES from './data/held-agelies.json' with { type: 'json' };
 import ALCOHOL from './data/held-alcohol.json' with { type: 'json' };
 import APPNAMES from './data/held-appnames.json' with { type: 'json' };
@@ -263,6 +264,7 @@ export const HELD_RULES = [
   [PLAIN_MENACE, 'harm'],
   [BASICTHREATS, 'harm'],
   [FINGLISH, 'harm'],
+  [ACCUSATIONS, 'harm'],
   [UNKIND, 'word'],
   [PUTDOWNS, 'word'],
   [HATE, 'word'],
