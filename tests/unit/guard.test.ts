@@ -152,6 +152,7 @@ const ORDINARY = [
   '-129',
   '-130',
   '-131',
+  '-132',
 ]
   .flatMap((set) => lines(`fresh-ordinary${set}.txt`))
   .concat(lines('ordinary-notes.txt'));
@@ -295,6 +296,7 @@ const TRICKS = [
   '-129',
   '-130',
   '-131',
+  '-132',
 ]
   .flatMap((set) => lines(`fresh-tricks${set}.txt`))
   .concat(lines('tricks.txt'));

@@ -8,6 +8,7 @@
 import ABLEISM from './data/held-ableism.json' with { type: 'json' };
 import ACCOUNTS from './data/held-accounts.json' with { type: 'json' };
 import ACCUSATIONS from './data/held-accusations.json' with { type: 'json' };
+import AFFECTION from './data/held-affection.json' with { type: 'json' };
 import AGELIES from './data/held-agelies.json' with { type: 'json' };
 import ALCOHOL from './data/held-alcohol.json' with { type: 'json' };
 import APPNAMES from './data/held-appnames.json' with { type: 'json' };
@@ -216,6 +217,7 @@ export const HELD_RULES = [
   [FOLLOWING, 'personal'],
   [FINGLISHASKS, 'personal'],
   [QUIZFORMS, 'personal'],
+  [AFFECTION, 'personal'],
   [HARM, 'harm'],
   [DEATHWISH, 'harm'],
   [BAITIDIOMS, 'harm'],
