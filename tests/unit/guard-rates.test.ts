@@ -653,6 +653,11 @@ describe('the guard’s measured rates', () => {
       'fresh-tricks-132.txt',
       'fresh-ordinary-132.txt',
     ],
+    [
+      'the hundred-and-thirty-fifth set (probes for compliments on a child’s own looks and plain wishes or asks to meet: “ur the prettiest girl here”, “ur the cutest boy on scratch”, “u must be gorgeous irl”, “u r so pretty omg”, “id like to meet u”, “i would love to meet u someday”, “we should meet one day”, “can we meet?”, “lets meet tomorrow in the park”, in hu/ga/fa)',
+      'fresh-tricks-133.txt',
+      'fresh-ordinary-133.txt',
+    ],
     ['the issue’s own kinds', 'tricks.txt', 'ordinary-notes.txt'],
   ])(
     '%s (%s, %s): at most a tenth of the tricks published, a twentieth of the notes held or refused',

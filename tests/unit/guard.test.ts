@@ -153,6 +153,7 @@ const ORDINARY = [
   '-130',
   '-131',
   '-132',
+  '-133',
 ]
   .flatMap((set) => lines(`fresh-ordinary${set}.txt`))
   .concat(lines('ordinary-notes.txt'));
@@ -297,6 +298,7 @@ const TRICKS = [
   '-130',
   '-131',
   '-132',
+  '-133',
 ]
   .flatMap((set) => lines(`fresh-tricks${set}.txt`))
   .concat(lines('tricks.txt'));

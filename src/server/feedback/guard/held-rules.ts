@@ -84,6 +84,7 @@ import LANGUAGES from './data/held-languages.json' with { type: 'json' };
 import LEWDSLANG from './data/held-lewdslang.json' with { type: 'json' };
 import LOCATING from './data/held-locating.json' with { type: 'json' };
 import LOGINS from './data/held-logins.json' with { type: 'json' };
+import LOOKSMEETS from './data/held-looksmeets.json' with { type: 'json' };
 import LUCKCHAINS from './data/held-luckchains.json' with { type: 'json' };
 import LURES from './data/held-lures.json' with { type: 'json' };
 import MAKERPUTDOWNS from './data/held-makerputdowns.json' with { type: 'json' };
@@ -213,6 +214,7 @@ export const HELD_RULES = [
   [SCHOOLHOME, 'personal'],
   [STRANGERS, 'personal'],
   [BASICMEETS, 'personal'],
+  [LOOKSMEETS, 'personal'],
   [SECRECY, 'personal'],
   [FOLLOWING, 'personal'],
   [FINGLISHASKS, 'personal'],
