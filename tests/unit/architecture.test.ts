@@ -316,7 +316,8 @@ describe('the database handle', () => {
 describe('files that fit one sitting', () => {
   const MAX_LINES = 300;
   /** Data, not logic: read by looking things up, not top to bottom. */
-  const DECLARATIVE = ['src/server/openapi/examples.ts'];
+  // The OpenAPI examples, and the held classes' registry: an import and a row for each data file.
+  const DECLARATIVE = ['src/server/openapi/examples.ts', 'src/server/feedback/guard/held-rules.ts'];
   const linesOf = (file: string) => readFileSync(file, 'utf8').split('\n').length;
 
   it(`no source file under src/ is over ${MAX_LINES} lines, unless it is declarative`, () => {
