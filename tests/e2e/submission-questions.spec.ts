@@ -7,6 +7,7 @@
 import { type Browser } from '@playwright/test';
 import { accessibilityViolations } from './accessibility';
 import { createJamThroughApi, expect, test, userPage, waitUntilSettled } from './fixtures';
+import { uniqueTag } from '../helpers/unique-tag';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -15,7 +16,7 @@ async function managedJam(browser: Browser) {
   const admin = await userPage(browser, 'demo_admin');
   const now = Date.now();
   const jam = await createJamThroughApi(admin.request, {
-    name: `Question Jam ${now.toString(36)}`,
+    name: `Question Jam ${uniqueTag()}`,
     description: 'Tell us about your game.',
     startsAt: new Date(now - HOUR).toISOString(),
     endsAt: new Date(now + HOUR).toISOString(),
