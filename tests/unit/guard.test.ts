@@ -559,6 +559,18 @@ describe('three outcomes', () => {
     }
   });
 
+  it('refuses Persian swear words typed in Latin letters (Finglish) and holds a note that is only an insult, and publishes a stupid monster and kosher food', () => {
+    for (const text of ['koskesh', 'pedar sag', 'ey madarjende', 'kos nagoo dige', 'haroomzade']) {
+      expect(judgeText(text)).toEqual({ outcome: 'refuse', rule: 'word' });
+    }
+    for (const text of ['bishoor!', 'ey ahmagh', 'ahmaghi']) {
+      expect(judgeText(text)).toEqual({ outcome: 'hold', rule: 'harm' });
+    }
+    for (const text of ['ahmagh tarin hayoola', 'kosher food level', 'the boss is called Lashi', 'khosh gozasht']) {
+      expect(judgeText(text)).toEqual({ outcome: 'publish', rule: null });
+    }
+  });
+
   it('publishes an app’s short form before an everyday word (snap mode, insta kill, ig post) and “whats app” meaning what app, and holds a short form with a handle', () => {
     for (const text of [
       'snap mode',
