@@ -571,6 +571,15 @@ describe('three outcomes', () => {
     }
   });
 
+  it('holds a subreddit given like a handle (r/name, as u/name) and publishes r/w and w/r/t', () => {
+    for (const text of ['go to r/pixelkid', 'r/scratch on reddit has my stuff', 'join r/pixelkidgames']) {
+      expect(judgeText(text)).toEqual({ outcome: 'hold', rule: 'contact' });
+    }
+    for (const text of ['w/r/t the jam', 'r/w access for the team', 'the r/g/b values are 255']) {
+      expect(judgeText(text)).toEqual({ outcome: 'publish', rule: null });
+    }
+  });
+
   it('publishes an app’s short form before an everyday word (snap mode, insta kill, ig post) and “whats app” meaning what app, and holds a short form with a handle', () => {
     for (const text of [
       'snap mode',
