@@ -658,6 +658,11 @@ describe('the guard’s measured rates', () => {
       'fresh-tricks-133.txt',
       'fresh-ordinary-133.txt',
     ],
+    [
+      'the hundred-and-thirty-ninth set (probes for age-gap grooming, an older writer making the age difference not matter or secret: “im older than u but that doesnt matter”, “im in my 20s but that doesnt change anything between us”, “older friends are better, trust me”, “im in high school but i like talking to younger kids”, “i can be ur secret older friend”, “lets keep our ages a secret”, “if ur parents ask, tell them im 12 too”, “u talk like an adult fr”, in hu/ga/fa and Finglish)',
+      'fresh-tricks-137.txt',
+      'fresh-ordinary-137.txt',
+    ],
     ['the issue’s own kinds', 'tricks.txt', 'ordinary-notes.txt'],
   ])(
     '%s (%s, %s): at most a tenth of the tricks published, a twentieth of the notes held or refused',

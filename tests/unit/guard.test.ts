@@ -154,6 +154,7 @@ const ORDINARY = [
   '-131',
   '-132',
   '-133',
+  '-137',
 ]
   .flatMap((set) => lines(`fresh-ordinary${set}.txt`))
   .concat(lines('ordinary-notes.txt'));
@@ -299,6 +300,7 @@ const TRICKS = [
   '-131',
   '-132',
   '-133',
+  '-137',
 ]
   .flatMap((set) => lines(`fresh-tricks${set}.txt`))
   .concat(lines('tricks.txt'));

@@ -9,6 +9,7 @@ import ABLEISM from './data/held-ableism.json' with { type: 'json' };
 import ACCOUNTS from './data/held-accounts.json' with { type: 'json' };
 import ACCUSATIONS from './data/held-accusations.json' with { type: 'json' };
 import AFFECTION from './data/held-affection.json' with { type: 'json' };
+import AGEGAP from './data/held-agegap.json' with { type: 'json' };
 import AGELIES from './data/held-agelies.json' with { type: 'json' };
 import ALCOHOL from './data/held-alcohol.json' with { type: 'json' };
 import APPNAMES from './data/held-appnames.json' with { type: 'json' };
@@ -208,6 +209,7 @@ export const HELD_RULES = [
   [WORLDASKS, 'personal'],
   [CALLS, 'personal'],
   [SOFTGROOMING, 'personal'],
+  [AGEGAP, 'personal'],
   [ATTACHMENT, 'personal'],
   [COERCION, 'personal'],
   [ROMANCE, 'personal'],
