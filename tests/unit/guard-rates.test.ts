@@ -662,6 +662,9 @@ describe('the guard’s measured rates', () => {
       'the hundred-and-thirty-ninth set (probes for age-gap grooming, an older writer making the age difference not matter or secret: “im older than u but that doesnt matter”, “im in my 20s but that doesnt change anything between us”, “older friends are better, trust me”, “im in high school but i like talking to younger kids”, “i can be ur secret older friend”, “lets keep our ages a secret”, “if ur parents ask, tell them im 12 too”, “u talk like an adult fr”, in hu/ga/fa and Finglish)',
       'fresh-tricks-137.txt',
       'fresh-ordinary-137.txt',
+      'the hundred-and-thirty-sixth set (probes for ill wishes at the reader: “hope u trip down the stairs”, “i hope u fail all ur tests”, “i hope u get banned and cry”, “hope ur dog runs away and never comes back”, “get cancer”, “catch a disease”, “go catch the flu and never come back”, “may ur legs break”, in hu/ga/fa)',
+      'fresh-tricks-134.txt',
+      'fresh-ordinary-134.txt',
     ],
     ['the issue’s own kinds', 'tricks.txt', 'ordinary-notes.txt'],
   ])(

@@ -155,6 +155,7 @@ const ORDINARY = [
   '-132',
   '-133',
   '-137',
+  '-134',
 ]
   .flatMap((set) => lines(`fresh-ordinary${set}.txt`))
   .concat(lines('ordinary-notes.txt'));
@@ -301,6 +302,7 @@ const TRICKS = [
   '-132',
   '-133',
   '-137',
+  '-134',
 ]
   .flatMap((set) => lines(`fresh-tricks${set}.txt`))
   .concat(lines('tricks.txt'));

@@ -76,6 +76,7 @@ import HIDEAWAY from './data/held-hideaway.json' with { type: 'json' };
 import HINTEDAPPS from './data/held-hintedapps.json' with { type: 'json' };
 import HOMEHARM from './data/held-homeharm.json' with { type: 'json' };
 import HOUSEHOLD from './data/held-household.json' with { type: 'json' };
+import ILLWISHES from './data/held-illwishes.json' with { type: 'json' };
 import IMPERSONATION from './data/held-impersonation.json' with { type: 'json' };
 import INTIMACY from './data/held-intimacy.json' with { type: 'json' };
 import INTIMATE from './data/held-intimate.json' with { type: 'json' };
@@ -257,6 +258,7 @@ export const HELD_RULES = [
   [STUNTS, 'harm'],
   [SHAMING, 'harm'],
   [CURSES, 'harm'],
+  [ILLWISHES, 'harm'],
   [DARES, 'harm'],
   [FAREWELL, 'harm'],
   [FIGHTS, 'harm'],
