@@ -665,6 +665,9 @@ describe('the guard’s measured rates', () => {
       'the hundred-and-thirty-sixth set (probes for ill wishes at the reader: “hope u trip down the stairs”, “i hope u fail all ur tests”, “i hope u get banned and cry”, “hope ur dog runs away and never comes back”, “get cancer”, “catch a disease”, “go catch the flu and never come back”, “may ur legs break”, in hu/ga/fa)',
       'fresh-tricks-134.txt',
       'fresh-ordinary-134.txt',
+      'the hundred-and-thirty-eighth set (probes for pile-ons, hate campaigns and exclusion rallied against a child: “copy this hate comment to all his projects”, “lets all leave rude comments on his profile lol”, “ok everyone flood her studio with mean stuff”, “make fun of her in every comment”, “spread this to make him quit scratch”, “everyone keep commenting til he cries lol”, “dont play with the new kid, hes weird”, “kick him from the studio cuz hes a baby”, “made a project where we post his worst games lol”, in hu/ga/fa)',
+      'fresh-tricks-136.txt',
+      'fresh-ordinary-136.txt',
     ],
     ['the issue’s own kinds', 'tricks.txt', 'ordinary-notes.txt'],
   ])(

@@ -156,6 +156,7 @@ const ORDINARY = [
   '-133',
   '-137',
   '-134',
+  '-136',
 ]
   .flatMap((set) => lines(`fresh-ordinary${set}.txt`))
   .concat(lines('ordinary-notes.txt'));
@@ -303,6 +304,7 @@ const TRICKS = [
   '-133',
   '-137',
   '-134',
+  '-136',
 ]
   .flatMap((set) => lines(`fresh-tricks${set}.txt`))
   .concat(lines('tricks.txt'));

@@ -72,6 +72,7 @@ import HANDLES from './data/held-handles.json' with { type: 'json' };
 import HARASSMENT from './data/held-harassment.json' with { type: 'json' };
 import HARM from './data/held-harm.json' with { type: 'json' };
 import HATE from './data/held-hate.json' with { type: 'json' };
+import HATECAMPAIGNS from './data/held-hatecampaigns.json' with { type: 'json' };
 import HIDEAWAY from './data/held-hideaway.json' with { type: 'json' };
 import HINTEDAPPS from './data/held-hintedapps.json' with { type: 'json' };
 import HOMEHARM from './data/held-homeharm.json' with { type: 'json' };
@@ -298,6 +299,7 @@ export const HELD_RULES = [
   [GROUPSLURS, 'word'],
   [TIEDPUTDOWNS, 'word'],
   [ACCUSATIONS, 'word'],
+  [HATECAMPAIGNS, 'word'],
   [REACHING, 'contact'],
   [OFFSITE, 'contact'],
   [CHATMOVES, 'contact'],
