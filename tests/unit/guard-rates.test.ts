@@ -668,6 +668,9 @@ describe('the guard’s measured rates', () => {
       'the hundred-and-thirty-eighth set (probes for pile-ons, hate campaigns and exclusion rallied against a child: “copy this hate comment to all his projects”, “lets all leave rude comments on his profile lol”, “ok everyone flood her studio with mean stuff”, “make fun of her in every comment”, “spread this to make him quit scratch”, “everyone keep commenting til he cries lol”, “dont play with the new kid, hes weird”, “kick him from the studio cuz hes a baby”, “made a project where we post his worst games lol”, in hu/ga/fa)',
       'fresh-tricks-136.txt',
       'fresh-ordinary-136.txt',
+      'the hundred-and-thirty-seventh set (probes for death told in veiled words and deadly “go play” dares: “close ur eyes forever”, “take a nap forever”, “hold ur breath for ever”, “turn urself off”, “become a ghost lol”, “u should join ur ancestors”, “respawn irl? oh wait u cant”, “try respawning irl lol”, “go swim with sharks”, “go drown in a pool”, “go play hide and seek on the highway”, “go hug a cactus and a live wire”, in hu/ga/fa)',
+      'fresh-tricks-135.txt',
+      'fresh-ordinary-135.txt',
     ],
     ['the issue’s own kinds', 'tricks.txt', 'ordinary-notes.txt'],
   ])(

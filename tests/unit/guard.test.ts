@@ -157,6 +157,7 @@ const ORDINARY = [
   '-137',
   '-134',
   '-136',
+  '-135',
 ]
   .flatMap((set) => lines(`fresh-ordinary${set}.txt`))
   .concat(lines('ordinary-notes.txt'));
@@ -305,6 +306,7 @@ const TRICKS = [
   '-137',
   '-134',
   '-136',
+  '-135',
 ]
   .flatMap((set) => lines(`fresh-tricks${set}.txt`))
   .concat(lines('tricks.txt'));

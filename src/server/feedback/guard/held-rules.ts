@@ -36,6 +36,7 @@ import CURSES from './data/held-curses.json' with { type: 'json' };
 import DANGER from './data/held-danger.json' with { type: 'json' };
 import DARES from './data/held-dares.json' with { type: 'json' };
 import DATING from './data/held-dating.json' with { type: 'json' };
+import DEATHHINTS from './data/held-deathhints.json' with { type: 'json' };
 import DEATHWISH from './data/held-deathwish.json' with { type: 'json' };
 import DESPAIR from './data/held-despair.json' with { type: 'json' };
 import DETAILS from './data/held-details.json' with { type: 'json' };
@@ -227,6 +228,7 @@ export const HELD_RULES = [
   [HARM, 'harm'],
   [DEATHWISH, 'harm'],
   [BAITIDIOMS, 'harm'],
+  [DEATHHINTS, 'harm'],
   [CHAINLETTERS, 'harm'],
   [DESPAIR, 'harm'],
   [SLANG_DESPAIR, 'harm'],
