@@ -579,6 +579,40 @@ describe('three outcomes', () => {
     }
   });
 
+  it('holds the core classes in the other forms children type in Hungarian, Irish and Persian, and publishes the same words in a game', () => {
+    for (const [text, rule] of [
+      ['olj meg magad', 'harm'],
+      ['vess veget az eletednek', 'harm'],
+      ['muirfidh me thu', 'harm'],
+      ['ba mhaith liom tu a mharu', 'harm'],
+      ['cuir lamh i do bhas fein', 'harm'],
+      ['khodeto dar bezan', 'harm'],
+      ['az pol bepar paeen', 'harm'],
+      ['na hinis do mhamai', 'personal'],
+      ['coinnigh e seo idir an bheirt againn', 'personal'],
+      ['مامانت خونست؟', 'personal'],
+      ['تنها خونه ای؟', 'personal'],
+      ['میام دم خونتون', 'personal'],
+      ['tanha khoonei?', 'personal'],
+      ['miam soraghet', 'personal'],
+      ['madrese kodoom miri', 'personal'],
+    ] as const) {
+      expect(judgeText(text)).toEqual({ outcome: 'hold', rule });
+    }
+    for (const text of [
+      'olj meg minden zombit',
+      'lodd le az urhajot',
+      'muirfidh me an dragan',
+      'na hinis an deireadh, spoiler!',
+      'too bazi az pol bepar ta sekke begiri',
+      'dar ro bezan ta baz she',
+      'miam soraghe marhale badi',
+      'مامانت خیلی مهربونه',
+    ]) {
+      expect(judgeText(text)).toEqual({ outcome: 'publish', rule: null });
+    }
+  });
+
   it('holds a subreddit given like a handle (r/name, as u/name) and publishes r/w and w/r/t', () => {
     for (const text of ['go to r/pixelkid', 'r/scratch on reddit has my stuff', 'join r/pixelkidgames']) {
       expect(judgeText(text)).toEqual({ outcome: 'hold', rule: 'contact' });
