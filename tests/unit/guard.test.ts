@@ -154,10 +154,11 @@ const ORDINARY = [
   '-131',
   '-132',
   '-133',
-  '-137',
   '-134',
-  '-136',
   '-135',
+  '-136',
+  '-137',
+  '-142',
 ]
   .flatMap((set) => lines(`fresh-ordinary${set}.txt`))
   .concat(lines('ordinary-notes.txt'));
@@ -303,10 +304,11 @@ const TRICKS = [
   '-131',
   '-132',
   '-133',
-  '-137',
   '-134',
-  '-136',
   '-135',
+  '-136',
+  '-137',
+  '-142',
 ]
   .flatMap((set) => lines(`fresh-tricks${set}.txt`))
   .concat(lines('tricks.txt'));

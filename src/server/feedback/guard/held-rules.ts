@@ -155,6 +155,7 @@ import VEILED_GOADING from './data/held-veiledgoading.json' with { type: 'json' 
 import VIOLENCE from './data/held-violence.json' with { type: 'json' };
 import VOTEBRIGADES from './data/held-votebrigades.json' with { type: 'json' };
 import WATCHING from './data/held-watching.json' with { type: 'json' };
+import WEDGES from './data/held-wedges.json' with { type: 'json' };
 import WHEREABOUTS from './data/held-whereabouts.json' with { type: 'json' };
 import WORLDASKS from './data/held-worldasks.json' with { type: 'json' };
 import WORLDCURSES from './data/held-worldcurses.json' with { type: 'json' };
@@ -212,6 +213,7 @@ export const HELD_RULES = [
   [WORLDASKS, 'personal'],
   [CALLS, 'personal'],
   [SOFTGROOMING, 'personal'],
+  [WEDGES, 'personal'],
   [AGEGAP, 'personal'],
   [ATTACHMENT, 'personal'],
   [COERCION, 'personal'],
