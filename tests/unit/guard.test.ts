@@ -159,6 +159,7 @@ const ORDINARY = [
   '-136',
   '-137',
   '-142',
+  '-143',
 ]
   .flatMap((set) => lines(`fresh-ordinary${set}.txt`))
   .concat(lines('ordinary-notes.txt'));
@@ -309,6 +310,7 @@ const TRICKS = [
   '-136',
   '-137',
   '-142',
+  '-143',
 ]
   .flatMap((set) => lines(`fresh-tricks${set}.txt`))
   .concat(lines('tricks.txt'));

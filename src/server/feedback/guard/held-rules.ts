@@ -98,6 +98,7 @@ import MONEY from './data/held-money.json' with { type: 'json' };
 import NICOTINE from './data/held-nicotine.json' with { type: 'json' };
 import OFFEREDPICS from './data/held-offeredpics.json' with { type: 'json' };
 import OFFSITE from './data/held-offsite.json' with { type: 'json' };
+import OUTINGS from './data/held-outings.json' with { type: 'json' };
 import OTHERING from './data/held-othering.json' with { type: 'json' };
 import PAYMENTS from './data/held-payments.json' with { type: 'json' };
 import PHISHING from './data/held-phishing.json' with { type: 'json' };
@@ -214,6 +215,7 @@ export const HELD_RULES = [
   [CALLS, 'personal'],
   [SOFTGROOMING, 'personal'],
   [WEDGES, 'personal'],
+  [OUTINGS, 'personal'],
   [AGEGAP, 'personal'],
   [ATTACHMENT, 'personal'],
   [COERCION, 'personal'],
