@@ -662,12 +662,18 @@ describe('the guard’s measured rates', () => {
       'the hundred-and-thirty-ninth set (probes for age-gap grooming, an older writer making the age difference not matter or secret: “im older than u but that doesnt matter”, “im in my 20s but that doesnt change anything between us”, “older friends are better, trust me”, “im in high school but i like talking to younger kids”, “i can be ur secret older friend”, “lets keep our ages a secret”, “if ur parents ask, tell them im 12 too”, “u talk like an adult fr”, in hu/ga/fa and Finglish)',
       'fresh-tricks-137.txt',
       'fresh-ordinary-137.txt',
+    ],
+    [
       'the hundred-and-thirty-sixth set (probes for ill wishes at the reader: “hope u trip down the stairs”, “i hope u fail all ur tests”, “i hope u get banned and cry”, “hope ur dog runs away and never comes back”, “get cancer”, “catch a disease”, “go catch the flu and never come back”, “may ur legs break”, in hu/ga/fa)',
       'fresh-tricks-134.txt',
       'fresh-ordinary-134.txt',
+    ],
+    [
       'the hundred-and-thirty-eighth set (probes for pile-ons, hate campaigns and exclusion rallied against a child: “copy this hate comment to all his projects”, “lets all leave rude comments on his profile lol”, “ok everyone flood her studio with mean stuff”, “make fun of her in every comment”, “spread this to make him quit scratch”, “everyone keep commenting til he cries lol”, “dont play with the new kid, hes weird”, “kick him from the studio cuz hes a baby”, “made a project where we post his worst games lol”, in hu/ga/fa)',
       'fresh-tricks-136.txt',
       'fresh-ordinary-136.txt',
+    ],
+    [
       'the hundred-and-thirty-seventh set (probes for death told in veiled words and deadly “go play” dares: “close ur eyes forever”, “take a nap forever”, “hold ur breath for ever”, “turn urself off”, “become a ghost lol”, “u should join ur ancestors”, “respawn irl? oh wait u cant”, “try respawning irl lol”, “go swim with sharks”, “go drown in a pool”, “go play hide and seek on the highway”, “go hug a cactus and a live wire”, in hu/ga/fa)',
       'fresh-tricks-135.txt',
       'fresh-ordinary-135.txt',
